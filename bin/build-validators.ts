@@ -1,0 +1,29 @@
+/**
+ * Generates standalone ajv validators from schemas/ at build time, so Lambda cold starts load
+ * plain functions instead of compiling schemas (see ARCHITECTURE.md, pins).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
+import { SCHEMAS } from '../schemas';
+import { BODY_AJV_OPTIONS, QUERY_AJV_OPTIONS, QUERY_SCHEMA_SUFFIX } from '../functions/core/validation/ajv-options';
+
+const outDir = join(__dirname, '..', 'functions', 'core', 'validation', 'generated');
+
+function build(ids: string[], options: typeof BODY_AJV_OPTIONS): string {
+  const ajv = new Ajv(options);
+  addFormats(ajv);
+  for (const id of ids) ajv.addSchema({ $id: id, ...(SCHEMAS as Record<string, object>)[id] });
+  return standaloneCode(ajv, Object.fromEntries(ids.map((id) => [id, id])));
+}
+
+const ids = Object.keys(SCHEMAS);
+const queryIds = ids.filter((id) => id.endsWith(QUERY_SCHEMA_SUFFIX));
+const otherIds = ids.filter((id) => !id.endsWith(QUERY_SCHEMA_SUFFIX));
+
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'body-validators.js'), build(otherIds, BODY_AJV_OPTIONS));
+writeFileSync(join(outDir, 'query-validators.js'), queryIds.length ? build(queryIds, QUERY_AJV_OPTIONS) : '"use strict";\n');
+console.log(`validators: ${otherIds.length} body/resource, ${queryIds.length} query schemas -> ${outDir}`);

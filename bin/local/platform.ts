@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { startMessaging, type LocalMessaging } from './fauxqs';
+import { freePort } from './free-port';
+import { startGateway, type Gateway } from './gateway';
+import { provisionTable } from './provision-table';
+import { ensureSeed, type Seed } from './seed';
+
+export interface PlatformOptions {
+  port: number;
+  /** Keep nothing on disk. */
+  inMemory: boolean;
+  /** Where persisted data, the local secrets and the seed live. */
+  stateDir: string;
+  log?: (line: string) => void;
+}
+
+export interface Platform {
+  url: string;
+  seed: Seed;
+  dynamoDbEndpoint: string;
+  stop(): Promise<void>;
+}
+
+const REGION = 'us-east-1';
+const TABLE_NAME = 'payments';
+
+/**
+ * Starts DynamoDB Local, the SQS/S3 emulator, provisions them from lib/definitions, points the
+ * AWS SDK at them through the standard endpoint variables, seeds, and serves the route table.
+ */
+export async function startPlatform(options: PlatformOptions): Promise<Platform> {
+  const log = options.log ?? (() => undefined);
+  const started: { stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const part of started.reverse()) await part.stop().catch(() => undefined);
+  };
+  try {
+    if (!options.inMemory) mkdirSync(options.stateDir, { recursive: true });
+    const [dynamoPort, messagingPort] = await Promise.all([freePort(), freePort()]);
+    const dynamo: DynamoDbLocal = await startDynamoDbLocal({
+      port: dynamoPort,
+      dataDir: options.inMemory ? undefined : join(options.stateDir, 'dynamodb'),
+    });
+    started.push(dynamo);
+    log(`DynamoDB Local on ${dynamo.endpoint}`);
+    const messaging: LocalMessaging = await startMessaging({ port: messagingPort, region: REGION });
+    started.push(messaging);
+    log(`SQS/S3 emulator on ${messaging.endpoint}`);
+
+    Object.assign(process.env, {
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: messaging.endpoint,
+      AWS_ENDPOINT_URL_S3: messaging.endpoint,
+      TABLE_NAME,
+      PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
+      STAGE: 'local',
+      ...messaging.environment,
+    });
+    const client = new DynamoDBClient({});
+    log(`table ${TABLE_NAME}: ${await provisionTable(client, TABLE_NAME)}`);
+    client.destroy();
+
+    const seedFile = join(options.stateDir, 'seed.json');
+    const previous = !options.inMemory && existsSync(seedFile) ? (JSON.parse(readFileSync(seedFile, 'utf8')) as Seed) : undefined;
+    const seed = await ensureSeed(previous);
+    if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
+
+    const gateway: Gateway = await startGateway({ port: options.port });
+    started.push(gateway);
+    return { url: gateway.url, seed, dynamoDbEndpoint: dynamo.endpoint, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** A secret generated once per state folder (or per run in memory) and reused after. */
+function localSecret(options: PlatformOptions, name: string): string {
+  if (options.inMemory) return randomBytes(32).toString('base64url');
+  const file = join(options.stateDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}

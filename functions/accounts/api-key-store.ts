@@ -1,0 +1,127 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { apiKey } from '../../schemas/api-keys';
+import { hashApiKeySecret, newApiKeySecret } from '../core/auth/api-key-secret';
+import type { Role } from '../core/auth/permissions';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { apiKeyKey, apiKeyLookupKey, apiKeysOfAccount, stripKeys } from '../core/db/keys';
+import { db } from '../core/db/client';
+import { queryAll } from '../core/db/pagination';
+import { businessRule, forbidden } from '../core/http/errors';
+
+export type ApiKey = FromSchema<typeof apiKey>;
+type StoredApiKey = Omit<ApiKey, 'version'> & { version: number; secretHash: string };
+
+/**
+ * Issues a key: the key record and its lookup-by-hash record are written together; the name is
+ * unique per account. The secret is returned here and never stored.
+ */
+export async function issueApiKey(
+  input: { accountId: string; name: string; role: Role },
+  createdBy: string,
+  now: Date,
+): Promise<ApiKey & { secret: string }> {
+  const secret = newApiKeySecret();
+  const secretHash = hashApiKeySecret(secret);
+  const at = isoTimestamp(now);
+  const stored: StoredApiKey = {
+    name: input.name,
+    accountId: input.accountId,
+    role: input.role,
+    enabled: true,
+    version: 1,
+    createdAt: at,
+    createdBy,
+    modifiedAt: at,
+    modifiedBy: createdBy,
+    secretHash,
+  };
+  const tableName = config().tableName;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...apiKeyKey(input.accountId, input.name), ...stored },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...apiKeyLookupKey(secretHash), accountId: input.accountId, name: input.name, role: input.role, enabled: true },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw businessRule('API_KEY_ALREADY_EXISTS');
+    throw error;
+  }
+  return { ...present(stored), secret };
+}
+
+export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
+  const { PK, SKPrefix } = apiKeysOfAccount(accountId);
+  const items = await queryAll({
+    TableName: config().tableName,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+    ConsistentRead: true,
+  });
+  return items.map((item) => present(item as unknown as StoredApiKey));
+}
+
+/** Enables or disables a key: its record and its lookup record change together. */
+export async function setApiKeyEnabled(
+  accountId: string,
+  name: string,
+  enabled: boolean,
+  modifiedBy: string,
+  now: Date,
+): Promise<ApiKey> {
+  const keyOut = await readStored(accountId, name);
+  const tableName = config().tableName;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName,
+            Key: apiKeyKey(accountId, name),
+            UpdateExpression: 'SET enabled = :enabled, modifiedAt = :at, modifiedBy = :by ADD version :one',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':enabled': enabled, ':at': isoTimestamp(now), ':by': modifiedBy, ':one': 1 },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: apiKeyLookupKey(keyOut.secretHash),
+            UpdateExpression: 'SET enabled = :enabled',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':enabled': enabled },
+          },
+        },
+      ],
+    }),
+  );
+  return present({ ...keyOut, enabled, version: keyOut.version + 1, modifiedAt: isoTimestamp(now), modifiedBy });
+}
+
+async function readStored(accountId: string, name: string): Promise<StoredApiKey> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyKey(accountId, name), ConsistentRead: true }));
+  if (!out.Item) throw forbidden();
+  return out.Item as StoredApiKey;
+}
+
+function present(item: StoredApiKey): ApiKey {
+  const { version, secretHash: _hash, ...rest } = stripKeys(item as unknown as Record<string, unknown>) as unknown as StoredApiKey;
+  return { ...rest, version: String(version) };
+}

@@ -1,0 +1,56 @@
+import type { Account } from '../../accounts/account-store';
+import { findAccount } from '../../accounts/account-store';
+import { forbidden } from '../http/errors';
+import { flagsOf, scopeOf, type Flag, type Permission } from './permissions';
+import type { Principal } from './principal';
+
+/**
+ * Account-scoped authorization for one request. The route's permission was already checked
+ * against the caller's role; operations call `account()` with the account that owns the
+ * resource they touch. A missing account and a foreign one both throw the same FORBIDDEN.
+ */
+export class Access {
+  constructor(
+    readonly principal: Principal,
+    readonly permission: Permission,
+  ) {}
+
+  /** Throws FORBIDDEN unless the caller's role holds the route's permission at all. */
+  static forRoute(principal: Principal, permission: Permission): Access {
+    if (!scopeOf(principal.role, permission)) throw forbidden();
+    return new Access(principal, permission);
+  }
+
+  /** Loads the account and checks the caller may act on its resources under this permission. */
+  async account(accountId: string): Promise<Account> {
+    const { principal } = this;
+    const target = accountId === principal.accountId ? principal.account : await findAccount(accountId);
+    if (!target || !this.reaches(target) || !this.flagsHold(target)) throw forbidden();
+    return target;
+  }
+
+  private reaches(target: Account): boolean {
+    if (scopeOf(this.principal.role, this.permission) === 'global') return true;
+    // An account may act for itself and for the accounts it created (platforms onboarding businesses).
+    return target.id === this.principal.accountId || target.parentAccountId === this.principal.accountId;
+  }
+
+  private flagsHold(target: Account): boolean {
+    const flags = flagsOf(this.permission);
+    if (flags.length === 0 || this.principal.role === 'platform-operator') return true;
+    return flags.some((flag) => flagHolds(flag, target, this.principal));
+  }
+}
+
+function flagHolds(flag: Flag, target: Account, principal: Principal): boolean {
+  switch (flag) {
+    case 'org':
+      return target.type === 'org';
+    case 'trusted-user':
+      // API keys are issued to known integrators; phone-verified users arrive with user sign-in.
+      return principal.kind === 'apiKey';
+    case 'external-asset-issuer':
+    case 'collection-manager':
+      return target.subscriptions.includes(flag);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Runtime configuration, read once from the environment. The same variables drive Lambda
+ * (set by the stack) and the local platform (set by bin/local.ts).
+ */
+export interface RuntimeConfig {
+  tableName: string;
+  /** The operator's own asset-type issuer prefix (`svc` in `svc.nzd.main`). */
+  assetPrefix: string;
+  /** Secret for authenticating page keys: inline locally, a Secrets Manager ARN on AWS. */
+  pageKeySecret?: string;
+  pageKeySecretArn?: string;
+  /** Base URL of the patron-facing pay pages. */
+  appBaseUrl: string;
+  stage: string;
+}
+
+let cached: RuntimeConfig | undefined;
+
+export function config(): RuntimeConfig {
+  if (!cached) {
+    const env = process.env;
+    cached = {
+      tableName: env.TABLE_NAME ?? 'payments',
+      assetPrefix: env.ASSET_PREFIX ?? 'svc',
+      pageKeySecret: env.PAGE_KEY_SECRET,
+      pageKeySecretArn: env.PAGE_KEY_SECRET_ARN,
+      appBaseUrl: env.APP_BASE_URL ?? 'https://app.example.com',
+      stage: env.STAGE ?? 'local',
+    };
+  }
+  return cached;
+}

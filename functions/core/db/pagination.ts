@@ -1,0 +1,100 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from '../http/errors';
+import { getPageKeySecret } from '../secrets';
+import { db } from './client';
+
+export const PAGINATION_LIMIT_DEFAULT = 50;
+export const PAGINATION_LIMIT_MAX = 100;
+
+export interface Page<T> {
+  items: T[];
+  nextPageKey?: string;
+}
+
+/**
+ * Page keys are the LastEvaluatedKey, encoded and MACed together with the scope of the query
+ * (e.g. the account partition) so a forged key, or one from another account's listing, is a 400.
+ */
+export async function encodePageKey(lastEvaluatedKey: Record<string, unknown>, scope: string): Promise<string> {
+  const payload = Buffer.from(JSON.stringify(lastEvaluatedKey), 'utf8').toString('base64url');
+  return `${payload}.${await sign(payload, scope)}`;
+}
+
+export async function decodePageKey(pageKey: string, scope: string): Promise<Record<string, unknown>> {
+  const [payload, mac, ...rest] = pageKey.split('.');
+  if (!payload || !mac || rest.length > 0) throw badRequest('pageKey is invalid');
+  const expected = Buffer.from(await sign(payload, scope), 'base64url');
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest('pageKey is invalid');
+  try {
+    const key = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    if (!key || typeof key !== 'object' || Array.isArray(key)) throw new Error('not an object');
+    return key as Record<string, unknown>;
+  } catch {
+    throw badRequest('pageKey is invalid');
+  }
+}
+
+async function sign(payload: string, scope: string): Promise<string> {
+  return createHmac('sha256', await getPageKeySecret()).update(`${scope}\n${payload}`).digest('base64url');
+}
+
+export function paginationLimit(requested: number | undefined, fallback = PAGINATION_LIMIT_DEFAULT): number {
+  if (requested === undefined) return fallback;
+  if (!Number.isInteger(requested) || requested < 1 || requested > PAGINATION_LIMIT_MAX) {
+    throw badRequest(`paginationLimit must be an integer from 1 to ${PAGINATION_LIMIT_MAX}`);
+  }
+  return requested;
+}
+
+/**
+ * One Query page; cost grows with the page size, never with the table size. `scope` binds the
+ * page key to this listing. Reads one extra item so `nextPageKey` appears only when more exist.
+ */
+export async function queryPage<T>(
+  input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
+  options: { scope: string; limit: number; pageKey?: string; map: (item: Record<string, unknown>) => T },
+): Promise<Page<T>> {
+  const startKey = options.pageKey ? await decodePageKey(options.pageKey, options.scope) : undefined;
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey = startKey;
+  // A filtered query may return short pages; keep reading until the page is full or the partition ends.
+  do {
+    const out = await db().send(
+      new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey, Limit: options.limit + 1 - items.length }),
+    );
+    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+    exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (exclusiveStartKey && items.length <= options.limit);
+
+  const hasMore = items.length > options.limit;
+  const pageItems = items.slice(0, options.limit);
+  const page: Page<T> = { items: pageItems.map(options.map) };
+  if (hasMore) {
+    const last = pageItems[pageItems.length - 1];
+    page.nextPageKey = await encodePageKey(lastEvaluatedKeyOf(last, input.IndexName), options.scope);
+  }
+  return page;
+}
+
+function lastEvaluatedKeyOf(item: Record<string, unknown>, indexName: string | undefined): Record<string, unknown> {
+  const key: Record<string, unknown> = { PK: item.PK, SK: item.SK };
+  if (indexName) {
+    key[`${indexName}PK`] = item[`${indexName}PK`];
+    key[`${indexName}SK`] = item[`${indexName}SK`];
+  }
+  return key;
+}
+
+/** Every item of a small, bounded partition (bare-array listings such as API keys). */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey }));
+    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+    exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (exclusiveStartKey);
+  return items;
+}

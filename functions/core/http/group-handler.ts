@@ -1,0 +1,82 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { routeByKey, type Group, type OperationName, type Route } from '../../routes';
+import { Access } from '../auth/access';
+import { authenticate } from '../auth/authenticate';
+import { now } from '../clock';
+import { validate } from '../validation/validate';
+import { ApiError, routeNotFound, serverError } from './errors';
+import type { Operation, Request } from './operation';
+import { parseJsonBody } from './parse-body';
+import { errorResponse, jsonResponse } from './response';
+
+export type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * The Lambda entry of one endpoint group: find the route by the event's routeKey, then
+ * authenticate → authorize → validate → run the operation → shape the response.
+ */
+export function createGroupHandler<G extends Group>(group: G, operations: Record<OperationName<G>, Operation>): GroupHandler {
+  const table = operations as Record<string, Operation>;
+  return async (event) => {
+    try {
+      const route = routeByKey(event.routeKey);
+      if (!route || route.group !== group) throw routeNotFound();
+      const operation = table[route.operation];
+      if (!operation) throw new Error(`operation ${route.operation} missing from group ${group}`);
+      const request = await buildRequest(route, event);
+      const result = await operation(request as Request<never, never>);
+      return jsonResponse(200, result ?? {});
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      logError(event, error);
+      return errorResponse(serverError());
+    }
+  };
+}
+
+async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promise<Request> {
+  const headers = lowerCaseHeaders(event.headers);
+  let auth: Request['auth'];
+  if (route.authentication === 'apiKey') {
+    const principal = await authenticate(headers);
+    auth = { principal, access: Access.forRoute(principal, route.permission!) };
+  }
+  const body = route.body ? parseJsonBody(event, headers) : undefined;
+  if (route.body) validate(route.body, body, 'body');
+  const query: Record<string, unknown> = { ...(event.queryStringParameters ?? {}) };
+  if (route.query) validate(route.query, query, 'query');
+  return {
+    route,
+    params: decodeParams(event.pathParameters),
+    body,
+    query,
+    headers,
+    auth,
+    now: now(),
+    requestId: event.requestContext?.requestId ?? '',
+  };
+}
+
+function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function decodeParams(params: APIGatewayProxyEventV2['pathParameters']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}
+
+function logError(event: APIGatewayProxyEventV2, error: unknown): void {
+  console.error(
+    JSON.stringify({
+      level: 'ERROR',
+      message: 'unhandled error',
+      routeKey: event.routeKey,
+      requestId: event.requestContext?.requestId,
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    }),
+  );
+}

@@ -1,0 +1,20 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ApiError } from './errors';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { ...JSON_HEADERS, ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+export function errorResponse(error: ApiError): APIGatewayProxyStructuredResultV2 {
+  return jsonResponse(error.statusCode, error.toBody(), error.headers);
+}

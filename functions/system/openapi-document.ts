@@ -1,0 +1,91 @@
+import { ROUTES, type Route } from '../routes';
+import { SCHEMAS, type SchemaId } from '../../schemas';
+import { flagsOf } from '../core/auth/permissions';
+
+type JsonObject = Record<string, unknown>;
+
+const ERROR_RESPONSES = {
+  '400': 'Malformed request; `message` names the field',
+  '401': 'API key missing or invalid',
+  '403': 'Missing resource, permission denied, or a business rule (`message` is the CODE)',
+  '429': 'Rate limit exceeded',
+} as const;
+
+const ref = (id: SchemaId) => ({ $ref: `#/components/schemas/${id}` });
+
+/** OpenAPI 3.1, derived from the route table and schemas/ (JSON Schema 2020-12 compatible). */
+export function buildOpenApiDocument(): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const route of ROUTES as readonly Route[]) {
+    paths[route.path] ??= {};
+    paths[route.path][route.method.toLowerCase()] = operationOf(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Payments Platform API',
+      version: '1.0.0',
+      description: 'Every success is 200. Errors are `{statusCode, error, message}`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: SCHEMAS,
+    },
+  };
+}
+
+function operationOf(route: Route): JsonObject {
+  const operation: JsonObject = {
+    operationId: route.operation,
+    summary: route.summary,
+    tags: [route.group],
+    parameters: [...pathParameters(route), ...queryParameters(route)],
+    responses: {
+      '200': {
+        description: 'OK',
+        content: { 'application/json': { schema: route.response ? ref(route.response) : { type: 'object' } } },
+      },
+      ...Object.fromEntries(
+        Object.entries(ERROR_RESPONSES)
+          .filter(([status]) => route.authentication === 'apiKey' || status === '400' || status === '429')
+          .map(([status, description]) => [status, { description, content: { 'application/json': { schema: ref('Error') } } }]),
+      ),
+    },
+  };
+  if (route.authentication === 'none') operation.security = [];
+  if (route.permission) {
+    operation['x-permission'] = route.permission;
+    const flags = flagsOf(route.permission);
+    if (flags.length) operation['x-permission-flags'] = flags;
+  }
+  if (route.body) {
+    operation.requestBody = { required: true, content: { 'application/json': { schema: ref(route.body) } } };
+  }
+  const labels = route.labels ?? [];
+  if (labels.includes('deprecated')) operation.deprecated = true;
+  if (labels.includes('experimental')) operation['x-experimental'] = true;
+  return operation;
+}
+
+function pathParameters(route: Route): JsonObject[] {
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+}
+
+function queryParameters(route: Route): JsonObject[] {
+  if (!route.query) return [];
+  const schema = SCHEMAS[route.query] as { properties?: JsonObject; required?: readonly string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}

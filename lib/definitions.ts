@@ -1,0 +1,39 @@
+/**
+ * Plain-data definitions of the stateful resources. The CDK stack and the local platform both
+ * provision from these, so local and AWS cannot drift apart. No CDK imports here.
+ */
+export const TABLE = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  ttlAttribute: 'ttl',
+  indexes: [
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  ],
+} as const;
+
+export type IndexName = (typeof TABLE.indexes)[number]['name'];
+
+export interface QueueDefinition {
+  /** Logical name: the environment variable `QUEUE_URL_<NAME>` carries its URL. */
+  name: string;
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message goes to the dead-letter queue. */
+  maxReceiveCount: number;
+  retentionDays: number;
+}
+
+export const QUEUES: readonly QueueDefinition[] = [
+  { name: 'webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'timers', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'batches', visibilityTimeoutSeconds: 300, maxReceiveCount: 5, retentionDays: 14 },
+];
+
+export const deadLetterQueueName = (name: string) => `${name}-dlq`;
+export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase()}`;
+
+export const BUCKET = {
+  /** Local bucket name; on AWS the stack names it. */
+  localName: 'payments-media',
+  environmentVariable: 'MEDIA_BUCKET',
+} as const;

@@ -1,0 +1,57 @@
+import { crn, id, timestamp } from './common';
+
+export const ACCOUNT_TYPES = ['org', 'individual'] as const;
+export const REGIONS = ['NZ', 'AU', 'US'] as const;
+export const SUBSCRIPTIONS = ['external-asset-issuer', 'collection-manager', 'quartz'] as const;
+
+export const account = {
+  type: 'object',
+  required: ['id', 'name', 'type', 'subscriptions', 'version', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  additionalProperties: false,
+  properties: {
+    id,
+    name: { type: 'string' },
+    type: { enum: ACCOUNT_TYPES },
+    region: { enum: REGIONS },
+    test: { type: 'boolean' },
+    parentAccountId: id,
+    subscriptions: { type: 'array', items: { type: 'string' } },
+    version: { type: 'string' },
+    createdAt: timestamp,
+    createdBy: crn,
+    modifiedAt: timestamp,
+    modifiedBy: crn,
+  },
+} as const;
+
+export const createAccountBody = {
+  type: 'object',
+  required: ['name', 'type'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 128 },
+    type: { enum: ACCOUNT_TYPES },
+    owner: { type: 'string', minLength: 1, maxLength: 64 },
+    test: { type: 'boolean' },
+    region: { enum: REGIONS },
+  },
+} as const;
+
+export const updateAccountBody = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;
+
+export const setSubscriptionsBody = {
+  type: 'object',
+  required: ['subscriptions'],
+  properties: {
+    subscriptions: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
+  },
+} as const;
+
+export const subscriptions = {
+  type: 'object',
+  required: ['subscriptions'],
+  properties: { subscriptions: { type: 'array', items: { type: 'string' } } },
+} as const;

@@ -1,0 +1,23 @@
+/**
+ * The schema registry: each key is the schema's id, used by the route table, the generated
+ * validators and the OpenAPI document. Types come from these objects (json-schema-to-ts).
+ */
+import { account, createAccountBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
+import { apiKey, apiKeyList, createApiKeyBody, createdApiKey, updateApiKeyBody } from './api-keys';
+import { errorBody } from './common';
+
+export const SCHEMAS = {
+  Error: errorBody,
+  Account: account,
+  CreateAccountBody: createAccountBody,
+  UpdateAccountBody: updateAccountBody,
+  SetSubscriptionsBody: setSubscriptionsBody,
+  Subscriptions: subscriptions,
+  ApiKey: apiKey,
+  CreatedApiKey: createdApiKey,
+  ApiKeyList: apiKeyList,
+  CreateApiKeyBody: createApiKeyBody,
+  UpdateApiKeyBody: updateApiKeyBody,
+} as const;
+
+export type SchemaId = keyof typeof SCHEMAS;
