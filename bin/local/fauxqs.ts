@@ -29,9 +29,15 @@ async function withLoopbackListen<T>(start: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * fauxqs is ESM-only and this code is compiled to CommonJS, where TypeScript and ts-jest would
+ * turn `import()` into `require()`; a Function keeps the native dynamic import.
+ */
+const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+
 /** Starts the SQS/S3 emulator in-process and creates the queues (each with its DLQ) and the bucket. */
 export async function startMessaging(options: { port: number; region: string }): Promise<LocalMessaging> {
-  const { startFauxqs } = (await import('fauxqs')) as typeof import('fauxqs');
+  const { startFauxqs } = (await importEsm('fauxqs')) as typeof import('fauxqs');
   const server = await withLoopbackListen(() =>
     startFauxqs({ port: options.port, host: '127.0.0.1', logger: false, defaultRegion: options.region }),
   );

@@ -61,6 +61,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       TABLE_NAME,
       PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
       STAGE: 'local',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...messaging.environment,
     });
     const client = new DynamoDBClient({});

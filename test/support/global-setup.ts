@@ -1,0 +1,13 @@
+import { startPlatform } from '../../bin/local/platform';
+import { freePort } from '../../bin/local/free-port';
+
+/**
+ * Starts the local platform once for the API test run: real DynamoDB Local, in memory.
+ * Workers inherit the environment set here (gateway URL, seed keys, AWS endpoints).
+ */
+export default async function globalSetup(): Promise<void> {
+  const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '' });
+  (globalThis as { __PLATFORM__?: unknown }).__PLATFORM__ = platform;
+  process.env.PLATFORM_URL = platform.url;
+  process.env.PLATFORM_SEED = JSON.stringify(platform.seed);
+}
