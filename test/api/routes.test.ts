@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { api } from '../support/api';
+
+/** A concrete path for a route template: every parameter gets a plausible id that does not exist. */
+export const samplePath = (route: Route) => route.path.replace(/\{[^}]+\}/g, 'zzNoSuchId0000000000000');
+
+describe('route table over HTTP', () => {
+  it('serves a valid OpenAPI 3.1 document listing every route', async () => {
+    const res = await api('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual(ROUTES.map((r) => routeKey(r)).sort());
+
+    const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(res.body));
+    const bin = join(__dirname, '..', '..', 'node_modules', '.bin', 'validate-api');
+    const verdict = JSON.parse(execFileSync(bin, [file], { encoding: 'utf8' })) as { valid: boolean; errors?: unknown };
+    expect(verdict).toEqual({ valid: true });
+  });
+
+  it.each((ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey').map((r) => [routeKey(r), r] as const))(
+    '%s without a key → 401',
+    async (_key, route) => {
+      const res = await api(route.method, samplePath(route), route.body ? { body: {} } : {});
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing authentication' });
+    },
+  );
+
+  it('answers unknown routes and methods with a JSON 404', async () => {
+    for (const [method, path] of [['GET', '/nope'], ['DELETE', '/api/openapi.json'], ['PATCH', '/api/accounts/x']]) {
+      const res = await api(method, path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    }
+  });
+});
