@@ -6,7 +6,7 @@
 import type { Permission } from './core/auth/permissions';
 import type { SchemaId } from '../schemas';
 
-export const GROUPS = ['system', 'accounts'] as const;
+export const GROUPS = ['system', 'accounts', 'wallet-assets'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -66,6 +66,30 @@ export const ROUTES = [
     method: 'PUT', path: '/api/accounts/{accountId}/api-keys/{apiKeyName}', group: 'accounts', operation: 'updateApiKey',
     permission: 'api-keys:update', authentication: 'apiKey', body: 'UpdateApiKeyBody', response: 'ApiKey',
     summary: 'Enable or disable an API key',
+  },
+  {
+    method: 'POST', path: '/api/wallet-assets', group: 'wallet-assets', operation: 'createWalletAsset',
+    permission: 'wallet-assets:create', authentication: 'apiKey', body: 'CreateWalletAssetBody', response: 'WalletAsset',
+    summary: 'Create a money wallet asset (optionally a settlement wallet)',
+  },
+  {
+    method: 'GET', path: '/api/wallet-assets', group: 'wallet-assets', operation: 'listWalletAssets',
+    permission: 'wallet-assets:read', authentication: 'apiKey', query: 'ListWalletAssetsQuery', response: 'WalletAssetList',
+    summary: "List the caller's wallet assets with their balances",
+  },
+  {
+    method: 'GET', path: '/api/assets/{assetId}', group: 'wallet-assets', operation: 'getAsset',
+    permission: 'assets:read', authentication: 'apiKey', response: 'WalletAsset', summary: 'Get an asset with its balance',
+  },
+  {
+    method: 'GET', path: '/api/wallets/{walletId}/transactions', group: 'wallet-assets', operation: 'listWalletTransactions',
+    permission: 'wallet-assets:read', authentication: 'apiKey', query: 'WalletTransactionsQuery', response: 'WalletTransactionPage',
+    summary: 'Ledger history of a wallet asset, newest first',
+  },
+  {
+    method: 'POST', path: '/api/wallet-assets/{assetId}/test-topups', group: 'wallet-assets', operation: 'createTestTopup',
+    permission: 'wallet-assets:deposit', authentication: 'apiKey', body: 'TestTopupBody', response: 'TestTopup',
+    summary: 'Fund a test wallet asset instantly with test money (idempotent)',
   },
 ] as const satisfies readonly Route[];
 

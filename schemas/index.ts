@@ -5,6 +5,16 @@
 import { account, createAccountBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
 import { apiKey, apiKeyList, createApiKeyBody, createdApiKey, updateApiKeyBody } from './api-keys';
 import { errorBody } from './common';
+import {
+  createWalletAssetBody,
+  listWalletAssetsQuery,
+  testTopup,
+  testTopupBody,
+  walletAsset,
+  walletAssetList,
+  walletTransactionPage,
+  walletTransactionsQuery,
+} from './wallet-assets';
 
 export const SCHEMAS = {
   Error: errorBody,
@@ -18,6 +28,14 @@ export const SCHEMAS = {
   ApiKeyList: apiKeyList,
   CreateApiKeyBody: createApiKeyBody,
   UpdateApiKeyBody: updateApiKeyBody,
+  WalletAsset: walletAsset,
+  WalletAssetList: walletAssetList,
+  CreateWalletAssetBody: createWalletAssetBody,
+  ListWalletAssetsQuery: listWalletAssetsQuery,
+  TestTopupBody: testTopupBody,
+  TestTopup: testTopup,
+  WalletTransactionPage: walletTransactionPage,
+  WalletTransactionsQuery: walletTransactionsQuery,
 } as const;
 
 export type SchemaId = keyof typeof SCHEMAS;

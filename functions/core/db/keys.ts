@@ -7,6 +7,9 @@
  * | account member  | ACCOUNT#<accountId>     | MEMBER#<userId>    |                                       | members of an account                 |
  * | api key         | ACCOUNT#<accountId>     | APIKEY#<name>      |                                       | list keys of an account (Query)       |
  * | api key lookup  | APIKEY#<sha256(secret)> | APIKEY             |                                       | authenticate a request (GetItem)      |
+ * | asset (wallet)  | ASSET#<id>              | ASSET              | ACCOUNTASSETS#<accountId>, <createdAt>#<id> | get asset; assets of an account |
+ * | ledger entry    | LEDGER#<txnId>          | ENTRY#<D|C>        | ASSETTXN#<assetId>, <createdAt>#<txnId> | one transfer; history of an asset    |
+ * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  */
 export const accountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'ACCOUNT' });
 export const childAccountsIndex = (parentAccountId: string, accountId: string) => ({
@@ -22,6 +25,23 @@ export const accountMemberKey = (accountId: string, userId: string) => ({
 export const apiKeyKey = (accountId: string, name: string) => ({ PK: `ACCOUNT#${accountId}`, SK: `APIKEY#${name}` });
 export const apiKeysOfAccount = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SKPrefix: 'APIKEY#' });
 export const apiKeyLookupKey = (secretHash: string) => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' });
+
+export const assetKey = (assetId: string) => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' });
+export const accountAssetsIndex = (accountId: string, createdAt?: string, assetId?: string) => ({
+  GSI1PK: `ACCOUNTASSETS#${accountId}`,
+  GSI1SK: createdAt && assetId ? `${createdAt}#${assetId}` : '',
+});
+
+export const ledgerEntryKey = (txnId: string, side: 'D' | 'C') => ({ PK: `LEDGER#${txnId}`, SK: `ENTRY#${side}` });
+export const assetHistoryIndex = (assetId: string, createdAt?: string, txnId?: string) => ({
+  GSI1PK: `ASSETTXN#${assetId}`,
+  GSI1SK: createdAt && txnId ? `${createdAt}#${txnId}` : '',
+});
+
+export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
+  PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,
+  SK: 'IDEMPOTENCY',
+});
 
 /** Strips storage attributes before a record leaves the platform. */
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {

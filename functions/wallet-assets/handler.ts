@@ -1,0 +1,14 @@
+import { createGroupHandler } from '../core/http/group-handler';
+import { createTestTopup } from './create-test-topup';
+import { createWalletAsset } from './create-wallet-asset';
+import { getAsset } from './get-asset';
+import { listWalletAssets } from './list-wallet-assets';
+import { listWalletTransactions } from './list-wallet-transactions';
+
+export const handler = createGroupHandler('wallet-assets', {
+  createWalletAsset,
+  listWalletAssets,
+  getAsset,
+  listWalletTransactions,
+  createTestTopup,
+});

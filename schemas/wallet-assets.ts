@@ -1,0 +1,90 @@
+import { amount, crn, id, monetary, pageQuery, timestamp } from './common';
+
+export const walletAsset = {
+  type: 'object',
+  required: ['id', 'accountId', 'category', 'type', 'ledgerId', 'liveness', 'currency', 'balance', 'availableBalance', 'settlement', 'status', 'createdAt', 'createdBy'],
+  additionalProperties: false,
+  properties: {
+    id,
+    accountId: id,
+    category: { const: 'money' },
+    type: { type: 'string' },
+    ledgerId: { type: 'string' },
+    liveness: { enum: ['main', 'test'] },
+    description: { type: 'string' },
+    currency: { type: 'string' },
+    balance: amount,
+    availableBalance: amount,
+    settlement: { type: 'boolean' },
+    status: { enum: ['active', 'archived'] },
+    createdAt: timestamp,
+    createdBy: crn,
+  },
+} as const;
+
+export const walletAssetList = { type: 'array', items: walletAsset } as const;
+
+export const createWalletAssetBody = {
+  type: 'object',
+  required: ['accountId', 'ledgerId'],
+  properties: {
+    accountId: id,
+    ledgerId: { type: 'string', minLength: 1, maxLength: 64 },
+    settlement: { type: 'boolean' },
+  },
+} as const;
+
+export const listWalletAssetsQuery = {
+  type: 'object',
+  properties: { accountId: id },
+} as const;
+
+export const testTopupBody = {
+  type: 'object',
+  required: ['value', 'idempotencyKey'],
+  properties: {
+    value: monetary,
+    idempotencyKey: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+} as const;
+
+export const walletTransaction = {
+  type: 'object',
+  required: ['id', 'kind', 'amount', 'value', 'currency', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string' },
+    amount: amount,
+    /** Signed change of this wallet's balance. */
+    value: { type: 'string', pattern: '^-?(0|[1-9][0-9]*)$' },
+    currency: { type: 'string' },
+    srcWalletId: { type: 'string' },
+    destWalletId: { type: 'string' },
+    paymentRequestId: { type: 'string' },
+    topupId: { type: 'string' },
+    refundId: { type: 'string' },
+    createdAt: timestamp,
+  },
+} as const;
+
+export const walletTransactionPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: walletTransaction }, nextPageKey: { type: 'string' } },
+} as const;
+
+export const walletTransactionsQuery = { type: 'object', properties: { ...pageQuery } } as const;
+
+export const testTopup = {
+  type: 'object',
+  required: ['id', 'assetId', 'value', 'idempotencyKey', 'createdAt', 'createdBy'],
+  properties: {
+    id: { type: 'string' },
+    assetId: id,
+    value: monetary,
+    balance: amount,
+    idempotencyKey: { type: 'string' },
+    createdAt: timestamp,
+    createdBy: crn,
+  },
+} as const;
