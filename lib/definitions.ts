@@ -21,11 +21,13 @@ export interface QueueDefinition {
   /** Receives before a message goes to the dead-letter queue. */
   maxReceiveCount: number;
   retentionDays: number;
+  /** Consumer module `functions/consumers/<consumer>.ts` (exports an SQS `handler`), if the queue has one yet. */
+  consumer?: string;
 }
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
-  { name: 'timers', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'timers', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'timers' },
   { name: 'batches', visibilityTimeoutSeconds: 300, maxReceiveCount: 5, retentionDays: 14 },
 ];
 

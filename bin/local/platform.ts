@@ -7,6 +7,7 @@ import { startMessaging, type LocalMessaging } from './fauxqs';
 import { freePort } from './free-port';
 import { startGateway, type Gateway } from './gateway';
 import { provisionTable } from './provision-table';
+import { startQueuePollers } from './queue-poller';
 import { ensureSeed, type Seed } from './seed';
 
 export interface PlatformOptions {
@@ -73,6 +74,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const seed = await ensureSeed(previous);
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
+    started.push(startQueuePollers(messaging.queueUrls, REGION));
     const gateway: Gateway = await startGateway({ port: options.port });
     started.push(gateway);
     return { url: gateway.url, seed, dynamoDbEndpoint: dynamo.endpoint, stop: stopAll };

@@ -28,3 +28,44 @@ export function parseMoneyAssetType(type: string): MoneyAssetType | undefined {
 export function livenessOf(type: string): Liveness {
   return type === 'test' || type.endsWith('.test') ? 'test' : 'main';
 }
+
+/** How the platform settles an asset type, which decides what a payment option config needs. */
+export type AssetTypeKind =
+  /** money held in wallet assets on this platform: a settlement wallet receives payments */
+  | 'wallet'
+  /** single-spend tokens of collections */
+  | 'token'
+  /** ledger assets of collections: collection ids required */
+  | 'ledger'
+  /** an external ledger; the patron pays first and presents the transaction id */
+  | 'external-ledger'
+  /** a card/wallet processor: processor merchant account and store required */
+  | 'processor'
+  /** an external asset provider: the provider's merchant id required */
+  | 'external-provider';
+
+export interface AssetTypeInfo {
+  type: string;
+  kind: AssetTypeKind;
+  liveness: Liveness;
+}
+
+const PROCESSOR_BASES = ['paypal', 'venmo'];
+const PROVIDER_BASES = ['uplinkapi', 'epay', 'stadius'];
+
+/** What the platform knows of an asset type; undefined for types it does not accept. */
+export function describeAssetType(type: string): AssetTypeInfo | undefined {
+  const prefix = config().assetPrefix;
+  const liveness = livenessOf(type);
+  if (parseMoneyAssetType(type)) return { type, kind: 'wallet', liveness };
+  if (type === 'test') return { type, kind: 'external-provider', liveness: 'test' };
+  const [base, ...rest] = type.split('.');
+  const last = rest[rest.length - 1];
+  if (last !== 'main' && last !== 'test') return undefined;
+  if (base === prefix && rest.length === 2 && rest[0] === 'token') return { type, kind: 'token', liveness };
+  if (base === prefix && rest.length === 2 && rest[0] === 'ledger') return { type, kind: 'ledger', liveness };
+  if (base === 'bitcoin' && type === 'bitcoin.main') return { type, kind: 'external-ledger', liveness };
+  if (rest.length === 1 && PROCESSOR_BASES.includes(base)) return { type, kind: 'processor', liveness };
+  if (rest.length === 1 && PROVIDER_BASES.includes(base)) return { type, kind: 'external-provider', liveness };
+  return undefined;
+}

@@ -9,6 +9,10 @@
  * | api key lookup  | APIKEY#<sha256(secret)> | APIKEY             |                                       | authenticate a request (GetItem)      |
  * | asset (wallet)  | ASSET#<id>              | ASSET              | ACCOUNTASSETS#<accountId>, <createdAt>#<id> | get asset; assets of an account |
  * | ledger entry    | LEDGER#<txnId>          | ENTRY#<D|C>        | ASSETTXN#<assetId>, <createdAt>#<txnId> | one transfer; history of an asset    |
+ * | payment request | PR#<id>                 | PR                 | EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>; GSI2 SHORTCODE#<code>, <createdAt>#<id> | get; by external ref; latest by short code |
+ * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
+ * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
+ * | refund ref      | PR#<prId>               | REFUNDREF#<externalRef> |                                  | refund idempotency by externalRef     |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  */
 export const accountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'ACCOUNT' });
@@ -36,6 +40,33 @@ export const ledgerEntryKey = (txnId: string, side: 'D' | 'C') => ({ PK: `LEDGER
 export const assetHistoryIndex = (assetId: string, createdAt?: string, txnId?: string) => ({
   GSI1PK: `ASSETTXN#${assetId}`,
   GSI1SK: createdAt && txnId ? `${createdAt}#${txnId}` : '',
+});
+
+export const paymentRequestKey = (id: string) => ({ PK: `PR#${id}`, SK: 'PR' });
+export const externalRefIndex = (merchantAccountId: string, externalRef: string, createdAt?: string, id?: string) => ({
+  GSI1PK: `EXTREF#${merchantAccountId}#${externalRef}`,
+  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
+});
+export const shortCodeIndex = (shortCode: string, createdAt?: string, id?: string) => ({
+  GSI2PK: `SHORTCODE#${shortCode}`,
+  GSI2SK: createdAt && id ? `${createdAt}#${id}` : '',
+});
+export const activityKey = (paymentRequestId: string, activityNumber: number) => ({
+  PK: `PR#${paymentRequestId}`,
+  SK: `ACTIVITY#${String(activityNumber).padStart(15, '0')}`,
+});
+export const activitiesOfRequest = (paymentRequestId: string) => ({ PK: `PR#${paymentRequestId}`, SKPrefix: 'ACTIVITY#' });
+export const merchantActivityIndex = (merchantId: string, createdAt?: string, paymentRequestId?: string, activityNumber?: number) => ({
+  GSI1PK: `MERCHANTACTIVITY#${merchantId}`,
+  GSI1SK: createdAt && paymentRequestId && activityNumber !== undefined ? `${createdAt}#${paymentRequestId}#${String(activityNumber).padStart(15, '0')}` : '',
+});
+export const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymentRequestId: string) => ({
+  PK: `PATRONPR#${patronAccountId}`,
+  SK: `${createdAt}#${paymentRequestId}`,
+});
+export const refundRefKey = (paymentRequestId: string, externalRef: string) => ({
+  PK: `PR#${paymentRequestId}`,
+  SK: `REFUNDREF#${externalRef}`,
 });
 
 export const idempotencyKey = (accountId: string, operation: string, key: string) => ({

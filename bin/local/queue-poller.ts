@@ -1,0 +1,66 @@
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { QUEUES } from '../../lib/definitions';
+
+type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+
+export interface QueuePoller {
+  stop(): Promise<void>;
+}
+
+/**
+ * Long-polls each queue that has a consumer and invokes it with an SQS event, as the Lambda event
+ * source mapping does: reported failures stay on the queue (visibility timeout, then the DLQ).
+ */
+export function startQueuePollers(queueUrls: Record<string, string>, region: string): QueuePoller {
+  const sqs = new SQSClient({ region });
+  let running = true;
+  const loops = QUEUES.filter((queue) => queue.consumer).map(async (queue) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const consumer = (require(`../../functions/consumers/${queue.consumer}`) as { handler: Consumer }).handler;
+    const url = queueUrls[queue.name];
+    while (running) {
+      try {
+        const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, AttributeNames: ['All'] }));
+        const messages = out.Messages ?? [];
+        if (!messages.length) continue;
+        const event: SQSEvent = {
+          Records: messages.map((m) => ({
+            messageId: m.MessageId ?? '',
+            receiptHandle: m.ReceiptHandle ?? '',
+            body: m.Body ?? '',
+            attributes: (m.Attributes ?? {}) as SQSEvent['Records'][number]['attributes'],
+            messageAttributes: {},
+            md5OfBody: m.MD5OfBody ?? '',
+            eventSource: 'aws:sqs',
+            eventSourceARN: `arn:aws:sqs:${region}:000000000000:${queue.name}`,
+            awsRegion: region,
+          })),
+        };
+        const result = await consumer(event);
+        const failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        const done = messages.filter((m) => !failed.has(m.MessageId ?? ''));
+        if (done.length) {
+          await sqs.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: url,
+              Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? '' })),
+            }),
+          );
+        }
+      } catch (error) {
+        if (running) {
+          console.error(`queue ${queue.name}:`, error);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.allSettled(loops);
+      sqs.destroy();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { paymentActivity, paymentRequest } from '../../schemas/payment-requests';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { activityKey, merchantActivityIndex, paymentRequestKey, stripKeys } from '../core/db/keys';
+import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import { newId } from '../core/ids';
+import type { Monetary } from '../core/money';
+import { activityShortCode } from './short-code';
+
+export type PaymentRequest = FromSchema<typeof paymentRequest>;
+export type PaymentActivity = FromSchema<typeof paymentActivity>;
+export type ActivityType = PaymentActivity['type'];
+
+/** A payment made towards a request: what refunds and voids give back, and to whom. */
+export interface Payment {
+  activityId: string;
+  assetId: string;
+  assetType: string;
+  amount: string;
+  refundedAmount: string;
+  payerAccountId: string;
+  /** The merchant's settlement wallet that received it. */
+  settlementAssetId: string;
+  createdAt: string;
+}
+
+/** The stored record: the public fields plus what the platform needs to move money safely. */
+export type StoredPaymentRequest = PaymentRequest & {
+  merchantAccountId: string;
+  createdBy: string;
+  /** Optimistic concurrency: every state change is conditional on it. */
+  version: number;
+  activityCount: number;
+  paidAmount: string;
+  refundedAmount: string;
+  payments: Payment[];
+  /** Settlement wallet per accepted asset type, from the merchant config at creation. */
+  settlementWallets: Record<string, string>;
+  /** Patron code the request was created with; its account is the patron. */
+  patronAccountId?: string;
+  confirmedAmount?: string;
+};
+
+const INTERNAL_FIELDS = [
+  'merchantAccountId',
+  'createdBy',
+  'version',
+  'activityCount',
+  'paidAmount',
+  'refundedAmount',
+  'payments',
+  'settlementWallets',
+  'patronAccountId',
+  'confirmedAmount',
+] as const;
+
+export async function findPaymentRequest(id: string): Promise<StoredPaymentRequest | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: paymentRequestKey(id), ConsistentRead: true }));
+  return out.Item ? (stripKeys(out.Item) as unknown as StoredPaymentRequest) : undefined;
+}
+
+/** `expiresAt <= now` means expired, whatever the stored status says (timers may run late). */
+export const isDue = (request: StoredPaymentRequest, now: Date) => request.status === 'new' && request.expiresAt <= isoTimestamp(now);
+
+/** The public view of a request. */
+export function present(request: StoredPaymentRequest): PaymentRequest {
+  const view: Record<string, unknown> = { ...request };
+  for (const field of INTERNAL_FIELDS) delete view[field];
+  return view as PaymentRequest;
+}
+
+export interface ActivityInput {
+  type: ActivityType;
+  value?: Monetary;
+  createdBy: string;
+  [field: string]: unknown;
+}
+
+/** Builds the activity records that a transition writes, numbered after the request's last one. */
+export function buildActivities(request: StoredPaymentRequest, inputs: ActivityInput[], at: string): PaymentActivity[] {
+  return inputs.map((input, i) => {
+    const activityNumber = request.activityCount + i + 1;
+    return {
+      id: newId(),
+      paymentRequestId: request.id,
+      merchantId: request.merchantId,
+      merchantConfigId: request.configId,
+      merchantAccountId: request.merchantAccountId,
+      merchantName: request.merchantName,
+      paymentRequestCreatedBy: request.createdBy,
+      shortCode: activityShortCode(request.shortCode, activityNumber),
+      createdAt: at,
+      activityNumber: String(activityNumber),
+      ...input,
+    } as PaymentActivity;
+  });
+}
+
+function activityStep(activity: PaymentActivity): TransactionStep {
+  const number = Number(activity.activityNumber);
+  return {
+    item: {
+      Put: {
+        TableName: config().tableName,
+        Item: {
+          ...activityKey(activity.paymentRequestId, number),
+          ...merchantActivityIndex(activity.merchantId, activity.createdAt, activity.paymentRequestId, number),
+          ...activity,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    onConditionFailed: () => new TransactionConflictError(),
+  };
+}
+
+/**
+ * The steps of one state change: the request's new fields, conditional on the version read, and
+ * the activities it records. A concurrent change fails the condition and the caller re-reads.
+ */
+export function transitionSteps(
+  request: StoredPaymentRequest,
+  changes: Partial<StoredPaymentRequest>,
+  activities: PaymentActivity[],
+  at: string,
+): TransactionStep[] {
+  const fields: Record<string, unknown> = {
+    ...changes,
+    updatedAt: at,
+    version: request.version + 1,
+    activityCount: request.activityCount + activities.length,
+  };
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expectedVersion': request.version };
+  const sets = Object.entries(fields).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  const update: TransactionStep = {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: paymentRequestKey(request.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: '#version = :expectedVersion',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    onConditionFailed: () => new TransactionConflictError(),
+  };
+  return [update, ...activities.map(activityStep)];
+}
+
+/** The request after `transitionSteps` committed, without re-reading it. */
+export function applied(
+  request: StoredPaymentRequest,
+  changes: Partial<StoredPaymentRequest>,
+  activities: PaymentActivity[],
+  at: string,
+): StoredPaymentRequest {
+  return {
+    ...request,
+    ...changes,
+    updatedAt: at,
+    version: request.version + 1,
+    activityCount: request.activityCount + activities.length,
+  };
+}
