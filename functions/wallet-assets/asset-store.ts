@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { walletAsset } from '../../schemas/wallet-assets';
 import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { accountAssetsIndex, accountKey, assetKey, stripKeys } from '../core/db/keys';
+import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
@@ -81,21 +82,15 @@ export async function findWalletAsset(assetId: string): Promise<WalletAsset | un
 
 /** Wallet assets of an account, oldest first; bounded by MAX_WALLETS_PER_LEDGER per ledger. */
 export async function listWalletAssets(accountId: string): Promise<WalletAsset[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ledgerDb().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': accountAssetsIndex(accountId).GSI1PK },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (start);
+  const items = await queryAll(
+    {
+      TableName: config().tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': accountAssetsIndex(accountId).GSI1PK },
+    },
+    ledgerDb(),
+  );
   return items.filter((item) => item.category === 'money').map(present);
 }
 

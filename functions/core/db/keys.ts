@@ -13,6 +13,9 @@
  * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
  * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
  * | refund ref      | PR#<prId>               | REFUNDREF#<externalRef> |                                  | refund idempotency by externalRef     |
+ * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
+ * | token collection| COLLECTION#<id>         | COLLECTION         |                                       | collection lookups (merchant config validation) |
+ * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  */
 export const accountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'ACCOUNT' });
@@ -68,6 +71,14 @@ export const refundRefKey = (paymentRequestId: string, externalRef: string) => (
   PK: `PR#${paymentRequestId}`,
   SK: `REFUNDREF#${externalRef}`,
 });
+
+export const merchantConfigKey = (id: string) => ({ PK: `MC#${id}`, SK: 'MC' });
+export const merchantConfigsIndex = (merchantId: string, createdAt?: string, id?: string) => ({
+  GSI1PK: `MERCHANTCONFIGS#${merchantId}`,
+  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
+});
+export const collectionKey = (id: string) => ({ PK: `COLLECTION#${id}`, SK: 'COLLECTION' });
+export const connectionKey = (id: string) => ({ PK: `CONNECTION#${id}`, SK: 'CONNECTION' });
 
 export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
   PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../http/errors';
 import { getPageKeySecret } from '../secrets';
 import { db } from './client';
@@ -88,11 +88,14 @@ function lastEvaluatedKeyOf(item: Record<string, unknown>, indexName: string | u
 }
 
 /** Every item of a small, bounded partition (bare-array listings such as API keys). */
-export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+  client: DynamoDBDocumentClient = db(),
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey }));
+    const out = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey }));
     items.push(...((out.Items ?? []) as Record<string, unknown>[]));
     exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (exclusiveStartKey);
