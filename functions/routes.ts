@@ -54,6 +54,11 @@ export const ROUTES = [
     response: 'Subscriptions', summary: 'Set the subscriptions of an account (platform operator)',
   },
   {
+    method: 'PUT', path: '/api/accounts/{accountId}/rate-limit', group: 'accounts', operation: 'setRateLimit',
+    permission: 'accounts:manage-limits', authentication: 'apiKey', body: 'SetRateLimitBody', response: 'Account',
+    summary: "Set an account's requests-per-minute limit (platform operator)",
+  },
+  {
     method: 'POST', path: '/api/accounts/{accountId}/api-keys', group: 'accounts', operation: 'createApiKey',
     permission: 'api-keys:create', authentication: 'apiKey', body: 'CreateApiKeyBody', response: 'CreatedApiKey',
     summary: 'Create an API key; the secret is returned only here',

@@ -16,6 +16,7 @@ export const account = {
     test: { type: 'boolean' },
     parentAccountId: id,
     subscriptions: { type: 'array', items: { type: 'string' } },
+    rateLimitPerMinute: { type: 'integer', minimum: 1 },
     version: { type: 'string' },
     createdAt: timestamp,
     createdBy: crn,
@@ -54,4 +55,10 @@ export const subscriptions = {
   type: 'object',
   required: ['subscriptions'],
   properties: { subscriptions: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+export const setRateLimitBody = {
+  type: 'object',
+  required: ['rateLimitPerMinute'],
+  properties: { rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 1000000 } },
 } as const;

@@ -2,7 +2,7 @@
  * The schema registry: each key is the schema's id, used by the route table, the generated
  * validators and the OpenAPI document. Types come from these objects (json-schema-to-ts).
  */
-import { account, createAccountBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
+import { account, createAccountBody, setRateLimitBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
 import { apiKey, apiKeyList, createApiKeyBody, createdApiKey, updateApiKeyBody } from './api-keys';
 import { errorBody } from './common';
 import {
@@ -23,6 +23,7 @@ export const SCHEMAS = {
   UpdateAccountBody: updateAccountBody,
   SetSubscriptionsBody: setSubscriptionsBody,
   Subscriptions: subscriptions,
+  SetRateLimitBody: setRateLimitBody,
   ApiKey: apiKey,
   CreatedApiKey: createdApiKey,
   ApiKeyList: apiKeyList,

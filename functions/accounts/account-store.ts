@@ -82,7 +82,7 @@ export async function findAccount(accountId: string): Promise<Account | undefine
 /** Applies `changes` and bumps the version in one conditional update. */
 export async function updateAccountRecord(
   accountId: string,
-  changes: Partial<Pick<Account, 'name' | 'subscriptions'>>,
+  changes: Partial<Pick<Account, 'name' | 'subscriptions' | 'rateLimitPerMinute'>>,
   modifiedBy: string,
   now: Date,
 ): Promise<Account> {

@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   /** Base URL of the patron-facing pay pages. */
   appBaseUrl: string;
   stage: string;
+  /** Default requests per minute per account (an account may carry its own). */
+  rateLimitPerMinute: number;
 }
 
 let cached: RuntimeConfig | undefined;
@@ -26,6 +28,7 @@ export function config(): RuntimeConfig {
       pageKeySecretArn: env.PAGE_KEY_SECRET_ARN,
       appBaseUrl: env.APP_BASE_URL ?? 'https://app.example.com',
       stage: env.STAGE ?? 'local',
+      rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 200),
     };
   }
   return cached;

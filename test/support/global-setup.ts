@@ -6,6 +6,8 @@ import { freePort } from '../../bin/local/free-port';
  * Workers inherit the environment set here (gateway URL, seed keys, AWS endpoints).
  */
 export default async function globalSetup(): Promise<void> {
+  // Test files share the operator account; rate limiting itself is tested with a per-account limit.
+  process.env.RATE_LIMIT_PER_MINUTE ??= '1000000';
   const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '' });
   (globalThis as { __PLATFORM__?: unknown }).__PLATFORM__ = platform;
   process.env.PLATFORM_URL = platform.url;

@@ -29,9 +29,23 @@ export class Access {
     return target;
   }
 
+  /**
+   * True when the account is the caller's own (or one it created), whatever the route's scope:
+   * for what only an owner may use, such as the asset a payment is taken from.
+   */
+  async owns(accountId: string): Promise<boolean> {
+    if (accountId === this.principal.accountId) return true;
+    const target = await findAccount(accountId);
+    return target !== undefined && this.ownsAccount(target);
+  }
+
   private reaches(target: Account): boolean {
     if (scopeOf(this.principal.role, this.permission) === 'global') return true;
-    // An account may act for itself and for the accounts it created (platforms onboarding businesses).
+    return this.ownsAccount(target);
+  }
+
+  /** An account may act for itself and for the accounts it created (platforms onboarding businesses). */
+  private ownsAccount(target: Account): boolean {
     return target.id === this.principal.accountId || target.parentAccountId === this.principal.accountId;
   }
 

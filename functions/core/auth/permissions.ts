@@ -102,6 +102,7 @@ export const PERMISSIONS = {
   'business:onboard': { flags: [], roles: own(AO) },
   // Operator-only: what the specification leaves to the service itself.
   'accounts:manage-subscriptions': { flags: [], roles: {} },
+  'accounts:manage-limits': { flags: [], roles: {} },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;

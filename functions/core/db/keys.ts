@@ -16,6 +16,7 @@
  * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
  * | token collection| COLLECTION#<id>         | COLLECTION         |                                       | collection lookups (merchant config validation) |
  * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
+ * | rate limit      | RATELIMIT#<accountId>#<minute> | RATELIMIT   |                                       | requests per account per minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  */
 export const accountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'ACCOUNT' });
@@ -64,9 +65,10 @@ export const merchantActivityIndex = (merchantId: string, createdAt?: string, pa
   GSI1SK: createdAt && paymentRequestId && activityNumber !== undefined ? `${createdAt}#${paymentRequestId}#${String(activityNumber).padStart(15, '0')}` : '',
 });
 export const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymentRequestId: string) => ({
-  PK: `PATRONPR#${patronAccountId}`,
+  ...patronRequestLinksOf(patronAccountId),
   SK: `${createdAt}#${paymentRequestId}`,
 });
+export const patronRequestLinksOf = (patronAccountId: string) => ({ PK: `PATRONPR#${patronAccountId}` });
 export const refundRefKey = (paymentRequestId: string, externalRef: string) => ({
   PK: `PR#${paymentRequestId}`,
   SK: `REFUNDREF#${externalRef}`,
@@ -79,6 +81,8 @@ export const merchantConfigsIndex = (merchantId: string, createdAt?: string, id?
 });
 export const collectionKey = (id: string) => ({ PK: `COLLECTION#${id}`, SK: 'COLLECTION' });
 export const connectionKey = (id: string) => ({ PK: `CONNECTION#${id}`, SK: 'CONNECTION' });
+
+export const rateLimitKey = (accountId: string, window: number) => ({ PK: `RATELIMIT#${accountId}#${window}`, SK: 'RATELIMIT' });
 
 export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
   PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { routeByKey, type Group, type OperationName, type Route } from '../../routes';
 import { Access } from '../auth/access';
 import { authenticate } from '../auth/authenticate';
+import { enforceRateLimit } from '../auth/rate-limit';
 import { now } from '../clock';
 import { validate } from '../validation/validate';
 import { ApiError, routeNotFound, serverError } from './errors';
@@ -39,6 +40,7 @@ async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promis
   let auth: Request['auth'];
   if (route.authentication === 'apiKey') {
     const principal = await authenticate(headers);
+    await enforceRateLimit(principal, now());
     auth = { principal, access: Access.forRoute(principal, route.permission!) };
   }
   const body = route.body ? parseJsonBody(event, headers) : undefined;
