@@ -5,6 +5,7 @@ import { GROUPS, ROUTES, routeKey, type Group, type Route } from '../../function
 import type { GroupHandler } from '../../functions/core/http/group-handler';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
+import { capacityScope } from '../../functions/core/db/capacity';
 
 /** Requests larger than API Gateway's payload limit are refused before reaching a handler. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -155,8 +156,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const url = new URL(req.url ?? '/', 'http://localhost');
     const matched = matchRoute(req.method ?? 'GET', url.pathname);
     const group: Group = matched ? (matched.route.group as Group) : 'system';
-    const result = await load(group)(toEvent(req, body, matched));
-    send(res, result);
+    const event = toEvent(req, body, matched);
+    if (process.env.TRACK_CONSUMED_CAPACITY !== '1') return send(res, await load(group)(event));
+    const consumed = { read: 0, write: 0 };
+    const result = await capacityScope.run(consumed, () => load(group)(event));
+    send(res, { ...result, headers: { ...result.headers, 'x-consumed-capacity': `read=${consumed.read};write=${consumed.write}` } });
   } catch (error) {
     console.error('gateway error', error);
     send(res, errorResponse(serverError()));

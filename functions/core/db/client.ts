@@ -1,20 +1,27 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { trackConsumedCapacity } from './capacity';
 
+let rawClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
-/** One document client per container; the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB locally. */
-export function db(): DynamoDBDocumentClient {
-  if (!documentClient) {
-    documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-      unmarshallOptions: { wrapNumbers: false },
-    });
+/**
+ * The one low-level client per container (the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB
+ * locally). Document clients share its middleware stack, so instrumentation and fault
+ * injection added here apply to every read and write.
+ */
+export function dynamoDbClient(): DynamoDBClient {
+  if (!rawClient) {
+    rawClient = new DynamoDBClient({ maxAttempts: 3 });
+    if (process.env.TRACK_CONSUMED_CAPACITY === '1') trackConsumedCapacity(rawClient);
   }
-  return documentClient;
+  return rawClient;
 }
 
-/** Lets tests and the fault harness wrap the client (e.g. to inject failures). */
-export function setDb(client: DynamoDBDocumentClient): void {
-  documentClient = client;
+export function db(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(dynamoDbClient(), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    unmarshallOptions: { wrapNumbers: false },
+  });
+  return documentClient;
 }

@@ -1,12 +1,12 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbClient } from '../db/client';
 import type { Amount } from '../money';
 
 let client: DynamoDBDocumentClient | undefined;
 
 /** Reads balances without losing precision: numbers come back as NumberValue, never JS floats. */
 export function ledgerDb(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 3 }), {
+  client ??= DynamoDBDocumentClient.from(dynamoDbClient(), {
     marshallOptions: { removeUndefinedValues: true },
     unmarshallOptions: { wrapNumbers: true },
   });

@@ -1,0 +1,88 @@
+import type { Seed } from '../local/seed';
+import { expectOk, type Call } from './client';
+import { measure, round, type Measurement } from './measure';
+
+export interface ApiFigure extends Measurement {
+  /** Items written by one call, in its one transaction (0 for reads). */
+  writes: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+const nzd = (amount: string) => ({ currency: 'NZD', amount });
+
+/** Fresh accounts for the bench: a merchant with a config and `payers` funded test wallets. */
+async function fixtures(call: Call, seed: Seed, payers: number) {
+  const operator = seed.operatorApiKey;
+  const newOrg = async (name: string) => {
+    const account = await expectOk(call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', test: true }), 'account');
+    const key = await expectOk(call('POST', `/api/accounts/${account.id}/api-keys`, operator, { name: 'bench', role: 'account-owner' }), 'key');
+    return { accountId: account.id as string, key: key.secret as string };
+  };
+  const owner = await newOrg('Bench merchant');
+  const merchant = await expectOk(call('POST', '/api/merchants', owner.key, { accountId: owner.accountId, name: 'Bench Cafe', country: 'NZ', test: true }), 'merchant');
+  const config = await expectOk(call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }), 'config');
+  const wallets = [];
+  for (let i = 0; i < payers; i++) {
+    const payer = await newOrg(`Bench payer ${i}`);
+    const wallet = await expectOk(call('POST', '/api/wallet-assets', payer.key, { accountId: payer.accountId, ledgerId: 'svc.nzd.test' }), 'wallet');
+    await expectOk(call('POST', `/api/wallet-assets/${wallet.id}/test-topups`, payer.key, { value: nzd('9000000'), idempotencyKey: 'bench' }), 'topup');
+    wallets.push({ ...payer, walletId: wallet.id as string });
+  }
+  return { owner, merchantId: merchant.id as string, configId: config.id as string, wallets };
+}
+
+/** The API operations of the bench at each concurrency, with consumed capacity per call. */
+export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<ApiFigure[]> {
+  const maxWorkers = Math.max(...concurrencies);
+  const f = await fixtures(call, seed, maxWorkers);
+  const create = (value = '1000') => expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd(value) }), 'create');
+  const figures: ApiFigure[] = [];
+
+  const run = async (name: string, writes: number, concurrency: number, op: (i: number, worker: number) => Promise<{ read: number; write: number }>) => {
+    let read = 0;
+    let write = 0;
+    const m = await measure(name, concurrency, ops, async (i, worker) => {
+      const capacity = await op(i, worker);
+      read += capacity.read;
+      write += capacity.write;
+    });
+    figures.push({ ...m, writes, readUnits: round(read / m.ops), writeUnits: round(write / m.ops) });
+  };
+  const ok = async (response: ReturnType<Call>, what: string) => {
+    const res = await response;
+    if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.capacity;
+  };
+
+  for (const concurrency of concurrencies) {
+    await run('create payment request', 2, concurrency, () =>
+      ok(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd('1000') }), 'create'),
+    );
+    const readable = await create();
+    await run('get payment request', 0, concurrency, () => ok(call('GET', `/api/payment-requests/${readable.id}`, f.owner.key), 'get'));
+
+    const unpaid: { id: string }[] = [];
+    for (let i = 0; i < ops; i++) unpaid.push(await create());
+    await run('pay', 7, concurrency, (i, worker) => {
+      const payer = f.wallets[worker];
+      return ok(call('POST', `/api/payment-requests/${unpaid[i].id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-${concurrency}-${i}` }), 'pay');
+    });
+
+    // One paid request per worker, refunded a cent at a time: no two workers contend for one request.
+    const paid: { id: string }[] = [];
+    for (let w = 0; w < concurrency; w++) {
+      const pr = await create('99999');
+      const payer = f.wallets[w];
+      await expectOk(call('POST', `/api/payment-requests/${pr.id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-refundable-${concurrency}-${w}` }), 'pay');
+      paid.push(pr);
+    }
+    await run('refund', 6, concurrency, (i, worker) =>
+      ok(call('POST', `/api/payment-requests/${paid[worker].id}/refund`, f.owner.key, { value: nzd('1'), externalRef: `bench-${concurrency}-${i}` }), 'refund'),
+    );
+    await run('list merchants (one page)', 0, concurrency, () =>
+      ok(call('GET', `/api/accounts/${f.owner.accountId}/merchants?paginationLimit=50`, f.owner.key), 'list'),
+    );
+  }
+  return figures;
+}

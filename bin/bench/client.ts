@@ -1,0 +1,30 @@
+/** A minimal JSON client for the bench: it records status and consumed capacity of each call. */
+export interface BenchResponse {
+  status: number;
+  body: any;
+  capacity: { read: number; write: number };
+}
+
+export function client(baseUrl: string) {
+  return async function call(method: string, path: string, key?: string, body?: unknown): Promise<BenchResponse> {
+    const headers: Record<string, string> = {};
+    if (key) headers['x-api-key'] = key;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const consumed = /read=([\d.]+);write=([\d.]+)/.exec(res.headers.get('x-consumed-capacity') ?? '');
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : undefined,
+      capacity: { read: consumed ? Number(consumed[1]) : 0, write: consumed ? Number(consumed[2]) : 0 },
+    };
+  };
+}
+
+export type Call = ReturnType<typeof client>;
+
+export async function expectOk(response: Promise<BenchResponse>, what: string): Promise<any> {
+  const res = await response;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
