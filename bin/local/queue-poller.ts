@@ -13,7 +13,7 @@ export interface QueuePoller {
  * source mapping does: reported failures stay on the queue (visibility timeout, then the DLQ).
  */
 export function startQueuePollers(queueUrls: Record<string, string>, region: string): QueuePoller {
-  const sqs = new SQSClient({ region });
+  const sqs = new SQSClient({ region, useQueueUrlAsEndpoint: false });
   let running = true;
   const loops = QUEUES.filter((queue) => queue.consumer).map(async (queue) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

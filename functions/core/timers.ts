@@ -22,7 +22,7 @@ export async function scheduleTimer(timer: TimerMessage, now: Date): Promise<voi
   const queueUrl = process.env[queueUrlVariable('timers')];
   if (!queueUrl) throw new Error(`${queueUrlVariable('timers')} is not set`);
   const delay = Math.ceil((Date.parse(timer.dueAt) - now.getTime()) / 1000);
-  sqs ??= new SQSClient({});
+  sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false });
   await sqs.send(
     new SendMessageCommand({
       QueueUrl: queueUrl,

@@ -1,27 +1,35 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
 import { trackConsumedCapacity } from './capacity';
 
-let rawClient: DynamoDBClient | undefined;
-let documentClient: DynamoDBDocumentClient | undefined;
+type ClientHook = (client: DynamoDBClient) => void;
+const hooks: ClientHook[] = [];
 
-/**
- * The one low-level client per container (the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB
- * locally). Document clients share its middleware stack, so instrumentation and fault
- * injection added here apply to every read and write.
- */
-export function dynamoDbClient(): DynamoDBClient {
-  if (!rawClient) {
-    rawClient = new DynamoDBClient({ maxAttempts: 3 });
-    if (process.env.TRACK_CONSUMED_CAPACITY === '1') trackConsumedCapacity(rawClient);
-  }
-  return rawClient;
+/** Instrumentation (benchmarks) and fault injection (reliability tests) attach here, to every client. */
+export function onDynamoDbClient(hook: ClientHook): void {
+  hooks.push(hook);
 }
 
+if (process.env.TRACK_CONSUMED_CAPACITY === '1') onDynamoDbClient(trackConsumedCapacity);
+
+/**
+ * A document client over its own low-level client (document clients share their client's
+ * middleware stack, so two with different translation options must not share one). The endpoint
+ * comes from AWS_ENDPOINT_URL_DYNAMODB locally.
+ */
+export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
+  const raw = new DynamoDBClient({ maxAttempts: 3 });
+  for (const hook of hooks) hook(raw);
+  return DynamoDBDocumentClient.from(raw, translate);
+}
+
+let defaultClient: DynamoDBDocumentClient | undefined;
+
+/** The document client for everything but balances (see ledger/ledger-db.ts). */
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(dynamoDbClient(), {
+  defaultClient ??= documentClient({
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     unmarshallOptions: { wrapNumbers: false },
   });
-  return documentClient;
+  return defaultClient;
 }

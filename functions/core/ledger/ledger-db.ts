@@ -1,12 +1,12 @@
-import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
-import { dynamoDbClient } from '../db/client';
+import { NumberValue, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../db/client';
 import type { Amount } from '../money';
 
 let client: DynamoDBDocumentClient | undefined;
 
 /** Reads balances without losing precision: numbers come back as NumberValue, never JS floats. */
 export function ledgerDb(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(dynamoDbClient(), {
+  client ??= documentClient({
     marshallOptions: { removeUndefinedValues: true },
     unmarshallOptions: { wrapNumbers: true },
   });
