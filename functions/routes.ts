@@ -6,7 +6,7 @@
 import type { Permission } from './core/auth/permissions';
 import type { SchemaId } from '../schemas';
 
-export const GROUPS = ['system', 'accounts', 'wallet-assets'] as const;
+export const GROUPS = ['system', 'accounts', 'wallet-assets', 'merchants', 'merchant-configs', 'payment-requests', 'patron-codes'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -95,6 +95,145 @@ export const ROUTES = [
     method: 'POST', path: '/api/wallet-assets/{assetId}/test-topups', group: 'wallet-assets', operation: 'createTestTopup',
     permission: 'wallet-assets:deposit', authentication: 'apiKey', body: 'TestTopupBody', response: 'TestTopup',
     summary: 'Fund a test wallet asset instantly with test money (idempotent)',
+  },
+  {
+    method: 'POST', path: '/api/merchants', group: 'merchants', operation: 'createMerchant',
+    permission: 'merchants:create', authentication: 'apiKey', body: 'CreateMerchantBody', response: 'Merchant',
+    summary: 'Create a merchant (onboardingStatus applied)',
+  },
+  {
+    method: 'GET', path: '/api/merchants/search', group: 'merchants', operation: 'searchMerchants',
+    permission: null, authentication: 'none', query: 'MerchantSearchQuery', response: 'MerchantSearchResults',
+    summary: 'Search merchants by place, name, asset and category (no authentication)',
+  },
+  {
+    method: 'GET', path: '/api/merchants/{merchantId}', group: 'merchants', operation: 'getMerchant',
+    permission: 'merchants:read', authentication: 'apiKey', response: 'Merchant', summary: 'Get a merchant',
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/merchants', group: 'merchants', operation: 'listAccountMerchants',
+    permission: 'merchants:list', authentication: 'apiKey', query: 'ListMerchantsQuery', response: 'MerchantPage',
+    summary: 'Merchants of an account, newest first',
+  },
+  {
+    method: 'GET', path: '/api/merchants', group: 'merchants', operation: 'listMyMerchants',
+    permission: 'merchants:list', authentication: 'apiKey', query: 'ListMerchantsQuery', response: 'MerchantPage', labels: ['deprecated'],
+    summary: "Merchants of the caller's account (deprecated)",
+  },
+  {
+    method: 'PUT', path: '/api/merchants/{merchantId}', group: 'merchants', operation: 'updateMerchant',
+    permission: 'merchants:update', authentication: 'apiKey', body: 'UpdateMerchantBody', response: 'Merchant', summary: 'Update a merchant',
+  },
+  {
+    method: 'POST', path: '/api/merchants/{merchantId}/set-onboarding-status', group: 'merchants', operation: 'setOnboardingStatus',
+    permission: 'merchants:update', authentication: 'apiKey', body: 'SetOnboardingStatusBody', response: 'MerchantActivity',
+    summary: 'Set the onboarding status of a merchant (with a reason where required)',
+  },
+  {
+    method: 'POST', path: '/api/merchants/{merchantId}/metadata', group: 'merchants', operation: 'setMerchantMetadata',
+    permission: 'merchants:update', authentication: 'apiKey', body: 'MerchantMetadataBody', response: 'MerchantMetadata',
+    summary: 'Merge metadata into a merchant (an empty string removes a key)',
+  },
+  {
+    method: 'POST', path: '/api/merchants/{merchantId}/configs', group: 'merchant-configs', operation: 'createMerchantConfig',
+    permission: 'merchants:update', authentication: 'apiKey', body: 'MerchantConfigBody', response: 'MerchantConfig',
+    summary: 'Create a merchant config (payment options; settlement wallets made where omitted)',
+  },
+  {
+    method: 'GET', path: '/api/merchant-configs/{configId}', group: 'merchant-configs', operation: 'getMerchantConfig',
+    permission: 'merchants:read', authentication: 'apiKey', response: 'MerchantConfig', summary: 'Get a merchant config',
+  },
+  {
+    method: 'GET', path: '/api/merchants/{merchantId}/configs', group: 'merchant-configs', operation: 'listMerchantConfigs',
+    permission: 'merchants:read', authentication: 'apiKey', response: 'MerchantConfigList', summary: 'List the configs of a merchant',
+  },
+  {
+    method: 'PUT', path: '/api/merchants/{merchantId}/configs/{configId}', group: 'merchant-configs', operation: 'updateMerchantConfig',
+    permission: 'merchants:update', authentication: 'apiKey', body: 'MerchantConfigBody', response: 'MerchantConfig',
+    summary: 'Replace the payment options of a merchant config',
+  },
+  {
+    method: 'GET', path: '/api/merchants/{merchantId}/configs/{configId}', group: 'merchant-configs', operation: 'getMerchantConfigOfMerchant',
+    permission: 'merchants:read', authentication: 'apiKey', response: 'MerchantConfig', labels: ['deprecated'],
+    summary: 'Get a merchant config by merchant and config id (deprecated)',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests', group: 'payment-requests', operation: 'createPaymentRequest',
+    permission: 'payment-requests:create', authentication: 'apiKey', body: 'CreatePaymentRequestBody', response: 'PaymentRequest',
+    summary: 'Create a payment request',
+  },
+  {
+    method: 'GET', path: '/api/payment-requests/{paymentRequestId}', group: 'payment-requests', operation: 'getPaymentRequest',
+    permission: 'payment-requests:read', authentication: 'apiKey', response: 'PaymentRequest', summary: 'Get a payment request',
+  },
+  {
+    method: 'GET', path: '/api/payment-requests/short-code/{shortCode}', group: 'payment-requests', operation: 'getPaymentRequestByShortCode',
+    permission: 'payment-requests:read-by-shortcode', authentication: 'apiKey', response: 'PaymentRequest',
+    summary: 'Get the latest payment request with a short code',
+  },
+  {
+    method: 'GET', path: '/api/payment-requests/{paymentRequestId}/summary', group: 'payment-requests', operation: 'getPaymentRequestSummary',
+    permission: null, authentication: 'none', response: 'PaymentRequestSummary', summary: 'Public summary of a payable request',
+  },
+  {
+    method: 'GET', path: '/api/me/patron-code-payment-request', group: 'payment-requests', operation: 'getPatronCodePaymentRequest',
+    permission: 'payment-requests:read', authentication: 'apiKey', response: 'PaymentRequest',
+    summary: "Latest new request created with one of the caller's patron codes",
+  },
+  {
+    method: 'GET', path: '/api/payment-requests/external-ref/{externalRef}', group: 'payment-requests', operation: 'listPaymentRequestsByExternalRef',
+    permission: 'payment-requests:read', authentication: 'apiKey', query: 'ExternalRefQuery', response: 'PaymentRequestPage',
+    summary: 'Payment requests of a merchant account with an external reference, newest first',
+  },
+  {
+    method: 'GET', path: '/api/payment-requests/{paymentRequestId}/activities', group: 'payment-requests', operation: 'listPaymentRequestActivities',
+    permission: 'payment-activities:read', authentication: 'apiKey', response: 'PaymentActivityPage', summary: 'Activities of a payment request, newest first',
+  },
+  {
+    method: 'GET', path: '/api/payment-activities', group: 'payment-requests', operation: 'listPaymentActivities',
+    permission: 'payment-activities:read', authentication: 'apiKey', query: 'PaymentActivitiesQuery', response: 'PaymentActivityPage',
+    summary: 'Payment activities of a merchant, newest first',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/pay', group: 'payment-requests', operation: 'payPaymentRequest',
+    permission: 'payment-requests:pay', authentication: 'apiKey', body: 'PayBody', response: 'PaymentActivity',
+    summary: 'Pay a payment request (idempotent by idempotencyKey)',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/cancel', group: 'payment-requests', operation: 'cancelPaymentRequest',
+    permission: 'payment-requests:cancel', authentication: 'apiKey', response: 'PaymentActivity', summary: 'Cancel an unpaid payment request',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/void', group: 'payment-requests', operation: 'voidPaymentRequest',
+    permission: 'payment-requests:void', authentication: 'apiKey', response: 'PaymentActivity',
+    summary: 'Void within 24 hours: cancel, refunding every payment',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/refund', group: 'payment-requests', operation: 'refundPaymentRequest',
+    permission: 'payment-requests:refund', authentication: 'apiKey', body: 'RefundBody', response: 'PaymentActivity',
+    summary: 'Refund part or all of a paid request (idempotent by externalRef)',
+  },
+  {
+    method: 'POST', path: '/api/patron-codes', group: 'patron-codes', operation: 'createPatronCode',
+    permission: 'patron-codes:create', authentication: 'apiKey', body: 'CreatePatronCodeBody', response: 'PatronCode',
+    summary: "Create a patron code (barcode) for the caller's account",
+  },
+  {
+    method: 'GET', path: '/api/patron-codes/{patronCodeId}', group: 'patron-codes', operation: 'getPatronCode',
+    permission: 'patron-codes:read', authentication: 'apiKey', response: 'PatronCode', summary: 'Get a patron code',
+  },
+  {
+    method: 'GET', path: '/api/patron-codes/barcode/{barcode}', group: 'patron-codes', operation: 'getPatronCodeByBarcode',
+    permission: 'patron-codes:read', authentication: 'apiKey', response: 'PatronCode', summary: 'Look up a live patron code by its barcode',
+  },
+  {
+    method: 'GET', path: '/api/patron-codes/{namespace}/external-id/{externalId}', group: 'patron-codes', operation: 'getPatronCodeByExternalId',
+    permission: 'patron-codes:read', authentication: 'apiKey', response: 'PatronCode', summary: 'Get a patron code by namespace and external id',
+  },
+  {
+    method: 'POST', path: '/api/patron-codes/{patronCodeId}/metadata', group: 'patron-codes', operation: 'setPatronCodeMetadata',
+    permission: 'patron-codes:read', authentication: 'apiKey', body: 'PatronCodeMetadataBody', response: 'PatronCodeMetadata',
+    summary: 'Merge metadata into a live patron code',
   },
 ] as const satisfies readonly Route[];
 

@@ -5,6 +5,34 @@
 import { account, createAccountBody, setRateLimitBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
 import { apiKey, apiKeyList, createApiKeyBody, createdApiKey, updateApiKeyBody } from './api-keys';
 import { errorBody } from './common';
+import { createPatronCodeBody, patronCode, patronCodeMetadata, patronCodeMetadataBody } from './patron-codes';
+import { merchantConfig, merchantConfigBody, merchantConfigList } from './merchant-configs';
+import {
+  createMerchantBody,
+  listMerchantsQuery,
+  merchant,
+  merchantActivity,
+  merchantMetadata,
+  merchantMetadataBody,
+  merchantPage,
+  merchantSearchQuery,
+  merchantSearchResults,
+  setOnboardingStatusBody,
+  updateMerchantBody,
+} from './merchants';
+import {
+  confirmBody,
+  createPaymentRequestBody,
+  externalRefQuery,
+  payBody,
+  paymentActivitiesQuery,
+  paymentActivity,
+  paymentActivityPage,
+  paymentRequest,
+  paymentRequestPage,
+  paymentRequestSummary,
+  refundBody,
+} from './payment-requests';
 import {
   createWalletAssetBody,
   listWalletAssetsQuery,
@@ -37,6 +65,35 @@ export const SCHEMAS = {
   TestTopup: testTopup,
   WalletTransactionPage: walletTransactionPage,
   WalletTransactionsQuery: walletTransactionsQuery,
+  Merchant: merchant,
+  MerchantPage: merchantPage,
+  CreateMerchantBody: createMerchantBody,
+  UpdateMerchantBody: updateMerchantBody,
+  ListMerchantsQuery: listMerchantsQuery,
+  SetOnboardingStatusBody: setOnboardingStatusBody,
+  MerchantActivity: merchantActivity,
+  MerchantMetadataBody: merchantMetadataBody,
+  MerchantMetadata: merchantMetadata,
+  MerchantSearchQuery: merchantSearchQuery,
+  MerchantSearchResults: merchantSearchResults,
+  MerchantConfig: merchantConfig,
+  MerchantConfigList: merchantConfigList,
+  MerchantConfigBody: merchantConfigBody,
+  CreatePaymentRequestBody: createPaymentRequestBody,
+  PaymentRequest: paymentRequest,
+  PaymentRequestSummary: paymentRequestSummary,
+  PaymentRequestPage: paymentRequestPage,
+  ExternalRefQuery: externalRefQuery,
+  PaymentActivity: paymentActivity,
+  PaymentActivityPage: paymentActivityPage,
+  PaymentActivitiesQuery: paymentActivitiesQuery,
+  PayBody: payBody,
+  RefundBody: refundBody,
+  ConfirmBody: confirmBody,
+  PatronCode: patronCode,
+  CreatePatronCodeBody: createPatronCodeBody,
+  PatronCodeMetadataBody: patronCodeMetadataBody,
+  PatronCodeMetadata: patronCodeMetadata,
 } as const;
 
 export type SchemaId = keyof typeof SCHEMAS;

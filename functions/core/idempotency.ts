@@ -47,10 +47,11 @@ export async function idempotent<T>(
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      onConditionFailed: () => new ConcurrentDuplicate(),
+      onConditionFailed: () => new ConcurrentDuplicate('idempotency record written concurrently'),
     }));
   } catch (error) {
-    if (!(error instanceof ConcurrentDuplicate)) throw error;
+    // A duplicate that committed while this attempt ran (whether this attempt lost on the record or
+    // then saw the winner's effect, e.g. an already paid request) answers with the winner's response.
     const winner = await readStored<T>(scope, requestHash);
     if (winner.found) return winner.response;
     throw error;

@@ -13,6 +13,11 @@
  * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
  * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
  * | refund ref      | PR#<prId>               | REFUNDREF#<externalRef> |                                  | refund idempotency by externalRef     |
+ * | merchant        | MERCHANT#<id>           | MERCHANT           | ACCOUNTMERCHANTS#<accountId>, <createdAt>#<id>; GSI2 MERCHANTSEARCH#<test|live>, <lower name>#<id> | get; merchants of an account, newest first; search by name prefix |
+ * | merchant activity | MERCHANT#<id>         | ACTIVITY#<seq 15 digits> |                                 | onboarding status history             |
+ * | patron code     | PATRONCODE#<id>         | PATRONCODE         |                                       | get a code                            |
+ * | barcode guard   | BARCODE#<barcode>       | BARCODE            |                                       | unique barcodes; lookup by barcode    |
+ * | external id guard | PATRONCODEEXT#<accountId>#<namespace>#<externalId> | PATRONCODEEXT |          | unique external ids; lookup           |
  * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
  * | token collection| COLLECTION#<id>         | COLLECTION         |                                       | collection lookups (merchant config validation) |
  * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
@@ -72,6 +77,27 @@ export const patronRequestLinksOf = (patronAccountId: string) => ({ PK: `PATRONP
 export const refundRefKey = (paymentRequestId: string, externalRef: string) => ({
   PK: `PR#${paymentRequestId}`,
   SK: `REFUNDREF#${externalRef}`,
+});
+
+export const merchantKey = (id: string) => ({ PK: `MERCHANT#${id}`, SK: 'MERCHANT' });
+export const accountMerchantsIndex = (accountId: string, createdAt?: string, id?: string) => ({
+  GSI1PK: `ACCOUNTMERCHANTS#${accountId}`,
+  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
+});
+export const merchantSearchIndex = (test: boolean, name?: string, id?: string) => ({
+  GSI2PK: `MERCHANTSEARCH#${test ? 'test' : 'live'}`,
+  GSI2SK: name !== undefined && id ? `${name.toLowerCase()}#${id}` : '',
+});
+export const merchantActivityKey = (merchantId: string, activityNumber: number) => ({
+  PK: `MERCHANT#${merchantId}`,
+  SK: `ACTIVITY#${String(activityNumber).padStart(15, '0')}`,
+});
+
+export const patronCodeKey = (id: string) => ({ PK: `PATRONCODE#${id}`, SK: 'PATRONCODE' });
+export const barcodeKey = (barcode: string) => ({ PK: `BARCODE#${barcode}`, SK: 'BARCODE' });
+export const patronCodeExternalIdKey = (accountId: string, namespace: string, externalId: string) => ({
+  PK: `PATRONCODEEXT#${accountId}#${namespace}#${externalId}`,
+  SK: 'PATRONCODEEXT',
 });
 
 export const merchantConfigKey = (id: string) => ({ PK: `MC#${id}`, SK: 'MC' });

@@ -1,0 +1,13 @@
+import { createGroupHandler } from '../core/http/group-handler';
+import { createMerchantConfig } from './create-merchant-config';
+import { getMerchantConfig, getMerchantConfigOfMerchant } from './get-merchant-config';
+import { listMerchantConfigs } from './list-merchant-configs';
+import { updateMerchantConfig } from './update-merchant-config';
+
+export const handler = createGroupHandler('merchant-configs', {
+  createMerchantConfig,
+  getMerchantConfig,
+  getMerchantConfigOfMerchant,
+  listMerchantConfigs,
+  updateMerchantConfig,
+});

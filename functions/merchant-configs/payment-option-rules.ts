@@ -1,0 +1,71 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { paymentOptionConfig } from '../../schemas/merchant-configs';
+import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { collectionKey } from '../core/db/keys';
+import { badRequest, businessRule } from '../core/http/errors';
+import { findWalletAsset } from '../wallet-assets/asset-store';
+
+export type PaymentOptionConfig = FromSchema<typeof paymentOptionConfig>;
+
+export interface CheckedOption {
+  option: PaymentOptionConfig;
+  info: AssetTypeInfo;
+  /** A wallet-kind option without walletId gets a new settlement wallet. */
+  needsSettlementWallet: boolean;
+}
+
+/**
+ * Checks every payment option against SPEC.md's Payment Option Config rules before anything is
+ * written, so a bad config never leaves a settlement wallet or a half-made record behind.
+ */
+export async function checkPaymentOptions(
+  options: PaymentOptionConfig[],
+  merchant: { accountId: string; test: boolean },
+): Promise<CheckedOption[]> {
+  const checked: CheckedOption[] = [];
+  for (const [index, option] of options.entries()) {
+    const field = `paymentOptions.${index}`;
+    const info = describeAssetType(option.type);
+    if (!info) throw badRequest(`${field}.type is not a supported asset type`);
+    if ((info.liveness === 'test') !== merchant.test) throw businessRule('LIVENESS_MISMATCH');
+    const requireField = (name: keyof PaymentOptionConfig) => {
+      const value = option[name];
+      if (value === undefined || (Array.isArray(value) && value.length === 0)) throw badRequest(`${field}.${name} is required for ${option.type}`);
+    };
+    if (info.kind === 'processor') {
+      requireField('processorMerchantAccountId');
+      requireField('processorStoreId');
+    }
+    if (info.kind === 'external-provider') requireField('externalMerchantId');
+    if (info.kind === 'ledger') requireField('collectionIds');
+    if (option.collectionIds?.length) await checkCollections(option.collectionIds, info);
+    if (info.kind === 'wallet' && option.walletId) await checkSettlementWallet(option.walletId, option.type, merchant.accountId);
+    checked.push({ option, info, needsSettlementWallet: info.kind === 'wallet' && !option.walletId });
+  }
+  return checked;
+}
+
+/** walletId must be a settlement wallet asset of the merchant's account, of the option's type. */
+async function checkSettlementWallet(walletId: string, type: string, accountId: string): Promise<void> {
+  const wallet = await findWalletAsset(walletId);
+  if (!wallet || wallet.accountId !== accountId || !wallet.settlement || wallet.type !== type || wallet.status !== 'active') {
+    throw businessRule('INVALID_WALLET_TYPE');
+  }
+}
+
+/** Every collection must exist, be of the option's liveness, and (for ledger types) not be a discount collection. */
+async function checkCollections(ids: string[], info: AssetTypeInfo): Promise<void> {
+  const out = await db().send(
+    new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: ids.map(collectionKey), ConsistentRead: true } } }),
+  );
+  const found = new Map((out.Responses?.[config().tableName] ?? []).map((item) => [item.id as string, item]));
+  for (const id of ids) {
+    const collection = found.get(id);
+    if (!collection) throw businessRule('COLLECTIONS_INVALID');
+    if ((collection.test === true) !== (info.liveness === 'test')) throw businessRule('COLLECTIONS_INVALID');
+    if (info.kind === 'ledger' && collection.type === 'discount') throw businessRule('COLLECTIONS_INVALID');
+  }
+}

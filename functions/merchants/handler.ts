@@ -1,0 +1,19 @@
+import { createGroupHandler } from '../core/http/group-handler';
+import { createMerchant } from './create-merchant';
+import { getMerchant } from './get-merchant';
+import { listAccountMerchants, listMyMerchants } from './list-merchants';
+import { searchMerchants } from './search-merchants';
+import { setMerchantMetadata } from './set-merchant-metadata';
+import { setOnboardingStatus } from './set-onboarding-status';
+import { updateMerchant } from './update-merchant';
+
+export const handler = createGroupHandler('merchants', {
+  createMerchant,
+  getMerchant,
+  listAccountMerchants,
+  listMyMerchants,
+  updateMerchant,
+  setOnboardingStatus,
+  setMerchantMetadata,
+  searchMerchants,
+});

@@ -1,0 +1,39 @@
+import type { Account } from '../accounts/account-store';
+import { config } from '../core/config';
+import { badRequest, businessRule } from '../core/http/errors';
+import type { Merchant } from './merchant-store';
+
+type Status = Merchant['onboardingStatus'];
+
+/** Reasons SPEC.md allows per onboarding status; statuses not listed take none. */
+export function allowedReasons(status: Status): string[] {
+  switch (status) {
+    case 'deactivated':
+      return ['duplicate', 'data-quality-issues', 'no-response', 'change-of-ownership', `${config().assetPrefix}-discontinued`];
+    case 'on-hold':
+      return ['seasonal-business-closure', 'incompatible-terminal', 'no-response'];
+    default:
+      return [];
+  }
+}
+
+export function checkOnboardingReason(status: Status, reason: string | undefined): void {
+  const allowed = allowedReasons(status);
+  if (!allowed.length && reason !== undefined) throw badRequest(`onboardingStatusReason is not allowed for ${status}`);
+  if (allowed.length && reason === undefined) throw badRequest(`onboardingStatusReason is required for ${status}`);
+  if (reason !== undefined && !allowed.includes(reason)) {
+    throw badRequest(`onboardingStatusReason must be one of: ${allowed.join(', ')}`);
+  }
+}
+
+/** Rules a merchant's fields must meet against its account, on create and update. */
+export function checkMerchantFields(
+  fields: Partial<Pick<Merchant, 'test' | 'country' | 'type' | 'location' | 'settlementConfig'>>,
+  account: Account,
+): void {
+  if (fields.test !== undefined && fields.test !== (account.test === true)) throw businessRule('LIVENESS_MISMATCH');
+  if (fields.country !== undefined && fields.country !== account.region) throw businessRule('ACCOUNT_REGION_MISMATCH');
+  if (fields.type === 'e-commerce' && fields.location) throw badRequest('location is not allowed for e-commerce merchants');
+  // No bank account on this platform can belong to the account yet, so any one named is a mismatch.
+  if (fields.settlementConfig?.bankAccountId !== undefined) throw businessRule('BANK_ACCOUNT_MISMATCH');
+}

@@ -1,0 +1,105 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { merchant as merchantSchema } from '../../schemas/merchants';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { accountMerchantsIndex, merchantKey, merchantSearchIndex, stripKeys } from '../core/db/keys';
+import { TransactionConflictError } from '../core/db/transaction';
+import { newId } from '../core/ids';
+
+export type Merchant = FromSchema<typeof merchantSchema>;
+
+/** Stored form: counters and search attributes beside the public fields. */
+export type StoredMerchant = Merchant & { version: number; activityCount: number; acceptedAssetTypes?: string[] };
+
+export type NewMerchant = Pick<Merchant, 'accountId' | 'name' | 'country' | 'test' | 'type' | 'settlementConfig' | 'location' | 'categoryCode'>;
+
+const indexes = (m: StoredMerchant) => ({
+  ...merchantKey(m.id),
+  ...accountMerchantsIndex(m.accountId, m.createdAt, m.id),
+  ...merchantSearchIndex(m.test, m.name, m.id),
+});
+
+export async function insertMerchant(input: NewMerchant, createdBy: string, now: Date): Promise<Merchant> {
+  const at = isoTimestamp(now);
+  const stored: StoredMerchant = {
+    id: newId(),
+    ...withoutUndefined(input),
+    onboardingStatus: 'applied',
+    createdAt: at,
+    updatedAt: at,
+    createdBy,
+    updatedBy: createdBy,
+    version: 1,
+    activityCount: 0,
+  };
+  await db().send(
+    new PutCommand({ TableName: config().tableName, Item: { ...indexes(stored), ...stored }, ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
+  return present(stored);
+}
+
+export async function findMerchant(id: string): Promise<StoredMerchant | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantKey(id), ConsistentRead: true }));
+  return out.Item ? (stripKeys(out.Item) as unknown as StoredMerchant) : undefined;
+}
+
+/** Writes the whole merchant back, conditional on the version read (no lost updates). */
+export async function saveMerchant(current: StoredMerchant, next: StoredMerchant): Promise<StoredMerchant> {
+  const saved = { ...next, version: current.version + 1 };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...indexes(saved), ...saved },
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': current.version },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new TransactionConflictError();
+    throw error;
+  }
+  return saved;
+}
+
+/** The first successful payment request makes a merchant active; later ones change nothing. */
+export async function activateMerchantOnFirstRequest(merchantId: string, now: Date): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: merchantKey(merchantId),
+        UpdateExpression: 'SET onboardingStatus = :active, updatedAt = :at REMOVE onboardingStatusReason',
+        ConditionExpression: 'onboardingStatus IN (:applied, :provisioning)',
+        ExpressionAttributeValues: { ':active': 'active', ':applied': 'applied', ':provisioning': 'provisioning', ':at': isoTimestamp(now) },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** What payment option types a merchant accepts, kept on the merchant for search. */
+export async function setAcceptedAssetTypes(merchantId: string, types: string[]): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: merchantKey(merchantId),
+      UpdateExpression: 'SET acceptedAssetTypes = :types',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':types': types },
+    }),
+  );
+}
+
+export function present(stored: StoredMerchant): Merchant {
+  const { version: _v, activityCount: _a, acceptedAssetTypes: _t, ...merchant } = stored;
+  return merchant;
+}
+
+export function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,89 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { merchantSearchQuery } from '../../schemas/merchants';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { merchantSearchIndex, stripKeys } from '../core/db/keys';
+import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
+import { badRequest } from '../core/http/errors';
+import { publicOperation } from '../core/http/operation';
+import type { StoredMerchant } from './merchant-store';
+
+type Query = FromSchema<typeof merchantSearchQuery>;
+
+/**
+ * How many merchants one search examines. The search reads one index partition per liveness,
+ * narrowed by name prefix in the key condition and by account, category and asset in a filter;
+ * distance is computed on what that returns. Beyond this cap a search must be narrowed (by name,
+ * account or category); `totalItems` counts the matches among the examined merchants.
+ */
+export const SEARCH_CAP = 1000;
+
+export const searchMerchants = publicOperation<unknown, Query>(async ({ query }) => {
+  if (query.distance !== undefined && !query.origin) throw badRequest('origin is required with distance');
+  if (query.hasLoyaltyProgram) return { totalItems: 0, items: [] }; // no loyalty programs exist on this platform yet
+  const candidates = await examine(query);
+  const origin = query.origin?.split(',').map(Number) as [number, number] | undefined;
+  const matches = candidates
+    .map((m) => ({ m, km: origin && m.location?.lat && m.location?.lng ? haversineKm(origin, [Number(m.location.lat), Number(m.location.lng)]) : undefined }))
+    .filter(({ km }) => query.distance === undefined || (km !== undefined && km <= query.distance))
+    .sort((a, b) => (a.km ?? 0) - (b.km ?? 0));
+  const scope = searchScope(query);
+  const offset = query.pageKey ? Number((await decodePageKey(query.pageKey, scope)).offset) : 0;
+  const limit = paginationLimit(query.paginationLimit);
+  const page = matches.slice(offset, offset + limit).map(({ m }) => ({
+    id: m.id,
+    name: m.name,
+    acceptedAssets: (m.acceptedAssetTypes ?? []).map((assetType) => ({ assetType, products: [] })),
+    ...(m.location ? { location: m.location } : {}),
+    accountId: m.accountId,
+    ...(m.categoryCode ? { categoryCode: m.categoryCode } : {}),
+    loyaltyPrograms: [],
+  }));
+  const next = offset + limit < matches.length ? await encodePageKey({ offset: offset + limit }, scope) : undefined;
+  return { totalItems: matches.length, items: page, ...(next ? { nextPageKey: next } : {}) };
+});
+
+async function examine(query: Query): Promise<StoredMerchant[]> {
+  const { GSI2PK } = merchantSearchIndex(query.test === true);
+  const filters: string[] = [];
+  const values: Record<string, unknown> = { ':pk': GSI2PK };
+  if (query.accountId) (filters.push('accountId = :account'), (values[':account'] = query.accountId));
+  if (query.categoryCode) (filters.push('categoryCode = :category'), (values[':category'] = query.categoryCode));
+  if (query.asset) (filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = query.asset));
+  if (query.name) values[':name'] = query.name.toLowerCase();
+  const found: StoredMerchant[] = [];
+  let start: Record<string, unknown> | undefined;
+  let examined = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'GSI2',
+        KeyConditionExpression: query.name ? 'GSI2PK = :pk AND begins_with(GSI2SK, :name)' : 'GSI2PK = :pk',
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ExpressionAttributeValues: values,
+        Limit: SEARCH_CAP - examined,
+        ExclusiveStartKey: start,
+      }),
+    );
+    examined += out.ScannedCount ?? 0;
+    found.push(...(out.Items ?? []).map((item) => stripKeys(item) as unknown as StoredMerchant));
+    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (start && examined < SEARCH_CAP);
+  return found;
+}
+
+/** Page keys of a search only work for the same search. */
+function searchScope(query: Query): string {
+  const { pageKey: _p, ...rest } = query;
+  return `merchant-search:${JSON.stringify(Object.entries(rest).sort())}`;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+export function haversineKm([lat1, lng1]: [number, number], [lat2, lng2]: [number, number]): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
+}

@@ -1,0 +1,15 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { createPatronCodeBody } from '../../schemas/patron-codes';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { insertPatronCode } from './patron-code-store';
+
+type Body = FromSchema<typeof createPatronCodeBody>;
+
+/** A code for the caller's account; usually no body. Test scenarios are for test accounts only. */
+export const createPatronCode = authedOperation<Body>(async ({ body, auth, now }) => {
+  const account = await auth.access.account(auth.principal.accountId);
+  if (body.testScenarioName && !account.test) throw businessRule('LIVENESS_MISMATCH');
+  if (body.externalId && !body.namespace) throw badRequest('namespace is required with externalId');
+  return insertPatronCode({ accountId: account.id, ...body }, now);
+});

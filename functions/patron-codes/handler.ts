@@ -1,0 +1,12 @@
+import { createGroupHandler } from '../core/http/group-handler';
+import { createPatronCode } from './create-patron-code';
+import { getPatronCode, getPatronCodeByBarcode, getPatronCodeByExternalId } from './get-patron-code';
+import { setPatronCodeMetadata } from './set-patron-code-metadata';
+
+export const handler = createGroupHandler('patron-codes', {
+  createPatronCode,
+  getPatronCode,
+  getPatronCodeByBarcode,
+  getPatronCodeByExternalId,
+  setPatronCodeMetadata,
+});

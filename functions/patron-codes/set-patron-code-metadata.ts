@@ -1,0 +1,28 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { patronCodeMetadataBody } from '../../schemas/patron-codes';
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict } from '../core/db/transaction';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { mergeMetadata } from '../core/metadata';
+import { findPatronCode, isLive, saveMetadata } from './patron-code-store';
+
+type Body = FromSchema<typeof patronCodeMetadataBody>;
+
+export const MAX_METADATA_KEYS = 10;
+
+/**
+ * Merges metadata into a live code (an empty string removes a key). The matrix has no write
+ * permission for patron codes besides create, so attaching data to a scanned code rides on
+ * patron-codes:read, held by the merchant roles that scan codes.
+ */
+export const setPatronCodeMetadata = authedOperation<Body>(async ({ params, body, auth, now }) =>
+  retryOnConflict(async () => {
+    const code = await findPatronCode(params.patronCodeId);
+    if (!code || !isLive(code, now)) throw businessRule('PATRON_CODE_INVALID');
+    const metadata = mergeMetadata(code.metadata as Record<string, string>, body.metadata as Record<string, string>);
+    if (Object.keys(metadata).length > MAX_METADATA_KEYS) throw badRequest(`metadata must have at most ${MAX_METADATA_KEYS} keys`);
+    await saveMetadata(code, metadata);
+    return { patronCodeId: code.id, createdAt: isoTimestamp(now), createdBy: auth.principal.crn, metadata };
+  }, 10),
+);

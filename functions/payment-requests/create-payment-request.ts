@@ -1,0 +1,175 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { createPaymentRequestBody } from '../../schemas/payment-requests';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { collectionKey, connectionKey, externalRefIndex, patronRequestLinkKey, paymentRequestKey, shortCodeIndex } from '../core/db/keys';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { newId } from '../core/ids';
+import { authedOperation } from '../core/http/operation';
+import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
+import { scheduleTimer } from '../core/timers';
+import { findMerchantConfig } from '../merchant-configs/merchant-config-store';
+import { activateMerchantOnFirstRequest, findMerchant } from '../merchants/merchant-store';
+import { resolveLineItems } from './line-items';
+import { buildActivities, present, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { derivePaymentOptions } from './payment-options';
+import { resolvePatronCode } from './patron-code-conditions';
+import { newShortCode } from './short-code';
+
+type Body = FromSchema<typeof createPaymentRequestBody>;
+
+/** Default and bounds of `expirySeconds` (the default is documented; the bounds are ours). */
+export const EXPIRY_SECONDS = { default: 120, min: 10, max: 86_400 } as const;
+
+export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, now }) => {
+  const merchantConfig = await findMerchantConfig(body.configId);
+  if (!merchantConfig) throw forbidden();
+  await auth.access.account(merchantConfig.merchantAccountId);
+  const merchant = await findMerchant(merchantConfig.merchantId);
+  if (!merchant) throw forbidden();
+
+  const value = { currency: body.value.currency, amount: parsePositiveAmount('value.amount', body.value.amount) };
+  const expirySeconds = parseExpiry(body.expirySeconds);
+  const basketAmount = checkPartial(body, value.amount);
+  const lineItems = body.lineItems ? resolveLineItems(body.lineItems) : undefined;
+  if (lineItems && lineItems.total !== value.amount && lineItems.total !== basketAmount) {
+    throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+  }
+  checkRedirects(body, merchantConfig.allowedRedirectUrls ?? []);
+  await checkLinks(body);
+  const liveness = merchantConfig.test ? 'test' : 'main';
+  const patron = body.barcode ? await resolvePatronCode(body.barcode, liveness, now) : undefined;
+  const paymentOptions = derivePaymentOptions(merchantConfig, value, body.preAuth === true);
+  if (!paymentOptions.length) throw businessRule('NO_AVAILABLE_PAYMENT_OPTIONS');
+  if (patron?.requiresTestWallet && !paymentOptions.some((o) => o.assetType.endsWith('.nzd.test'))) {
+    throw businessRule('NO_AVAILABLE_PAYMENT_OPTIONS');
+  }
+
+  const at = isoTimestamp(now);
+  const id = newId();
+  const shortCode = newShortCode();
+  const request: StoredPaymentRequest = {
+    id,
+    shortCode,
+    url: `${config().appBaseUrl}/pay/${id}`,
+    value: { currency: value.currency, amount: formatAmount(value.amount) },
+    paymentOptions,
+    merchantId: merchant.id,
+    merchantName: merchant.name,
+    configId: merchantConfig.id,
+    status: 'new',
+    liveness,
+    createdAt: at,
+    updatedAt: at,
+    expiresAt: isoTimestamp(new Date(now.getTime() + expirySeconds * 1000)),
+    expirySeconds,
+    merchantConditions: patron?.conditions ?? [],
+    remainingAmount: formatAmount(value.amount),
+    ...copied(body),
+    ...(lineItems ? { lineItems: lineItems.items as StoredPaymentRequest['lineItems'] } : {}),
+    ...(basketAmount !== undefined ? { basketAmount: formatAmount(basketAmount) } : {}),
+    ...(patron ? { patronCodeId: patron.code.id, barcode: patron.code.barcode, patronAccountId: patron.code.accountId } : {}),
+    ...(body.preAuth ? { preAuth: true } : {}),
+    createdByAccountId: auth.principal.accountId,
+    createdByAccountName: body.createdByAccountName ?? auth.principal.account.name,
+    merchantAccountId: merchantConfig.merchantAccountId,
+    createdBy: auth.principal.crn,
+    version: 0,
+    activityCount: 0,
+    paidAmount: '0',
+    refundedAmount: '0',
+    payments: [],
+    settlementWallets: Object.fromEntries(
+      merchantConfig.paymentOptions.filter((o) => o.walletId).map((o) => [o.type, o.walletId as string]),
+    ),
+  };
+  const activityType = body.preAuth ? 'preAuthRequest' : 'request';
+  const [created] = buildActivities(request, [{ type: activityType, value: request.value, createdBy: auth.principal.crn }], at);
+  const stored = { ...request, version: 1, activityCount: 1 };
+  const steps: TransactionStep[] = [
+    {
+      item: {
+        Put: {
+          TableName: config().tableName,
+          Item: {
+            ...paymentRequestKey(id),
+            ...shortCodeIndex(shortCode, at, id),
+            ...(body.externalRef ? externalRefIndex(merchantConfig.merchantAccountId, body.externalRef, at, id) : {}),
+            ...stored,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    ...transitionSteps(stored, {}, [created], at).slice(1),
+  ];
+  if (patron) {
+    steps.push({
+      item: { Put: { TableName: config().tableName, Item: { ...patronRequestLinkKey(patron.code.accountId, at, id), paymentRequestId: id } } },
+    });
+  }
+  await runTransaction(steps);
+  await afterCreate(stored, merchant.id, now);
+  return present(stored);
+});
+
+/** Side effects that may lag without harm: the expiry timer (reads enforce expiry anyway) and activation. */
+async function afterCreate(request: StoredPaymentRequest, merchantId: string, now: Date): Promise<void> {
+  const results = await Promise.allSettled([
+    scheduleTimer({ kind: 'payment-request-expiry', id: request.id, dueAt: request.expiresAt }, now),
+    activateMerchantOnFirstRequest(merchantId, now),
+  ]);
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      console.error(JSON.stringify({ level: 'WARN', message: 'post-create step failed', paymentRequestId: request.id, error: String(result.reason) }));
+    }
+  }
+}
+
+function parseExpiry(input: Body['expirySeconds']): number {
+  if (input === undefined) return EXPIRY_SECONDS.default;
+  const seconds = typeof input === 'string' ? Number(input) : input;
+  if (!Number.isInteger(seconds) || seconds < EXPIRY_SECONDS.min || seconds > EXPIRY_SECONDS.max) {
+    throw badRequest(`expirySeconds must be an integer from ${EXPIRY_SECONDS.min} to ${EXPIRY_SECONDS.max}`);
+  }
+  return seconds;
+}
+
+/** A partial-payment request names the whole basket; the platform collects `value` of it. */
+function checkPartial(body: Body, amount: bigint): bigint | undefined {
+  if (body.basketAmount === undefined) {
+    if (body.partialAllowed) throw badRequest('basketAmount is required when partialAllowed is true');
+    return undefined;
+  }
+  const basket = parseAmount('basketAmount', body.basketAmount);
+  if (basket < amount) throw badRequest('basketAmount must not be less than value.amount');
+  return basket;
+}
+
+function checkRedirects(body: Body, allowed: readonly string[]): void {
+  for (const url of [body.redirectCancelUrl, body.redirectPaidUrl]) {
+    if (url !== undefined && !allowed.some((prefix) => url.startsWith(prefix))) throw businessRule('REDIRECT_URL_INVALID');
+  }
+}
+
+const COPIED_FIELDS = [
+  'barcodeType', 'collectionId', 'purchaseOrderRef', 'invoiceRef', 'redirectCancelUrl', 'redirectPaidUrl', 'externalRef',
+  'terminalId', 'deviceId', 'operatorId', 'conditionsEnabled', 'patronNotPresent', 'partialAllowed', 'connectionId', 'paymentLinkId',
+] as const;
+
+function copied(body: Body): Partial<StoredPaymentRequest> {
+  const out: Record<string, unknown> = {};
+  for (const field of COPIED_FIELDS) if (body[field] !== undefined) out[field] = body[field];
+  return out;
+}
+
+/** Linked resources must exist: a token collection, a sales-channel connection. */
+async function checkLinks(body: Body): Promise<void> {
+  const exists = async (Key: Record<string, string>) =>
+    (await db().send(new GetCommand({ TableName: config().tableName, Key, ProjectionExpression: 'PK' }))).Item !== undefined;
+  if (body.collectionId && !(await exists(collectionKey(body.collectionId)))) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
+  if (body.connectionId && !(await exists(connectionKey(body.connectionId)))) throw businessRule('CONNECTION_NOT_FOUND');
+}

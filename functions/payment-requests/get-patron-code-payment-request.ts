@@ -1,0 +1,29 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { patronRequestLinksOf } from '../core/db/keys';
+import { forbidden } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { loadPaymentRequest } from './load-payment-request';
+import { present } from './payment-request-store';
+
+/** How many recent links are examined: patrons poll right after a scan, so the one wanted is among the newest. */
+const RECENT_LINKS = 10;
+
+/** The latest `new` request created with one of the caller's patron codes (polled after a scan). */
+export const getPatronCodePaymentRequest = authedOperation(async ({ auth, now }) => {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': patronRequestLinksOf(auth.principal.accountId).PK },
+      ScanIndexForward: false,
+      Limit: RECENT_LINKS,
+    }),
+  );
+  for (const link of out.Items ?? []) {
+    const request = await loadPaymentRequest(link.paymentRequestId as string, now);
+    if (request?.status === 'new') return present(request);
+  }
+  throw forbidden();
+});

@@ -1,0 +1,42 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { externalRefQuery } from '../../schemas/payment-requests';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { externalRefIndex, paymentRequestKey, stripKeys } from '../core/db/keys';
+import { paginationLimit, queryPage } from '../core/db/pagination';
+import { authedOperation } from '../core/http/operation';
+import { isDue, present, type StoredPaymentRequest } from './payment-request-store';
+
+type Query = FromSchema<typeof externalRefQuery>;
+
+/** Requests of a merchant account carrying one external reference, newest first. */
+export const listPaymentRequestsByExternalRef = authedOperation<unknown, Query>(async ({ params, query, auth, now }) => {
+  const account = await auth.access.account(query.merchantAccountId);
+  const { GSI1PK } = externalRefIndex(account.id, params.externalRef);
+  const page = await queryPage(
+    {
+      TableName: config().tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': GSI1PK },
+      ScanIndexForward: false,
+      ProjectionExpression: 'PK, SK, GSI1PK, GSI1SK, id',
+    },
+    { scope: GSI1PK, limit: paginationLimit(query.paginationLimit), pageKey: query.pageKey, map: (item) => item.id as string },
+  );
+  const requests = page.items.length ? await batchGet(page.items) : new Map<string, StoredPaymentRequest>();
+  // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).
+  const items = page.items
+    .map((id) => requests.get(id))
+    .filter((r): r is StoredPaymentRequest => r !== undefined)
+    .map((r) => present(isDue(r, now) ? { ...r, status: 'expired' } : r));
+  return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
+});
+
+async function batchGet(ids: string[]): Promise<Map<string, StoredPaymentRequest>> {
+  const table = config().tableName;
+  const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map(paymentRequestKey), ConsistentRead: true } } }));
+  const found = (out.Responses?.[table] ?? []).map((item) => stripKeys(item) as unknown as StoredPaymentRequest);
+  return new Map(found.map((r) => [r.id, r]));
+}

@@ -1,0 +1,127 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { payBody } from '../../schemas/payment-requests';
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import { idempotent } from '../core/idempotency';
+import { transferSteps } from '../core/ledger/postings';
+import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
+import { findWalletAsset, type WalletAsset } from '../wallet-assets/asset-store';
+import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { paidBy } from './paid-by';
+import { buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { assertNew } from './request-state';
+
+type Body = FromSchema<typeof payBody>;
+
+/**
+ * Pays a request from one of the caller's wallet assets. The payment request update (conditional
+ * on its version), the debit (conditional on the balance), the credit of the merchant's
+ * settlement wallet, both ledger entries, the activities and the idempotency record are one
+ * transaction: a retry with the same key returns the same payment; concurrent pays cannot both win.
+ */
+export const payPaymentRequest = authedOperation<Body>(async (request) => {
+  const { body, auth, params } = request;
+  const sources = (['assetId', 'transactionId', 'authorization'] as const).filter((f) => body[f] !== undefined);
+  if (sources.length !== 1) throw badRequest('exactly one of assetId, transactionId, authorization is required');
+  if (body.mode && body.amount === undefined) throw badRequest(`amount is required with mode ${body.mode}`);
+  const scope = { accountId: auth.principal.accountId, operation: 'pay', key: body.idempotencyKey };
+  return retryOnConflict(() =>
+    idempotent<PaymentActivity>(scope, { paymentRequestId: params.paymentRequestId, ...body }, async (record) => {
+      const { paymentRequest, changes, activities, steps } = await plan(request);
+      await runTransaction([record(activities[0]), ...transitionSteps(paymentRequest, changes, activities, changes.updatedAt as string), ...steps]);
+      return activities[0];
+    }),
+  );
+});
+
+async function plan(request: AuthedRequest<Body>) {
+  const { body, auth, params, now } = request;
+  const paymentRequest = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+  await auth.access.account(paymentRequest.merchantAccountId);
+  assertNew(paymentRequest);
+  if (paymentRequest.merchantConditions.some((c) => c.status !== 'accepted')) throw businessRule('PAYMENT_DECLINED');
+  const option = paymentRequest.paymentOptions.find((o) => o.assetType === body.assetType);
+  if (!option) throw businessRule('INVALID_ASSET_TYPE');
+  // Payments by external transaction id or provider authorization settle outside this platform's ledger.
+  if (!body.assetId) throw businessRule('INVALID_ASSET_TYPE');
+  const asset = await spendableAsset(request, body.assetId, body.assetType);
+  const settlementAssetId = paymentRequest.settlementWallets[body.assetType];
+  if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
+
+  const remaining = BigInt(paymentRequest.remainingAmount);
+  const amount = payAmount(body, paymentRequest, remaining);
+  const left = remaining - amount;
+  const settled = body.mode === 'multi-asset-payment' ? left === 0n : true;
+  const at = isoTimestamp(now);
+  const currency = paymentRequest.value.currency;
+  const transfer = transferSteps(
+    {
+      kind: 'payment',
+      debitAssetId: asset.id,
+      creditAssetId: settlementAssetId,
+      amount,
+      currency,
+      refs: { paymentRequestId: paymentRequest.id },
+      insufficientCode: 'INSUFFICIENT_ASSET_VALUE',
+      inactiveCreditCode: 'INVALID_MERCHANT_CONFIG',
+    },
+    at,
+  );
+  const activities = buildActivities(
+    paymentRequest,
+    [
+      {
+        type: 'payment',
+        value: monetary(currency, amount),
+        assetType: body.assetType,
+        idempotencyKey: body.idempotencyKey,
+        createdBy: auth.principal.crn,
+        ...(body.mode ? { mode: body.mode } : {}),
+        ...(body.externalPaymentRef ? { externalPaymentRef: body.externalPaymentRef } : {}),
+      },
+      ...(settled ? [{ type: 'paid' as const, value: paymentRequest.value, createdBy: auth.principal.crn }] : []),
+    ],
+    at,
+  );
+  const payment: Payment = {
+    activityId: activities[0].id,
+    assetId: asset.id,
+    assetType: body.assetType,
+    amount: formatAmount(amount),
+    refundedAmount: '0',
+    payerAccountId: asset.accountId,
+    settlementAssetId,
+    createdAt: at,
+  };
+  const payments = [...paymentRequest.payments, payment];
+  const changes: Partial<StoredPaymentRequest> = {
+    status: settled ? 'paid' : 'new',
+    remainingAmount: formatAmount(left),
+    paidAmount: formatAmount(BigInt(paymentRequest.paidAmount) + amount),
+    payments,
+    paidBy: paidBy(payments, currency),
+    updatedAt: at,
+  };
+  return { paymentRequest, changes, activities, steps: transfer.steps };
+}
+
+/** The wallet asset must be the caller's own, active, of the option's type, and not a settlement wallet. */
+async function spendableAsset(request: AuthedRequest<Body>, assetId: string, assetType: string): Promise<WalletAsset> {
+  const asset = await findWalletAsset(assetId);
+  if (!asset || asset.status !== 'active' || !(await request.auth.access.owns(asset.accountId))) throw businessRule('INACTIVE_ASSET');
+  if (asset.type !== assetType || asset.settlement) throw businessRule('INVALID_ASSET_TYPE');
+  return asset;
+}
+
+function payAmount(body: Body, paymentRequest: StoredPaymentRequest, remaining: Amount): Amount {
+  if (!body.mode) return remaining;
+  if (body.mode === 'partial-payment' && !paymentRequest.partialAllowed) {
+    throw badRequest('mode partial-payment needs a request created with partialAllowed');
+  }
+  if (body.mode === 'multi-asset-payment' && paymentRequest.preAuth) throw badRequest('a pre-auth request cannot take multi-asset payments');
+  const amount = parsePositiveAmount('amount', body.amount as string);
+  if (amount > remaining) throw badRequest(`amount must not exceed the remaining amount ${remaining}`);
+  return amount;
+}

@@ -1,0 +1,53 @@
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+import { newId } from '../core/ids';
+import { authedOperation } from '../core/http/operation';
+import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { paidBy } from './paid-by';
+import { buildActivities, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { planRefund, refundValue } from './refund-steps';
+
+const VOID_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * Void within 24 hours of creation: an unpaid request is cancelled; a paid one is cancelled and
+ * every payment refunded in full, in the same transaction. Afterwards only refund remains.
+ */
+export const voidPaymentRequest = authedOperation(async ({ params, auth, now }) =>
+  retryOnConflict(async () => {
+    const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+    await auth.access.account(request.merchantAccountId);
+    if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');
+    assertVoidable(request);
+    const at = isoTimestamp(now);
+    const cancellation = { type: 'cancellation' as const, value: request.value, cancellationReason: 'CANCELLED_BY_MERCHANT', createdBy: auth.principal.crn };
+    const changes: Partial<StoredPaymentRequest> = { status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' };
+    const unrefunded = BigInt(request.paidAmount) - BigInt(request.refundedAmount);
+    if (unrefunded === 0n) {
+      const activities = buildActivities(request, [cancellation], at);
+      await runTransaction(transitionSteps(request, changes, activities, at));
+      return activities[0];
+    }
+    const refundId = newId();
+    const refund = planRefund(request, unrefunded, at, { refundId });
+    const activities = buildActivities(
+      request,
+      [{ type: 'refund', value: refundValue(request, unrefunded), strategy: { refunds: refund.allocations }, createdBy: auth.principal.crn }, cancellation],
+      at,
+    );
+    Object.assign(changes, {
+      refundedAmount: request.paidAmount,
+      payments: refund.payments,
+      paidBy: paidBy(refund.payments, request.value.currency),
+    });
+    await runTransaction([...transitionSteps(request, changes, activities, at), ...refund.steps]);
+    return activities[0];
+  }),
+);
+
+function assertVoidable(request: StoredPaymentRequest): void {
+  if (request.status === 'expired') throw businessRule('REQUEST_EXPIRED');
+  if (request.status === 'cancelled') throw businessRule(BigInt(request.refundedAmount) > 0n ? 'ALREADY_REFUNDED' : 'REQUEST_CANCELLED');
+  if (request.preAuth && BigInt(request.confirmedAmount ?? '0') > 0n) throw businessRule('PRE_AUTH_ALREADY_CONFIRMED');
+}

@@ -1,0 +1,48 @@
+import { crn, id, timestamp } from './common';
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+
+export const paymentOptionConfig = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: text(64),
+    walletId: id,
+    processorMerchantAccountId: text(128),
+    processorStoreId: text(128),
+    cooperativeMerchantNumber: text(64),
+    externalMerchantId: text(128),
+    collectionIds: { type: 'array', maxItems: 50, uniqueItems: true, items: id },
+  },
+} as const;
+
+const configFields = {
+  paymentOptions: { type: 'array', minItems: 1, maxItems: 20, items: paymentOptionConfig },
+  allowedRedirectUrls: {
+    type: 'array',
+    maxItems: 20,
+    items: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
+  },
+} as const;
+
+export const merchantConfigBody = {
+  type: 'object',
+  required: ['paymentOptions'],
+  properties: configFields,
+} as const;
+
+export const merchantConfig = {
+  type: 'object',
+  required: ['id', 'merchantId', 'paymentOptions', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  properties: {
+    id: { type: 'string' },
+    merchantId: id,
+    ...configFields,
+    createdAt: timestamp,
+    createdBy: crn,
+    updatedAt: timestamp,
+    updatedBy: crn,
+  },
+} as const;
+
+export const merchantConfigList = { type: 'array', items: merchantConfig } as const;

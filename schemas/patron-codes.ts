@@ -1,0 +1,38 @@
+import { crn, id, metadata, timestamp } from './common';
+
+export const TEST_SCENARIOS = ['force-condition-check-photo-id'] as const;
+
+export const createPatronCodeBody = {
+  type: 'object',
+  properties: {
+    testScenarioName: { enum: TEST_SCENARIOS },
+    namespace: { type: 'string', pattern: '^[a-z0-9-]{1,32}$' },
+    externalId: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' },
+    assetId: id,
+  },
+} as const;
+
+export const patronCode = {
+  type: 'object',
+  required: ['id', 'barcode', 'createdAt', 'expiresAt', 'accountId', 'metadata'],
+  properties: {
+    id,
+    barcode: { type: 'string' },
+    createdAt: timestamp,
+    expiresAt: timestamp,
+    accountId: id,
+    assetId: id,
+    testScenarioName: { type: 'string' },
+    namespace: { type: 'string' },
+    externalId: { type: 'string' },
+    metadata: { type: 'object' },
+  },
+} as const;
+
+export const patronCodeMetadataBody = { type: 'object', required: ['metadata'], properties: { metadata } } as const;
+
+export const patronCodeMetadata = {
+  type: 'object',
+  required: ['patronCodeId', 'createdAt', 'createdBy', 'metadata'],
+  properties: { patronCodeId: id, createdAt: timestamp, createdBy: crn, metadata: { type: 'object' } },
+} as const;

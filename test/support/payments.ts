@@ -1,0 +1,66 @@
+import { api, newAccount, type TestAccount } from './api';
+
+/** A test merchant with a config accepting svc.nzd.test (its settlement wallet made by the platform). */
+export interface MerchantSetup {
+  owner: TestAccount;
+  merchantId: string;
+  configId: string;
+  settlementWalletId: string;
+}
+
+export async function newMerchant(options: { allowedRedirectUrls?: string[] } = {}): Promise<MerchantSetup> {
+  const owner = await newAccount();
+  const merchant = await api('POST', '/api/merchants', {
+    key: owner.apiKey,
+    body: { accountId: owner.accountId, name: 'Test Cafe', country: 'NZ', test: true },
+  });
+  if (merchant.status !== 200) throw new Error(`merchant: ${JSON.stringify(merchant.body)}`);
+  const config = await api('POST', `/api/merchants/${merchant.body.id}/configs`, {
+    key: owner.apiKey,
+    body: { paymentOptions: [{ type: 'svc.nzd.test' }], ...options },
+  });
+  if (config.status !== 200) throw new Error(`config: ${JSON.stringify(config.body)}`);
+  return { owner, merchantId: merchant.body.id, configId: config.body.id, settlementWalletId: config.body.paymentOptions[0].walletId };
+}
+
+export interface Payer extends TestAccount {
+  walletId: string;
+}
+
+/** An account with a svc.nzd.test wallet funded with `amount` of test money. */
+export async function newPayer(amount: string, options: { type?: 'org' | 'individual' } = {}): Promise<Payer> {
+  const account = await newAccount(options);
+  const wallet = await api('POST', '/api/wallet-assets', { key: account.apiKey, body: { accountId: account.accountId, ledgerId: 'svc.nzd.test' } });
+  if (wallet.status !== 200) throw new Error(`wallet: ${JSON.stringify(wallet.body)}`);
+  if (amount !== '0') {
+    const topup = await api('POST', `/api/wallet-assets/${wallet.body.id}/test-topups`, {
+      key: account.apiKey,
+      body: { value: { currency: 'NZD', amount }, idempotencyKey: `fund-${wallet.body.id}` },
+    });
+    if (topup.status !== 200) throw new Error(`topup: ${JSON.stringify(topup.body)}`);
+  }
+  return { ...account, walletId: wallet.body.id };
+}
+
+export async function balance(key: string, assetId: string): Promise<string> {
+  const res = await api('GET', `/api/assets/${assetId}`, { key });
+  if (res.status !== 200) throw new Error(`asset: ${JSON.stringify(res.body)}`);
+  return res.body.balance;
+}
+
+export const nzd = (amount: string) => ({ currency: 'NZD', amount });
+
+export async function newPaymentRequest(merchant: MerchantSetup, body: Record<string, unknown> = {}) {
+  const res = await api('POST', '/api/payment-requests', {
+    key: merchant.owner.apiKey,
+    body: { configId: merchant.configId, value: nzd('1000'), ...body },
+  });
+  if (res.status !== 200) throw new Error(`payment request: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export const pay = (payer: Payer, paymentRequestId: string, idempotencyKey: string, extra: Record<string, unknown> = {}) =>
+  api('POST', `/api/payment-requests/${paymentRequestId}/pay`, {
+    key: payer.apiKey,
+    body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey, ...extra },
+  });
