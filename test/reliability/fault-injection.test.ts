@@ -16,6 +16,9 @@ const injector = faultInjector();
 // Registered before this worker's handlers create their DynamoDB clients.
 onDynamoDbClient(injector.hook);
 
+// Injected faults make handlers log every 5xx; the assertions below are what matters here.
+jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
 let gateway: Gateway;
 let merchant: MerchantSetup;
 
