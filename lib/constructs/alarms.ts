@@ -1,0 +1,52 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import type { PaymentsData } from './data';
+
+export interface AlarmsProps {
+  data: PaymentsData;
+  api: apigw.HttpApi;
+  functions: NodejsFunction[];
+}
+
+/** What must page someone: messages stuck in a dead-letter queue, a 5xx rate above 1%, function errors. */
+export class PaymentsAlarms extends Construct {
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    for (const { definition, deadLetterQueue } of props.data.queues) {
+      new cloudwatch.Alarm(this, `${definition.name}-dlq-depth`, {
+        alarmDescription: `Messages in the ${definition.name} dead-letter queue`,
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
+    const period = Duration.minutes(5);
+    new cloudwatch.Alarm(this, 'api-5xx-rate', {
+      alarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+        usingMetrics: { errors: props.api.metricServerError({ period }), requests: props.api.metricCount({ period }) },
+        period,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    for (const fn of props.functions) {
+      new cloudwatch.Alarm(this, `${fn.node.id}-errors`, {
+        alarmDescription: `Errors of ${fn.node.id}`,
+        metric: fn.metricErrors({ period }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
+  }
+}

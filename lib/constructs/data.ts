@@ -1,0 +1,75 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { QUEUES, TABLE, deadLetterQueueName, type QueueDefinition } from '../definitions';
+
+/** The stateful resources, shaped by lib/definitions.ts (which the local platform provisions from too). */
+export class PaymentsData extends Construct {
+  readonly table: dynamodb.TableV2;
+  readonly mediaBucket: s3.Bucket;
+  readonly queues: { definition: QueueDefinition; queue: sqs.Queue; deadLetterQueue: sqs.Queue }[];
+  readonly pageKeySecret: secrets.Secret;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      globalSecondaryIndexes: TABLE.indexes.map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+    });
+
+    const accessLogs = new s3.Bucket(this, 'MediaAccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'media/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.queues = QUEUES.map((definition) => {
+      const deadLetterQueue = new sqs.Queue(this, deadLetterQueueName(definition.name), {
+        retentionPeriod: Duration.days(14),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const queue = new sqs.Queue(this, `${definition.name}-queue`, {
+        visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(definition.retentionDays),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
+      });
+      return { definition, queue, deadLetterQueue };
+    });
+
+    this.pageKeySecret = new secrets.Secret(this, 'PageKeySecret', {
+      description: 'HMAC key authenticating pagination page keys',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

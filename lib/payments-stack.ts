@@ -1,0 +1,37 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { PaymentsAlarms } from './constructs/alarms';
+import { PaymentsData } from './constructs/data';
+import { PaymentsFunctions } from './constructs/functions';
+import { PaymentsHttpApi } from './constructs/http-api';
+import { acknowledgeNagFindings } from './constructs/nag-acknowledgements';
+
+export interface PaymentsStackProps extends StackProps {
+  /** The operator's asset-type issuer prefix (`svc` in `svc.nzd.main`). */
+  assetPrefix?: string;
+  /** Base URL of the patron-facing pay pages. */
+  appBaseUrl?: string;
+  stage?: string;
+  throttle?: { rateLimit: number; burstLimit: number };
+}
+
+/** The whole platform: data, one Lambda per endpoint group and per consumer, the HTTP API, alarms. */
+export class PaymentsStack extends Stack {
+  constructor(scope: Construct, id: string, props: PaymentsStackProps = {}) {
+    super(scope, id, props);
+    const data = new PaymentsData(this, 'Data');
+    const functions = new PaymentsFunctions(this, 'Functions', {
+      data,
+      assetPrefix: props.assetPrefix ?? 'svc',
+      appBaseUrl: props.appBaseUrl ?? 'https://app.example.com',
+      stage: props.stage ?? 'prod',
+    });
+    const http = new PaymentsHttpApi(this, 'Http', {
+      functions: functions.groups,
+      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+    });
+    new PaymentsAlarms(this, 'Alarms', { data, api: http.api, functions: [...functions.groups.values(), ...functions.consumers] });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    acknowledgeNagFindings(this, data);
+  }
+}

@@ -1,0 +1,114 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { GROUPS, ROUTES, routeKey } from '../../functions/routes';
+import { QUEUES, TABLE, deadLetterQueueName } from '../../lib/definitions';
+import { PaymentsStack } from '../../lib/payments-stack';
+
+/** Built once with bundling skipped: the assertions are about the template, not the bundles. */
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const template = Template.fromStack(new PaymentsStack(app, 'PaymentsPlatform'));
+const consumers = QUEUES.filter((q) => q.consumer);
+
+describe('PaymentsStack', () => {
+  it('keeps one DynamoDB table: on demand, PITR, TTL, GSI1 and GSI2, retained', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        GlobalSecondaryIndexes: TABLE.indexes.map((index) =>
+          Match.objectLike({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          }),
+        ),
+        Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      }),
+    });
+  });
+
+  it('blocks public access to the media bucket, encrypts it and refuses plain HTTP', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: Match.anyValue(),
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('gives every queue a dead-letter queue and an alarm on its depth', () => {
+    template.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2);
+    for (const queue of QUEUES) {
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: queue.visibilityTimeoutSeconds,
+        RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: queue.maxReceiveCount },
+        SqsManagedSseEnabled: true,
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        AlarmDescription: `Messages in the ${queue.name} dead-letter queue`,
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: 1,
+      });
+      expect(deadLetterQueueName(queue.name)).toBe(`${queue.name}-dlq`);
+    }
+  });
+
+  it('has one function per endpoint group and per queue consumer: arm64, current Node.js, own log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + consumers.length);
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      LoggingConfig: { LogGroup: Match.anyValue() },
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), PAGE_KEY_SECRET_ARN: Match.anyValue(), NODE_OPTIONS: '--enable-source-maps' }) },
+    });
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', consumers.length);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
+  });
+
+  it('routes exactly the route table, plus $default to the system group', () => {
+    const routes = template.findResources('AWS::ApiGatewayV2::Route');
+    const keys = Object.values(routes).map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey);
+    expect(keys.sort()).toEqual(['$default', ...ROUTES.map((r) => routeKey(r))].sort());
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+    template.hasOutput('ApiUrl', Match.anyValue());
+    template.hasOutput('TableName', Match.anyValue());
+  });
+
+  it('grants least privilege: the system group touches no data; only payment requests send timers', () => {
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+    const statementsOf = (fragment: string) =>
+      JSON.stringify(policies.filter(([id]) => id.includes(fragment.replace(/-/g, ''))).map(([, p]) => p));
+    expect(statementsOf('groupsystem')).not.toMatch(/dynamodb:/);
+    expect(statementsOf('groupsystem')).not.toMatch(/sqs:SendMessage/);
+    expect(statementsOf('groupaccounts')).not.toMatch(/sqs:SendMessage/);
+    expect(statementsOf('grouppaymentrequests')).toMatch(/sqs:SendMessage/);
+    expect(JSON.stringify(policies)).not.toMatch(/s3:/);
+  });
+
+  it('alarms on a 5xx rate above 1% and on function errors', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',
+      Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
+    });
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(QUEUES.length + 1 + GROUPS.length + consumers.length);
+  });
+});
