@@ -19,11 +19,14 @@ function build(ids: string[], options: typeof BODY_AJV_OPTIONS): string {
   return standaloneCode(ajv, Object.fromEntries(ids.map((id) => [id, id])));
 }
 
-const ids = Object.keys(SCHEMAS);
-const queryIds = ids.filter((id) => id.endsWith(QUERY_SCHEMA_SUFFIX));
-const otherIds = ids.filter((id) => !id.endsWith(QUERY_SCHEMA_SUFFIX));
+export function buildValidators(): string {
+  const ids = Object.keys(SCHEMAS);
+  const queryIds = ids.filter((id) => id.endsWith(QUERY_SCHEMA_SUFFIX));
+  const otherIds = ids.filter((id) => !id.endsWith(QUERY_SCHEMA_SUFFIX));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'body-validators.js'), build(otherIds, BODY_AJV_OPTIONS));
+  writeFileSync(join(outDir, 'query-validators.js'), queryIds.length ? build(queryIds, QUERY_AJV_OPTIONS) : '"use strict";\n');
+  return `validators: ${otherIds.length} body/resource, ${queryIds.length} query schemas -> ${outDir}`;
+}
 
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'body-validators.js'), build(otherIds, BODY_AJV_OPTIONS));
-writeFileSync(join(outDir, 'query-validators.js'), queryIds.length ? build(queryIds, QUERY_AJV_OPTIONS) : '"use strict";\n');
-console.log(`validators: ${otherIds.length} body/resource, ${queryIds.length} query schemas -> ${outDir}`);
+if (require.main === module) console.log(buildValidators());

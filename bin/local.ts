@@ -4,10 +4,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPlatform } from './local/platform';
+import { buildValidators } from './build-validators';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  // Validators are generated from schemas/ before any handler loads them.
+  buildValidators();
+  const { startPlatform } = await import('./local/platform');
   const inMemory = process.argv.includes('--in-memory');
   const port = Number(process.env.PORT ?? 8787);
   const platform = await startPlatform({
@@ -27,6 +30,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // npm may exit on SIGTERM without passing it on; a changed parent means whoever started us is gone.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void stop('parent exited'), 500).unref();
 
   const response = await fetch(`${platform.url}/api/openapi.json`);
   const elapsed = Date.now() - startedAt;

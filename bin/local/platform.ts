@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
@@ -74,6 +74,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const seed = await ensureSeed(previous);
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
+    if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint));
     started.push(startQueuePollers(messaging.queueUrls, REGION));
     const gateway: Gateway = await startGateway({ port: options.port });
     started.push(gateway);
@@ -82,6 +83,15 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     await stopAll();
     throw error;
   }
+}
+
+/** Where the running platform's DynamoDB listens, for the admin command (`--target local`). */
+export const runtimeFile = (stateDir: string) => join(stateDir, 'runtime.json');
+
+function writeRuntimeFile(stateDir: string, dynamoDbEndpoint: string): { stop(): Promise<void> } {
+  const file = runtimeFile(stateDir);
+  writeFileSync(file, JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid }, null, 2));
+  return { stop: async () => rmSync(file, { force: true }) };
 }
 
 /** A secret generated once per state folder (or per run in memory) and reused after. */
