@@ -21,5 +21,5 @@ export const setMerchantMetadata = authedOperation<Body>(async ({ params, body, 
     const at = isoTimestamp(now);
     await saveMerchant(merchant, { ...merchant, metadata, updatedAt: at, updatedBy: auth.principal.crn });
     return { merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn, metadata };
-  }, 10),
+  }),
 );

@@ -24,5 +24,5 @@ export const setPatronCodeMetadata = authedOperation<Body>(async ({ params, body
     if (Object.keys(metadata).length > MAX_METADATA_KEYS) throw badRequest(`metadata must have at most ${MAX_METADATA_KEYS} keys`);
     await saveMetadata(code, metadata);
     return { patronCodeId: code.id, createdAt: isoTimestamp(now), createdBy: auth.principal.crn, metadata };
-  }, 10),
+  }),
 );

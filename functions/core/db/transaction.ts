@@ -40,13 +40,14 @@ export async function runTransaction(steps: TransactionStep[], token?: string): 
 }
 
 /** Re-runs an operation that reads then writes conditionally, when a concurrent writer won the race. */
-export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 12): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       if (!(error instanceof TransactionConflictError) || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, 10 * 2 ** attempt * Math.random()));
+      // Full jitter, so contending writers spread out instead of colliding again.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 10 * 2 ** attempt)));
     }
   }
 }
