@@ -214,6 +214,24 @@ export const ROUTES = [
     summary: 'Refund part or all of a paid request (idempotent by externalRef)',
   },
   {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/confirm', group: 'payment-requests', operation: 'confirmPaymentRequest',
+    permission: 'payment-requests:confirm', authentication: 'apiKey', body: 'ConfirmBody', response: 'PaymentActivity',
+    summary: 'Confirm (draw down) part of an authorised pre-auth (idempotent by idempotencyKey)',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/release', group: 'payment-requests', operation: 'releasePaymentRequest',
+    permission: 'payment-requests:release', authentication: 'apiKey', response: 'PaymentActivity',
+    summary: 'Release a pre-auth: unconfirmed funds return to the patron',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/conditions/{conditionId}/accept', group: 'payment-requests', operation: 'acceptPaymentCondition',
+    permission: 'payment-conditions:approve', authentication: 'apiKey', response: 'PaymentActivity', summary: 'Accept a payment condition',
+  },
+  {
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/conditions/{conditionId}/decline', group: 'payment-requests', operation: 'declinePaymentCondition',
+    permission: 'payment-conditions:approve', authentication: 'apiKey', response: 'PaymentActivity', summary: 'Decline a payment condition (cancels the request)',
+  },
+  {
     method: 'POST', path: '/api/patron-codes', group: 'patron-codes', operation: 'createPatronCode',
     permission: 'patron-codes:create', authentication: 'apiKey', body: 'CreatePatronCodeBody', response: 'PatronCode',
     summary: "Create a patron code (barcode) for the caller's account",

@@ -14,6 +14,7 @@ import { scheduleTimer } from '../core/timers';
 import { findMerchantConfig } from '../merchant-configs/merchant-config-store';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants/merchant-store';
 import { resolveLineItems } from './line-items';
+import { PAYMENTS_SERVICE } from './load-payment-request';
 import { buildActivities, present, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
 import { derivePaymentOptions } from './payment-options';
 import { resolvePatronCode } from './patron-code-conditions';
@@ -87,8 +88,18 @@ export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, n
     ),
   };
   const activityType = body.preAuth ? 'preAuthRequest' : 'request';
-  const [created] = buildActivities(request, [{ type: activityType, value: request.value, createdBy: auth.principal.crn }], at);
-  const stored = { ...request, version: 1, activityCount: 1 };
+  // A condition arising on a request that cannot take conditions cancels it at once.
+  const refused = request.merchantConditions.length > 0 && body.conditionsEnabled !== true;
+  if (refused) Object.assign(request, { status: 'cancelled', cancellationReason: 'PAYMENT_DECLINED' });
+  const activities = buildActivities(
+    request,
+    [
+      { type: activityType, value: request.value, createdBy: auth.principal.crn },
+      ...(refused ? [{ type: 'cancellation' as const, value: request.value, cancellationReason: 'PAYMENT_DECLINED', createdBy: PAYMENTS_SERVICE }] : []),
+    ],
+    at,
+  );
+  const stored = { ...request, version: 1, activityCount: activities.length };
   const steps: TransactionStep[] = [
     {
       item: {
@@ -104,7 +115,7 @@ export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, n
         },
       },
     },
-    ...transitionSteps(stored, {}, [created], at).slice(1),
+    ...transitionSteps(stored, {}, activities, at).slice(1),
   ];
   if (patron) {
     steps.push({

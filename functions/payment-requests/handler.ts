@@ -11,6 +11,9 @@ import { listPaymentRequestsByExternalRef } from './list-payment-requests-by-ext
 import { payPaymentRequest } from './pay-payment-request';
 import { refundPaymentRequest } from './refund-payment-request';
 import { voidPaymentRequest } from './void-payment-request';
+import { confirmPaymentRequest } from './confirm-payment-request';
+import { releasePaymentRequest } from './release-payment-request';
+import { acceptPaymentCondition, declinePaymentCondition } from './set-payment-condition';
 
 export const handler = createGroupHandler('payment-requests', {
   createPaymentRequest,
@@ -25,4 +28,8 @@ export const handler = createGroupHandler('payment-requests', {
   cancelPaymentRequest,
   voidPaymentRequest,
   refundPaymentRequest,
+  confirmPaymentRequest,
+  releasePaymentRequest,
+  acceptPaymentCondition,
+  declinePaymentCondition,
 });

@@ -3,18 +3,21 @@ import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { forbidden } from '../core/http/errors';
 import { applied, buildActivities, findPaymentRequest, isDue, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { isLapsed, releaseSteps } from './pre-auth';
 
 export const PAYMENTS_SERVICE = serviceCrn('payments-api');
 
 /**
- * Reads a request and, when its due time has passed while it is still `new`, records the
- * expiry first: the due time is enforced on every read and write, whether or not the timer ran.
+ * Reads a request and applies what its due times say first: a `new` request past `expiresAt`
+ * expires; an authorisation past `preAuthExpiresAt` is released. Due times are enforced on every
+ * read and write, whether or not a timer ran.
  */
 export async function loadPaymentRequest(id: string, now: Date): Promise<StoredPaymentRequest | undefined> {
   return retryOnConflict(async () => {
     const request = await findPaymentRequest(id);
-    if (!request || !isDue(request, now)) return request;
-    return expire(request, now);
+    if (request && isDue(request, now)) return expire(request, now);
+    if (request && isLapsed(request, now)) return lapse(request, now);
+    return request;
   });
 }
 
@@ -22,6 +25,14 @@ export async function loadPaymentRequestOrForbid(id: string, now: Date): Promise
   const request = await loadPaymentRequest(id, now);
   if (!request) throw forbidden();
   return request;
+}
+
+/** An authorisation past `preAuthExpiresAt` releases its unconfirmed funds to the patron. */
+async function lapse(request: StoredPaymentRequest, now: Date): Promise<StoredPaymentRequest> {
+  const at = isoTimestamp(now);
+  const release = releaseSteps(request, at, PAYMENTS_SERVICE);
+  await runTransaction([...transitionSteps(request, release.changes, release.activities, at), ...release.steps]);
+  return applied(request, release.changes, release.activities, at);
 }
 
 async function expire(request: StoredPaymentRequest, now: Date): Promise<StoredPaymentRequest> {

@@ -5,7 +5,7 @@ import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotent } from '../core/idempotency';
-import { transferSteps } from '../core/ledger/postings';
+import { preAuthHoldAssetId, transferSteps } from '../core/ledger/postings';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
 import { findWalletAsset, type WalletAsset } from '../wallet-assets/asset-store';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
@@ -14,6 +14,9 @@ import { buildActivities, transitionSteps, type Payment, type PaymentActivity, t
 import { assertNew } from './request-state';
 
 type Body = FromSchema<typeof payBody>;
+
+/** Authorisations lapse after three months; unconfirmed funds then go back to the patron. */
+export const PRE_AUTH_LIFETIME_MS = 90 * 24 * 3600 * 1000;
 
 /**
  * Pays a request from one of the caller's wallet assets. The payment request update (conditional
@@ -56,11 +59,14 @@ async function plan(request: AuthedRequest<Body>) {
   const settled = body.mode === 'multi-asset-payment' ? left === 0n : true;
   const at = isoTimestamp(now);
   const currency = paymentRequest.value.currency;
+  const preAuth = paymentRequest.preAuth === true;
+  // A pre-auth payment authorises: the funds wait in the hold until merchants confirm or release them.
   const transfer = transferSteps(
     {
-      kind: 'payment',
+      kind: preAuth ? 'pre-auth-hold' : 'payment',
       debitAssetId: asset.id,
-      creditAssetId: settlementAssetId,
+      creditAssetId: preAuth ? preAuthHoldAssetId(currency, paymentRequest.liveness) : settlementAssetId,
+      creditIsSystemAsset: preAuth,
       amount,
       currency,
       refs: { paymentRequestId: paymentRequest.id },
@@ -81,10 +87,22 @@ async function plan(request: AuthedRequest<Body>) {
         ...(body.mode ? { mode: body.mode } : {}),
         ...(body.externalPaymentRef ? { externalPaymentRef: body.externalPaymentRef } : {}),
       },
-      ...(settled ? [{ type: 'paid' as const, value: paymentRequest.value, createdBy: auth.principal.crn }] : []),
+      ...(settled ? [{ type: preAuth ? ('authorization' as const) : ('paid' as const), value: paymentRequest.value, createdBy: auth.principal.crn }] : []),
     ],
     at,
   );
+  if (preAuth) {
+    const changes: Partial<StoredPaymentRequest> = {
+      status: 'paid',
+      remainingAmount: '0',
+      preAuthStatus: 'authorized',
+      preAuthExpiresAt: isoTimestamp(new Date(now.getTime() + PRE_AUTH_LIFETIME_MS)),
+      authorization: { assetId: asset.id, assetType: body.assetType, amount: formatAmount(amount), payerAccountId: asset.accountId, activityId: activities[0].id },
+      confirmedAmount: '0',
+      updatedAt: at,
+    };
+    return { paymentRequest, changes, activities, steps: transfer.steps };
+  }
   const payment: Payment = {
     activityId: activities[0].id,
     assetId: asset.id,

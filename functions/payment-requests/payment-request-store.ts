@@ -41,6 +41,8 @@ export type StoredPaymentRequest = PaymentRequest & {
   settlementWallets: Record<string, string>;
   /** Patron code the request was created with; its account is the patron. */
   patronAccountId?: string;
+  /** Pre-auth: the funds authorised and held, and how much of them merchants have confirmed. */
+  authorization?: { assetId: string; assetType: string; amount: string; payerAccountId: string; activityId: string };
   confirmedAmount?: string;
 };
 
@@ -54,6 +56,7 @@ const INTERNAL_FIELDS = [
   'payments',
   'settlementWallets',
   'patronAccountId',
+  'authorization',
   'confirmedAmount',
 ] as const;
 

@@ -90,6 +90,7 @@ function assertRefundable(request: StoredPaymentRequest, amount: Amount, now: Da
   const refunded = BigInt(request.refundedAmount);
   if (request.status === 'cancelled' && refunded > 0n) throw businessRule('ALREADY_REFUNDED');
   if (request.status !== 'paid') throw businessRule('NOT_PAID');
+  if (request.preAuth && BigInt(request.paidAmount) === 0n) throw businessRule('CONFIRMATION_NOT_FOUND');
   const lastPayment = request.payments[request.payments.length - 1];
   if (lastPayment && now.getTime() - Date.parse(lastPayment.createdAt) > REFUND_WINDOW_MS) throw businessRule('REFUND_WINDOW_EXCEEDED');
   const refundable = BigInt(request.paidAmount) - refunded;

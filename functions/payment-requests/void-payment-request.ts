@@ -6,6 +6,7 @@ import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { releaseSteps } from './pre-auth';
 import { planRefund, refundValue } from './refund-steps';
 
 const VOID_WINDOW_MS = 24 * 3600 * 1000;
@@ -23,6 +24,13 @@ export const voidPaymentRequest = authedOperation(async ({ params, auth, now }) 
     const at = isoTimestamp(now);
     const cancellation = { type: 'cancellation' as const, value: request.value, cancellationReason: 'CANCELLED_BY_MERCHANT', createdBy: auth.principal.crn };
     const changes: Partial<StoredPaymentRequest> = { status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' };
+    if (request.preAuthStatus === 'authorized') {
+      // An unconfirmed authorisation: cancel and give the held funds back.
+      const release = releaseSteps(request, at, auth.principal.crn);
+      const activities = [...release.activities, ...buildActivities({ ...request, activityCount: request.activityCount + 1 }, [cancellation], at)];
+      await runTransaction([...transitionSteps(request, { ...changes, ...release.changes }, activities, at), ...release.steps]);
+      return activities[1];
+    }
     const unrefunded = BigInt(request.paidAmount) - BigInt(request.refundedAmount);
     if (unrefunded === 0n) {
       const activities = buildActivities(request, [cancellation], at);

@@ -19,6 +19,8 @@ export interface Posting {
   refs?: Record<string, string>;
   /** System issuance assets may go negative (they stand for money the platform issued). */
   debitMayGoNegative?: boolean;
+  /** The credited asset is a system asset (e.g. a pre-auth hold), made on first use. */
+  creditIsSystemAsset?: boolean;
   /** Error code when the debited asset cannot cover the amount or is not active. */
   insufficientCode?: string;
   /** Error code when the credited asset is missing or not active. */
@@ -77,7 +79,21 @@ export function transferSteps(posting: Posting, at: string): { txnId: string; st
         },
         onConditionFailed: () => businessRule(posting.insufficientCode ?? 'INSUFFICIENT_ASSET_VALUE'),
       };
-  const credit: TransactionStep = {
+  const credit: TransactionStep = posting.creditIsSystemAsset
+    ? {
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: assetKey(posting.creditAssetId),
+            UpdateExpression: 'ADD balance :amount SET currency = :currency, #status = if_not_exists(#status, :active)',
+            ConditionExpression: 'attribute_not_exists(currency) OR currency = :currency',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':amount': amount, ':currency': posting.currency, ':active': 'active' },
+          },
+        },
+        onConditionFailed: () => businessRule('INVALID_ASSET_TYPE'),
+      }
+    : {
     item: {
       Update: {
         TableName: tableName,
@@ -89,13 +105,16 @@ export function transferSteps(posting: Posting, at: string): { txnId: string; st
       },
     },
     onConditionFailed: () => businessRule(posting.inactiveCreditCode ?? 'INACTIVE_ASSET'),
-  };
+      };
   const entries: TransactionStep[] = [
     { item: { Put: { TableName: tableName, Item: entry('D', posting.debitAssetId, posting.creditAssetId), ConditionExpression: 'attribute_not_exists(PK)' } } },
     { item: { Put: { TableName: tableName, Item: entry('C', posting.creditAssetId, posting.debitAssetId), ConditionExpression: 'attribute_not_exists(PK)' } } },
   ];
   return { txnId, steps: [debit, credit, ...entries] };
 }
+
+/** Where authorised pre-auth funds wait between the patron's wallet and the merchant's, per currency and liveness. */
+export const preAuthHoldAssetId = (currency: string, liveness: 'main' | 'test') => `system-pre-auth-hold-${currency.toLowerCase()}-${liveness}`;
 
 /** The platform's issuance asset for test money of one currency: the counterpart of every test top-up. */
 export const testIssuanceAssetId = (currency: string) => `system-test-issuance-${currency.toLowerCase()}`;

@@ -1,0 +1,89 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { confirmBody } from '../../schemas/payment-requests';
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { idempotent } from '../core/idempotency';
+import { preAuthHoldAssetId, transferSteps } from '../core/ledger/postings';
+import { formatAmount, monetary, parsePositiveAmount } from '../core/money';
+import { resolveLineItems } from './line-items';
+import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { paidBy } from './paid-by';
+import { buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { assertAuthorizedPreAuth, unconfirmed } from './pre-auth';
+
+type Body = FromSchema<typeof confirmBody>;
+
+/**
+ * A draw-down on an authorised pre-auth: the amount moves from the hold to the merchant's
+ * settlement wallet and becomes refundable like a payment. The same key and body return the first
+ * confirmation; the same key with another body is IDEMPOTENT_OPERATION_FAILED.
+ */
+export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body, auth, now }) => {
+  const items = resolveLineItems(body.lineItems);
+  const amount = body.value ? parsePositiveAmount('value.amount', body.value.amount) : items.total;
+  if (amount <= 0n) throw badRequest('value.amount must be greater than 0');
+  const scope = { accountId: auth.principal.accountId, operation: `confirm:${params.paymentRequestId}`, key: body.idempotencyKey };
+  return retryOnConflict(() =>
+    idempotent<PaymentActivity>(scope, body, async (record) => {
+      const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+      await auth.access.account(request.merchantAccountId);
+      assertAuthorizedPreAuth(request, now);
+      if (body.value && body.value.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
+      if (amount > unconfirmed(request)) throw businessRule('INVALID_AMOUNT');
+      const authorization = request.authorization!;
+      const settlementAssetId = request.settlementWallets[authorization.assetType];
+      if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
+      const at = isoTimestamp(now);
+      const transfer = transferSteps(
+        {
+          kind: 'pre-auth-confirm',
+          debitAssetId: preAuthHoldAssetId(request.value.currency, request.liveness),
+          creditAssetId: settlementAssetId,
+          amount,
+          currency: request.value.currency,
+          refs: { paymentRequestId: request.id },
+          inactiveCreditCode: 'INVALID_MERCHANT_CONFIG',
+        },
+        at,
+      );
+      const [activity] = buildActivities(
+        request,
+        [
+          {
+            type: 'confirmation',
+            value: monetary(request.value.currency, amount),
+            assetType: authorization.assetType,
+            preAuth: true,
+            idempotencyKey: body.idempotencyKey,
+            invoiceRef: body.invoiceRef,
+            lineItems: items.items as PaymentActivity['lineItems'],
+            createdBy: auth.principal.crn,
+          },
+        ],
+        at,
+      );
+      // A confirmation is what a refund can give back, so it is kept like a payment.
+      const payment: Payment = {
+        activityId: activity.id,
+        assetId: authorization.assetId,
+        assetType: authorization.assetType,
+        amount: formatAmount(amount),
+        refundedAmount: '0',
+        payerAccountId: authorization.payerAccountId,
+        settlementAssetId,
+        createdAt: at,
+      };
+      const payments = [...request.payments, payment];
+      const changes: Partial<StoredPaymentRequest> = {
+        confirmedAmount: formatAmount(BigInt(request.confirmedAmount ?? '0') + amount),
+        paidAmount: formatAmount(BigInt(request.paidAmount) + amount),
+        payments,
+        paidBy: paidBy(payments, request.value.currency),
+      };
+      await runTransaction([record(activity), ...transitionSteps(request, changes, [activity], at), ...transfer.steps]);
+      return activity;
+    }),
+  );
+});
