@@ -44,7 +44,7 @@ export function markdown(r: BenchResult): string {
     '',
     '## Soak',
     '',
-    `${r.soak.seconds} s at concurrency ${r.soak.concurrency}: ${r.soak.requests} requests, ${r.soak.status5xx} responses 5xx. Heap after warm-up ${r.soak.heapAfterWarmupMb} MiB, at the end ${r.soak.heapAtEndMb} MiB (${r.soak.heapGrowthPercent}%); RSS ${r.soak.rssAfterWarmupMb} → ${r.soak.rssAtEndMb} MiB.`,
+    `${r.soak.seconds} s at concurrency ${r.soak.concurrency}: ${r.soak.requests} requests, ${r.soak.status5xx} responses 5xx, ${r.soak.networkErrors} connection errors. Heap after warm-up ${r.soak.heapAfterWarmupMb} MiB, at the end ${r.soak.heapAtEndMb} MiB (${r.soak.heapGrowthPercent}%); RSS ${r.soak.rssAfterWarmupMb} → ${r.soak.rssAtEndMb} MiB.`,
     '',
   ];
   return lines.join('\n');

@@ -7,6 +7,7 @@ export interface SoakFigure {
   concurrency: number;
   requests: number;
   status5xx: number;
+  networkErrors: number;
   heapAfterWarmupMb: number;
   heapAtEndMb: number;
   heapGrowthPercent: number;
@@ -32,12 +33,17 @@ export async function soak(call: Call, seed: Seed, seconds: number, concurrency:
   const deadline = Date.now() + seconds * 1000;
   let requests = 0;
   let status5xx = 0;
+  let networkErrors = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       for (let i = worker; Date.now() < deadline; i += concurrency) {
-        const res = await call('GET', paths[i % paths.length], key);
         requests++;
-        if (res.status >= 500) status5xx++;
+        try {
+          const res = await call('GET', paths[i % paths.length], key);
+          if (res.status >= 500) status5xx++;
+        } catch {
+          networkErrors++;
+        }
       }
     }),
   );
@@ -53,6 +59,7 @@ export async function soak(call: Call, seed: Seed, seconds: number, concurrency:
     concurrency,
     requests,
     status5xx,
+    networkErrors,
     heapAfterWarmupMb: round(heapAfterWarmupMb),
     heapAtEndMb: round(heapAtEndMb),
     heapGrowthPercent: round(((heapAtEndMb - heapAfterWarmupMb) / heapAfterWarmupMb) * 100),

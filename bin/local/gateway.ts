@@ -128,7 +128,9 @@ export async function startGateway(options: { port: number; host?: string }): Pr
   const load = handlerLoader();
   for (const group of GROUPS) load(group);
   const server = createServer((req, res) => void serve(req, res, load));
-  server.keepAliveTimeout = 5_000;
+  // Longer than clients' idle keep-alive, so the server never closes a socket a client is about to reuse.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,12 +1,15 @@
-/** Metadata set operations merge: supplied keys are set, a key whose value is "" is removed. */
+/**
+ * Metadata set operations merge: supplied keys are set, a key whose value is "" is removed.
+ * Built through a Map so keys such as `__proto__` stay plain data keys.
+ */
 export function mergeMetadata(
   current: Record<string, string> | undefined,
   update: Record<string, string>,
 ): Record<string, string> {
-  const merged: Record<string, string> = { ...(current ?? {}) };
+  const merged = new Map(Object.entries(current ?? {}));
   for (const [key, value] of Object.entries(update)) {
-    if (value === '') delete merged[key];
-    else merged[key] = value;
+    if (value === '') merged.delete(key);
+    else merged.set(key, value);
   }
-  return merged;
+  return Object.fromEntries(merged);
 }

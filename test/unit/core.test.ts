@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/http/errors';
+import { assertId, ID_PREFIX, newId } from '../../functions/core/ids';
+import { mergeMetadata } from '../../functions/core/metadata';
+import { parseAmount, parsePositiveAmount } from '../../functions/core/money';
+import { PERMISSIONS, ROLES, scopeOf } from '../../functions/core/auth/permissions';
+import { describe as describeError } from '../../functions/core/validation/validate';
+import { ROUTES, GROUPS, routeKey } from '../../functions/routes';
+import { SCHEMAS } from '../../schemas';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+describe('errors', () => {
+  it('shape every error as {statusCode, error, message}', () => {
+    expect(badRequest('name is required').toBody()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name is required' });
+    expect(forbidden().toBody()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'FORBIDDEN' });
+    const limited = tooManyRequests(12);
+    expect(limited.toBody()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'RATE_LIMIT_EXCEEDED' });
+    expect(limited.headers).toEqual({ 'retry-after': '12' });
+    expect(new ApiError(503, 'x').toBody().error).toBe('Service Unavailable');
+  });
+});
+
+describe('validation messages', () => {
+  it('name the field', () => {
+    const base = { schemaPath: '', message: 'x' };
+    expect(describeError({ ...base, keyword: 'required', instancePath: '/value', params: { missingProperty: 'amount' } }, 'body')).toBe('value.amount is required');
+    expect(describeError({ ...base, keyword: 'required', instancePath: '', params: { missingProperty: 'name' } }, 'body')).toBe('name is required');
+    expect(describeError({ ...base, keyword: 'type', instancePath: '/paymentOptions/0/type', params: { type: 'string' } }, 'body')).toBe('paymentOptions.0.type must be a string');
+    expect(describeError({ ...base, keyword: 'enum', instancePath: '/role', params: { allowedValues: ['a', 'b'] } }, 'body')).toBe('role must be one of: a, b');
+    expect(describeError({ ...base, keyword: 'pattern', instancePath: '/name', params: {} }, 'body')).toBe('name has an invalid format');
+    expect(describeError({ ...base, keyword: 'type', instancePath: '', params: { type: 'object' } }, 'body')).toBe('body must be a object');
+  });
+});
+
+describe('ids and money', () => {
+  it('makes 22-character base58 ids, prefixed where the specification says', () => {
+    const ids = new Set(Array.from({ length: 10_000 }, () => newId()));
+    expect(ids.size).toBe(10_000);
+    for (const id of [...ids].slice(0, 100)) expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{22}$/);
+    expect(newId('merchantConfig')).toMatch(/^mc_[1-9A-HJ-NP-Za-km-z]{22}$/);
+    expect(Object.values(ID_PREFIX)).toEqual(['c', 'ap', 'apm', 'apc', 'mc', 'pl', 'sc', 'cn']);
+    expect(() => assertId('configId', 'ap_x', 'merchantConfig')).toThrow('configId must start with mc_');
+  });
+
+  it('parses money as integer strings only', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 99_999_999n }), (n) => expect(parsePositiveAmount('amount', n.toString())).toBe(n)));
+    for (const bad of ['-1', '1.5', '01', '1e3', '', ' 1']) expect(() => parseAmount('amount', bad)).toThrow(ApiError);
+    expect(() => parsePositiveAmount('value.amount', '0')).toThrow('value.amount must be greater than 0');
+  });
+});
+
+describe('metadata', () => {
+  it('merges supplied keys and removes those given an empty string', () => {
+    expect(mergeMetadata({ a: '1', b: '2' }, { b: '', c: '3' })).toEqual({ a: '1', c: '3' });
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.string({ minLength: 1 })), fc.dictionary(fc.string(), fc.string()), (current, update) => {
+        const merged = mergeMetadata(current, update);
+        for (const [k, v] of Object.entries(update)) expect(merged[k]).toBe(v === '' ? undefined : v);
+      }),
+    );
+  });
+});
+
+describe('permissions matrix', () => {
+  it('gives the operator everything, globally, and keeps cashiers out of key management', () => {
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) expect(scopeOf('platform-operator', permission)).toBe('global');
+    expect(scopeOf('cashier', 'api-keys:create')).toBeUndefined();
+    expect(scopeOf('account-owner', 'payment-requests:read')).toBe('global');
+    expect(scopeOf('merchant-terminal', 'payment-requests:create')).toBe('global');
+    expect(ROLES).toContain('anon-consumer');
+  });
+});
+
+describe('route table', () => {
+  it('is consistent: unique keys, known permissions and schemas, a handler per group naming its operations', () => {
+    const keys = ROUTES.map((r) => routeKey(r));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const route of ROUTES) {
+      if (route.authentication === 'apiKey') expect(route.permission! in PERMISSIONS).toBe(true);
+      else expect(route.permission).toBeNull();
+      for (const id of [(route as { body?: string }).body, (route as { query?: string }).query, (route as { response?: string }).response]) {
+        if (id) expect(id in SCHEMAS).toBe(true);
+      }
+      if ((route as { query?: string }).query) expect((route as { query?: string }).query).toMatch(/Query$/);
+      const handler = join(__dirname, '..', '..', 'functions', route.group, 'handler.ts');
+      expect(existsSync(handler)).toBe(true);
+      expect(readFileSync(handler, 'utf8')).toContain(route.operation);
+      expect(GROUPS).toContain(route.group);
+    }
+  });
+});
