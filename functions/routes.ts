@@ -6,7 +6,7 @@
 import type { Permission } from './core/auth/permissions';
 import type { SchemaId } from '../schemas';
 
-export const GROUPS = ['system', 'accounts', 'wallet-assets', 'merchants', 'merchant-configs', 'payment-requests', 'patron-codes'] as const;
+export const GROUPS = ['system', 'accounts', 'wallet-assets', 'merchants', 'merchant-configs', 'payment-requests', 'patron-codes', 'wallets'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -230,6 +230,15 @@ export const ROUTES = [
   {
     method: 'POST', path: '/api/payment-requests/{paymentRequestId}/conditions/{conditionId}/decline', group: 'payment-requests', operation: 'declinePaymentCondition',
     permission: 'payment-conditions:approve', authentication: 'apiKey', response: 'PaymentActivity', summary: 'Decline a payment condition (cancels the request)',
+  },
+  {
+    method: 'GET', path: '/api/merchants/{merchantId}/supported-wallets', group: 'merchants', operation: 'listSupportedWallets',
+    permission: 'merchants:read', authentication: 'apiKey', response: 'WalletList', summary: "Wallet apps that can pay with the merchant's accepted asset types",
+  },
+  {
+    method: 'POST', path: '/api/wallets', group: 'wallets', operation: 'createWallet',
+    permission: 'accounts:update', authentication: 'apiKey', body: 'CreateWalletBody', response: 'Wallet',
+    summary: 'Register a consumer wallet app and the asset types it pays with',
   },
   {
     method: 'POST', path: '/api/patron-codes', group: 'patron-codes', operation: 'createPatronCode',

@@ -5,6 +5,7 @@
 import { account, createAccountBody, setRateLimitBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
 import { apiKey, apiKeyList, createApiKeyBody, createdApiKey, updateApiKeyBody } from './api-keys';
 import { errorBody } from './common';
+import { createWalletBody, wallet, walletList } from './wallets';
 import { createPatronCodeBody, patronCode, patronCodeMetadata, patronCodeMetadataBody } from './patron-codes';
 import { merchantConfig, merchantConfigBody, merchantConfigList } from './merchant-configs';
 import {
@@ -94,6 +95,9 @@ export const SCHEMAS = {
   CreatePatronCodeBody: createPatronCodeBody,
   PatronCodeMetadataBody: patronCodeMetadataBody,
   PatronCodeMetadata: patronCodeMetadata,
+  Wallet: wallet,
+  WalletList: walletList,
+  CreateWalletBody: createWalletBody,
 } as const;
 
 export type SchemaId = keyof typeof SCHEMAS;

@@ -2,6 +2,7 @@ import { createGroupHandler } from '../core/http/group-handler';
 import { createMerchant } from './create-merchant';
 import { getMerchant } from './get-merchant';
 import { listAccountMerchants, listMyMerchants } from './list-merchants';
+import { listSupportedWallets } from './list-supported-wallets';
 import { searchMerchants } from './search-merchants';
 import { setMerchantMetadata } from './set-merchant-metadata';
 import { setOnboardingStatus } from './set-onboarding-status';
@@ -16,4 +17,5 @@ export const handler = createGroupHandler('merchants', {
   setOnboardingStatus,
   setMerchantMetadata,
   searchMerchants,
+  listSupportedWallets,
 });

@@ -10,8 +10,6 @@ export function onDynamoDbClient(hook: ClientHook): void {
   hooks.push(hook);
 }
 
-if (process.env.TRACK_CONSUMED_CAPACITY === '1') onDynamoDbClient(trackConsumedCapacity);
-
 /**
  * A document client over its own low-level client (document clients share their client's
  * middleware stack, so two with different translation options must not share one). The endpoint
@@ -19,6 +17,7 @@ if (process.env.TRACK_CONSUMED_CAPACITY === '1') onDynamoDbClient(trackConsumedC
  */
 export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
   const raw = new DynamoDBClient({ maxAttempts: 3 });
+  if (process.env.TRACK_CONSUMED_CAPACITY === '1') trackConsumedCapacity(raw);
   for (const hook of hooks) hook(raw);
   return DynamoDBDocumentClient.from(raw, translate);
 }

@@ -18,6 +18,8 @@
  * | patron code     | PATRONCODE#<id>         | PATRONCODE         |                                       | get a code                            |
  * | barcode guard   | BARCODE#<barcode>       | BARCODE            |                                       | unique barcodes; lookup by barcode    |
  * | external id guard | PATRONCODEEXT#<accountId>#<namespace>#<externalId> | PATRONCODEEXT |          | unique external ids; lookup           |
+ * | wallet (app)    | WALLETAPP#<id>          | WALLETAPP          | GSI1 WALLETAPPS, <id>                 | get; every consumer wallet (a small, bounded set) |
+ * | media upload    | MEDIAUPLOAD#<id>        | MEDIAUPLOAD        |                                       | media references (logos)              |
  * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
  * | token collection| COLLECTION#<id>         | COLLECTION         |                                       | collection lookups (merchant config validation) |
  * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
@@ -99,6 +101,10 @@ export const patronCodeExternalIdKey = (accountId: string, namespace: string, ex
   PK: `PATRONCODEEXT#${accountId}#${namespace}#${externalId}`,
   SK: 'PATRONCODEEXT',
 });
+
+export const walletAppKey = (id: string) => ({ PK: `WALLETAPP#${id}`, SK: 'WALLETAPP' });
+export const walletAppsIndex = (id?: string) => ({ GSI1PK: 'WALLETAPPS', GSI1SK: id ?? '' });
+export const mediaUploadKey = (id: string) => ({ PK: `MEDIAUPLOAD#${id}`, SK: 'MEDIAUPLOAD' });
 
 export const merchantConfigKey = (id: string) => ({ PK: `MC#${id}`, SK: 'MC' });
 export const merchantConfigsIndex = (merchantId: string, createdAt?: string, id?: string) => ({

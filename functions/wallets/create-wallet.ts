@@ -1,0 +1,37 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { createWalletBody } from '../../schemas/wallets';
+import { describeAssetType } from '../core/asset-types';
+import { isoTimestamp } from '../core/clock';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { insertWallet, mediaUploadExists } from './wallet-store';
+
+type Body = FromSchema<typeof createWalletBody>;
+
+/** A consumer wallet app: the asset types it can pay with decide which merchants it supports. */
+export const createWallet = authedOperation<Body>(async ({ body, auth, now }) => {
+  const account = await auth.access.account(body.accountId);
+  for (const [index, assetType] of body.assetTypes.entries()) {
+    const info = describeAssetType(assetType.id);
+    if (!info) throw badRequest(`assetTypes.${index}.id is not a supported asset type`);
+    if (assetType.collectionId && info.kind !== 'token' && info.kind !== 'ledger') {
+      throw badRequest(`assetTypes.${index}.collectionId is only valid for token and ledger asset types`);
+    }
+  }
+  if (body.logoMediaUploadId && !(await mediaUploadExists(body.logoMediaUploadId))) throw businessRule('MEDIA_UPLOAD_INVALID');
+  const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = body;
+  return insertWallet({
+    id,
+    name,
+    accountId: account.id,
+    ...(connectUrl ? { connectUrl } : {}),
+    ...(payUrl ? { payUrl } : {}),
+    ...(logoMediaUploadId ? { logoMediaUploadId } : {}),
+    ...(primaryColorHex ? { primaryColorHex } : {}),
+    assetTypes,
+    status: 'active',
+    createdAt: isoTimestamp(now),
+    createdBy: auth.principal.crn,
+    createdByAccountName: account.name,
+  });
+});

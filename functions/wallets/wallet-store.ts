@@ -1,0 +1,44 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { wallet } from '../../schemas/wallets';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { mediaUploadKey, stripKeys, walletAppKey, walletAppsIndex } from '../core/db/keys';
+import { queryAll } from '../core/db/pagination';
+import { businessRule } from '../core/http/errors';
+
+export type Wallet = FromSchema<typeof wallet>;
+
+/** Registers a consumer wallet app under its human-readable, unique id. */
+export async function insertWallet(record: Wallet): Promise<Wallet> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...walletAppKey(record.id), ...walletAppsIndex(record.id), ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw businessRule('WALLET_ALREADY_EXISTS');
+    throw error;
+  }
+  return record;
+}
+
+export async function mediaUploadExists(id: string): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: mediaUploadKey(id), ProjectionExpression: 'PK' }));
+  return out.Item !== undefined;
+}
+
+/** Every registered wallet app: consumer apps are few, so one bounded index partition holds them. */
+export async function listWallets(): Promise<Wallet[]> {
+  const items = await queryAll({
+    TableName: config().tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': walletAppsIndex().GSI1PK },
+  });
+  return items.map((item) => stripKeys(item) as unknown as Wallet);
+}

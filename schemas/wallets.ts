@@ -1,0 +1,46 @@
+import { crn, id, timestamp } from './common';
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+const url = { type: 'string', maxLength: 2048, pattern: '^https://[^\\s]+$' } as const;
+
+const walletAssetType = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: text(64), collectionId: id },
+} as const;
+
+export const createWalletBody = {
+  type: 'object',
+  required: ['id', 'name', 'accountId', 'assetTypes'],
+  properties: {
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{1,62}$' },
+    name: text(128),
+    accountId: id,
+    connectUrl: url,
+    payUrl: url,
+    logoMediaUploadId: id,
+    primaryColorHex: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' },
+    assetTypes: { type: 'array', minItems: 1, maxItems: 50, items: walletAssetType },
+  },
+} as const;
+
+export const wallet = {
+  type: 'object',
+  required: ['id', 'name', 'accountId', 'assetTypes', 'status', 'createdAt', 'createdBy', 'createdByAccountName'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    accountId: id,
+    connectUrl: { type: 'string' },
+    payUrl: { type: 'string' },
+    logoMediaUploadId: { type: 'string' },
+    primaryColorHex: { type: 'string' },
+    assetTypes: { type: 'array', items: walletAssetType },
+    status: { const: 'active' },
+    createdAt: timestamp,
+    createdBy: crn,
+    createdByAccountName: { type: 'string' },
+  },
+} as const;
+
+export const walletList = { type: 'array', items: wallet } as const;
