@@ -26,6 +26,8 @@ export interface Route {
   query?: SchemaId;
   response?: SchemaId;
   labels?: readonly Label[];
+  /** Responses are JSON unless a route serves a page. */
+  contentType?: 'text/html';
   summary: string;
 }
 
@@ -174,6 +176,10 @@ export const ROUTES = [
   {
     method: 'GET', path: '/api/payment-requests/{paymentRequestId}/summary', group: 'payment-requests', operation: 'getPaymentRequestSummary',
     permission: null, authentication: 'none', response: 'PaymentRequestSummary', summary: 'Public summary of a payable request',
+  },
+  {
+    method: 'GET', path: '/pay/{paymentRequestId}', group: 'payment-requests', operation: 'renderPayPage',
+    permission: null, authentication: 'none', contentType: 'text/html', summary: 'The pay page a payment request URL opens',
   },
   {
     method: 'GET', path: '/api/me/patron-code-payment-request', group: 'payment-requests', operation: 'getPatronCodePaymentRequest',

@@ -41,7 +41,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
   try {
     if (!options.inMemory) mkdirSync(options.stateDir, { recursive: true });
-    const [dynamoPort, messagingPort] = await Promise.all([freePort(), freePort()]);
+    const [dynamoPort, messagingPort, gatewayPort] = await Promise.all([freePort(), freePort(), options.port ? options.port : freePort()]);
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({
       port: dynamoPort,
       dataDir: options.inMemory ? undefined : join(options.stateDir, 'dynamodb'),
@@ -62,6 +62,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       TABLE_NAME,
       PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
       STAGE: 'local',
+      // Payment request URLs open the local pay page.
+      APP_BASE_URL: process.env.APP_BASE_URL ?? `http://127.0.0.1:${gatewayPort}`,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...messaging.environment,
     });
@@ -76,7 +78,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
     if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint));
     started.push(startQueuePollers(messaging.queueUrls, REGION));
-    const gateway: Gateway = await startGateway({ port: options.port });
+    const gateway: Gateway = await startGateway({ port: gatewayPort });
     started.push(gateway);
     return { url: gateway.url, seed, dynamoDbEndpoint: dynamo.endpoint, stop: stopAll };
   } catch (error) {

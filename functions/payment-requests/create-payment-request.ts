@@ -4,7 +4,7 @@ import type { createPaymentRequestBody } from '../../schemas/payment-requests';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { collectionKey, connectionKey, externalRefIndex, patronRequestLinkKey, paymentRequestKey, shortCodeIndex } from '../core/db/keys';
+import { collectionKey, connectionKey, externalRefIndex, paymentLinkKey, patronRequestLinkKey, paymentRequestKey, shortCodeIndex } from '../core/db/keys';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
@@ -177,10 +177,11 @@ function copied(body: Body): Partial<StoredPaymentRequest> {
   return out;
 }
 
-/** Linked resources must exist: a token collection, a sales-channel connection. */
+/** Linked resources must exist: a token collection, a sales-channel connection, a payment link. */
 async function checkLinks(body: Body): Promise<void> {
   const exists = async (Key: Record<string, string>) =>
     (await db().send(new GetCommand({ TableName: config().tableName, Key, ProjectionExpression: 'PK' }))).Item !== undefined;
   if (body.collectionId && !(await exists(collectionKey(body.collectionId)))) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
   if (body.connectionId && !(await exists(connectionKey(body.connectionId)))) throw businessRule('CONNECTION_NOT_FOUND');
+  if (body.paymentLinkId && !(await exists(paymentLinkKey(body.paymentLinkId)))) throw businessRule('PAYMENT_LINK_NOT_FOUND');
 }

@@ -10,6 +10,7 @@ import { listPaymentRequestActivities } from './list-payment-request-activities'
 import { listPaymentRequestsByExternalRef } from './list-payment-requests-by-external-ref';
 import { payPaymentRequest } from './pay-payment-request';
 import { refundPaymentRequest } from './refund-payment-request';
+import { renderPayPage } from './render-pay-page';
 import { voidPaymentRequest } from './void-payment-request';
 import { confirmPaymentRequest } from './confirm-payment-request';
 import { releasePaymentRequest } from './release-payment-request';
@@ -32,4 +33,5 @@ export const handler = createGroupHandler('payment-requests', {
   releasePaymentRequest,
   acceptPaymentCondition,
   declinePaymentCondition,
+  renderPayPage,
 });

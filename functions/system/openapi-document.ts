@@ -46,7 +46,10 @@ function operationOf(route: Route): JsonObject {
     responses: {
       '200': {
         description: 'OK',
-        content: { 'application/json': { schema: route.response ? ref(route.response) : { type: 'object' } } },
+        content:
+          route.contentType === 'text/html'
+            ? { 'text/html': { schema: { type: 'string' } } }
+            : { 'application/json': { schema: route.response ? ref(route.response) : { type: 'object' } } },
       },
       ...Object.fromEntries(
         Object.entries(ERROR_RESPONSES)

@@ -60,6 +60,7 @@ describe('create payment request', () => {
     expect((await create({ barcode: '9990001234567890' })).body).toEqual(code('PATRON_CODE_INVALID'));
     expect((await create({ collectionId: 'c_nope' })).body).toEqual(code('TOKEN_COLLECTION_NOT_FOUND'));
     expect((await create({ connectionId: 'cn_nope' })).body).toEqual(code('CONNECTION_NOT_FOUND'));
+    expect((await create({ paymentLinkId: 'pl_nope' })).body).toEqual(code('PAYMENT_LINK_NOT_FOUND'));
     expect((await create({ configId: 'notAConfig' })).status).toBe(400);
   });
 
@@ -84,6 +85,10 @@ describe('reading payment requests', () => {
     const second = await newPaymentRequest(merchant, { externalRef: 'ext-lookup' });
     const byRef = await api('GET', `/api/payment-requests/external-ref/ext-lookup?merchantAccountId=${merchant.owner.accountId}`, { key: merchant.owner.apiKey });
     expect(byRef.body.items.map((i: { id: string }) => i.id)).toEqual([second.id, pr.id]);
+    const page = await fetch(pr.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('NZD 10.00');
     const summary = await api('GET', `/api/payment-requests/${pr.id}/summary`);
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ id: pr.id, status: 'new', value: nzd('1000'), merchantName: 'Test Cafe' });

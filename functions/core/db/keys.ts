@@ -23,6 +23,7 @@
  * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
  * | token collection| COLLECTION#<id>         | COLLECTION         |                                       | collection lookups (merchant config validation) |
  * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
+ * | payment link    | PAYMENTLINK#<id>        | PAYMENTLINK        |                                       | payment request links to payment links |
  * | rate limit      | RATELIMIT#<accountId>#<minute> | RATELIMIT   |                                       | requests per account per minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  */
@@ -113,6 +114,7 @@ export const merchantConfigsIndex = (merchantId: string, createdAt?: string, id?
 });
 export const collectionKey = (id: string) => ({ PK: `COLLECTION#${id}`, SK: 'COLLECTION' });
 export const connectionKey = (id: string) => ({ PK: `CONNECTION#${id}`, SK: 'CONNECTION' });
+export const paymentLinkKey = (id: string) => ({ PK: `PAYMENTLINK#${id}`, SK: 'PAYMENTLINK' });
 
 export const rateLimitKey = (accountId: string, window: number) => ({ PK: `RATELIMIT#${accountId}#${window}`, SK: 'RATELIMIT' });
 

@@ -8,7 +8,7 @@ import { validate } from '../validation/validate';
 import { ApiError, routeNotFound, serverError } from './errors';
 import type { Operation, Request } from './operation';
 import { parseJsonBody } from './parse-body';
-import { errorResponse, jsonResponse } from './response';
+import { errorResponse, htmlResponse, jsonResponse } from './response';
 
 export type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -26,6 +26,7 @@ export function createGroupHandler<G extends Group>(group: G, operations: Record
       if (!operation) throw new Error(`operation ${route.operation} missing from group ${group}`);
       const request = await buildRequest(route, event);
       const result = await operation(request as Request<never, never>);
+      if (route.contentType === 'text/html') return htmlResponse(String(result));
       return jsonResponse(200, result ?? {});
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);

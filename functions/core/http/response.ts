@@ -15,6 +15,14 @@ export function jsonResponse(
   };
 }
 
+export function htmlResponse(html: string): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+    body: html,
+  };
+}
+
 export function errorResponse(error: ApiError): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(error.statusCode, error.toBody(), error.headers);
 }
