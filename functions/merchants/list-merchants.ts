@@ -1,25 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { listMerchantsQuery } from '../../schemas/merchants';
-import { config } from '../core/config';
 import { accountMerchantsIndex, stripKeys } from '../core/db/keys';
-import { paginationLimit, queryPage } from '../core/db/pagination';
+import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { present, type StoredMerchant } from './merchant-store';
 
 type Query = FromSchema<typeof listMerchantsQuery>;
 
 async function merchantsOf(accountId: string, query: Query) {
-  const { GSI1PK } = accountMerchantsIndex(accountId);
-  return queryPage(
-    {
-      TableName: config().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': GSI1PK },
-      ScanIndexForward: false,
-    },
-    { scope: GSI1PK, limit: paginationLimit(query.paginationLimit), pageKey: query.pageKey, map: (item) => present(stripKeys(item) as unknown as StoredMerchant) },
-  );
+  return newestFirstPage(accountMerchantsIndex(accountId).GSI1PK, query, (item) => present(stripKeys(item) as unknown as StoredMerchant));
 }
 
 /** Merchants of an account, newest first. */

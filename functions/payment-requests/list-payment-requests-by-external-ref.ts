@@ -4,7 +4,7 @@ import type { externalRefQuery } from '../../schemas/payment-requests';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { externalRefIndex, paymentRequestKey, stripKeys } from '../core/db/keys';
-import { paginationLimit, queryPage } from '../core/db/pagination';
+import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { isDue, present, type StoredPaymentRequest } from './payment-request-store';
 
@@ -13,18 +13,7 @@ type Query = FromSchema<typeof externalRefQuery>;
 /** Requests of a merchant account carrying one external reference, newest first. */
 export const listPaymentRequestsByExternalRef = authedOperation<unknown, Query>(async ({ params, query, auth, now }) => {
   const account = await auth.access.account(query.merchantAccountId);
-  const { GSI1PK } = externalRefIndex(account.id, params.externalRef);
-  const page = await queryPage(
-    {
-      TableName: config().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': GSI1PK },
-      ScanIndexForward: false,
-      ProjectionExpression: 'PK, SK, GSI1PK, GSI1SK, id',
-    },
-    { scope: GSI1PK, limit: paginationLimit(query.paginationLimit), pageKey: query.pageKey, map: (item) => item.id as string },
-  );
+  const page = await newestFirstPage(externalRefIndex(account.id, params.externalRef).GSI1PK, query, (item) => item.id as string, 'PK, SK, GSI1PK, GSI1SK, id');
   const requests = page.items.length ? await batchGet(page.items) : new Map<string, StoredPaymentRequest>();
   // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).
   const items = page.items

@@ -1,8 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { walletTransactionsQuery } from '../../schemas/wallet-assets';
-import { config } from '../core/config';
 import { assetHistoryIndex } from '../core/db/keys';
-import { paginationLimit, queryPage } from '../core/db/pagination';
+import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { loadWalletAsset } from './load-wallet-asset';
 
@@ -13,34 +12,19 @@ const REFERENCES = ['paymentRequestId', 'topupId', 'refundId'] as const;
 /** Ledger entries of one wallet, newest first: `value` is the signed change of its balance. */
 export const listWalletTransactions = authedOperation<unknown, Query>(async (request) => {
   const asset = await loadWalletAsset(request, 'walletId');
-  const { GSI1PK } = assetHistoryIndex(asset.id);
-  return queryPage(
-    {
-      TableName: config().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': GSI1PK },
-      ScanIndexForward: false,
-    },
-    {
-      scope: GSI1PK,
-      limit: paginationLimit(request.query.paginationLimit),
-      pageKey: request.query.pageKey,
-      map: (entry) => {
-        const debit = entry.side === 'D';
-        const out: Record<string, unknown> = {
-          id: entry.txnId,
-          kind: entry.kind,
-          amount: entry.amount,
-          value: debit ? `-${String(entry.amount)}` : entry.amount,
-          currency: entry.currency,
-          srcWalletId: debit ? entry.assetId : entry.otherAssetId,
-          destWalletId: debit ? entry.otherAssetId : entry.assetId,
-          createdAt: entry.createdAt,
-        };
-        for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
-        return out;
-      },
-    },
-  );
+  return newestFirstPage(assetHistoryIndex(asset.id).GSI1PK, request.query, (entry) => {
+    const debit = entry.side === 'D';
+    const out: Record<string, unknown> = {
+      id: entry.txnId,
+      kind: entry.kind,
+      amount: entry.amount,
+      value: debit ? `-${String(entry.amount)}` : entry.amount,
+      currency: entry.currency,
+      srcWalletId: debit ? entry.assetId : entry.otherAssetId,
+      destWalletId: debit ? entry.otherAssetId : entry.assetId,
+      createdAt: entry.createdAt,
+    };
+    for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
+    return out;
+  });
 });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../http/errors';
+import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
 import { db } from './client';
 
@@ -76,6 +77,29 @@ export async function queryPage<T>(
     page.nextPageKey = await encodePageKey(lastEvaluatedKeyOf(last, input.IndexName), options.scope);
   }
   return page;
+}
+
+/**
+ * One page of a GSI1 partition, newest first (sort keys start with a timestamp). The partition
+ * is the page key's scope, so a page key of one listing is refused by any other.
+ */
+export function newestFirstPage<T>(
+  partition: string,
+  page: { paginationLimit?: number; pageKey?: string },
+  map: (item: Record<string, unknown>) => T,
+  projection?: string,
+): Promise<Page<T>> {
+  return queryPage(
+    {
+      TableName: config().tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      ...(projection ? { ProjectionExpression: projection } : {}),
+    },
+    { scope: partition, limit: paginationLimit(page.paginationLimit), pageKey: page.pageKey, map },
+  );
 }
 
 function lastEvaluatedKeyOf(item: Record<string, unknown>, indexName: string | undefined): Record<string, unknown> {
