@@ -7,8 +7,10 @@ import { db } from '../core/db/client';
 import { activityKey, merchantActivityIndex, paymentRequestKey, stripKeys } from '../core/db/keys';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { newId } from '../core/ids';
+import { webhookEventSteps } from '../core/webhooks/outbox';
 import type { Monetary } from '../core/money';
 import { activityShortCode } from './short-code';
+import { webhookEventsFor } from './webhook-events';
 
 export type PaymentRequest = FromSchema<typeof paymentRequest>;
 export type PaymentActivity = FromSchema<typeof paymentActivity>;
@@ -121,8 +123,9 @@ function activityStep(activity: PaymentActivity): TransactionStep {
 }
 
 /**
- * The steps of one state change: the request's new fields, conditional on the version read, and
- * the activities it records. A concurrent change fails the condition and the caller re-reads.
+ * The steps of one state change: the request's new fields, conditional on the version read, the
+ * activities it records and the webhook events they raise (outbox). A concurrent change fails the
+ * condition and the caller re-reads.
  */
 export function transitionSteps(
   request: StoredPaymentRequest,
@@ -156,7 +159,8 @@ export function transitionSteps(
     },
     onConditionFailed: () => new TransactionConflictError(),
   };
-  return [update, ...activities.map(activityStep)];
+  const events = webhookEventSteps(webhookEventsFor({ ...request, ...changes }, activities), at);
+  return [update, ...activities.map(activityStep), ...events.steps];
 }
 
 /** The request after `transitionSteps` committed, without re-reading it. */

@@ -14,7 +14,7 @@ import type { PaymentsData } from './data';
 const ROOT = join(__dirname, '..', '..');
 
 /** Queues each group's code sends to (least privilege: the rest send nothing). */
-const SENDS: Partial<Record<Group, QueueDefinition['name'][]>> = { 'payment-requests': ['timers'] };
+const SENDS: Partial<Record<Group, QueueDefinition['name'][]>> = { 'payment-requests': ['timers', 'webhooks'] };
 
 export interface FunctionsProps {
   data: PaymentsData;

@@ -26,6 +26,7 @@
  * | payment link    | PAYMENTLINK#<id>        | PAYMENTLINK        |                                       | payment request links to payment links |
  * | rate limit      | RATELIMIT#<accountId>#<minute> | RATELIMIT   |                                       | requests per account per minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
+ * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt>#<id> while undispatched | outbox: events written with the change that caused them; sweep of undispatched ones |
  */
 export const accountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'ACCOUNT' });
 export const childAccountsIndex = (parentAccountId: string, accountId: string) => ({
@@ -121,6 +122,14 @@ export const rateLimitKey = (accountId: string, window: number) => ({ PK: `RATEL
 export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
   PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,
   SK: 'IDEMPOTENCY',
+});
+
+export const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 'WEBHOOKEVENT' });
+/** Undispatched events, spread over a few partitions so the outbox never becomes one hot key. */
+export const WEBHOOK_OUTBOX_SHARDS = 8;
+export const webhookOutboxIndex = (shard: number, createdAt?: string, id?: string) => ({
+  GSI1PK: `WEBHOOKOUTBOX#${shard}`,
+  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
 
 /** Strips storage attributes before a record leaves the platform. */

@@ -9,6 +9,12 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 export interface TransactionStep {
   item: TransactItem;
   onConditionFailed?: () => ApiError | Error;
+  /**
+   * Work that may only start once the step committed and may lag without harm (e.g. waking the
+   * webhook dispatcher for an outbox record). It runs after the commit; a failure is logged, never
+   * thrown, because the committed record is what later sweeps recover from.
+   */
+  afterCommit?: () => Promise<void>;
 }
 
 /** Another writer touched the same items at the same moment; re-read and try again. */
@@ -27,16 +33,33 @@ export async function runTransaction(steps: TransactionStep[], token?: string): 
   try {
     await db().send(new TransactWriteCommand({ TransactItems: steps.map((s) => s.item), ClientRequestToken: token }));
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    if (failed >= 0) {
-      const map = steps[failed]?.onConditionFailed;
-      if (map) throw map();
-    }
-    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) throw new TransactionConflictError();
-    throw error;
+    throw mapCancellation(steps, error);
   }
+  await runAfterCommit(steps);
+}
+
+async function runAfterCommit(steps: TransactionStep[]): Promise<void> {
+  const hooks = steps.flatMap((step) => (step.afterCommit ? [step.afterCommit] : []));
+  if (!hooks.length) return;
+  const results = await Promise.allSettled(hooks.map((hook) => hook()));
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      console.error(JSON.stringify({ level: 'WARN', message: 'after-commit step failed', error: String(result.reason) }));
+    }
+  }
+}
+
+/** The error a cancelled transaction means to the caller: the failing step's, a conflict, or the original. */
+function mapCancellation(steps: TransactionStep[], error: unknown): unknown {
+  if (!(error instanceof TransactionCanceledException)) return error;
+  const reasons = error.CancellationReasons ?? [];
+  const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+  if (failed >= 0) {
+    const map = steps[failed]?.onConditionFailed;
+    if (map) return map();
+  }
+  if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return new TransactionConflictError();
+  return error;
 }
 
 /** Re-runs an operation that reads then writes conditionally, when a concurrent writer won the race. */

@@ -1,0 +1,28 @@
+import type { NotificationType, WebhookEventInput } from '../core/webhooks/outbox';
+import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request-store';
+
+/** Next-version notifications each activity type raises; a refund completes in the transaction that starts it. */
+const NOTIFICATIONS: Partial<Record<ActivityType, NotificationType[]>> = {
+  paid: ['payment-request:paid'],
+  refund: ['payment-request:refund-initiated', 'payment-request:refund-completed'],
+};
+
+/**
+ * The webhook events a state change raises, derived from the activities it records so that every
+ * path to a state (pay, void, expiry on read, a timer, the legacy API) raises the same events.
+ */
+export function webhookEventsFor(request: StoredPaymentRequest, activities: PaymentActivity[]): WebhookEventInput[] {
+  const test = request.liveness === 'test';
+  return activities.flatMap((activity) =>
+    (NOTIFICATIONS[activity.type] ?? []).map(
+      (type): WebhookEventInput => ({
+        kind: 'notification',
+        accountId: request.merchantAccountId,
+        test,
+        type,
+        data: activity as unknown as Record<string, unknown>,
+        paymentRequestId: request.id,
+      }),
+    ),
+  );
+}
