@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { platformUrl } from './api';
 
 /** One request a receiver got, with what verifying its JWT against the platform's JWKS found. */
@@ -33,7 +33,7 @@ function tokenOf(headers: Record<string, string | string[] | undefined>, body: a
 }
 
 async function verify(token: string, url: string, rawBody: string, legacy: boolean) {
-  const jwks = await fetch(`${platformUrl()}/api/.well-known/jwks.json`).then((r) => r.json());
+  const jwks = (await fetch(`${platformUrl()}/api/.well-known/jwks.json`).then((r) => r.json())) as JSONWebKeySet;
   const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), legacy ? {} : { audience: url });
   if (!legacy) {
     const expected = createHash('sha256').update(rawBody).digest('hex');
