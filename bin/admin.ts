@@ -5,12 +5,16 @@
  *   npm run admin -- <command> [flags] [--json]
  *   targets: --target local (default: the running `npm start`) | --target aws --table NAME [--region R]
  *            | --endpoint URL --table NAME
+ *   webhook signing keys live in a file (local) or a secret (aws), not the table.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../functions/core/auth/permissions';
-import { runtimeFile } from './local/platform';
+import { NOTIFICATION_TYPES, type NotificationType } from '../functions/core/webhooks/notification-types';
+import { publicJwksOf, retire, rotate, signerOf } from '../functions/core/webhooks/signing-keys';
+import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
+import { runtimeFile, signingKeysFile } from './local/platform';
 
 const USAGE = `usage: npm run admin -- <command> [flags] [--json]
 commands:
@@ -20,19 +24,27 @@ commands:
   list-keys      --account ID
   disable-key    --account ID --name NAME
   enable-key     --account ID --name NAME
+  add-webhook    --account ID --url U --types t1,t2   (types: ${NOTIFICATION_TYPES.join(', ')})
+  list-webhooks  --account ID
+  rotate-signing-key                  add a webhook signing key that signs from now on (after a deploy: the first)
+  retire-signing-key --kid K          stop publishing a key (tokens it signed no longer verify)
 targets:
   --target local (default)            the running local platform (.local/runtime.json)
   --target aws --table NAME [--region R]   a deployed table, with the default AWS credentials
-  --endpoint URL --table NAME         any DynamoDB endpoint`;
+  --endpoint URL --table NAME         any DynamoDB endpoint
+signing key targets:
+  --target local (default) [--keys-file PATH]   .local/webhook-signing-keys.json unless PATH
+  --target aws --secret-arn ARN [--region R]    the deployed WebhookSigningKeys secret`;
 
 class UsageError extends Error {}
 
 const ADMIN = 'crn::service:admin-cli';
+const LOCAL_STATE_DIR = join(__dirname, '..', '.local');
 
 function configureTarget(values: Record<string, string | boolean | undefined>): void {
   const target = (values.target as string | undefined) ?? (values.endpoint ? 'endpoint' : 'local');
   if (target === 'local') {
-    const file = runtimeFile(join(__dirname, '..', '.local'));
+    const file = runtimeFile(LOCAL_STATE_DIR);
     if (!existsSync(file)) throw new Error('the local platform is not running (start it with `npm start`), or pass --endpoint/--target aws');
     const runtime = JSON.parse(readFileSync(file, 'utf8')) as { dynamoDbEndpoint: string; tableName: string; region: string };
     Object.assign(process.env, {
@@ -104,9 +116,45 @@ async function run(command: string, values: Record<string, string | boolean | un
     case 'enable-key':
       required(values, 'account', 'name');
       return setApiKeyEnabled(values.account as string, values.name as string, command === 'enable-key', ADMIN, now);
+    case 'add-webhook': {
+      required(values, 'account', 'url', 'types');
+      const types = (values.types as string).split(',').map((type) => type.trim());
+      const unknown = types.find((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type));
+      if (unknown !== undefined) throw new UsageError(`--types: unknown type ${unknown}; one or more of ${NOTIFICATION_TYPES.join(', ')}`);
+      await existing(values.account as string);
+      const { addWebhook } = await import('../functions/webhooks/webhook-store');
+      return addWebhook({ accountId: values.account as string, url: values.url as string, types: [...new Set(types)] as NotificationType[] }, ADMIN, now);
+    }
+    case 'list-webhooks': {
+      required(values, 'account');
+      await existing(values.account as string);
+      const { listWebhooks } = await import('../functions/webhooks/webhook-store');
+      return listWebhooks(values.account as string);
+    }
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'a command is required');
   }
+}
+
+const SIGNING_KEY_COMMANDS = ['rotate-signing-key', 'retire-signing-key'];
+
+function signingKeyStore(values: Record<string, string | boolean | undefined>): SigningKeyStore {
+  const target = (values.target as string | undefined) ?? 'local';
+  if (target === 'local') return fileStore((values['keys-file'] as string | undefined) ?? signingKeysFile(LOCAL_STATE_DIR));
+  if (target !== 'aws') throw new UsageError('signing key commands take --target local or --target aws');
+  required(values, 'secret-arn');
+  return secretStore(values['secret-arn'] as string, values.region as string | undefined);
+}
+
+/** Rewrites the key set and shows what receivers will see: the public JWKS and the signer. */
+async function runSigningKeyCommand(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
+  if (command === 'retire-signing-key') required(values, 'kid');
+  const store = signingKeyStore(values);
+  const now = new Date();
+  const before = await store.read();
+  const after = command === 'rotate-signing-key' ? await rotate(before, now) : retire(before, values.kid as string, now);
+  await store.write(after);
+  return { signer: signerOf(after)?.kid, jwks: publicJwksOf(after), note: store.takesEffect };
 }
 
 async function main(): Promise<number> {
@@ -118,6 +166,8 @@ async function main(): Promise<number> {
         json: { type: 'boolean' }, target: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' }, endpoint: { type: 'string' },
         name: { type: 'string' }, type: { type: 'string' }, test: { type: 'boolean' }, parent: { type: 'string' },
         account: { type: 'string' }, role: { type: 'string' },
+        url: { type: 'string' }, types: { type: 'string' },
+        kid: { type: 'string' }, 'keys-file': { type: 'string' }, 'secret-arn': { type: 'string' },
       },
     });
   } catch (error) {
@@ -127,8 +177,14 @@ async function main(): Promise<number> {
   const { values, positionals } = parsed;
   const json = values.json === true;
   try {
-    configureTarget(values);
-    const result = await run(positionals[0] ?? '', values);
+    const command = positionals[0] ?? '';
+    let result: unknown;
+    if (SIGNING_KEY_COMMANDS.includes(command)) {
+      result = await runSigningKeyCommand(command, values);
+    } else {
+      configureTarget(values);
+      result = await run(command, values);
+    }
     console.log(json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {

@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import { SCHEMAS } from '../schemas';
-import { BODY_AJV_OPTIONS, QUERY_AJV_OPTIONS, QUERY_SCHEMA_SUFFIX } from '../functions/core/validation/ajv-options';
+import { BODY_AJV_OPTIONS, isCoercedSchema, QUERY_AJV_OPTIONS } from '../functions/core/validation/ajv-options';
 
 const outDir = join(__dirname, '..', 'functions', 'core', 'validation', 'generated');
 
@@ -21,8 +21,8 @@ function build(ids: string[], options: typeof BODY_AJV_OPTIONS): string {
 
 export function buildValidators(): string {
   const ids = Object.keys(SCHEMAS);
-  const queryIds = ids.filter((id) => id.endsWith(QUERY_SCHEMA_SUFFIX));
-  const otherIds = ids.filter((id) => !id.endsWith(QUERY_SCHEMA_SUFFIX));
+  const queryIds = ids.filter(isCoercedSchema);
+  const otherIds = ids.filter((id) => !isCoercedSchema(id));
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'body-validators.js'), build(otherIds, BODY_AJV_OPTIONS));
   writeFileSync(join(outDir, 'query-validators.js'), queryIds.length ? build(queryIds, QUERY_AJV_OPTIONS) : '"use strict";\n');

@@ -6,7 +6,7 @@
 import type { Permission } from './core/auth/permissions';
 import type { SchemaId } from '../schemas';
 
-export const GROUPS = ['system', 'accounts', 'wallet-assets', 'merchants', 'merchant-configs', 'payment-requests', 'patron-codes', 'wallets'] as const;
+export const GROUPS = ['system', 'accounts', 'wallet-assets', 'merchants', 'merchant-configs', 'payment-requests', 'patron-codes', 'wallets', 'legacy-payment-requests', 'webhooks'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,10 +24,18 @@ export interface Route {
   authentication: 'apiKey' | 'none';
   body?: SchemaId;
   query?: SchemaId;
+  /**
+   * `legacy`: the `body` schema is validated over the query string, a form-encoded body and a JSON
+   * body merged into one object (body wins), with numeric strings coerced, as legacy clients send
+   * their parameters any of those ways.
+   */
+  params?: 'legacy';
   response?: SchemaId;
   labels?: readonly Label[];
   /** Responses are JSON unless a route serves a page. */
   contentType?: 'text/html';
+  /** Responses are `no-store` unless the route says how long they may be cached. */
+  cacheControl?: string;
   summary: string;
 }
 
@@ -35,6 +43,11 @@ export const ROUTES = [
   {
     method: 'GET', path: '/api/openapi.json', group: 'system', operation: 'getOpenApi',
     permission: null, authentication: 'none', summary: 'OpenAPI 3.1 document of this API',
+  },
+  {
+    method: 'GET', path: '/api/.well-known/jwks.json', group: 'system', operation: 'getJwks',
+    permission: null, authentication: 'none', response: 'Jwks', cacheControl: 'public, max-age=300',
+    summary: 'Public keys (JWKS) that verify webhook JWTs; a key stays listed while tokens it signed are in use',
   },
   {
     method: 'POST', path: '/api/accounts', group: 'accounts', operation: 'createAccount',
@@ -267,6 +280,54 @@ export const ROUTES = [
     method: 'POST', path: '/api/patron-codes/{patronCodeId}/metadata', group: 'patron-codes', operation: 'setPatronCodeMetadata',
     permission: 'patron-codes:read', authentication: 'apiKey', body: 'PatronCodeMetadataBody', response: 'PatronCodeMetadata',
     summary: 'Merge metadata into a live patron code',
+  },
+  {
+    method: 'POST', path: '/payments/api/requests.create', group: 'legacy-payment-requests', operation: 'legacyCreateRequest',
+    permission: 'payment-requests:create', authentication: 'apiKey', body: 'LegacyCreateRequestParams', params: 'legacy',
+    response: 'LegacyPaymentRequest', labels: ['deprecated'], summary: 'Create a payment request (legacy; deprecated)',
+  },
+  {
+    method: 'GET', path: '/payments/api/requests.info', group: 'legacy-payment-requests', operation: 'legacyRequestInfo',
+    permission: 'payment-requests:read', authentication: 'apiKey', query: 'LegacyRequestInfoQuery',
+    response: 'LegacyPaymentRequest', labels: ['deprecated'], summary: 'Get a payment request in the legacy view (deprecated)',
+  },
+  {
+    method: 'POST', path: '/payments/api/requests.pay', group: 'legacy-payment-requests', operation: 'legacyPayRequest',
+    permission: 'payment-requests:pay', authentication: 'apiKey', body: 'LegacyPayParams', params: 'legacy',
+    response: 'LegacyTransactionResult', labels: ['deprecated'], summary: 'Pay a payment request from a wallet asset (legacy; deprecated)',
+  },
+  {
+    method: 'POST', path: '/payments/api/requests.cancel', group: 'legacy-payment-requests', operation: 'legacyCancelRequest',
+    permission: 'payment-requests:cancel', authentication: 'apiKey', body: 'LegacyRequestIdParams', params: 'legacy',
+    response: 'LegacyRequestSummary', labels: ['deprecated'], summary: 'Cancel an unpaid payment request (legacy; deprecated)',
+  },
+  {
+    method: 'POST', path: '/payments/api/requests.void', group: 'legacy-payment-requests', operation: 'legacyVoidRequest',
+    permission: 'payment-requests:void', authentication: 'apiKey', body: 'LegacyRequestIdParams', params: 'legacy',
+    response: 'LegacyVoidResult', labels: ['deprecated'], summary: 'Void within 24 hours: cancel, refunding a paid request (legacy; deprecated)',
+  },
+  {
+    method: 'POST', path: '/payments/api/transactions.refund', group: 'legacy-payment-requests', operation: 'legacyRefundTransaction',
+    permission: 'payment-requests:refund', authentication: 'apiKey', body: 'LegacyRefundParams', params: 'legacy',
+    response: 'LegacyTransactionResult', labels: ['deprecated'], summary: 'Refund a payment transaction (legacy; deprecated)',
+  },
+  {
+    method: 'POST', path: '/api/accounts/{accountId}/webhooks', group: 'webhooks', operation: 'createWebhook',
+    permission: 'webhooks:manage', authentication: 'apiKey', body: 'CreateWebhookBody', response: 'Webhook',
+    summary: 'Register a webhook endpoint for notification types of an account (platform operator)',
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/webhooks', group: 'webhooks', operation: 'listWebhooks',
+    permission: 'webhooks:read', authentication: 'apiKey', response: 'WebhookList', summary: "List an account's webhook endpoints",
+  },
+  {
+    method: 'DELETE', path: '/api/accounts/{accountId}/webhooks/{webhookId}', group: 'webhooks', operation: 'deleteWebhook',
+    permission: 'webhooks:manage', authentication: 'apiKey', summary: 'Remove a webhook endpoint (platform operator)',
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/webhook-deliveries', group: 'webhooks', operation: 'listWebhookDeliveries',
+    permission: 'webhooks:read', authentication: 'apiKey', query: 'ListWebhookDeliveriesQuery', response: 'WebhookDeliveryPage',
+    summary: "Webhook deliveries of an account's events with every attempt, newest first",
   },
 ] as const satisfies readonly Route[];
 

@@ -26,13 +26,15 @@ export interface QueueDefinition {
 }
 
 export const QUEUES: readonly QueueDefinition[] = [
-  { name: 'webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'webhooks' },
   { name: 'timers', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'timers' },
   { name: 'batches', visibilityTimeoutSeconds: 300, maxReceiveCount: 5, retentionDays: 14 },
 ];
 
 export const deadLetterQueueName = (name: string) => `${name}-dlq`;
 export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase()}`;
+/** Consumers that give up on a message park it in the queue's dead-letter queue themselves (e.g. webhook deliveries after two weeks). */
+export const deadLetterQueueUrlVariable = (name: string) => `DLQ_URL_${name.toUpperCase()}`;
 
 export const BUCKET = {
   /** Local bucket name; on AWS the stack names it. */

@@ -5,6 +5,18 @@
 import { account, createAccountBody, setRateLimitBody, setSubscriptionsBody, subscriptions, updateAccountBody } from './accounts';
 import { apiKey, apiKeyList, createApiKeyBody, createdApiKey, updateApiKeyBody } from './api-keys';
 import { errorBody } from './common';
+import { jwks } from './webhooks-jwks';
+import {
+  legacyCreateRequestParams,
+  legacyPaymentRequest,
+  legacyPayParams,
+  legacyRefundParams,
+  legacyRequestIdParams,
+  legacyRequestInfoQuery,
+  legacyRequestSummary,
+  legacyTransactionResult,
+  legacyVoidResult,
+} from './legacy-payment-requests';
 import { createWalletBody, wallet, walletList } from './wallets';
 import { createPatronCodeBody, patronCode, patronCodeMetadata, patronCodeMetadataBody } from './patron-codes';
 import { merchantConfig, merchantConfigBody, merchantConfigList } from './merchant-configs';
@@ -34,6 +46,7 @@ import {
   paymentRequestSummary,
   refundBody,
 } from './payment-requests';
+import { createWebhookBody, listWebhookDeliveriesQuery, webhook, webhookDelivery, webhookDeliveryPage, webhookList } from './webhooks';
 import {
   createWalletAssetBody,
   listWalletAssetsQuery,
@@ -98,6 +111,22 @@ export const SCHEMAS = {
   Wallet: wallet,
   WalletList: walletList,
   CreateWalletBody: createWalletBody,
+  Webhook: webhook,
+  WebhookList: webhookList,
+  CreateWebhookBody: createWebhookBody,
+  WebhookDelivery: webhookDelivery,
+  WebhookDeliveryPage: webhookDeliveryPage,
+  ListWebhookDeliveriesQuery: listWebhookDeliveriesQuery,
+  LegacyCreateRequestParams: legacyCreateRequestParams,
+  LegacyRequestInfoQuery: legacyRequestInfoQuery,
+  LegacyRequestIdParams: legacyRequestIdParams,
+  LegacyPayParams: legacyPayParams,
+  LegacyRefundParams: legacyRefundParams,
+  LegacyPaymentRequest: legacyPaymentRequest,
+  LegacyTransactionResult: legacyTransactionResult,
+  LegacyRequestSummary: legacyRequestSummary,
+  LegacyVoidResult: legacyVoidResult,
+  Jwks: jwks,
 } as const;
 
 export type SchemaId = keyof typeof SCHEMAS;

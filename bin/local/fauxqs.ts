@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { BUCKET, QUEUES, deadLetterQueueName, queueUrlVariable } from '../../lib/definitions';
+import { BUCKET, QUEUES, deadLetterQueueName, deadLetterQueueUrlVariable, queueUrlVariable } from '../../lib/definitions';
 
 export interface LocalMessaging {
   endpoint: string;
-  /** Environment variables naming each queue URL and the bucket, as the stack sets them. */
+  /** Environment variables naming each queue URL, dead-letter queue URL and the bucket, as the stack sets them. */
   environment: Record<string, string>;
   queueUrls: Record<string, string>;
   stop(): Promise<void>;
@@ -56,6 +56,7 @@ export async function startMessaging(options: { port: number; region: string }):
     });
     queueUrls[queue.name] = created.queueUrl;
     environment[queueUrlVariable(queue.name)] = created.queueUrl;
+    environment[deadLetterQueueUrlVariable(queue.name)] = dlq.queueUrl;
   }
   server.createBucket(BUCKET.localName);
   environment[BUCKET.environmentVariable] = BUCKET.localName;

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { rotate } from '../../functions/core/webhooks/signing-keys';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { startMessaging, type LocalMessaging } from './fauxqs';
 import { freePort } from './free-port';
 import { startGateway, type Gateway } from './gateway';
 import { provisionTable } from './provision-table';
 import { startQueuePollers } from './queue-poller';
+import { startWebhookSweep } from './webhook-sweep';
 import { ensureSeed, type Seed } from './seed';
 
 export interface PlatformOptions {
@@ -61,10 +63,13 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       AWS_ENDPOINT_URL_S3: messaging.endpoint,
       TABLE_NAME,
       PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
+      WEBHOOK_SIGNING_KEYS: await localSigningKeys(options),
       STAGE: 'local',
       // Payment request URLs open the local pay page.
       APP_BASE_URL: process.env.APP_BASE_URL ?? `http://127.0.0.1:${gatewayPort}`,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // Local receivers (and the tests' receivers) listen on 127.0.0.1, which the webhook target guard refuses otherwise.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? '1',
       ...messaging.environment,
     });
     const client = new DynamoDBClient({});
@@ -78,6 +83,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
     if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint));
     started.push(startQueuePollers(messaging.queueUrls, REGION));
+    started.push(startWebhookSweep(15_000));
     const gateway: Gateway = await startGateway({ port: gatewayPort });
     started.push(gateway);
     return { url: gateway.url, seed, dynamoDbEndpoint: dynamo.endpoint, stop: stopAll };
@@ -94,6 +100,17 @@ function writeRuntimeFile(stateDir: string, dynamoDbEndpoint: string): { stop():
   const file = runtimeFile(stateDir);
   writeFileSync(file, JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid }, null, 2));
   return { stop: async () => rmSync(file, { force: true }) };
+}
+
+/** The webhook signing key set of a state folder; `npm run admin -- rotate-signing-key` rewrites it. */
+export const signingKeysFile = (stateDir: string) => join(stateDir, 'webhook-signing-keys.json');
+
+/** Like a local secret: a first key made once per state folder (or per run in memory), read at start. */
+async function localSigningKeys(options: PlatformOptions): Promise<string> {
+  if (options.inMemory) return JSON.stringify(await rotate({ keys: [] }, new Date()));
+  const file = signingKeysFile(options.stateDir);
+  if (!existsSync(file)) writeFileSync(file, JSON.stringify(await rotate({ keys: [] }, new Date()), null, 2), { mode: 0o600 });
+  return readFileSync(file, 'utf8');
 }
 
 /** A secret generated once per state folder (or per run in memory) and reused after. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { badRequest } from './http/errors';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -14,6 +14,8 @@ export const ID_PREFIX = {
   paymentLink: 'pl',
   salesChannel: 'sc',
   connection: 'cn',
+  webhook: 'wh',
+  webhookDelivery: 'whd',
 } as const;
 
 export type PrefixedEntity = keyof typeof ID_PREFIX;
@@ -33,6 +35,20 @@ export function randomBase58(length = ID_LENGTH): string {
 export function newId(entity?: PrefixedEntity): string {
   const random = randomBase58();
   return entity ? `${ID_PREFIX[entity]}_${random}` : random;
+}
+
+/**
+ * The same id for the same inputs (22 base58 characters of their SHA-256): for records that a
+ * repeated message must find again instead of creating twice.
+ */
+export function derivedId(entity: PrefixedEntity, ...parts: string[]): string {
+  let value = BigInt(`0x${createHash('sha256').update(parts.join('\n')).digest('hex')}`);
+  let out = '';
+  for (let i = 0; i < ID_LENGTH; i++) {
+    out += BASE58[Number(value % 58n)];
+    value /= 58n;
+  }
+  return `${ID_PREFIX[entity]}_${out}`;
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,14 +1,21 @@
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { authedOperation } from '../core/http/operation';
+import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { buildActivities, transitionSteps } from './payment-request-store';
+import { applied, buildActivities, transitionSteps, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
 import { assertNew } from './request-state';
 
 /** The merchant cancels an unpaid request: `cancelled`, CANCELLED_BY_MERCHANT, a `cancellation` activity. */
-export const cancelPaymentRequest = authedOperation(async ({ params, auth, now }) =>
-  retryOnConflict(async () => {
-    const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+export const cancelPaymentRequest = authedOperation(async ({ params, auth, now }) => (await cancelRequest(params.paymentRequestId, auth, now)).activity);
+
+/** Cancels for either API version; returns the `cancellation` activity and the request after it. */
+export async function cancelRequest(
+  paymentRequestId: string,
+  auth: AuthedRequest['auth'],
+  now: Date,
+): Promise<{ activity: PaymentActivity; paymentRequest: StoredPaymentRequest }> {
+  return retryOnConflict(async () => {
+    const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
     await auth.access.account(request.merchantAccountId);
     assertNew(request);
     const at = isoTimestamp(now);
@@ -19,6 +26,6 @@ export const cancelPaymentRequest = authedOperation(async ({ params, auth, now }
       at,
     );
     await runTransaction(transitionSteps(request, changes, activities, at));
-    return activities[0];
-  }),
-);
+    return { activity: activities[0], paymentRequest: applied(request, changes, activities, at) };
+  });
+}

@@ -73,6 +73,7 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
         refundedAmount: '0',
         payerAccountId: authorization.payerAccountId,
         settlementAssetId,
+        transactionId: transfer.txnId,
         createdAt: at,
       };
       const payments = [...request.payments, payment];

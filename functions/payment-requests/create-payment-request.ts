@@ -8,7 +8,7 @@ import { collectionKey, connectionKey, externalRefIndex, paymentLinkKey, patronR
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
-import { authedOperation } from '../core/http/operation';
+import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
 import { scheduleTimer } from '../core/timers';
 import { findMerchantConfig } from '../merchant-configs/merchant-config-store';
@@ -25,7 +25,18 @@ type Body = FromSchema<typeof createPaymentRequestBody>;
 /** Default and bounds of `expirySeconds` (the default is documented; the bounds are ours). */
 export const EXPIRY_SECONDS = { default: 120, min: 10, max: 86_400 } as const;
 
-export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, now }) => {
+export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, now }) => present(await insertPaymentRequest(body, auth, now)));
+
+/**
+ * Creates the one payment request record that both API versions read and act on. `extra` holds
+ * what only the caller's API version keeps on it (the legacy API's own fields).
+ */
+export async function insertPaymentRequest(
+  body: Body,
+  auth: AuthedRequest['auth'],
+  now: Date,
+  extra: Pick<StoredPaymentRequest, 'legacy'> = {},
+): Promise<StoredPaymentRequest> {
   const merchantConfig = await findMerchantConfig(body.configId);
   if (!merchantConfig) throw forbidden();
   await auth.access.account(merchantConfig.merchantAccountId);
@@ -86,6 +97,7 @@ export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, n
     settlementWallets: Object.fromEntries(
       merchantConfig.paymentOptions.filter((o) => o.walletId).map((o) => [o.type, o.walletId as string]),
     ),
+    ...extra,
   };
   const activityType = body.preAuth ? 'preAuthRequest' : 'request';
   // A condition arising on a request that cannot take conditions cancels it at once.
@@ -124,8 +136,8 @@ export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, n
   }
   await runTransaction(steps);
   await afterCreate(stored, merchant.id, now);
-  return present(stored);
-});
+  return stored;
+}
 
 /** Side effects that may lag without harm: the expiry timer (reads enforce expiry anyway) and activation. */
 async function afterCreate(request: StoredPaymentRequest, merchantId: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { payBody } from '../../schemas/payment-requests';
 import { isoTimestamp } from '../core/clock';
-import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotent } from '../core/idempotency';
@@ -10,7 +10,7 @@ import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../cor
 import { findWalletAsset, type WalletAsset } from '../wallet-assets/asset-store';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import { buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { applied, buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
 import { assertNew } from './request-state';
 
 type Body = FromSchema<typeof payBody>;
@@ -24,39 +24,71 @@ export const PRE_AUTH_LIFETIME_MS = 90 * 24 * 3600 * 1000;
  * settlement wallet, both ledger entries, the activities and the idempotency record are one
  * transaction: a retry with the same key returns the same payment; concurrent pays cannot both win.
  */
-export const payPaymentRequest = authedOperation<Body>(async (request) => {
-  const { body, auth, params } = request;
+export const payPaymentRequest = authedOperation<Body>(async ({ body, auth, params, now }) => {
   const sources = (['assetId', 'transactionId', 'authorization'] as const).filter((f) => body[f] !== undefined);
   if (sources.length !== 1) throw badRequest('exactly one of assetId, transactionId, authorization is required');
   if (body.mode && body.amount === undefined) throw badRequest(`amount is required with mode ${body.mode}`);
   const scope = { accountId: auth.principal.accountId, operation: 'pay', key: body.idempotencyKey };
+  const input: PayInput = { paymentRequestId: params.paymentRequestId, ...body };
   return retryOnConflict(() =>
-    idempotent<PaymentActivity>(scope, { paymentRequestId: params.paymentRequestId, ...body }, async (record) => {
-      const { paymentRequest, changes, activities, steps } = await plan(request);
-      await runTransaction([record(activities[0]), ...transitionSteps(paymentRequest, changes, activities, changes.updatedAt as string), ...steps]);
-      return activities[0];
-    }),
+    idempotent<PaymentActivity>(scope, input, async (record) => (await commitPayment(input, auth, now, (activity) => [record(activity)])).activity),
   );
 });
 
-async function plan(request: AuthedRequest<Body>) {
-  const { body, auth, params, now } = request;
-  const paymentRequest = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+/** What a pay names, whichever API version it came through. */
+export interface PayInput {
+  paymentRequestId: string;
+  assetType: string;
+  assetId?: string;
+  mode?: Body['mode'];
+  amount?: string;
+  /** Absent where the API version has none (legacy pay). */
+  idempotencyKey?: string;
+  externalPaymentRef?: string;
+}
+
+export interface CommittedPayment {
+  /** The `payment` activity. */
+  activity: PaymentActivity;
+  /** The ledger transaction that moved the money. */
+  transactionId: string;
+  paymentRequest: StoredPaymentRequest;
+}
+
+/**
+ * Plans one payment from the request as read and commits it in one transaction, with `withSteps`
+ * (e.g. an idempotency record) in the same transaction. A concurrent change of the request fails
+ * its version condition: callers retry on conflict.
+ */
+export async function commitPayment(
+  input: PayInput,
+  auth: AuthedRequest['auth'],
+  now: Date,
+  withSteps: (activity: PaymentActivity) => TransactionStep[] = () => [],
+): Promise<CommittedPayment> {
+  const { paymentRequest, changes, activities, steps, transactionId } = await plan(input, auth, now);
+  const at = changes.updatedAt as string;
+  await runTransaction([...withSteps(activities[0]), ...transitionSteps(paymentRequest, changes, activities, at), ...steps]);
+  return { activity: activities[0], transactionId, paymentRequest: applied(paymentRequest, changes, activities, at) };
+}
+
+async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
+  const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
   await auth.access.account(paymentRequest.merchantAccountId);
   assertNew(paymentRequest);
   if (paymentRequest.merchantConditions.some((c) => c.status !== 'accepted')) throw businessRule('PAYMENT_DECLINED');
-  const option = paymentRequest.paymentOptions.find((o) => o.assetType === body.assetType);
+  const option = paymentRequest.paymentOptions.find((o) => o.assetType === input.assetType);
   if (!option) throw businessRule('INVALID_ASSET_TYPE');
   // Payments by external transaction id or provider authorization settle outside this platform's ledger.
-  if (!body.assetId) throw businessRule('INVALID_ASSET_TYPE');
-  const asset = await spendableAsset(request, body.assetId, body.assetType);
-  const settlementAssetId = paymentRequest.settlementWallets[body.assetType];
+  if (!input.assetId) throw businessRule('INVALID_ASSET_TYPE');
+  const asset = await spendableAsset(auth, input.assetId, input.assetType);
+  const settlementAssetId = paymentRequest.settlementWallets[input.assetType];
   if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
 
   const remaining = BigInt(paymentRequest.remainingAmount);
-  const amount = payAmount(body, paymentRequest, remaining);
+  const amount = payAmount(input, paymentRequest, remaining);
   const left = remaining - amount;
-  const settled = body.mode === 'multi-asset-payment' ? left === 0n : true;
+  const settled = input.mode === 'multi-asset-payment' ? left === 0n : true;
   const at = isoTimestamp(now);
   const currency = paymentRequest.value.currency;
   const preAuth = paymentRequest.preAuth === true;
@@ -81,11 +113,11 @@ async function plan(request: AuthedRequest<Body>) {
       {
         type: 'payment',
         value: monetary(currency, amount),
-        assetType: body.assetType,
-        idempotencyKey: body.idempotencyKey,
+        assetType: input.assetType,
+        ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
         createdBy: auth.principal.crn,
-        ...(body.mode ? { mode: body.mode } : {}),
-        ...(body.externalPaymentRef ? { externalPaymentRef: body.externalPaymentRef } : {}),
+        ...(input.mode ? { mode: input.mode } : {}),
+        ...(input.externalPaymentRef ? { externalPaymentRef: input.externalPaymentRef } : {}),
       },
       ...(settled ? [{ type: preAuth ? ('authorization' as const) : ('paid' as const), value: paymentRequest.value, createdBy: auth.principal.crn }] : []),
     ],
@@ -97,20 +129,21 @@ async function plan(request: AuthedRequest<Body>) {
       remainingAmount: '0',
       preAuthStatus: 'authorized',
       preAuthExpiresAt: isoTimestamp(new Date(now.getTime() + PRE_AUTH_LIFETIME_MS)),
-      authorization: { assetId: asset.id, assetType: body.assetType, amount: formatAmount(amount), payerAccountId: asset.accountId, activityId: activities[0].id },
+      authorization: { assetId: asset.id, assetType: input.assetType, amount: formatAmount(amount), payerAccountId: asset.accountId, activityId: activities[0].id },
       confirmedAmount: '0',
       updatedAt: at,
     };
-    return { paymentRequest, changes, activities, steps: transfer.steps };
+    return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId };
   }
   const payment: Payment = {
     activityId: activities[0].id,
     assetId: asset.id,
-    assetType: body.assetType,
+    assetType: input.assetType,
     amount: formatAmount(amount),
     refundedAmount: '0',
     payerAccountId: asset.accountId,
     settlementAssetId,
+    transactionId: transfer.txnId,
     createdAt: at,
   };
   const payments = [...paymentRequest.payments, payment];
@@ -122,24 +155,24 @@ async function plan(request: AuthedRequest<Body>) {
     paidBy: paidBy(payments, currency),
     updatedAt: at,
   };
-  return { paymentRequest, changes, activities, steps: transfer.steps };
+  return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId };
 }
 
 /** The wallet asset must be the caller's own, active, of the option's type, and not a settlement wallet. */
-async function spendableAsset(request: AuthedRequest<Body>, assetId: string, assetType: string): Promise<WalletAsset> {
+async function spendableAsset(auth: AuthedRequest['auth'], assetId: string, assetType: string): Promise<WalletAsset> {
   const asset = await findWalletAsset(assetId);
-  if (!asset || asset.status !== 'active' || !(await request.auth.access.owns(asset.accountId))) throw businessRule('INACTIVE_ASSET');
+  if (!asset || asset.status !== 'active' || !(await auth.access.owns(asset.accountId))) throw businessRule('INACTIVE_ASSET');
   if (asset.type !== assetType || asset.settlement) throw businessRule('INVALID_ASSET_TYPE');
   return asset;
 }
 
-function payAmount(body: Body, paymentRequest: StoredPaymentRequest, remaining: Amount): Amount {
-  if (!body.mode) return remaining;
-  if (body.mode === 'partial-payment' && !paymentRequest.partialAllowed) {
+function payAmount(input: PayInput, paymentRequest: StoredPaymentRequest, remaining: Amount): Amount {
+  if (!input.mode) return remaining;
+  if (input.mode === 'partial-payment' && !paymentRequest.partialAllowed) {
     throw badRequest('mode partial-payment needs a request created with partialAllowed');
   }
-  if (body.mode === 'multi-asset-payment' && paymentRequest.preAuth) throw badRequest('a pre-auth request cannot take multi-asset payments');
-  const amount = parsePositiveAmount('amount', body.amount as string);
+  if (input.mode === 'multi-asset-payment' && paymentRequest.preAuth) throw badRequest('a pre-auth request cannot take multi-asset payments');
+  const amount = parsePositiveAmount('amount', input.amount as string);
   if (amount > remaining) throw badRequest(`amount must not exceed the remaining amount ${remaining}`);
   return amount;
 }

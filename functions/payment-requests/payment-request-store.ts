@@ -26,7 +26,18 @@ export interface Payment {
   payerAccountId: string;
   /** The merchant's settlement wallet that received it. */
   settlementAssetId: string;
+  /** The ledger transaction that moved it: the legacy API's transaction id. */
+  transactionId: string;
   createdAt: string;
+}
+
+/** What only the legacy API (`/payments/api/…`) keeps on a request it created. */
+export interface LegacyFields {
+  /** The merchant config id as the client named it (with or without `mc_`). */
+  clientId: string;
+  description?: string;
+  /** Where the legacy webhooks of this request go. */
+  notifyUrl?: string;
 }
 
 /** The stored record: the public fields plus what the platform needs to move money safely. */
@@ -46,6 +57,7 @@ export type StoredPaymentRequest = PaymentRequest & {
   /** Pre-auth: the funds authorised and held, and how much of them merchants have confirmed. */
   authorization?: { assetId: string; assetType: string; amount: string; payerAccountId: string; activityId: string };
   confirmedAmount?: string;
+  legacy?: LegacyFields;
 };
 
 const INTERNAL_FIELDS = [
@@ -60,6 +72,7 @@ const INTERNAL_FIELDS = [
   'patronAccountId',
   'authorization',
   'confirmedAmount',
+  'legacy',
 ] as const;
 
 export async function findPaymentRequest(id: string): Promise<StoredPaymentRequest | undefined> {

@@ -8,7 +8,7 @@ import { refundRefKey } from '../core/db/keys';
 import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
-import { authedOperation } from '../core/http/operation';
+import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { parsePositiveAmount, type Amount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
@@ -30,15 +30,52 @@ export const REFUND_WINDOW_MS = 90 * 24 * 3600 * 1000;
 export const refundPaymentRequest = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const amount = parsePositiveAmount('value.amount', body.value.amount);
   if (body.lineItems && resolveLineItems(body.lineItems).total !== amount) throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+  return refundRequest(
+    {
+      paymentRequestId: params.paymentRequestId,
+      amount,
+      currency: body.value.currency,
+      externalRef: body.externalRef,
+      ...(body.invoiceRef ? { invoiceRef: body.invoiceRef } : {}),
+      ...(body.lineItems ? { lineItems: body.lineItems as PaymentActivity['lineItems'] } : {}),
+    },
+    auth,
+    now,
+  );
+});
+
+/** What a refund names, whichever API version it came through. */
+export interface RefundInput {
+  paymentRequestId: string;
+  amount: Amount;
+  /** Checked against the request's currency where the API version names one. */
+  currency?: string;
+  /** The refund's idempotency key; without one only a first refund is taken (see below). */
+  externalRef?: string;
+  invoiceRef?: string;
+  lineItems?: PaymentActivity['lineItems'];
+  /** A rule of the calling API version, checked on the request as read (inside the retry). */
+  assertAllowed?: (request: StoredPaymentRequest) => void;
+}
+
+/** Refunds for either API version; returns the `refund` activity (the first one again on a repeated ref). */
+export function refundRequest(input: RefundInput, auth: AuthedRequest['auth'], now: Date): Promise<PaymentActivity> {
+  const { amount, externalRef } = input;
   return retryOnConflict(async () => {
-    const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+    const request = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
     await auth.access.account(request.merchantAccountId);
-    const previous = await findRefundRef(request.id, body.externalRef);
-    if (previous) {
-      if (previous.amount !== amount.toString()) throw businessRule('REPEAT_REFERENCE');
-      return previous.response;
+    input.assertAllowed?.(request);
+    if (externalRef !== undefined) {
+      const previous = await findRefundRef(request.id, externalRef);
+      if (previous) {
+        if (previous.amount !== amount.toString()) throw businessRule('REPEAT_REFERENCE');
+        return previous.response;
+      }
+    } else if (BigInt(request.refundedAmount) > 0n) {
+      // Without a reference a retry cannot be told from a second refund, so only the first is taken.
+      throw businessRule('ALREADY_REFUNDED');
     }
-    if (body.value.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
+    if (input.currency !== undefined && input.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
     assertRefundable(request, amount, now);
 
     const at = isoTimestamp(now);
@@ -50,9 +87,9 @@ export const refundPaymentRequest = authedOperation<Body>(async ({ params, body,
         {
           type: 'refund',
           value: refundValue(request, amount),
-          externalRef: body.externalRef,
-          ...(body.invoiceRef ? { invoiceRef: body.invoiceRef } : {}),
-          ...(body.lineItems ? { lineItems: body.lineItems as PaymentActivity['lineItems'] } : {}),
+          ...(externalRef !== undefined ? { externalRef } : {}),
+          ...(input.invoiceRef ? { invoiceRef: input.invoiceRef } : {}),
+          ...(input.lineItems ? { lineItems: input.lineItems } : {}),
           strategy: { refunds: refund.allocations },
           createdBy: auth.principal.crn,
         },
@@ -64,20 +101,25 @@ export const refundPaymentRequest = authedOperation<Body>(async ({ params, body,
       payments: refund.payments,
       paidBy: paidBy(refund.payments, request.value.currency),
     };
-    const guard: TransactionStep = {
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: { ...refundRefKey(request.id, body.externalRef), amount: amount.toString(), response: JSON.stringify(activity), createdAt: at },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      onConditionFailed: () => new TransactionConflictError(),
-    };
-    await runTransaction([guard, ...transitionSteps(request, changes, [activity], at), ...refund.steps]);
+    const guard = externalRef === undefined ? [] : [refundRefGuard(request.id, externalRef, amount, activity, at)];
+    await runTransaction([...guard, ...transitionSteps(request, changes, [activity], at), ...refund.steps]);
     return activity;
   });
-});
+}
+
+/** The ref's guard item, holding the first response: a concurrent refund with the same ref loses on it and re-reads. */
+function refundRefGuard(paymentRequestId: string, externalRef: string, amount: Amount, activity: PaymentActivity, at: string): TransactionStep {
+  return {
+    item: {
+      Put: {
+        TableName: config().tableName,
+        Item: { ...refundRefKey(paymentRequestId, externalRef), amount: amount.toString(), response: JSON.stringify(activity), createdAt: at },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    onConditionFailed: () => new TransactionConflictError(),
+  };
+}
 
 async function findRefundRef(paymentRequestId: string, externalRef: string): Promise<{ amount: string; response: PaymentActivity } | undefined> {
   const out = await db().send(

@@ -2,25 +2,30 @@ import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
-import { authedOperation } from '../core/http/operation';
+import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import { buildActivities, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { buildActivities, transitionSteps, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
 import { releaseSteps } from './pre-auth';
 import { planRefund, refundValue } from './refund-steps';
 
 const VOID_WINDOW_MS = 24 * 3600 * 1000;
 
+export const voidPaymentRequest = authedOperation(({ params, auth, now }) => voidRequest(params.paymentRequestId, auth, now));
+
 /**
  * Void within 24 hours of creation: an unpaid request is cancelled; a paid one is cancelled and
- * every payment refunded in full, in the same transaction. Afterwards only refund remains.
+ * every payment refunded in full, in the same transaction. Afterwards only refund remains. A
+ * request that can no longer be voided anyway (expired, cancelled) says so before the window does,
+ * so that past the window VOID_WINDOW_EXCEEDED always means "paid". Returns the `refund` activity
+ * of a paid request, else the `cancellation`.
  */
-export const voidPaymentRequest = authedOperation(async ({ params, auth, now }) =>
-  retryOnConflict(async () => {
-    const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+export function voidRequest(paymentRequestId: string, auth: AuthedRequest['auth'], now: Date): Promise<PaymentActivity> {
+  return retryOnConflict(async () => {
+    const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
     await auth.access.account(request.merchantAccountId);
-    if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');
     assertVoidable(request);
+    if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');
     const at = isoTimestamp(now);
     const cancellation = { type: 'cancellation' as const, value: request.value, cancellationReason: 'CANCELLED_BY_MERCHANT', createdBy: auth.principal.crn };
     const changes: Partial<StoredPaymentRequest> = { status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' };
@@ -51,8 +56,8 @@ export const voidPaymentRequest = authedOperation(async ({ params, auth, now }) 
     });
     await runTransaction([...transitionSteps(request, changes, activities, at), ...refund.steps]);
     return activities[0];
-  }),
-);
+  });
+}
 
 function assertVoidable(request: StoredPaymentRequest): void {
   if (request.status === 'expired') throw businessRule('REQUEST_EXPIRED');

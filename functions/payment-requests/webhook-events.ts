@@ -1,4 +1,5 @@
 import type { NotificationType, WebhookEventInput } from '../core/webhooks/outbox';
+import { legacyWebhookEvents } from '../legacy-payment-requests/legacy-webhook-events';
 import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request-store';
 
 /** Next-version notifications each activity type raises; a refund completes in the transaction that starts it. */
@@ -13,7 +14,7 @@ const NOTIFICATIONS: Partial<Record<ActivityType, NotificationType[]>> = {
  */
 export function webhookEventsFor(request: StoredPaymentRequest, activities: PaymentActivity[]): WebhookEventInput[] {
   const test = request.liveness === 'test';
-  return activities.flatMap((activity) =>
+  const notifications = activities.flatMap((activity) =>
     (NOTIFICATIONS[activity.type] ?? []).map(
       (type): WebhookEventInput => ({
         kind: 'notification',
@@ -25,4 +26,5 @@ export function webhookEventsFor(request: StoredPaymentRequest, activities: Paym
       }),
     ),
   );
+  return [...notifications, ...legacyWebhookEvents(request, activities)];
 }

@@ -11,6 +11,11 @@ const ERROR_RESPONSES = {
   '429': 'Rate limit exceeded',
 } as const;
 
+const LEGACY_PARAMS =
+  'Parameters may be sent in the query string, a form-encoded body or a JSON body; they are merged (the body wins) and ' +
+  'validated together against the body schema, whose required fields are required across all of them. Numeric strings are accepted. ' +
+  'Errors keep the legacy status codes (e.g. 400 REQUEST_NOT_FOUND; 404 REQUEST_PAID on cancel and void).';
+
 const ref = (id: SchemaId) => ({ $ref: `#/components/schemas/${id}` });
 
 /** OpenAPI 3.1, derived from the route table and schemas/ (JSON Schema 2020-12 compatible). */
@@ -64,7 +69,13 @@ function operationOf(route: Route): JsonObject {
     const flags = flagsOf(route.permission);
     if (flags.length) operation['x-permission-flags'] = flags;
   }
-  if (route.body) {
+  if (route.body && route.params === 'legacy') {
+    operation.description = LEGACY_PARAMS;
+    operation.requestBody = {
+      required: false,
+      content: { 'application/x-www-form-urlencoded': { schema: ref(route.body) }, 'application/json': { schema: ref(route.body) } },
+    };
+  } else if (route.body) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: ref(route.body) } } };
   }
   const labels = route.labels ?? [];
@@ -82,13 +93,16 @@ function pathParameters(route: Route): JsonObject[] {
   }));
 }
 
+/** A legacy route's parameters may each come from the query string, so none is required there. */
 function queryParameters(route: Route): JsonObject[] {
-  if (!route.query) return [];
-  const schema = SCHEMAS[route.query] as { properties?: JsonObject; required?: readonly string[] };
+  const legacy = route.params === 'legacy';
+  const id = legacy ? route.body : route.query;
+  if (!id) return [];
+  const schema = SCHEMAS[id] as { properties?: JsonObject; required?: readonly string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
-    required: schema.required?.includes(name) ?? false,
+    required: !legacy && (schema.required?.includes(name) ?? false),
     schema: property,
   }));
 }

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
@@ -12,6 +12,7 @@ export class PaymentsData extends Construct {
   readonly mediaBucket: s3.Bucket;
   readonly queues: { definition: QueueDefinition; queue: sqs.Queue; deadLetterQueue: sqs.Queue }[];
   readonly pageKeySecret: secrets.Secret;
+  readonly webhookSigningKeys: secrets.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -69,6 +70,14 @@ export class PaymentsData extends Construct {
     this.pageKeySecret = new secrets.Secret(this, 'PageKeySecret', {
       description: 'HMAC key authenticating pagination page keys',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Deployed empty (nothing secret in the template); `npm run admin -- rotate-signing-key
+    // --target aws` writes the keys. CloudFormation sets this value only on creation.
+    this.webhookSigningKeys = new secrets.Secret(this, 'WebhookSigningKeys', {
+      description: 'ES256 key set signing webhook JWTs (functions/core/webhooks/signing-keys.ts)',
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify({ keys: [] })),
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -1,4 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -8,13 +10,21 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { GROUPS, type Group } from '../../functions/routes';
 import type { QueueDefinition } from '../definitions';
-import { BUCKET, queueUrlVariable } from '../definitions';
+import { BUCKET, deadLetterQueueUrlVariable, queueUrlVariable } from '../definitions';
 import type { PaymentsData } from './data';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Queues each group's code sends to (least privilege: the rest send nothing). */
-const SENDS: Partial<Record<Group, QueueDefinition['name'][]>> = { 'payment-requests': ['timers', 'webhooks'] };
+const SENDS: Partial<Record<Group, QueueDefinition['name'][]>> = {
+  'payment-requests': ['timers', 'webhooks'],
+  'legacy-payment-requests': ['timers', 'webhooks'],
+};
+
+/** Queues each consumer sends to besides its own (expiry on a timer raises webhook events). */
+const CONSUMER_SENDS: Record<string, QueueDefinition['name'][]> = { timers: ['webhooks'] };
+/** Consumers that park what they give up on in their queue's dead-letter queue themselves (webhook deliveries after two weeks). */
+const PARKS_IN_DEAD_LETTER_QUEUE = new Set(['webhooks']);
 
 export interface FunctionsProps {
   data: PaymentsData;
@@ -23,7 +33,7 @@ export interface FunctionsProps {
   stage: string;
 }
 
-/** One Lambda per endpoint group and one per queue consumer, each with only the grants it needs. */
+/** One Lambda per endpoint group, one per queue consumer and the webhook sweep, each with only the grants it needs. */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
   readonly consumers: NodejsFunction[] = [];
@@ -37,9 +47,11 @@ export class PaymentsFunctions extends Construct {
       APP_BASE_URL: props.appBaseUrl,
       STAGE: props.stage,
       PAGE_KEY_SECRET_ARN: data.pageKeySecret.secretArn,
+      WEBHOOK_SIGNING_KEYS_SECRET_ARN: data.webhookSigningKeys.secretArn,
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
       ...Object.fromEntries(data.queues.map(({ definition, queue }) => [queueUrlVariable(definition.name), queue.queueUrl])),
+      ...Object.fromEntries(data.queues.map(({ definition, deadLetterQueue }) => [deadLetterQueueUrlVariable(definition.name), deadLetterQueue.queueUrl])),
     };
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
     const make = (name: string, entry: string, timeout: Duration) => {
@@ -65,19 +77,36 @@ export class PaymentsFunctions extends Construct {
 
     for (const group of GROUPS) {
       const fn = make(`group-${group}`, `functions/${group}/handler.ts`, Duration.seconds(10));
-      // The system group serves the OpenAPI document and unknown routes: it needs no data access.
-      if (group !== 'system') data.table.grantReadWriteData(fn);
+      // The system group serves the OpenAPI document, the JWKS and unknown routes: no table access, only
+      // the signing keys (which otherwise only the consumers, who sign webhooks, may read).
+      if (group === 'system') data.webhookSigningKeys.grantRead(fn);
+      else data.table.grantReadWriteData(fn);
       for (const name of SENDS[group] ?? []) queueNamed(name).grantSendMessages(fn);
       this.groups.set(group, fn);
     }
 
-    for (const { definition, queue } of data.queues) {
+    for (const { definition, queue, deadLetterQueue } of data.queues) {
       if (!definition.consumer) continue;
       const fn = make(`consumer-${definition.consumer}`, `functions/consumers/${definition.consumer}.ts`, Duration.seconds(definition.visibilityTimeoutSeconds / 2));
       data.table.grantReadWriteData(fn);
+      data.webhookSigningKeys.grantRead(fn);
       queue.grantSendMessages(fn); // long timers re-delay themselves
+      for (const name of CONSUMER_SENDS[definition.consumer] ?? []) queueNamed(name).grantSendMessages(fn);
+      if (PARKS_IN_DEAD_LETTER_QUEUE.has(definition.consumer)) deadLetterQueue.grantSendMessages(fn);
       fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
       this.consumers.push(fn);
     }
+
+    // The webhook outbox sweep: sends on events whose wake-up after commit was lost. It only reads the
+    // table and sends to the webhooks queue.
+    const sweep = make('webhook-sweep', 'functions/consumers/webhook-sweep.ts', Duration.seconds(60));
+    data.table.grantReadData(sweep);
+    queueNamed('webhooks').grantSendMessages(sweep);
+    new events.Rule(this, 'WebhookSweepSchedule', {
+      description: 'Sends on webhook events still in the outbox a minute after they were written',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(sweep)],
+    });
+    this.consumers.push(sweep);
   }
 }

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { api, FORBIDDEN } from '../support/api';
@@ -7,10 +9,11 @@ const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
 
 /** Runs `bin/admin.ts` against the test platform's DynamoDB Local, as an operator would. */
-async function admin(...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
-  const target = ['--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json'];
+const admin = (...args: string[]) => runAdmin(...args, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json');
+
+async function runAdmin(...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'bin', 'admin.ts'), ...args, ...target], { cwd: ROOT });
+    const { stdout, stderr } = await run(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'bin', 'admin.ts'), ...args], { cwd: ROOT });
     return { code: 0, out: JSON.parse(stdout), stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -55,5 +58,69 @@ describe('admin command', () => {
     const missing = await admin('create-key', '--account', 'noSuchAccount', '--name', 'n', '--role', 'cashier');
     expect(missing.code).toBe(1);
     expect(missing.out).toEqual({ error: 'no account noSuchAccount' });
+  }, 30_000);
+});
+
+describe('admin command: webhook signing keys (local file)', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'signing-keys-')), 'webhook-signing-keys.json');
+  const keys = (command: string, ...args: string[]) => runAdmin(command, '--target', 'local', '--keys-file', file, ...args, '--json');
+  const kids = (out: { jwks: { keys: { kid: string }[] } }) => out.jwks.keys.map((k) => k.kid);
+
+  it('creates the first key, rotates, and retires the old key', async () => {
+    const first = await keys('rotate-signing-key');
+    expect(first.code).toBe(0);
+    expect(first.out.signer).toMatch(/^\d{8}-[0-9a-f]{8}$/);
+    expect(kids(first.out)).toEqual([first.out.signer]);
+    expect(first.out.note).toMatch(/picks it up on restart/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.stringify(first.out)).not.toMatch(/"d"/);
+
+    const second = await keys('rotate-signing-key');
+    expect(second.out.signer).not.toBe(first.out.signer);
+    expect(kids(second.out)).toEqual([first.out.signer, second.out.signer]);
+
+    const retired = await keys('retire-signing-key', '--kid', first.out.signer);
+    expect(retired.code).toBe(0);
+    expect(retired.out.signer).toBe(second.out.signer);
+    expect(kids(retired.out)).toEqual([second.out.signer]);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { keys: { kid: string; retiredAt?: string }[] };
+    expect(stored.keys.map((k) => [k.kid, Boolean(k.retiredAt)])).toEqual([[first.out.signer, true], [second.out.signer, false]]);
+  }, 30_000);
+
+  it('refuses to retire the only active key and needs --kid', async () => {
+    const only = await keys('retire-signing-key', '--kid', JSON.parse(readFileSync(file, 'utf8')).keys[1].kid);
+    expect(only.code).toBe(1);
+    expect(only.out.error).toMatch(/only active key/);
+    const usage = await keys('retire-signing-key');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--kid is required/);
+  }, 30_000);
+});
+
+describe('admin command: webhooks', () => {
+  it('registers a webhook endpoint the account then sees over HTTP, and lists them', async () => {
+    const account = await admin('create-account', '--name', 'Hooked', '--type', 'org', '--region', 'NZ', '--test');
+    const key = await admin('create-key', '--account', account.out.id, '--name', 'owner', '--role', 'account-owner');
+    const added = await admin('add-webhook', '--account', account.out.id, '--url', 'https://hooks.example.com/in', '--types', 'payment-request:paid,payment-request:refund-completed');
+    expect(added.code).toBe(0);
+    expect(added.out).toMatchObject({
+      id: expect.stringMatching(/^wh_/),
+      accountId: account.out.id,
+      url: 'https://hooks.example.com/in',
+      types: ['payment-request:paid', 'payment-request:refund-completed'],
+      createdBy: 'crn::service:admin-cli',
+    });
+    expect((await admin('list-webhooks', '--account', account.out.id)).out).toEqual([added.out]);
+    expect((await api('GET', `/api/accounts/${account.out.id}/webhooks`, { key: key.out.secret })).body).toEqual({ items: [added.out] });
+  }, 30_000);
+
+  it('refuses unknown types (usage) and a URL the target guard refuses', async () => {
+    const account = await admin('create-account', '--name', 'Hooked too', '--type', 'individual');
+    const usage = await admin('add-webhook', '--account', account.out.id, '--url', 'https://hooks.example.com', '--types', 'payment-request:voided');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/unknown type payment-request:voided/);
+    const refused = await admin('add-webhook', '--account', account.out.id, '--url', 'ftp://hooks.example.com', '--types', 'payment-request:paid');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toEqual({ error: 'url must use http or https' });
   }, 30_000);
 });

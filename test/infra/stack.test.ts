@@ -8,6 +8,8 @@ import { PaymentsStack } from '../../lib/payments-stack';
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 const template = Template.fromStack(new PaymentsStack(app, 'PaymentsPlatform'));
 const consumers = QUEUES.filter((q) => q.consumer);
+/** Functions run on a schedule rather than by a queue: the webhook outbox sweep. */
+const scheduled = 1;
 
 describe('PaymentsStack', () => {
   it('keeps one DynamoDB table: on demand, PITR, TTL, GSI1 and GSI2, retained', () => {
@@ -67,7 +69,7 @@ describe('PaymentsStack', () => {
   });
 
   it('has one function per endpoint group and per queue consumer: arm64, current Node.js, own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + consumers.length);
+    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + consumers.length + scheduled);
     template.allResourcesProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -104,11 +106,40 @@ describe('PaymentsStack', () => {
     expect(JSON.stringify(policies)).not.toMatch(/s3:/);
   });
 
+  it('keeps the webhook signing keys in a retained secret, deployed empty, named to every function', () => {
+    template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ SecretString: '{"keys":[]}' }) });
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ WEBHOOK_SIGNING_KEYS_SECRET_ARN: Match.anyValue() }) },
+    });
+  });
+
+  it('consumes the webhooks queue and sweeps the webhook outbox every minute', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
+    const queues = template.findResources('AWS::SQS::Queue');
+    const webhooksQueue = Object.keys(queues).find((id) => id.startsWith('Datawebhooksqueue'))!;
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [webhooksQueue, 'Arn'] },
+      FunctionName: { Ref: idOf('consumerwebhooks') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf('webhooksweep'), 'Arn'] } })],
+    });
+    // Consumers park given-up deliveries themselves; only the local platform lets webhooks reach private addresses.
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ DLQ_URL_WEBHOOKS: Match.anyValue() }) },
+    });
+    expect(JSON.stringify(functions)).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+  });
+
   it('alarms on a 5xx rate above 1% and on function errors', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
     });
-    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(QUEUES.length + 1 + GROUPS.length + consumers.length);
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled);
   });
 });

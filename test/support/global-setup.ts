@@ -8,6 +8,8 @@ import { freePort } from '../../bin/local/free-port';
 export default async function globalSetup(): Promise<void> {
   // Test files share the operator account; rate limiting itself is tested with a per-account limit.
   process.env.RATE_LIMIT_PER_MINUTE ??= '1000000';
+  // Webhook retries back off from 1 s instead of 30 s, so a test sees several attempts in seconds.
+  process.env.WEBHOOK_RETRY_BASE_SECONDS ??= '1';
   const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '' });
   (globalThis as { __PLATFORM__?: unknown }).__PLATFORM__ = platform;
   process.env.PLATFORM_URL = platform.url;

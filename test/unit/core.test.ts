@@ -39,7 +39,7 @@ describe('ids and money', () => {
     expect(ids.size).toBe(10_000);
     for (const id of [...ids].slice(0, 100)) expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(newId('merchantConfig')).toMatch(/^mc_[1-9A-HJ-NP-Za-km-z]{22}$/);
-    expect(Object.values(ID_PREFIX)).toEqual(['c', 'ap', 'apm', 'apc', 'mc', 'pl', 'sc', 'cn']);
+    expect(Object.values(ID_PREFIX)).toEqual(['c', 'ap', 'apm', 'apc', 'mc', 'pl', 'sc', 'cn', 'wh', 'whd']);
     expect(() => assertId('configId', 'ap_x', 'merchantConfig')).toThrow('configId must start with mc_');
   });
 
@@ -56,7 +56,8 @@ describe('metadata', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.string({ minLength: 1 })), fc.dictionary(fc.string(), fc.string()), (current, update) => {
         const merged = mergeMetadata(current, update);
-        for (const [k, v] of Object.entries(update)) expect(merged[k]).toBe(v === '' ? undefined : v);
+        // Own properties only: a removed key such as `toString` must not read through to the prototype.
+        for (const [k, v] of Object.entries(update)) expect(Object.getOwnPropertyDescriptor(merged, k)?.value).toBe(v === '' ? undefined : v);
       }),
     );
   });

@@ -100,9 +100,12 @@ export const PERMISSIONS = {
   'asset-program-memberships:accept': { flags: [], roles: own(AO) },
   'asset-program-memberships:approve': { flags: [], roles: own(AO) },
   'business:onboard': { flags: [], roles: own(AO) },
+  'webhooks:read': { flags: [], roles: own(AO) },
   // Operator-only: what the specification leaves to the service itself.
   'accounts:manage-subscriptions': { flags: [], roles: {} },
   'accounts:manage-limits': { flags: [], roles: {} },
+  // Webhook endpoints are registered through support, not self-service.
+  'webhooks:manage': { flags: [], roles: {} },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -27,6 +27,8 @@
  * | rate limit      | RATELIMIT#<accountId>#<minute> | RATELIMIT   |                                       | requests per account per minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt>#<id> while undispatched | outbox: events written with the change that caused them; sweep of undispatched ones |
+ * | webhook         | ACCOUNT#<accountId>     | WEBHOOK#<id>       |                                       | an account's webhook endpoints (Query, a small operator-made set) |
+ * | webhook delivery| WEBHOOKDELIVERY#<id>    | WEBHOOKDELIVERY    | ACCOUNTDELIVERIES#<accountId>, <createdAt>#<id> | one (event, target) delivery; deliveries of an account, newest first |
  */
 export const accountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'ACCOUNT' });
 export const childAccountsIndex = (parentAccountId: string, accountId: string) => ({
@@ -129,6 +131,14 @@ export const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 
 export const WEBHOOK_OUTBOX_SHARDS = 8;
 export const webhookOutboxIndex = (shard: number, createdAt?: string, id?: string) => ({
   GSI1PK: `WEBHOOKOUTBOX#${shard}`,
+  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
+});
+
+export const webhookKey = (accountId: string, id: string) => ({ PK: `ACCOUNT#${accountId}`, SK: `WEBHOOK#${id}` });
+export const webhooksOfAccount = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SKPrefix: 'WEBHOOK#' });
+export const webhookDeliveryKey = (id: string) => ({ PK: `WEBHOOKDELIVERY#${id}`, SK: 'WEBHOOKDELIVERY' });
+export const accountDeliveriesIndex = (accountId: string, createdAt?: string, id?: string) => ({
+  GSI1PK: `ACCOUNTDELIVERIES#${accountId}`,
   GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
 

@@ -64,3 +64,6 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'RATE_LIMIT_EXCEEDED', {}, { 'retry-after': String(retryAfterSeconds) });
 
 export const serverError = () => new ApiError(500, 'SERVER_ERROR');
+
+/** 503: a dependency is not ready yet; the same request may succeed later (callers retry). */
+export const serviceUnavailable = (code: string) => new ApiError(503, code);

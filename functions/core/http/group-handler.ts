@@ -5,9 +5,10 @@ import { authenticate } from '../auth/authenticate';
 import { enforceRateLimit } from '../auth/rate-limit';
 import { now } from '../clock';
 import { validate } from '../validation/validate';
+import type { SchemaId } from '../../../schemas';
 import { ApiError, routeNotFound, serverError } from './errors';
 import type { Operation, Request } from './operation';
-import { parseJsonBody } from './parse-body';
+import { parseJsonBody, parseParamsBody } from './parse-body';
 import { errorResponse, htmlResponse, jsonResponse } from './response';
 
 export type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -26,8 +27,9 @@ export function createGroupHandler<G extends Group>(group: G, operations: Record
       if (!operation) throw new Error(`operation ${route.operation} missing from group ${group}`);
       const request = await buildRequest(route, event);
       const result = await operation(request as Request<never, never>);
-      if (route.contentType === 'text/html') return htmlResponse(String(result));
-      return jsonResponse(200, result ?? {});
+      const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
+      if (route.contentType === 'text/html') return htmlResponse(String(result), headers);
+      return jsonResponse(200, result ?? {}, headers);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
       logError(event, error);
@@ -44,9 +46,8 @@ async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promis
     await enforceRateLimit(principal, now());
     auth = { principal, access: Access.forRoute(principal, route.permission!) };
   }
-  const body = route.body ? parseJsonBody(event, headers) : undefined;
-  if (route.body) validate(route.body, body, 'body');
   const query: Record<string, unknown> = { ...(event.queryStringParameters ?? {}) };
+  const body = route.body ? readBody(route, route.body, event, headers, query) : undefined;
   if (route.query) validate(route.query, query, 'query');
   return {
     route,
@@ -58,6 +59,24 @@ async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promis
     now: now(),
     requestId: event.requestContext?.requestId ?? '',
   };
+}
+
+/** The validated body; a legacy route's body is its query string and body merged, the body winning. */
+function readBody(
+  route: Route,
+  schema: SchemaId,
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+  query: Record<string, unknown>,
+): unknown {
+  if (route.params === 'legacy') {
+    const params = { ...query, ...parseParamsBody(event, headers) };
+    validate(schema, params, 'params');
+    return params;
+  }
+  const body = parseJsonBody(event, headers);
+  validate(schema, body, 'body');
+  return body;
 }
 
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string | undefined> {

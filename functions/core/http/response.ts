@@ -15,10 +15,15 @@ export function jsonResponse(
   };
 }
 
-export function htmlResponse(html: string): APIGatewayProxyStructuredResultV2 {
+export function htmlResponse(html: string, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      ...headers,
+    },
     body: html,
   };
 }

@@ -8,4 +8,7 @@ import type { Options } from 'ajv';
 export const BODY_AJV_OPTIONS: Options = { allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, code: { source: true } };
 export const QUERY_AJV_OPTIONS: Options = { ...BODY_AJV_OPTIONS, coerceTypes: true };
 
-export const QUERY_SCHEMA_SUFFIX = 'Query';
+const QUERY_SCHEMA_SUFFIX = 'Query';
+/** Legacy parameter schemas (routes with `params: 'legacy'`) mostly see query and form strings: they coerce too. */
+const PARAMS_SCHEMA_SUFFIX = 'Params';
+export const isCoercedSchema = (id: string) => id.endsWith(QUERY_SCHEMA_SUFFIX) || id.endsWith(PARAMS_SCHEMA_SUFFIX);

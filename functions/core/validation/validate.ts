@@ -8,11 +8,12 @@ const bodyValidators = require('./generated/body-validators.js') as Record<strin
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const queryValidators = require('./generated/query-validators.js') as Record<string, ValidateFunction>;
 
-export type Location = 'body' | 'query';
+/** `params`: a legacy route's query string and body merged (see Route.params); coerced like a query. */
+export type Location = 'body' | 'query' | 'params';
 
 /** Validates in place (query validators coerce) and throws a 400 naming the field. */
 export function validate(schemaId: SchemaId, data: unknown, location: Location): void {
-  const validator = (location === 'query' ? queryValidators : bodyValidators)[schemaId];
+  const validator = (location === 'body' ? bodyValidators : queryValidators)[schemaId];
   if (!validator) throw new Error(`no validator generated for ${schemaId}`);
   if (!validator(data)) throw badRequest(describe(validator.errors?.[0], location));
 }

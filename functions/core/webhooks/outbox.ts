@@ -1,17 +1,14 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queueUrlVariable } from '../../../lib/definitions';
 import { config } from '../config';
-import { webhookEventKey, webhookOutboxIndex, WEBHOOK_OUTBOX_SHARDS } from '../db/keys';
+import { db } from '../db/client';
+import { stripKeys, webhookEventKey, webhookOutboxIndex, WEBHOOK_OUTBOX_SHARDS } from '../db/keys';
 import type { TransactionStep } from '../db/transaction';
 import { newId } from '../ids';
+import type { NotificationType } from './notification-types';
 
-/** Next-version notification types an account can subscribe a webhook endpoint to. */
-export const NOTIFICATION_TYPES = [
-  'payment-request:paid',
-  'payment-request:refund-initiated',
-  'payment-request:refund-completed',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
 
 /** Legacy `transactionType` values sent to a legacy request's `notifyUrl`. */
 export type LegacyTransactionType = 'CANCELLED' | 'EXPIRED' | 'PURCHASE' | 'REFUND';
@@ -89,4 +86,47 @@ export async function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
     );
     if (out.Failed?.length) throw new Error(`webhook dispatch: ${out.Failed.length} of ${batch.length} messages not sent`);
   }
+}
+
+export async function findWebhookEvent(id: string): Promise<WebhookEvent | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookEventKey(id), ConsistentRead: true }));
+  return out.Item ? (stripKeys(out.Item) as unknown as WebhookEvent) : undefined;
+}
+
+/** Takes a fanned-out event out of the outbox index, so the sweep stops sending it on. */
+export async function markWebhookEventDispatched(id: string, at: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: webhookEventKey(id),
+      UpdateExpression: 'SET dispatchedAt = if_not_exists(dispatchedAt, :at) REMOVE GSI1PK, GSI1SK',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    }),
+  );
+}
+
+/**
+ * Ids of one shard's events still in the outbox and created before `before`, oldest first: at most
+ * `maxPages` pages, so one sweep run stays bounded however large a backlog grows.
+ */
+export async function undispatchedWebhookEventIds(shard: number, before: Date, maxPages: number): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+        ExpressionAttributeValues: { ':pk': webhookOutboxIndex(shard).GSI1PK, ':before': before.toISOString() },
+        ProjectionExpression: 'id',
+        Limit: 100,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    ids.push(...(out.Items ?? []).map((item) => item.id as string));
+    startKey = out.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return ids;
 }

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
+import { config } from '../config';
+import { serviceUnavailable } from '../http/errors';
+import { readSecretString } from '../secrets';
+
+/** One ES256 (P-256) webhook signing key. A retired key neither signs nor is published. */
+export interface SigningKey {
+  kid: string;
+  privateJwk: JWK;
+  createdAt: string;
+  retiredAt?: string;
+}
+
+export interface SigningKeySet {
+  keys: SigningKey[];
+}
+
+/** `20261122-1a2b3c4d`: the creation day makes a kid readable; the random part makes it unique. */
+const kidFor = (now: Date) => `${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex')}`;
+
+export async function newSigningKey(now: Date): Promise<SigningKey> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const { kty, crv, x, y, d } = await exportJWK(privateKey);
+  return { kid: kidFor(now), privateJwk: { kty, crv, x, y, d }, createdAt: now.toISOString() };
+}
+
+/** Adds a key, which signs from now on; older keys stay published until retired. */
+export async function rotate(set: SigningKeySet, now: Date): Promise<SigningKeySet> {
+  return { keys: [...set.keys, await newSigningKey(now)] };
+}
+
+/** Stops publishing a key, so tokens it signed no longer verify. */
+export function retire(set: SigningKeySet, kid: string, now: Date): SigningKeySet {
+  const key = set.keys.find((k) => k.kid === kid);
+  if (!key) throw new Error(`no signing key ${kid}`);
+  if (key.retiredAt) throw new Error(`signing key ${kid} is already retired`);
+  if (activeKeys(set).length === 1) throw new Error(`signing key ${kid} is the only active key: rotate first`);
+  return { keys: set.keys.map((k) => (k.kid === kid ? { ...k, retiredAt: now.toISOString() } : k)) };
+}
+
+const activeKeys = (set: SigningKeySet) => set.keys.filter((k) => !k.retiredAt);
+
+/** The newest active key; of keys created in the same millisecond, the one added last. */
+export function signerOf(set: SigningKeySet): SigningKey | undefined {
+  return activeKeys(set).reduce<SigningKey | undefined>((newest, k) => (!newest || k.createdAt >= newest.createdAt ? k : newest), undefined);
+}
+
+/** Public members are copied by name, so a private member (`d`) can never be published. */
+export function publicJwksOf(set: SigningKeySet): { keys: JWK[] } {
+  return {
+    keys: activeKeys(set).map(({ kid, privateJwk: { x, y } }) => ({ kty: 'EC', crv: 'P-256', x, y, kid, use: 'sig', alg: 'ES256' })),
+  };
+}
+
+export function parseSigningKeySet(json: string): SigningKeySet {
+  const set = JSON.parse(json) as SigningKeySet;
+  const wellFormed = (k: SigningKey) =>
+    typeof k?.kid === 'string' && typeof k.createdAt === 'string' && k.privateJwk?.kty === 'EC' && k.privateJwk.crv === 'P-256' && typeof k.privateJwk.d === 'string';
+  if (!Array.isArray(set?.keys) || !set.keys.every(wellFormed)) {
+    throw new Error('malformed webhook signing key set: expected {keys: [{kid, privateJwk (EC P-256), createdAt, retiredAt?}]}');
+  }
+  return set;
+}
+
+/** Re-read this often, so a rotation in Secrets Manager reaches running containers without a redeploy. */
+const KEY_SET_TTL_MS = 5 * 60_000;
+let cached: { loadedAt: number; set: Promise<SigningKeySet> } | undefined;
+
+function loadSigningKeySet(): Promise<SigningKeySet> {
+  if (!cached || Date.now() - cached.loadedAt >= KEY_SET_TTL_MS) {
+    const set = readSigningKeySet();
+    cached = { loadedAt: Date.now(), set };
+    // A failed read is not cached: the next call (a retried delivery) tries again.
+    set.catch(() => {
+      if (cached?.set === set) cached = undefined;
+    });
+  }
+  return cached.set;
+}
+
+function readSigningKeySet(): Promise<SigningKeySet> {
+  const { webhookSigningKeys: inline, webhookSigningKeysSecretArn: secretArn } = config();
+  if (inline) return Promise.resolve(parseSigningKeySet(inline));
+  if (secretArn) return readSecretString(secretArn).then(parseSigningKeySet);
+  return Promise.reject(new Error('WEBHOOK_SIGNING_KEYS or WEBHOOK_SIGNING_KEYS_SECRET_ARN must be set'));
+}
+
+export async function publicJwks(): Promise<{ keys: JWK[] }> {
+  return publicJwksOf(await loadSigningKeySet());
+}
+
+const imported = new Map<string, Promise<KeyLike>>();
+
+/**
+ * The key webhooks are signed with now. None yet (a fresh deploy before the first
+ * `rotate-signing-key`) is a 503: deliveries wait and retry rather than fail for good.
+ */
+export async function currentSigningKey(): Promise<{ kid: string; privateKey: KeyLike }> {
+  const signer = signerOf(await loadSigningKeySet());
+  if (!signer) throw serviceUnavailable('WEBHOOK_SIGNING_KEY_MISSING');
+  let privateKey = imported.get(signer.kid);
+  if (!privateKey) {
+    privateKey = importJWK(signer.privateJwk, 'ES256') as Promise<KeyLike>;
+    imported.set(signer.kid, privateKey);
+  }
+  return { kid: signer.kid, privateKey: await privateKey };
+}

@@ -1,0 +1,13 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { legacyRequestInfoQuery } from '../../schemas/legacy-payment-requests';
+import { loadPaymentRequestOrForbid } from '../payment-requests/load-payment-request';
+import { legacyOperation } from './legacy-errors';
+import { legacyView } from './legacy-view';
+
+type Query = FromSchema<typeof legacyRequestInfoQuery>;
+
+export const legacyRequestInfo = legacyOperation<unknown, Query>('info', async ({ query, auth, now }) => {
+  const request = await loadPaymentRequestOrForbid(query.requestId, now);
+  await auth.access.account(request.merchantAccountId);
+  return legacyView(request);
+});

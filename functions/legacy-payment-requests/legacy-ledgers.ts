@@ -1,0 +1,13 @@
+/**
+ * Legacy `ledger` names of asset types (SPEC.md, Legacy Payment Request): the platform's own money
+ * ledgers keep their asset type as ledger name; external ledgers have names of their own.
+ */
+const LEDGER_OF_ASSET_TYPE: Readonly<Record<string, string>> = { 'bitcoin.main': 'g.crypto.bitcoin.mainnet' };
+const ASSET_TYPE_OF_LEDGER: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LEDGER_OF_ASSET_TYPE).map(([assetType, ledger]) => [ledger, assetType]),
+);
+
+export const ledgerOf = (assetType: string): string => LEDGER_OF_ASSET_TYPE[assetType] ?? assetType;
+
+/** The asset type a ledger name stands for; a name that is no ledger maps to itself (and matches no option). */
+export const assetTypeOf = (ledger: string): string => ASSET_TYPE_OF_LEDGER[ledger] ?? ledger;

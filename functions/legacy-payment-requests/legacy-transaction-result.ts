@@ -1,0 +1,31 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { legacyTransactionResult } from '../../schemas/legacy-payment-requests';
+import type { PaymentActivity } from '../payment-requests/payment-request-store';
+import { findMerchant } from '../merchants/merchant-store';
+import { legacyNumber } from './legacy-view';
+
+export type LegacyTransactionResult = FromSchema<typeof legacyTransactionResult>;
+
+const MESSAGES = { txPurchase: 'Payment completed', txRefund: 'Refund completed' } as const;
+
+/** What legacy pay and refund answer with: the money movement, its merchant and its reference. */
+export async function transactionResult(type: keyof typeof MESSAGES, activity: PaymentActivity, reference: string): Promise<LegacyTransactionResult> {
+  const value = activity.value!;
+  const merchant = await findMerchant(activity.merchantId);
+  return {
+    createdAt: activity.createdAt,
+    currencyExchange: { asset: value.currency, rate: '1' },
+    merchant: {
+      id: activity.merchantId,
+      name: activity.merchantName ?? merchant?.name ?? '',
+      ...(merchant?.categoryCode ? { categoryCode: merchant.categoryCode } : {}),
+      ...(merchant?.location ? { location: merchant.location } : {}),
+    },
+    payment: { amount: legacyNumber(value.amount), asset: value.currency, message: MESSAGES[type] },
+    reference,
+    settlementDate: activity.createdAt.slice(0, 10),
+    status: 'completed',
+    type,
+    version: 1,
+  };
+}

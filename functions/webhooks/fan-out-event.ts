@@ -1,0 +1,39 @@
+import { now } from '../core/clock';
+import { derivedId } from '../core/ids';
+import { findWebhookEvent, markWebhookEventDispatched, type WebhookEvent } from '../core/webhooks/outbox';
+import { advanceDelivery } from './advance-delivery';
+import { createDelivery, type WebhookDelivery } from './delivery-store';
+import { listWebhooks } from './webhook-store';
+
+/**
+ * Turns an event into one delivery per receiver, takes it out of the outbox, and makes each first
+ * attempt. Delivery ids derive from (event, receiver), so a repeated message (SQS redelivery, the
+ * sweep) finds the same deliveries; only a delivery never attempted yet is attempted again.
+ */
+export async function fanOutEvent(eventId: string): Promise<void> {
+  const event = await findWebhookEvent(eventId);
+  if (!event) return;
+  const at = now();
+  const deliveries = await deliveriesOf(event, at.toISOString());
+  await Promise.all(deliveries.map(createDelivery));
+  await markWebhookEventDispatched(event.id, at);
+  const attempts = await Promise.allSettled(deliveries.map((delivery) => advanceDelivery({ deliveryId: delivery.id })));
+  const failed = attempts.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function deliveriesOf(event: WebhookEvent, createdAt: string): Promise<WebhookDelivery[]> {
+  const base = { accountId: event.accountId, eventId: event.id, status: 'pending' as const, attempts: [], createdAt };
+  if (event.kind === 'legacy') {
+    return [{ ...base, id: derivedId('webhookDelivery', event.id, 'notifyUrl'), kind: 'legacy', transactionType: event.transactionType, url: event.notifyUrl }];
+  }
+  const subscribed = (await listWebhooks(event.accountId)).filter((webhook) => webhook.types.includes(event.type));
+  return subscribed.map((webhook) => ({
+    ...base,
+    id: derivedId('webhookDelivery', event.id, webhook.id),
+    kind: 'notification',
+    type: event.type,
+    webhookId: webhook.id,
+    url: webhook.url,
+  }));
+}

@@ -1,0 +1,56 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { webhook } from '../../schemas/webhooks';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { stripKeys, webhookKey, webhooksOfAccount } from '../core/db/keys';
+import { queryAll } from '../core/db/pagination';
+import { badRequest, forbidden } from '../core/http/errors';
+import { newId } from '../core/ids';
+import type { NotificationType } from '../core/webhooks/notification-types';
+import { checkTarget, TargetRefusedError } from '../core/webhooks/target-guard';
+
+export type Webhook = FromSchema<typeof webhook>;
+
+/** Registers an endpoint for an account; the URL must pass the target guard (400 naming `url`). */
+export async function addWebhook(input: { accountId: string; url: string; types: NotificationType[] }, createdBy: string, now: Date): Promise<Webhook> {
+  try {
+    await checkTarget(input.url);
+  } catch (error) {
+    if (error instanceof TargetRefusedError) throw badRequest(`url ${error.message}`);
+    throw error;
+  }
+  const stored: Webhook = { id: newId('webhook'), accountId: input.accountId, url: input.url, types: input.types, createdAt: isoTimestamp(now), createdBy };
+  await db().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...webhookKey(stored.accountId, stored.id), ...stored },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return stored;
+}
+
+/** The account's endpoints: a small set, registered by the operator only. */
+export async function listWebhooks(accountId: string): Promise<Webhook[]> {
+  const { PK, SKPrefix } = webhooksOfAccount(accountId);
+  const items = await queryAll({
+    TableName: config().tableName,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+    ConsistentRead: true,
+  });
+  return items.map((item) => stripKeys(item) as unknown as Webhook);
+}
+
+/** Removes an endpoint; a missing one is FORBIDDEN, like any resource the caller cannot see. */
+export async function removeWebhook(accountId: string, id: string): Promise<void> {
+  try {
+    await db().send(new DeleteCommand({ TableName: config().tableName, Key: webhookKey(accountId, id), ConditionExpression: 'attribute_exists(PK)' }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw forbidden();
+    throw error;
+  }
+}

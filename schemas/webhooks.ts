@@ -1,0 +1,76 @@
+import { NOTIFICATION_TYPES } from '../functions/core/webhooks/notification-types';
+import { crn, id, pageQuery, timestamp } from './common';
+
+export const webhook = {
+  type: 'object',
+  required: ['id', 'accountId', 'url', 'types', 'createdAt', 'createdBy'],
+  additionalProperties: false,
+  properties: {
+    id,
+    accountId: id,
+    url: { type: 'string' },
+    types: { type: 'array', items: { enum: NOTIFICATION_TYPES } },
+    createdAt: timestamp,
+    createdBy: crn,
+  },
+} as const;
+
+export const webhookList = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: webhook } },
+} as const;
+
+export const createWebhookBody = {
+  type: 'object',
+  required: ['url', 'types'],
+  properties: {
+    url: { type: 'string', minLength: 1, maxLength: 2048 },
+    types: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: NOTIFICATION_TYPES } },
+  },
+} as const;
+
+const deliveryAttempt = {
+  type: 'object',
+  required: ['attemptNumber', 'at', 'durationMs'],
+  additionalProperties: false,
+  properties: {
+    attemptNumber: { type: 'integer', minimum: 1 },
+    at: timestamp,
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    durationMs: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+export const webhookDelivery = {
+  type: 'object',
+  required: ['id', 'accountId', 'eventId', 'kind', 'url', 'status', 'attempts', 'createdAt'],
+  additionalProperties: false,
+  properties: {
+    id,
+    accountId: id,
+    eventId: id,
+    kind: { enum: ['notification', 'legacy'] },
+    type: { enum: NOTIFICATION_TYPES },
+    transactionType: { enum: ['CANCELLED', 'EXPIRED', 'PURCHASE', 'REFUND'] },
+    webhookId: id,
+    url: { type: 'string' },
+    status: { enum: ['pending', 'delivered', 'failed'] },
+    attempts: { type: 'array', items: deliveryAttempt },
+    createdAt: timestamp,
+    deliveredAt: timestamp,
+    nextAttemptAt: timestamp,
+  },
+} as const;
+
+export const webhookDeliveryPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: webhookDelivery }, nextPageKey: { type: 'string' } },
+} as const;
+
+export const listWebhookDeliveriesQuery = {
+  type: 'object',
+  properties: { ...pageQuery },
+} as const;
