@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { assetKey } from '../../functions/core/db/keys';
+import { assetKey, paymentRequestKey } from '../../functions/core/db/keys';
 import { agePaymentRequest as age, hoursAgo } from '../support/age';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
@@ -409,6 +409,37 @@ describe('transactions.refund', () => {
     const start = await balances(payer);
     expect((await refund({ transactionId: authorised.body.reference, amount: '100' })).body).toEqual(legacyError('REFUND_NOT_SUPPORTED', 403));
     expect(await balances(payer)).toEqual(start);
+  });
+});
+
+describe('transactions.refund refusals that move no money', () => {
+  const disable = (assetId: string) =>
+    db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: assetKey(assetId), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'disabled' } }));
+
+  it('past the refund window (REFUND_WINDOW_EXCEEDED), from a disabled settlement wallet (REFUND_DECLINED), to a disabled payer wallet (INACTIVE_ASSET)', async () => {
+    const own = await newMerchant();
+    const payer = await newPayer('10000');
+    const paidRequest = async () => {
+      const created = await legacy('requests.create', { amount: '1000', asset: 'NZD', merchantId: own.merchantId }, { key: own.owner.apiKey });
+      const paid = await legacyPay(payer, created.body.requestId);
+      expect(paid.status).toBe(200);
+      return { requestId: created.body.requestId as string, transactionId: paid.body.reference as string };
+    };
+    const refund = (transactionId: string) => legacy('transactions.refund', { transactionId, amount: '100' }, { key: own.owner.apiKey });
+
+    const late = await paidRequest();
+    // The window counts from the payment; the test moves the payment back instead of waiting.
+    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(late.requestId), UpdateExpression: 'SET payments[0].createdAt = :at', ExpressionAttributeValues: { ':at': hoursAgo(24 * 91) } }));
+    const toInactivePayer = await paidRequest();
+    const fromDisabledSettlement = await paidRequest();
+    const start = await balances(payer, own);
+    expect((await refund(late.transactionId)).body).toEqual(legacyError('REFUND_WINDOW_EXCEEDED', 403));
+
+    await disable(payer.walletId);
+    expect((await refund(toInactivePayer.transactionId)).body).toEqual(legacyError('INACTIVE_ASSET', 403));
+    await disable(own.settlementWalletId);
+    expect((await refund(fromDisabledSettlement.transactionId)).body).toEqual(legacyError('REFUND_DECLINED', 403));
+    expect(await balances(payer, own)).toEqual(start);
   });
 });
 
