@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../functions/core/auth/permissions';
 import { NOTIFICATION_TYPES, type NotificationType } from '../functions/core/webhooks/notification-types';
-import { publicJwksOf, retire, rotate, signerOf } from '../functions/core/webhooks/signing-keys';
+import { PUBLISH_BEFORE_SIGNING_MS, publicJwksOf, retire, rotate, signerOf } from '../functions/core/webhooks/signing-keys';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
 import { runtimeFile, signingKeysFile } from './local/platform';
 
@@ -154,7 +154,12 @@ async function runSigningKeyCommand(command: string, values: Record<string, stri
   const before = await store.read();
   const after = command === 'rotate-signing-key' ? await rotate(before, now) : retire(before, values.kid as string, now);
   await store.write(after);
-  return { signer: signerOf(after)?.kid, jwks: publicJwksOf(after), note: store.takesEffect };
+  // A rotated key is published now and signs once cached JWKS documents can hold it.
+  const signer = signerOf(after, now)?.kid;
+  const signsFrom = new Date(now.getTime() + PUBLISH_BEFORE_SIGNING_MS);
+  const nextSigner = signerOf(after, signsFrom)?.kid;
+  const next = nextSigner !== signer ? { nextSigner, signsFrom: signsFrom.toISOString() } : {};
+  return { signer, ...next, jwks: publicJwksOf(after), note: store.takesEffect };
 }
 
 async function main(): Promise<number> {

@@ -32,6 +32,8 @@ export class PaymentsStack extends Stack {
     });
     new PaymentsAlarms(this, 'Alarms', { data, api: http.api, functions: [...functions.groups.values(), ...functions.consumers] });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    // The admin command writes the first webhook signing key (and later rotations) into this secret.
+    new CfnOutput(this, 'WebhookSigningKeysSecretArn', { value: data.webhookSigningKeys.secretArn });
     acknowledgeNagFindings(this, data);
   }
 }

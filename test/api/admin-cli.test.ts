@@ -75,16 +75,20 @@ describe('admin command: webhook signing keys (local file)', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.stringify(first.out)).not.toMatch(/"d"/);
 
+    // The rotated key is published at once; the old key signs until cached JWKS documents hold the new one.
     const second = await keys('rotate-signing-key');
-    expect(second.out.signer).not.toBe(first.out.signer);
-    expect(kids(second.out)).toEqual([first.out.signer, second.out.signer]);
+    expect(second.out.signer).toBe(first.out.signer);
+    expect(second.out.nextSigner).toMatch(/^\d{8}-[0-9a-f]{8}$/);
+    expect(second.out.nextSigner).not.toBe(first.out.signer);
+    expect(Date.parse(second.out.signsFrom) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(kids(second.out)).toEqual([first.out.signer, second.out.nextSigner]);
 
     const retired = await keys('retire-signing-key', '--kid', first.out.signer);
     expect(retired.code).toBe(0);
-    expect(retired.out.signer).toBe(second.out.signer);
-    expect(kids(retired.out)).toEqual([second.out.signer]);
+    expect(retired.out.signer).toBe(second.out.nextSigner);
+    expect(kids(retired.out)).toEqual([second.out.nextSigner]);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { keys: { kid: string; retiredAt?: string }[] };
-    expect(stored.keys.map((k) => [k.kid, Boolean(k.retiredAt)])).toEqual([[first.out.signer, true], [second.out.signer, false]]);
+    expect(stored.keys.map((k) => [k.kid, Boolean(k.retiredAt)])).toEqual([[first.out.signer, true], [second.out.nextSigner, false]]);
   }, 30_000);
 
   it('refuses to retire the only active key and needs --kid', async () => {

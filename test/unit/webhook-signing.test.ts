@@ -9,6 +9,7 @@ import {
   retire,
   rotate,
   signerOf,
+  PUBLISH_BEFORE_SIGNING_MS,
   type SigningKeySet,
 } from '../../functions/core/webhooks/signing-keys';
 
@@ -37,13 +38,16 @@ describe('signing key set', () => {
     const one = await rotate({ keys: [] }, T0);
     const two = await rotate(one, later(1));
     const [first, second] = two.keys;
-    expect(signerOf(two)?.kid).toBe(second.kid);
+    // Published at once, signing only once every cached JWKS can hold it.
     expect(publicJwksOf(two).keys.map((k) => k.kid)).toEqual([first.kid, second.kid]);
+    expect(signerOf(two, later(2))?.kid).toBe(first.kid);
+    expect(signerOf(two, later(1 + PUBLISH_BEFORE_SIGNING_MS / 60_000))?.kid).toBe(second.kid);
+    expect(signerOf(one, T0)?.kid).toBe(first.kid);
 
     const retired = retire(two, first.kid, later(2));
     expect(retired.keys[0].retiredAt).toBe(later(2).toISOString());
     expect(publicJwksOf(retired).keys.map((k) => k.kid)).toEqual([second.kid]);
-    expect(signerOf(retired)?.kid).toBe(second.kid);
+    expect(signerOf(retired, later(2))?.kid).toBe(second.kid);
   });
 
   it('refuses to retire the only active key, an unknown key or a retired one', async () => {
@@ -59,7 +63,7 @@ describe('signing key set', () => {
     const jwks = publicJwksOf(await rotate({ keys: [] }, T0));
     expect(jwks.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), use: 'sig', alg: 'ES256' }]);
     expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
-    expect(signerOf({ keys: [] })).toBeUndefined();
+    expect(signerOf({ keys: [] }, T0)).toBeUndefined();
   });
 });
 
@@ -72,7 +76,7 @@ describe('no key yet (a fresh deploy)', () => {
       await jest.isolateModulesAsync(async () => {
         const keys = await import('../../functions/core/webhooks/signing-keys');
         expect(await keys.publicJwks()).toEqual({ keys: [] });
-        await expect(keys.currentSigningKey()).rejects.toMatchObject({ statusCode: 503, message: 'WEBHOOK_SIGNING_KEY_MISSING' });
+        await expect(keys.currentSigningKey(T0)).rejects.toMatchObject({ statusCode: 503, message: 'WEBHOOK_SIGNING_KEY_MISSING' });
       });
     } finally {
       process.env.WEBHOOK_SIGNING_KEYS = configuredEnv;

@@ -6,7 +6,7 @@ import { currentSigningKey } from './signing-keys';
 const LIFETIME_SECONDS = 300;
 
 async function sign(claims: JWTPayload, now: Date): Promise<string> {
-  const { kid, privateKey } = await currentSigningKey();
+  const { kid, privateKey } = await currentSigningKey(now);
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })

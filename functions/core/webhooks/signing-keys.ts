@@ -42,8 +42,21 @@ export function retire(set: SigningKeySet, kid: string, now: Date): SigningKeySe
 const activeKeys = (set: SigningKeySet) => set.keys.filter((k) => !k.retiredAt);
 
 /** The newest active key; of keys created in the same millisecond, the one added last. */
-export function signerOf(set: SigningKeySet): SigningKey | undefined {
-  return activeKeys(set).reduce<SigningKey | undefined>((newest, k) => (!newest || k.createdAt >= newest.createdAt ? k : newest), undefined);
+/**
+ * A rotated key is published before it signs: receivers cache the JWKS (max-age 5 minutes) and
+ * functions cache the key set (5 minutes), so a key signs only once every cached JWKS can hold it.
+ */
+export const PUBLISH_BEFORE_SIGNING_MS = 10 * 60_000;
+
+/**
+ * The key that signs at `now`: the newest active key published long enough ago. While none is
+ * (a first key, or several rotations within the delay), the longest-published active key signs:
+ * it is the one receivers most likely hold.
+ */
+export function signerOf(set: SigningKeySet, now: Date): SigningKey | undefined {
+  const byAge = [...activeKeys(set)].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const published = byAge.filter((k) => Date.parse(k.createdAt) <= now.getTime() - PUBLISH_BEFORE_SIGNING_MS);
+  return published.at(-1) ?? byAge[0];
 }
 
 /** Public members are copied by name, so a private member (`d`) can never be published. */
@@ -96,8 +109,8 @@ const imported = new Map<string, Promise<KeyLike>>();
  * The key webhooks are signed with now. None yet (a fresh deploy before the first
  * `rotate-signing-key`) is a 503: deliveries wait and retry rather than fail for good.
  */
-export async function currentSigningKey(): Promise<{ kid: string; privateKey: KeyLike }> {
-  const signer = signerOf(await loadSigningKeySet());
+export async function currentSigningKey(now: Date): Promise<{ kid: string; privateKey: KeyLike }> {
+  const signer = signerOf(await loadSigningKeySet(), now);
   if (!signer) throw serviceUnavailable('WEBHOOK_SIGNING_KEY_MISSING');
   let privateKey = imported.get(signer.kid);
   if (!privateKey) {
