@@ -2,7 +2,7 @@
 export interface BenchResponse {
   status: number;
   body: any;
-  capacity: { read: number; write: number };
+  capacity: { read: number; write: number; items: number };
 }
 
 export function client(baseUrl: string) {
@@ -12,11 +12,11 @@ export function client(baseUrl: string) {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
-    const consumed = /read=([\d.]+);write=([\d.]+)/.exec(res.headers.get('x-consumed-capacity') ?? '');
+    const consumed = /read=([\d.]+);write=([\d.]+);items=(\d+)/.exec(res.headers.get('x-consumed-capacity') ?? '');
     return {
       status: res.status,
       body: text ? JSON.parse(text) : undefined,
-      capacity: { read: consumed ? Number(consumed[1]) : 0, write: consumed ? Number(consumed[2]) : 0 },
+      capacity: { read: consumed ? Number(consumed[1]) : 0, write: consumed ? Number(consumed[2]) : 0, items: consumed ? Number(consumed[3]) : 0 },
     };
   };
 }

@@ -160,9 +160,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const group: Group = matched ? (matched.route.group as Group) : 'system';
     const event = toEvent(req, body, matched);
     if (process.env.TRACK_CONSUMED_CAPACITY !== '1') return send(res, await load(group)(event));
-    const consumed = { read: 0, write: 0 };
+    const consumed = { read: 0, write: 0, items: 0 };
     const result = await capacityScope.run(consumed, () => load(group)(event));
-    send(res, { ...result, headers: { ...result.headers, 'x-consumed-capacity': `read=${consumed.read};write=${consumed.write}` } });
+    send(res, { ...result, headers: { ...result.headers, 'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}` } });
   } catch (error) {
     console.error('gateway error', error);
     send(res, errorResponse(serverError()));

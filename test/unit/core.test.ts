@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/http/errors';
 import { assertId, ID_PREFIX, newId } from '../../functions/core/ids';
+import { transactionWriteUnits } from '../../functions/core/db/capacity';
 import { mergeMetadata } from '../../functions/core/metadata';
 import { parseAmount, parsePositiveAmount } from '../../functions/core/money';
 import { PERMISSIONS, ROLES, scopeOf } from '../../functions/core/auth/permissions';
@@ -89,5 +90,16 @@ describe('route table', () => {
       expect(readFileSync(handler, 'utf8')).toContain(route.operation);
       expect(GROUPS).toContain(route.group);
     }
+  });
+});
+
+describe('transaction write units (bench capacity)', () => {
+  it('counts 2 per item per started KB; updates and checks at 1 KB', () => {
+    const small = { Put: { Item: { PK: { S: 'a' } } } };
+    const large = { Put: { Item: { PK: { S: 'b' }, blob: { S: 'x'.repeat(2500) } } } };
+    expect(transactionWriteUnits([])).toBe(0);
+    expect(transactionWriteUnits([small, {}, {}])).toBe(6);
+    expect(transactionWriteUnits([large])).toBe(6);
+    expect(transactionWriteUnits([{ Put: { Item: { n: 10n } } }])).toBe(2);
   });
 });

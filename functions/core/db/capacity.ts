@@ -4,15 +4,37 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 export interface ConsumedCapacity {
   read: number;
   write: number;
+  /** Items written (a transaction counts each of its items). */
+  items: number;
 }
 
 /** The request being measured; the local gateway opens one scope per request when measuring. */
 export const capacityScope = new AsyncLocalStorage<ConsumedCapacity>();
 
 const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const SINGLE_WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
 
 interface CapacityUnits {
   CapacityUnits?: number;
+}
+
+interface TransactItem {
+  Put?: { Item?: unknown };
+}
+
+/** A Put's size from its item (JSON as an estimate of DynamoDB's size); updates and checks count as 1 KB. */
+function startedKilobytes(item: TransactItem): number {
+  if (!item.Put?.Item) return 1;
+  const bytes = Buffer.byteLength(JSON.stringify(item.Put.Item, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  return Math.max(1, Math.ceil(bytes / 1024));
+}
+
+/**
+ * Write units of a TransactWriteItems as DynamoDB bills them: 2 per item per started KB.
+ * DynamoDB Local reports a flat 2 for any transaction, which would hide what each item costs.
+ */
+export function transactionWriteUnits(items: readonly TransactItem[]): number {
+  return items.reduce((sum, item) => sum + 2 * startedKilobytes(item), 0);
 }
 
 /** Asks DynamoDB for ReturnConsumedCapacity on every call and adds it to the open scope (benchmarks only). */
@@ -23,6 +45,13 @@ export function trackConsumedCapacity(client: DynamoDBClient): void {
       if (!scope) return next(args);
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
+      if (context.commandName === 'TransactWriteItemsCommand') {
+        const items = (args.input as { TransactItems?: TransactItem[] }).TransactItems ?? [];
+        scope.write += transactionWriteUnits(items);
+        scope.items += items.length;
+        return result;
+      }
+      if (SINGLE_WRITES.has(context.commandName ?? '')) scope.items += 1;
       const consumed = (result.output as { ConsumedCapacity?: CapacityUnits | CapacityUnits[] }).ConsumedCapacity;
       const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
       if (READS.has(context.commandName ?? '')) scope.read += units;
