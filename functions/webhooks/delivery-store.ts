@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { webhookDelivery } from '../../schemas/webhooks';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
+import { conditionHeld } from '../core/db/condition-held';
 import { accountDeliveriesIndex, stripKeys, webhookDeliveryKey } from '../core/db/keys';
 
 export type WebhookDelivery = FromSchema<typeof webhookDelivery>;
@@ -13,20 +13,9 @@ export type DeliveryAttempt = WebhookDelivery['attempts'][number];
 /** Delivery records outlive their event's retries (two weeks) long enough to be looked at. */
 const RETENTION_SECONDS = 30 * 24 * 3600;
 
-/** Whether a conditional write applied: false when its condition did not hold, other errors thrown. */
-function applied(write: Promise<unknown>): Promise<boolean> {
-  return write.then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    },
-  );
-}
-
 /** Creates the delivery unless it exists: a repeated fan-out of the same event finds it instead of duplicating it. */
 export async function createDelivery(delivery: WebhookDelivery): Promise<void> {
-  await applied(
+  await conditionHeld(
     db().send(
       new PutCommand({
         TableName: config().tableName,
@@ -56,7 +45,7 @@ export const ATTEMPT_LEASE_MS = 30_000;
  * mid-attempt holds it only until the lease ends.
  */
 export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<boolean> {
-  return applied(
+  return conditionHeld(
     db().send(
       new UpdateCommand({
         TableName: config().tableName,
@@ -106,7 +95,7 @@ export async function recordAttempt(delivery: WebhookDelivery, attempt: Delivery
       values[':failed'] = 'failed';
       break;
   }
-  await applied(
+  await conditionHeld(
     db().send(
       new UpdateCommand({
         TableName: config().tableName,

@@ -1,10 +1,10 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { webhook } from '../../schemas/webhooks';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
+import { conditionHeld } from '../core/db/condition-held';
 import { stripKeys, webhookKey, webhooksOfAccount } from '../core/db/keys';
 import { queryAll } from '../core/db/pagination';
 import { badRequest, forbidden } from '../core/http/errors';
@@ -47,10 +47,8 @@ export async function listWebhooks(accountId: string): Promise<Webhook[]> {
 
 /** Removes an endpoint; a missing one is FORBIDDEN, like any resource the caller cannot see. */
 export async function removeWebhook(accountId: string, id: string): Promise<void> {
-  try {
-    await db().send(new DeleteCommand({ TableName: config().tableName, Key: webhookKey(accountId, id), ConditionExpression: 'attribute_exists(PK)' }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw forbidden();
-    throw error;
-  }
+  const deleted = await conditionHeld(
+    db().send(new DeleteCommand({ TableName: config().tableName, Key: webhookKey(accountId, id), ConditionExpression: 'attribute_exists(PK)' })),
+  );
+  if (!deleted) throw forbidden();
 }

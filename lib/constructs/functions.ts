@@ -25,6 +25,8 @@ const SENDS: Partial<Record<Group, QueueDefinition['name'][]>> = {
 const CONSUMER_SENDS: Record<string, QueueDefinition['name'][]> = { timers: ['webhooks'] };
 /** Consumers that park what they give up on in their queue's dead-letter queue themselves (webhook deliveries after two weeks). */
 const PARKS_IN_DEAD_LETTER_QUEUE = new Set(['webhooks']);
+/** Consumers that sign what they send, and so read the webhook signing keys. */
+const SIGNS_WEBHOOKS = new Set(['webhooks']);
 
 export interface FunctionsProps {
   data: PaymentsData;
@@ -78,7 +80,7 @@ export class PaymentsFunctions extends Construct {
     for (const group of GROUPS) {
       const fn = make(`group-${group}`, `functions/${group}/handler.ts`, Duration.seconds(10));
       // The system group serves the OpenAPI document, the JWKS and unknown routes: no table access, only
-      // the signing keys (which otherwise only the consumers, who sign webhooks, may read).
+      // the signing keys (which otherwise only the webhooks consumer, which signs, may read).
       if (group === 'system') data.webhookSigningKeys.grantRead(fn);
       else data.table.grantReadWriteData(fn);
       for (const name of SENDS[group] ?? []) queueNamed(name).grantSendMessages(fn);
@@ -89,7 +91,7 @@ export class PaymentsFunctions extends Construct {
       if (!definition.consumer) continue;
       const fn = make(`consumer-${definition.consumer}`, `functions/consumers/${definition.consumer}.ts`, Duration.seconds(definition.visibilityTimeoutSeconds / 2));
       data.table.grantReadWriteData(fn);
-      data.webhookSigningKeys.grantRead(fn);
+      if (SIGNS_WEBHOOKS.has(definition.consumer)) data.webhookSigningKeys.grantRead(fn);
       queue.grantSendMessages(fn); // long timers re-delay themselves
       for (const name of CONSUMER_SENDS[definition.consumer] ?? []) queueNamed(name).grantSendMessages(fn);
       if (PARKS_IN_DEAD_LETTER_QUEUE.has(definition.consumer)) deadLetterQueue.grantSendMessages(fn);

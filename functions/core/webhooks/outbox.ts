@@ -1,11 +1,10 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queueUrlVariable } from '../../../lib/definitions';
 import { config } from '../config';
 import { db } from '../db/client';
 import { stripKeys, webhookEventKey, webhookOutboxIndex, WEBHOOK_OUTBOX_SHARDS } from '../db/keys';
 import type { TransactionStep } from '../db/transaction';
 import { newId } from '../ids';
+import { sendMessages } from '../queues';
 import type { NotificationType } from './notification-types';
 
 export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
@@ -69,23 +68,9 @@ export interface DispatchMessage {
   eventId: string;
 }
 
-let sqs: SQSClient | undefined;
-
-/** Wakes the webhook consumer for committed events (SQS batches hold at most 10 entries). */
-export async function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
-  const queueUrl = process.env[queueUrlVariable('webhooks')];
-  if (!queueUrl) throw new Error(`${queueUrlVariable('webhooks')} is not set`);
-  sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false });
-  for (let i = 0; i < eventIds.length; i += 10) {
-    const batch = eventIds.slice(i, i + 10);
-    const out = await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: batch.map((eventId, n) => ({ Id: String(n), MessageBody: JSON.stringify({ eventId } satisfies DispatchMessage) })),
-      }),
-    );
-    if (out.Failed?.length) throw new Error(`webhook dispatch: ${out.Failed.length} of ${batch.length} messages not sent`);
-  }
+/** Wakes the webhook consumer for committed events. */
+export function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
+  return sendMessages('webhooks', eventIds.map((eventId) => ({ body: { eventId } satisfies DispatchMessage })));
 }
 
 export async function findWebhookEvent(id: string): Promise<WebhookEvent | undefined> {
