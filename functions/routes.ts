@@ -22,6 +22,11 @@ export interface Route {
   /** Permission from the roles matrix; null only for routes without authentication. */
   permission: Permission | null;
   authentication: 'apiKey' | 'none';
+  /**
+   * Permissions the operation's effect needs besides the route's, checked by the operation on the
+   * account whose resource the effect uses (paying spends an asset: `assets:spend` on its account).
+   */
+  alsoNeeds?: readonly Permission[];
   body?: SchemaId;
   query?: SchemaId;
   /**
@@ -215,7 +220,7 @@ export const ROUTES = [
   },
   {
     method: 'POST', path: '/api/payment-requests/{paymentRequestId}/pay', group: 'payment-requests', operation: 'payPaymentRequest',
-    permission: 'payment-requests:pay', authentication: 'apiKey', body: 'PayBody', response: 'PaymentActivity',
+    permission: 'payment-requests:pay', alsoNeeds: ['assets:spend'], authentication: 'apiKey', body: 'PayBody', response: 'PaymentActivity',
     summary: 'Pay a payment request (idempotent by idempotencyKey)',
   },
   {
@@ -293,7 +298,7 @@ export const ROUTES = [
   },
   {
     method: 'POST', path: '/payments/api/requests.pay', group: 'legacy-payment-requests', operation: 'legacyPayRequest',
-    permission: 'payment-requests:pay', authentication: 'apiKey', body: 'LegacyPayParams', params: 'legacy',
+    permission: 'payment-requests:pay', alsoNeeds: ['assets:spend'], authentication: 'apiKey', body: 'LegacyPayParams', params: 'legacy',
     response: 'LegacyTransactionResult', labels: ['deprecated'], summary: 'Pay a payment request from a wallet asset (legacy; deprecated)',
   },
   {

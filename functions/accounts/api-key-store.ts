@@ -9,6 +9,7 @@ import { config } from '../core/config';
 import { apiKeyKey, apiKeyLookupKey, apiKeysOfAccount, stripKeys } from '../core/db/keys';
 import { db } from '../core/db/client';
 import { queryAll } from '../core/db/pagination';
+import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 
 export type ApiKey = FromSchema<typeof apiKey>;
@@ -78,20 +79,18 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   return items.map((item) => present(item as unknown as StoredApiKey));
 }
 
-/** Enables or disables a key: its record and its lookup record change together. */
-export async function setApiKeyEnabled(
-  accountId: string,
-  name: string,
-  enabled: boolean,
-  modifiedBy: string,
-  now: Date,
-): Promise<ApiKey> {
-  const keyOut = await readStored(accountId, name);
-  const tableName = config().tableName;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
+/**
+ * Enables or disables a key: its record and its lookup record change together. An account never
+ * loses its last enabled owner key: disabling one is conditional on another owner key still being
+ * enabled in the same transaction, so two concurrent disables of the last two cannot both commit.
+ */
+export function setApiKeyEnabled(accountId: string, name: string, enabled: boolean, modifiedBy: string, now: Date): Promise<ApiKey> {
+  return retryOnConflict(async () => {
+    const keyOut = await readStored(accountId, name);
+    const tableName = config().tableName;
+    const steps: TransactionStep[] = [
+      {
+        item: {
           Update: {
             TableName: tableName,
             Key: apiKeyKey(accountId, name),
@@ -100,7 +99,9 @@ export async function setApiKeyEnabled(
             ExpressionAttributeValues: { ':enabled': enabled, ':at': isoTimestamp(now), ':by': modifiedBy, ':one': 1 },
           },
         },
-        {
+      },
+      {
+        item: {
           Update: {
             TableName: tableName,
             Key: apiKeyLookupKey(keyOut.secretHash),
@@ -109,10 +110,19 @@ export async function setApiKeyEnabled(
             ExpressionAttributeValues: { ':enabled': enabled },
           },
         },
-      ],
-    }),
-  );
-  return present({ ...keyOut, enabled, version: keyOut.version + 1, modifiedAt: isoTimestamp(now), modifiedBy });
+      },
+    ];
+    if (!enabled && keyOut.enabled && keyOut.role === 'account-owner') {
+      const other = (await listApiKeys(accountId)).find((k) => k.role === 'account-owner' && k.enabled && k.name !== name);
+      if (!other) throw businessRule('LAST_OWNER_NOT_REVOKABLE');
+      steps.push({
+        item: { ConditionCheck: { TableName: tableName, Key: apiKeyKey(accountId, other.name), ConditionExpression: 'enabled = :true', ExpressionAttributeValues: { ':true': true } } },
+        onConditionFailed: () => new TransactionConflictError(),
+      });
+    }
+    await runTransaction(steps);
+    return present({ ...keyOut, enabled, version: keyOut.version + 1, modifiedAt: isoTimestamp(now), modifiedBy });
+  });
 }
 
 async function readStored(accountId: string, name: string): Promise<StoredApiKey> {

@@ -1,7 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyPayParams } from '../../schemas/legacy-payment-requests';
 import { retryOnConflict } from '../core/db/transaction';
-import { commitPayment } from '../payment-requests/pay-payment-request';
+import { businessRule } from '../core/http/errors';
+import { commitPayment, SpendForbidden } from '../payment-requests/pay-payment-request';
 import { assetTypeOf } from './legacy-ledgers';
 import { legacyOperation } from './legacy-errors';
 import { transactionResult } from './legacy-transaction-result';
@@ -17,6 +18,9 @@ type Params = FromSchema<typeof legacyPayParams>;
 export const legacyPayRequest = legacyOperation<Params>('pay', async ({ body, auth, now }) => {
   const { activity, transactionId } = await retryOnConflict(() =>
     commitPayment({ paymentRequestId: body.requestId, assetType: assetTypeOf(body.ledger), assetId: body.authorization }, auth, now),
-  );
+  ).catch((error: unknown) => {
+    // The legacy API has no FORBIDDEN for the paying wallet: a wallet the caller may not spend is inactive to it.
+    throw error instanceof SpendForbidden ? businessRule('INACTIVE_ASSET') : error;
+  });
   return transactionResult('txPurchase', activity, transactionId);
 });

@@ -23,7 +23,7 @@ export const getPatronCodePaymentRequest = authedOperation(async ({ auth, now })
   );
   for (const link of out.Items ?? []) {
     const request = await loadPaymentRequest(link.paymentRequestId as string, now);
-    if (request?.status === 'new') return present(request);
+    if (request?.status === 'new') return present(request, auth.principal);
   }
   throw forbidden();
 });

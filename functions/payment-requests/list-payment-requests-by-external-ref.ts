@@ -12,7 +12,8 @@ type Query = FromSchema<typeof externalRefQuery>;
 
 /** Requests of a merchant account carrying one external reference, newest first. */
 export const listPaymentRequestsByExternalRef = authedOperation<unknown, Query>(async ({ params, query, auth, now }) => {
-  const account = await auth.access.account(query.merchantAccountId);
+  // A global grant reads one request by its id; listing a merchant's requests is its own account's.
+  const account = await auth.access.ownAccount(query.merchantAccountId);
   const page = await newestFirstPage(externalRefIndex(account.id, params.externalRef).GSI1PK, query, (item) => item.id as string, 'PK, SK, GSI1PK, GSI1SK, id');
   const requests = page.items.length ? await batchGet(page.items) : new Map<string, StoredPaymentRequest>();
   // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).

@@ -2,7 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { payBody } from '../../schemas/payment-requests';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import type { Access } from '../core/auth/access';
+import { ApiError, badRequest, businessRule } from '../core/http/errors';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotent } from '../core/idempotency';
 import { preAuthHoldAssetId, transferSteps } from '../core/ledger/postings';
@@ -73,6 +74,8 @@ export async function commitPayment(
 }
 
 async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
+  // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
+  const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
   await auth.access.account(paymentRequest.merchantAccountId);
   assertNew(paymentRequest);
@@ -80,8 +83,8 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
   const option = paymentRequest.paymentOptions.find((o) => o.assetType === input.assetType);
   if (!option) throw businessRule('INVALID_ASSET_TYPE');
   // Payments by external transaction id or provider authorization settle outside this platform's ledger.
-  if (!input.assetId) throw businessRule('INVALID_ASSET_TYPE');
-  const asset = await spendableAsset(auth, input.assetId, input.assetType);
+  if (!input.assetId || !spend) throw businessRule('INVALID_ASSET_TYPE');
+  const asset = await spendableAsset(spend, input.assetId, input.assetType);
   const settlementAssetId = paymentRequest.settlementWallets[input.assetType];
   if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
 
@@ -158,10 +161,35 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
   return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId };
 }
 
-/** The wallet asset must be the caller's own, active, of the option's type, and not a settlement wallet. */
-async function spendableAsset(auth: AuthedRequest['auth'], assetId: string, assetType: string): Promise<WalletAsset> {
+/** The caller may not spend the named asset (answers FORBIDDEN; the legacy API calls it INACTIVE_ASSET). */
+export class SpendForbidden extends ApiError {
+  constructor() {
+    super(403, 'FORBIDDEN');
+  }
+}
+
+/** Runs an authorization check, turning its FORBIDDEN into a SpendForbidden. */
+function spendRefused<T>(check: () => T): T {
+  const refuse = (error: unknown): never => {
+    throw error instanceof ApiError && error.message === 'FORBIDDEN' ? new SpendForbidden() : error;
+  };
+  try {
+    const result = check();
+    return (result instanceof Promise ? result.catch(refuse) : result) as T;
+  } catch (error) {
+    return refuse(error);
+  }
+}
+
+/**
+ * The wallet asset must be one the caller may spend (`assets:spend` on its account: a foreign asset
+ * answers like a missing one), active, of the option's type, and not a settlement wallet.
+ */
+async function spendableAsset(spend: Access, assetId: string, assetType: string): Promise<WalletAsset> {
   const asset = await findWalletAsset(assetId);
-  if (!asset || asset.status !== 'active' || !(await auth.access.owns(asset.accountId))) throw businessRule('INACTIVE_ASSET');
+  if (!asset) throw new SpendForbidden();
+  await spendRefused(() => spend.account(asset.accountId));
+  if (asset.status !== 'active') throw businessRule('INACTIVE_ASSET');
   if (asset.type !== assetType || asset.settlement) throw businessRule('INVALID_ASSET_TYPE');
   return asset;
 }

@@ -83,10 +83,20 @@ export async function findPaymentRequest(id: string): Promise<StoredPaymentReque
 /** `expiresAt <= now` means expired, whatever the stored status says (timers may run late). */
 export const isDue = (request: StoredPaymentRequest, now: Date) => request.status === 'new' && request.expiresAt <= isoTimestamp(now);
 
-/** The public view of a request. */
-export function present(request: StoredPaymentRequest): PaymentRequest {
+/**
+ * The public view of a request. `viewer` is the caller when a global grant let it read someone
+ * else's request: payer account ids then show only on the caller's own payments.
+ */
+export function present(request: StoredPaymentRequest, viewer?: { accountId: string }): PaymentRequest {
   const view: Record<string, unknown> = { ...request };
   for (const field of INTERNAL_FIELDS) delete view[field];
+  if (viewer && request.paidBy) {
+    view.paidBy = {
+      assetTotals: (request.paidBy.assetTotals ?? []).map(({ payerAccountId, ...total }) =>
+        payerAccountId === viewer.accountId ? { ...total, payerAccountId } : total,
+      ),
+    };
+  }
   return view as PaymentRequest;
 }
 

@@ -65,6 +65,8 @@ export function refundRequest(input: RefundInput, auth: AuthedRequest['auth'], n
     const request = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
     await auth.access.account(request.merchantAccountId);
     input.assertAllowed?.(request);
+    // Before the replay lookup: a repeated ref naming another currency is a different command, not a retry.
+    if (input.currency !== undefined && input.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
     if (externalRef !== undefined) {
       const previous = await findRefundRef(request.id, externalRef);
       if (previous) {
@@ -75,7 +77,6 @@ export function refundRequest(input: RefundInput, auth: AuthedRequest['auth'], n
       // Without a reference a retry cannot be told from a second refund, so only the first is taken.
       throw businessRule('ALREADY_REFUNDED');
     }
-    if (input.currency !== undefined && input.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
     assertRefundable(request, amount, now);
 
     const at = isoTimestamp(now);

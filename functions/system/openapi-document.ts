@@ -69,6 +69,7 @@ function operationOf(route: Route): JsonObject {
     const flags = flagsOf(route.permission);
     if (flags.length) operation['x-permission-flags'] = flags;
   }
+  if (route.alsoNeeds) operation['x-also-needs'] = route.alsoNeeds;
   if (route.body && route.params === 'legacy') {
     operation.description = LEGACY_PARAMS;
     operation.requestBody = {

@@ -233,13 +233,14 @@ describe('requests.pay errors', () => {
     const notFound = legacyError('REQUEST_NOT_FOUND', 400);
     expect((await legacyPay(payer, 'zzNoSuchRequest00000000')).body).toEqual(notFound);
     expect((await info('zzNoSuchRequest00000000', key)).body).toEqual(notFound);
-    // A merchant terminal pays only its own account's requests: another's looks exactly like a missing one.
+    // A merchant terminal holds no assets:spend: it is refused before any request is looked at, so another
+    // account's request looks exactly like a missing one.
     const terminal = await newAccount({ role: 'merchant-terminal' });
     const terminalPayer = { ...terminal, walletId: payer.walletId };
     const open = await legacyCreate();
     const foreign = await legacyPay(terminalPayer, open.requestId);
     const missing = await legacyPay(terminalPayer, 'zzNoSuchRequest00000000');
-    expect(foreign.status).toBe(400);
+    expect(foreign.body).toEqual(legacyError('INACTIVE_ASSET', 403));
     expect(foreign.body).toEqual(missing.body);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
   });

@@ -143,7 +143,7 @@ describe('paying', () => {
       key: poor.apiKey,
       body: { assetType: 'svc.nzd.test', assetId: rich.walletId, idempotencyKey: 'steal' },
     });
-    expect(usingOthers.body).toEqual(code('INACTIVE_ASSET'));
+    expect(usingOthers.body).toEqual(FORBIDDEN);
     expect(await balance(rich.apiKey, rich.walletId)).toBe('5000');
     const twoSources = await pay(poor, pr.id, 'p3', { transactionId: 'tx' });
     expect(twoSources.body).toEqual(code('exactly one of assetId, transactionId, authorization is required', 400));

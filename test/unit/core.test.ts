@@ -69,7 +69,7 @@ describe('permissions matrix', () => {
     for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) expect(scopeOf('platform-operator', permission)).toBe('global');
     expect(scopeOf('cashier', 'api-keys:create')).toBeUndefined();
     expect(scopeOf('account-owner', 'payment-requests:read')).toBe('global');
-    expect(scopeOf('merchant-terminal', 'payment-requests:create')).toBe('global');
+    expect(scopeOf('merchant-terminal', 'payment-requests:create')).toBe('integration');
     expect(ROLES).toContain('anon-consumer');
   });
 });

@@ -21,6 +21,14 @@ export class Access {
     return new Access(principal, permission);
   }
 
+  /**
+   * A second permission the operation's effect needs beyond the route's (paying spends an asset:
+   * `assets:spend`). Throws FORBIDDEN unless the caller's role holds it.
+   */
+  also(permission: Permission): Access {
+    return Access.forRoute(this.principal, permission);
+  }
+
   /** Loads the account and checks the caller may act on its resources under this permission. */
   async account(accountId: string): Promise<Account> {
     const { principal } = this;
@@ -30,16 +38,24 @@ export class Access {
   }
 
   /**
-   * True when the account is the caller's own (or one it created), whatever the route's scope:
-   * for what only an owner may use, such as the asset a payment is taken from.
+   * Like `account()`, but a global grant does not reach: for listings across a merchant's
+   * resources, which a global grant to read one resource by its id never opens.
    */
-  async owns(accountId: string): Promise<boolean> {
+  async ownAccount(accountId: string): Promise<Account> {
+    const target = await this.account(accountId);
+    if (!this.ownsAccount(target)) throw forbidden();
+    return target;
+  }
+
+  /** Whether the account is the caller's own (or one it created), whatever the grant's scope. */
+  async isOwn(accountId: string): Promise<boolean> {
     if (accountId === this.principal.accountId) return true;
     const target = await findAccount(accountId);
     return target !== undefined && this.ownsAccount(target);
   }
 
   private reaches(target: Account): boolean {
+    // `integration` reaches own accounts only until integration requests grant more.
     if (scopeOf(this.principal.role, this.permission) === 'global') return true;
     return this.ownsAccount(target);
   }

@@ -16,7 +16,13 @@ export type Role = (typeof ROLES)[number];
 /** Roles an account owner may give to API keys; `platform-operator` is only made by the admin command. */
 export const API_KEY_ROLES = ['account-owner', 'merchant-terminal'] as const satisfies readonly Role[];
 
-export type Scope = 'account' | 'global';
+/**
+ * `integration`: a grant the reference marks global that reaches only the merchants that let the
+ * caller serve them: the caller's own accounts, and (once integration requests exist) merchants
+ * whose active integration names the caller's account. A terminal can never create payment
+ * requests on every merchant of the platform.
+ */
+export type Scope = 'account' | 'global' | 'integration';
 /** Conditions on the target account (any one must hold). */
 export type Flag = 'org' | 'trusted-user' | 'external-asset-issuer' | 'collection-manager';
 
@@ -78,7 +84,7 @@ export const PERMISSIONS = {
   'payment-activities:read': { flags: [], roles: own(AO, MT, C) },
   'payment-conditions:approve': { flags: [], roles: own(AO, MT, C) },
   'payment-requests:cancel': { flags: ['org'], roles: own(AO, MT, C) },
-  'payment-requests:create': { flags: ['org'], roles: { [AO]: 'account', [MT]: 'global', [C]: 'account' } },
+  'payment-requests:create': { flags: ['org'], roles: { [AO]: 'account', [MT]: 'integration', [C]: 'account' } },
   'payment-requests:pay': { flags: ['org'], roles: { [AO]: 'global', [AC]: 'global', [MT]: 'account', [C]: 'global' } },
   'payment-requests:read': { flags: [], roles: { [AO]: 'global', [AC]: 'global', [MT]: 'global', [C]: 'global' } },
   'payment-requests:read-by-shortcode': { flags: [], roles: own(AO, MT, C) },
