@@ -5,7 +5,7 @@ import { GROUPS, ROUTES, routeKey, type Group, type Route } from '../../function
 import type { GroupHandler } from '../../functions/core/http/group-handler';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
-import { capacityScope } from '../../functions/core/db/capacity';
+import { capacityScope, formatWrittenKeys, WRITTEN_KEYS_HEADER, type ConsumedCapacity } from '../../functions/core/db/capacity';
 
 /** Requests larger than API Gateway's payload limit are refused before reaching a handler. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -160,9 +160,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const group: Group = matched ? (matched.route.group as Group) : 'system';
     const event = toEvent(req, body, matched);
     if (process.env.TRACK_CONSUMED_CAPACITY !== '1') return send(res, await load(group)(event));
-    const consumed = { read: 0, write: 0, items: 0 };
+    const consumed: ConsumedCapacity = { read: 0, write: 0, items: 0, written: [] };
     const result = await capacityScope.run(consumed, () => load(group)(event));
-    send(res, { ...result, headers: { ...result.headers, 'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}` } });
+    const measured = {
+      'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}`,
+      [WRITTEN_KEYS_HEADER]: formatWrittenKeys(consumed.written),
+    };
+    send(res, { ...result, headers: { ...result.headers, ...measured } });
   } catch (error) {
     console.error('gateway error', error);
     send(res, errorResponse(serverError()));

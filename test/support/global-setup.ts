@@ -10,6 +10,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.RATE_LIMIT_PER_MINUTE ??= '1000000';
   // Webhook retries back off from 1 s instead of 30 s, so a test sees several attempts in seconds.
   process.env.WEBHOOK_RETRY_BASE_SECONDS ??= '1';
+  // The gateway reports the keys each request wrote, so a refused call can be shown to have written nothing.
+  process.env.TRACK_CONSUMED_CAPACITY = '1';
   const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '' });
   (globalThis as { __PLATFORM__?: unknown }).__PLATFORM__ = platform;
   process.env.PLATFORM_URL = platform.url;

@@ -45,7 +45,3 @@ export const schemaOf = (id: SchemaId | undefined): Schema | undefined => (id ? 
 export function pathFor(route: Route, accountId: string): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'accountId' ? accountId : MISSING_ID));
 }
-
-/** Whether the route addresses an account directly (path or body), so a foreign account can be named. */
-export const namesAccount = (route: Route) =>
-  route.path.includes('{accountId}') || Boolean(schemaOf(route.body)?.required?.includes('accountId'));

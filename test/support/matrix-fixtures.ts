@@ -1,0 +1,281 @@
+import type { Route } from '../../functions/routes';
+import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { schemaOf, validInstance } from './route-fixtures';
+
+/**
+ * Real resources for the authorization matrix: per path parameter and body field, what the route
+ * names, made in one account through the API, so an allowed call can really succeed. Resources a
+ * call consumes (a request it pays, cancels or refunds, a webhook it deletes, a wallet it spends)
+ * are made fresh per call; the rest are made once per account and shared.
+ */
+
+const ASSET_TYPE = 'svc.nzd.test';
+/** Every request, refund and confirmation is for this amount (NZD 1.00). */
+export const AMOUNT = '100';
+/** What the wallet a payment spends holds, so a refused payment shows in its balance. */
+export const FUNDS = '1000';
+/** Funds of each account's shared wallet, which pays for the paid and authorised requests. */
+const SHARED_FUNDS = '1000000';
+/** Refuses connections at once: deliveries to the matrix's webhooks fail fast and stay out of the way. */
+const WEBHOOK_URL = 'http://127.0.0.1:9/matrix';
+/** The condition the photo-id test scenario puts on a request. */
+const CONDITION_ID = '1';
+
+const money = (amount: string) => ({ currency: 'NZD', amount });
+
+let counter = 0;
+/** A token unique within the run, fit for names, ids, references and idempotency keys. */
+const unique = (prefix = 'm') => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}`;
+
+async function ok(response: Promise<ApiResponse>, what: string): Promise<any> {
+  const res = await response;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The state a request must be in for an operation that consumes it. */
+type RequestState = 'new' | 'paid' | 'authorised' | 'conditional';
+
+const FRESH_REQUEST: Readonly<Record<string, RequestState>> = {
+  payPaymentRequest: 'new',
+  legacyPayRequest: 'new',
+  cancelPaymentRequest: 'new',
+  legacyCancelRequest: 'new',
+  // Voiding a paid request refunds it too: the path that moves money.
+  voidPaymentRequest: 'paid',
+  legacyVoidRequest: 'paid',
+  refundPaymentRequest: 'paid',
+  legacyRefundTransaction: 'paid',
+  confirmPaymentRequest: 'authorised',
+  releasePaymentRequest: 'authorised',
+  acceptPaymentCondition: 'conditional',
+  declinePaymentCondition: 'conditional',
+};
+
+/** The body field naming the wallet a payment spends. */
+const SPENT_WALLET_FIELD: Readonly<Record<string, string>> = { payPaymentRequest: 'assetId', legacyPayRequest: 'authorization' };
+
+interface Request {
+  id: string;
+  shortCode: string;
+  externalRef?: string;
+  /** The ledger transaction of its payment (paid requests). */
+  transactionId?: string;
+}
+
+/** One account's resources, made by its owner (webhooks by the operator, who alone registers them). */
+export class Tenant {
+  private readonly shared = new Map<string, Promise<unknown>>();
+
+  constructor(readonly account: TestAccount) {}
+
+  get accountId(): string {
+    return this.account.accountId;
+  }
+
+  private once<T>(name: string, make: () => Promise<T>): Promise<T> {
+    if (!this.shared.has(name)) this.shared.set(name, make());
+    return this.shared.get(name) as Promise<T>;
+  }
+
+  private post(path: string, body: unknown, key = this.account.apiKey): Promise<any> {
+    return ok(api('POST', path, { key, body }), `fixture POST ${path}`);
+  }
+
+  /** A merchant with a config accepting ASSET_TYPE into a settlement wallet the platform made. */
+  merchant(): Promise<{ merchantId: string; configId: string; settlementWalletId: string }> {
+    return this.once('merchant', async () => {
+      const merchant = await this.post('/api/merchants', { accountId: this.accountId, name: 'Matrix Cafe', country: 'NZ', test: true });
+      const config = await this.post(`/api/merchants/${merchant.id}/configs`, { paymentOptions: [{ type: ASSET_TYPE }] });
+      return { merchantId: merchant.id, configId: config.id, settlementWalletId: config.paymentOptions[0].walletId };
+    });
+  }
+
+  async newWallet(funds = FUNDS): Promise<string> {
+    const wallet = await this.post('/api/wallet-assets', { accountId: this.accountId, ledgerId: ASSET_TYPE });
+    await this.post(`/api/wallet-assets/${wallet.id}/test-topups`, { value: money(funds), idempotencyKey: unique() });
+    return wallet.id;
+  }
+
+  /** The wallet the wallet routes name; it also pays the fixtures' paid and authorised requests. */
+  wallet(): Promise<string> {
+    return this.once('wallet', () => this.newWallet(SHARED_FUNDS));
+  }
+
+  async newRequest(state: RequestState, extra: Record<string, unknown> = {}): Promise<Request> {
+    const { configId } = await this.merchant();
+    const conditional = state === 'conditional' ? { barcode: (await this.scenarioCode()).barcode, conditionsEnabled: true } : {};
+    const request = await this.post('/api/payment-requests', {
+      configId,
+      value: money(AMOUNT),
+      // Well past the run: a request expiring under a read would write its expiry.
+      expirySeconds: 3600,
+      ...(state === 'authorised' ? { preAuth: true } : {}),
+      ...conditional,
+      ...extra,
+    });
+    if (state === 'paid') {
+      // Paid through the legacy API, whose answer names the payment's transaction (legacy refund takes it).
+      const paid = await this.post('/payments/api/requests.pay', { requestId: request.id, ledger: ASSET_TYPE, authorization: await this.wallet() });
+      return { ...request, transactionId: paid.reference };
+    }
+    if (state === 'authorised') {
+      await this.post(`/api/payment-requests/${request.id}/pay`, { assetType: ASSET_TYPE, assetId: await this.wallet(), idempotencyKey: unique() });
+    }
+    return request;
+  }
+
+  /** A new request with an external reference, read by id, short code and reference. */
+  request(): Promise<Request> {
+    return this.once('request', () => this.newRequest('new', { externalRef: unique('ref') }));
+  }
+
+  patronCode(): Promise<{ id: string; barcode: string; namespace: string; externalId: string }> {
+    return this.once('patronCode', () => this.post('/api/patron-codes', { namespace: 'matrix', externalId: unique() }));
+  }
+
+  private scenarioCode(): Promise<{ barcode: string }> {
+    return this.once('scenarioCode', () => this.post('/api/patron-codes', { testScenarioName: 'force-condition-check-photo-id' }));
+  }
+
+  /** A new request made with this account's patron code: what the patron polls for. */
+  patronRequest(): Promise<Request> {
+    return this.once('patronRequest', async () => this.newRequest('new', { barcode: (await this.patronCode()).barcode }));
+  }
+
+  spareKeyName(): Promise<string> {
+    return this.once('spareKey', async () => (await this.post(`/api/accounts/${this.accountId}/api-keys`, { name: unique('spare'), role: 'merchant-terminal' })).name);
+  }
+
+  async newWebhook(): Promise<string> {
+    const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
+    return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
+  }
+}
+
+/** Where a call's resources live: the route's own, and the wallet a payment spends. */
+export interface Placement {
+  resources: Tenant;
+  wallet: Tenant;
+}
+
+interface Context {
+  tenant: Tenant;
+  /** The request the call names: fresh in the state its operation consumes, else the shared one. */
+  request: () => Promise<Request>;
+}
+
+type Resolve = (context: Context) => Promise<unknown>;
+
+const accountOf: Resolve = async ({ tenant }) => tenant.accountId;
+const merchantOf: Resolve = async ({ tenant }) => (await tenant.merchant()).merchantId;
+const configOf: Resolve = async ({ tenant }) => (await tenant.merchant()).configId;
+const requestOf: Resolve = async ({ request }) => (await request()).id;
+
+const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
+  accountId: accountOf,
+  apiKeyName: ({ tenant }) => tenant.spareKeyName(),
+  assetId: ({ tenant }) => tenant.wallet(),
+  walletId: ({ tenant }) => tenant.wallet(),
+  merchantId: merchantOf,
+  configId: configOf,
+  paymentRequestId: requestOf,
+  conditionId: async () => CONDITION_ID,
+  shortCode: async ({ tenant }) => (await tenant.request()).shortCode,
+  externalRef: async ({ tenant }) => (await tenant.request()).externalRef,
+  patronCodeId: async ({ tenant }) => (await tenant.patronCode()).id,
+  barcode: async ({ tenant }) => (await tenant.patronCode()).barcode,
+  namespace: async ({ tenant }) => (await tenant.patronCode()).namespace,
+  externalId: async ({ tenant }) => (await tenant.patronCode()).externalId,
+  webhookId: ({ tenant }) => tenant.newWebhook(),
+};
+
+/** Body and query fields that name a resource. */
+const FIELDS: Readonly<Record<string, Resolve>> = {
+  accountId: accountOf,
+  merchantAccountId: accountOf,
+  merchantId: merchantOf,
+  configId: configOf,
+  requestId: requestOf,
+  transactionId: async ({ request }) => (await request()).transactionId,
+  paymentOptions: async ({ tenant }) => [{ type: ASSET_TYPE, walletId: (await tenant.merchant()).settlementWalletId }],
+};
+
+/** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */
+const bodyValues = () => ({
+  value: money(AMOUNT),
+  amount: AMOUNT,
+  asset: 'NZD',
+  region: 'NZ',
+  country: 'NZ',
+  test: true,
+  ledgerId: ASSET_TYPE,
+  ledger: ASSET_TYPE,
+  assetType: ASSET_TYPE,
+  assetTypes: [{ id: ASSET_TYPE }],
+  lineItems: [{ name: 'fuel', qty: '1', price: AMOUNT }],
+  enabled: true,
+  // Generous: the operator's PUT …/rate-limit must not throttle the rest of the run.
+  rateLimitPerMinute: 1_000_000,
+  url: WEBHOOK_URL,
+  name: unique(),
+  id: unique(),
+  idempotencyKey: unique(),
+  externalRef: unique('ref'),
+});
+
+/** Optional body fields a call must send anyway: an org account's region, the test flag of a test account's resources. */
+const ALSO_OPTIONAL = ['region', 'test'];
+
+const pathParams = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+const queryFields = (route: Route) => Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);
+const bodyFields = (route: Route) => ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS);
+
+/** The wallet field of a route that pays, if it does. */
+export const spentWalletField = (route: Route): string | undefined => SPENT_WALLET_FIELD[route.operation];
+
+/** Whether the route's call names anything of an account (so it can name another account's). */
+export const namesResource = (route: Route) =>
+  pathParams(route).length > 0 || queryFields(route).length > 0 || bodyFields(route).length > 0 || spentWalletField(route) !== undefined;
+
+/** What a route needs to exist before it can answer 200 though it names nothing. */
+const PRECONDITIONS: Readonly<Record<string, (tenant: Tenant) => Promise<unknown>>> = {
+  getPatronCodePaymentRequest: (tenant) => tenant.patronRequest(),
+};
+
+export interface PreparedCall {
+  path: string;
+  body?: unknown;
+  /** The wallet the call spends, funded with FUNDS. */
+  spentWalletId?: string;
+}
+
+async function resolveAll(names: string[], table: Readonly<Record<string, Resolve>>, context: Context): Promise<Record<string, any>> {
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await table[name](context)])));
+}
+
+/** The route's path, query and body with every resource it names made in the placement's accounts. */
+export async function prepareCall(route: Route, placement: Placement): Promise<PreparedCall> {
+  const tenant = placement.resources;
+  const state = FRESH_REQUEST[route.operation];
+  let named: Promise<Request> | undefined;
+  const context: Context = { tenant, request: () => (named ??= state ? tenant.newRequest(state) : tenant.request()) };
+  await PRECONDITIONS[route.operation]?.(tenant);
+
+  const params = await resolveAll(pathParams(route), PATH_PARAMS, context);
+  const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+  const query = new URLSearchParams(await resolveAll(queryFields(route), FIELDS, context)).toString();
+  const call: PreparedCall = { path: query ? `${path}?${query}` : path };
+  const schema = schemaOf(route.body);
+  if (!schema) return call;
+
+  const values: Record<string, unknown> = { ...bodyValues(), ...(await resolveAll(bodyFields(route), FIELDS, context)) };
+  const body = validInstance(schema, values) as Record<string, unknown>;
+  for (const name of ALSO_OPTIONAL) if (schema.properties?.[name]) body[name] = values[name];
+  const walletField = spentWalletField(route);
+  if (walletField) {
+    call.spentWalletId = await placement.wallet.newWallet();
+    body[walletField] = call.spentWalletId;
+  }
+  return { ...call, body };
+}
