@@ -17,6 +17,11 @@ export interface RuntimeConfig {
   stage: string;
   /** Default requests per minute per account (an account may carry its own). */
   rateLimitPerMinute: number;
+  /**
+   * Failed authentications (missing, invalid or disabled key) per source address in any minute;
+   * past it the address is refused (429) before any key lookup, until the window slides.
+   */
+  unauthenticatedRateLimitPerMinute: number;
 }
 
 let cached: RuntimeConfig | undefined;
@@ -34,6 +39,7 @@ export function config(): RuntimeConfig {
       appBaseUrl: env.APP_BASE_URL ?? 'https://app.example.com',
       stage: env.STAGE ?? 'local',
       rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 200),
+      unauthenticatedRateLimitPerMinute: Number(env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE ?? 60),
     };
   }
   return cached;

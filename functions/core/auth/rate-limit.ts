@@ -1,37 +1,184 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { rateLimitKey } from '../db/keys';
+import { accountRateLimitKey, sourceRateLimitKey } from '../db/keys';
 import { tooManyRequests } from '../http/errors';
 import type { Principal } from './principal';
 
-const WINDOW_SECONDS = 60;
-
 /**
- * Per-account fixed-window limit (requests per minute), counted against the account that owns
- * the key: one conditional counter update per request, so concurrent Lambdas share the count.
- * The account's own `rateLimitPerMinute` overrides the platform default.
+ * Sliding-window limits shared by every Lambda through one DynamoDB item per subject: requests
+ * per account, and failed authentications per source address.
+ *
+ * The item holds the counts of the last 13 buckets of 5 s (`slots`, a ring indexed by bucket
+ * mod 13), the newest bucket (`head`) and the sum of the slots (`counted`). A request at time t,
+ * in bucket c, is admitted iff fewer than `limit` are counted in buckets c-12..c, which cover
+ * [t - 60 s, t]: an admitted request stays counted for 60 to 65 s.
+ *
+ * Bound: in any 60-second span at most `limit` requests are admitted, a request's time being
+ * the later of its clock and the start of the newest bucket already recorded (they differ only
+ * for a request that raced a newer one across a bucket boundary: it is counted in the newer
+ * bucket, never in an older one). Proof: of the k requests admitted in a span [s, s + 60], let
+ * r be the last written. Every bucket recorded before r is at most r's bucket, and r's bucket is
+ * at most bucket(s) + 12, so all k lie in r's 13 buckets; the k - 1 others were written before
+ * r, hence counted when r's conditional write required `counted < limit`: k - 1 < limit.
  */
+const BUCKET_MS = 5_000;
+const SLOTS = 13;
+/** A request whose writes keep losing to concurrent ones of the same subject is refused (Retry-After 1). */
+const MAX_ATTEMPTS = 4;
+
+interface Window {
+  head: number;
+  counted: number;
+  slots: number[];
+}
+
+/** Per account, the account's own `rateLimitPerMinute` overriding the platform default; 429 beyond it. */
 export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {
   const limit = principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
-  const epochSeconds = Math.floor(now.getTime() / 1000);
-  const window = Math.floor(epochSeconds / WINDOW_SECONDS);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: rateLimitKey(principal.accountId, window),
-        UpdateExpression: 'ADD requests :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': (window + 2) * WINDOW_SECONDS },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      throw tooManyRequests((window + 1) * WINDOW_SECONDS - epochSeconds);
-    }
-    throw error;
+  const retryAt = await record(accountRateLimitKey(principal.accountId), limit, now.getTime());
+  if (retryAt !== undefined) throw refusal(retryAt, now.getTime());
+}
+
+/**
+ * Sources refused until the time held (ms), so a refused source's further attempts cost no
+ * DynamoDB call in this Lambda. Exact: until then no bucket leaves the window early enough, and
+ * other Lambdas can only add failures.
+ */
+const blockedSources = new Map<string, number>();
+const MAX_BLOCKED_SOURCES = 10_000;
+
+/**
+ * Refuses (429) a source address whose failed authentications reached the limit; checked before
+ * the key is looked up, so a refused flood costs no key lookup. An eventually consistent read: a
+ * stale count only lets an attempt through to `recordAuthenticationFailure`, which is exact.
+ */
+export async function refuseFailingSource(sourceIp: string | undefined, now: Date): Promise<void> {
+  const scope = sourceScope(sourceIp);
+  const nowMs = now.getTime();
+  const blockedUntil = blockedSources.get(scope);
+  if (blockedUntil !== undefined && blockedUntil > nowMs) throw refusal(blockedUntil, nowMs);
+  blockedSources.delete(scope);
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: sourceRateLimitKey(scope) }));
+  const window = slide(out.Item as Window | undefined, nowMs);
+  const limit = config().unauthenticatedRateLimitPerMinute;
+  if (window.counted >= limit) throw block(scope, nextAdmission(window, limit), nowMs);
+}
+
+/** Counts a failed authentication of the source address: 429 instead of 401 once it is over the limit. */
+export async function recordAuthenticationFailure(sourceIp: string | undefined, now: Date): Promise<void> {
+  const scope = sourceScope(sourceIp);
+  const retryAt = await record(sourceRateLimitKey(scope), config().unauthenticatedRateLimitPerMinute, now.getTime());
+  if (retryAt !== undefined) throw block(scope, retryAt, now.getTime());
+}
+
+/**
+ * The unit a source is counted in: an IPv4 address, or the /64 of an IPv6 one (a single client
+ * usually holds a whole /64, and could otherwise rotate addresses within it).
+ */
+export function sourceScope(sourceIp: string | undefined): string {
+  if (!sourceIp) return 'unknown';
+  const ip = sourceIp.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (!ip.includes(':')) return ip;
+  const [left, right] = ip.split('::').map((half) => (half ? half.split(':') : []));
+  const groups = right ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+function block(scope: string, retryAt: number, nowMs: number) {
+  if (blockedSources.size >= MAX_BLOCKED_SOURCES) blockedSources.delete(blockedSources.keys().next().value!);
+  blockedSources.set(scope, retryAt);
+  return refusal(retryAt, nowMs);
+}
+
+const refusal = (retryAt: number, nowMs: number) => tooManyRequests(Math.ceil((retryAt - nowMs) / 1000));
+
+const bucketOf = (ms: number) => Math.floor(ms / BUCKET_MS);
+
+/**
+ * Counts one request against the subject if fewer than `limit` are counted in its window.
+ * Returns undefined once counted, else when a retry would be admitted (ms). One conditional
+ * update when the item is already at this bucket; when it is not (the first request of a
+ * bucket, or a first request ever), the failed condition returns the item and the next write
+ * replaces it, conditional on it being unchanged.
+ */
+async function record(key: Record<string, string>, limit: number, nowMs: number): Promise<number | undefined> {
+  let failed = await conditionally(increment(key, bucketOf(nowMs), limit));
+  for (let attempt = 1; failed && attempt < MAX_ATTEMPTS; attempt++) {
+    const current = failed.item;
+    const window = slide(current, nowMs);
+    if (window.counted >= limit) return nextAdmission(window, limit);
+    failed = await conditionally(current?.head === window.head ? increment(key, window.head, limit) : replace(key, current, window));
   }
+  return failed ? nowMs + 1000 : undefined;
+}
+
+/**
+ * The window as of now, or as of its head if that is newer (another Lambda's clock ran ahead,
+ * or a request raced this one): the buckets that have left it are emptied.
+ */
+function slide(window: Window | undefined, nowMs: number): Window {
+  const head = Math.max(bucketOf(nowMs), window?.head ?? 0);
+  const slots = Array<number>(SLOTS).fill(0);
+  if (window) for (let b = head - SLOTS + 1; b <= window.head; b++) slots[b % SLOTS] = window.slots[b % SLOTS];
+  return { head, counted: slots.reduce((sum, n) => sum + n, 0), slots };
+}
+
+/** When the oldest buckets will have left the window enough for one more request (ms). */
+function nextAdmission(window: Window, limit: number): number {
+  let remaining = window.counted;
+  for (let b = window.head - SLOTS + 1; b < window.head; b++) {
+    remaining -= window.slots[b % SLOTS];
+    if (remaining < limit) return (b + SLOTS) * BUCKET_MS;
+  }
+  return (window.head + SLOTS) * BUCKET_MS;
+}
+
+function increment(key: Record<string, string>, bucket: number, limit: number): Promise<unknown> {
+  const slot = `slots[${bucket % SLOTS}]`;
+  return db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: key,
+      UpdateExpression: `SET ${slot} = ${slot} + :one, counted = counted + :one`,
+      ConditionExpression: 'head = :bucket AND counted < :limit',
+      ExpressionAttributeValues: { ':one': 1, ':bucket': bucket, ':limit': limit },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }),
+  );
+}
+
+/** Writes `next` plus this request, if the item is still `current` (head and count identify it). */
+function replace(key: Record<string, string>, current: Window | undefined, next: Window): Promise<unknown> {
+  const slots = [...next.slots];
+  slots[next.head % SLOTS] += 1;
+  return db().send(
+    new PutCommand({
+      TableName: config().tableName,
+      // ttl: housekeeping once every slot has left the window.
+      Item: { ...key, head: next.head, counted: next.counted + 1, slots, ttl: ((next.head + SLOTS) * BUCKET_MS) / 1000 },
+      ConditionExpression: current ? 'head = :head AND counted = :counted' : 'attribute_not_exists(PK)',
+      ExpressionAttributeValues: current ? { ':head': current.head, ':counted': current.counted } : undefined,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }),
+  );
+}
+
+/** Undefined once written; else the item the failed condition saw (its values come back unconverted). */
+async function conditionally(write: Promise<unknown>): Promise<{ item?: Window } | undefined> {
+  try {
+    await write;
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return { item: error.Item && windowOf(error.Item) };
+  }
+}
+
+function windowOf(item: Record<string, AttributeValue>): Window {
+  return { head: Number(item.head.N), counted: Number(item.counted.N), slots: item.slots.L!.map((n) => Number(n.N)) };
 }

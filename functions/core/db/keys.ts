@@ -24,7 +24,8 @@
  * | token collection| COLLECTION#<id>         | COLLECTION         |                                       | collection lookups (merchant config validation) |
  * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
  * | payment link    | PAYMENTLINK#<id>        | PAYMENTLINK        |                                       | payment request links to payment links |
- * | rate limit      | RATELIMIT#<accountId>#<minute> | RATELIMIT   |                                       | requests per account per minute (TTL) |
+ * | rate limit      | RATELIMIT#ACCOUNT#<accountId> | RATELIMIT    |                                       | requests of an account in the sliding minute (TTL) |
+ * | rate limit      | RATELIMIT#SOURCE#<ip or IPv6 /64> | RATELIMIT |                                      | failed authentications of a source address in the sliding minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
  * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt>#<id> while undispatched | outbox: events written with the change that caused them; sweep of undispatched ones |
  * | webhook         | ACCOUNT#<accountId>     | WEBHOOK#<id>       |                                       | an account's webhook endpoints (Query, a small operator-made set) |
@@ -119,7 +120,8 @@ export const collectionKey = (id: string) => ({ PK: `COLLECTION#${id}`, SK: 'COL
 export const connectionKey = (id: string) => ({ PK: `CONNECTION#${id}`, SK: 'CONNECTION' });
 export const paymentLinkKey = (id: string) => ({ PK: `PAYMENTLINK#${id}`, SK: 'PAYMENTLINK' });
 
-export const rateLimitKey = (accountId: string, window: number) => ({ PK: `RATELIMIT#${accountId}#${window}`, SK: 'RATELIMIT' });
+export const accountRateLimitKey = (accountId: string) => ({ PK: `RATELIMIT#ACCOUNT#${accountId}`, SK: 'RATELIMIT' });
+export const sourceRateLimitKey = (sourceScope: string) => ({ PK: `RATELIMIT#SOURCE#${sourceScope}`, SK: 'RATELIMIT' });
 
 export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
   PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,

@@ -42,8 +42,10 @@ async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promis
   const headers = lowerCaseHeaders(event.headers);
   let auth: Request['auth'];
   if (route.authentication === 'apiKey') {
-    const principal = await authenticate(headers);
-    await enforceRateLimit(principal, now());
+    const at = now();
+    // API Gateway's own view of the peer: X-Forwarded-For is the client's to forge.
+    const principal = await authenticate(headers, event.requestContext?.http?.sourceIp, at);
+    await enforceRateLimit(principal, at);
     auth = { principal, access: Access.forRoute(principal, route.permission!) };
   }
   const query: Record<string, unknown> = { ...(event.queryStringParameters ?? {}) };
