@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { merchantConfig, merchantConfigBody } from '../../schemas/merchant-configs';
+import { paymentOptionConfig, type merchantConfig, type merchantConfigBody } from '../../schemas/merchant-configs';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
@@ -9,6 +9,7 @@ import { merchantConfigKey, merchantConfigsIndex, stripKeys } from '../core/db/k
 import { queryAll } from '../core/db/pagination';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
+import { declaredOnly } from '../core/validation/validate';
 import { setAcceptedAssetTypes } from '../merchants/merchant-store';
 import { insertWalletAsset } from '../wallet-assets/asset-store';
 import { checkPaymentOptions, type PaymentOptionConfig } from './payment-option-rules';
@@ -27,7 +28,7 @@ export interface ConfigMerchant {
 
 /** Checks the options, then creates any settlement wallets they need, then the options as stored. */
 async function resolveOptions(input: ConfigInput, merchant: ConfigMerchant, actor: string, now: Date): Promise<PaymentOptionConfig[]> {
-  const checked = await checkPaymentOptions(input.paymentOptions, merchant);
+  const checked = await checkPaymentOptions(input.paymentOptions.map((option) => declaredOnly(paymentOptionConfig, option)), merchant);
   const options: PaymentOptionConfig[] = [];
   for (const { option, needsSettlementWallet } of checked) {
     if (!needsSettlementWallet) {

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createMerchantBody } from '../../schemas/merchants';
+import { createMerchantBody } from '../../schemas/merchants';
 import { authedOperation } from '../core/http/operation';
+import { declaredOnly } from '../core/validation/validate';
 import { checkMerchantFields } from './merchant-rules';
 import { insertMerchant } from './merchant-store';
 
@@ -9,6 +10,6 @@ type Body = FromSchema<typeof createMerchantBody>;
 export const createMerchant = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   checkMerchantFields(body, account);
-  const { accountId, name, country, test, type, settlementConfig, location, categoryCode } = body;
+  const { accountId, name, country, test, type, settlementConfig, location, categoryCode } = declaredOnly(createMerchantBody, body);
   return insertMerchant({ accountId, name, country, test, type, settlementConfig, location, categoryCode }, auth.principal.crn, now);
 });

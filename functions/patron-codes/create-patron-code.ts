@@ -11,5 +11,7 @@ export const createPatronCode = authedOperation<Body>(async ({ body, auth, now }
   const account = await auth.access.account(auth.principal.accountId);
   if (body.testScenarioName && !account.test) throw businessRule('LIVENESS_MISMATCH');
   if (body.externalId && !body.namespace) throw badRequest('namespace is required with externalId');
-  return insertPatronCode({ accountId: account.id, ...body }, now);
+  // Only the body's own fields: the code belongs to the caller's account whatever else the body names.
+  const { testScenarioName, namespace, externalId, assetId } = body;
+  return insertPatronCode({ accountId: account.id, testScenarioName, namespace, externalId, assetId }, now);
 });

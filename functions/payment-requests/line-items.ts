@@ -1,5 +1,7 @@
+import { lineItem } from '../../schemas/payment-requests';
 import { badRequest } from '../core/http/errors';
 import type { Amount } from '../core/money';
+import { declaredOnly } from '../core/validation/validate';
 
 export interface LineItemInput {
   name: string;
@@ -16,7 +18,8 @@ const QTY_SCALE = 1_000_000n;
 /**
  * Resolves each item's `price`: `price` is used as given; with only `unitPrice`, price =
  * unitPrice × qty (rounded half away from zero to the smallest unit); with both, `price` wins
- * unchecked (SPEC.md). Returns the items with `price` filled in and their total.
+ * unchecked (SPEC.md). Returns the items, with only the fields a line item declares (they are
+ * stored), with `price` filled in, and their total.
  */
 export function resolveLineItems(items: LineItemInput[]): { items: LineItemInput[]; total: Amount } {
   let total = 0n;
@@ -34,7 +37,7 @@ export function resolveLineItems(items: LineItemInput[]): { items: LineItemInput
       throw badRequest(`${field}.price or ${field}.unitPrice is required`);
     }
     total += price;
-    return { ...item, price: price.toString() };
+    return { ...declaredOnly(lineItem, item), price: price.toString() };
   });
   return { items: resolved, total };
 }

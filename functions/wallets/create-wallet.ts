@@ -1,9 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createWalletBody } from '../../schemas/wallets';
+import { createWalletBody } from '../../schemas/wallets';
 import { describeAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
+import { declaredOnly } from '../core/validation/validate';
 import { insertWallet, mediaUploadExists } from './wallet-store';
 
 type Body = FromSchema<typeof createWalletBody>;
@@ -19,7 +20,7 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
     }
   }
   if (body.logoMediaUploadId && !(await mediaUploadExists(body.logoMediaUploadId))) throw businessRule('MEDIA_UPLOAD_INVALID');
-  const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = body;
+  const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = declaredOnly(createWalletBody, body);
   return insertWallet({
     id,
     name,

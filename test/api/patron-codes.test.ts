@@ -52,6 +52,30 @@ describe('patron codes', () => {
     expect((await api('GET', '/api/patron-codes/noSuchCode000000000000', { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
   });
 
+  it("plants no code on another account: a body's accountId is ignored, so the attacker's request never reaches the victim's poll", async () => {
+    const victim = await newAccount();
+    const attacker = await newMerchant();
+    // accountId is no field of this body: accepted and ignored, the code is the caller's.
+    const planted = await api('POST', '/api/patron-codes', { key: attacker.owner.apiKey, body: { accountId: victim.accountId } });
+    expect(planted.status).toBe(200);
+    expect(planted.body.accountId).toBe(attacker.owner.accountId);
+    expect((await api('GET', `/api/patron-codes/${planted.body.id}`, { key: victim.apiKey })).body).toEqual(FORBIDDEN);
+
+    // A "pay now" request made with the planted barcode reaches the attacker's own poll, never the victim's.
+    const pr = await newPaymentRequest(attacker, { barcode: planted.body.barcode });
+    expect((await api('GET', '/api/me/patron-code-payment-request', { key: attacker.owner.apiKey })).body.id).toBe(pr.id);
+    const polled = await api('GET', '/api/me/patron-code-payment-request', { key: victim.apiKey });
+    expect(polled.body?.id).not.toBe(pr.id);
+    expect(polled.body).toEqual(FORBIDDEN);
+
+    // Nor can the attacker squat the victim's external ids.
+    const squat = await api('POST', '/api/patron-codes', { key: attacker.owner.apiKey, body: { accountId: victim.accountId, namespace: 'loyalty', externalId: 'member-1' } });
+    expect(squat.body.accountId).toBe(attacker.owner.accountId);
+    const own = await api('POST', '/api/patron-codes', { key: victim.apiKey, body: { namespace: 'loyalty', externalId: 'member-1' } });
+    expect(own.status).toBe(200);
+    expect((await api('GET', '/api/patron-codes/loyalty/external-id/member-1', { key: victim.apiKey })).body.id).toBe(own.body.id);
+  });
+
   it('merges metadata within the limits, without losing concurrent keys', async () => {
     const patron = await newAccount();
     const code = (await api('POST', '/api/patron-codes', { key: patron.apiKey })).body;

@@ -1,0 +1,282 @@
+import { scopeOf } from '../../functions/core/auth/permissions';
+import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
+import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import { schemaOf, validInstance } from '../support/route-fixtures';
+
+/**
+ * Generated from the route table and the response schemas: every authenticated route with a body
+ * is sent a valid body plus every server-owned field of its response resource set to a hostile
+ * value, and an unknown field in every object of the body. The request must still succeed (unknown
+ * fields are tolerated), and neither the response nor a later GET of the resource may carry a
+ * hostile value or an unknown field. Only fixture setup is per route.
+ */
+const targets = (ROUTES as readonly Route[]).filter((r) => r.body && r.authentication === 'apiKey');
+
+const LONG_AGO = '2000-01-01T00:00:00.000Z';
+const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
+
+/**
+ * The one list of server-owned fields, each with the value an attacker would like it to have.
+ * A route checks those its response schema has and its body schema does not declare (a field the
+ * body legitimately sets, such as `test` on account create, is the body's to set).
+ */
+function hostileValues(victim: string): Record<string, unknown> {
+  const victimCrn = `crn:${victim}:api-key:owner`;
+  return {
+    id: victim,
+    accountId: victim,
+    parentAccountId: victim,
+    merchantId: victim,
+    merchantAccountId: victim,
+    createdByAccountId: victim,
+    paymentRequestId: victim,
+    requestId: victim,
+    patronCodeId: victim,
+    assetId: victim,
+    createdAt: LONG_AGO,
+    updatedAt: LONG_AGO,
+    modifiedAt: LONG_AGO,
+    expiresAt: FAR_FUTURE,
+    createdBy: victimCrn,
+    updatedBy: victimCrn,
+    modifiedBy: victimCrn,
+    createdByAccountName: 'Victim Ltd',
+    merchantName: 'Victim Ltd',
+    version: '999',
+    activityNumber: '999',
+    type: 'individual',
+    status: 'paid',
+    onboardingStatus: 'active',
+    test: false,
+    liveness: 'main',
+    enabled: false,
+    role: 'platform-operator',
+    subscriptions: ['quartz'],
+    rateLimitPerMinute: 999_999,
+    secret: 'attacker-chosen-secret',
+    balance: '999999999',
+    availableBalance: '999999999',
+    remainingAmount: '999999999',
+    value: nzd('1'),
+    currency: 'USD',
+    category: 'token',
+    metadata: { planted: 'yes' },
+    barcode: '9990001234567890',
+    url: 'https://attacker.example/pay',
+    paymentOptions: [{ assetType: 'svc.nzd.test', amount: '1' }],
+  };
+}
+
+/** Body fields every fixture account (test, NZ) can use, applied where a route's body declares them. */
+const BODY_DEFAULTS: Record<string, unknown> = {
+  test: true,
+  region: 'NZ',
+  country: 'NZ',
+  asset: 'NZD',
+  ledgerId: 'svc.nzd.test',
+  ledger: 'svc.nzd.test',
+  assetType: 'svc.nzd.test',
+  paymentOptions: [{ type: 'svc.nzd.test' }],
+  assetTypes: [{ id: 'svc.nzd.test' }],
+  // Tests allow private webhook targets; nothing is delivered to it.
+  url: 'http://127.0.0.1:9/hook',
+  // A route-driven call must not throttle the account it targets.
+  rateLimitPerMinute: 1_000_000,
+  // Optional nested objects, so that unknown fields inside them are sent too.
+  location: { city: 'Auckland' },
+  settlementConfig: {},
+  lineItems: [{ name: 'Flat white', qty: '1', price: '100' }],
+};
+
+const UNKNOWN = 'plantedUnknownField';
+
+/** `value` with an unknown field in every object whose schema lists its fields and allows others. */
+function withUnknown(schema: Record<string, any>, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => withUnknown(schema.items ?? {}, item));
+  if (!value || typeof value !== 'object' || !schema.properties || schema.additionalProperties === false) return value;
+  const known = Object.entries(value).map(([field, item]) => [field, withUnknown(schema.properties[field] ?? {}, item)]);
+  return { ...Object.fromEntries(known), [UNKNOWN]: 'x' };
+}
+
+interface Setup {
+  caller: TestAccount;
+  /** Path parameters and body fields by name; `accountId` is also the account the resource must belong to. */
+  values: Record<string, unknown>;
+}
+
+const operator = (): TestAccount => ({ accountId: seed().operatorAccountId, apiKey: seed().operatorApiKey });
+
+/** A fresh account; operator-only routes are called by the operator on it. */
+async function defaultSetup(route: Route): Promise<Setup> {
+  const account = await newAccount();
+  return { caller: scopeOf('account-owner', route.permission!) ? account : operator(), values: { accountId: account.accountId } };
+}
+
+const ofMerchant = (m: MerchantSetup, extra: Record<string, unknown> = {}): Setup => ({
+  caller: m.owner,
+  values: { accountId: m.owner.accountId, merchantId: m.merchantId, configId: m.configId, ...extra },
+});
+
+async function merchantFixture(): Promise<Setup> {
+  return ofMerchant(await newMerchant());
+}
+
+/** A fixture step's result, or the step's failure (a fixture that fails is not a finding). */
+function ok(what: string, res: ApiResponse) {
+  if (res.status !== 200) throw new Error(`${what}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A new request of a fresh merchant and a funded payer to pay it. */
+async function payable(body: Record<string, unknown> = {}) {
+  const merchant = await newMerchant();
+  const payer = await newPayer('5000');
+  return { merchant, payer, request: await newPaymentRequest(merchant, body) };
+}
+
+/** A new request, acted on by its merchant. */
+async function unpaid(): Promise<Setup> {
+  const { merchant, request } = await payable();
+  return ofMerchant(merchant, { requestId: request.id });
+}
+
+/** A paid request (authorised, for a pre-auth), acted on by its merchant. */
+async function paid(body: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<Setup> {
+  const { merchant, payer, request } = await payable(body);
+  ok('pay', await pay(payer, request.id, `mass-${request.id}`));
+  return ofMerchant(merchant, { paymentRequestId: request.id, ...extra });
+}
+
+/** What a route needs to succeed beyond a fresh account and BODY_DEFAULTS. */
+const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
+  'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
+    const owner = await newAccount();
+    ok('api key', await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body: { name: 'mass-key', role: 'merchant-terminal' } }));
+    return { caller: owner, values: { accountId: owner.accountId, apiKeyName: 'mass-key' } };
+  },
+  'POST /api/wallet-assets/{assetId}/test-topups': async () => {
+    const payer = await newPayer('0');
+    return { caller: payer, values: { accountId: payer.accountId, assetId: payer.walletId } };
+  },
+  'POST /api/wallets': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, id: `mass-${Date.now()}` } };
+  },
+  'POST /api/patron-codes/{patronCodeId}/metadata': async () => {
+    const patron = await newAccount();
+    const code = ok('patron code', await api('POST', '/api/patron-codes', { key: patron.apiKey }));
+    return { caller: patron, values: { accountId: patron.accountId, patronCodeId: code.id } };
+  },
+  'PUT /api/merchants/{merchantId}': merchantFixture,
+  'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
+  'POST /api/merchants/{merchantId}/metadata': merchantFixture,
+  'POST /api/merchants/{merchantId}/configs': merchantFixture,
+  'PUT /api/merchants/{merchantId}/configs/{configId}': merchantFixture,
+  'POST /api/payment-requests': merchantFixture,
+  'POST /payments/api/requests.create': merchantFixture,
+  'POST /api/payment-requests/{paymentRequestId}/pay': async () => {
+    const { payer, request } = await payable();
+    return { caller: payer, values: { accountId: payer.accountId, paymentRequestId: request.id, assetId: payer.walletId } };
+  },
+  'POST /payments/api/requests.pay': async () => {
+    const { payer, request } = await payable();
+    return { caller: payer, values: { accountId: payer.accountId, requestId: request.id, authorization: payer.walletId } };
+  },
+  'POST /api/payment-requests/{paymentRequestId}/refund': () => paid(),
+  // Without `value` a confirmation draws the line items' total, which is 0 for the minimal body.
+  'POST /api/payment-requests/{paymentRequestId}/confirm': () => paid({ preAuth: true }, { value: nzd('100') }),
+  'POST /payments/api/requests.cancel': unpaid,
+  'POST /payments/api/requests.void': unpaid,
+  'POST /payments/api/transactions.refund': async () => {
+    const { merchant, payer, request } = await payable();
+    const body = { requestId: request.id, ledger: 'svc.nzd.test', authorization: payer.walletId };
+    const result = ok('legacy pay', await api('POST', '/payments/api/requests.pay', { key: payer.apiKey, body }));
+    return ofMerchant(merchant, { transactionId: result.reference });
+  },
+};
+
+/**
+ * Defects found in files another change owns, reported there rather than fixed here: the route's
+ * test must fail until the fix lands (it.failing then fails too, and the entry goes).
+ */
+const KNOWN_OPEN: Record<string, string> = {
+  'POST /api/payment-requests/{paymentRequestId}/refund':
+    "refund-payment-request.ts stores the body's line items as sent, unknown fields included, on the refund activity",
+};
+
+type View = Record<string, unknown>;
+
+const declared = (schemaId: Route['body' | 'response']) => Object.keys(schemaOf(schemaId)?.properties ?? {});
+
+/** Where a route's resource can be read again: a GET of the same response schema by its id alone. */
+function readBack(route: Route): Route | undefined {
+  return (ROUTES as readonly Route[]).find(
+    (r) => r.method === 'GET' && r.authentication === 'apiKey' && r.response === route.response && /^[^{]*\{\w+Id\}$/.test(r.path),
+  );
+}
+
+let since: number;
+let hostile: Record<string, unknown>;
+
+beforeAll(async () => {
+  since = Date.now();
+  hostile = hostileValues((await newAccount()).accountId);
+}, 30_000);
+
+/** Values only the server sets, checked field by field (beyond "not the hostile value"). */
+const EXPECTED: Record<string, (value: unknown, owner: string) => void> = {
+  accountId: (value, owner) => expect(value).toBe(owner),
+  test: (value) => expect(value).toBe(true),
+  liveness: (value) => expect(value).toBe('test'),
+  ...Object.fromEntries(
+    ['createdAt', 'updatedAt', 'modifiedAt'].map((field) => [
+      field,
+      (value: unknown) => {
+        expect(Date.parse(value as string)).toBeGreaterThanOrEqual(since);
+        expect(Date.parse(value as string)).toBeLessThanOrEqual(Date.now() + 1000);
+      },
+    ]),
+  ),
+  ...Object.fromEntries(['createdBy', 'updatedBy', 'modifiedBy'].map((field) => [field, (value: unknown) => expect(value).toMatch(/^crn:/)])),
+};
+
+function expectServerSet(view: View, owned: string[], owner: string): void {
+  expect(JSON.stringify(view)).not.toContain(UNKNOWN);
+  for (const field of owned) {
+    expect({ field, value: view[field] }).not.toEqual({ field, value: hostile[field] });
+    if (view[field] !== undefined) EXPECTED[field]?.(view[field], owner);
+  }
+}
+
+describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) => {
+  const known = KNOWN_OPEN[key];
+  const title = 'ignores hostile server-owned fields and unknown fields in the body';
+  (known ? it.failing : it)(known ? `${title} (known open: ${known})` : title, async () => {
+    const { caller, values } = await (FIXTURES[key] ?? defaultSetup)(route);
+    const bodySchema = schemaOf(route.body)!;
+    const bodyFields = declared(route.body);
+    const owned = Object.keys(hostile).filter((f) => declared(route.response).includes(f) && !bodyFields.includes(f));
+    const inputs = { ...BODY_DEFAULTS, ...values };
+    const valid = {
+      ...(validInstance(bodySchema, inputs) as View),
+      ...Object.fromEntries(bodyFields.filter((f) => f in inputs).map((f) => [f, inputs[f]])),
+    };
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `missing-${name}`));
+    const owner = (values.accountId as string | undefined) ?? caller.accountId;
+
+    const body = { ...(withUnknown(bodySchema, valid) as View), ...Object.fromEntries(owned.map((f) => [f, hostile[f]])) };
+    const res = await api(route.method, path, { key: caller.apiKey, body });
+    expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
+    expectServerSet(res.body, owned, owner);
+
+    const get = readBack(route);
+    if (get && typeof res.body.id === 'string') {
+      const stored = await api('GET', get.path.replace(/\{\w+\}/, res.body.id), { key: caller.apiKey });
+      expect(stored.status).toBe(200);
+      expectServerSet(stored.body, owned, owner);
+      const pick = (view: View) => Object.fromEntries(owned.map((f) => [f, view[f]]));
+      expect(pick(stored.body)).toEqual(pick(res.body));
+    }
+  }, 30_000);
+});
