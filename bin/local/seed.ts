@@ -36,7 +36,7 @@ export async function ensureSeed(previous: Seed | undefined, now = new Date()): 
   const merchant = await insertMerchant({ accountId: demo.id, name: 'Demo Test Merchant', country: 'NZ', test: true, type: 'physical' }, SEEDER, now);
   const config = await insertMerchantConfig({ id: merchant.id, accountId: demo.id, test: true }, { paymentOptions: [{ type: 'svc.nzd.test' }] }, SEEDER, now);
   const wallet = await insertWalletAsset({ accountId: demo.id, accountTest: true, ledgerId: 'svc.nzd.test', settlement: false }, SEEDER, now);
-  await issueTestFunds(wallet, TEST_FUNDS, 'seed', SEEDER, now);
+  await issueTestFunds(wallet, TEST_FUNDS, 'seed', { accountId: demo.id, crn: SEEDER }, now);
   return {
     accountId: demo.id,
     apiKey: demoKey.secret,

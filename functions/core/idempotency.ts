@@ -3,42 +3,65 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { db } from './db/client';
 import { idempotencyKey } from './db/keys';
-import type { TransactionStep } from './db/transaction';
+import { retryOnConflict, type TransactionStep } from './db/transaction';
 import { businessRule } from './http/errors';
+import { derivedId } from './ids';
+import { DuplicateTransferError } from './ledger/transfers';
+
+/**
+ * The idempotency engine of every money command. One scope rule: the calling account, the
+ * operation and the client's key. The validated command (path parameters included) is hashed;
+ * its response is stored by a step the effect writes in its own transaction, so an effect and
+ * its record commit together or not at all. A repeat with the same command answers the stored
+ * response (`replayed`); with another command it is refused with the operation's documented code;
+ * a concurrent duplicate loses on the record's condition (or on its derived transfer ids) and
+ * then answers the winner's response.
+ */
 
 /** Records outlive any sane retry window; TTL housekeeping only, never relied on for correctness. */
 const RETENTION_SECONDS = 90 * 24 * 3600;
 
-export interface IdempotencyScope {
+export interface IdempotentCommand {
+  /** The calling account: keys of different accounts never meet. */
   accountId: string;
+  /** The route's operation name. */
   operation: string;
+  /** The client's key, made unique within the operation where its scope is narrower (a refund's externalRef per request). */
   key: string;
+  /** The validated command, path parameters included. */
+  command: unknown;
+  /** The documented code for the same key with another command. */
+  mismatchCode?: 'IDEMPOTENT_OPERATION_FAILED' | 'REPEAT_REFERENCE';
+}
+
+export interface IdempotentContext<T> {
+  /** The step that stores the response: put it in the effect's transaction. */
+  record: (response: T) => TransactionStep;
+  /** An id derived from the scope: the same on every retry (transfer and activity ids). */
+  derive: (label: string) => string;
+}
+
+export interface Idempotent<T> {
+  response: T;
+  /** True when this answer is the stored response of an earlier call. */
+  replayed: boolean;
 }
 
 class ConcurrentDuplicate extends Error {}
 
-/**
- * Runs a keyed operation at most once per (account, operation, key). The operation receives
- * `record(response)`: a transaction step that stores the response, to be written in the same
- * transaction as its effect. A repeat with the same request returns the stored response; with a
- * different request it is refused (IDEMPOTENT_OPERATION_FAILED); a concurrent duplicate loses on
- * the record's condition and then returns the winner's response.
- */
-export async function idempotent<T>(
-  scope: IdempotencyScope,
-  request: unknown,
-  run: (record: (response: T) => TransactionStep) => Promise<T>,
-): Promise<T> {
-  const requestHash = hashRequest(request);
-  const stored = await readStored<T>(scope, requestHash);
-  if (stored.found) return stored.response;
-  try {
-    return await run((response) => ({
+export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: IdempotentContext<T>) => Promise<T>): Promise<Idempotent<T>> {
+  const requestHash = hashRequest(cmd.command);
+  const stored = await readStored<T>(cmd, requestHash);
+  if (stored) return { response: stored, replayed: true };
+  const scope = [cmd.accountId, cmd.operation, cmd.key];
+  const ctx: IdempotentContext<T> = {
+    derive: (label) => derivedId(undefined, ...scope, label),
+    record: (response) => ({
       item: {
         Put: {
           TableName: config().tableName,
           Item: {
-            ...idempotencyKey(scope.accountId, scope.operation, scope.key),
+            ...idempotencyKey(cmd.accountId, cmd.operation, cmd.key),
             requestHash,
             response: JSON.stringify(response),
             createdAt: new Date().toISOString(),
@@ -48,27 +71,27 @@ export async function idempotent<T>(
         },
       },
       onConditionFailed: () => new ConcurrentDuplicate('idempotency record written concurrently'),
-    }));
+    }),
+  };
+  try {
+    return { response: await retryOnConflict(() => run(ctx)), replayed: false };
   } catch (error) {
-    // A duplicate that committed while this attempt ran (whether this attempt lost on the record or
-    // then saw the winner's effect, e.g. an already paid request) answers with the winner's response.
-    const winner = await readStored<T>(scope, requestHash);
-    if (winner.found) return winner.response;
+    // A duplicate that committed while this attempt ran (this attempt lost on the record or on a
+    // derived transfer id, or then saw the winner's effect, e.g. a paid request) answers with the winner's response.
+    const winner = await readStored<T>(cmd, requestHash);
+    if (winner) return { response: winner, replayed: true };
+    if (error instanceof ConcurrentDuplicate || error instanceof DuplicateTransferError) throw new Error('duplicate without a stored response');
     throw error;
   }
 }
 
-async function readStored<T>(scope: IdempotencyScope, requestHash: string): Promise<{ found: true; response: T } | { found: false }> {
+async function readStored<T>(cmd: IdempotentCommand, requestHash: string): Promise<T | undefined> {
   const out = await db().send(
-    new GetCommand({
-      TableName: config().tableName,
-      Key: idempotencyKey(scope.accountId, scope.operation, scope.key),
-      ConsistentRead: true,
-    }),
+    new GetCommand({ TableName: config().tableName, Key: idempotencyKey(cmd.accountId, cmd.operation, cmd.key), ConsistentRead: true }),
   );
-  if (!out.Item) return { found: false };
-  if (out.Item.requestHash !== requestHash) throw businessRule('IDEMPOTENT_OPERATION_FAILED');
-  return { found: true, response: JSON.parse(out.Item.response as string) as T };
+  if (!out.Item) return undefined;
+  if (out.Item.requestHash !== requestHash) throw businessRule(cmd.mismatchCode ?? 'IDEMPOTENT_OPERATION_FAILED');
+  return JSON.parse(out.Item.response as string) as T;
 }
 
 /** Canonical JSON (sorted keys) so the same request always hashes the same. */
@@ -78,6 +101,7 @@ export function hashRequest(request: unknown): string {
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)

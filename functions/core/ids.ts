@@ -41,14 +41,14 @@ export function newId(entity?: PrefixedEntity): string {
  * The same id for the same inputs (22 base58 characters of their SHA-256): for records that a
  * repeated message must find again instead of creating twice.
  */
-export function derivedId(entity: PrefixedEntity, ...parts: string[]): string {
+export function derivedId(entity: PrefixedEntity | undefined, ...parts: string[]): string {
   let value = BigInt(`0x${createHash('sha256').update(parts.join('\n')).digest('hex')}`);
   let out = '';
   for (let i = 0; i < ID_LENGTH; i++) {
     out += BASE58[Number(value % 58n)];
     value /= 58n;
   }
-  return `${ID_PREFIX[entity]}_${out}`;
+  return entity ? `${ID_PREFIX[entity]}_${out}` : out;
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,11 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyRefundParams } from '../../schemas/legacy-payment-requests';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { ledgerEntryKey } from '../core/db/keys';
 import { businessRule, forbidden } from '../core/http/errors';
-import type { PostingKind } from '../core/ledger/postings';
+import { findTransferRefs, type TransferKind } from '../core/ledger/transfers';
 import { parsePositiveAmount } from '../core/money';
 import type { StoredPaymentRequest } from '../payment-requests/payment-request-store';
 import { refundRequest } from '../payment-requests/refund-payment-request';
@@ -15,7 +11,7 @@ import { transactionResult } from './legacy-transaction-result';
 type Params = FromSchema<typeof legacyRefundParams>;
 
 /** Ledger transactions a legacy client holds as the transaction id of a pay. */
-const PAYMENT_KINDS: readonly PostingKind[] = ['payment', 'pre-auth-hold'];
+const PAYMENT_KINDS: readonly TransferKind[] = ['payment'];
 
 /**
  * Refunds the payment request a pay transaction paid, through the next version's refund core
@@ -25,7 +21,7 @@ export const legacyRefundTransaction = legacyOperation<Params>('refund', async (
   const amount = parsePositiveAmount('amount', body.amount);
   const paymentRequestId = await paymentRequestOfTransaction(body.transactionId);
   if (!paymentRequestId) throw forbidden();
-  const activity = await refundRequest(
+  const { response: activity } = await refundRequest(
     {
       paymentRequestId,
       amount,
@@ -38,18 +34,10 @@ export const legacyRefundTransaction = legacyOperation<Params>('refund', async (
   return transactionResult('txRefund', activity, activity.id);
 });
 
-/** The payment request a pay transaction paid: its debit ledger entry names it. */
+/** The payment request a pay transaction paid (or, for a pre-auth, authorised): the transfer names it. */
 async function paymentRequestOfTransaction(transactionId: string): Promise<string | undefined> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: config().tableName,
-      Key: ledgerEntryKey(transactionId, 'D'),
-      ProjectionExpression: '#kind, paymentRequestId',
-      ExpressionAttributeNames: { '#kind': 'kind' },
-    }),
-  );
-  const entry = out.Item;
-  return entry && PAYMENT_KINDS.includes(entry.kind as PostingKind) ? (entry.paymentRequestId as string) : undefined;
+  const transfer = await findTransferRefs(transactionId);
+  return transfer && PAYMENT_KINDS.includes(transfer.kind) ? transfer.paymentRequestId : undefined;
 }
 
 /** Legacy refunds know nothing of confirmations: a confirmed pre-auth is refunded through the current API. */

@@ -1,7 +1,7 @@
 import { ApiError, businessRule, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { isValidBarcode } from './barcode';
-import { findPatronCode, findPatronCodeByBarcode, findPatronCodeByExternalId, present } from './patron-code-store';
+import { findPatronCode, findPatronCodeByBarcode, findPatronCodeByExternalId, present, readableCode } from './patron-code-store';
 
 /** A code by id: the caller's own account's codes only (expired ones stay readable). */
 export const getPatronCode = authedOperation(async ({ params, auth }) => {
@@ -12,14 +12,13 @@ export const getPatronCode = authedOperation(async ({ params, auth }) => {
 });
 
 /**
- * A code by barcode. Patrons show codes at other businesses' tills, so any account allowed to
- * read patron codes may look one up by its barcode; only unexpired codes answer.
+ * A code of the caller's account by barcode; only unexpired codes answer. A merchant that scans a
+ * patron's code uses it by creating a payment request with the barcode, never by reading the
+ * patron's code: another account's code answers like a missing one.
  */
-export const getPatronCodeByBarcode = authedOperation(async ({ params, now }) => {
+export const getPatronCodeByBarcode = authedOperation(async ({ params, auth, now }) => {
   if (!isValidBarcode(params.barcode)) throw new ApiError(400, 'CHECKSUM_FAILED');
-  const code = await findPatronCodeByBarcode(params.barcode, now);
-  if (!code) throw businessRule('PATRON_CODE_INVALID');
-  return present(code);
+  return present(await readableCode(auth.access, await findPatronCodeByBarcode(params.barcode, now)));
 });
 
 /** A code of the caller's account by namespace and external id. */

@@ -7,7 +7,8 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { barcodeKey, patronCodeExternalIdKey, patronCodeKey, stripKeys } from '../core/db/keys';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import type { Access } from '../core/auth/access';
+import { ApiError, businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { newBarcode } from './barcode';
 
@@ -111,6 +112,18 @@ export async function saveMetadata(code: StoredPatronCode, metadata: Record<stri
     if (error instanceof ConditionalCheckFailedException) throw new TransactionConflictError();
     throw error;
   }
+}
+
+/** The code when the caller may reach its account, else PATRON_CODE_INVALID, as for a missing one. */
+export async function readableCode<T extends { accountId: string }>(access: Access, code: T | undefined): Promise<T> {
+  if (!code) throw businessRule('PATRON_CODE_INVALID');
+  try {
+    await access.account(code.accountId);
+  } catch (error) {
+    if (error instanceof ApiError && error.message === 'FORBIDDEN') throw businessRule('PATRON_CODE_INVALID');
+    throw error;
+  }
+  return code;
 }
 
 export function present(code: StoredPatronCode): PatronCode {

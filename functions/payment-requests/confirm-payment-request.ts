@@ -1,32 +1,34 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { confirmBody } from '../../schemas/payment-requests';
 import { isoTimestamp } from '../core/clock';
-import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
+import { idempotentReply } from '../core/http/response';
 import { idempotent } from '../core/idempotency';
-import { preAuthHoldAssetId, transferSteps } from '../core/ledger/postings';
+import { postPending } from '../core/ledger/transfers';
 import { formatAmount, monetary, parsePositiveAmount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
-import { assertAuthorizedPreAuth, unconfirmed } from './pre-auth';
+import { assertWithinLimits } from './pay-payment-request';
+import { assertAuthorizedPreAuth, authorizationTransfer, unconfirmed } from './pre-auth';
 
 type Body = FromSchema<typeof confirmBody>;
 
 /**
- * A draw-down on an authorised pre-auth: the amount moves from the hold to the merchant's
- * settlement wallet and becomes refundable like a payment. The same key and body return the first
+ * A draw-down on an authorised pre-auth: part of the reservation on the patron's asset is posted
+ * to the merchant's settlement wallet and becomes refundable like a payment. The same key and body return the first
  * confirmation; the same key with another body is IDEMPOTENT_OPERATION_FAILED.
  */
 export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const items = resolveLineItems(body.lineItems);
   const amount = body.value ? parsePositiveAmount('value.amount', body.value.amount) : items.total;
   if (amount <= 0n) throw badRequest('value.amount must be greater than 0');
-  const scope = { accountId: auth.principal.accountId, operation: `confirm:${params.paymentRequestId}`, key: body.idempotencyKey };
-  return retryOnConflict(() =>
-    idempotent<PaymentActivity>(scope, body, async (record) => {
+  const command = { accountId: auth.principal.accountId, operation: 'confirmPaymentRequest', key: body.idempotencyKey, command: { paymentRequestId: params.paymentRequestId, value: body.value, invoiceRef: body.invoiceRef, lineItems: items.items } };
+  return idempotentReply(
+    await idempotent<PaymentActivity>(command, async ({ record, derive }) => {
       const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
       await auth.access.account(request.merchantAccountId);
       assertAuthorizedPreAuth(request, now);
@@ -35,19 +37,10 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
       const authorization = request.authorization!;
       const settlementAssetId = request.settlementWallets[authorization.assetType];
       if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
+      assertWithinLimits(request, authorization.assetId);
       const at = isoTimestamp(now);
-      const transfer = transferSteps(
-        {
-          kind: 'pre-auth-confirm',
-          debitAssetId: preAuthHoldAssetId(request.value.currency, request.liveness),
-          creditAssetId: settlementAssetId,
-          amount,
-          currency: request.value.currency,
-          refs: { paymentRequestId: request.id },
-          inactiveCreditCode: 'INVALID_MERCHANT_CONFIG',
-        },
-        at,
-      );
+      const transferId = derive('transfer');
+      const transfer = { txnId: transferId, steps: postPending(await authorizationTransfer(request), transferId, amount, at) };
       const [activity] = buildActivities(
         request,
         [

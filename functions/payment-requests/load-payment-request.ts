@@ -30,7 +30,7 @@ export async function loadPaymentRequestOrForbid(id: string, now: Date): Promise
 /** An authorisation past `preAuthExpiresAt` releases its unconfirmed funds to the patron. */
 async function lapse(request: StoredPaymentRequest, now: Date): Promise<StoredPaymentRequest> {
   const at = isoTimestamp(now);
-  const release = releaseSteps(request, at, PAYMENTS_SERVICE);
+  const release = await releaseSteps(request, at, PAYMENTS_SERVICE);
   await runTransaction([...transitionSteps(request, release.changes, release.activities, at), ...release.steps]);
   return applied(request, release.changes, release.activities, at);
 }

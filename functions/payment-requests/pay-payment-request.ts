@@ -1,14 +1,16 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { payBody } from '../../schemas/payment-requests';
 import { isoTimestamp } from '../core/clock';
-import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
 import { ApiError, badRequest, businessRule } from '../core/http/errors';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import { idempotentReply } from '../core/http/response';
+import { newId } from '../core/ids';
 import { idempotent } from '../core/idempotency';
-import { preAuthHoldAssetId, transferSteps } from '../core/ledger/postings';
+import { pendingTransfer, postedTransfer, type RuleCodes } from '../core/ledger/transfers';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
-import { findWalletAsset, type WalletAsset } from '../wallet-assets/asset-store';
+import { findWalletAsset, settlementSide, type WalletAsset } from '../wallet-assets/asset-store';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { applied, buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
@@ -20,19 +22,41 @@ type Body = FromSchema<typeof payBody>;
 export const PRE_AUTH_LIFETIME_MS = 90 * 24 * 3600 * 1000;
 
 /**
+ * Payments a request takes at most, and distinct assets they may come from: a refund or void
+ * gives back per paying asset in one transaction, which must stay within DynamoDB's 100 items.
+ */
+export const MAX_PAYMENTS_PER_REQUEST = 50;
+export const MAX_PAYING_ASSETS_PER_REQUEST = 8;
+
+/** A rule the merchant's side breaks is the merchant's configuration. */
+const SETTLEMENT_CODES: Partial<RuleCodes> = { missing: 'INVALID_MERCHANT_CONFIG', inactive: 'INVALID_MERCHANT_CONFIG', currency: 'INVALID_MERCHANT_CONFIG', liveness: 'LIVENESS_MISMATCH' };
+
+/** Ids of what a pay writes: derived from its idempotency scope, or fresh where the API version has no key. */
+export type DeriveId = (label: string) => string;
+const freshIds: DeriveId = () => newId();
+
+/**
  * Pays a request from one of the caller's wallet assets. The payment request update (conditional
- * on its version), the debit (conditional on the balance), the credit of the merchant's
- * settlement wallet, both ledger entries, the activities and the idempotency record are one
+ * on its version), the transfer to the merchant's settlement wallet (or, for a pre-auth, its
+ * reservation on the payer's asset), the activities and the idempotency record are one
  * transaction: a retry with the same key returns the same payment; concurrent pays cannot both win.
  */
 export const payPaymentRequest = authedOperation<Body>(async ({ body, auth, params, now }) => {
   const sources = (['assetId', 'transactionId', 'authorization'] as const).filter((f) => body[f] !== undefined);
   if (sources.length !== 1) throw badRequest('exactly one of assetId, transactionId, authorization is required');
   if (body.mode && body.amount === undefined) throw badRequest(`amount is required with mode ${body.mode}`);
-  const scope = { accountId: auth.principal.accountId, operation: 'pay', key: body.idempotencyKey };
-  const input: PayInput = { paymentRequestId: params.paymentRequestId, ...body };
-  return retryOnConflict(() =>
-    idempotent<PaymentActivity>(scope, input, async (record) => (await commitPayment(input, auth, now, (activity) => [record(activity)])).activity),
+  const input: PayInput = {
+    paymentRequestId: params.paymentRequestId,
+    assetType: body.assetType,
+    idempotencyKey: body.idempotencyKey,
+    ...(body.assetId !== undefined ? { assetId: body.assetId } : {}),
+    ...(body.mode !== undefined ? { mode: body.mode } : {}),
+    ...(body.amount !== undefined ? { amount: body.amount } : {}),
+    ...(body.externalPaymentRef !== undefined ? { externalPaymentRef: body.externalPaymentRef } : {}),
+  };
+  const command = { accountId: auth.principal.accountId, operation: 'payPaymentRequest', key: body.idempotencyKey, command: input };
+  return idempotentReply(
+    await idempotent<PaymentActivity>(command, async ({ record, derive }) => (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity),
   );
 });
 
@@ -66,14 +90,15 @@ export async function commitPayment(
   auth: AuthedRequest['auth'],
   now: Date,
   withSteps: (activity: PaymentActivity) => TransactionStep[] = () => [],
+  derive: DeriveId = freshIds,
 ): Promise<CommittedPayment> {
-  const { paymentRequest, changes, activities, steps, transactionId } = await plan(input, auth, now);
+  const { paymentRequest, changes, activities, steps, transactionId } = await plan(input, auth, now, derive);
   const at = changes.updatedAt as string;
   await runTransaction([...withSteps(activities[0]), ...transitionSteps(paymentRequest, changes, activities, at), ...steps]);
   return { activity: activities[0], transactionId, paymentRequest: applied(paymentRequest, changes, activities, at) };
 }
 
-async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
+async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, derive: DeriveId) {
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
@@ -95,21 +120,20 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
   const at = isoTimestamp(now);
   const currency = paymentRequest.value.currency;
   const preAuth = paymentRequest.preAuth === true;
-  // A pre-auth payment authorises: the funds wait in the hold until merchants confirm or release them.
-  const transfer = transferSteps(
-    {
-      kind: preAuth ? 'pre-auth-hold' : 'payment',
-      debitAssetId: asset.id,
-      creditAssetId: preAuth ? preAuthHoldAssetId(currency, paymentRequest.liveness) : settlementAssetId,
-      creditIsSystemAsset: preAuth,
-      amount,
-      currency,
-      refs: { paymentRequestId: paymentRequest.id },
-      insufficientCode: 'INSUFFICIENT_ASSET_VALUE',
-      inactiveCreditCode: 'INVALID_MERCHANT_CONFIG',
-    },
-    at,
-  );
+  assertWithinLimits(paymentRequest, asset.id);
+  const spec = {
+    id: derive('transfer'),
+    kind: 'payment' as const,
+    debit: { assetId: asset.id, mode: 'single' as const },
+    credit: settlementSide(settlementAssetId),
+    amount,
+    currency,
+    liveness: paymentRequest.liveness,
+    refs: { paymentRequestId: paymentRequest.id },
+    creditCodes: SETTLEMENT_CODES,
+  };
+  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release them.
+  const transfer = { txnId: spec.id, steps: preAuth ? pendingTransfer(spec, at) : await postedTransfer(spec, at) };
   const activities = buildActivities(
     paymentRequest,
     [
@@ -132,7 +156,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date) {
       remainingAmount: '0',
       preAuthStatus: 'authorized',
       preAuthExpiresAt: isoTimestamp(new Date(now.getTime() + PRE_AUTH_LIFETIME_MS)),
-      authorization: { assetId: asset.id, assetType: input.assetType, amount: formatAmount(amount), payerAccountId: asset.accountId, activityId: activities[0].id },
+      authorization: { assetId: asset.id, assetType: input.assetType, amount: formatAmount(amount), payerAccountId: asset.accountId, activityId: activities[0].id, transferId: spec.id },
       confirmedAmount: '0',
       updatedAt: at,
     };
@@ -192,6 +216,12 @@ async function spendableAsset(spend: Access, assetId: string, assetType: string)
   if (asset.status !== 'active') throw businessRule('INACTIVE_ASSET');
   if (asset.type !== assetType || asset.settlement) throw businessRule('INVALID_ASSET_TYPE');
   return asset;
+}
+
+/** A request takes a bounded number of payments from a bounded number of assets (PAYMENT_LIMIT_EXCEEDED). */
+export function assertWithinLimits(request: StoredPaymentRequest, assetId: string): void {
+  if (request.payments.length >= MAX_PAYMENTS_PER_REQUEST) throw businessRule('PAYMENT_LIMIT_EXCEEDED');
+  if (new Set([...request.payments.map((p) => p.assetId), assetId]).size > MAX_PAYING_ASSETS_PER_REQUEST) throw businessRule('PAYMENT_LIMIT_EXCEEDED');
 }
 
 function payAmount(input: PayInput, paymentRequest: StoredPaymentRequest, remaining: Amount): Amount {

@@ -1,4 +1,4 @@
-import { preAuthHoldAssetId, transferSteps } from '../core/ledger/postings';
+import { findPendingTransfer, voidPending, type PendingTransfer } from '../core/ledger/transfers';
 import { businessRule } from '../core/http/errors';
 import { monetary } from '../core/money';
 import type { TransactionStep } from '../core/db/transaction';
@@ -17,31 +17,26 @@ export const isLapsed = (request: StoredPaymentRequest, now: Date) =>
 
 export const unconfirmed = (request: StoredPaymentRequest) => BigInt(request.authorization?.amount ?? '0') - BigInt(request.confirmedAmount ?? '0');
 
+/** The pending transfer that reserves an authorisation's funds on the patron's asset. */
+export async function authorizationTransfer(request: StoredPaymentRequest): Promise<PendingTransfer> {
+  const transfer = request.authorization && (await findPendingTransfer(request.authorization.transferId));
+  if (!transfer) throw new Error(`pre-auth ${request.id} has no pending transfer`);
+  return transfer;
+}
+
 /**
- * Ends an authorisation: what merchants did not confirm goes from the hold back to the patron's
- * asset, `preAuthStatus` becomes released, and a `release` activity records the amount.
+ * Ends an authorisation: what merchants did not confirm is voided from the reservation on the
+ * patron's asset, `preAuthStatus` becomes released, and a `release` activity records the amount.
  */
-export function releaseSteps(
+export async function releaseSteps(
   request: StoredPaymentRequest,
   at: string,
   createdBy: string,
-): { changes: Partial<StoredPaymentRequest>; activities: PaymentActivity[]; steps: TransactionStep[] } {
+): Promise<{ changes: Partial<StoredPaymentRequest>; activities: PaymentActivity[]; steps: TransactionStep[] }> {
   const authorization = request.authorization!;
   const amount = unconfirmed(request);
-  const steps =
-    amount > 0n
-      ? transferSteps(
-          {
-            kind: 'pre-auth-release',
-            debitAssetId: preAuthHoldAssetId(request.value.currency, request.liveness),
-            creditAssetId: authorization.assetId,
-            amount,
-            currency: request.value.currency,
-            refs: { paymentRequestId: request.id },
-          },
-          at,
-        ).steps
-      : [];
+  const transfer = await authorizationTransfer(request);
+  const steps = transfer.status === 'pending' ? voidPending(transfer, at) : [];
   const activities = buildActivities(
     request,
     [{ type: 'release', value: monetary(request.value.currency, amount), assetType: authorization.assetType, preAuth: true, createdBy }],

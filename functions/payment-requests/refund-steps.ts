@@ -1,6 +1,8 @@
-import { transferSteps } from '../core/ledger/postings';
-import { monetary, type Amount } from '../core/money';
 import type { TransactionStep } from '../core/db/transaction';
+import { postedTransfers, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
+import { monetary, type Amount } from '../core/money';
+import { settlementSide } from '../wallet-assets/asset-store';
+import type { DeriveId } from './pay-payment-request';
 import type { Payment, StoredPaymentRequest } from './payment-request-store';
 
 export interface RefundAllocation {
@@ -10,20 +12,26 @@ export interface RefundAllocation {
   amount: string;
 }
 
+/** The merchant's settlement wallet refuses; the payer's asset cannot take the money back. */
+const SETTLEMENT_DEBIT_CODES: Partial<RuleCodes> = { missing: 'REFUND_DECLINED', inactive: 'REFUND_DECLINED', currency: 'REFUND_DECLINED', insufficient: 'REFUND_DECLINED' };
+const PAYER_CREDIT_CODES: Partial<RuleCodes> = { missing: 'INACTIVE_ASSET', inactive: 'INACTIVE_ASSET' };
+
 /**
  * Allocates a refund over the request's payments, newest first, never more than any payment has
- * left, and builds the transfers back to each payer: merchant settlement wallet → payer asset.
+ * left, and builds the transfers back: one per (settlement wallet, paying asset), however many
+ * payments it sums, so a refund touches only what it must (at most MAX_PAYING_ASSETS_PER_REQUEST
+ * credits) and fits one transaction.
  */
-export function planRefund(
+export async function planRefund(
   request: StoredPaymentRequest,
   amount: Amount,
   at: string,
-  refs: Record<string, string>,
-): { payments: Payment[]; allocations: RefundAllocation[]; steps: TransactionStep[] } {
+  { kind, refs, derive }: { kind: 'refund' | 'void-refund'; refs: Record<string, string>; derive: DeriveId },
+): Promise<{ payments: Payment[]; allocations: RefundAllocation[]; steps: TransactionStep[] }> {
   let left = amount;
   const payments = request.payments.map((p) => ({ ...p }));
   const allocations: RefundAllocation[] = [];
-  const steps: TransactionStep[] = [];
+  const transfers = new Map<string, TransferSpec>();
   for (const payment of [...payments].reverse()) {
     if (left === 0n) break;
     const refundable = BigInt(payment.amount) - BigInt(payment.refundedAmount);
@@ -32,24 +40,22 @@ export function planRefund(
     left -= portion;
     payment.refundedAmount = (BigInt(payment.refundedAmount) + portion).toString();
     allocations.push({ assetId: payment.assetId, assetType: payment.assetType, completedPaymentId: payment.activityId, amount: portion.toString() });
-    steps.push(
-      ...transferSteps(
-        {
-          kind: 'refund',
-          debitAssetId: payment.settlementAssetId,
-          creditAssetId: payment.assetId,
-          amount: portion,
-          currency: request.value.currency,
-          refs: { paymentRequestId: request.id, ...refs },
-          insufficientCode: 'REFUND_DECLINED',
-          inactiveCreditCode: 'INACTIVE_ASSET',
-        },
-        at,
-      ).steps,
-    );
+    const pair = `${payment.settlementAssetId}>${payment.assetId}`;
+    const seen = transfers.get(pair);
+    transfers.set(pair, {
+      id: seen?.id ?? derive(`refund:${pair}`),
+      kind,
+      debit: settlementSide(payment.settlementAssetId),
+      credit: { assetId: payment.assetId, mode: 'single' },
+      amount: (seen?.amount ?? 0n) + portion,
+      currency: request.value.currency,
+      refs: { paymentRequestId: request.id, ...refs },
+      debitCodes: SETTLEMENT_DEBIT_CODES,
+      creditCodes: PAYER_CREDIT_CODES,
+    });
   }
   if (left > 0n) throw new Error('refund exceeds the refundable amount');
-  return { payments, allocations, steps };
+  return { payments, allocations, steps: await postedTransfers([...transfers.values()], at) };
 }
 
 export const refundValue = (request: StoredPaymentRequest, amount: Amount) => monetary(request.value.currency, amount);

@@ -24,7 +24,7 @@ export const releasePaymentRequest = authedOperation(async ({ params, auth, now 
       return activities[0];
     }
     if (request.preAuthStatus !== 'authorized') throw businessRule('REQUEST_CANCELLED');
-    const release = releaseSteps(request, at, auth.principal.crn);
+    const release = await releaseSteps(request, at, auth.principal.crn);
     await runTransaction([...transitionSteps(request, release.changes, release.activities, at), ...release.steps]);
     return release.activities[0];
   }),

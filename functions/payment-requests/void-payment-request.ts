@@ -31,7 +31,7 @@ export function voidRequest(paymentRequestId: string, auth: AuthedRequest['auth'
     const changes: Partial<StoredPaymentRequest> = { status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' };
     if (request.preAuthStatus === 'authorized') {
       // An unconfirmed authorisation: cancel and give the held funds back.
-      const release = releaseSteps(request, at, auth.principal.crn);
+      const release = await releaseSteps(request, at, auth.principal.crn);
       const activities = [...release.activities, ...buildActivities({ ...request, activityCount: request.activityCount + 1 }, [cancellation], at)];
       await runTransaction([...transitionSteps(request, { ...changes, ...release.changes }, activities, at), ...release.steps]);
       return activities[1];
@@ -43,7 +43,7 @@ export function voidRequest(paymentRequestId: string, auth: AuthedRequest['auth'
       return activities[0];
     }
     const refundId = newId();
-    const refund = planRefund(request, unrefunded, at, { refundId });
+    const refund = await planRefund(request, unrefunded, at, { kind: 'void-refund', refs: { refundId }, derive: () => newId() });
     const activities = buildActivities(
       request,
       [{ type: 'refund', value: refundValue(request, unrefunded), strategy: { refunds: refund.allocations }, createdBy: auth.principal.crn }, cancellation],

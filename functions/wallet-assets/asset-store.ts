@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { walletAsset } from '../../schemas/wallet-assets';
 import { parseMoneyAssetType } from '../core/asset-types';
@@ -9,7 +8,8 @@ import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
-import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
+import { ledgerDb } from '../core/ledger/ledger-db';
+import { HOT_ASSET_SHARDS, readBalanceItems, shardItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';
 import { formatAmount } from '../core/money';
 
 export type WalletAsset = FromSchema<typeof walletAsset>;
@@ -49,6 +49,12 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
   };
   const tableName = config().tableName;
   const counterKey = { PK: accountKey(input.accountId).PK, SK: `WALLETCOUNT#${ledger.type}` };
+  // A settlement wallet is credited by every payment to its merchant: its balance lives on shards.
+  const shards = input.settlement
+    ? shardItems(asset.id, HOT_ASSET_SHARDS, { status: asset.status, currency: asset.currency, liveness: asset.liveness }).map((item) => ({
+        item: { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+      }))
+    : [];
   await runTransaction([
     {
       item: {
@@ -66,19 +72,33 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
       item: {
         Put: {
           TableName: tableName,
-          Item: { ...assetKey(asset.id), ...accountAssetsIndex(asset.accountId, at, asset.id), ...asset, balance: 0 },
+          Item: {
+            ...assetKey(asset.id),
+            ...accountAssetsIndex(asset.accountId, at, asset.id),
+            ...asset,
+            ...ZERO_BALANCE,
+            ...(input.settlement ? { shards: HOT_ASSET_SHARDS } : {}),
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
     },
+    ...shards,
   ]);
   return { ...asset, balance: '0', availableBalance: '0' };
 }
 
 export async function findWalletAsset(assetId: string): Promise<WalletAsset | undefined> {
-  const out = await ledgerDb().send(new GetCommand({ TableName: config().tableName, Key: assetKey(assetId), ConsistentRead: true }));
-  return out.Item && out.Item.category === 'money' && out.Item.accountId ? present(out.Item) : undefined;
+  const { base, items } = await readBalanceItems(assetId);
+  return base && base.category === 'money' && base.accountId ? present(base, items) : undefined;
 }
+
+/** How the transfer engine reaches a wallet: settlement wallets through their shards. */
+export const ledgerSide = (asset: Pick<WalletAsset, 'id' | 'settlement'>): AssetSide => settlementSide(asset.id, asset.settlement);
+
+/** A wallet by id as the engine reaches it, when only its id and kind are known. */
+export const settlementSide = (assetId: string, settlement = true): AssetSide =>
+  settlement ? { assetId, mode: 'sharded', shards: HOT_ASSET_SHARDS } : { assetId, mode: 'single' };
 
 /** Wallet assets of an account, oldest first; bounded by MAX_WALLETS_PER_LEDGER per ledger. */
 export async function listWalletAssets(accountId: string): Promise<WalletAsset[]> {
@@ -91,11 +111,18 @@ export async function listWalletAssets(accountId: string): Promise<WalletAsset[]
     },
     ledgerDb(),
   );
-  return items.filter((item) => item.category === 'money').map(present);
+  const money = items.filter((item) => item.category === 'money');
+  // Index reads lag and shards are not in the index: each wallet's balance items are read from the table.
+  return Promise.all(money.map(async (item) => present(item, (await readBalanceItems(item.id as string)).items)));
 }
 
-function present(item: Record<string, unknown>): WalletAsset {
-  const balance = formatAmount(toAmount(item.balance));
-  const rest = stripKeys(item);
-  return { ...(rest as unknown as Omit<WalletAsset, 'balance' | 'availableBalance'>), balance, availableBalance: balance };
+function present(base: Record<string, unknown>, balanceItems: Parameters<typeof totals>[0]): WalletAsset {
+  const sums = totals(balanceItems);
+  const rest = stripKeys(base);
+  const { balance: _b, pending: _p, available: _a, shards: _s, ...fields } = rest;
+  return {
+    ...(fields as unknown as Omit<WalletAsset, 'balance' | 'availableBalance'>),
+    balance: formatAmount(sums.balance),
+    availableBalance: formatAmount(sums.available),
+  };
 }

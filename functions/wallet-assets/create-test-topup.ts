@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { testTopupBody } from '../../schemas/wallet-assets';
 import { badRequest } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
+import { idempotentReply } from '../core/http/response';
 import { parsePositiveAmount } from '../core/money';
 import { loadWalletAsset } from './load-wallet-asset';
 import { issueTestFunds } from './test-funds';
@@ -16,5 +17,5 @@ export const createTestTopup = authedOperation<Body>(async (request) => {
   const asset = await loadWalletAsset(request, 'assetId');
   if (body.value.currency !== asset.currency) throw badRequest(`value.currency must be ${asset.currency}`);
   const amount = parsePositiveAmount('value.amount', body.value.amount, MAX_TEST_TOPUP);
-  return issueTestFunds(asset, amount, body.idempotencyKey, auth.principal.crn, now);
+  return idempotentReply(await issueTestFunds(asset, amount, body.idempotencyKey, auth.principal, now));
 });

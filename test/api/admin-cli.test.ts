@@ -36,6 +36,9 @@ describe('admin command', () => {
     expect(listed.out.map((k: { name: string }) => k.name)).toEqual(['owner']);
     expect(JSON.stringify(listed.out)).not.toContain(key.out.secret);
 
+    // The last enabled owner key cannot be disabled (the account would be locked out): add another first.
+    expect((await admin('disable-key', '--account', account.out.id, '--name', 'owner')).code).not.toBe(0);
+    expect((await admin('create-key', '--account', account.out.id, '--name', 'backup', '--role', 'account-owner')).code).toBe(0);
     expect((await admin('disable-key', '--account', account.out.id, '--name', 'owner')).out.enabled).toBe(false);
     expect((await api('GET', `/api/accounts/${account.out.id}`, { key: key.out.secret })).status).toBe(401);
   }, 30_000);

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { assetKey, paymentRequestKey } from '../../functions/core/db/keys';
+import { paymentRequestKey } from '../../functions/core/db/keys';
+import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { agePaymentRequest as age, hoursAgo } from '../support/age';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
@@ -248,15 +249,7 @@ describe('requests.pay errors', () => {
   it('refuses a merchant config whose settlement wallet cannot take the money', async () => {
     const closed = await newMerchant();
     const created = await legacy('requests.create', { amount: '100', asset: 'NZD', merchantId: closed.merchantId }, { key: closed.owner.apiKey });
-    await db().send(
-      new UpdateCommand({
-        TableName: process.env.TABLE_NAME,
-        Key: assetKey(closed.settlementWalletId),
-        UpdateExpression: 'SET #status = :inactive',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':inactive': 'inactive' },
-      }),
-    );
+    await setAssetStatus(closed.settlementWalletId, 'inactive');
     expect((await legacyPay(payer, created.body.requestId)).body).toEqual(legacyError('INVALID_MERCHANT_CONFIG', 403));
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
   });
@@ -414,8 +407,7 @@ describe('transactions.refund', () => {
 });
 
 describe('transactions.refund refusals that move no money', () => {
-  const disable = (assetId: string) =>
-    db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: assetKey(assetId), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'disabled' } }));
+  const disable = (assetId: string) => setAssetStatus(assetId, 'disabled');
 
   it('past the refund window (REFUND_WINDOW_EXCEEDED), from a disabled settlement wallet (REFUND_DECLINED), to a disabled payer wallet (INACTIVE_ASSET)', async () => {
     const own = await newMerchant();

@@ -1,10 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { assetKey, paymentRequestKey } from '../../functions/core/db/keys';
+import { paymentRequestKey } from '../../functions/core/db/keys';
+import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { MAX_WALLETS_PER_LEDGER } from '../../functions/wallet-assets/asset-store';
 import { hoursAgo } from '../support/age';
 import { api, newAccount } from '../support/api';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
 /** The rarer documented codes of the payment flows, each reached through the public API. */
 let merchant: MerchantSetup;
@@ -39,7 +40,7 @@ describe('pre-auth refunds', () => {
     const refused = await post(`/api/payment-requests/${pr.id}/refund`, { value: nzd('100'), externalRef: 'too-early' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('CONFIRMATION_NOT_FOUND');
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('3000');
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '5000', available: '3000' });
   });
 });
 
@@ -48,7 +49,7 @@ describe('merchant settlement wallet not active', () => {
     const other = await newMerchant();
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(other, { value: nzd('700') });
-    await update(assetKey(other.settlementWalletId), 'SET #status = :s', { ':s': 'disabled' }, { '#status': 'status' });
+    await setAssetStatus(other.settlementWalletId, 'disabled');
     const refused = await pay(payer, pr.id, 'pay');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('INVALID_MERCHANT_CONFIG');

@@ -1,6 +1,6 @@
 import { agePaymentRequest, hoursAgo } from '../support/age';
 import { api, newAccount } from '../support/api';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
 let merchant: MerchantSetup;
 beforeAll(async () => {
@@ -20,7 +20,8 @@ describe('pre-auth', () => {
     const settlementBefore = BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId));
 
     expect((await pay(payer, pr.id, 'auth')).status).toBe(200);
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
+    // Authorised funds stay in the patron's balance, reserved: only the available balance falls.
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '5000' });
     const authorised = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
     expect(authorised.body).toMatchObject({ status: 'paid', preAuthStatus: 'authorized' });
 
@@ -31,11 +32,12 @@ describe('pre-auth', () => {
     expect((await confirm(pr.id, 'c2', '3801')).body.message).toBe('INVALID_AMOUNT');
     expect((await confirm(pr.id, 'c2', '800')).status).toBe(200);
     expect(BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId)) - settlementBefore).toBe(2000n);
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '8000', available: '5000' });
 
     expect((await post(`/api/payment-requests/${pr.id}/void`)).body.message).toBe('PRE_AUTH_ALREADY_CONFIRMED');
     const released = await post(`/api/payment-requests/${pr.id}/release`);
     expect(released.body).toMatchObject({ type: 'release', value: nzd('3000'), preAuth: true });
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('8000');
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '8000', available: '8000' });
     expect((await post(`/api/payment-requests/${pr.id}/release`)).body.message).toBe('PRE_AUTH_RELEASED');
     expect((await confirm(pr.id, 'c3', '1')).body.message).toBe('PRE_AUTH_RELEASED');
 
@@ -52,15 +54,15 @@ describe('pre-auth', () => {
     const voided = await newPaymentRequest(merchant, { value: nzd('700'), preAuth: true });
     await pay(payer, voided.id, 'v');
     expect((await post(`/api/payment-requests/${voided.id}/void`)).body).toMatchObject({ type: 'cancellation' });
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('10000');
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
 
     const lapsing = await newPaymentRequest(merchant, { value: nzd('900'), preAuth: true });
     await pay(payer, lapsing.id, 'l');
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('9100');
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '9100' });
     await agePaymentRequest(lapsing.id, { preAuthExpiresAt: hoursAgo(1) });
     const read = await api('GET', `/api/payment-requests/${lapsing.id}`, { key: merchant.owner.apiKey });
     expect(read.body.preAuthStatus).toBe('released');
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('10000');
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
   });
 
   it('refuses pre-auth operations on plain requests', async () => {

@@ -53,6 +53,8 @@ const RESOURCE_REFUSALS: Readonly<Record<string, ErrorBody>> = {
   'POST /payments/api/requests.cancel': LEGACY_NOT_FOUND,
   'POST /payments/api/requests.void': LEGACY_NOT_FOUND,
   'GET /api/patron-codes/{namespace}/external-id/{externalId}': refusal(403, 'PATRON_CODE_INVALID'),
+  'GET /api/patron-codes/barcode/{barcode}': refusal(403, 'PATRON_CODE_INVALID'),
+  'POST /api/patron-codes/{patronCodeId}/metadata': refusal(403, 'PATRON_CODE_INVALID'),
 };
 /** A wallet the caller may not spend, where the route does not call it FORBIDDEN. */
 const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = { 'POST /payments/api/requests.pay': refusal(403, 'INACTIVE_ASSET') };

@@ -43,9 +43,14 @@ export async function newPayer(amount: string, options: { type?: 'org' | 'indivi
 }
 
 export async function balance(key: string, assetId: string): Promise<string> {
+  return (await balances(key, assetId)).balance;
+}
+
+/** `balance` and `availableBalance` (balance less what pending transfers reserve). */
+export async function balances(key: string, assetId: string): Promise<{ balance: string; available: string }> {
   const res = await api('GET', `/api/assets/${assetId}`, { key });
   if (res.status !== 200) throw new Error(`asset: ${JSON.stringify(res.body)}`);
-  return res.body.balance;
+  return { balance: res.body.balance, available: res.body.availableBalance };
 }
 
 export const nzd = (amount: string) => ({ currency: 'NZD', amount });

@@ -8,11 +8,12 @@
  * | api key         | ACCOUNT#<accountId>     | APIKEY#<name>      |                                       | list keys of an account (Query)       |
  * | api key lookup  | APIKEY#<sha256(secret)> | APIKEY             |                                       | authenticate a request (GetItem)      |
  * | asset (wallet)  | ASSET#<id>              | ASSET              | ACCOUNTASSETS#<accountId>, <createdAt>#<id> | get asset; assets of an account |
+ * | asset shard     | ASSET#<id>              | SHARD#<n>          |                                       | balance items of a hot asset (one Query with the asset) |
+ * | pending transfer| TRANSFER#<id>           | TRANSFER           |                                       | a two-phase transfer's reservation   |
  * | ledger entry    | LEDGER#<txnId>          | ENTRY#<D|C>        | ASSETTXN#<assetId>, <createdAt>#<txnId> | one transfer; history of an asset    |
  * | payment request | PR#<id>                 | PR                 | EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>; GSI2 SHORTCODE#<code>, <createdAt>#<id> | get; by external ref; latest by short code |
  * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
  * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
- * | refund ref      | PR#<prId>               | REFUNDREF#<externalRef> |                                  | refund idempotency by externalRef     |
  * | merchant        | MERCHANT#<id>           | MERCHANT           | ACCOUNTMERCHANTS#<accountId>, <createdAt>#<id>; GSI2 MERCHANTSEARCH#<test|live>, <lower name>#<id> | get; merchants of an account, newest first; search by name prefix |
  * | merchant activity | MERCHANT#<id>         | ACTIVITY#<seq 15 digits> |                                 | onboarding status history             |
  * | patron code     | PATRONCODE#<id>         | PATRONCODE         |                                       | get a code                            |
@@ -47,6 +48,8 @@ export const apiKeysOfAccount = (accountId: string) => ({ PK: `ACCOUNT#${account
 export const apiKeyLookupKey = (secretHash: string) => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' });
 
 export const assetKey = (assetId: string) => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' });
+export const assetShardKey = (assetId: string, shard: number) => ({ PK: `ASSET#${assetId}`, SK: `SHARD#${shard}` });
+export const pendingTransferKey = (transferId: string) => ({ PK: `TRANSFER#${transferId}`, SK: 'TRANSFER' });
 export const accountAssetsIndex = (accountId: string, createdAt?: string, assetId?: string) => ({
   GSI1PK: `ACCOUNTASSETS#${accountId}`,
   GSI1SK: createdAt && assetId ? `${createdAt}#${assetId}` : '',
@@ -81,10 +84,6 @@ export const patronRequestLinkKey = (patronAccountId: string, createdAt: string,
   SK: `${createdAt}#${paymentRequestId}`,
 });
 export const patronRequestLinksOf = (patronAccountId: string) => ({ PK: `PATRONPR#${patronAccountId}` });
-export const refundRefKey = (paymentRequestId: string, externalRef: string) => ({
-  PK: `PR#${paymentRequestId}`,
-  SK: `REFUNDREF#${externalRef}`,
-});
 
 export const merchantKey = (id: string) => ({ PK: `MERCHANT#${id}`, SK: 'MERCHANT' });
 export const accountMerchantsIndex = (accountId: string, createdAt?: string, id?: string) => ({

@@ -1,14 +1,24 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiError } from '../http/errors';
 import { db } from './client';
+
+/** DynamoDB's own bounds on one TransactWriteItems, asserted before sending. */
+export const MAX_TRANSACTION_ITEMS = 100;
+export const MAX_TRANSACTION_BYTES = 4 * 1024 * 1024;
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** One item of a transaction and the error its failed condition means to the caller. */
 export interface TransactionStep {
   item: TransactItem;
-  onConditionFailed?: () => ApiError | Error;
+  /**
+   * The error a failed condition means. Steps that set `ReturnValuesOnConditionCheckFailure:
+   * 'ALL_OLD'` receive the item as it was (numbers as NumberValue), so the error can name the one
+   * rule the item broke; `undefined` means the item did not exist.
+   */
+  onConditionFailed?: (old: Record<string, unknown> | undefined) => ApiError | Error;
   /**
    * Work that may only start once the step committed and may lag without harm (e.g. waking the
    * webhook dispatcher for an outbox record). It runs after the commit; a failure is logged, never
@@ -25,11 +35,20 @@ export class TransactionConflictError extends Error {
   }
 }
 
+/** A transaction that DynamoDB would refuse whole: a bug in the flow that planned it, never a client error. */
+export class TransactionTooLargeError extends Error {
+  constructor(detail: string) {
+    super(`transaction too large: ${detail}`);
+    this.name = 'TransactionTooLargeError';
+  }
+}
+
 /**
  * Runs the steps as one all-or-nothing TransactWriteItems. A failed condition is mapped to the
  * failing step's error, so callers speak in business codes, not DynamoDB reasons.
  */
 export async function runTransaction(steps: TransactionStep[], token?: string): Promise<void> {
+  assertWithinLimits(steps);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: steps.map((s) => s.item), ClientRequestToken: token }));
   } catch (error) {
@@ -49,6 +68,12 @@ async function runAfterCommit(steps: TransactionStep[]): Promise<void> {
   }
 }
 
+function assertWithinLimits(steps: TransactionStep[]): void {
+  if (steps.length > MAX_TRANSACTION_ITEMS) throw new TransactionTooLargeError(`${steps.length} items`);
+  const bytes = Buffer.byteLength(JSON.stringify(steps.map((s) => s.item), (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  if (bytes > MAX_TRANSACTION_BYTES) throw new TransactionTooLargeError(`${bytes} bytes`);
+}
+
 /** The error a cancelled transaction means to the caller: the failing step's, a conflict, or the original. */
 function mapCancellation(steps: TransactionStep[], error: unknown): unknown {
   if (!(error instanceof TransactionCanceledException)) return error;
@@ -56,7 +81,8 @@ function mapCancellation(steps: TransactionStep[], error: unknown): unknown {
   const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
   if (failed >= 0) {
     const map = steps[failed]?.onConditionFailed;
-    if (map) return map();
+    const old = reasons[failed]?.Item;
+    if (map) return map(old ? unmarshall(old, { wrapNumbers: true }) : undefined);
   }
   if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return new TransactionConflictError();
   return error;

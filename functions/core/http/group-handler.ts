@@ -9,7 +9,8 @@ import type { SchemaId } from '../../../schemas';
 import { ApiError, routeNotFound, serverError } from './errors';
 import type { Operation, Request } from './operation';
 import { parseJsonBody, parseParamsBody } from './parse-body';
-import { errorResponse, htmlResponse, jsonResponse } from './response';
+import { retryableError } from './retryable';
+import { errorResponse, htmlResponse, jsonResponse, Reply } from './response';
 
 export type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -29,8 +30,10 @@ export function createGroupHandler<G extends Group>(group: G, operations: Record
       const result = await operation(request as Request<never, never>);
       const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
       if (route.contentType === 'text/html') return htmlResponse(String(result), headers);
+      if (result instanceof Reply) return jsonResponse(200, result.body, { ...headers, ...result.headers });
       return jsonResponse(200, result ?? {}, headers);
-    } catch (error) {
+    } catch (caught) {
+      const error = retryableError(caught) ?? caught;
       if (error instanceof ApiError) return errorResponse(error);
       logError(event, error);
       return errorResponse(serverError());

@@ -31,3 +31,15 @@ export function htmlResponse(html: string, headers: Record<string, string> = {})
 export function errorResponse(error: ApiError): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(error.statusCode, error.toBody(), error.headers);
 }
+
+/** An operation's result that carries headers of its own. */
+export class Reply {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** The answer of an idempotent command: a replay says so in `Idempotent-Replayed: true`. */
+export const idempotentReply = <T>(result: { response: T; replayed: boolean }): T | Reply =>
+  result.replayed ? new Reply(result.response, { 'idempotent-replayed': 'true' }) : result.response;

@@ -1,0 +1,469 @@
+import { randomInt } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { assetHistoryIndex, assetKey, assetShardKey, ledgerEntryKey, pendingTransferKey } from '../db/keys';
+import { runTransaction, TransactionConflictError, type TransactionStep } from '../db/transaction';
+import { businessRule } from '../http/errors';
+import { formatAmount, type Amount } from '../money';
+import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
+
+/**
+ * The transfer engine: the only way money moves. Modelled on TigerBeetle: an asset's balance
+ * items hold `balance`, `pending` (reserved by two-phase transfers) and `available` (= balance −
+ * pending, kept as its own number because a condition expression cannot subtract). A posted
+ * transfer debits `available` and `balance` at once; a pending one reserves `available` on the
+ * payer's own asset and is later posted (in full or in parts) or voided. Every posted movement
+ * writes two immutable ledger entries of equal amount and currency, keyed by the transfer id,
+ * which callers derive from their idempotency scope, so a transfer can never be written twice.
+ *
+ * Each side's condition is checked by DynamoDB, and a failure is decoded from the item as it was
+ * (`ReturnValuesOnConditionCheckFailure`) into the one rule it broke, each with its own code.
+ */
+
+/** Why money moved; written on both ledger entries. */
+export type TransferKind = 'test-topup' | 'payment' | 'refund' | 'void-refund';
+
+/** The rules a side of a transfer can break, in the order they are judged. */
+export type TransferRule = 'missing' | 'inactive' | 'currency' | 'liveness' | 'insufficient';
+
+/** The documented code each broken rule answers with, per flow. */
+export type RuleCodes = Record<TransferRule, string>;
+
+export const DEFAULT_RULE_CODES: RuleCodes = {
+  missing: 'INACTIVE_ASSET',
+  inactive: 'INACTIVE_ASSET',
+  currency: 'INVALID_ASSET_TYPE',
+  liveness: 'LIVENESS_MISMATCH',
+  insufficient: 'INSUFFICIENT_ASSET_VALUE',
+};
+
+/**
+ * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot
+ * assets that many payers credit (settlement wallets): credits land on one of `shards` items
+ * chosen at random, so concurrent credits rarely touch the same item; the balance is their sum.
+ * `system`: the platform's own issuance assets, sharded, allowed to go negative, made on first use.
+ */
+export type AssetSide =
+  | { assetId: string; mode: 'single' }
+  | { assetId: string; mode: 'sharded'; shards: number }
+  | { assetId: string; mode: 'system' };
+
+export interface TransferSpec {
+  /** Derived from the caller's idempotency scope: a repeated transfer fails on its entries. */
+  id: string;
+  kind: TransferKind;
+  debit: AssetSide;
+  credit: AssetSide;
+  amount: Amount;
+  currency: string;
+  /** When given, both sides must be of this liveness. */
+  liveness?: 'main' | 'test';
+  /** References recorded on the entries (payment request, refund, top-up ids). */
+  refs?: Record<string, string>;
+  /** Codes for the debited and the credited side; the defaults are the payment codes. */
+  debitCodes?: Partial<RuleCodes>;
+  creditCodes?: Partial<RuleCodes>;
+}
+
+/** Shards per hot asset: each takes about 1,000 write units a second on DynamoDB. */
+export const HOT_ASSET_SHARDS = 8;
+/** Shards of a system issuance asset. */
+export const SYSTEM_ASSET_SHARDS = 8;
+
+const table = () => config().tableName;
+
+/** A transfer already written under this id: the caller's idempotency record decides what it answers. */
+export class DuplicateTransferError extends Error {
+  constructor(id: string) {
+    super(`transfer ${id} already exists`);
+    this.name = 'DuplicateTransferError';
+  }
+}
+
+/** Balance of one item as read (`NumberValue` from the ledger client). */
+interface BalanceItem {
+  key: { PK: string; SK: string };
+  balance: Amount;
+  pending: Amount;
+  available: Amount;
+  status?: string;
+  currency?: string;
+  liveness?: string;
+}
+
+/** Every balance item of an asset: the base item, then its shards (one strongly consistent Query). */
+export async function readBalanceItems(assetId: string): Promise<{ base?: Record<string, unknown>; items: BalanceItem[] }> {
+  const out = await ledgerDb().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': assetKey(assetId).PK }, ConsistentRead: true }),
+  );
+  const rows = out.Items ?? [];
+  const base = rows.find((r) => r.SK === assetKey(assetId).SK);
+  const items = rows
+    .filter((r) => r.SK === assetKey(assetId).SK || String(r.SK).startsWith('SHARD#'))
+    .map((r) => ({
+      key: { PK: r.PK as string, SK: r.SK as string },
+      balance: toAmount(r.balance),
+      pending: toAmount(r.pending),
+      available: toAmount(r.available ?? r.balance),
+      status: r.status as string | undefined,
+      currency: r.currency as string | undefined,
+      liveness: r.liveness as string | undefined,
+    }));
+  return { base, items };
+}
+
+/** Balance, pending and available of an asset: the sums over its balance items. */
+export function totals(items: readonly BalanceItem[]): { balance: Amount; pending: Amount; available: Amount } {
+  return items.reduce(
+    (sum, i) => ({ balance: sum.balance + i.balance, pending: sum.pending + i.pending, available: sum.available + i.available }),
+    { balance: 0n, pending: 0n, available: 0n },
+  );
+}
+
+/** The balance attributes a new asset's items start with. */
+export const ZERO_BALANCE = { balance: 0, pending: 0, available: 0 } as const;
+
+/** Shard items of a new hot asset, carrying the status, currency and liveness their conditions check. */
+export function shardItems(assetId: string, shards: number, attributes: { status: string; currency: string; liveness: string }) {
+  return Array.from({ length: shards }, (_, n) => ({ ...assetShardKey(assetId, n), assetId, ...attributes, ...ZERO_BALANCE }));
+}
+
+/** The first rule an item as it was breaks for this side, or undefined (then it was a race: retry). */
+export function brokenRule(
+  old: Record<string, unknown> | undefined,
+  expect: { currency: string; liveness?: string; amount?: Amount },
+): TransferRule | undefined {
+  if (!old) return 'missing';
+  if (old.status !== 'active') return 'inactive';
+  if (old.currency !== expect.currency) return 'currency';
+  if (expect.liveness && old.liveness !== expect.liveness) return 'liveness';
+  if (expect.amount !== undefined && toAmount(old.available) < expect.amount) return 'insufficient';
+  return undefined;
+}
+
+function ruleError(codes: Partial<RuleCodes> | undefined, expect: Parameters<typeof brokenRule>[1]) {
+  return (old: Record<string, unknown> | undefined) => {
+    const rule = brokenRule(old, expect);
+    return rule ? businessRule({ ...DEFAULT_RULE_CODES, ...codes }[rule]) : new TransactionConflictError();
+  };
+}
+
+/** Condition and values shared by every checked side: exists, active, currency (and liveness). */
+function guard(currency: string, liveness: string | undefined) {
+  return {
+    condition: `attribute_exists(PK) AND #status = :active AND currency = :currency${liveness ? ' AND liveness = :liveness' : ''}`,
+    names: { '#status': 'status' },
+    values: { ':active': 'active', ':currency': currency, ...(liveness ? { ':liveness': liveness } : {}) },
+  };
+}
+
+/** One balance change of one item: deltas to the same item in one transaction are merged first. */
+interface Leg {
+  key: { PK: string; SK: string };
+  delta: Amount;
+  system: boolean;
+  assetId: string;
+  currency: string;
+  liveness?: string;
+  codes?: Partial<RuleCodes>;
+}
+
+/** Adds `delta` to balance and available of one checked item; a net debit also needs `available >= -delta`. */
+function legStep(leg: Leg): TransactionStep {
+  if (leg.system) {
+    return {
+      item: {
+        Update: {
+          TableName: table(),
+          Key: leg.key,
+          UpdateExpression: 'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), #status = if_not_exists(#status, :active), assetId = :assetId',
+          ConditionExpression: 'attribute_not_exists(currency) OR currency = :currency',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':delta': toDynamoNumber(leg.delta), ':currency': leg.currency, ':active': 'active', ':assetId': leg.assetId },
+        },
+      },
+      onConditionFailed: () => businessRule(DEFAULT_RULE_CODES.currency),
+    };
+  }
+  const g = guard(leg.currency, leg.liveness);
+  const debit = leg.delta < 0n;
+  return {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: leg.key,
+        UpdateExpression: 'ADD balance :delta, available :delta',
+        ConditionExpression: debit ? `${g.condition} AND available >= :needed` : g.condition,
+        ExpressionAttributeNames: g.names,
+        ExpressionAttributeValues: { ...g.values, ':delta': toDynamoNumber(leg.delta), ...(debit ? { ':needed': toDynamoNumber(-leg.delta) } : {}) },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: ruleError(leg.codes, { currency: leg.currency, liveness: leg.liveness, ...(debit ? { amount: -leg.delta } : {}) }),
+  };
+}
+
+/** Distinct shards for the credits of one transaction, starting at a random one. */
+function shardPicker() {
+  const next = new Map<string, number>();
+  return (assetId: string, shards: number) => {
+    const n = next.get(assetId) ?? randomInt(shards);
+    next.set(assetId, (n + 1) % shards);
+    return n;
+  };
+}
+
+/**
+ * The debit legs of a hot asset: the shards that hold the money, largest first, each conditional
+ * on its own balance. What the shards cannot cover together is the insufficient rule, decided
+ * from the read; any later race fails a shard's condition and the caller retries.
+ */
+async function shardDebits(side: Extract<AssetSide, { mode: 'sharded' }>, amount: Amount, spec: TransferSpec): Promise<Leg[]> {
+  const { items } = await readBalanceItems(side.assetId);
+  const shards = items.filter((i) => i.key.SK.startsWith('SHARD#'));
+  const codes = { ...DEFAULT_RULE_CODES, ...spec.debitCodes };
+  const rule = brokenRule(shards.length ? { ...shards[0] } : undefined, { currency: spec.currency, liveness: spec.liveness });
+  if (rule) throw businessRule(codes[rule]);
+  if (totals(shards).available < amount) throw businessRule(codes.insufficient);
+  const legs: Leg[] = [];
+  let left = amount;
+  for (const shard of [...shards].sort((a, b) => (b.available > a.available ? 1 : b.available < a.available ? -1 : 0))) {
+    if (left === 0n) break;
+    const portion = shard.available < left ? shard.available : left;
+    if (portion <= 0n) continue;
+    left -= portion;
+    legs.push({ key: shard.key, delta: -portion, system: false, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes: spec.debitCodes });
+  }
+  return legs;
+}
+
+/** The legs of crediting (or, for single and system sides, debiting) one side. */
+function sideLegs(side: AssetSide, delta: Amount, spec: TransferSpec, codes: Partial<RuleCodes> | undefined, pick: ReturnType<typeof shardPicker>): Leg {
+  const common = { delta, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes };
+  switch (side.mode) {
+    case 'single':
+      return { ...common, key: assetKey(side.assetId), system: false };
+    case 'sharded':
+      return { ...common, key: assetShardKey(side.assetId, pick(side.assetId, side.shards)), system: false };
+    case 'system':
+      return { ...common, key: assetShardKey(side.assetId, pick(side.assetId, SYSTEM_ASSET_SHARDS)), system: true, liveness: undefined };
+  }
+}
+
+/** Merges legs on the same item (DynamoDB allows one operation per item in a transaction). */
+function mergeLegs(legs: Leg[]): Leg[] {
+  const merged = new Map<string, Leg>();
+  for (const leg of legs) {
+    const id = `${leg.key.PK}|${leg.key.SK}`;
+    const seen = merged.get(id);
+    // A net debit is judged by the debit's codes.
+    merged.set(id, seen ? { ...seen, delta: seen.delta + leg.delta, codes: (leg.delta < 0n ? leg : seen).codes } : leg);
+  }
+  return [...merged.values()].filter((leg) => leg.delta !== 0n);
+}
+
+/** The two immutable entries of a posted movement. */
+function entrySteps(transferId: string, spec: TransferSpec, amount: Amount, at: string): TransactionStep[] {
+  const entry = (side: 'D' | 'C', assetId: string, otherAssetId: string) => ({
+    ...ledgerEntryKey(transferId, side),
+    ...assetHistoryIndex(assetId, at, transferId),
+    txnId: transferId,
+    side,
+    kind: spec.kind,
+    assetId,
+    otherAssetId,
+    amount: formatAmount(amount),
+    currency: spec.currency,
+    createdAt: at,
+    ...(spec.refs ?? {}),
+  });
+  const put = (item: Record<string, unknown>): TransactionStep => ({
+    item: { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    onConditionFailed: () => new DuplicateTransferError(transferId),
+  });
+  return [put(entry('D', spec.debit.assetId, spec.credit.assetId)), put(entry('C', spec.credit.assetId, spec.debit.assetId))];
+}
+
+function assertValid(spec: TransferSpec): void {
+  if (spec.amount <= 0n) throw new Error('a transfer moves a positive amount');
+  if (spec.debit.assetId === spec.credit.assetId) throw businessRule(DEFAULT_RULE_CODES.currency);
+}
+
+/**
+ * Posted (single-phase) transfers that commit together, as the steps of the caller's transaction:
+ * balance changes merged per item (debits of a hot asset planned over its shards for their sum),
+ * then two entries per transfer.
+ */
+export async function postedTransfers(specs: readonly TransferSpec[], at: string): Promise<TransactionStep[]> {
+  specs.forEach(assertValid);
+  const pick = shardPicker();
+  const legs: Leg[] = [];
+  const hotDebits = new Map<string, { side: Extract<AssetSide, { mode: 'sharded' }>; amount: Amount; spec: TransferSpec }>();
+  for (const spec of specs) {
+    if (spec.debit.mode === 'sharded') {
+      const seen = hotDebits.get(spec.debit.assetId);
+      hotDebits.set(spec.debit.assetId, { side: spec.debit, amount: (seen?.amount ?? 0n) + spec.amount, spec: seen?.spec ?? spec });
+    } else {
+      legs.push(sideLegs(spec.debit, -spec.amount, spec, spec.debitCodes, pick));
+    }
+    legs.push(sideLegs(spec.credit, spec.amount, spec, spec.creditCodes, pick));
+  }
+  for (const { side, amount, spec } of hotDebits.values()) legs.push(...(await shardDebits(side, amount, spec)));
+  return [...mergeLegs(legs).map(legStep), ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at))];
+}
+
+/** One posted transfer. */
+export const postedTransfer = (spec: TransferSpec, at: string) => postedTransfers([spec], at);
+
+/** A pending transfer as stored: what is still reserved, and where it goes when posted. */
+export interface PendingTransfer {
+  id: string;
+  status: 'pending' | 'posted' | 'voided';
+  kind: TransferKind;
+  debit: AssetSide;
+  credit: AssetSide;
+  amount: string;
+  remaining: string;
+  currency: string;
+  liveness?: 'main' | 'test';
+  refs?: Record<string, string>;
+  createdAt: string;
+}
+
+/**
+ * A two-phase transfer's first phase: `amount` is reserved on the payer's own (single-item) asset
+ * (`available` falls, `pending` rises, `balance` stays) and the transfer is recorded as pending.
+ */
+export function pendingTransfer(spec: TransferSpec, at: string): TransactionStep[] {
+  assertValid(spec);
+  if (spec.debit.mode !== 'single') throw new Error('a pending transfer reserves on a single-item asset');
+  const g = guard(spec.currency, spec.liveness);
+  const transfer: PendingTransfer = {
+    id: spec.id,
+    status: 'pending',
+    kind: spec.kind,
+    debit: spec.debit,
+    credit: spec.credit,
+    amount: formatAmount(spec.amount),
+    remaining: formatAmount(spec.amount),
+    currency: spec.currency,
+    ...(spec.liveness ? { liveness: spec.liveness } : {}),
+    ...(spec.refs ? { refs: spec.refs } : {}),
+    createdAt: at,
+  };
+  return [
+    {
+      item: {
+        Update: {
+          TableName: table(),
+          Key: assetKey(spec.debit.assetId),
+          UpdateExpression: 'ADD pending :amount, available :negative',
+          ConditionExpression: `${g.condition} AND available >= :amount`,
+          ExpressionAttributeNames: g.names,
+          ExpressionAttributeValues: { ...g.values, ':amount': toDynamoNumber(spec.amount), ':negative': toDynamoNumber(-spec.amount) },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: ruleError(spec.debitCodes, { currency: spec.currency, liveness: spec.liveness, amount: spec.amount }),
+    },
+    {
+      item: { Put: { TableName: table(), Item: { ...pendingTransferKey(spec.id), ...transfer }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      onConditionFailed: () => new DuplicateTransferError(spec.id),
+    },
+  ];
+}
+
+/** The pending transfer's record, conditional on its remaining amount as read (a concurrent post or void conflicts). */
+function settleRecord(transfer: PendingTransfer, take: Amount, next: PendingTransfer['status'], at: string): TransactionStep {
+  return {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: pendingTransferKey(transfer.id),
+        UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
+        ConditionExpression: '#status = :pending AND remaining = :remaining',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':left': formatAmount(BigInt(transfer.remaining) - take), ':next': next, ':at': at, ':pending': 'pending', ':remaining': transfer.remaining },
+      },
+    },
+    onConditionFailed: () => new TransactionConflictError(),
+  };
+}
+
+/** Releases part of a reservation on the payer's asset; `spent` of it also leaves the balance. */
+function unreserve(transfer: PendingTransfer, released: Amount, spent: Amount): TransactionStep {
+  return {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: assetKey(transfer.debit.assetId),
+        UpdateExpression: 'ADD pending :unpend, available :back, balance :spent',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':unpend': toDynamoNumber(-released), ':back': toDynamoNumber(released - spent), ':spent': toDynamoNumber(-spent) },
+      },
+    },
+  };
+}
+
+/**
+ * Posts `amount` of a pending transfer (a part or all of what remains) under its own derived id:
+ * the reserved money leaves the payer's balance and reaches the credited side. The transfer stays
+ * pending while some remains.
+ */
+export function postPending(transfer: PendingTransfer, postId: string, amount: Amount, at: string): TransactionStep[] {
+  const remaining = BigInt(transfer.remaining);
+  if (transfer.status !== 'pending' || amount <= 0n || amount > remaining) throw new Error('post exceeds the pending transfer');
+  const spec: TransferSpec = { id: postId, kind: transfer.kind, debit: transfer.debit, credit: transfer.credit, amount, currency: transfer.currency, refs: transfer.refs };
+  return [
+    settleRecord(transfer, amount, amount === remaining ? 'posted' : 'pending', at),
+    unreserve(transfer, amount, amount),
+    legStep(sideLegs(transfer.credit, amount, spec, spec.creditCodes, shardPicker())),
+    ...entrySteps(postId, spec, amount, at),
+  ];
+}
+
+/** Voids what remains of a pending transfer: the reservation goes back to the payer's available balance. */
+export function voidPending(transfer: PendingTransfer, at: string): TransactionStep[] {
+  const remaining = BigInt(transfer.remaining);
+  if (transfer.status !== 'pending') throw new Error('only a pending transfer can be voided');
+  return [settleRecord(transfer, remaining, 'voided', at), ...(remaining > 0n ? [unreserve(transfer, remaining, 0n)] : [])];
+}
+
+/** The platform's issuance asset for test money of one currency: the counterpart of every test top-up. */
+export const testIssuanceAsset = (currency: string): AssetSide => ({ assetId: `system-test-issuance-${currency.toLowerCase()}`, mode: 'system' });
+
+export async function findPendingTransfer(id: string): Promise<PendingTransfer | undefined> {
+  const out = await ledgerDb().send(new GetCommand({ TableName: table(), Key: pendingTransferKey(id), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  const { PK: _pk, SK: _sk, debit, credit, ...transfer } = out.Item;
+  // The ledger client reads numbers as NumberValue; a side's shard count is a plain number.
+  const side = (s: Record<string, unknown>) => ({ ...s, ...(s.shards !== undefined ? { shards: Number(String(s.shards)) } : {}) }) as AssetSide;
+  return { ...transfer, debit: side(debit), credit: side(credit) } as PendingTransfer;
+}
+
+/** Sets an asset's status on every balance item its transfers check (base and shards), together. */
+export async function setAssetStatus(assetId: string, status: string): Promise<void> {
+  const { items } = await readBalanceItems(assetId);
+  await runTransaction(
+    items.map((item) => ({
+      item: {
+        Update: {
+          TableName: table(),
+          Key: item.key,
+          UpdateExpression: 'SET #status = :status',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+        },
+      },
+    })),
+  );
+}
+
+/** What a transfer was for, posted or still pending: its kind and the references it carries. */
+export async function findTransferRefs(id: string): Promise<({ kind: TransferKind } & Record<string, string>) | undefined> {
+  const entry = await ledgerDb().send(new GetCommand({ TableName: table(), Key: ledgerEntryKey(id, 'D'), ConsistentRead: true }));
+  if (entry.Item) return entry.Item as { kind: TransferKind } & Record<string, string>;
+  const pending = await findPendingTransfer(id);
+  return pending && { kind: pending.kind, ...(pending.refs ?? {}) };
+}
