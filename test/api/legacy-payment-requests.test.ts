@@ -249,7 +249,7 @@ describe('requests.pay errors', () => {
   it('refuses a merchant config whose settlement wallet cannot take the money', async () => {
     const closed = await newMerchant();
     const created = await legacy('requests.create', { amount: '100', asset: 'NZD', merchantId: closed.merchantId }, { key: closed.owner.apiKey });
-    await setAssetStatus(closed.settlementWalletId, 'inactive');
+    await setAssetStatus(closed.settlementWalletId, 'archived');
     expect((await legacyPay(payer, created.body.requestId)).body).toEqual(legacyError('INVALID_MERCHANT_CONFIG', 403));
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
   });
@@ -407,7 +407,7 @@ describe('transactions.refund', () => {
 });
 
 describe('transactions.refund refusals that move no money', () => {
-  const disable = (assetId: string) => setAssetStatus(assetId, 'disabled');
+  const disable = (assetId: string) => setAssetStatus(assetId, 'archived');
 
   it('past the refund window (REFUND_WINDOW_EXCEEDED), from a disabled settlement wallet (REFUND_DECLINED), to a disabled payer wallet (INACTIVE_ASSET)', async () => {
     const own = await newMerchant();

@@ -49,7 +49,7 @@ describe('merchant settlement wallet not active', () => {
     const other = await newMerchant();
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(other, { value: nzd('700') });
-    await setAssetStatus(other.settlementWalletId, 'disabled');
+    await setAssetStatus(other.settlementWalletId, 'archived');
     const refused = await pay(payer, pr.id, 'pay');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('INVALID_MERCHANT_CONFIG');

@@ -1,4 +1,5 @@
 import type { Seed } from '../../bin/local/seed';
+import { checkResponse } from './response-check';
 
 /** HTTP client for API tests against the local platform started by global-setup. */
 export interface ApiResponse<T = any> {
@@ -37,6 +38,7 @@ export async function api<T = any>(
   } catch {
     // non-JSON bodies stay text, so a test can assert on them
   }
+  checkResponse(method, path, response.status, response.headers.get('content-type'), parsed);
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
