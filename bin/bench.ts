@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     log('baselines');
     const base = await baselines(process.env.TABLE_NAME ?? 'payments', OPS, CONCURRENCIES);
     log('API operations');
-    const api = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
+    const { figures: api, hot } = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
     const baselineFor = (writes: number, concurrency: number) =>
       base.find((b) => b.concurrency === concurrency && (writes > 1 ? b.name.includes('Transact') : b.name.includes('PutItem')))!;
     const withRatios = api.map((a) => {
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       machine: { cpus: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, platform: `${process.platform}/${process.arch}`, startedAt },
       baselines: base,
       api: withRatios,
+      hotAccount: hot,
       rateLimit: { ...limiter, shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1) },
       bundles,
       soak: soaked,

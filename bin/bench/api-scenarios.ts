@@ -9,7 +9,26 @@ export interface ApiFigure extends Measurement {
   writeUnits: number;
 }
 
+/** Writes landing on the busiest balance item of one merchant's settlement wallet while the pay scenario ran. */
+export interface HotAccountFigure {
+  concurrency: number;
+  paysPerSecond: number;
+  shards: number;
+  /** The busiest shard's credits per second: what DynamoDB's per-item write limit meets. */
+  busiestItemWritesPerSecond: number;
+  /** The same pays on one unsharded balance item (every pay credits it). */
+  unshardedItemWritesPerSecond: number;
+}
+
 const nzd = (amount: string) => ({ currency: 'NZD', amount });
+const PAY_AMOUNT = 1000n;
+
+/** Credits per balance item of a wallet (its balance per item over the pay amount). */
+async function creditsPerItem(assetId: string): Promise<Map<string, bigint>> {
+  const { readBalanceItems } = await import('../../functions/core/ledger/transfers');
+  const { items } = await readBalanceItems(assetId);
+  return new Map(items.map((i) => [i.key.SK, i.balance / PAY_AMOUNT]));
+}
 
 /** Fresh accounts for the bench: a merchant with a config and `payers` funded test wallets. */
 async function fixtures(call: Call, seed: Seed, payers: number) {
@@ -29,15 +48,16 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
     await expectOk(call('POST', `/api/wallet-assets/${wallet.id}/test-topups`, payer.key, { value: nzd('9000000'), idempotencyKey: 'bench' }), 'topup');
     wallets.push({ ...payer, walletId: wallet.id as string });
   }
-  return { owner, merchantId: merchant.id as string, configId: config.id as string, wallets };
+  return { owner, merchantId: merchant.id as string, configId: config.id as string, settlementWalletId: config.paymentOptions[0].walletId as string, wallets };
 }
 
 /** The API operations of the bench at each concurrency, with consumed capacity per call. */
-export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<ApiFigure[]> {
+export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[] }> {
   const maxWorkers = Math.max(...concurrencies);
   const f = await fixtures(call, seed, maxWorkers);
   const create = (value = '1000') => expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd(value) }), 'create');
   const figures: ApiFigure[] = [];
+  const hot: HotAccountFigure[] = [];
 
   const run = async (name: string, concurrency: number, op: (i: number, worker: number) => Promise<BenchResponse['capacity']>) => {
     let read = 0;
@@ -66,9 +86,21 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
 
     const unpaid: { id: string }[] = [];
     for (let i = 0; i < ops; i++) unpaid.push(await create());
+    const before = await creditsPerItem(f.settlementWalletId);
     await run('pay', concurrency, (i, worker) => {
       const payer = f.wallets[worker];
       return ok(call('POST', `/api/payment-requests/${unpaid[i].id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-${concurrency}-${i}` }), 'pay');
+    });
+    const after = await creditsPerItem(f.settlementWalletId);
+    const payRun = figures[figures.length - 1];
+    const seconds = payRun.ops / payRun.opsPerSecond;
+    const busiest = Math.max(...[...after].map(([sk, n]) => Number(n - (before.get(sk) ?? 0n))));
+    hot.push({
+      concurrency,
+      paysPerSecond: payRun.opsPerSecond,
+      shards: after.size - 1,
+      busiestItemWritesPerSecond: round(busiest / seconds),
+      unshardedItemWritesPerSecond: payRun.opsPerSecond,
     });
 
     // One paid request per worker, refunded a cent at a time: no two workers contend for one request.
@@ -86,5 +118,5 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
       ok(call('GET', `/api/accounts/${f.owner.accountId}/merchants?paginationLimit=50`, f.owner.key), 'list'),
     );
   }
-  return figures;
+  return { figures, hot };
 }

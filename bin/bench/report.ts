@@ -1,4 +1,4 @@
-import type { ApiFigure } from './api-scenarios';
+import type { ApiFigure, HotAccountFigure } from './api-scenarios';
 import type { BundleFigure } from './bundles';
 import type { Measurement } from './measure';
 import type { SoakFigure } from './soak';
@@ -7,6 +7,7 @@ export interface BenchResult {
   machine: { cpus: string; cores: number; memoryGb: number; node: string; platform: string; startedAt: string };
   baselines: Measurement[];
   api: (ApiFigure & { baseline: string; ratioToBaseline: number })[];
+  hotAccount: HotAccountFigure[];
   rateLimit: Measurement & { shareOfGetP50Percent: number };
   bundles: BundleFigure[];
   soak: SoakFigure;
@@ -33,6 +34,14 @@ export function markdown(r: BenchResult): string {
     ...r.api.map(
       (a) => `| ${a.name} | ${a.concurrency} | ${a.opsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.writes} | ${a.baseline} | ${a.ratioToBaseline} | ${a.readUnits} | ${a.writeUnits} |`,
     ),
+    '',
+    '## One busy merchant (hot settlement wallet)',
+    '',
+    "Every pay of the pay scenario credits the same merchant's settlement wallet. Writes per second on its busiest balance item, against what one unsharded item would take at the same pay rate. DynamoDB caps one item near 1,000 write units per second.",
+    '',
+    '| concurrency | pays/s | shards | busiest item writes/s | one unsharded item writes/s |',
+    '| ---: | ---: | ---: | ---: | ---: |',
+    ...r.hotAccount.map((h) => `| ${h.concurrency} | ${h.paysPerSecond} | ${h.shards} | ${h.busiestItemWritesPerSecond} | ${h.unshardedItemWritesPerSecond} |`),
     '',
     `Rate limiting: one conditional counter update per request, p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50.`,
     '',

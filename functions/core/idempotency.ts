@@ -4,8 +4,8 @@ import { config } from './config';
 import { db } from './db/client';
 import { idempotencyKey } from './db/keys';
 import { retryOnConflict, type TransactionStep } from './db/transaction';
-import { businessRule } from './http/errors';
-import { derivedId } from './ids';
+import { badRequest, businessRule } from './http/errors';
+import { derivedId, newId } from './ids';
 import { DuplicateTransferError } from './ledger/transfers';
 
 /**
@@ -109,4 +109,23 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** Longest `Idempotency-Key` header accepted. */
+const MAX_HEADER_KEY_LENGTH = 255;
+
+/**
+ * Money commands whose body has no key (void, release) take an optional `Idempotency-Key` header
+ * under the same scope rule: with one, a retry replays the first answer instead of meeting the
+ * state the first call left; without one, the command runs once per call with fresh ids.
+ */
+export function optionallyIdempotent<T>(
+  headers: Record<string, string | undefined>,
+  cmd: Omit<IdempotentCommand, 'key'>,
+  run: (ctx: Partial<Pick<IdempotentContext<T>, 'record'>> & Pick<IdempotentContext<T>, 'derive'>) => Promise<T>,
+): Promise<Idempotent<T>> {
+  const key = headers['idempotency-key'];
+  if (key === undefined) return retryOnConflict(async () => ({ response: await run({ derive: () => newId() }), replayed: false }));
+  if (!key || key.length > MAX_HEADER_KEY_LENGTH) throw badRequest(`Idempotency-Key must be 1 to ${MAX_HEADER_KEY_LENGTH} characters`);
+  return idempotent<T>({ ...cmd, key }, run);
 }

@@ -1,8 +1,11 @@
 import { isoTimestamp } from '../core/clock';
-import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import { idempotentReply } from '../core/http/response';
+import { optionallyIdempotent } from '../core/idempotency';
+import type { DeriveId } from './pay-payment-request';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
@@ -11,7 +14,21 @@ import { planRefund, refundValue } from './refund-steps';
 
 const VOID_WINDOW_MS = 24 * 3600 * 1000;
 
-export const voidPaymentRequest = authedOperation(({ params, auth, now }) => voidRequest(params.paymentRequestId, auth, now));
+export const voidPaymentRequest = authedOperation(async ({ params, headers, auth, now }) =>
+  idempotentReply(
+    await optionallyIdempotent<PaymentActivity>(
+      headers,
+      { accountId: auth.principal.accountId, operation: 'voidPaymentRequest', command: { paymentRequestId: params.paymentRequestId } },
+      (ctx) => voidRequest(params.paymentRequestId, auth, now, ctx),
+    ),
+  ),
+);
+
+/** Ids of what a void writes, and the idempotency record to write with it when the call has a key. */
+interface VoidContext {
+  derive: DeriveId;
+  record?: (activity: PaymentActivity) => TransactionStep;
+}
 
 /**
  * Void within 24 hours of creation: an unpaid request is cancelled; a paid one is cancelled and
@@ -20,7 +37,13 @@ export const voidPaymentRequest = authedOperation(({ params, auth, now }) => voi
  * so that past the window VOID_WINDOW_EXCEEDED always means "paid". Returns the `refund` activity
  * of a paid request, else the `cancellation`.
  */
-export function voidRequest(paymentRequestId: string, auth: AuthedRequest['auth'], now: Date): Promise<PaymentActivity> {
+export function voidRequest(
+  paymentRequestId: string,
+  auth: AuthedRequest['auth'],
+  now: Date,
+  { derive, record }: VoidContext = { derive: () => newId() },
+): Promise<PaymentActivity> {
+  const recorded = (activity: PaymentActivity) => (record ? [record(activity)] : []);
   return retryOnConflict(async () => {
     const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
     await auth.access.account(request.merchantAccountId);
@@ -33,17 +56,17 @@ export function voidRequest(paymentRequestId: string, auth: AuthedRequest['auth'
       // An unconfirmed authorisation: cancel and give the held funds back.
       const release = await releaseSteps(request, at, auth.principal.crn);
       const activities = [...release.activities, ...buildActivities({ ...request, activityCount: request.activityCount + 1 }, [cancellation], at)];
-      await runTransaction([...transitionSteps(request, { ...changes, ...release.changes }, activities, at), ...release.steps]);
+      await runTransaction([...recorded(activities[1]), ...transitionSteps(request, { ...changes, ...release.changes }, activities, at), ...release.steps]);
       return activities[1];
     }
     const unrefunded = BigInt(request.paidAmount) - BigInt(request.refundedAmount);
     if (unrefunded === 0n) {
       const activities = buildActivities(request, [cancellation], at);
-      await runTransaction(transitionSteps(request, changes, activities, at));
+      await runTransaction([...recorded(activities[0]), ...transitionSteps(request, changes, activities, at)]);
       return activities[0];
     }
-    const refundId = newId();
-    const refund = await planRefund(request, unrefunded, at, { kind: 'void-refund', refs: { refundId }, derive: () => newId() });
+    const refundId = derive('refund');
+    const refund = await planRefund(request, unrefunded, at, { kind: 'void-refund', refs: { refundId }, derive });
     const activities = buildActivities(
       request,
       [{ type: 'refund', value: refundValue(request, unrefunded), strategy: { refunds: refund.allocations }, createdBy: auth.principal.crn }, cancellation],
@@ -54,7 +77,7 @@ export function voidRequest(paymentRequestId: string, auth: AuthedRequest['auth'
       payments: refund.payments,
       paidBy: paidBy(refund.payments, request.value.currency),
     });
-    await runTransaction([...transitionSteps(request, changes, activities, at), ...refund.steps]);
+    await runTransaction([...recorded(activities[0]), ...transitionSteps(request, changes, activities, at), ...refund.steps]);
     return activities[0];
   });
 }
