@@ -1,6 +1,6 @@
 /**
  * `npm start [-- --in-memory]`: the whole platform on this machine, on 127.0.0.1:${PORT:-8787}.
- * SEED_OUT=<file> also writes the seeded ids and keys there as JSON.
+ * SEED_OUT=<file> also writes the seeded ids and keys there as JSON; LOCAL_STATE_DIR moves the data from .local/.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,15 +8,16 @@ import { buildValidators } from './build-validators';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  // Validators are generated from schemas/ before any handler loads them.
-  buildValidators();
+  // Validators are generated from schemas/ before any handler loads them (unless a test run already did).
+  if (process.env.VALIDATORS_PREBUILT !== '1') buildValidators();
   const { startPlatform } = await import('./local/platform');
   const inMemory = process.argv.includes('--in-memory');
   const port = Number(process.env.PORT ?? 8787);
+  const stateDir = process.env.LOCAL_STATE_DIR ?? join(__dirname, '..', '.local');
   const platform = await startPlatform({
     port,
     inMemory,
-    stateDir: join(__dirname, '..', '.local'),
+    stateDir,
     log: (line) => console.log(`  ${line}`),
   });
 
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   const elapsed = Date.now() - startedAt;
   if (process.env.SEED_OUT) writeFileSync(process.env.SEED_OUT, JSON.stringify(platform.seed, null, 2));
   console.log(`
-Platform listening on ${platform.url} (${inMemory ? 'in memory' : 'data in .local/'})
+Platform listening on ${platform.url} (${inMemory ? 'in memory' : `data in ${stateDir}`})
 First request answered ${response.status} ${elapsed} ms after start.
 
 Seeded:

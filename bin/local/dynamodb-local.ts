@@ -46,7 +46,8 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
     args.push('-inMemory');
   }
   if (!existsSync(LAUNCHER)) throw new Error(`missing ${LAUNCHER}`);
-  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // stdin stays open for the launcher's life: when this process dies it closes, and Java exits.
+  const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
