@@ -1,0 +1,40 @@
+import { defineEntity, EntityShapeError, publicView } from '../../functions/core/db/entity';
+
+interface Thing {
+  id: string;
+  accountId: string;
+  name?: string;
+}
+
+const thing = defineEntity<Thing, [string]>({
+  type: 'thing',
+  version: 2,
+  key: (id) => ({ PK: `THING#${id}`, SK: 'THING' }),
+  keyOf: (t) => ({ PK: `THING#${t.id}`, SK: 'THING' }),
+  indexes: (t) => ({ GSI1PK: `ACCOUNTTHINGS#${t.accountId}`, GSI1SK: t.id }),
+  required: ['id', 'accountId'],
+  upgrade: (item, from) => (from === 1 ? { ...item, accountId: item.owner } : item),
+});
+
+describe('entities', () => {
+  it('stamps type and version, builds keys and index keys, and parses its own items back', () => {
+    const item = thing.item({ id: 't1', accountId: 'a1', name: 'x' });
+    expect(item).toMatchObject({ PK: 'THING#t1', SK: 'THING', GSI1PK: 'ACCOUNTTHINGS#a1', entity: 'thing', v: 2 });
+    expect(thing.parse(item)).toEqual({ id: 't1', accountId: 'a1', name: 'x' });
+  });
+  it('upgrades an older version it knows', () => {
+    expect(thing.parse({ entity: 'thing', v: 1, id: 't1', owner: 'a1' })).toMatchObject({ id: 't1', accountId: 'a1' });
+  });
+  it.each([
+    ['another entity', { entity: 'other', v: 2, id: 't1', accountId: 'a1' }],
+    ['no stamp', { id: 't1', accountId: 'a1' }],
+    ['a newer version', { entity: 'thing', v: 3, id: 't1', accountId: 'a1' }],
+    ['a missing required field', { entity: 'thing', v: 2, id: 't1' }],
+  ])('refuses %s with a typed error', (_, item) => {
+    expect(() => thing.parse(item)).toThrow(EntityShapeError);
+  });
+  it('public views carry only what the response schema declares', () => {
+    const schema = { type: 'object', properties: { id: {}, nested: { type: 'object', properties: { a: {} } } } } as const;
+    expect(publicView(schema, { id: 'x', secret: 's', nested: { a: 1, b: 2 } })).toEqual({ id: 'x', nested: { a: 1 } });
+  });
+});
