@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
 import { GROUPS } from '../../functions/routes';
-import { QUEUES } from '../../lib/definitions';
+import { QUEUES } from '../../functions/core/infrastructure';
 import { percentile, round } from './measure';
 
 export interface BundleFigure {

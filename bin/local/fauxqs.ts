@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { BUCKET, QUEUES, deadLetterQueueName, deadLetterQueueUrlVariable, queueUrlVariable } from '../../lib/definitions';
+import { BUCKET, QUEUES, deadLetterQueueName, deadLetterQueueUrlVariable, queueUrlVariable } from '../../functions/core/infrastructure';
 
 export interface LocalMessaging {
   endpoint: string;

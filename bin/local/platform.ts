@@ -32,8 +32,8 @@ const REGION = 'us-east-1';
 const TABLE_NAME = 'payments';
 
 /**
- * Starts DynamoDB Local, the SQS/S3 emulator, provisions them from lib/definitions, points the
- * AWS SDK at them through the standard endpoint variables, seeds, and serves the route table.
+ * Starts DynamoDB Local, the SQS/S3 emulator, provisions them from functions/core/infrastructure,
+ * points the AWS SDK at them through the standard endpoint variables, seeds, and serves the route table.
  */
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
   const log = options.log ?? (() => undefined);

@@ -5,7 +5,7 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE } from '../../lib/definitions';
+import { TABLE } from '../../functions/core/infrastructure';
 
 /** Creates the table from the same definition the stack uses, if it does not exist yet. */
 export async function provisionTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {

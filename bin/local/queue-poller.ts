@@ -1,6 +1,6 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { QUEUES } from '../../lib/definitions';
+import { QUEUES } from '../../functions/core/infrastructure';
 
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 

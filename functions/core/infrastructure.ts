@@ -1,6 +1,7 @@
 /**
  * Plain-data definitions of the stateful resources. The CDK stack and the local platform both
- * provision from these, so local and AWS cannot drift apart. No CDK imports here.
+ * provision from these, so local and AWS cannot drift apart. No CDK imports here. Core owns them
+ * because its table and queue clients address these resources; lib/ and bin/ import them from here.
  */
 export const TABLE = {
   partitionKey: 'PK',

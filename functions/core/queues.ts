@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { deadLetterQueueUrlVariable, queueUrlVariable } from '../../lib/definitions';
+import { deadLetterQueueUrlVariable, queueUrlVariable } from './infrastructure';
 
 /** SQS delays messages by at most 15 minutes; longer waits are re-delayed by their consumer. */
 export const MAX_DELAY_SECONDS = 900;
@@ -14,7 +14,7 @@ export interface OutgoingMessage {
 
 let sqs: SQSClient | undefined;
 
-/** A queue of lib/definitions (or its dead-letter queue), addressed by the URL the stack or the local platform sets. */
+/** A queue of core/infrastructure (or its dead-letter queue), addressed by the URL the stack or the local platform sets. */
 function queueUrl(name: string, deadLetter: boolean): string {
   const variable = deadLetter ? deadLetterQueueUrlVariable(name) : queueUrlVariable(name);
   const url = process.env[variable];

@@ -9,8 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { GROUPS, type Group } from '../../functions/routes';
-import type { QueueDefinition } from '../definitions';
-import { BUCKET, deadLetterQueueUrlVariable, queueUrlVariable } from '../definitions';
+import { BUCKET, deadLetterQueueUrlVariable, queueUrlVariable, type QueueDefinition } from '../../functions/core/infrastructure';
 import type { PaymentsData } from './data';
 
 const ROOT = join(__dirname, '..', '..');

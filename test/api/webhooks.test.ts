@@ -7,7 +7,7 @@ import { handler as sweep } from '../../functions/consumers/webhook-sweep';
 import { db } from '../../functions/core/db/client';
 import { dispatchWebhookEvents, webhookEventSteps, type NotificationType } from '../../functions/core/webhooks/outbox';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
-import { deadLetterQueueUrlVariable } from '../../lib/definitions';
+import { deadLetterQueueUrlVariable } from '../../functions/core/infrastructure';
 import { api, FORBIDDEN, newAccount, seed } from '../support/api';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';

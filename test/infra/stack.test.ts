@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { GROUPS, ROUTES, routeKey } from '../../functions/routes';
-import { QUEUES, TABLE, deadLetterQueueName } from '../../lib/definitions';
+import { QUEUES, TABLE, deadLetterQueueName } from '../../functions/core/infrastructure';
 import { PaymentsStack } from '../../lib/payments-stack';
 
 /** Built once with bundling skipped: the assertions are about the template, not the bundles. */
