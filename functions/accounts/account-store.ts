@@ -3,7 +3,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { account } from '../../schemas/accounts';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { accountKey, accountMemberKey, childAccountsIndex, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { accountKey, accountMemberKey, childAccountsIndex } from './keys';
 import { isoTimestamp } from '../core/clock';
 import { newId } from '../core/ids';
 

@@ -5,7 +5,8 @@ import { paymentOptionConfig, type merchantConfig, type merchantConfigBody } fro
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { merchantConfigKey, merchantConfigsIndex, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { merchantConfigKey, merchantConfigsIndex } from './keys';
 import { queryAll } from '../core/db/pagination';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';

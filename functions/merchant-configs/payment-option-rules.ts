@@ -4,7 +4,7 @@ import type { paymentOptionConfig } from '../../schemas/merchant-configs';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { collectionKey } from '../core/db/keys';
+import { collectionKey } from './keys';
 import { badRequest, businessRule } from '../core/http/errors';
 import { findWalletAsset } from '../wallet-assets/asset-store';
 

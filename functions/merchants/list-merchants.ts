@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { listMerchantsQuery } from '../../schemas/merchants';
-import { accountMerchantsIndex, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { accountMerchantsIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { present, type StoredMerchant } from './merchant-store';

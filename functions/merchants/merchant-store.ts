@@ -5,7 +5,8 @@ import type { merchant as merchantSchema } from '../../schemas/merchants';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { accountMerchantsIndex, merchantKey, merchantSearchIndex, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { accountMerchantsIndex, merchantKey, merchantSearchIndex } from './keys';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
 

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { setOnboardingStatusBody } from '../../schemas/merchants';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { merchantActivityKey, merchantKey } from '../core/db/keys';
+import { merchantActivityKey, merchantKey } from './keys';
 import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
 import { loadMerchantFor } from './load-merchant';

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { patronRequestLinksOf } from '../core/db/keys';
+import { patronRequestLinksOf } from './keys';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequest } from './load-payment-request';

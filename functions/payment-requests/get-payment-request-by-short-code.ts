@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { shortCodeIndex } from '../core/db/keys';
+import { shortCodeIndex } from './keys';
 import { ApiError, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentActivitiesQuery } from '../../schemas/payment-requests';
-import { merchantActivityIndex, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { merchantActivityIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';

@@ -1,5 +1,6 @@
 import { config } from '../core/config';
-import { activitiesOfRequest, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { activitiesOfRequest } from './keys';
 import { queryAll } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';

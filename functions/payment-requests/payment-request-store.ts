@@ -4,7 +4,8 @@ import type { paymentActivity, paymentRequest } from '../../schemas/payment-requ
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { activityKey, merchantActivityIndex, paymentRequestKey, stripKeys } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { activityKey, merchantActivityIndex, paymentRequestKey } from './keys';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { newId } from '../core/ids';
 import { webhookEventSteps } from '../core/webhooks/outbox';

@@ -4,7 +4,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { wallet } from '../../schemas/wallets';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { mediaUploadKey, stripKeys, walletAppKey, walletAppsIndex } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { mediaUploadKey, walletAppKey, walletAppsIndex } from './keys';
 import { queryAll } from '../core/db/pagination';
 import { businessRule } from '../core/http/errors';
 

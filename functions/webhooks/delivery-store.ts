@@ -5,7 +5,8 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { conditionHeld } from '../core/db/condition-held';
-import { accountDeliveriesIndex, stripKeys, webhookDeliveryKey } from '../core/db/keys';
+import { stripKeys } from '../core/db/keys';
+import { accountDeliveriesIndex, webhookDeliveryKey } from './keys';
 
 export type WebhookDelivery = FromSchema<typeof webhookDelivery>;
 export type DeliveryAttempt = WebhookDelivery['attempts'][number];

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { listWebhookDeliveriesQuery } from '../../schemas/webhooks';
-import { accountDeliveriesIndex } from '../core/db/keys';
+import { accountDeliveriesIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { presentDelivery } from './delivery-store';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { patronCodeKey } from '../../functions/core/db/keys';
+import { patronCodeKey } from '../../functions/patron-codes/keys';
 import { isValidBarcode } from '../../functions/patron-codes/barcode';
 import { api, FORBIDDEN, newAccount } from '../support/api';
 import { newMerchant, newPaymentRequest } from '../support/payments';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { paymentRequestKey } from '../../functions/core/db/keys';
+import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { MAX_WALLETS_PER_LEDGER } from '../../functions/wallet-assets/asset-store';
 import { hoursAgo } from '../support/age';

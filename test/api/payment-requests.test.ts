@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { paymentRequestKey } from '../../functions/core/db/keys';
+import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { agePaymentRequest as age, hoursAgo } from '../support/age';
 import { api, FORBIDDEN, newAccount } from '../support/api';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';

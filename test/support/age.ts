@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { paymentRequestKey } from '../../functions/core/db/keys';
+import { paymentRequestKey } from '../../functions/payment-requests/keys';
 
 /** Moves a request's timestamps: the only way a test reaches expiry or the void window without waiting. */
 export async function agePaymentRequest(paymentRequestId: string, fields: Record<string, string>): Promise<void> {

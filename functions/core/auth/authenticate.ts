@@ -3,7 +3,7 @@ import { findAccount } from '../../accounts/account-store';
 import { config } from '../config';
 import { apiKeyCrn } from '../crn';
 import { db } from '../db/client';
-import { apiKeyLookupKey } from '../db/keys';
+import { apiKeyLookupKey } from '../../accounts/keys';
 import { unauthorized } from '../http/errors';
 import { hashApiKeySecret } from './api-key-secret';
 import type { Role } from './permissions';
