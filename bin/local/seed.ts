@@ -1,10 +1,8 @@
-import { findAccount, insertAccount } from '../../functions/accounts/account-store';
-import { issueApiKey } from '../../functions/accounts/api-key-store';
+import { findAccount, insertAccount, issueApiKey } from '../../functions/accounts';
 import { serviceCrn } from '../../functions/core/crn';
-import { insertMerchantConfig } from '../../functions/merchant-configs/merchant-config-store';
-import { insertMerchant } from '../../functions/merchants/merchant-store';
-import { insertWalletAsset } from '../../functions/wallet-assets/asset-store';
-import { issueTestFunds } from '../../functions/wallet-assets/test-funds';
+import { insertMerchantConfig } from '../../functions/merchant-configs';
+import { insertMerchant } from '../../functions/merchants';
+import { insertWalletAsset, issueTestFunds } from '../../functions/wallet-assets';
 
 /** What `npm start` prints and writes to SEED_OUT for scripts and tests. */
 export interface Seed {

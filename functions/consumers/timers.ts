@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { now } from '../core/clock';
 import { scheduleTimer, type TimerMessage } from '../core/timers';
-import { loadPaymentRequest } from '../payment-requests/load-payment-request';
+import { loadPaymentRequest } from '../payment-requests';
 
 /** Runs due timers; a timer that arrives early (long delays) is sent on again. */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

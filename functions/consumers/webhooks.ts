@@ -1,8 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { DeliveryMessage } from '../core/webhooks/delivery-queue';
 import type { DispatchMessage } from '../core/webhooks/outbox';
-import { advanceDelivery } from '../webhooks/advance-delivery';
-import { fanOutEvent } from '../webhooks/fan-out-event';
+import { advanceDelivery, fanOutEvent } from '../webhooks';
 
 /**
  * The webhook queue carries two messages: `{eventId}` (fan an event out to its receivers) and

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyRequestIdParams } from '../../schemas/legacy-payment-requests';
-import { cancelRequest } from '../payment-requests/cancel-payment-request';
+import { cancelRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { legacySummary } from './legacy-view';
 

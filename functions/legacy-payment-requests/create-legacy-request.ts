@@ -2,8 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyCreateRequestParams } from '../../schemas/legacy-payment-requests';
 import { forbidden } from '../core/http/errors';
 import { parsePositiveAmount } from '../core/money';
-import { findMerchantConfig, listMerchantConfigs } from '../merchant-configs/merchant-config-store';
-import { insertPaymentRequest } from '../payment-requests/create-payment-request';
+import { findMerchantConfig, listMerchantConfigs } from '../merchant-configs';
+import { insertPaymentRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { legacyView } from './legacy-view';
 

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyRequestInfoQuery } from '../../schemas/legacy-payment-requests';
-import { loadPaymentRequestOrForbid } from '../payment-requests/load-payment-request';
+import { loadPaymentRequestOrForbid } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { legacyView } from './legacy-view';
 

@@ -1,8 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyTransactionResult } from '../../schemas/legacy-payment-requests';
-import type { PaymentActivity } from '../payment-requests/payment-request-store';
-import { findMerchant } from '../merchants/merchant-store';
-import { legacyNumber } from './legacy-view';
+import { findMerchant } from '../merchants';
+import { legacyNumber, type PaymentActivity } from '../payment-requests';
 
 export type LegacyTransactionResult = FromSchema<typeof legacyTransactionResult>;
 

@@ -1,21 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyPaymentRequest, legacyRequestSummary } from '../../schemas/legacy-payment-requests';
-import type { StoredPaymentRequest } from '../payment-requests/payment-request-store';
-import { ledgerOf } from './legacy-ledgers';
-
-// Type-only imports of the payment request store: the webhook events built from these views are
-// part of the store's own transitions (payment-request-store → webhook-events → here).
+import { denomination, ledgerOf, legacyNumber, type StoredPaymentRequest } from '../payment-requests';
 
 export type LegacyPaymentRequest = FromSchema<typeof legacyPaymentRequest>;
 export type LegacyRequestSummary = FromSchema<typeof legacyRequestSummary>;
-
-/**
- * Legacy amounts are JSON numbers. Payment amounts stay below MAX_PAYMENT_AMOUNT (10^8), far
- * inside the safe integers, so the conversion is exact.
- */
-export const legacyNumber = (amount: string): number => Number(amount);
-
-export const denomination = (request: StoredPaymentRequest) => ({ amount: legacyNumber(request.value.amount), asset: request.value.currency });
 
 /** The legacy view of a payment request, whichever API version created it. */
 export function legacyView(request: StoredPaymentRequest): LegacyPaymentRequest {

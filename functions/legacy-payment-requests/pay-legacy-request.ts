@@ -2,8 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyPayParams } from '../../schemas/legacy-payment-requests';
 import { retryOnConflict } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
-import { commitPayment, SpendForbidden } from '../payment-requests/pay-payment-request';
-import { assetTypeOf } from './legacy-ledgers';
+import { assetTypeOf, commitPayment, SpendForbidden } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { transactionResult } from './legacy-transaction-result';
 

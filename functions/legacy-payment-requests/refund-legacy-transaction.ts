@@ -3,8 +3,7 @@ import type { legacyRefundParams } from '../../schemas/legacy-payment-requests';
 import { businessRule, forbidden } from '../core/http/errors';
 import { findTransferRefs, type TransferKind } from '../core/ledger/transfers';
 import { parsePositiveAmount } from '../core/money';
-import type { StoredPaymentRequest } from '../payment-requests/payment-request-store';
-import { refundRequest } from '../payment-requests/refund-payment-request';
+import { refundRequest, type StoredPaymentRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { transactionResult } from './legacy-transaction-result';
 

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyRequestIdParams, legacyVoidResult } from '../../schemas/legacy-payment-requests';
-import { voidRequest } from '../payment-requests/void-payment-request';
+import { voidRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 
 type Params = FromSchema<typeof legacyRequestIdParams>;

@@ -1,6 +1,6 @@
 import type { Access } from '../core/auth/access';
 import { forbidden } from '../core/http/errors';
-import { findMerchant } from '../merchants/merchant-store';
+import { findMerchant } from '../merchants';
 import type { ConfigMerchant } from './merchant-config-store';
 
 /** The merchant of a path parameter, if the caller may act on its account; else FORBIDDEN. */

@@ -10,9 +10,9 @@ import { merchantConfigKey, merchantConfigsIndex } from './keys';
 import { queryAll } from '../core/db/pagination';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
-import { declaredOnly } from '../core/validation/validate';
-import { setAcceptedAssetTypes } from '../merchants/merchant-store';
-import { insertWalletAsset } from '../wallet-assets/asset-store';
+import { declaredOnly } from '../core/validation/declared-only';
+import { setAcceptedAssetTypes } from '../merchants';
+import { insertWalletAsset } from '../wallet-assets';
 import { checkPaymentOptions, type PaymentOptionConfig } from './payment-option-rules';
 
 export type MerchantConfig = FromSchema<typeof merchantConfig>;

@@ -6,7 +6,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { collectionKey } from './keys';
 import { badRequest, businessRule } from '../core/http/errors';
-import { findWalletAsset } from '../wallet-assets/asset-store';
+import { findWalletAsset } from '../wallet-assets';
 
 export type PaymentOptionConfig = FromSchema<typeof paymentOptionConfig>;
 

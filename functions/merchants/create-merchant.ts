@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { createMerchantBody } from '../../schemas/merchants';
 import { authedOperation } from '../core/http/operation';
-import { declaredOnly } from '../core/validation/validate';
+import { declaredOnly } from '../core/validation/declared-only';
 import { checkMerchantFields } from './merchant-rules';
 import { insertMerchant } from './merchant-store';
 

@@ -1,5 +1,5 @@
 import { authedOperation } from '../core/http/operation';
-import { listWallets } from '../wallets/wallet-store';
+import { listWallets } from '../wallets';
 import { loadMerchantFor } from './load-merchant';
 
 /** Wallet apps that can pay this merchant: those holding an asset type the merchant's configs accept. */

@@ -3,7 +3,7 @@ import { updateMerchantBody } from '../../schemas/merchants';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
-import { declaredOnly } from '../core/validation/validate';
+import { declaredOnly } from '../core/validation/declared-only';
 import { loadMerchantFor } from './load-merchant';
 import { checkMerchantFields } from './merchant-rules';
 import { present, saveMerchant, withoutUndefined, type StoredMerchant } from './merchant-store';

@@ -2,7 +2,8 @@ import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { applied, buildActivities, transitionSteps, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { applied, buildActivities, transitionSteps } from './payment-request-store';
+import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { assertNew } from './request-state';
 
 /** The merchant cancels an unpaid request: `cancelled`, CANCELLED_BY_MERCHANT, a `cancellation` activity. */

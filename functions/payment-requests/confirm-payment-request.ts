@@ -11,7 +11,8 @@ import { formatAmount, monetary, parsePositiveAmount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import { buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { buildActivities, transitionSteps } from './payment-request-store';
+import type { Payment, PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { assertWithinLimits } from './pay-payment-request';
 import { assertAuthorizedPreAuth, authorizationTransfer, unconfirmed } from './pre-auth';
 

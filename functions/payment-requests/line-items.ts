@@ -1,7 +1,7 @@
 import { lineItem } from '../../schemas/payment-requests';
 import { badRequest } from '../core/http/errors';
 import type { Amount } from '../core/money';
-import { declaredOnly } from '../core/validation/validate';
+import { declaredOnly } from '../core/validation/declared-only';
 
 export interface LineItemInput {
   name: string;

@@ -5,7 +5,7 @@ import { merchantActivityIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
-import { findMerchant } from '../merchants/merchant-store';
+import { findMerchant } from '../merchants';
 
 type Query = FromSchema<typeof paymentActivitiesQuery>;
 

@@ -7,7 +7,8 @@ import { stripKeys } from '../core/db/keys';
 import { externalRefIndex, paymentRequestKey } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
-import { isDue, present, type StoredPaymentRequest } from './payment-request-store';
+import { isDue, present } from './payment-request-store';
+import type { StoredPaymentRequest } from './payment-request';
 
 type Query = FromSchema<typeof externalRefQuery>;
 

@@ -2,7 +2,8 @@ import { isoTimestamp } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { forbidden } from '../core/http/errors';
-import { applied, buildActivities, findPaymentRequest, isDue, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { applied, buildActivities, findPaymentRequest, isDue, transitionSteps } from './payment-request-store';
+import type { StoredPaymentRequest } from './payment-request';
 import { isLapsed, releaseSteps } from './pre-auth';
 
 export const PAYMENTS_SERVICE = serviceCrn('payments-api');

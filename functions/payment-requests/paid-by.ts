@@ -1,5 +1,5 @@
 import { monetary } from '../core/money';
-import type { Payment, StoredPaymentRequest } from './payment-request-store';
+import type { Payment, StoredPaymentRequest } from './payment-request';
 
 /** `paidBy.assetTotals`: the payments summed per asset type (and payer). */
 export function paidBy(payments: Payment[], currency: string): NonNullable<StoredPaymentRequest['paidBy']> {

@@ -1,7 +1,6 @@
 import { ApiError, businessRule } from '../core/http/errors';
-import { isValidBarcode } from '../patron-codes/barcode';
-import { findPatronCodeByBarcode } from '../patron-codes/patron-code-store';
-import type { StoredPaymentRequest } from './payment-request-store';
+import { findPatronCodeByBarcode, isValidBarcode } from '../patron-codes';
+import type { StoredPaymentRequest } from './payment-request';
 
 type Condition = StoredPaymentRequest['merchantConditions'][number];
 

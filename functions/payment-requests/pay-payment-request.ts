@@ -10,10 +10,11 @@ import { newId } from '../core/ids';
 import { idempotent } from '../core/idempotency';
 import { pendingTransfer, postedTransfer, type RuleCodes } from '../core/ledger/transfers';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
-import { findWalletAsset, settlementSide, type WalletAsset } from '../wallet-assets/asset-store';
+import { findWalletAsset, settlementSide, type WalletAsset } from '../wallet-assets';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import { applied, buildActivities, transitionSteps, type Payment, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { applied, buildActivities, transitionSteps } from './payment-request-store';
+import type { Payment, PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { assertNew } from './request-state';
 
 type Body = FromSchema<typeof payBody>;

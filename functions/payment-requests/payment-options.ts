@@ -1,7 +1,7 @@
-import type { StoredMerchantConfig } from '../merchant-configs/merchant-config-store';
+import type { StoredMerchantConfig } from '../merchant-configs';
 import { describeAssetType, parseMoneyAssetType } from '../core/asset-types';
 import { formatAmount, type Amount } from '../core/money';
-import type { PaymentRequest } from './payment-request-store';
+import type { PaymentRequest } from './payment-request';
 
 export type PaymentOption = PaymentRequest['paymentOptions'][number];
 

@@ -2,7 +2,8 @@ import { findPendingTransfer, voidPending, type PendingTransfer } from '../core/
 import { businessRule } from '../core/http/errors';
 import { monetary } from '../core/money';
 import type { TransactionStep } from '../core/db/transaction';
-import { buildActivities, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { buildActivities } from './payment-request-store';
+import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 
 /** The documented code when a pre-auth operation meets a request that is not an authorised pre-auth. */
 export function assertAuthorizedPreAuth(request: StoredPaymentRequest, now: Date): void {

@@ -12,7 +12,8 @@ import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import type { DeriveId } from './pay-payment-request';
-import { buildActivities, transitionSteps, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { buildActivities, transitionSteps } from './payment-request-store';
+import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { planRefund, refundValue } from './refund-steps';
 
 type Body = FromSchema<typeof refundBody>;

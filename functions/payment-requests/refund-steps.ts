@@ -1,9 +1,9 @@
 import type { TransactionStep } from '../core/db/transaction';
 import { postedTransfers, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
 import { monetary, type Amount } from '../core/money';
-import { settlementSide } from '../wallet-assets/asset-store';
+import { settlementSide } from '../wallet-assets';
 import type { DeriveId } from './pay-payment-request';
-import type { Payment, StoredPaymentRequest } from './payment-request-store';
+import type { Payment, StoredPaymentRequest } from './payment-request';
 
 export interface RefundAllocation {
   assetId: string;

@@ -5,7 +5,8 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { optionallyIdempotent } from '../core/idempotency';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { buildActivities, transitionSteps, type PaymentActivity } from './payment-request-store';
+import { buildActivities, transitionSteps } from './payment-request-store';
+import type { PaymentActivity } from './payment-request';
 import { releaseSteps } from './pre-auth';
 
 /**

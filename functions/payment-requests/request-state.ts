@@ -1,5 +1,5 @@
 import { businessRule } from '../core/http/errors';
-import type { StoredPaymentRequest } from './payment-request-store';
+import type { StoredPaymentRequest } from './payment-request';
 
 /** The documented code for acting on a request that is no longer `new`. */
 export function assertNew(request: StoredPaymentRequest): void {

@@ -3,7 +3,8 @@ import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { buildActivities, transitionSteps, type StoredPaymentRequest } from './payment-request-store';
+import { buildActivities, transitionSteps } from './payment-request-store';
+import type { StoredPaymentRequest } from './payment-request';
 import { assertNew } from './request-state';
 
 /**

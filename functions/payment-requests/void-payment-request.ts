@@ -8,7 +8,8 @@ import { optionallyIdempotent } from '../core/idempotency';
 import type { DeriveId } from './pay-payment-request';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import { buildActivities, transitionSteps, type PaymentActivity, type StoredPaymentRequest } from './payment-request-store';
+import { buildActivities, transitionSteps } from './payment-request-store';
+import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { releaseSteps } from './pre-auth';
 import { planRefund, refundValue } from './refund-steps';
 

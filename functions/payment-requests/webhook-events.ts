@@ -1,6 +1,6 @@
 import type { NotificationType, WebhookEventInput } from '../core/webhooks/outbox';
-import { legacyWebhookEvents } from '../legacy-payment-requests/legacy-webhook-events';
-import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request-store';
+import { legacyWebhookEvents } from './legacy-webhook-events';
+import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request';
 
 /** Next-version notifications each activity type raises; a refund completes in the transaction that starts it. */
 const NOTIFICATIONS: Partial<Record<ActivityType, NotificationType[]>> = {
@@ -11,6 +11,8 @@ const NOTIFICATIONS: Partial<Record<ActivityType, NotificationType[]>> = {
 /**
  * The webhook events a state change raises, derived from the activities it records so that every
  * path to a state (pay, void, expiry on read, a timer, the legacy API) raises the same events.
+ * Hence the legacy webhooks of requests created with a `notifyUrl` are derived here too, not in the
+ * legacy-payment-requests group: that group builds on this one, and every path must raise them.
  */
 export function webhookEventsFor(request: StoredPaymentRequest, activities: PaymentActivity[]): WebhookEventInput[] {
   const test = request.liveness === 'test';

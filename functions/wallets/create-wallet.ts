@@ -4,7 +4,7 @@ import { describeAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
-import { declaredOnly } from '../core/validation/validate';
+import { declaredOnly } from '../core/validation/declared-only';
 import { insertWallet, mediaUploadExists } from './wallet-store';
 
 type Body = FromSchema<typeof createWalletBody>;

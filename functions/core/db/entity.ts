@@ -1,4 +1,4 @@
-import { declaredOnly } from '../validation/validate';
+import { declaredOnly } from '../validation/declared-only';
 
 /**
  * Entities, after ElectroDB / dynamodb-toolbox: one definition per stored record type owns its

@@ -18,27 +18,6 @@ export function validate(schemaId: SchemaId, data: unknown, location: Location):
   if (!validator(data)) throw badRequest(describe(validator.errors?.[0], location));
 }
 
-interface DeclaringSchema {
-  properties?: Readonly<Record<string, unknown>>;
-  items?: unknown;
-}
-
-/**
- * `value` with only what `schema` declares, at every depth. Validation tolerates unknown fields
- * (clients send them); this keeps them out of stored records. Objects whose schema declares no
- * properties (metadata, free-form props) are kept as sent.
- */
-export function declaredOnly<T>(schema: DeclaringSchema, value: T): T {
-  if (Array.isArray(value)) return (schema.items ? value.map((item: unknown) => declaredOnly(schema.items as DeclaringSchema, item)) : value) as T;
-  if (!schema.properties || value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, property] of Object.entries(schema.properties)) {
-    const field = (value as Record<string, unknown>)[key];
-    if (field !== undefined) out[key] = declaredOnly(property as DeclaringSchema, field);
-  }
-  return out as T;
-}
-
 /** Turns the first ajv error into "value.amount is required"-style text. */
 export function describe(error: ErrorObject | undefined, location: Location): string {
   if (!error) return `${location} is invalid`;

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LegacyTransactionType, WebhookEventInput } from '../core/webhooks/outbox';
-import type { PaymentActivity, StoredPaymentRequest } from '../payment-requests/payment-request-store';
-import type { RefundAllocation } from '../payment-requests/refund-steps';
-import { ledgerOf } from './legacy-ledgers';
-import { denomination, legacyNumber } from './legacy-view';
-
-// Only type imports of the payment request store: it imports webhook-events, which imports this.
+import { denomination, ledgerOf, legacyNumber } from './legacy-format';
+import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 
 /**
  * The legacy webhooks a state change raises (SPEC.md, Events 3), for requests created with a
@@ -53,7 +49,9 @@ function purchaseOf(request: StoredPaymentRequest, activities: PaymentActivity[]
 
 /** A refund is known to legacy clients by its activity id (the reference legacy refund answers with). */
 function refundOf(request: StoredPaymentRequest, activity: PaymentActivity): Record<string, unknown> {
-  const [first] = (activity.strategy as { refunds: RefundAllocation[] }).refunds;
+  // The allocations refund-steps made; only their asset type is read (importing refund-steps here
+  // would close a loop through the store, whose transitions call this).
+  const [first] = (activity.strategy as { refunds: { assetType: string }[] }).refunds;
   return completed(request, activity.id, first.assetType, activity.value!.amount, activity.createdAt);
 }
 

@@ -1,3 +1,5 @@
+import type { StoredPaymentRequest } from './payment-request';
+
 /**
  * Legacy `ledger` names of asset types (SPEC.md, Legacy Payment Request): the platform's own money
  * ledgers keep their asset type as ledger name; external ledgers have names of their own.
@@ -11,3 +13,11 @@ export const ledgerOf = (assetType: string): string => LEDGER_OF_ASSET_TYPE[asse
 
 /** The asset type a ledger name stands for; a name that is no ledger maps to itself (and matches no option). */
 export const assetTypeOf = (ledger: string): string => ASSET_TYPE_OF_LEDGER[ledger] ?? ledger;
+
+/**
+ * Legacy amounts are JSON numbers. Payment amounts stay below MAX_PAYMENT_AMOUNT (10^8), far
+ * inside the safe integers, so the conversion is exact.
+ */
+export const legacyNumber = (amount: string): number => Number(amount);
+
+export const denomination = (request: StoredPaymentRequest) => ({ amount: legacyNumber(request.value.amount), asset: request.value.currency });
