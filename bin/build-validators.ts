@@ -1,13 +1,13 @@
 /**
- * Generates standalone ajv validators from schemas/ at build time, so Lambda cold starts load
- * plain functions instead of compiling schemas (see ARCHITECTURE.md, pins).
+ * Generates standalone ajv validators from the schema map (every group's schemas) at build time, so
+ * Lambda cold starts load plain functions instead of compiling schemas (see ARCHITECTURE.md, pins).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { SCHEMAS } from '../schemas';
+import { SCHEMAS } from '../functions/schemas';
 import { BODY_AJV_OPTIONS, isCoercedSchema, QUERY_AJV_OPTIONS } from '../functions/core/validation/ajv-options';
 
 const outDir = join(__dirname, '..', 'functions', 'core', 'validation', 'generated');

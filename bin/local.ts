@@ -8,7 +8,7 @@ import { buildValidators } from './build-validators';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  // Validators are generated from schemas/ before any handler loads them (unless a test run already did).
+  // Validators are generated from the schema map before any handler loads them (unless a test run already did).
   if (process.env.VALIDATORS_PREBUILT !== '1') buildValidators();
   const { startPlatform } = await import('./local/platform');
   const inMemory = process.argv.includes('--in-memory');

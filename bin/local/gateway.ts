@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { GROUPS, ROUTES, routeKey, type Group, type Route } from '../../functions/routes';
+import { routeKey } from '../../functions/core/http/route';
+import { GROUPS, ROUTES, type Group, type Route } from '../../functions/routes';
 import type { GroupHandler } from '../../functions/core/http/group-handler';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
@@ -35,7 +36,7 @@ function specificity(route: Route): number {
   return route.path.split('/').filter((s) => !s.startsWith('{')).length;
 }
 
-const COMPILED = [...(ROUTES as readonly Route[])].sort((a, b) => specificity(b) - specificity(a)).map(compile);
+const COMPILED = [...ROUTES].sort((a, b) => specificity(b) - specificity(a)).map(compile);
 
 export function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
   for (const candidate of COMPILED) {
@@ -157,7 +158,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const matched = matchRoute(req.method ?? 'GET', url.pathname);
-    const group: Group = matched ? (matched.route.group as Group) : 'system';
+    const group: Group = matched ? matched.route.group : 'system';
     const event = toEvent(req, body, matched);
     if (process.env.TRACK_CONSUMED_CAPACITY !== '1') return send(res, await load(group)(event));
     const consumed: ConsumedCapacity = { read: 0, write: 0, items: 0, written: [] };

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { account } from '../../schemas/accounts';
+import type { account } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { stripKeys } from '../core/db/keys';

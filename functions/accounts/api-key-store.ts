@@ -1,8 +1,9 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { apiKey } from '../../schemas/api-keys';
+import type { apiKey } from './schemas';
 import { hashApiKeySecret, newApiKeySecret } from '../core/auth/api-key-secret';
+import type { ApiKeyGrant } from '../core/auth/account-directory';
 import type { Role } from '../core/auth/permissions';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
@@ -15,6 +16,12 @@ import { businessRule, forbidden } from '../core/http/errors';
 
 export type ApiKey = FromSchema<typeof apiKey>;
 type StoredApiKey = Omit<ApiKey, 'version'> & { version: number; secretHash: string };
+
+/** What a secret's hash looks up: the key's grant (authentication), read consistently. */
+export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyGrant | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyLookupKey(secretHash), ConsistentRead: true }));
+  return out.Item as ApiKeyGrant | undefined;
+}
 
 /**
  * Issues a key: the key record and its lookup-by-hash record are written together; the name is

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createAccountBody } from '../../schemas/accounts';
+import type { createAccountBody } from './schemas';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { insertAccount } from './account-store';

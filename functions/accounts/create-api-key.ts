@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createApiKeyBody } from '../../schemas/api-keys';
+import type { createApiKeyBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { issueApiKey } from './api-key-store';
 

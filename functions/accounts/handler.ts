@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { createAccount } from './create-account';
 import { createApiKey } from './create-api-key';
 import { getAccount } from './get-account';
@@ -8,7 +8,7 @@ import { setSubscriptions } from './set-subscriptions';
 import { updateAccount } from './update-account';
 import { updateApiKey } from './update-api-key';
 
-export const handler = createGroupHandler('accounts', {
+export const handler = groupHandler('accounts', {
   createAccount,
   getAccount,
   updateAccount,

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { setRateLimitBody } from '../../schemas/accounts';
+import type { setRateLimitBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { updateAccountRecord } from './account-store';
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { SUBSCRIPTIONS, type setSubscriptionsBody } from '../../schemas/accounts';
+import { SUBSCRIPTIONS, type setSubscriptionsBody } from './schemas';
 import { businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { updateAccountRecord } from './account-store';

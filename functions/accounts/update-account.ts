@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { updateAccountBody } from '../../schemas/accounts';
+import type { updateAccountBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { updateAccountRecord } from './account-store';
 

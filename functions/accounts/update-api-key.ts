@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { updateApiKeyBody } from '../../schemas/api-keys';
+import type { updateApiKeyBody } from './schemas';
 import { businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { setApiKeyEnabled } from './api-key-store';

@@ -42,3 +42,16 @@ export const BUCKET = {
   localName: 'payments-media',
   environmentVariable: 'MEDIA_BUCKET',
 } as const;
+
+/**
+ * What an endpoint group's Lambda needs besides its code (functions/<group>/infrastructure.ts); the
+ * stack grants it exactly this.
+ */
+export interface GroupInfrastructure {
+  /** Queues its code sends to; it may send to no other. */
+  sends?: readonly QueueDefinition['name'][];
+  /** `none`: the group stores nothing; by default it reads and writes the table. */
+  table?: 'read-write' | 'none';
+  /** Reads the webhook signing keys (to publish their public half). */
+  readsWebhookSigningKeys?: boolean;
+}

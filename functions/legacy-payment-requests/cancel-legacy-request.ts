@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyRequestIdParams } from '../../schemas/legacy-payment-requests';
+import type { legacyRequestIdParams } from './schemas';
 import { cancelRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { legacySummary } from './legacy-view';

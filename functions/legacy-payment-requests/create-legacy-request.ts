@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyCreateRequestParams } from '../../schemas/legacy-payment-requests';
+import type { legacyCreateRequestParams } from './schemas';
 import { forbidden } from '../core/http/errors';
 import { parsePositiveAmount } from '../core/money';
 import { findMerchantConfig, listMerchantConfigs } from '../merchant-configs';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyRequestInfoQuery } from '../../schemas/legacy-payment-requests';
+import type { legacyRequestInfoQuery } from './schemas';
 import { loadPaymentRequestOrForbid } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { legacyView } from './legacy-view';

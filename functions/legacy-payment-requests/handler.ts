@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { legacyCancelRequest } from './cancel-legacy-request';
 import { legacyCreateRequest } from './create-legacy-request';
 import { legacyRequestInfo } from './get-legacy-request-info';
@@ -6,7 +6,7 @@ import { legacyPayRequest } from './pay-legacy-request';
 import { legacyRefundTransaction } from './refund-legacy-transaction';
 import { legacyVoidRequest } from './void-legacy-request';
 
-export const handler = createGroupHandler('legacy-payment-requests', {
+export const handler = groupHandler('legacy-payment-requests', {
   legacyCreateRequest,
   legacyRequestInfo,
   legacyPayRequest,

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyTransactionResult } from '../../schemas/legacy-payment-requests';
+import type { legacyTransactionResult } from './schemas';
 import { findMerchant } from '../merchants';
 import { legacyNumber, type PaymentActivity } from '../payment-requests';
 

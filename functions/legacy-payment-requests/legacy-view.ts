@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyPaymentRequest, legacyRequestSummary } from '../../schemas/legacy-payment-requests';
+import type { legacyPaymentRequest, legacyRequestSummary } from './schemas';
 import { denomination, ledgerOf, legacyNumber, type StoredPaymentRequest } from '../payment-requests';
 
 export type LegacyPaymentRequest = FromSchema<typeof legacyPaymentRequest>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyPayParams } from '../../schemas/legacy-payment-requests';
+import type { legacyPayParams } from './schemas';
 import { retryOnConflict } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { assetTypeOf, commitPayment, SpendForbidden } from '../payment-requests';

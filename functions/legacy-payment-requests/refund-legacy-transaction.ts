@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyRefundParams } from '../../schemas/legacy-payment-requests';
+import type { legacyRefundParams } from './schemas';
 import { businessRule, forbidden } from '../core/http/errors';
 import { findTransferRefs, type TransferKind } from '../core/ledger/transfers';
 import { parsePositiveAmount } from '../core/money';

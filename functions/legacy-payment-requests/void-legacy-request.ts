@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyRequestIdParams, legacyVoidResult } from '../../schemas/legacy-payment-requests';
+import type { legacyRequestIdParams, legacyVoidResult } from './schemas';
 import { voidRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 

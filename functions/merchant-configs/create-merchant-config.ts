@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { merchantConfigBody } from '../../schemas/merchant-configs';
+import type { merchantConfigBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { loadMerchant } from './load-merchant';
 import { insertMerchantConfig } from './merchant-config-store';

@@ -1,10 +1,10 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { createMerchantConfig } from './create-merchant-config';
 import { getMerchantConfig, getMerchantConfigOfMerchant } from './get-merchant-config';
 import { listMerchantConfigs } from './list-merchant-configs';
 import { updateMerchantConfig } from './update-merchant-config';
 
-export const handler = createGroupHandler('merchant-configs', {
+export const handler = groupHandler('merchant-configs', {
   createMerchantConfig,
   getMerchantConfig,
   getMerchantConfigOfMerchant,

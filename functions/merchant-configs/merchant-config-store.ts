@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import { paymentOptionConfig, type merchantConfig, type merchantConfigBody } from '../../schemas/merchant-configs';
+import { paymentOptionConfig, type merchantConfig, type merchantConfigBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';

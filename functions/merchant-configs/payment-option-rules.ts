@@ -1,6 +1,6 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { paymentOptionConfig } from '../../schemas/merchant-configs';
+import type { paymentOptionConfig } from './schemas';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { config } from '../core/config';
 import { db } from '../core/db/client';

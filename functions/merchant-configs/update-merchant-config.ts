@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { merchantConfigBody } from '../../schemas/merchant-configs';
+import type { merchantConfigBody } from './schemas';
 import { retryOnConflict } from '../core/db/transaction';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';

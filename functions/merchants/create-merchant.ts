@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { createMerchantBody } from '../../schemas/merchants';
+import { createMerchantBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { declaredOnly } from '../core/validation/declared-only';
 import { checkMerchantFields } from './merchant-rules';

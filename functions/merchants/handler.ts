@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { createMerchant } from './create-merchant';
 import { getMerchant } from './get-merchant';
 import { listAccountMerchants, listMyMerchants } from './list-merchants';
@@ -8,7 +8,7 @@ import { setMerchantMetadata } from './set-merchant-metadata';
 import { setOnboardingStatus } from './set-onboarding-status';
 import { updateMerchant } from './update-merchant';
 
-export const handler = createGroupHandler('merchants', {
+export const handler = groupHandler('merchants', {
   createMerchant,
   getMerchant,
   listAccountMerchants,

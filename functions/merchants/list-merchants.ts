@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { listMerchantsQuery } from '../../schemas/merchants';
+import type { listMerchantsQuery } from './schemas';
 import { stripKeys } from '../core/db/keys';
 import { accountMerchantsIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';

@@ -1,4 +1,4 @@
-import type { Account } from '../accounts';
+import type { Account } from '../core/auth/account-directory';
 import { config } from '../core/config';
 import { badRequest, businessRule } from '../core/http/errors';
 import type { Merchant } from './merchant-store';

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { merchantSearchQuery } from '../../schemas/merchants';
+import type { merchantSearchQuery } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { stripKeys } from '../core/db/keys';

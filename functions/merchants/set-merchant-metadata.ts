@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { merchantMetadataBody } from '../../schemas/merchants';
+import type { merchantMetadataBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
 import { badRequest } from '../core/http/errors';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { setOnboardingStatusBody } from '../../schemas/merchants';
+import type { setOnboardingStatusBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { merchantActivityKey, merchantKey } from './keys';

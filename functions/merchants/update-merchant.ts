@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { updateMerchantBody } from '../../schemas/merchants';
+import { updateMerchantBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';

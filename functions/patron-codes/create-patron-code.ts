@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createPatronCodeBody } from '../../schemas/patron-codes';
+import type { createPatronCodeBody } from './schemas';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { insertPatronCode } from './patron-code-store';

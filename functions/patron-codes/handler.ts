@@ -1,9 +1,9 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { createPatronCode } from './create-patron-code';
 import { getPatronCode, getPatronCodeByBarcode, getPatronCodeByExternalId } from './get-patron-code';
 import { setPatronCodeMetadata } from './set-patron-code-metadata';
 
-export const handler = createGroupHandler('patron-codes', {
+export const handler = groupHandler('patron-codes', {
   createPatronCode,
   getPatronCode,
   getPatronCodeByBarcode,

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { patronCodeMetadataBody } from '../../schemas/patron-codes';
+import type { patronCodeMetadataBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { confirmBody } from '../../schemas/payment-requests';
+import type { confirmBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';

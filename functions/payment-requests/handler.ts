@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { cancelPaymentRequest } from './cancel-payment-request';
 import { createPaymentRequest } from './create-payment-request';
 import { getPatronCodePaymentRequest } from './get-patron-code-payment-request';
@@ -16,7 +16,7 @@ import { confirmPaymentRequest } from './confirm-payment-request';
 import { releasePaymentRequest } from './release-payment-request';
 import { acceptPaymentCondition, declinePaymentCondition } from './set-payment-condition';
 
-export const handler = createGroupHandler('payment-requests', {
+export const handler = groupHandler('payment-requests', {
   createPaymentRequest,
   getPaymentRequest,
   getPaymentRequestByShortCode,

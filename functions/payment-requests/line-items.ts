@@ -1,4 +1,4 @@
-import { lineItem } from '../../schemas/payment-requests';
+import { lineItem } from './schemas';
 import { badRequest } from '../core/http/errors';
 import type { Amount } from '../core/money';
 import { declaredOnly } from '../core/validation/declared-only';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { paymentActivitiesQuery } from '../../schemas/payment-requests';
+import type { paymentActivitiesQuery } from './schemas';
 import { stripKeys } from '../core/db/keys';
 import { merchantActivityIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';

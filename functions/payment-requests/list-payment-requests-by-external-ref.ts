@@ -1,6 +1,6 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { externalRefQuery } from '../../schemas/payment-requests';
+import type { externalRefQuery } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { stripKeys } from '../core/db/keys';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { payBody } from '../../schemas/payment-requests';
+import type { payBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { paymentActivity, paymentRequest } from '../../schemas/payment-requests';
+import type { paymentActivity, paymentRequest } from './schemas';
 
 /**
  * The payment request record and its activities. Apart from the store, so that what the store's

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { refundBody } from '../../schemas/payment-requests';
+import type { refundBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';

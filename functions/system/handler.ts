@@ -1,6 +1,6 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { getJwks } from './get-jwks';
 import { getOpenApi } from './get-openapi';
 
 /** Also the `$default` route: any request no other route matches gets the 404 error body. */
-export const handler = createGroupHandler('system', { getOpenApi, getJwks });
+export const handler = groupHandler('system', { getOpenApi, getJwks });

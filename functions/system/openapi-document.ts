@@ -1,6 +1,6 @@
+import { flagsOf } from '../permissions';
 import { ROUTES, type Route } from '../routes';
-import { SCHEMAS, type SchemaId } from '../../schemas';
-import { flagsOf } from '../core/auth/permissions';
+import { SCHEMAS, type SchemaId } from '../schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -18,10 +18,10 @@ const LEGACY_PARAMS =
 
 const ref = (id: SchemaId) => ({ $ref: `#/components/schemas/${id}` });
 
-/** OpenAPI 3.1, derived from the route table and schemas/ (JSON Schema 2020-12 compatible). */
+/** OpenAPI 3.1, derived from the route table and the schema map (JSON Schema 2020-12 compatible). */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
-  for (const route of ROUTES as readonly Route[]) {
+  for (const route of ROUTES) {
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operationOf(route);
   }

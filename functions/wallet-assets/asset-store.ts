@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { walletAsset } from '../../schemas/wallet-assets';
+import type { walletAsset } from './schemas';
 import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { testTopupBody } from '../../schemas/wallet-assets';
+import type { testTopupBody } from './schemas';
 import { badRequest } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';

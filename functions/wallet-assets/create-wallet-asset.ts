@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createWalletAssetBody } from '../../schemas/wallet-assets';
+import type { createWalletAssetBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { insertWalletAsset } from './asset-store';
 

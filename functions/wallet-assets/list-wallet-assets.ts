@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { listWalletAssetsQuery } from '../../schemas/wallet-assets';
+import type { listWalletAssetsQuery } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { listWalletAssets as listAssets } from './asset-store';
 

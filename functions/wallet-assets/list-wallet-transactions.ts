@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { walletTransactionsQuery } from '../../schemas/wallet-assets';
+import type { walletTransactionsQuery } from './schemas';
 import { assetHistoryIndex } from '../core/db/keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { createWalletBody } from '../../schemas/wallets';
+import { createWalletBody } from './schemas';
 import { describeAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { badRequest, businessRule } from '../core/http/errors';

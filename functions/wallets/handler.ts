@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../core/http/group-handler';
+import { groupHandler } from '../group-lambda';
 import { createWallet } from './create-wallet';
 
-export const handler = createGroupHandler('wallets', { createWallet });
+export const handler = groupHandler('wallets', { createWallet });

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { wallet } from '../../schemas/wallets';
+import type { wallet } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { stripKeys } from '../core/db/keys';

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createWebhookBody } from '../../schemas/webhooks';
+import type { createWebhookBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
 import { addWebhook } from './webhook-store';
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { listWebhookDeliveriesQuery } from '../../schemas/webhooks';
+import type { listWebhookDeliveriesQuery } from './schemas';
 import { accountDeliveriesIndex } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';

@@ -8,17 +8,13 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { GROUPS, type Group } from '../../functions/routes';
+import type { GroupDefinition } from '../../functions/core/group';
 import { BUCKET, deadLetterQueueUrlVariable, queueUrlVariable, type QueueDefinition } from '../../functions/core/infrastructure';
+import { REGISTRY } from '../../functions/registry';
+import type { Group } from '../../functions/routes';
 import type { PaymentsData } from './data';
 
 const ROOT = join(__dirname, '..', '..');
-
-/** Queues each group's code sends to (least privilege: the rest send nothing). */
-const SENDS: Partial<Record<Group, QueueDefinition['name'][]>> = {
-  'payment-requests': ['timers', 'webhooks'],
-  'legacy-payment-requests': ['timers', 'webhooks'],
-};
 
 /** Queues each consumer sends to besides its own (expiry on a timer raises webhook events). */
 const CONSUMER_SENDS: Record<string, QueueDefinition['name'][]> = { timers: ['webhooks'] };
@@ -76,14 +72,15 @@ export class PaymentsFunctions extends Construct {
       return fn;
     };
 
-    for (const group of GROUPS) {
-      const fn = make(`group-${group}`, `functions/${group}/handler.ts`, Duration.seconds(10));
-      // The system group serves the OpenAPI document, the JWKS and unknown routes: no table access, only
-      // the signing keys (which otherwise only the webhooks consumer, which signs, may read).
-      if (group === 'system') data.webhookSigningKeys.grantRead(fn);
-      else data.table.grantReadWriteData(fn);
-      for (const name of SENDS[group] ?? []) queueNamed(name).grantSendMessages(fn);
-      this.groups.set(group, fn);
+    // Each group gets what its infrastructure.ts declares (least privilege: the table unless it stores nothing).
+    for (const group of REGISTRY) {
+      const { name } = group;
+      const { infrastructure = {} }: GroupDefinition = group;
+      const fn = make(`group-${name}`, `functions/${name}/handler.ts`, Duration.seconds(10));
+      if (infrastructure.table !== 'none') data.table.grantReadWriteData(fn);
+      if (infrastructure.readsWebhookSigningKeys) data.webhookSigningKeys.grantRead(fn);
+      for (const queue of infrastructure.sends ?? []) queueNamed(queue).grantSendMessages(fn);
+      this.groups.set(name, fn);
     }
 
     for (const { definition, queue, deadLetterQueue } of data.queues) {

@@ -4,7 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ROUTES, type Group, type Route } from '../../functions/routes';
+import { ROUTES, type Group } from '../../functions/routes';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 export interface HttpApiProps {
@@ -21,7 +21,7 @@ export class PaymentsHttpApi extends Construct {
     super(scope, id);
     const integrations = new Map([...props.functions].map(([group, fn]) => [group, new HttpLambdaIntegration(`${group}-integration`, fn)]));
     this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, defaultIntegration: integrations.get('system') });
-    for (const route of ROUTES as readonly Route[]) {
+    for (const route of ROUTES) {
       new apigw.HttpRoute(this, `${route.method} ${route.path}`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),

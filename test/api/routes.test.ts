@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { routeKey } from '../../functions/core/http/route';
+import { ROUTES, type Route } from '../../functions/routes';
 import { api } from '../support/api';
 
 /** A concrete path for a route template: every parameter gets a plausible id that does not exist. */

@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { GROUPS, ROUTES, routeKey } from '../../functions/routes';
+import { routeKey } from '../../functions/core/http/route';
+import { GROUPS, ROUTES } from '../../functions/routes';
 import { QUEUES, TABLE, deadLetterQueueName } from '../../functions/core/infrastructure';
 import { PaymentsStack } from '../../lib/payments-stack';
 

@@ -1,8 +1,10 @@
 import { issueApiKey } from '../../functions/accounts/api-key-store';
-import { flagsOf, ROLES, scopeOf, type Flag, type Permission, type Role } from '../../functions/core/auth/permissions';
+import { ROLES, type Flag, type Role } from '../../functions/core/auth/permissions';
+import { flagsOf, scopeOf, type Permission } from '../../functions/permissions';
 import { parseWrittenKeys, WRITTEN_KEYS_HEADER, type ItemKey } from '../../functions/core/db/capacity';
 import { accountRateLimitKey, sourceRateLimitKey } from '../../functions/core/db/keys';
-import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { routeKey } from '../../functions/core/http/route';
+import { ROUTES, type Route } from '../../functions/routes';
 import { api, FORBIDDEN, newAccount } from '../support/api';
 import { AMOUNT, FUNDS, namesResource, prepareCall, spentWalletField, Tenant } from '../support/matrix-fixtures';
 import { balance } from '../support/payments';

@@ -1,7 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { db } from '../../functions/core/db/client';
-import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { routeKey } from '../../functions/core/http/route';
+import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, platformUrl, type TestAccount } from '../support/api';
 import { pathFor, schemaOf, validInstance } from '../support/route-fixtures';
 

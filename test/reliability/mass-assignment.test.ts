@@ -1,5 +1,6 @@
-import { scopeOf } from '../../functions/core/auth/permissions';
-import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { scopeOf } from '../../functions/permissions';
+import { routeKey } from '../../functions/core/http/route';
+import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';

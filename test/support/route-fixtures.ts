@@ -1,4 +1,4 @@
-import { SCHEMAS, type SchemaId } from '../../schemas';
+import { SCHEMAS, type SchemaId } from '../../functions/schemas';
 import type { Route } from '../../functions/routes';
 
 type Schema = Record<string, any>;

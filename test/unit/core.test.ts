@@ -4,10 +4,12 @@ import { assertId, ID_PREFIX, newId } from '../../functions/core/ids';
 import { transactionWriteUnits } from '../../functions/core/db/capacity';
 import { mergeMetadata } from '../../functions/core/metadata';
 import { parseAmount, parsePositiveAmount } from '../../functions/core/money';
-import { PERMISSIONS, ROLES, scopeOf } from '../../functions/core/auth/permissions';
+import { ROLES } from '../../functions/core/auth/permissions';
+import { PERMISSIONS, scopeOf } from '../../functions/permissions';
 import { describe as describeError } from '../../functions/core/validation/validate';
-import { ROUTES, GROUPS, routeKey } from '../../functions/routes';
-import { SCHEMAS } from '../../schemas';
+import { routeKey } from '../../functions/core/http/route';
+import { ROUTES, GROUPS } from '../../functions/routes';
+import { SCHEMAS } from '../../functions/schemas';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

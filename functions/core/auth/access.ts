@@ -1,8 +1,13 @@
-import type { Account } from '../../accounts/account-store';
-import { findAccount } from '../../accounts/account-store';
 import { forbidden } from '../http/errors';
-import { flagsOf, scopeOf, type Flag, type Permission } from './permissions';
+import type { Account, AccountDirectory } from './account-directory';
+import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
 import type { Principal } from './principal';
+
+/** What authorization decides with: every group's permission grants and the accounts' records. */
+export interface Authorization {
+  permissions: PermissionMatrix;
+  accounts: AccountDirectory;
+}
 
 /**
  * Account-scoped authorization for one request. The route's permission was already checked
@@ -12,27 +17,28 @@ import type { Principal } from './principal';
 export class Access {
   constructor(
     readonly principal: Principal,
-    readonly permission: Permission,
+    readonly permission: string,
+    private readonly authorization: Authorization,
   ) {}
 
   /** Throws FORBIDDEN unless the caller's role holds the route's permission at all. */
-  static forRoute(principal: Principal, permission: Permission): Access {
-    if (!scopeOf(principal.role, permission)) throw forbidden();
-    return new Access(principal, permission);
+  static forRoute(principal: Principal, permission: string, authorization: Authorization): Access {
+    if (!scopeIn(authorization.permissions, principal.role, permission)) throw forbidden();
+    return new Access(principal, permission, authorization);
   }
 
   /**
    * A second permission the operation's effect needs beyond the route's (paying spends an asset:
    * `assets:spend`). Throws FORBIDDEN unless the caller's role holds it.
    */
-  also(permission: Permission): Access {
-    return Access.forRoute(this.principal, permission);
+  also(permission: string): Access {
+    return Access.forRoute(this.principal, permission, this.authorization);
   }
 
   /** Loads the account and checks the caller may act on its resources under this permission. */
   async account(accountId: string): Promise<Account> {
     const { principal } = this;
-    const target = accountId === principal.accountId ? principal.account : await findAccount(accountId);
+    const target = accountId === principal.accountId ? principal.account : await this.authorization.accounts.findAccount(accountId);
     if (!target || !this.reaches(target) || !this.flagsHold(target)) throw forbidden();
     return target;
   }
@@ -50,13 +56,13 @@ export class Access {
   /** Whether the account is the caller's own (or one it created), whatever the grant's scope. */
   async isOwn(accountId: string): Promise<boolean> {
     if (accountId === this.principal.accountId) return true;
-    const target = await findAccount(accountId);
+    const target = await this.authorization.accounts.findAccount(accountId);
     return target !== undefined && this.ownsAccount(target);
   }
 
   private reaches(target: Account): boolean {
     // `integration` reaches own accounts only until integration requests grant more.
-    if (scopeOf(this.principal.role, this.permission) === 'global') return true;
+    if (scopeIn(this.authorization.permissions, this.principal.role, this.permission) === 'global') return true;
     return this.ownsAccount(target);
   }
 
@@ -66,7 +72,7 @@ export class Access {
   }
 
   private flagsHold(target: Account): boolean {
-    const flags = flagsOf(this.permission);
+    const flags = flagsIn(this.authorization.permissions, this.permission);
     if (flags.length === 0 || this.principal.role === 'platform-operator') return true;
     return flags.some((flag) => flagHolds(flag, target, this.principal));
   }

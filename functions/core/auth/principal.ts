@@ -1,4 +1,4 @@
-import type { Account } from '../../accounts/account-store';
+import type { Account } from './account-directory';
 import type { Role } from './permissions';
 
 /** The authenticated caller of a request. */

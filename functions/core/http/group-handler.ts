@@ -1,32 +1,39 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routeByKey, type Group, type OperationName, type Route } from '../../routes';
-import { Access } from '../auth/access';
+import { Access, type Authorization } from '../auth/access';
 import { authenticate } from '../auth/authenticate';
 import { enforceRateLimit } from '../auth/rate-limit';
 import { now } from '../clock';
 import { validate } from '../validation/validate';
-import type { SchemaId } from '../../../schemas';
 import { ApiError, routeNotFound, serverError } from './errors';
 import type { Operation, Request } from './operation';
 import { parseJsonBody, parseParamsBody } from './parse-body';
 import { retryableError } from './retryable';
 import { errorResponse, htmlResponse, jsonResponse, Reply } from './response';
+import { routeKey, type Route } from './route';
 
 export type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** One group's part of the platform, and what authorization decides with (passed in: core knows no group). */
+export interface GroupHandlerOptions extends Authorization {
+  /** The group's routes; a request for any other route is answered 404. */
+  routes: readonly Route[];
+  /** The group's operations by name. */
+  operations: Readonly<Record<string, Operation>>;
+}
 
 /**
  * The Lambda entry of one endpoint group: find the route by the event's routeKey, then
  * authenticate → authorize → validate → run the operation → shape the response.
  */
-export function createGroupHandler<G extends Group>(group: G, operations: Record<OperationName<G>, Operation>): GroupHandler {
-  const table = operations as Record<string, Operation>;
+export function createGroupHandler({ routes, operations, ...authorization }: GroupHandlerOptions): GroupHandler {
+  const byKey: ReadonlyMap<string, Route> = new Map(routes.map((route) => [routeKey(route), route]));
   return async (event) => {
     try {
-      const route = routeByKey(event.routeKey);
-      if (!route || route.group !== group) throw routeNotFound();
-      const operation = table[route.operation];
-      if (!operation) throw new Error(`operation ${route.operation} missing from group ${group}`);
-      const request = await buildRequest(route, event);
+      const route = byKey.get(event.routeKey);
+      if (!route) throw routeNotFound();
+      const operation = operations[route.operation];
+      if (!operation) throw new Error(`operation ${route.operation} missing from group ${route.group}`);
+      const request = await buildRequest(route, event, authorization);
       const result = await operation(request as Request<never, never>);
       const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
       if (route.contentType === 'text/html') return htmlResponse(String(result), headers);
@@ -41,15 +48,15 @@ export function createGroupHandler<G extends Group>(group: G, operations: Record
   };
 }
 
-async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promise<Request> {
+async function buildRequest(route: Route, event: APIGatewayProxyEventV2, authorization: Authorization): Promise<Request> {
   const headers = lowerCaseHeaders(event.headers);
   let auth: Request['auth'];
   if (route.authentication === 'apiKey') {
     const at = now();
     // API Gateway's own view of the peer: X-Forwarded-For is the client's to forge.
-    const principal = await authenticate(headers, event.requestContext?.http?.sourceIp, at);
+    const principal = await authenticate(headers, event.requestContext?.http?.sourceIp, at, authorization.accounts);
     await enforceRateLimit(principal, at);
-    auth = { principal, access: Access.forRoute(principal, route.permission!) };
+    auth = { principal, access: Access.forRoute(principal, route.permission!, authorization) };
   }
   const query: Record<string, unknown> = { ...(event.queryStringParameters ?? {}) };
   const body = route.body ? readBody(route, route.body, event, headers, query) : undefined;
@@ -69,7 +76,7 @@ async function buildRequest(route: Route, event: APIGatewayProxyEventV2): Promis
 /** The validated body; a legacy route's body is its query string and body merged, the body winning. */
 function readBody(
   route: Route,
-  schema: SchemaId,
+  schema: string,
   event: APIGatewayProxyEventV2,
   headers: Record<string, string | undefined>,
   query: Record<string, unknown>,

@@ -1,4 +1,4 @@
-import type { Route } from '../../routes';
+import type { Route } from './route';
 import type { Access } from '../auth/access';
 import type { Principal } from '../auth/principal';
 

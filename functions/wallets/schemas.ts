@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from './common';
+import { crn, id, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const url = { type: 'string', maxLength: 2048, pattern: '^https://[^\\s]+$' } as const;
@@ -44,3 +44,10 @@ export const wallet = {
 } as const;
 
 export const walletList = { type: 'array', items: wallet } as const;
+
+/** The wallets group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  Wallet: wallet,
+  WalletList: walletList,
+  CreateWalletBody: createWalletBody,
+} as const;

@@ -1,4 +1,4 @@
-import { amount, crn, id, monetary, pageQuery, timestamp } from './common';
+import { amount, crn, id, monetary, pageQuery, timestamp } from '../../schemas/common';
 
 export const walletAsset = {
   type: 'object',
@@ -87,4 +87,16 @@ export const testTopup = {
     createdAt: timestamp,
     createdBy: crn,
   },
+} as const;
+
+/** The wallet-assets group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  WalletAsset: walletAsset,
+  WalletAssetList: walletAssetList,
+  CreateWalletAssetBody: createWalletAssetBody,
+  ListWalletAssetsQuery: listWalletAssetsQuery,
+  TestTopupBody: testTopupBody,
+  TestTopup: testTopup,
+  WalletTransactionPage: walletTransactionPage,
+  WalletTransactionsQuery: walletTransactionsQuery,
 } as const;

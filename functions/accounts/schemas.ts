@@ -1,4 +1,5 @@
-import { crn, id, timestamp } from './common';
+import { crn, id, timestamp } from '../../schemas/common';
+import { API_KEY_ROLES } from '../core/auth/permissions';
 
 export const ACCOUNT_TYPES = ['org', 'individual'] as const;
 export const REGIONS = ['NZ', 'AU', 'US'] as const;
@@ -61,4 +62,58 @@ export const setRateLimitBody = {
   type: 'object',
   required: ['rateLimitPerMinute'],
   properties: { rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 1000000 } },
+} as const;
+
+const apiKeyName = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+
+export const apiKey = {
+  type: 'object',
+  required: ['name', 'accountId', 'role', 'enabled', 'version', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    accountId: id,
+    role: { type: 'string' },
+    enabled: { type: 'boolean' },
+    version: { type: 'string' },
+    createdAt: timestamp,
+    createdBy: crn,
+    modifiedAt: timestamp,
+    modifiedBy: crn,
+  },
+} as const;
+
+export const createdApiKey = {
+  ...apiKey,
+  required: [...apiKey.required, 'secret'],
+  properties: { ...apiKey.properties, secret: { type: 'string' } },
+} as const;
+
+export const apiKeyList = { type: 'array', items: apiKey } as const;
+
+export const createApiKeyBody = {
+  type: 'object',
+  required: ['name', 'role'],
+  properties: { name: apiKeyName, role: { enum: API_KEY_ROLES } },
+} as const;
+
+export const updateApiKeyBody = {
+  type: 'object',
+  required: ['enabled'],
+  properties: { enabled: { type: 'boolean' } },
+} as const;
+
+/** The accounts group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  Account: account,
+  CreateAccountBody: createAccountBody,
+  UpdateAccountBody: updateAccountBody,
+  SetSubscriptionsBody: setSubscriptionsBody,
+  Subscriptions: subscriptions,
+  SetRateLimitBody: setRateLimitBody,
+  ApiKey: apiKey,
+  CreatedApiKey: createdApiKey,
+  ApiKeyList: apiKeyList,
+  CreateApiKeyBody: createApiKeyBody,
+  UpdateApiKeyBody: updateApiKeyBody,
 } as const;

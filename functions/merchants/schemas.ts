@@ -1,4 +1,4 @@
-import { crn, id, metadata, pageQuery, timestamp } from './common';
+import { crn, id, metadata, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -133,4 +133,19 @@ export const merchantSearchResults = {
     },
     nextPageKey: { type: 'string' },
   },
+} as const;
+
+/** The merchants group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  Merchant: merchant,
+  MerchantPage: merchantPage,
+  CreateMerchantBody: createMerchantBody,
+  UpdateMerchantBody: updateMerchantBody,
+  ListMerchantsQuery: listMerchantsQuery,
+  SetOnboardingStatusBody: setOnboardingStatusBody,
+  MerchantActivity: merchantActivity,
+  MerchantMetadataBody: merchantMetadataBody,
+  MerchantMetadata: merchantMetadata,
+  MerchantSearchQuery: merchantSearchQuery,
+  MerchantSearchResults: merchantSearchResults,
 } as const;

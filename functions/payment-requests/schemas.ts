@@ -1,4 +1,4 @@
-import { amount, crn, id, monetary, pageQuery, timestamp } from './common';
+import { amount, crn, id, monetary, pageQuery, timestamp } from '../../schemas/common';
 
 const signedAmount = { type: 'string', pattern: '^-?(0|[1-9][0-9]{0,17})$' } as const;
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
@@ -249,4 +249,19 @@ export const confirmBody = {
   type: 'object',
   required: ['idempotencyKey', 'invoiceRef', 'lineItems'],
   properties: { idempotencyKey, invoiceRef: text(128), lineItems, value: monetary },
+} as const;
+
+/** The payment-requests group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  CreatePaymentRequestBody: createPaymentRequestBody,
+  PaymentRequest: paymentRequest,
+  PaymentRequestSummary: paymentRequestSummary,
+  PaymentRequestPage: paymentRequestPage,
+  ExternalRefQuery: externalRefQuery,
+  PaymentActivity: paymentActivity,
+  PaymentActivityPage: paymentActivityPage,
+  PaymentActivitiesQuery: paymentActivitiesQuery,
+  PayBody: payBody,
+  RefundBody: refundBody,
+  ConfirmBody: confirmBody,
 } as const;

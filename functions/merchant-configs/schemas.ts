@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from './common';
+import { crn, id, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -46,3 +46,10 @@ export const merchantConfig = {
 } as const;
 
 export const merchantConfigList = { type: 'array', items: merchantConfig } as const;
+
+/** The merchant-configs group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  MerchantConfig: merchantConfig,
+  MerchantConfigList: merchantConfigList,
+  MerchantConfigBody: merchantConfigBody,
+} as const;

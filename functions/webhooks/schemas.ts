@@ -1,5 +1,5 @@
-import { NOTIFICATION_TYPES } from '../functions/core/webhooks/notification-types';
-import { crn, id, pageQuery, timestamp } from './common';
+import { NOTIFICATION_TYPES } from '../core/webhooks/notification-types';
+import { crn, id, pageQuery, timestamp } from '../../schemas/common';
 
 export const webhook = {
   type: 'object',
@@ -73,4 +73,14 @@ export const webhookDeliveryPage = {
 export const listWebhookDeliveriesQuery = {
   type: 'object',
   properties: { ...pageQuery },
+} as const;
+
+/** The webhooks group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  Webhook: webhook,
+  WebhookList: webhookList,
+  CreateWebhookBody: createWebhookBody,
+  WebhookDelivery: webhookDelivery,
+  WebhookDeliveryPage: webhookDeliveryPage,
+  ListWebhookDeliveriesQuery: listWebhookDeliveriesQuery,
 } as const;

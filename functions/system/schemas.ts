@@ -20,3 +20,8 @@ export const jwks = {
   additionalProperties: false,
   properties: { keys: { type: 'array', items: publicSigningKey } },
 } as const;
+
+/** The system group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  Jwks: jwks,
+} as const;

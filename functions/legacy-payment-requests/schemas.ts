@@ -4,7 +4,7 @@
  * (form fields, query parameters) where JSON clients send numbers. Amounts stay strings in code:
  * a JSON number is coerced to its string at the edge and must then match the integer pattern.
  */
-import { amount, id, timestamp } from './common';
+import { amount, id, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const url = { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
@@ -131,4 +131,17 @@ export const legacyVoidResult = {
   type: 'object',
   required: ['type', 'status', 'message'],
   properties: { type: { enum: ['voidCancel', 'voidRefund'] }, status: { const: 'success' }, message: { type: 'string' } },
+} as const;
+
+/** The legacy-payment-requests group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  LegacyCreateRequestParams: legacyCreateRequestParams,
+  LegacyRequestInfoQuery: legacyRequestInfoQuery,
+  LegacyRequestIdParams: legacyRequestIdParams,
+  LegacyPayParams: legacyPayParams,
+  LegacyRefundParams: legacyRefundParams,
+  LegacyPaymentRequest: legacyPaymentRequest,
+  LegacyTransactionResult: legacyTransactionResult,
+  LegacyRequestSummary: legacyRequestSummary,
+  LegacyVoidResult: legacyVoidResult,
 } as const;

@@ -1,4 +1,4 @@
-import { crn, id, metadata, timestamp } from './common';
+import { crn, id, metadata, timestamp } from '../../schemas/common';
 
 export const TEST_SCENARIOS = ['force-condition-check-photo-id'] as const;
 
@@ -35,4 +35,12 @@ export const patronCodeMetadata = {
   type: 'object',
   required: ['patronCodeId', 'createdAt', 'createdBy', 'metadata'],
   properties: { patronCodeId: id, createdAt: timestamp, createdBy: crn, metadata: { type: 'object' } },
+} as const;
+
+/** The patron-codes group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  PatronCode: patronCode,
+  CreatePatronCodeBody: createPatronCodeBody,
+  PatronCodeMetadataBody: patronCodeMetadataBody,
+  PatronCodeMetadata: patronCodeMetadata,
 } as const;

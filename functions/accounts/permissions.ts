@@ -1,0 +1,17 @@
+import { own, type Grant } from '../core/auth/permissions';
+
+/**
+ * Grants of the permissions the accounts group owns: their rows of the roles → permissions matrix
+ * (API-REFERENCE.md). functions/permissions.ts assembles every group's.
+ */
+export const PERMISSIONS = {
+  'accounts:create': { flags: [], roles: own('account-owner') },
+  'accounts:read': { flags: [], roles: own('account-owner', 'external-asset-provider', 'cashier') },
+  'accounts:update': { flags: [], roles: own('account-owner') },
+  'api-keys:create': { flags: [], roles: own('account-owner') },
+  'api-keys:list': { flags: [], roles: own('account-owner') },
+  'api-keys:update': { flags: [], roles: own('account-owner') },
+  // Operator-only: what the specification leaves to the service itself.
+  'accounts:manage-subscriptions': { flags: [], roles: {} },
+  'accounts:manage-limits': { flags: [], roles: {} },
+} as const satisfies Record<string, Grant>;

@@ -1,0 +1,43 @@
+import type { RouteSpec } from '../core/http/route';
+
+/** The accounts group's routes; functions/routes.ts assembles every group's into the route table. */
+export const ROUTES = [
+  {
+    method: 'POST', path: '/api/accounts', operation: 'createAccount',
+    permission: 'accounts:create', authentication: 'apiKey', body: 'CreateAccountBody', response: 'Account',
+    summary: 'Create an account (org or individual) owned by the calling account',
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}', operation: 'getAccount',
+    permission: 'accounts:read', authentication: 'apiKey', response: 'Account', summary: 'Get an account',
+  },
+  {
+    method: 'PUT', path: '/api/accounts/{accountId}', operation: 'updateAccount',
+    permission: 'accounts:update', authentication: 'apiKey', body: 'UpdateAccountBody', response: 'Account',
+    summary: 'Rename an account',
+  },
+  {
+    method: 'PUT', path: '/api/accounts/{accountId}/subscriptions', operation: 'setSubscriptions',
+    permission: 'accounts:manage-subscriptions', authentication: 'apiKey', body: 'SetSubscriptionsBody',
+    response: 'Subscriptions', summary: 'Set the subscriptions of an account (platform operator)',
+  },
+  {
+    method: 'PUT', path: '/api/accounts/{accountId}/rate-limit', operation: 'setRateLimit',
+    permission: 'accounts:manage-limits', authentication: 'apiKey', body: 'SetRateLimitBody', response: 'Account',
+    summary: "Set an account's requests-per-minute limit (platform operator)",
+  },
+  {
+    method: 'POST', path: '/api/accounts/{accountId}/api-keys', operation: 'createApiKey',
+    permission: 'api-keys:create', authentication: 'apiKey', body: 'CreateApiKeyBody', response: 'CreatedApiKey',
+    summary: 'Create an API key; the secret is returned only here',
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/api-keys', operation: 'listApiKeys',
+    permission: 'api-keys:list', authentication: 'apiKey', response: 'ApiKeyList', summary: 'List API keys of an account',
+  },
+  {
+    method: 'PUT', path: '/api/accounts/{accountId}/api-keys/{apiKeyName}', operation: 'updateApiKey',
+    permission: 'api-keys:update', authentication: 'apiKey', body: 'UpdateApiKeyBody', response: 'ApiKey',
+    summary: 'Enable or disable an API key',
+  },
+] as const satisfies readonly RouteSpec[];

@@ -1,0 +1,32 @@
+/**
+ * The endpoint groups: the one list the route table, the schema map, the permission matrix, the CDK
+ * stack, the local gateway and the OpenAPI document are assembled from. Adding a group = its folder
+ * (functions/<group>/, declared by its group.ts) + its line here.
+ */
+import { group as accounts } from './accounts/group';
+import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
+import { group as merchantConfigs } from './merchant-configs/group';
+import { group as merchants } from './merchants/group';
+import { group as patronCodes } from './patron-codes/group';
+import { group as paymentRequests } from './payment-requests/group';
+import { group as system } from './system/group';
+import { group as walletAssets } from './wallet-assets/group';
+import { group as wallets } from './wallets/group';
+import { group as webhooks } from './webhooks/group';
+
+export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks] as const;
+
+type Definition = (typeof REGISTRY)[number];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Every group's schemas or permissions in one record; an id two groups both declare is refused, never overridden. */
+export function assembled<Part extends 'schemas' | 'permissions'>(part: Part): UnionToIntersection<Definition[Part]> {
+  const merged: Record<string, unknown> = {};
+  for (const group of REGISTRY) {
+    for (const [id, value] of Object.entries(group[part])) {
+      if (id in merged) throw new Error(`${part}: ${id} is declared twice (again by ${group.name})`);
+      merged[id] = value;
+    }
+  }
+  return merged as UnionToIntersection<Definition[Part]>;
+}

@@ -1,0 +1,14 @@
+import { own, type Grant } from '../core/auth/permissions';
+
+/**
+ * Grants of the permissions the wallet-assets group owns: their rows of the roles → permissions
+ * matrix (API-REFERENCE.md). `assets:spend` guards what paying takes from an asset.
+ * functions/permissions.ts assembles every group's.
+ */
+export const PERMISSIONS = {
+  'assets:read': { flags: [], roles: own('account-owner', 'external-asset-provider') },
+  'assets:spend': { flags: ['trusted-user'], roles: own('account-owner') },
+  'wallet-assets:create': { flags: [], roles: own('account-owner') },
+  'wallet-assets:deposit': { flags: [], roles: own('account-owner') },
+  'wallet-assets:read': { flags: [], roles: own('account-owner') },
+} as const satisfies Record<string, Grant>;
