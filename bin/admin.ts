@@ -76,8 +76,7 @@ function required(values: Record<string, unknown>, ...names: string[]): void {
 
 async function run(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
   // Imported after the target is configured: the stores read TABLE_NAME and endpoints on first use.
-  const { insertAccount, findAccount } = await import('../functions/accounts/account-store');
-  const { issueApiKey, listApiKeys, setApiKeyEnabled } = await import('../functions/accounts/api-key-store');
+  const { insertAccount, findAccount, issueApiKey, listApiKeys, setApiKeyEnabled } = await import('../functions/accounts');
   const now = new Date();
   const existing = async (id: string) => {
     if (!(await findAccount(id))) throw new Error(`no account ${id}`);
@@ -122,13 +121,13 @@ async function run(command: string, values: Record<string, string | boolean | un
       const unknown = types.find((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type));
       if (unknown !== undefined) throw new UsageError(`--types: unknown type ${unknown}; one or more of ${NOTIFICATION_TYPES.join(', ')}`);
       await existing(values.account as string);
-      const { addWebhook } = await import('../functions/webhooks/webhook-store');
+      const { addWebhook } = await import('../functions/webhooks');
       return addWebhook({ accountId: values.account as string, url: values.url as string, types: [...new Set(types)] as NotificationType[] }, ADMIN, now);
     }
     case 'list-webhooks': {
       required(values, 'account');
       await existing(values.account as string);
-      const { listWebhooks } = await import('../functions/webhooks/webhook-store');
+      const { listWebhooks } = await import('../functions/webhooks');
       return listWebhooks(values.account as string);
     }
     default:

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     });
     log('rate limiter cost');
     const { enforceRateLimit } = await import('../functions/core/auth/rate-limit');
-    const { findAccount } = await import('../functions/accounts/account-store');
+    const { findAccount } = await import('../functions/accounts');
     const account = (await findAccount(platform.seed.accountId))!;
     const principal = { kind: 'apiKey' as const, accountId: account.id, account, keyName: 'bench', role: 'account-owner' as const, crn: 'crn:bench' };
     const limiter = await measure('rate limit check', 8, OPS, () => enforceRateLimit(principal, new Date()));

@@ -1,2 +1,2 @@
-/** The merchants group's public face: what other groups (and the local platform's seed) may use of it. */
+/** The merchants group's public face: what other groups and the local seed may use of it. */
 export { activateMerchantOnFirstRequest, findMerchant, insertMerchant, setAcceptedAssetTypes } from './merchant-store';

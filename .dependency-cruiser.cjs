@@ -1,0 +1,55 @@
+/**
+ * The import rules of the layout (README, Layout): core at the bottom knowing no group, each group
+ * self-contained behind its public face, everything assembled from functions/registry.ts.
+ * test/unit/dependencies.test.ts runs this, so `npm test` fails on a violation.
+ */
+/** Folders under functions/ that are not endpoint groups. */
+const NOT_GROUPS = '(?:core|consumers)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycle anywhere, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-knows-no-group',
+      comment:
+        'core is the shared runtime below every group: it imports no group, consumer, registry or assembled ' +
+        'table (functions/*.ts), and nothing of lib/ or bin/. What it needs of a group comes in as an argument.',
+      severity: 'error',
+      from: { path: '^functions/core/' },
+      to: { path: '^(?:functions/(?!core/)|lib/|bin/)' },
+    },
+    {
+      name: 'group-through-public-face',
+      comment: 'A group (or consumer) reaches another group only through its index.ts, never its inner files.',
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/' },
+      to: {
+        path: `^functions/(?!${NOT_GROUPS}/)[^/]+/`,
+        pathNot: ['^functions/$1/', '^functions/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'lib-bin-through-registry',
+      comment: 'lib/ and bin/ reach groups only through the registry, the tables assembled from it, or public faces.',
+      severity: 'error',
+      from: { path: '^(?:lib|bin)/' },
+      to: {
+        path: `^functions/(?!${NOT_GROUPS}/)[^/]+/`,
+        pathNot: '^functions/[^/]+/index\\.ts$',
+      },
+    },
+  ],
+  options: {
+    includeOnly: '^(?:functions|lib|bin|schemas)/',
+    exclude: { path: '^functions/core/validation/generated/' },
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
