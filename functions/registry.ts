@@ -1,7 +1,7 @@
 /**
  * The endpoint groups: the one list the route table, the schema map, the permission matrix, the CDK
  * stack, the local gateway and the OpenAPI document are assembled from. Adding a group = its folder
- * (functions/<group>/, declared by its group.ts) + its line here.
+ * (functions/<group>/, declared by its group.ts) + its import and entry here.
  */
 import { group as accounts } from './accounts/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
