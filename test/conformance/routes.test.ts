@@ -1,0 +1,117 @@
+/**
+ * Every route we serve is either covered by the conformance file of the docs page that documents it,
+ * or named here as undocumented, with why. A new route fails this test until it is placed.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { routeKey } from '../../functions/core/http/route';
+import { ROUTES } from '../../functions/routes';
+import { except, shapeMismatches, B, N, O, S } from './support';
+
+const PAGES: Readonly<Record<string, string>> = {
+  'POST /api/accounts': 'accounts',
+  'GET /api/accounts/{accountId}': 'accounts',
+  'PUT /api/accounts/{accountId}': 'accounts',
+  'PUT /api/accounts/{accountId}/subscriptions': 'accounts',
+  'POST /api/accounts/{accountId}/api-keys': 'api-keys',
+  'GET /api/accounts/{accountId}/api-keys': 'api-keys',
+  'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': 'api-keys',
+  'POST /api/wallet-assets': 'wallet-assets',
+  'GET /api/wallet-assets': 'wallet-assets',
+  'GET /api/wallets/{walletId}/transactions': 'wallet-assets',
+  'GET /api/assets/{assetId}': 'assets',
+  'POST /api/merchants': 'merchants',
+  'GET /api/merchants/search': 'merchants',
+  'GET /api/merchants/{merchantId}': 'merchants',
+  'GET /api/accounts/{accountId}/merchants': 'merchants',
+  'GET /api/merchants': 'merchants',
+  'PUT /api/merchants/{merchantId}': 'merchants',
+  'POST /api/merchants/{merchantId}/set-onboarding-status': 'merchants',
+  'POST /api/merchants/{merchantId}/metadata': 'merchants',
+  'GET /api/merchants/{merchantId}/supported-wallets': 'wallets',
+  'POST /api/merchants/{merchantId}/configs': 'merchant-configs',
+  'GET /api/merchant-configs/{configId}': 'merchant-configs',
+  'GET /api/merchants/{merchantId}/configs': 'merchant-configs',
+  'PUT /api/merchants/{merchantId}/configs/{configId}': 'merchant-configs',
+  'GET /api/merchants/{merchantId}/configs/{configId}': 'merchant-configs',
+  'POST /api/payment-requests': 'payment-requests',
+  'GET /api/payment-requests/{paymentRequestId}': 'payment-requests',
+  'GET /api/payment-requests/short-code/{shortCode}': 'payment-requests',
+  'GET /api/payment-requests/{paymentRequestId}/summary': 'payment-requests',
+  'GET /api/me/patron-code-payment-request': 'payment-requests',
+  'GET /api/payment-requests/external-ref/{externalRef}': 'payment-requests',
+  'GET /api/payment-requests/{paymentRequestId}/activities': 'payment-requests',
+  'GET /api/payment-activities': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/pay': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/void': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/refund': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/confirm': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/release': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/conditions/{conditionId}/accept': 'payment-requests',
+  'POST /api/payment-requests/{paymentRequestId}/conditions/{conditionId}/decline': 'payment-requests',
+  'POST /api/patron-codes': 'patron-codes',
+  'GET /api/patron-codes/{patronCodeId}': 'patron-codes',
+  'GET /api/patron-codes/barcode/{barcode}': 'patron-codes',
+  'GET /api/patron-codes/{namespace}/external-id/{externalId}': 'patron-codes',
+  'POST /api/patron-codes/{patronCodeId}/metadata': 'patron-codes',
+  'POST /api/wallets': 'wallets',
+  'POST /payments/api/requests.create': 'legacy-payment-requests',
+  'GET /payments/api/requests.info': 'legacy-payment-requests',
+  'POST /payments/api/requests.pay': 'legacy-payment-requests',
+  'POST /payments/api/requests.cancel': 'legacy-payment-requests',
+  'POST /payments/api/requests.void': 'legacy-payment-requests',
+  'POST /payments/api/transactions.refund': 'legacy-payment-requests',
+  'GET /api/.well-known/jwks.json': 'notifications',
+};
+
+/** Routes no docs page documents: they are ours (operator tooling, test money, the document itself). */
+const UNDOCUMENTED: Readonly<Record<string, string>> = {
+  'GET /api/openapi.json': 'our OpenAPI document of these routes',
+  'PUT /api/accounts/{accountId}/rate-limit': 'operator setting; the docs state only the default limit',
+  'POST /api/wallet-assets/{assetId}/test-topups': 'the docs fund test wallets in the consumer app, with no API',
+  'GET /pay/{paymentRequestId}': 'the hosted pay page a payment request url opens (HTML, not an API exchange)',
+  'POST /api/payment-requests/{paymentRequestId}/cancel': 'SPEC.md names a merchant cancel; the docs have none (void cancels)',
+  'POST /api/accounts/{accountId}/webhooks': 'webhook registration is done by support in the docs',
+  'GET /api/accounts/{accountId}/webhooks': 'webhook registration is done by support in the docs',
+  'DELETE /api/accounts/{accountId}/webhooks/{webhookId}': 'webhook registration is done by support in the docs',
+  'GET /api/accounts/{accountId}/webhook-deliveries': 'our delivery log; the docs only describe retries',
+};
+
+describe('conformance coverage', () => {
+  it.each(ROUTES.map((route) => [routeKey(route)]))('%s is covered by its docs page or named undocumented', (key) => {
+    const page = PAGES[key];
+    expect({ key, placed: page !== undefined || UNDOCUMENTED[key] !== undefined }).toEqual({ key, placed: true });
+    if (page) expect(existsSync(join(__dirname, `${page}.test.ts`))).toBe(true);
+  });
+
+  it('names no route that is not served', () => {
+    const served = new Set(ROUTES.map((route) => routeKey(route)));
+    expect([...Object.keys(PAGES), ...Object.keys(UNDOCUMENTED)].filter((key) => !served.has(key))).toEqual([]);
+  });
+});
+
+describe('the shape comparison itself', () => {
+  const shape = { id: S, n: N, ok: B, meta: O, list: [{ a: S }], any: [] } as const;
+
+  it('accepts a body with every field of the right type, extra fields included', () => {
+    expect(shapeMismatches(shape, { id: 'x', n: 1, ok: false, meta: {}, list: [{ a: 'y', b: 2 }], any: [], extra: true })).toEqual([]);
+  });
+
+  it('names each missing field and each wrong JSON type, at any depth', () => {
+    expect(shapeMismatches(shape, { id: 1, ok: 'true', meta: null, list: [{ a: 'y' }, {}], any: {} })).toEqual([
+      'body.id: expected string, got number 1',
+      'body.n: missing',
+      'body.ok: expected boolean, got string "true"',
+      'body.meta: expected object, got null',
+      'body.list[1].a: missing',
+      'body.any: expected array, got object {}',
+    ]);
+    expect(shapeMismatches(shape, { id: 'x', n: 1, ok: true, meta: {}, list: [], any: [] })).toEqual(['body.list: expected at least one element']);
+  });
+
+  it('takes out departures by path, array elements included, and only with a reason', () => {
+    expect(except(shape, { 'list.a': 'reason', n: 'reason' })).toEqual({ id: S, ok: B, meta: O, list: [{}], any: [] });
+    expect(() => except(shape, { n: '' })).toThrow('needs a reason');
+    expect(() => except(shape, { nope: 'reason' })).toThrow('not in the documented shape');
+  });
+});
