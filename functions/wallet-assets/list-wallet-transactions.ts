@@ -1,6 +1,10 @@
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { walletTransactionsQuery } from './schemas';
-import { assetHistoryIndex } from '../core/db/keys';
+import { findAccount } from '../accounts';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { assetHistoryIndex, assetKey } from '../core/db/keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { loadWalletAsset } from './load-wallet-asset';
@@ -9,10 +13,25 @@ type Query = FromSchema<typeof walletTransactionsQuery>;
 
 const REFERENCES = ['paymentRequestId', 'topupId', 'refundId'] as const;
 
-/** Ledger entries of one wallet, newest first: `value` is the signed change of its balance. */
+/** The party behind the platform's test issuance, which funds test top-ups. */
+export const TEST_FUNDS_PARTY = 'Test funds';
+
+interface Listed {
+  out: Record<string, unknown>;
+  sortKey: string;
+  debit: boolean;
+  otherAssetId: string;
+}
+
+/**
+ * Ledger entries of one wallet, newest first: `value` is the signed change of its balance,
+ * `activityNumber` the entry's place in the wallet's history (1 = first), `srcParty` and
+ * `destParty` who provided and who received the money.
+ */
 export const listWalletTransactions = authedOperation<unknown, Query>(async (request) => {
   const asset = await loadWalletAsset(request, 'walletId');
-  return newestFirstPage(assetHistoryIndex(asset.id).GSI1PK, request.query, (entry) => {
+  const partition = assetHistoryIndex(asset.id).GSI1PK;
+  const page = await newestFirstPage<Listed>(partition, request.query, (entry) => {
     const debit = entry.side === 'D';
     const out: Record<string, unknown> = {
       id: entry.txnId,
@@ -25,6 +44,63 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
       createdAt: entry.createdAt,
     };
     for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
-    return out;
+    return { out, sortKey: String(entry.GSI1SK), debit, otherAssetId: String(entry.otherAssetId) };
   });
+  if (!page.items.length) return { items: [], ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
+  const newestNumber = await entriesUpTo(partition, page.items[0].sortKey);
+  const otherAccounts = await accountsByAsset(page.items.map((i) => i.otherAssetId));
+  const parties = await partiesOf([asset.accountId, ...otherAccounts.values()]);
+  const own = parties.get(asset.accountId) ?? '';
+  const items = page.items.map(({ out, debit, otherAssetId }, index) => {
+    const other = otherAssetId.startsWith('system-test-issuance-') ? TEST_FUNDS_PARTY : (parties.get(otherAccounts.get(otherAssetId) ?? '') ?? '');
+    return { ...out, activityNumber: String(newestNumber - index), srcParty: debit ? own : other, destParty: debit ? other : own };
+  });
+  return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
 });
+
+/** How many entries the wallet's history holds up to and including `sortKey` (entries are immutable). */
+async function entriesUpTo(partition: string, sortKey: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :sk',
+        ExpressionAttributeValues: { ':pk': partition, ':sk': sortKey },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (start);
+  return count;
+}
+
+/** The account owning each asset (system assets own none). */
+async function accountsByAsset(assetIds: string[]): Promise<Map<string, string>> {
+  const table = config().tableName;
+  const byAsset = new Map<string, string>();
+  let keys: Record<string, unknown>[] = [...new Set(assetIds.filter((id) => !id.startsWith('system-')))].map(assetKey);
+  while (keys.length) {
+    const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'id, accountId' } } }));
+    for (const item of out.Responses?.[table] ?? []) byAsset.set(String(item.id), String(item.accountId));
+    keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+  }
+  return byAsset;
+}
+
+/**
+ * Display names of accounts: an org's name; an individual's masked to its first letter, as the
+ * docs' parties show people only masked.
+ */
+async function partiesOf(accountIds: string[]): Promise<Map<string, string>> {
+  const parties = new Map<string, string>();
+  for (const id of new Set(accountIds)) {
+    const account = await findAccount(id);
+    if (account) parties.set(id, account.type === 'individual' ? `${account.name.slice(0, 1)}***` : account.name);
+  }
+  return parties;
+}

@@ -30,7 +30,8 @@ export const createWalletAssetBody = {
   properties: {
     accountId: id,
     ledgerId: { type: 'string', minLength: 1, maxLength: 64 },
-    settlement: { type: 'boolean' },
+    /** A boolean; the documented example sends the string "true", so "true" and "false" are taken too. */
+    settlement: { enum: [true, false, 'true', 'false'] },
   },
 } as const;
 
@@ -50,9 +51,11 @@ export const testTopupBody = {
 
 export const walletTransaction = {
   type: 'object',
-  required: ['id', 'kind', 'amount', 'value', 'currency', 'createdAt'],
+  required: ['id', 'activityNumber', 'kind', 'amount', 'value', 'currency', 'srcParty', 'destParty', 'createdAt'],
   properties: {
     id: { type: 'string' },
+    /** The entry's place in the wallet's history, 1 for the first. */
+    activityNumber: { type: 'string', pattern: '^[1-9][0-9]*$' },
     kind: { type: 'string' },
     amount: amount,
     /** Signed change of this wallet's balance. */
@@ -60,6 +63,9 @@ export const walletTransaction = {
     currency: { type: 'string' },
     srcWalletId: { type: 'string' },
     destWalletId: { type: 'string' },
+    /** Display names of who provided and who received the money (an individual's masked). */
+    srcParty: { type: 'string' },
+    destParty: { type: 'string' },
     paymentRequestId: { type: 'string' },
     topupId: { type: 'string' },
     refundId: { type: 'string' },

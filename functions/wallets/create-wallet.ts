@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { createWalletBody } from './schemas';
-import { describeAssetType } from '../core/asset-types';
+import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { badRequest, businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
@@ -13,7 +13,7 @@ type Body = FromSchema<typeof createWalletBody>;
 export const createWallet = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   for (const [index, assetType] of body.assetTypes.entries()) {
-    const info = describeAssetType(assetType.id);
+    const info = describeWalletAssetType(assetType.id);
     if (!info) throw badRequest(`assetTypes.${index}.id is not a supported asset type`);
     if (assetType.collectionId && info.kind !== 'token' && info.kind !== 'ledger') {
       throw badRequest(`assetTypes.${index}.collectionId is only valid for token and ledger asset types`);
@@ -34,5 +34,17 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
     createdAt: isoTimestamp(now),
     createdBy: auth.principal.crn,
     createdByAccountName: account.name,
+    // The create response also carries `url` and `merchantId` (SPEC.md): the connect (else pay) URL,
+    // and the owning account's id, as the documented example answers.
+    ...(connectUrl || payUrl ? { url: connectUrl ?? payUrl } : {}),
+    merchantId: account.id,
   });
 });
+
+/**
+ * A wallet names asset types with or without their liveness (`svc.nzd` as in the docs' example, or
+ * `svc.nzd.test`): a type without one stands for both.
+ */
+export function describeWalletAssetType(id: string): AssetTypeInfo | undefined {
+  return describeAssetType(id) ?? describeAssetType(`${id}.main`) ?? describeAssetType(`${id}.test`);
+}

@@ -40,6 +40,10 @@ export const wallet = {
     createdAt: timestamp,
     createdBy: crn,
     createdByAccountName: { type: 'string' },
+    /** Where the wallet is reached: its connect URL, else its pay URL. */
+    url: { type: 'string' },
+    /** The owning account's id, as the documented create response shows it. */
+    merchantId: id,
   },
 } as const;
 

@@ -1,0 +1,70 @@
+/** Docs page "Wallets": src/content/api/wallets.mdoc and its example exchanges (both experimental). */
+import { randomBytes } from 'node:crypto';
+import { api, newAccount, type TestAccount } from '../support/api';
+import { newMerchant } from '../support/payments';
+import { except, expectExchange, expectShape, S, type ShapeObject } from './support';
+
+const CREATED_WALLET: ShapeObject = {
+  id: S,
+  createdBy: S,
+  createdByAccountName: S,
+  createdAt: S,
+  status: S,
+  url: S,
+  merchantId: S,
+  logoMediaUploadId: S,
+  logoImg: S,
+  primaryColorHex: S,
+  assetTypes: [{ id: S }],
+};
+
+const NO_MEDIA = 'media uploads are not served, so no logoMediaUploadId can name one (it answers MEDIA_UPLOAD_INVALID) and no logoImg is made';
+
+const walletId = () => `payap-${randomBytes(4).toString('hex')}`;
+
+describe('Wallets: documented example exchanges', () => {
+  let owner: TestAccount;
+  beforeAll(async () => {
+    owner = await newAccount();
+  });
+
+  it('POST /api/wallets: asset types named without liveness, a token type with a collection', async () => {
+    const id = walletId();
+    const res = await api('POST', '/api/wallets', {
+      key: owner.apiKey,
+      body: {
+        id,
+        name: 'Payap',
+        accountId: owner.accountId,
+        connectUrl: 'https://app.payap.com/join',
+        payUrl: 'https://app.payap.com/pay',
+        primaryColorHex: '#abc123',
+        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: '98h1d312' }, { id: 'svc.token', collectionId: 'ca9h0221sacw' }],
+      },
+    });
+    expectExchange(res, except(CREATED_WALLET, { logoMediaUploadId: NO_MEDIA, logoImg: NO_MEDIA }));
+    expect(res.body).toMatchObject({ id, status: 'active', url: 'https://app.payap.com/join' });
+    expectShape(res.body.assetTypes[1], { id: S, collectionId: S });
+  });
+
+  it('GET /api/merchants/{merchantId}/supported-wallets: a wallet naming svc.nzd serves a merchant accepting svc.nzd.test', async () => {
+    const id = walletId();
+    const created = await api('POST', '/api/wallets', {
+      key: owner.apiKey,
+      body: {
+        id,
+        name: 'payap',
+        accountId: owner.accountId,
+        connectUrl: 'https://app.payap.com/join',
+        payUrl: 'https://app.payap.com/pay',
+        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: '98h1d312' }],
+      },
+    });
+    expect(created.status).toBe(200);
+    const merchant = await newMerchant();
+    const res = await api('GET', `/api/merchants/${merchant.merchantId}/supported-wallets`, { key: merchant.owner.apiKey, headers: { 'content-type': 'application/json' } });
+    // Wallet apps are global: other wallets may be listed too (with fewer fields); ours has every documented one.
+    expectExchange(res, []);
+    expectShape(res.body.find((w: { id: string }) => w.id === id), { id: S, name: S, accountId: S, connectUrl: S, payUrl: S, assetTypes: [{ id: S }] });
+  });
+});
