@@ -37,6 +37,7 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
       barcode: newBarcode(),
       createdAt: isoTimestamp(now),
       expiresAt: isoTimestamp(new Date(now.getTime() + PATRON_CODE_LIFETIME_MS)),
+      appName: config().assetPrefix,
       accountId: input.accountId,
       ...(input.assetId ? { assetId: input.assetId } : {}),
       ...(input.testScenarioName ? { testScenarioName: input.testScenarioName } : {}),
@@ -129,5 +130,6 @@ export async function readableCode<T extends { accountId: string }>(access: Acce
 
 export function present(code: StoredPatronCode): PatronCode {
   const { version: _v, ...view } = code;
-  return view;
+  // Codes stored before `appName` (deprecated) was kept were made with the platform's own app too.
+  return { ...view, appName: view.appName ?? config().assetPrefix };
 }

@@ -14,12 +14,14 @@ export const createPatronCodeBody = {
 
 export const patronCode = {
   type: 'object',
-  required: ['id', 'barcode', 'createdAt', 'expiresAt', 'accountId', 'metadata'],
+  required: ['id', 'barcode', 'createdAt', 'expiresAt', 'appName', 'accountId', 'metadata'],
   properties: {
     id,
     barcode: { type: 'string' },
     createdAt: timestamp,
     expiresAt: timestamp,
+    /** Deprecated: the app the code was made with: the platform's own, named by its issuer prefix. */
+    appName: { type: 'string' },
     accountId: id,
     assetId: id,
     testScenarioName: { type: 'string' },
