@@ -13,12 +13,14 @@ export async function transactionResult(type: keyof typeof MESSAGES, activity: P
   const merchant = await findMerchant(activity.merchantId);
   return {
     createdAt: activity.createdAt,
-    currencyExchange: { asset: value.currency, rate: '1' },
+    // Legacy fields carry JSON numbers (SPEC.md): the rate is one, money being paid in its own currency.
+    currencyExchange: { asset: value.currency, rate: 1 },
     merchant: {
       id: activity.merchantId,
       name: activity.merchantName ?? merchant?.name ?? '',
       ...(merchant?.categoryCode ? { categoryCode: merchant.categoryCode } : {}),
-      ...(merchant?.location ? { location: merchant.location } : {}),
+      // The legacy merchant's location is a place name (the docs show "NZ"): the merchant's country.
+      ...(merchant?.country ? { location: merchant.country } : {}),
     },
     payment: { amount: legacyNumber(value.amount), asset: value.currency, message: MESSAGES[type] },
     reference,

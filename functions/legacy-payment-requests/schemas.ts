@@ -92,11 +92,11 @@ export const legacyTransactionResult = {
   required: ['createdAt', 'currencyExchange', 'merchant', 'payment', 'reference', 'settlementDate', 'status', 'type', 'version'],
   properties: {
     createdAt: timestamp,
-    currencyExchange: { type: 'object', required: ['asset', 'rate'], properties: { asset: { type: 'string' }, rate: { type: 'string' } } },
+    currencyExchange: { type: 'object', required: ['asset', 'rate'], properties: { asset: { type: 'string' }, rate: { type: 'number' } } },
     merchant: {
       type: 'object',
       required: ['id', 'name'],
-      properties: { categoryCode: { type: 'string' }, id, location: { type: 'object' }, name: { type: 'string' } },
+      properties: { categoryCode: { type: 'string' }, id, location: { type: 'string' }, name: { type: 'string' } },
     },
     payment: {
       type: 'object',

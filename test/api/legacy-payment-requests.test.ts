@@ -165,7 +165,7 @@ describe('one record, both ways', () => {
     const paid = await legacyPay(payer, created.requestId);
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({
-      currencyExchange: { asset: 'NZD', rate: '1' },
+      currencyExchange: { asset: 'NZD', rate: 1 },
       merchant: { id: merchant.merchantId, name: 'Test Cafe' },
       payment: { amount: 1250, asset: 'NZD', message: expect.any(String) },
       status: 'completed',
@@ -354,7 +354,7 @@ describe('transactions.refund', () => {
     const first = await refund({ transactionId, amount: '300' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
-      currencyExchange: { asset: 'NZD', rate: '1' },
+      currencyExchange: { asset: 'NZD', rate: 1 },
       merchant: { id: merchant.merchantId, name: 'Test Cafe' },
       payment: { amount: 300, asset: 'NZD' },
       status: 'completed',
