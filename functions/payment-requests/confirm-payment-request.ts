@@ -54,6 +54,10 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
             invoiceRef: body.invoiceRef,
             lineItems: items.items as PaymentActivity['lineItems'],
             createdBy: auth.principal.crn,
+            // A confirmation names who confirmed it, as the documented example shows.
+            updatedAt: at,
+            createdByAccountId: auth.principal.accountId,
+            createdByAccountName: auth.principal.account.name,
           },
         ],
         at,

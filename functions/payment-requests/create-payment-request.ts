@@ -16,6 +16,7 @@ import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
 import { resolveLineItems } from './line-items';
 import { PAYMENTS_SERVICE } from './load-payment-request';
 import { buildActivities, present, transitionSteps } from './payment-request-store';
+import type { Principal } from '../core/auth/principal';
 import type { StoredPaymentRequest } from './payment-request';
 import { derivePaymentOptions } from './payment-options';
 import { resolvePatronCode } from './patron-code-conditions';
@@ -52,7 +53,7 @@ export async function insertPaymentRequest(
     throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   }
   checkRedirects(body, merchantConfig.allowedRedirectUrls ?? []);
-  await checkLinks(body);
+  const links = await checkLinks(body, merchant.id, auth.principal);
   const liveness = merchantConfig.test ? 'test' : 'main';
   const patron = body.barcode ? await resolvePatronCode(body.barcode, liveness, now) : undefined;
   const paymentOptions = derivePaymentOptions(merchantConfig, value, body.preAuth === true);
@@ -84,6 +85,7 @@ export async function insertPaymentRequest(
     ...copied(body),
     ...(lineItems ? { lineItems: lineItems.items as StoredPaymentRequest['lineItems'] } : {}),
     ...(basketAmount !== undefined ? { basketAmount: formatAmount(basketAmount) } : {}),
+    ...links,
     ...(patron ? { patronCodeId: patron.code.id, barcode: patron.code.barcode, patronAccountId: patron.code.accountId } : {}),
     ...(body.preAuth ? { preAuth: true } : {}),
     createdByAccountId: auth.principal.accountId,
@@ -107,7 +109,7 @@ export async function insertPaymentRequest(
   const activities = buildActivities(
     request,
     [
-      { type: activityType, value: request.value, createdBy: auth.principal.crn },
+      { type: activityType, value: request.value, ...(body.preAuth ? { preAuth: true } : {}), createdBy: auth.principal.crn },
       ...(refused ? [{ type: 'cancellation' as const, value: request.value, cancellationReason: 'PAYMENT_DECLINED', createdBy: PAYMENTS_SERVICE }] : []),
     ],
     at,
@@ -190,11 +192,28 @@ function copied(body: Body): Partial<StoredPaymentRequest> {
   return out;
 }
 
-/** Linked resources must exist: a token collection, a sales-channel connection, a payment link. */
-async function checkLinks(body: Body): Promise<void> {
-  const exists = async (Key: Record<string, string>) =>
-    (await db().send(new GetCommand({ TableName: config().tableName, Key, ProjectionExpression: 'PK' }))).Item !== undefined;
-  if (body.collectionId && !(await exists(collectionKey(body.collectionId)))) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
-  if (body.connectionId && !(await exists(connectionKey(body.connectionId)))) throw businessRule('CONNECTION_NOT_FOUND');
-  if (body.paymentLinkId && !(await exists(paymentLinkKey(body.paymentLinkId)))) throw businessRule('PAYMENT_LINK_NOT_FOUND');
+/**
+ * Linked resources must exist: a token collection, a sales-channel connection, a payment link. A
+ * connection must be the request's merchant's and made by the caller (its account), and its status
+ * shows on the request: an authorized connection is `active`, another shows its own status.
+ */
+async function checkLinks(body: Body, merchantId: string, caller: Principal): Promise<Pick<StoredPaymentRequest, 'connectionStatus'>> {
+  const read = async (Key: Record<string, string>) =>
+    (await db().send(new GetCommand({ TableName: config().tableName, Key, ConsistentRead: true }))).Item;
+  if (body.collectionId && !(await read(collectionKey(body.collectionId)))) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
+  let connectionStatus: string | undefined;
+  if (body.connectionId) {
+    const connection = await read(connectionKey(body.connectionId));
+    if (!connection) throw businessRule('CONNECTION_NOT_FOUND');
+    if (connection.merchantId !== merchantId) throw businessRule('CONNECTION_MERCHANT_MISMATCH');
+    if (!madeBy(String(connection.createdBy ?? ''), caller)) throw businessRule('CONNECTION_CREATED_BY_MISMATCH');
+    connectionStatus = connection.status === 'authorized' ? 'active' : String(connection.status ?? 'created');
+  }
+  if (body.paymentLinkId && !(await read(paymentLinkKey(body.paymentLinkId)))) throw businessRule('PAYMENT_LINK_NOT_FOUND');
+  return connectionStatus ? { connectionStatus } : {};
+}
+
+/** A record's `createdBy` crn names the caller, or a key of the caller's account (`crn:<accountId>:…`). */
+function madeBy(createdBy: string, caller: Principal): boolean {
+  return createdBy === caller.crn || createdBy.split(':')[1] === caller.accountId;
 }

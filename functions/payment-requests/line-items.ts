@@ -19,10 +19,12 @@ const QTY_SCALE = 1_000_000n;
  * Resolves each item's `price`: `price` is used as given; with only `unitPrice`, price =
  * unitPrice × qty (rounded half away from zero to the smallest unit); with both, `price` wins
  * unchecked (SPEC.md). Returns the items, with only the fields a line item declares (they are
- * stored), with `price` filled in, and their total.
+ * stored), with `price` filled in, their total, and their total less each item's `discount`
+ * (what a refund of discounted items gives back, as the docs' refund example sums them).
  */
-export function resolveLineItems(items: LineItemInput[]): { items: LineItemInput[]; total: Amount } {
+export function resolveLineItems(items: LineItemInput[]): { items: LineItemInput[]; total: Amount; discountedTotal: Amount } {
   let total = 0n;
+  let discounts = 0n;
   const resolved = items.map((item, index) => {
     const field = `lineItems.${index}`;
     if (!QUANTITY.test(item.qty)) throw badRequest(`${field}.qty must be a non-negative decimal string`);
@@ -37,9 +39,10 @@ export function resolveLineItems(items: LineItemInput[]): { items: LineItemInput
       throw badRequest(`${field}.price or ${field}.unitPrice is required`);
     }
     total += price;
+    if (typeof item.discount === 'string') discounts += BigInt(item.discount);
     return { ...declaredOnly(lineItem, item), price: price.toString() };
   });
-  return { items: resolved, total };
+  return { items: resolved, total, discountedTotal: total - discounts };
 }
 
 function multiply(unitPrice: Amount, qty: string): Amount {

@@ -147,7 +147,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
         ...(input.mode ? { mode: input.mode } : {}),
         ...(input.externalPaymentRef ? { externalPaymentRef: input.externalPaymentRef } : {}),
       },
-      ...(settled ? [{ type: preAuth ? ('authorization' as const) : ('paid' as const), value: paymentRequest.value, createdBy: auth.principal.crn }] : []),
+      ...(settled ? [{ type: preAuth ? ('authorization' as const) : ('paid' as const), value: paymentRequest.value, ...(preAuth ? { preAuth: true } : {}), createdBy: auth.principal.crn }] : []),
     ],
     at,
   );

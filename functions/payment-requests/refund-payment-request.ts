@@ -14,7 +14,7 @@ import { paidBy } from './paid-by';
 import type { DeriveId } from './pay-payment-request';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
-import { planRefund, refundValue } from './refund-steps';
+import { planRefund, refundedAssetType, refundValue } from './refund-steps';
 
 type Body = FromSchema<typeof refundBody>;
 
@@ -30,7 +30,8 @@ export const REFUND_WINDOW_MS = 90 * 24 * 3600 * 1000;
 export const refundPaymentRequest = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const amount = parsePositiveAmount('value.amount', body.value.amount);
   const lineItems = body.lineItems && resolveLineItems(body.lineItems);
-  if (lineItems && lineItems.total !== amount) throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+  // Refunded items sum to the refund by price, or by price less discount (the docs' refund example).
+  if (lineItems && lineItems.total !== amount && lineItems.discountedTotal !== amount) throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   const result = await refundRequest(
     {
       paymentRequestId: params.paymentRequestId,
@@ -102,8 +103,11 @@ async function attemptRefund(
       {
         type: 'refund',
         value: refundValue(request, amount),
+        // The asset type given back (a request takes one asset type per currency and liveness).
+        ...refundedAssetType(refund.allocations),
         ...(externalRef !== undefined ? { externalRef } : {}),
-        ...(input.invoiceRef ? { invoiceRef: input.invoiceRef } : {}),
+        // Without one of its own, a refund carries the request's invoice reference (as the docs' example).
+        ...(input.invoiceRef ?? request.invoiceRef ? { invoiceRef: input.invoiceRef ?? request.invoiceRef } : {}),
         ...(input.lineItems ? { lineItems: input.lineItems } : {}),
         strategy: { refunds: refund.allocations },
         createdBy: auth.principal.crn,
@@ -123,6 +127,7 @@ async function attemptRefund(
 function assertRefundable(request: StoredPaymentRequest, amount: Amount, now: Date): void {
   const refunded = BigInt(request.refundedAmount);
   if (request.status === 'cancelled' && refunded > 0n) throw businessRule('ALREADY_REFUNDED');
+  if (request.preAuth && request.status === 'new') throw businessRule('PRE_AUTH_PENDING');
   if (request.status !== 'paid') throw businessRule('NOT_PAID');
   if (request.preAuth && BigInt(request.paidAmount) === 0n) throw businessRule('CONFIRMATION_NOT_FOUND');
   const lastPayment = request.payments[request.payments.length - 1];

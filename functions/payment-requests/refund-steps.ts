@@ -59,3 +59,7 @@ export async function planRefund(
 }
 
 export const refundValue = (request: StoredPaymentRequest, amount: Amount) => monetary(request.value.currency, amount);
+
+/** A refund activity's top-level `assetType`: that of the newest payment it gives back to. */
+export const refundedAssetType = (allocations: RefundAllocation[]): { assetType?: string } =>
+  allocations.length ? { assetType: allocations[0].assetType } : {};

@@ -191,16 +191,22 @@ export const paymentActivity = {
     assetType: { type: 'string' },
     external: { type: 'boolean' },
     cancellationReason: { type: 'string' },
-    conditionId: { type: 'string' },
+    /** SPEC.md: an integer (the docs' model says number; its example quotes it). */
+    conditionId: { type: 'integer' },
     idempotencyKey: { type: 'string' },
     confirmationIdempotencyKey: { type: 'string' },
     externalRef: { type: 'string' },
     invoiceRef: { type: 'string' },
     lineItems: { type: 'array', items: lineItem },
     mode: { type: 'string' },
+    externalPaymentRef: { type: 'string' },
     preAuth: { type: 'boolean' },
     paidBy: { type: 'object' },
     strategy: { type: 'object' },
+    /** A confirmation's: when it last changed and the account that confirmed it. */
+    updatedAt: timestamp,
+    createdByAccountId: id,
+    createdByAccountName: { type: 'string' },
   },
 } as const;
 

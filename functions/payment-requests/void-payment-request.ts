@@ -11,7 +11,7 @@ import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { releaseSteps } from './pre-auth';
-import { planRefund, refundValue } from './refund-steps';
+import { planRefund, refundedAssetType, refundValue } from './refund-steps';
 
 const VOID_WINDOW_MS = 24 * 3600 * 1000;
 
@@ -19,7 +19,8 @@ export const voidPaymentRequest = authedOperation(async ({ params, headers, auth
   idempotentReply(
     await optionallyIdempotent<PaymentActivity>(
       headers,
-      { accountId: auth.principal.accountId, operation: 'voidPaymentRequest', command: { paymentRequestId: params.paymentRequestId } },
+      // A void refunds; its Idempotency-Key is its reference: reused for another request it is REPEAT_REFERENCE.
+      { accountId: auth.principal.accountId, operation: 'voidPaymentRequest', command: { paymentRequestId: params.paymentRequestId }, mismatchCode: 'REPEAT_REFERENCE' },
       (ctx) => voidRequest(params.paymentRequestId, auth, now, ctx),
     ),
   ),
@@ -61,6 +62,8 @@ export function voidRequest(
       return activities[1];
     }
     const unrefunded = BigInt(request.paidAmount) - BigInt(request.refundedAmount);
+    // Paid and already refunded in full: nothing is left to void.
+    if (BigInt(request.paidAmount) > 0n && unrefunded <= 0n) throw businessRule('ALREADY_REFUNDED');
     if (unrefunded === 0n) {
       const activities = buildActivities(request, [cancellation], at);
       await runTransaction([...recorded(activities[0]), ...transitionSteps(request, changes, activities, at)]);
@@ -70,7 +73,7 @@ export function voidRequest(
     const refund = await planRefund(request, unrefunded, at, { kind: 'void-refund', refs: { refundId }, derive });
     const activities = buildActivities(
       request,
-      [{ type: 'refund', value: refundValue(request, unrefunded), strategy: { refunds: refund.allocations }, createdBy: auth.principal.crn }, cancellation],
+      [{ type: 'refund', value: refundValue(request, unrefunded), ...refundedAssetType(refund.allocations), strategy: { refunds: refund.allocations }, createdBy: auth.principal.crn }, cancellation],
       at,
     );
     Object.assign(changes, {

@@ -84,7 +84,7 @@ describe('payment conditions', () => {
     const pr = await conditional(true);
     expect((await pay(payer, pr.id, 'too-soon')).body.message).toBe('PAYMENT_DECLINED');
     const accepted = await post(`/api/payment-requests/${pr.id}/conditions/1/accept`);
-    expect(accepted.body).toMatchObject({ type: 'accept-condition', conditionId: '1' });
+    expect(accepted.body).toMatchObject({ type: 'accept-condition', conditionId: 1 });
     expect((await post(`/api/payment-requests/${pr.id}/conditions/1/accept`)).body.message).toBe('CONDITION_ALREADY_SET');
     expect((await pay(payer, pr.id, 'now')).status).toBe(200);
   });
