@@ -5,6 +5,7 @@
  */
 import { group as accounts } from './accounts/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
+import { group as mediaUploads } from './media-uploads/group';
 import { group as merchantConfigs } from './merchant-configs/group';
 import { group as merchants } from './merchants/group';
 import { group as patronCodes } from './patron-codes/group';
@@ -14,7 +15,7 @@ import { group as walletAssets } from './wallet-assets/group';
 import { group as wallets } from './wallets/group';
 import { group as webhooks } from './webhooks/group';
 
-export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks] as const;
+export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks, mediaUploads] as const;
 
 type Definition = (typeof REGISTRY)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -85,7 +85,8 @@ export function toEvent(
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const textual = /json|text|x-www-form-urlencoded/.test(headers['content-type'] ?? 'application/json');
+  // Judged by the media type alone: a multipart boundary may contain any of these words.
+  const textual = /json|text|x-www-form-urlencoded/.test((headers['content-type'] ?? 'application/json').split(';')[0]);
   const requestId = randomUUID();
   const key = matched ? routeKey(matched.route) : '$default';
   return {

@@ -43,6 +43,9 @@ export const BUCKET = {
   environmentVariable: 'MEDIA_BUCKET',
 } as const;
 
+/** Where media uploads keep their objects in the bucket; a group with `mediaBucket` reaches only these. */
+export const MEDIA_PREFIX = 'media/';
+
 /**
  * What an endpoint group's Lambda needs besides its code (functions/<group>/infrastructure.ts); the
  * stack grants it exactly this.
@@ -54,4 +57,6 @@ export interface GroupInfrastructure {
   table?: 'read-write' | 'none';
   /** Reads the webhook signing keys (to publish their public half). */
   readsWebhookSigningKeys?: boolean;
+  /** Reads and writes objects of the media bucket (BUCKET). */
+  mediaBucket?: 'read-write';
 }

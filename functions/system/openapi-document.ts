@@ -76,6 +76,8 @@ function operationOf(route: Route): JsonObject {
       required: false,
       content: { 'application/x-www-form-urlencoded': { schema: ref(route.body) }, 'application/json': { schema: ref(route.body) } },
     };
+  } else if (route.body && route.bodyEncoding === 'multipart') {
+    operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: ref(route.body) } } };
   } else if (route.body) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: ref(route.body) } } };
   }

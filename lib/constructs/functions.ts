@@ -9,7 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { GroupDefinition } from '../../functions/core/group';
-import { BUCKET, deadLetterQueueUrlVariable, queueUrlVariable, type QueueDefinition } from '../../functions/core/infrastructure';
+import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, type QueueDefinition } from '../../functions/core/infrastructure';
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
 import type { PaymentsData } from './data';
@@ -79,6 +79,10 @@ export class PaymentsFunctions extends Construct {
       const fn = make(`group-${name}`, `functions/${name}/handler.ts`, Duration.seconds(10));
       if (infrastructure.table !== 'none') data.table.grantReadWriteData(fn);
       if (infrastructure.readsWebhookSigningKeys) data.webhookSigningKeys.grantRead(fn);
+      // Objects of the media prefix only, put and got: no listing, no deleting, no bucket settings.
+      if (infrastructure.mediaBucket === 'read-write') {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)] }));
+      }
       for (const queue of infrastructure.sends ?? []) queueNamed(queue).grantSendMessages(fn);
       this.groups.set(name, fn);
     }

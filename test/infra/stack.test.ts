@@ -104,7 +104,10 @@ describe('PaymentsStack', () => {
     expect(statementsOf('groupsystem')).not.toMatch(/sqs:SendMessage/);
     expect(statementsOf('groupaccounts')).not.toMatch(/sqs:SendMessage/);
     expect(statementsOf('grouppaymentrequests')).toMatch(/sqs:SendMessage/);
-    expect(JSON.stringify(policies)).not.toMatch(/s3:/);
+    // Only media uploads reach the bucket, and only its objects under media/: put and get.
+    expect(policies.filter(([id]) => !id.includes('groupmediauploads')).map(([, p]) => JSON.stringify(p)).join()).not.toMatch(/s3:/);
+    expect(statementsOf('groupmediauploads')).toMatch(/"Action":\["s3:PutObject","s3:GetObject"\]/);
+    expect(statementsOf('groupmediauploads')).toMatch(/\/media\/\*/);
   });
 
   it('keeps the webhook signing keys in a retained secret, deployed empty, named to every function', () => {

@@ -138,7 +138,7 @@ const outcomes = new Map<string, Outcome | Error>();
 async function run(c: Case): Promise<Outcome> {
   const wallet = tenants[c.wallet];
   const call = await prepareCall(c.route, { resources: tenants[c.resources], wallet });
-  const res = await api(c.route.method, call.path, { key: keys.get(c.role), ...(call.body !== undefined ? { body: call.body } : {}) });
+  const res = await api(c.route.method, call.path, { key: keys.get(c.role), ...(call.body !== undefined ? { body: call.body } : {}), ...(call.form ? { form: call.form } : {}) });
   const written = parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((key) => !key.PK.startsWith(RATE_LIMIT_PREFIX));
   const outcome = { status: res.status, body: res.body, written };
   return call.spentWalletId ? { ...outcome, balance: await balance(wallet.account.apiKey, call.spentWalletId) } : outcome;

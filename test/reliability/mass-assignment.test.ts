@@ -2,6 +2,7 @@ import { scopeOf } from '../../functions/permissions';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
+import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';
 
@@ -169,6 +170,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const code = ok('patron code', await api('POST', '/api/patron-codes', { key: patron.apiKey }));
     return { caller: patron, values: { accountId: patron.accountId, patronCodeId: code.id } };
   },
+  'POST /api/media-uploads': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, purpose: 'branding-logo', file: PNG } };
+  },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
   'POST /api/merchants/{merchantId}/metadata': merchantFixture,
@@ -222,6 +227,16 @@ beforeAll(async () => {
   hostile = hostileValues((await newAccount()).accountId);
 }, 30_000);
 
+/** A multipart body: every field as text (objects as JSON), the file part from the fixture's bytes. */
+function multipartOf(body: View, values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'file') form.append('file', new Blob([values.file as Buffer], { type: 'image/png' }), 'logo.png');
+    else form.append(field, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return form;
+}
+
 /** Values only the server sets, checked field by field (beyond "not the hostile value"). */
 const EXPECTED: Record<string, (value: unknown, owner: string) => void> = {
   accountId: (value, owner) => expect(value).toBe(owner),
@@ -264,7 +279,7 @@ describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) 
     const owner = (values.accountId as string | undefined) ?? caller.accountId;
 
     const body = { ...(withUnknown(bodySchema, valid) as View), ...Object.fromEntries(owned.map((f) => [f, hostile[f]])) };
-    const res = await api(route.method, path, { key: caller.apiKey, body });
+    const res = await api(route.method, path, { key: caller.apiKey, ...(route.bodyEncoding === 'multipart' ? { form: multipartOf(body, values) } : { body }) });
     expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
     expectServerSet(res.body, owned, owner);
 

@@ -21,11 +21,12 @@ export function seed(): Seed {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: { key?: string; body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key) headers['x-api-key'] = options.key;
-  let body: string | undefined = options.rawBody;
+  // A multipart form: fetch sets its content type and boundary.
+  let body: string | FormData | undefined = options.form ?? options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';

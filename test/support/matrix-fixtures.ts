@@ -1,5 +1,6 @@
 import type { Route } from '../../functions/routes';
 import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
 
 /**
@@ -147,6 +148,11 @@ export class Tenant {
     return this.once('spareKey', async () => (await this.post(`/api/accounts/${this.accountId}/api-keys`, { name: unique('spare'), role: 'merchant-terminal' })).name);
   }
 
+  /** A media upload (a PNG logo) of this account. */
+  mediaUpload(): Promise<string> {
+    return this.once('mediaUpload', async () => (await ok(api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }), 'fixture media upload')).id);
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -188,6 +194,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   namespace: async ({ tenant }) => (await tenant.patronCode()).namespace,
   externalId: async ({ tenant }) => (await tenant.patronCode()).externalId,
   webhookId: ({ tenant }) => tenant.newWebhook(),
+  mediaUploadId: ({ tenant }) => tenant.mediaUpload(),
 };
 
 /** Body and query fields that name a resource. */
@@ -238,6 +245,9 @@ export const spentWalletField = (route: Route): string | undefined => SPENT_WALL
 export const namesResource = (route: Route) =>
   pathParams(route).length > 0 || queryFields(route).length > 0 || bodyFields(route).length > 0 || spentWalletField(route) !== undefined;
 
+/** Valid multipart forms, per operation. */
+const MULTIPART_FORMS: Readonly<Record<string, () => FormData>> = { createMediaUpload: logoForm };
+
 /** What a route needs to exist before it can answer 200 though it names nothing. */
 const PRECONDITIONS: Readonly<Record<string, (tenant: Tenant) => Promise<unknown>>> = {
   getPatronCodePaymentRequest: (tenant) => tenant.patronRequest(),
@@ -246,6 +256,8 @@ const PRECONDITIONS: Readonly<Record<string, (tenant: Tenant) => Promise<unknown
 export interface PreparedCall {
   path: string;
   body?: unknown;
+  /** A multipart body (routes with `bodyEncoding: 'multipart'`). */
+  form?: FormData;
   /** The wallet the call spends, funded with FUNDS. */
   spentWalletId?: string;
 }
@@ -268,6 +280,7 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   const call: PreparedCall = { path: query ? `${path}?${query}` : path };
   const schema = schemaOf(route.body);
   if (!schema) return call;
+  if (route.bodyEncoding === 'multipart') return { ...call, form: MULTIPART_FORMS[route.operation]() };
 
   const values: Record<string, unknown> = { ...bodyValues(), ...(await resolveAll(bodyFields(route), FIELDS, context)) };
   const body = validInstance(schema, values) as Record<string, unknown>;

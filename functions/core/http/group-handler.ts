@@ -7,6 +7,7 @@ import { validate } from '../validation/validate';
 import { ApiError, routeNotFound, serverError } from './errors';
 import type { Operation, Request } from './operation';
 import { parseJsonBody, parseParamsBody } from './parse-body';
+import { parseMultipartBody } from './multipart';
 import { retryableError } from './retryable';
 import { errorResponse, htmlResponse, jsonResponse, Reply } from './response';
 import { routeKey, type Route } from './route';
@@ -85,6 +86,11 @@ function readBody(
     const params = { ...query, ...parseParamsBody(event, headers) };
     validate(schema, params, 'params');
     return params;
+  }
+  if (route.bodyEncoding === 'multipart') {
+    const form = parseMultipartBody(event, headers);
+    validate(schema, form, 'body');
+    return form;
   }
   const body = parseJsonBody(event, headers);
   validate(schema, body, 'body');

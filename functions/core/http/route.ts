@@ -28,6 +28,11 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
    * their parameters any of those ways.
    */
   params?: 'legacy';
+  /**
+   * `multipart`: the body is multipart/form-data; text fields and files (core/http/multipart.ts)
+   * are validated against the `body` schema.
+   */
+  bodyEncoding?: 'multipart';
   response?: SchemaId;
   labels?: readonly Label[];
   /** Responses are JSON unless a route serves a page. */

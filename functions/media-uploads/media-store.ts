@@ -1,0 +1,30 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { businessRule } from '../core/http/errors';
+import { mediaUploadEntity, type MediaUpload } from './entities';
+import type { Purpose } from './file-types';
+
+export async function insertMediaUpload(record: MediaUpload): Promise<void> {
+  await db().send(new PutCommand({ TableName: config().tableName, Item: mediaUploadEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+export async function findMediaUpload(id: string): Promise<MediaUpload | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: mediaUploadEntity.key(id), ConsistentRead: true }));
+  return out.Item ? mediaUploadEntity.parse(out.Item) : undefined;
+}
+
+/**
+ * The media upload a record names, if it exists, belongs to the account and serves the purpose;
+ * else the caller's documented code (MEDIA_UPLOAD_INVALID unless it says otherwise). Another
+ * account's upload answers like a missing one.
+ */
+export async function requireMediaUpload(
+  id: string,
+  expect: { accountId: string; purpose: Purpose },
+  code = 'MEDIA_UPLOAD_INVALID',
+): Promise<MediaUpload> {
+  const upload = await findMediaUpload(id);
+  if (!upload || upload.accountId !== expect.accountId || upload.purpose !== expect.purpose) throw businessRule(code);
+  return upload;
+}
