@@ -11,11 +11,12 @@ import { group as merchants } from './merchants/group';
 import { group as patronCodes } from './patron-codes/group';
 import { group as paymentRequests } from './payment-requests/group';
 import { group as system } from './system/group';
+import { group as tokens } from './tokens/group';
 import { group as walletAssets } from './wallet-assets/group';
 import { group as wallets } from './wallets/group';
 import { group as webhooks } from './webhooks/group';
 
-export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks, mediaUploads] as const;
+export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks, tokens, mediaUploads] as const;
 
 type Definition = (typeof REGISTRY)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

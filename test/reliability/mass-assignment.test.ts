@@ -5,6 +5,7 @@ import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../su
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';
+import { collectionManager, newCollection, newCondition } from '../support/value';
 
 /**
  * Generated from the route table and the response schemas: every authenticated route with a body
@@ -62,7 +63,7 @@ function hostileValues(victim: string): Record<string, unknown> {
     remainingAmount: '999999999',
     value: nzd('1'),
     currency: 'USD',
-    category: 'token',
+    category: 'giftcard',
     metadata: { planted: 'yes' },
     barcode: '9990001234567890',
     url: 'https://attacker.example/pay',
@@ -173,6 +174,26 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/media-uploads': async (route) => {
     const setup = await defaultSetup(route);
     return { ...setup, values: { ...setup.values, purpose: 'branding-logo', file: PNG } };
+  },
+  'POST /api/collections': async () => {
+    const issuer = await collectionManager();
+    return { caller: issuer, values: { accountId: issuer.accountId } };
+  },
+  'POST /api/collections/{collectionId}/redemption-conditions': async () => {
+    const [issuer, merchant] = await Promise.all([collectionManager(), newMerchant()]);
+    const collection = await newCollection(issuer);
+    return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id, merchantId: merchant.merchantId } };
+  },
+  'POST /api/collections/{collectionId}/redemption-conditions/{redemptionConditionId}/set-allowed-products': async () => {
+    const [issuer, merchant] = await Promise.all([collectionManager(), newMerchant()]);
+    const collection = await newCollection(issuer);
+    const condition = await newCondition(issuer, collection.id, merchant.merchantId, [{ sku: 'bread' }]);
+    return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id, redemptionConditionId: condition.id } };
+  },
+  'POST /api/tokens': async () => {
+    const issuer = await collectionManager();
+    const collection = await newCollection(issuer);
+    return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id } };
   },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,

@@ -153,6 +153,26 @@ export class Tenant {
     return this.once('mediaUpload', async () => (await ok(api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }), 'fixture media upload')).id);
   }
 
+  /**
+   * A token collection of this account. Made by the operator: no account here holds the
+   * collection-manager subscription its owner would need.
+   */
+  collection(): Promise<string> {
+    return this.once('collection', async () => {
+      const body = { name: 'Matrix Bread', accountId: this.accountId, type: 'product', maxValue: money('100000') };
+      return (await this.post('/api/collections', body, seed().operatorApiKey)).id;
+    });
+  }
+
+  /** A redemption condition of the shared collection, for a merchant of its own (the shared merchant stays free for new ones). */
+  redemptionCondition(): Promise<string> {
+    return this.once('redemptionCondition', async () => {
+      const merchant = await this.post('/api/merchants', { accountId: this.accountId, name: 'Matrix Bakery', country: 'NZ', test: true });
+      const body = { merchantId: merchant.id, allowedProducts: [{ sku: 'bread', maxValue: money(AMOUNT) }] };
+      return (await this.post(`/api/collections/${await this.collection()}/redemption-conditions`, body, seed().operatorApiKey)).id;
+    });
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -195,6 +215,8 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   externalId: async ({ tenant }) => (await tenant.patronCode()).externalId,
   webhookId: ({ tenant }) => tenant.newWebhook(),
   mediaUploadId: ({ tenant }) => tenant.mediaUpload(),
+  collectionId: ({ tenant }) => tenant.collection(),
+  redemptionConditionId: ({ tenant }) => tenant.redemptionCondition(),
 };
 
 /** Body and query fields that name a resource. */
@@ -206,6 +228,7 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   requestId: requestOf,
   transactionId: async ({ request }) => (await request()).transactionId,
   paymentOptions: async ({ tenant }) => [{ type: ASSET_TYPE, walletId: (await tenant.merchant()).settlementWalletId }],
+  collectionId: ({ tenant }) => tenant.collection(),
 };
 
 /** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */

@@ -21,7 +21,17 @@ import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
  */
 
 /** Why money moved; written on both ledger entries. */
-export type TransferKind = 'test-topup' | 'payment' | 'refund' | 'void-refund';
+export type TransferKind =
+  | 'test-topup'
+  | 'payment'
+  | 'refund'
+  | 'void-refund'
+  /** a token issued from its collection, spent at a merchant, given back by a refund */
+  | 'token-issue'
+  | 'token-redemption'
+  | 'token-return'
+  /** value sent by an asset transfer: held pending from creation, posted to each claim */
+  | 'asset-transfer';
 
 /** The rules a side of a transfer can break, in the order they are judged. */
 export type TransferRule = 'missing' | 'inactive' | 'currency' | 'liveness' | 'insufficient';
@@ -63,6 +73,11 @@ export interface TransferSpec {
   /** Codes for the debited and the credited side; the defaults are the payment codes. */
   debitCodes?: Partial<RuleCodes>;
   creditCodes?: Partial<RuleCodes>;
+  /**
+   * The credited (single-item) asset does not exist yet: this transfer opens it, writing its base
+   * item with these attributes and the credit as its balance (a token issued, or received whole).
+   */
+  openCredit?: Record<string, unknown>;
 }
 
 /** Shards per hot asset: each takes about 1,000 write units a second on DynamoDB. */
@@ -166,10 +181,13 @@ interface Leg {
   currency: string;
   liveness?: string;
   codes?: Partial<RuleCodes>;
+  /** The base item this credit creates (TransferSpec.openCredit). */
+  open?: Record<string, unknown>;
 }
 
 /** Adds `delta` to balance and available of one checked item; a net debit also needs `available >= -delta`. */
 function legStep(leg: Leg): TransactionStep {
+  if (leg.open) return openStep(leg, leg.open);
   if (leg.system) {
     return {
       item: {
@@ -200,6 +218,28 @@ function legStep(leg: Leg): TransactionStep {
       },
     },
     onConditionFailed: ruleError(leg.codes, { currency: leg.currency, liveness: leg.liveness, ...(debit ? { amount: -leg.delta } : {}) }),
+  };
+}
+
+/** Attributes of an opened asset that only the engine writes. */
+const ENGINE_ATTRIBUTES = new Set(['PK', 'SK', 'balance', 'pending', 'available']);
+
+/** Credits an asset the transfer opens: its base item is created, on condition it does not exist yet. */
+function openStep(leg: Leg, open: Record<string, unknown>): TransactionStep {
+  if (leg.delta <= 0n) throw new Error('an opened asset can only be credited');
+  const fields = Object.entries(open).filter(([name, value]) => !ENGINE_ATTRIBUTES.has(name) && value !== undefined);
+  return {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: leg.key,
+        UpdateExpression: `SET ${fields.map((_, i) => `#o${i} = :o${i}`).join(', ')}, pending = :zero ADD balance :delta, available :delta`,
+        ConditionExpression: 'attribute_not_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#o${i}`, name])),
+        ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], i) => [`:o${i}`, value])), ':delta': toDynamoNumber(leg.delta), ':zero': 0 },
+      },
+    },
+    onConditionFailed: () => new DuplicateTransferError(leg.assetId),
   };
 }
 
@@ -306,7 +346,7 @@ export async function postedTransfers(specs: readonly TransferSpec[], at: string
     } else {
       legs.push(sideLegs(spec.debit, -spec.amount, spec, spec.debitCodes, pick));
     }
-    legs.push(sideLegs(spec.credit, spec.amount, spec, spec.creditCodes, pick));
+    legs.push({ ...sideLegs(spec.credit, spec.amount, spec, spec.creditCodes, pick), ...(spec.openCredit ? { open: spec.openCredit } : {}) });
   }
   for (const { side, amount, spec } of hotDebits.values()) legs.push(...(await shardDebits(side, amount, spec)));
   return [...mergeLegs(legs).map(legStep), ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at))];
@@ -408,16 +448,24 @@ function unreserve(transfer: PendingTransfer, released: Amount, spent: Amount): 
 /**
  * Posts `amount` of a pending transfer (a part or all of what remains) under its own derived id:
  * the reserved money leaves the payer's balance and reaches the credited side. The transfer stays
- * pending while some remains.
+ * pending while some remains. `to` names the credited side when it is decided only at posting
+ * (an asset transfer claimed by whoever claims it), optionally an asset the post opens.
  */
-export function postPending(transfer: PendingTransfer, postId: string, amount: Amount, at: string): TransactionStep[] {
+export function postPending(
+  transfer: PendingTransfer,
+  postId: string,
+  amount: Amount,
+  at: string,
+  to: { credit: AssetSide; open?: Record<string, unknown> } = { credit: transfer.credit },
+): TransactionStep[] {
   const remaining = BigInt(transfer.remaining);
   if (transfer.status !== 'pending' || amount <= 0n || amount > remaining) throw new Error('post exceeds the pending transfer');
-  const spec: TransferSpec = { id: postId, kind: transfer.kind, debit: transfer.debit, credit: transfer.credit, amount, currency: transfer.currency, refs: transfer.refs };
+  const spec: TransferSpec = { id: postId, kind: transfer.kind, debit: transfer.debit, credit: to.credit, amount, currency: transfer.currency, refs: transfer.refs };
+  assertValid(spec);
   return [
     settleRecord(transfer, amount, amount === remaining ? 'posted' : 'pending', at),
     unreserve(transfer, amount, amount),
-    legStep(sideLegs(transfer.credit, amount, spec, spec.creditCodes, shardPicker())),
+    legStep({ ...sideLegs(to.credit, amount, spec, spec.creditCodes, shardPicker()), ...(to.open ? { open: to.open } : {}) }),
     ...entrySteps(postId, spec, amount, at),
   ];
 }

@@ -1,0 +1,116 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { allowedProduct, redemptionCondition, token, tokenCollection } from './schemas';
+import { assetKey } from '../core/db/keys';
+import { defineEntity, type TableKey } from '../core/db/entity';
+
+/**
+ * The tokens group's entities: each owns its keys and index keys, stamps what it writes with its
+ * type and schema version and parses what is read back (core/db/entity.ts). One table holds every
+ * group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
+ *
+ * | entity                | PK                                   | SK                   | GSI1                                           | serves |
+ * |-----------------------|--------------------------------------|----------------------|------------------------------------------------|--------|
+ * | token collection      | COLLECTION#<id>                      | COLLECTION           | ACCOUNTCOLLECTIONS#<accountId>, <createdAt>#<id> | get a collection; an account's collections (newest first) |
+ * | collection external id| COLLECTIONEXT#<accountId>#<externalId> | COLLECTIONEXT      |                                                | externalId unique per account (guard) |
+ * | redemption condition  | REDEMPTION#<id>                      | REDEMPTION           | MERCHANTREDEMPTIONS#<merchantId>, <collectionId> | get a condition; the collections a merchant redeems |
+ * | merchant's condition  | COLLECTION#<collectionId>            | MERCHANT#<merchantId> |                                               | one condition per collection and merchant (guard); the condition a pay checks |
+ * | token (asset)         | ASSET#<id>                           | ASSET                | ACCOUNTTOKENS#<accountId>, <createdAt>#<id>    | get a token; an account's tokens; its balance item (1 while unspent) |
+ * | token external id     | TOKENEXT#<collectionId>#<externalId> | TOKENEXT             |                                                | externalId unique per collection (guard) |
+ */
+
+export type TokenCollection = FromSchema<typeof tokenCollection>;
+export type RedemptionCondition = FromSchema<typeof redemptionCondition>;
+export type AllowedProduct = FromSchema<typeof allowedProduct>;
+export type Token = FromSchema<typeof token>;
+
+const collectionKey = (id: string): TableKey => ({ PK: `COLLECTION#${id}`, SK: 'COLLECTION' });
+const accountCollectionsPartition = (accountId: string) => `ACCOUNTCOLLECTIONS#${accountId}`;
+
+/** Read by merchant-configs and payment requests too, under the same type and version. */
+export const collectionEntity = defineEntity<TokenCollection, [id: string]>({
+  type: 'collection',
+  version: 1,
+  key: collectionKey,
+  keyOf: (c) => collectionKey(c.id),
+  indexes: (c) => ({ GSI1PK: accountCollectionsPartition(c.accountId), GSI1SK: `${c.createdAt}#${c.id}` }),
+  required: ['id', 'name', 'accountId', 'type', 'status', 'test', 'createdAt', 'createdBy'],
+});
+export { accountCollectionsPartition };
+
+export interface ExternalIdGuard {
+  scope: string;
+  externalId: string;
+  /** The record holding the id. */
+  ownerId: string;
+}
+
+const collectionExternalIdKey = (accountId: string, externalId: string): TableKey => ({ PK: `COLLECTIONEXT#${accountId}#${externalId}`, SK: 'COLLECTIONEXT' });
+
+export const collectionExternalIdEntity = defineEntity<ExternalIdGuard, [accountId: string, externalId: string]>({
+  type: 'collection-external-id',
+  version: 1,
+  key: collectionExternalIdKey,
+  keyOf: (g) => collectionExternalIdKey(g.scope, g.externalId),
+  required: ['scope', 'externalId', 'ownerId'],
+});
+
+const tokenExternalIdKey = (collectionId: string, externalId: string): TableKey => ({ PK: `TOKENEXT#${collectionId}#${externalId}`, SK: 'TOKENEXT' });
+
+export const tokenExternalIdEntity = defineEntity<ExternalIdGuard, [collectionId: string, externalId: string]>({
+  type: 'token-external-id',
+  version: 1,
+  key: tokenExternalIdKey,
+  keyOf: (g) => tokenExternalIdKey(g.scope, g.externalId),
+  required: ['scope', 'externalId', 'ownerId'],
+});
+
+/** Stored form: a version for conditional replacement of its allowed products. */
+export type StoredRedemptionCondition = RedemptionCondition & { version: number };
+
+const redemptionKey = (id: string): TableKey => ({ PK: `REDEMPTION#${id}`, SK: 'REDEMPTION' });
+export const merchantRedemptionsPartition = (merchantId: string) => `MERCHANTREDEMPTIONS#${merchantId}`;
+
+export const redemptionConditionEntity = defineEntity<StoredRedemptionCondition, [id: string]>({
+  type: 'redemption-condition',
+  version: 1,
+  key: redemptionKey,
+  keyOf: (c) => redemptionKey(c.id),
+  indexes: (c) => ({ GSI1PK: merchantRedemptionsPartition(c.merchantId), GSI1SK: c.collectionId }),
+  required: ['id', 'merchantId', 'collectionId', 'allowedProducts', 'createdAt', 'createdBy', 'version'],
+});
+
+/** Which condition a merchant has for a collection: at most one (the guard), found by a consistent read. */
+export interface MerchantCondition {
+  collectionId: string;
+  merchantId: string;
+  conditionId: string;
+}
+
+const merchantConditionKey = (collectionId: string, merchantId: string): TableKey => ({ PK: `COLLECTION#${collectionId}`, SK: `MERCHANT#${merchantId}` });
+
+export const merchantConditionEntity = defineEntity<MerchantCondition, [collectionId: string, merchantId: string]>({
+  type: 'collection-merchant-condition',
+  version: 1,
+  key: merchantConditionKey,
+  keyOf: (c) => merchantConditionKey(c.collectionId, c.merchantId),
+  required: ['collectionId', 'merchantId', 'conditionId'],
+});
+
+/**
+ * A token's base item: the asset item the transfer engine keeps its balance on (1 unit of the
+ * `TOKEN` currency while unspent), of the ledger's asset type and version.
+ */
+export type StoredToken = Token & { currency: string; collectionName: string };
+
+export const TOKEN_CURRENCY = 'TOKEN';
+const accountTokensPartition = (accountId: string) => `ACCOUNTTOKENS#${accountId}`;
+
+export const tokenEntity = defineEntity<StoredToken, [assetId: string]>({
+  type: 'asset',
+  version: 1,
+  key: (assetId) => assetKey(assetId),
+  keyOf: (t) => assetKey(t.id),
+  indexes: (t) => ({ GSI1PK: accountTokensPartition(t.accountId), GSI1SK: `${t.createdAt}#${t.id}` }),
+  required: ['id', 'accountId', 'category', 'collectionId', 'status', 'createdAt', 'activeFrom', 'liveness', 'createdBy', 'type', 'currency'],
+});
+export { accountTokensPartition };

@@ -1,0 +1,128 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tokenEntity, tokenExternalIdEntity, TOKEN_CURRENCY, type StoredToken, type Token, type TokenCollection } from './entities';
+import { token as tokenSchema } from './schemas';
+import { tokenExpiry } from './token-expiry';
+import { config } from '../core/config';
+import { isoTimestamp } from '../core/clock';
+import { publicView } from '../core/db/entity';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { ApiError, businessRule } from '../core/http/errors';
+import { idempotent } from '../core/idempotency';
+import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
+import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
+import { type Amount } from '../core/money';
+
+/** A token is one unit of its collection's value: issued, spent and returned whole. */
+export const ONE_TOKEN: Amount = 1n;
+
+/** The platform's issuance asset of a collection: the counterpart of every token it issues. */
+export const issuanceSide = (collectionId: string): AssetSide => ({ assetId: `system-token-issuance-${collectionId}`, mode: 'system' });
+/** Where a collection's spent tokens go; refunds take them back from here. */
+export const redemptionsSide = (collectionId: string): AssetSide => ({ assetId: `system-token-redemptions-${collectionId}`, mode: 'system' });
+
+export const tokenAssetType = (liveness: 'main' | 'test') => `${config().assetPrefix}.token.${liveness}`;
+
+export interface NewToken {
+  collection: TokenCollection;
+  accountId: string;
+  liveness: 'main' | 'test';
+  idempotencyKey: string;
+  externalId?: string;
+}
+
+/**
+ * Issues a token into an account: its asset is opened by a one-unit transfer from the collection's
+ * issuance asset, with the idempotency record (and the externalId guard) in the same transaction.
+ * The key belongs to the calling account; a repeated key answers TOKEN_ALREADY_CREATED, as does an
+ * externalId the collection already issued, and never issues twice.
+ */
+export async function issueToken(input: NewToken, caller: { accountId: string; crn: string }, now: Date): Promise<Token> {
+  const { collection } = input;
+  const command = {
+    accountId: caller.accountId,
+    operation: 'createToken',
+    key: input.idempotencyKey,
+    command: { collectionId: collection.id, accountId: input.accountId, externalId: input.externalId },
+  };
+  try {
+    const issued = await idempotent<Token>(command, async ({ record, derive }) => {
+      const at = isoTimestamp(now);
+      const expiresAt = tokenExpiry(collection, now);
+      const stored: StoredToken = {
+        id: derive('token'),
+        accountId: input.accountId,
+        category: 'token',
+        collectionId: collection.id,
+        collectionType: collection.type,
+        collectionName: collection.name,
+        status: 'active',
+        createdAt: at,
+        activeFrom: at,
+        ...(expiresAt ? { expiresAt: isoTimestamp(expiresAt) } : {}),
+        liveness: input.liveness,
+        createdBy: caller.crn,
+        description: collection.name,
+        ...(collection.issuer ? { issuer: collection.issuer } : {}),
+        ...(collection.img ? { img: collection.img } : {}),
+        type: tokenAssetType(input.liveness),
+        ...(input.externalId ? { externalId: input.externalId } : {}),
+        currency: TOKEN_CURRENCY,
+      };
+      const guard: TransactionStep[] = input.externalId
+        ? [
+            {
+              item: {
+                Put: {
+                  TableName: config().tableName,
+                  Item: tokenExternalIdEntity.item({ scope: collection.id, externalId: input.externalId, ownerId: stored.id }),
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+              onConditionFailed: () => businessRule('TOKEN_ALREADY_CREATED'),
+            },
+          ]
+        : [];
+      const transfer = await postedTransfer(
+        {
+          id: derive('issue'),
+          kind: 'token-issue',
+          debit: issuanceSide(collection.id),
+          credit: { assetId: stored.id, mode: 'single' },
+          amount: ONE_TOKEN,
+          currency: TOKEN_CURRENCY,
+          refs: { collectionId: collection.id, tokenId: stored.id },
+          openCredit: tokenEntity.item(stored),
+        },
+        at,
+      );
+      const token = presentToken(stored);
+      await runTransaction([record(token), ...guard, ...transfer]);
+      return token;
+    });
+    if (issued.replayed) throw businessRule('TOKEN_ALREADY_CREATED');
+    return issued.response;
+  } catch (error) {
+    if (error instanceof ApiError && error.message === 'IDEMPOTENT_OPERATION_FAILED') throw businessRule('TOKEN_ALREADY_CREATED');
+    throw error;
+  }
+}
+
+export interface TokenHolding {
+  token: StoredToken;
+  /** Units not spent nor held by a pending transfer: 1 while the token can be spent or sent. */
+  available: Amount;
+  balance: Amount;
+}
+
+/** A token and what it holds, read consistently; undefined for any other asset. */
+export async function findToken(assetId: string): Promise<TokenHolding | undefined> {
+  const out = await ledgerDb().send(new GetCommand({ TableName: config().tableName, Key: tokenEntity.key(assetId), ConsistentRead: true }));
+  if (!out.Item || out.Item.category !== 'token') return undefined;
+  const { balance, available, pending: _pending, ...item } = out.Item;
+  return { token: tokenEntity.parse(item), balance: toAmount(balance), available: toAmount(available ?? balance) };
+}
+
+/** Whether the token's time has run out (`expiresAt <= now`): checked on every use, never left to a timer. */
+export const isExpired = (token: Pick<Token, 'expiresAt'>, now: Date) => token.expiresAt !== undefined && Date.parse(token.expiresAt) <= now.getTime();
+
+export const presentToken = (token: Token): Token => publicView<Token>(tokenSchema, token);
