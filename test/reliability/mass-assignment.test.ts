@@ -2,6 +2,7 @@ import { scopeOf } from '../../functions/permissions';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
+import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';
@@ -151,6 +152,22 @@ async function paid(body: Record<string, unknown> = {}, extra: Record<string, un
   return ofMerchant(merchant, { paymentRequestId: request.id, ...extra });
 }
 
+/** A fresh account, a bank account of it (with these fields), and what a new one or a verification needs. */
+async function bankAccountFixture(body: Record<string, unknown> = {}, withCode = false): Promise<Setup> {
+  const owner = await newAccount();
+  const bank = await newBankAccount(owner, body);
+  return {
+    caller: owner,
+    values: {
+      accountId: owner.accountId,
+      bankAccountId: bank.id,
+      bankAccountNumber: uniqueBankNumber(),
+      ...DIRECT_DEBIT,
+      ...(withCode ? { verificationCode: await statementCode(bank.bankAccountNumber) } : {}),
+    },
+  };
+}
+
 /** What a route needs to succeed beyond a fresh account and BODY_DEFAULTS. */
 const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
@@ -195,6 +212,12 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const collection = await newCollection(issuer);
     return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id } };
   },
+  'POST /api/bank-accounts': () => bankAccountFixture(),
+  'POST /api/bank-authorities': () => bankAccountFixture(),
+  'POST /api/bank-accounts/{bankAccountId}/direct-debit-authorities': () => bankAccountFixture({ directDebitAuthority: undefined }),
+  'POST /api/bank-accounts/{bankAccountId}/verify': () => bankAccountFixture({}, true),
+  'POST /api/bank-authorities/{bankAccountId}/verify': () => bankAccountFixture({}, true),
+  'POST /api/bank-accounts/{bankAccountId}/set-preferred-name': () => bankAccountFixture({ type: 'quartz' }),
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
   'POST /api/merchants/{merchantId}/metadata': merchantFixture,

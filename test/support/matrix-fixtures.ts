@@ -1,5 +1,6 @@
 import type { Route } from '../../functions/routes';
 import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { DIRECT_DEBIT, statementCode, uniqueBankNumber } from './bank';
 import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
 
@@ -148,6 +149,22 @@ export class Tenant {
     return this.once('spareKey', async () => (await this.post(`/api/accounts/${this.accountId}/api-keys`, { name: unique('spare'), role: 'merchant-terminal' })).name);
   }
 
+  /** A bank account of this account: a quartz one with a direct-debit authority, unless the operation needs otherwise. */
+  async newBankAccount(body: Record<string, unknown> = {}): Promise<{ id: string; bankAccountNumber: string }> {
+    return this.post('/api/bank-accounts', {
+      accountId: this.accountId,
+      bankAccountNumber: uniqueBankNumber(),
+      bankAccountName: 'Matrix Holder',
+      type: 'quartz',
+      directDebitAuthority: DIRECT_DEBIT,
+      ...body,
+    });
+  }
+
+  bankAccount(): Promise<{ id: string; bankAccountNumber: string }> {
+    return this.once('bankAccount', () => this.newBankAccount());
+  }
+
   /** A media upload (a PNG logo) of this account. */
   mediaUpload(): Promise<string> {
     return this.once('mediaUpload', async () => (await ok(api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }), 'fixture media upload')).id);
@@ -189,7 +206,17 @@ interface Context {
   tenant: Tenant;
   /** The request the call names: fresh in the state its operation consumes, else the shared one. */
   request: () => Promise<Request>;
+  /** The bank account the call names: fresh where its operation changes it for good, else the shared one. */
+  bankAccount: () => Promise<{ id: string; bankAccountNumber: string }>;
 }
+
+/** Operations that need a bank account of their own, made with these fields. */
+const FRESH_BANK_ACCOUNT: Readonly<Record<string, Record<string, unknown>>> = {
+  addDirectDebitAuthority: { directDebitAuthority: undefined },
+  verifyBankAccount: {},
+  verifyBankAuthority: {},
+  archiveBankAccount: { directDebitAuthority: undefined },
+};
 
 type Resolve = (context: Context) => Promise<unknown>;
 
@@ -217,6 +244,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   mediaUploadId: ({ tenant }) => tenant.mediaUpload(),
   collectionId: ({ tenant }) => tenant.collection(),
   redemptionConditionId: ({ tenant }) => tenant.redemptionCondition(),
+  bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
 };
 
 /** Body and query fields that name a resource. */
@@ -229,6 +257,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   transactionId: async ({ request }) => (await request()).transactionId,
   paymentOptions: async ({ tenant }) => [{ type: ASSET_TYPE, walletId: (await tenant.merchant()).settlementWalletId }],
   collectionId: ({ tenant }) => tenant.collection(),
+  // The code the bank account's holder reads on its statement.
+  verificationCode: async ({ bankAccount }) => statementCode((await bankAccount()).bankAccountNumber),
 };
 
 /** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */
@@ -252,6 +282,9 @@ const bodyValues = () => ({
   id: unique(),
   idempotencyKey: unique(),
   externalRef: unique('ref'),
+  bankAccountNumber: uniqueBankNumber(),
+  phoneNumber: DIRECT_DEBIT.phoneNumber,
+  emailAddress: DIRECT_DEBIT.emailAddress,
 });
 
 /** Optional body fields a call must send anyway: an org account's region, the test flag of a test account's resources. */
@@ -294,7 +327,13 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   const tenant = placement.resources;
   const state = FRESH_REQUEST[route.operation];
   let named: Promise<Request> | undefined;
-  const context: Context = { tenant, request: () => (named ??= state ? tenant.newRequest(state) : tenant.request()) };
+  const fresh = FRESH_BANK_ACCOUNT[route.operation];
+  let bank: Promise<{ id: string; bankAccountNumber: string }> | undefined;
+  const context: Context = {
+    tenant,
+    request: () => (named ??= state ? tenant.newRequest(state) : tenant.request()),
+    bankAccount: () => (bank ??= fresh ? tenant.newBankAccount(fresh) : tenant.bankAccount()),
+  };
   await PRECONDITIONS[route.operation]?.(tenant);
 
   const params = await resolveAll(pathParams(route), PATH_PARAMS, context);

@@ -1,0 +1,220 @@
+import { randomInt } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { queryAll } from '../core/db/pagination';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+import { newId } from '../core/ids';
+import { bankAccountEntity, statementLineEntity, type BankAccount, type DirectDebitAuthority, type StatementLine } from './entities';
+import { accountBankAccountsIndex, accountLimitsKey, holderGuardKey, holdersCounterKey, statementPartition } from './keys';
+
+/** Bank accounts one account may hold (archived ones leave the count). */
+export const MAX_BANK_ACCOUNTS = 50;
+/** Bank accounts with a direct-debit authority one account may hold. */
+export const MAX_DIRECT_DEBIT_ACCOUNTS = 20;
+/** Accounts that may hold the same bank account number, platform-wide. */
+export const MAX_HOLDERS_PER_NUMBER = 2;
+/** Wrong verification codes before a bank account can no longer be verified. */
+export const MAX_FAILED_VERIFICATIONS = 5;
+/** How far back a statement line's code verifies a bank account. */
+export const VERIFICATION_WINDOW_DAYS = 90;
+
+const table = () => config().tableName;
+
+/** The codes each flow answers a broken limit with (current API, deprecated bank authorities). */
+export interface LimitCodes {
+  accountLimit: string;
+  holderLimit: string;
+}
+export const BANK_ACCOUNT_CODES: LimitCodes = { accountLimit: 'BANK_ACCOUNT_LIMIT_EXCEEDED', holderLimit: 'BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED' };
+export const BANK_AUTHORITY_CODES: LimitCodes = { accountLimit: 'BANK_AUTHORITY_LIMIT_EXCEEDED', holderLimit: 'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED' };
+
+/** Digits only, in the bank's 2-4-7-3 form (a 2-digit suffix padded): one number, however it was typed. */
+export function normalizeNumber(input: string): string {
+  const digits = input.replace(/[^0-9]/g, '');
+  const suffix = digits.slice(13).padStart(3, '0');
+  return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6, 13)}-${suffix}`;
+}
+
+/** Adds to an account's bank-account counts, refused past its limits. */
+function countStep(accountId: string, total: number, directDebit: number, code: string): TransactionStep {
+  const conditions = [
+    ...(total > 0 ? ['(attribute_not_exists(#total) OR #total < :maxTotal)'] : []),
+    ...(directDebit > 0 ? ['(attribute_not_exists(directDebit) OR directDebit < :maxDirectDebit)'] : []),
+  ];
+  return {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: accountLimitsKey(accountId),
+        UpdateExpression: 'ADD #total :total, directDebit :directDebit',
+        ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+        // TOTAL is a reserved word.
+        ExpressionAttributeNames: { '#total': 'total' },
+        ExpressionAttributeValues: {
+          ':total': total,
+          ':directDebit': directDebit,
+          ...(total > 0 ? { ':maxTotal': MAX_BANK_ACCOUNTS } : {}),
+          ...(directDebit > 0 ? { ':maxDirectDebit': MAX_DIRECT_DEBIT_ACCOUNTS } : {}),
+        },
+      },
+    },
+    onConditionFailed: () => businessRule(code),
+  };
+}
+
+/** A verification debit of nothing through the bank: its statement line shows the code that verifies the account. */
+function verificationLine(account: BankAccount, at: string): StatementLine {
+  return newStatementLine(account, 'verification', '0', 'NZD', at);
+}
+
+export function newStatementLine(account: Pick<BankAccount, 'id' | 'accountId' | 'bankAccountNumber'>, kind: StatementLine['kind'], amount: string, currency: string, at: string): StatementLine {
+  const code = String(randomInt(10_000)).padStart(4, '0');
+  return { id: newId(), bankAccountNumber: account.bankAccountNumber, bankAccountId: account.id, accountId: account.accountId, kind, amount, currency, code, reference: `PLATFORM ${code}`, createdAt: at };
+}
+
+/** The step that writes a statement line (in the transaction of the transfer it records). */
+export const statementLineStep = (line: StatementLine): TransactionStep => ({
+  item: { Put: { TableName: table(), Item: statementLineEntity.item(line), ConditionExpression: 'attribute_not_exists(PK)' } },
+});
+
+/**
+ * Registers a bank account: the record, a guard making it the account's only one with this number,
+ * the platform-wide holder count, the account's counts, and with a direct-debit authority the
+ * verification debit whose code verifies it; one transaction.
+ */
+export async function insertBankAccount(record: BankAccount, codes: LimitCodes): Promise<BankAccount> {
+  const number = record.bankAccountNumber;
+  await runTransaction([
+    { item: { Put: { TableName: table(), Item: bankAccountEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      item: { Put: { TableName: table(), Item: { ...holderGuardKey(number, record.accountId), bankAccountId: record.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      onConditionFailed: () => businessRule('DUPLICATE_BANK_ACCOUNT'),
+    },
+    {
+      item: {
+        Update: {
+          TableName: table(),
+          Key: holdersCounterKey(number),
+          UpdateExpression: 'ADD holders :one',
+          ConditionExpression: 'attribute_not_exists(holders) OR holders < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_HOLDERS_PER_NUMBER },
+        },
+      },
+      onConditionFailed: () => businessRule(codes.holderLimit),
+    },
+    countStep(record.accountId, 1, record.directDebitAuthorized ? 1 : 0, codes.accountLimit),
+    ...(record.directDebitAuthorized ? [statementLineStep(verificationLine(record, record.createdAt))] : []),
+  ]);
+  return record;
+}
+
+export async function findBankAccount(id: string): Promise<BankAccount | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: bankAccountEntity.key(id), ConsistentRead: true }));
+  return out.Item ? bankAccountEntity.parse(out.Item) : undefined;
+}
+
+/** An account's bank accounts, oldest first (bounded by MAX_BANK_ACCOUNTS and the archived ones). */
+export async function listBankAccounts(accountId: string): Promise<BankAccount[]> {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': accountBankAccountsIndex(accountId).GSI1PK },
+  });
+  return items.map((item) => bankAccountEntity.parse(item));
+}
+
+/** Writes fields of a bank account, conditional on what was read (a concurrent change conflicts). */
+function updateStep(account: BankAccount, fields: Partial<BankAccount>, condition: { expression: string; values?: Record<string, unknown> }, onFailed?: () => Error): TransactionStep {
+  const names = Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name]));
+  const values = Object.fromEntries(Object.entries(fields).map(([name, value]) => [`:${name}`, value]));
+  return {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: bankAccountEntity.key(account.id),
+        UpdateExpression: `SET ${Object.keys(fields).map((name) => `#${name} = :${name}`).join(', ')}`,
+        ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...values, ...(condition.values ?? {}) },
+      },
+    },
+    ...(onFailed ? { onConditionFailed: onFailed } : {}),
+  };
+}
+
+export async function authorizeDirectDebit(account: BankAccount, authority: DirectDebitAuthority, by: string, at: string): Promise<BankAccount> {
+  const next = { ...account, directDebitAuthorized: true, directDebitAuthority: authority, modifiedAt: at, modifiedBy: by };
+  await runTransaction([
+    updateStep(account, { directDebitAuthorized: true, directDebitAuthority: authority, modifiedAt: at, modifiedBy: by }, { expression: 'directDebitAuthorized = :no', values: { ':no': false } }, () =>
+      businessRule('DIRECT_DEBIT_ALREADY_AUTHORIZED'),
+    ),
+    countStep(account.accountId, 0, 1, 'DIRECT_DEBIT_LIMIT_EXCEEDED'),
+    statementLineStep(verificationLine(next, at)),
+  ]);
+  return next;
+}
+
+/** The recent statement lines of a bank account number, newest first. */
+export async function recentStatementLines(number: string, now: Date): Promise<StatementLine[]> {
+  const since = new Date(now.getTime() - VERIFICATION_WINDOW_DAYS * 86_400_000).toISOString();
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK >= :since',
+      ExpressionAttributeValues: { ':pk': statementPartition(number), ':since': since },
+      ScanIndexForward: false,
+      Limit: 100,
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).map((item) => statementLineEntity.parse(item));
+}
+
+/**
+ * Verifies with the code of a recent platform-initiated transaction on the number's statement:
+ * a wrong code counts a failed attempt, a code of another account's transaction is ACCOUNT_MISMATCH.
+ */
+export async function verify(account: BankAccount, code: string, by: string, now: Date): Promise<void> {
+  if (account.verified) throw businessRule('BANK_ACCOUNT_ALREADY_VERIFIED');
+  if (account.failedVerificationAttempts >= MAX_FAILED_VERIFICATIONS) throw businessRule('BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED');
+  const line = (await recentStatementLines(account.bankAccountNumber, now)).find((l) => l.code === code);
+  const at = now.toISOString();
+  if (!line) {
+    await runTransaction([
+      updateStep(
+        account,
+        { failedVerificationAttempts: account.failedVerificationAttempts + 1, modifiedAt: at, modifiedBy: by },
+        { expression: 'failedVerificationAttempts = :seen AND verified = :no', values: { ':seen': account.failedVerificationAttempts, ':no': false } },
+      ),
+    ]);
+    throw businessRule('VERIFICATION_CODE_INVALID');
+  }
+  if (line.accountId !== account.accountId) throw businessRule('ACCOUNT_MISMATCH');
+  await runTransaction([
+    updateStep(account, { verified: true, status: 'active', modifiedAt: at, modifiedBy: by }, { expression: 'verified = :no', values: { ':no': false } }, () =>
+      businessRule('BANK_ACCOUNT_ALREADY_VERIFIED'),
+    ),
+  ]);
+}
+
+export async function setPreferredName(account: BankAccount, name: string, by: string, at: string): Promise<number> {
+  const activityNumber = account.activityCount + 1;
+  await runTransaction([
+    updateStep(account, { preferredBankAccountName: name, activityCount: activityNumber, modifiedAt: at, modifiedBy: by }, { expression: 'activityCount = :seen', values: { ':seen': account.activityCount } }),
+  ]);
+  return activityNumber;
+}
+
+/** Archives: the number and the account's counts are freed with it. */
+export async function archive(account: BankAccount, by: string, at: string): Promise<BankAccount> {
+  await runTransaction([
+    updateStep(account, { status: 'archived', modifiedAt: at, modifiedBy: by }, { expression: '#status <> :archived', values: { ':archived': 'archived' } }),
+    { item: { Delete: { TableName: table(), Key: holderGuardKey(account.bankAccountNumber, account.accountId) } } },
+    { item: { Update: { TableName: table(), Key: holdersCounterKey(account.bankAccountNumber), UpdateExpression: 'ADD holders :less', ExpressionAttributeValues: { ':less': -1 } } } },
+    countStep(account.accountId, -1, account.directDebitAuthorized ? -1 : 0, 'BANK_ACCOUNT_LIMIT_EXCEEDED'),
+  ]);
+  return { ...account, status: 'archived', modifiedAt: at, modifiedBy: by };
+}

@@ -1,0 +1,78 @@
+import { defineEntity } from '../core/db/entity';
+import { accountBankAccountsIndex, bankAccountKey, statementLineKey } from './keys';
+
+export type BankAccountType = 'centrapay' | 'quartz';
+export type ApprovalSummaryStatus = 'pending' | 'approved' | 'declined';
+
+/** Who gave a direct-debit authority (the bank authorities API also records an address). */
+export interface DirectDebitAuthority {
+  fullName: string;
+  phoneNumber: string;
+  emailAddress: string;
+  streetAddress?: string;
+  suburb?: string;
+  city?: string;
+  postCode?: string;
+}
+
+/**
+ * One stored bank account, served by the current API (/api/bank-accounts) and its deprecated twin
+ * (/api/bank-authorities, a bank account with a direct-debit authority).
+ */
+export interface BankAccount {
+  id: string;
+  accountId: string;
+  bankAccountNumber: string;
+  bankAccountName: string;
+  preferredBankAccountName?: string;
+  type: BankAccountType;
+  status: 'created' | 'active' | 'archived';
+  verified: boolean;
+  directDebitAuthorized: boolean;
+  directDebitAuthority?: DirectDebitAuthority;
+  /** One summary per approval type, kept by the approvals of this bank account. */
+  approvals: { type: string; status: ApprovalSummaryStatus; updatedAt: string }[];
+  bankRegion: 'nz';
+  test?: boolean;
+  failedVerificationAttempts: number;
+  /** Activities (preferred name) numbered from 1. */
+  activityCount: number;
+  createdAt: string;
+  createdBy: string;
+  modifiedAt: string;
+  modifiedBy: string;
+}
+
+export const bankAccountEntity = defineEntity<BankAccount, [string]>({
+  type: 'bank-account',
+  version: 1,
+  key: bankAccountKey,
+  keyOf: (record) => bankAccountKey(record.id),
+  indexes: (record) => accountBankAccountsIndex(record.accountId, record.createdAt, record.id),
+  required: ['id', 'accountId', 'bankAccountNumber', 'bankAccountName', 'type', 'status', 'verified', 'directDebitAuthorized', 'createdAt', 'createdBy'],
+});
+
+/**
+ * A line of the bank's statement for a bank account number: a transaction the platform initiated
+ * (a verification debit, a top up, a withdrawal) with the 4-digit code its reference shows.
+ */
+export interface StatementLine {
+  id: string;
+  bankAccountNumber: string;
+  bankAccountId: string;
+  accountId: string;
+  kind: 'verification' | 'topup' | 'withdrawal';
+  amount: string;
+  currency: string;
+  code: string;
+  reference: string;
+  createdAt: string;
+}
+
+export const statementLineEntity = defineEntity<StatementLine, [string, string, string]>({
+  type: 'bank-statement-line',
+  version: 1,
+  key: statementLineKey,
+  keyOf: (line) => statementLineKey(line.bankAccountNumber, line.createdAt, line.id),
+  required: ['id', 'bankAccountNumber', 'bankAccountId', 'accountId', 'kind', 'amount', 'code', 'createdAt'],
+});

@@ -1,0 +1,22 @@
+/**
+ * Keys of the bank-accounts group's entities and the access patterns they serve. One table holds
+ * every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
+ *
+ * | entity            | PK                                | SK                  | GSI1                                          | serves |
+ * |-------------------|-----------------------------------|---------------------|-----------------------------------------------|--------|
+ * | bank account      | BANKACCOUNT#<id>                  | BANKACCOUNT         | ACCOUNTBANKACCOUNTS#<accountId>, <createdAt>#<id> | get (both APIs); bank accounts of an account |
+ * | holder guard      | BANKNUMBER#<number>               | HOLDER#<accountId>  |                                               | one bank account per number and account (DUPLICATE_BANK_ACCOUNT) |
+ * | holders counter   | BANKNUMBER#<number>               | HOLDERS             |                                               | accounts holding a number, platform-wide (BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED) |
+ * | account limits    | BANKACCOUNTLIMITS#<accountId>     | LIMITS              |                                               | bank accounts and direct-debit authorities of an account |
+ * | statement line    | BANKSTATEMENT#<number>            | <at>#<id>           |                                               | the bank's statement of a number: platform-initiated transactions and their verification codes, newest first |
+ */
+export const bankAccountKey = (id: string) => ({ PK: `BANKACCOUNT#${id}`, SK: 'BANKACCOUNT' });
+export const accountBankAccountsIndex = (accountId: string, createdAt?: string, id?: string) => ({
+  GSI1PK: `ACCOUNTBANKACCOUNTS#${accountId}`,
+  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
+});
+export const holderGuardKey = (number: string, accountId: string) => ({ PK: `BANKNUMBER#${number}`, SK: `HOLDER#${accountId}` });
+export const holdersCounterKey = (number: string) => ({ PK: `BANKNUMBER#${number}`, SK: 'HOLDERS' });
+export const accountLimitsKey = (accountId: string) => ({ PK: `BANKACCOUNTLIMITS#${accountId}`, SK: 'LIMITS' });
+export const statementPartition = (number: string) => `BANKSTATEMENT#${number}`;
+export const statementLineKey = (number: string, at: string, id: string) => ({ PK: statementPartition(number), SK: `${at}#${id}` });

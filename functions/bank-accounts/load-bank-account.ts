@@ -1,0 +1,12 @@
+import type { AuthedRequest } from '../core/http/operation';
+import { forbidden } from '../core/http/errors';
+import { findBankAccount } from './bank-account-store';
+import type { BankAccount } from './entities';
+
+/** The bank account of the path, if the caller may act on its account under the route's permission; else FORBIDDEN. */
+export async function loadBankAccount(request: AuthedRequest): Promise<BankAccount> {
+  const account = await findBankAccount(request.params.bankAccountId);
+  if (!account) throw forbidden();
+  await request.auth.access.account(account.accountId);
+  return account;
+}
