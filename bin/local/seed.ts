@@ -1,5 +1,6 @@
 import { findAccount, insertAccount, issueApiKey } from '../../functions/accounts';
 import { serviceCrn } from '../../functions/core/crn';
+import { EntityShapeError } from '../../functions/core/db/entity';
 import { insertMerchantConfig } from '../../functions/merchant-configs';
 import { insertMerchant } from '../../functions/merchants';
 import { insertWalletAsset, issueTestFunds } from '../../functions/wallet-assets';
@@ -24,9 +25,7 @@ const TEST_FUNDS = 1_000_000n; // NZD 10,000.00 of test money
 
 /** Reuses a previous seed when its accounts still exist (persisted data), else seeds anew. */
 export async function ensureSeed(previous: Seed | undefined, now = new Date()): Promise<Seed> {
-  if (previous && (await findAccount(previous.accountId)) && (await findAccount(previous.operatorAccountId))) {
-    return previous;
-  }
+  if (previous && (await stillStored(previous))) return previous;
   const operator = await insertAccount({ name: 'Platform operator', type: 'org', region: 'NZ' }, SEEDER, now);
   const operatorKey = await issueApiKey({ accountId: operator.id, name: 'operator', role: 'platform-operator' }, SEEDER, now);
   const demo = await insertAccount({ name: 'Demo Merchant Co', type: 'org', region: 'NZ', test: true }, SEEDER, now);
@@ -44,4 +43,14 @@ export async function ensureSeed(previous: Seed | undefined, now = new Date()): 
     operatorAccountId: operator.id,
     operatorApiKey: operatorKey.secret,
   };
+}
+
+/** Whether the previous seed's accounts are still stored; data from before entity stamps is refused with what to do. */
+async function stillStored(previous: Seed): Promise<boolean> {
+  try {
+    return Boolean((await findAccount(previous.accountId)) && (await findAccount(previous.operatorAccountId)));
+  } catch (error) {
+    if (!(error instanceof EntityShapeError)) throw error;
+    throw new Error(`${error.message}: the persisted data predates entity type and version stamps; delete the state directory (.local/ or LOCAL_STATE_DIR) and start again`);
+  }
 }

@@ -1,16 +1,13 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { account } from './schemas';
+import { account } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { accountKey, accountMemberKey, childAccountsIndex } from './keys';
+import { publicView } from '../core/db/entity';
+import { accountEntity, accountMemberEntity, type Account, type StoredAccount } from './entities';
 import { isoTimestamp } from '../core/clock';
 import { newId } from '../core/ids';
 
-export type Account = FromSchema<typeof account>;
-/** Stored form: `version` is a number so it can be incremented atomically. */
-type StoredAccount = Omit<Account, 'version'> & { version: number };
+export type { Account } from './entities';
 
 export interface NewAccount {
   name: string;
@@ -42,11 +39,7 @@ export async function insertAccount(input: NewAccount, createdBy: string, now: D
     {
       Put: {
         TableName: config().tableName,
-        Item: {
-          ...accountKey(stored.id),
-          ...(stored.parentAccountId ? childAccountsIndex(stored.parentAccountId, stored.id) : {}),
-          ...stored,
-        },
+        Item: accountEntity.item(stored),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -55,8 +48,7 @@ export async function insertAccount(input: NewAccount, createdBy: string, now: D
     items.push({
       Put: {
         TableName: config().tableName,
-        Item: {
-          ...accountMemberKey(stored.id, input.owner),
+        Item: accountMemberEntity.item({
           accountId: stored.id,
           userId: input.owner,
           role: 'account-owner',
@@ -64,7 +56,7 @@ export async function insertAccount(input: NewAccount, createdBy: string, now: D
           createdBy,
           modifiedAt: at,
           modifiedBy: createdBy,
-        } as never,
+        }),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     });
@@ -75,9 +67,9 @@ export async function insertAccount(input: NewAccount, createdBy: string, now: D
 
 export async function findAccount(accountId: string): Promise<Account | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: accountKey(accountId), ConsistentRead: true }),
+    new GetCommand({ TableName: config().tableName, Key: accountEntity.key(accountId), ConsistentRead: true }),
   );
-  return out.Item ? present(out.Item as StoredAccount) : undefined;
+  return out.Item ? present(accountEntity.parse(out.Item)) : undefined;
 }
 
 /** Applies `changes` and bumps the version in one conditional update. */
@@ -98,7 +90,7 @@ export async function updateAccountRecord(
   const out = await db().send(
     new UpdateCommand({
       TableName: config().tableName,
-      Key: accountKey(accountId),
+      Key: accountEntity.key(accountId),
       UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: names,
@@ -106,10 +98,10 @@ export async function updateAccountRecord(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return present(out.Attributes as StoredAccount);
+  return present(accountEntity.parse(out.Attributes ?? {}));
 }
 
-function present(item: StoredAccount): Account {
-  const { version, ...rest } = stripKeys(item as unknown as Record<string, unknown>) as unknown as StoredAccount;
-  return { ...rest, version: String(version) };
+/** The public view: the Account schema's fields, the version as a string. */
+function present(stored: StoredAccount): Account {
+  return publicView<Account>(account, { ...stored, version: String(stored.version) });
 }

@@ -1,26 +1,26 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { apiKey } from './schemas';
+import { apiKey } from './schemas';
 import { hashApiKeySecret, newApiKeySecret } from '../core/auth/api-key-secret';
 import type { ApiKeyGrant } from '../core/auth/account-directory';
 import type { Role } from '../core/auth/permissions';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { stripKeys } from '../core/db/keys';
-import { apiKeyKey, apiKeyLookupKey, apiKeysOfAccount } from './keys';
+import { publicView } from '../core/db/entity';
+import { apiKeyEntity, apiKeyLookupEntity, apiKeysOfAccount, type ApiKey, type StoredApiKey } from './entities';
 import { db } from '../core/db/client';
 import { queryAll } from '../core/db/pagination';
 import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 
-export type ApiKey = FromSchema<typeof apiKey>;
-type StoredApiKey = Omit<ApiKey, 'version'> & { version: number; secretHash: string };
+export type { ApiKey } from './entities';
 
 /** What a secret's hash looks up: the key's grant (authentication), read consistently. */
 export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyGrant | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyLookupKey(secretHash), ConsistentRead: true }));
-  return out.Item as ApiKeyGrant | undefined;
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyLookupEntity.key(secretHash), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  const { accountId, name, role, enabled } = apiKeyLookupEntity.parse(out.Item);
+  return { accountId, name, role, enabled };
 }
 
 /**
@@ -55,14 +55,14 @@ export async function issueApiKey(
           {
             Put: {
               TableName: tableName,
-              Item: { ...apiKeyKey(input.accountId, input.name), ...stored },
+              Item: apiKeyEntity.item(stored),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
           {
             Put: {
               TableName: tableName,
-              Item: { ...apiKeyLookupKey(secretHash), accountId: input.accountId, name: input.name, role: input.role, enabled: true },
+              Item: apiKeyLookupEntity.item({ secretHash, accountId: input.accountId, name: input.name, role: input.role, enabled: true }),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -84,7 +84,7 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
     ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
     ConsistentRead: true,
   });
-  return items.map((item) => present(item as unknown as StoredApiKey));
+  return items.map((item) => present(apiKeyEntity.parse(item)));
 }
 
 /**
@@ -101,7 +101,7 @@ export function setApiKeyEnabled(accountId: string, name: string, enabled: boole
         item: {
           Update: {
             TableName: tableName,
-            Key: apiKeyKey(accountId, name),
+            Key: apiKeyEntity.key(accountId, name),
             UpdateExpression: 'SET enabled = :enabled, modifiedAt = :at, modifiedBy = :by ADD version :one',
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeValues: { ':enabled': enabled, ':at': isoTimestamp(now), ':by': modifiedBy, ':one': 1 },
@@ -112,7 +112,7 @@ export function setApiKeyEnabled(accountId: string, name: string, enabled: boole
         item: {
           Update: {
             TableName: tableName,
-            Key: apiKeyLookupKey(keyOut.secretHash),
+            Key: apiKeyLookupEntity.key(keyOut.secretHash),
             UpdateExpression: 'SET enabled = :enabled',
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeValues: { ':enabled': enabled },
@@ -124,7 +124,7 @@ export function setApiKeyEnabled(accountId: string, name: string, enabled: boole
       const other = (await listApiKeys(accountId)).find((k) => k.role === 'account-owner' && k.enabled && k.name !== name);
       if (!other) throw businessRule('LAST_OWNER_NOT_REVOKABLE');
       steps.push({
-        item: { ConditionCheck: { TableName: tableName, Key: apiKeyKey(accountId, other.name), ConditionExpression: 'enabled = :true', ExpressionAttributeValues: { ':true': true } } },
+        item: { ConditionCheck: { TableName: tableName, Key: apiKeyEntity.key(accountId, other.name), ConditionExpression: 'enabled = :true', ExpressionAttributeValues: { ':true': true } } },
         onConditionFailed: () => new TransactionConflictError(),
       });
     }
@@ -134,12 +134,12 @@ export function setApiKeyEnabled(accountId: string, name: string, enabled: boole
 }
 
 async function readStored(accountId: string, name: string): Promise<StoredApiKey> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyKey(accountId, name), ConsistentRead: true }));
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyEntity.key(accountId, name), ConsistentRead: true }));
   if (!out.Item) throw forbidden();
-  return out.Item as StoredApiKey;
+  return apiKeyEntity.parse(out.Item);
 }
 
-function present(item: StoredApiKey): ApiKey {
-  const { version, secretHash: _hash, ...rest } = stripKeys(item as unknown as Record<string, unknown>) as unknown as StoredApiKey;
-  return { ...rest, version: String(version) };
+/** The public view: the ApiKey schema's fields (never the secret's hash), the version as a string. */
+function present(stored: StoredApiKey): ApiKey {
+  return publicView<ApiKey>(apiKey, { ...stored, version: String(stored.version) });
 }

@@ -1,6 +1,5 @@
 import { now } from '../core/clock';
-import { WEBHOOK_OUTBOX_SHARDS } from '../core/db/keys';
-import { dispatchWebhookEvents, undispatchedWebhookEventIds } from '../core/webhooks/outbox';
+import { dispatchWebhookEvents, undispatchedWebhookEventIds, WEBHOOK_OUTBOX_SHARDS } from '../core/webhooks/outbox';
 
 /** Younger events may still have their wake-up message in flight; sending them too would only duplicate work. */
 const SWEEP_MIN_AGE_MS = 60_000;

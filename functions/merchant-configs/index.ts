@@ -1,3 +1,3 @@
 /** The merchant-configs group's public face: what other groups and the local seed may use of it. */
-export { collectionKey } from './keys';
+export { collectionKey } from './entities';
 export { findMerchantConfig, insertMerchantConfig, listMerchantConfigs, type StoredMerchantConfig } from './merchant-config-store';

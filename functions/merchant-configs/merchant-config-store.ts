@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import { paymentOptionConfig, type merchantConfig, type merchantConfigBody } from './schemas';
+import { merchantConfig, paymentOptionConfig, type merchantConfigBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { merchantConfigKey, merchantConfigsIndex } from './keys';
+import { publicView } from '../core/db/entity';
+import { merchantConfigEntity, merchantConfigsPartition, type MerchantConfig, type StoredMerchantConfig } from './entities';
 import { queryAll } from '../core/db/pagination';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
@@ -15,11 +15,8 @@ import { setAcceptedAssetTypes } from '../merchants';
 import { insertWalletAsset } from '../wallet-assets';
 import { checkPaymentOptions, type PaymentOptionConfig } from './payment-option-rules';
 
-export type MerchantConfig = FromSchema<typeof merchantConfig>;
+export type { MerchantConfig, StoredMerchantConfig } from './entities';
 type ConfigInput = FromSchema<typeof merchantConfigBody>;
-
-/** Stored form: adds what payment requests need without another read. */
-export type StoredMerchantConfig = MerchantConfig & { merchantAccountId: string; test: boolean; version: number };
 
 export interface ConfigMerchant {
   id: string;
@@ -65,7 +62,7 @@ export async function insertMerchantConfig(merchant: ConfigMerchant, input: Conf
   await db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...merchantConfigKey(stored.id), ...merchantConfigsIndex(merchant.id, at, stored.id), ...stored },
+      Item: merchantConfigEntity.item(stored),
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
@@ -101,7 +98,7 @@ export async function replaceMerchantConfig(
     await db().send(
       new PutCommand({
         TableName: config().tableName,
-        Item: { ...merchantConfigKey(next.id), ...merchantConfigsIndex(next.merchantId, next.createdAt, next.id), ...next },
+        Item: merchantConfigEntity.item(next),
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': current.version },
       }),
@@ -115,8 +112,8 @@ export async function replaceMerchantConfig(
 }
 
 export async function findMerchantConfig(id: string): Promise<StoredMerchantConfig | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantConfigKey(id), ConsistentRead: true }));
-  return out.Item ? (stripKeys(out.Item) as unknown as StoredMerchantConfig) : undefined;
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantConfigEntity.key(id), ConsistentRead: true }));
+  return out.Item ? merchantConfigEntity.parse(out.Item) : undefined;
 }
 
 /** Configs of one merchant, oldest first: a small, bounded set (bare array per SPEC.md). */
@@ -125,12 +122,12 @@ export async function listMerchantConfigs(merchantId: string): Promise<MerchantC
     TableName: config().tableName,
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': merchantConfigsIndex(merchantId).GSI1PK },
+    ExpressionAttributeValues: { ':pk': merchantConfigsPartition(merchantId) },
   });
-  return items.map((item) => present(stripKeys(item) as unknown as StoredMerchantConfig));
+  return items.map((item) => present(merchantConfigEntity.parse(item)));
 }
 
+/** The public view: the MerchantConfig schema's fields only. */
 export function present(stored: StoredMerchantConfig): MerchantConfig {
-  const { merchantAccountId: _account, test: _test, version: _version, ...view } = stored;
-  return view;
+  return publicView<MerchantConfig>(merchantConfig, stored);
 }

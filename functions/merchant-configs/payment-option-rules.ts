@@ -1,11 +1,8 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentOptionConfig } from './schemas';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { collectionKey } from './keys';
 import { badRequest, businessRule } from '../core/http/errors';
+import { findCollections } from '../tokens';
 import { findWalletAsset } from '../wallet-assets';
 
 export type PaymentOptionConfig = FromSchema<typeof paymentOptionConfig>;
@@ -58,10 +55,7 @@ async function checkSettlementWallet(walletId: string, type: string, accountId: 
 
 /** Every collection must exist, be of the option's liveness, and (for ledger types) not be a discount collection. */
 async function checkCollections(ids: string[], info: AssetTypeInfo): Promise<void> {
-  const out = await db().send(
-    new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: ids.map(collectionKey), ConsistentRead: true } } }),
-  );
-  const found = new Map((out.Responses?.[config().tableName] ?? []).map((item) => [item.id as string, item]));
+  const found = await findCollections(ids);
   for (const id of ids) {
     const collection = found.get(id);
     if (!collection) throw businessRule('COLLECTIONS_INVALID');

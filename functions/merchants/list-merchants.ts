@@ -1,15 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { listMerchantsQuery } from './schemas';
-import { stripKeys } from '../core/db/keys';
-import { accountMerchantsIndex } from './keys';
+import { accountMerchantsPartition, merchantEntity } from './entities';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
-import { present, type StoredMerchant } from './merchant-store';
+import { present } from './merchant-store';
 
 type Query = FromSchema<typeof listMerchantsQuery>;
 
 async function merchantsOf(accountId: string, query: Query) {
-  return newestFirstPage(accountMerchantsIndex(accountId).GSI1PK, query, (item) => present(stripKeys(item) as unknown as StoredMerchant));
+  return newestFirstPage(accountMerchantsPartition(accountId), query, (item) => present(merchantEntity.parse(item)));
 }
 
 /** Merchants of an account, newest first. */

@@ -1,27 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { merchant as merchantSchema } from './schemas';
+import { merchant as merchantSchema } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { accountMerchantsIndex, merchantKey, merchantSearchIndex } from './keys';
+import { publicView } from '../core/db/entity';
+import { merchantEntity, type Merchant, type StoredMerchant } from './entities';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
 
-export type Merchant = FromSchema<typeof merchantSchema>;
-
-/** Stored form: counters and search attributes beside the public fields. */
-export type StoredMerchant = Merchant & { version: number; activityCount: number; acceptedAssetTypes?: string[] };
+export type { Merchant, StoredMerchant } from './entities';
 
 export type NewMerchant = Pick<Merchant, 'accountId' | 'name' | 'country' | 'test' | 'type' | 'settlementConfig' | 'location' | 'categoryCode'>;
-
-const indexes = (m: StoredMerchant) => ({
-  ...merchantKey(m.id),
-  ...accountMerchantsIndex(m.accountId, m.createdAt, m.id),
-  ...merchantSearchIndex(m.test, m.name, m.id),
-});
 
 export async function insertMerchant(input: NewMerchant, createdBy: string, now: Date): Promise<Merchant> {
   const at = isoTimestamp(now);
@@ -37,14 +27,14 @@ export async function insertMerchant(input: NewMerchant, createdBy: string, now:
     activityCount: 0,
   };
   await db().send(
-    new PutCommand({ TableName: config().tableName, Item: { ...indexes(stored), ...stored }, ConditionExpression: 'attribute_not_exists(PK)' }),
+    new PutCommand({ TableName: config().tableName, Item: merchantEntity.item(stored), ConditionExpression: 'attribute_not_exists(PK)' }),
   );
   return present(stored);
 }
 
 export async function findMerchant(id: string): Promise<StoredMerchant | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantKey(id), ConsistentRead: true }));
-  return out.Item ? (stripKeys(out.Item) as unknown as StoredMerchant) : undefined;
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantEntity.key(id), ConsistentRead: true }));
+  return out.Item ? merchantEntity.parse(out.Item) : undefined;
 }
 
 /** Writes the whole merchant back, conditional on the version read (no lost updates). */
@@ -54,7 +44,7 @@ export async function saveMerchant(current: StoredMerchant, next: StoredMerchant
     await db().send(
       new PutCommand({
         TableName: config().tableName,
-        Item: { ...indexes(saved), ...saved },
+        Item: merchantEntity.item(saved),
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': current.version },
       }),
@@ -72,7 +62,7 @@ export async function activateMerchantOnFirstRequest(merchantId: string, now: Da
     await db().send(
       new UpdateCommand({
         TableName: config().tableName,
-        Key: merchantKey(merchantId),
+        Key: merchantEntity.key(merchantId),
         UpdateExpression: 'SET onboardingStatus = :active, updatedAt = :at REMOVE onboardingStatusReason',
         ConditionExpression: 'onboardingStatus IN (:applied, :provisioning)',
         ExpressionAttributeValues: { ':active': 'active', ':applied': 'applied', ':provisioning': 'provisioning', ':at': isoTimestamp(now) },
@@ -88,7 +78,7 @@ export async function setAcceptedAssetTypes(merchantId: string, types: string[])
   await db().send(
     new UpdateCommand({
       TableName: config().tableName,
-      Key: merchantKey(merchantId),
+      Key: merchantEntity.key(merchantId),
       UpdateExpression: 'SET acceptedAssetTypes = :types',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':types': types },
@@ -96,9 +86,9 @@ export async function setAcceptedAssetTypes(merchantId: string, types: string[])
   );
 }
 
+/** The public view: the Merchant schema's fields only. */
 export function present(stored: StoredMerchant): Merchant {
-  const { version: _v, activityCount: _a, acceptedAssetTypes: _t, ...merchant } = stored;
-  return merchant;
+  return publicView<Merchant>(merchantSchema, stored);
 }
 
 export function withoutUndefined<T extends object>(value: T): T {

@@ -3,8 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { merchantSearchQuery } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { merchantSearchIndex } from './keys';
+import { merchantEntity, merchantSearchPartition } from './entities';
 import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
 import { badRequest } from '../core/http/errors';
 import { publicOperation } from '../core/http/operation';
@@ -46,9 +45,8 @@ export const searchMerchants = publicOperation<unknown, Query>(async ({ query })
 });
 
 async function examine(query: Query): Promise<StoredMerchant[]> {
-  const { GSI2PK } = merchantSearchIndex(query.test === true);
   const filters: string[] = [];
-  const values: Record<string, unknown> = { ':pk': GSI2PK };
+  const values: Record<string, unknown> = { ':pk': merchantSearchPartition(query.test === true) };
   if (query.accountId) (filters.push('accountId = :account'), (values[':account'] = query.accountId));
   if (query.categoryCode) (filters.push('categoryCode = :category'), (values[':category'] = query.categoryCode));
   if (query.asset) (filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = query.asset));
@@ -69,7 +67,7 @@ async function examine(query: Query): Promise<StoredMerchant[]> {
       }),
     );
     examined += out.ScannedCount ?? 0;
-    found.push(...(out.Items ?? []).map((item) => stripKeys(item) as unknown as StoredMerchant));
+    found.push(...(out.Items ?? []).map((item) => merchantEntity.parse(item)));
     start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (start && examined < SEARCH_CAP);
   return found;

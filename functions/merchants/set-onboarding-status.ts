@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { setOnboardingStatusBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { merchantActivityKey, merchantKey } from './keys';
+import { merchantActivityEntity, merchantEntity, type MerchantActivity } from './entities';
 import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
 import { loadMerchantFor } from './load-merchant';
@@ -20,8 +20,8 @@ export const setOnboardingStatus = authedOperation<Body>(async ({ params, body, 
     const merchant = await loadMerchantFor(params.merchantId, auth.access);
     const at = isoTimestamp(now);
     const activityNumber = merchant.activityCount + 1;
-    const activity = {
-      type: 'set-onboarding-status' as const,
+    const activity: MerchantActivity = {
+      type: 'set-onboarding-status',
       onboardingStatus: body.onboardingStatus,
       ...(body.onboardingStatusReason ? { onboardingStatusReason: body.onboardingStatusReason } : {}),
       merchantId: merchant.id,
@@ -35,7 +35,7 @@ export const setOnboardingStatus = authedOperation<Body>(async ({ params, body, 
         item: {
           Update: {
             TableName: config().tableName,
-            Key: merchantKey(merchant.id),
+            Key: merchantEntity.key(merchant.id),
             UpdateExpression: `SET onboardingStatus = :status, updatedAt = :at, updatedBy = :by, activityCount = :count, version = :next${reason ? ', onboardingStatusReason = :reason' : ''}${reason ? '' : ' REMOVE onboardingStatusReason'}`,
             ConditionExpression: 'version = :version',
             ExpressionAttributeValues: {
@@ -51,7 +51,7 @@ export const setOnboardingStatus = authedOperation<Body>(async ({ params, body, 
         },
         onConditionFailed: () => new TransactionConflictError(),
       },
-      { item: { Put: { TableName: config().tableName, Item: { ...merchantActivityKey(merchant.id, activityNumber), ...activity }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+      { item: { Put: { TableName: config().tableName, Item: merchantActivityEntity.item(activity), ConditionExpression: 'attribute_not_exists(PK)' } } },
     ]);
     return activity;
   });

@@ -1,20 +1,18 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { patronCode } from './schemas';
+import { patronCode } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { barcodeKey, patronCodeExternalIdKey, patronCodeKey } from './keys';
+import { publicView } from '../core/db/entity';
+import { barcodeGuardEntity, externalIdGuardEntity, patronCodeEntity, type PatronCode, type StoredPatronCode } from './entities';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
 import { ApiError, businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { newBarcode } from './barcode';
 
-export type PatronCode = FromSchema<typeof patronCode>;
-type StoredPatronCode = PatronCode & { version: number };
+export type { PatronCode } from './entities';
 
 /** A patron code lives five minutes: long enough to show at a till. */
 export const PATRON_CODE_LIFETIME_MS = 5 * 60 * 1000;
@@ -48,9 +46,9 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
     };
     const table = config().tableName;
     const steps: TransactionStep[] = [
-      { item: { Put: { TableName: table, Item: { ...patronCodeKey(code.id), ...code }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+      { item: { Put: { TableName: table, Item: patronCodeEntity.item(code), ConditionExpression: 'attribute_not_exists(PK)' } } },
       {
-        item: { Put: { TableName: table, Item: { ...barcodeKey(code.barcode), patronCodeId: code.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        item: { Put: { TableName: table, Item: barcodeGuardEntity.item({ barcode: code.barcode, patronCodeId: code.id }), ConditionExpression: 'attribute_not_exists(PK)' } },
         onConditionFailed: () => new BarcodeTaken(),
       },
     ];
@@ -59,7 +57,7 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
         item: {
           Put: {
             TableName: table,
-            Item: { ...patronCodeExternalIdKey(input.accountId, input.namespace, input.externalId), patronCodeId: code.id },
+            Item: externalIdGuardEntity.item({ accountId: input.accountId, namespace: input.namespace, externalId: input.externalId, patronCodeId: code.id }),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -77,25 +75,26 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
 }
 
 export async function findPatronCode(id: string): Promise<StoredPatronCode | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: patronCodeKey(id), ConsistentRead: true }));
-  return out.Item ? (stripKeys(out.Item) as unknown as StoredPatronCode) : undefined;
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: patronCodeEntity.key(id), ConsistentRead: true }));
+  return out.Item ? patronCodeEntity.parse(out.Item) : undefined;
 }
 
-async function findByGuard(key: Record<string, string>): Promise<StoredPatronCode | undefined> {
+/** The code a guard item points at. */
+async function findByGuard(key: Record<string, string>, parse: (item: Record<string, unknown>) => { patronCodeId: string }): Promise<StoredPatronCode | undefined> {
   const guard = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
-  return guard.Item ? findPatronCode(guard.Item.patronCodeId as string) : undefined;
+  return guard.Item ? findPatronCode(parse(guard.Item).patronCodeId) : undefined;
 }
 
 export const isLive = (code: PatronCode, now: Date) => code.expiresAt > isoTimestamp(now);
 
 /** The unexpired code behind a barcode, or undefined. */
 export async function findPatronCodeByBarcode(barcode: string, now: Date): Promise<StoredPatronCode | undefined> {
-  const code = await findByGuard(barcodeKey(barcode));
+  const code = await findByGuard(barcodeGuardEntity.key(barcode), barcodeGuardEntity.parse);
   return code && isLive(code, now) ? code : undefined;
 }
 
 export async function findPatronCodeByExternalId(accountId: string, namespace: string, externalId: string): Promise<StoredPatronCode | undefined> {
-  return findByGuard(patronCodeExternalIdKey(accountId, namespace, externalId));
+  return findByGuard(externalIdGuardEntity.key(accountId, namespace, externalId), externalIdGuardEntity.parse);
 }
 
 /** Replaces the metadata, conditional on the version read. */
@@ -104,7 +103,7 @@ export async function saveMetadata(code: StoredPatronCode, metadata: Record<stri
     await db().send(
       new UpdateCommand({
         TableName: config().tableName,
-        Key: patronCodeKey(code.id),
+        Key: patronCodeEntity.key(code.id),
         UpdateExpression: 'SET metadata = :metadata, version = :next',
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':metadata': metadata, ':version': code.version, ':next': code.version + 1 },
@@ -128,8 +127,7 @@ export async function readableCode<T extends { accountId: string }>(access: Acce
   return code;
 }
 
+/** The public view: the PatronCode schema's fields only. */
 export function present(code: StoredPatronCode): PatronCode {
-  const { version: _v, ...view } = code;
-  // Codes stored before `appName` (deprecated) was kept were made with the platform's own app too.
-  return { ...view, appName: view.appName ?? config().assetPrefix };
+  return publicView<PatronCode>(patronCode, code);
 }

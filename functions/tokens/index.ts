@@ -1,4 +1,4 @@
 /** The tokens group's public face: what other groups may use of it. */
 export type { StoredToken, Token, TokenCollection } from './entities';
-export { findCollection } from './collection-store';
+export { findCollection, findCollections } from './collection-store';
 export { findToken, isExpired, presentToken, type TokenHolding } from './token-store';

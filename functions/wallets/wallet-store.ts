@@ -1,15 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { wallet } from './schemas';
+import { wallet } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { mediaUploadKey, walletAppKey, walletAppsIndex } from './keys';
+import { publicView } from '../core/db/entity';
+import { mediaUploadKey, walletEntity, WALLET_APPS_PARTITION, type Wallet } from './entities';
 import { queryAll } from '../core/db/pagination';
 import { businessRule } from '../core/http/errors';
 
-export type Wallet = FromSchema<typeof wallet>;
+export type { Wallet } from './entities';
 
 /** Registers a consumer wallet app under its human-readable, unique id. */
 export async function insertWallet(record: Wallet): Promise<Wallet> {
@@ -17,7 +16,7 @@ export async function insertWallet(record: Wallet): Promise<Wallet> {
     await db().send(
       new PutCommand({
         TableName: config().tableName,
-        Item: { ...walletAppKey(record.id), ...walletAppsIndex(record.id), ...record },
+        Item: walletEntity.item(record),
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
@@ -25,7 +24,7 @@ export async function insertWallet(record: Wallet): Promise<Wallet> {
     if (error instanceof ConditionalCheckFailedException) throw businessRule('WALLET_ALREADY_EXISTS');
     throw error;
   }
-  return record;
+  return present(record);
 }
 
 export async function mediaUploadExists(id: string): Promise<boolean> {
@@ -39,7 +38,10 @@ export async function listWallets(): Promise<Wallet[]> {
     TableName: config().tableName,
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': walletAppsIndex().GSI1PK },
+    ExpressionAttributeValues: { ':pk': WALLET_APPS_PARTITION },
   });
-  return items.map((item) => stripKeys(item) as unknown as Wallet);
+  return items.map((item) => present(walletEntity.parse(item)));
 }
+
+/** The public view: the Wallet schema's fields only. */
+const present = (record: Wallet): Wallet => publicView<Wallet>(wallet, record);

@@ -1,14 +1,13 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { webhookDelivery } from './schemas';
+import { webhookDelivery } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { conditionHeld } from '../core/db/condition-held';
-import { stripKeys } from '../core/db/keys';
-import { accountDeliveriesIndex, webhookDeliveryKey } from './keys';
+import { publicView } from '../core/db/entity';
+import { webhookDeliveryEntity, type StoredWebhookDelivery, type WebhookDelivery } from './entities';
 
-export type WebhookDelivery = FromSchema<typeof webhookDelivery>;
+export type { WebhookDelivery } from './entities';
 export type DeliveryAttempt = WebhookDelivery['attempts'][number];
 
 /** Delivery records outlive their event's retries (two weeks) long enough to be looked at. */
@@ -20,21 +19,16 @@ export async function createDelivery(delivery: WebhookDelivery): Promise<void> {
     db().send(
       new PutCommand({
         TableName: config().tableName,
-        Item: {
-          ...webhookDeliveryKey(delivery.id),
-          ...accountDeliveriesIndex(delivery.accountId, delivery.createdAt, delivery.id),
-          ...delivery,
-          ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS,
-        },
+        Item: webhookDeliveryEntity.item(delivery, { ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS }),
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     ),
   );
 }
 
-export async function findDelivery(id: string): Promise<WebhookDelivery | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookDeliveryKey(id), ConsistentRead: true }));
-  return out.Item ? presentDelivery(out.Item) : undefined;
+export async function findDelivery(id: string): Promise<StoredWebhookDelivery | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookDeliveryEntity.key(id), ConsistentRead: true }));
+  return out.Item ? webhookDeliveryEntity.parse(out.Item) : undefined;
 }
 
 /** How long a worker holds a delivery while attempting it: longer than an attempt can take. */
@@ -50,7 +44,7 @@ export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<b
     db().send(
       new UpdateCommand({
         TableName: config().tableName,
-        Key: webhookDeliveryKey(delivery.id),
+        Key: webhookDeliveryEntity.key(delivery.id),
         UpdateExpression: 'SET attemptLeaseUntil = :until',
         ConditionExpression: '#status = :pending AND size(attempts) = :seen AND (attribute_not_exists(attemptLeaseUntil) OR attemptLeaseUntil < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -65,10 +59,9 @@ export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<b
   );
 }
 
-/** A delivery as receivers' owners see it: without the attempt lease. */
+/** A stored delivery as receivers' owners see it: the WebhookDelivery schema's fields (never the attempt lease). */
 export function presentDelivery(item: Record<string, unknown>): WebhookDelivery {
-  const { attemptLeaseUntil: _lease, ...delivery } = stripKeys(item);
-  return delivery as unknown as WebhookDelivery;
+  return publicView<WebhookDelivery>(webhookDelivery, webhookDeliveryEntity.parse(item));
 }
 
 /** What an attempt leads to: done, another attempt at `nextAttemptAt`, or given up. */
@@ -100,7 +93,7 @@ export async function recordAttempt(delivery: WebhookDelivery, attempt: Delivery
     db().send(
       new UpdateCommand({
         TableName: config().tableName,
-        Key: webhookDeliveryKey(delivery.id),
+        Key: webhookDeliveryEntity.key(delivery.id),
         UpdateExpression: update,
         ConditionExpression: '#status = :pending AND size(attempts) = :seen',
         ExpressionAttributeNames: { '#status': 'status' },

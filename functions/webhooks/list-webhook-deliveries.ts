@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { listWebhookDeliveriesQuery } from './schemas';
-import { accountDeliveriesIndex } from './keys';
+import { accountDeliveriesPartition } from './entities';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { presentDelivery } from './delivery-store';
@@ -10,5 +10,5 @@ type Query = FromSchema<typeof listWebhookDeliveriesQuery>;
 /** Deliveries of the account's events (each with every attempt), newest first, paginated. */
 export const listWebhookDeliveries = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
   const account = await auth.access.account(params.accountId);
-  return newestFirstPage(accountDeliveriesIndex(account.id).GSI1PK, query, presentDelivery);
+  return newestFirstPage(accountDeliveriesPartition(account.id), query, presentDelivery);
 });

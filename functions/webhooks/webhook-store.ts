@@ -1,19 +1,18 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { FromSchema } from 'json-schema-to-ts';
-import type { webhook } from './schemas';
+import { webhook } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { conditionHeld } from '../core/db/condition-held';
-import { stripKeys } from '../core/db/keys';
-import { webhookKey, webhooksOfAccount } from './keys';
+import { publicView } from '../core/db/entity';
+import { webhookEntity, webhooksOfAccount, type Webhook } from './entities';
 import { queryAll } from '../core/db/pagination';
 import { badRequest, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
 import type { NotificationType } from '../core/webhooks/notification-types';
 import { checkTarget, TargetRefusedError } from '../core/webhooks/target-guard';
 
-export type Webhook = FromSchema<typeof webhook>;
+export type { Webhook } from './entities';
 
 /** Registers an endpoint for an account; the URL must pass the target guard (400 naming `url`). */
 export async function addWebhook(input: { accountId: string; url: string; types: NotificationType[] }, createdBy: string, now: Date): Promise<Webhook> {
@@ -27,11 +26,11 @@ export async function addWebhook(input: { accountId: string; url: string; types:
   await db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...webhookKey(stored.accountId, stored.id), ...stored },
+      Item: webhookEntity.item(stored),
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
-  return stored;
+  return present(stored);
 }
 
 /** The account's endpoints: a small set, registered by the operator only. */
@@ -43,13 +42,16 @@ export async function listWebhooks(accountId: string): Promise<Webhook[]> {
     ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
     ConsistentRead: true,
   });
-  return items.map((item) => stripKeys(item) as unknown as Webhook);
+  return items.map((item) => present(webhookEntity.parse(item)));
 }
+
+/** The public view: the Webhook schema's fields only. */
+const present = (record: Webhook): Webhook => publicView<Webhook>(webhook, record);
 
 /** Removes an endpoint; a missing one is FORBIDDEN, like any resource the caller cannot see. */
 export async function removeWebhook(accountId: string, id: string): Promise<void> {
   const deleted = await conditionHeld(
-    db().send(new DeleteCommand({ TableName: config().tableName, Key: webhookKey(accountId, id), ConditionExpression: 'attribute_exists(PK)' })),
+    db().send(new DeleteCommand({ TableName: config().tableName, Key: webhookEntity.key(accountId, id), ConditionExpression: 'attribute_exists(PK)' })),
   );
   if (!deleted) throw forbidden();
 }

@@ -1,3 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { db } from '../../functions/core/db/client';
+import { EntityShapeError } from '../../functions/core/db/entity';
+import { merchantEntity } from '../../functions/merchants/entities';
+import { handler as merchantsHandler } from '../../functions/merchants/handler';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 
 const createMerchant = (owner: TestAccount, body: Record<string, unknown> = {}) =>
@@ -124,5 +130,42 @@ describe('merchants', () => {
     const byAsset = await api('GET', `/api/merchants/search?test=true&name=${unique}&asset=svc.nzd.test`);
     expect(byAsset.body.items).toEqual([expect.objectContaining({ id: near.id, acceptedAssets: [{ assetType: 'svc.nzd.test', products: [] }] })]);
     expect((await api('GET', '/api/merchants/search?distance=5')).body.message).toBe('origin is required with distance');
+  });
+});
+
+describe('stored merchants', () => {
+  const SERVER_ERROR = { statusCode: 500, error: 'Internal Server Error', message: 'SERVER_ERROR' };
+
+  it('reads an item of another shape as a typed error, answered 500 SERVER_ERROR with the error logged, never shown', async () => {
+    const owner = await newAccount();
+    const merchant = (await createMerchant(owner)).body;
+    // Another entity's item where the merchant's should be (as a bug or a stray write could leave it).
+    const foreign = { ...merchantEntity.key(merchant.id), entity: 'wallet-app', v: 1, id: merchant.id, accountId: owner.accountId, name: 'not a merchant' };
+    await db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: foreign }));
+    expect(() => merchantEntity.parse(foreign)).toThrow(EntityShapeError);
+
+    const res = await api('GET', `/api/merchants/${merchant.id}`, { key: owner.apiKey });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual(SERVER_ERROR);
+
+    // The same request through the group's Lambda in this worker: the error is logged, with its type.
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const direct = (await merchantsHandler({
+        version: '2.0',
+        routeKey: 'GET /api/merchants/{merchantId}',
+        rawPath: `/api/merchants/${merchant.id}`,
+        rawQueryString: '',
+        headers: { 'x-api-key': owner.apiKey },
+        pathParameters: { merchantId: merchant.id },
+        isBase64Encoded: false,
+        requestContext: { requestId: 'entity-shape', http: { method: 'GET', path: `/api/merchants/${merchant.id}`, sourceIp: '192.0.2.10' } },
+      } as unknown as APIGatewayProxyEventV2)) as APIGatewayProxyStructuredResultV2;
+      expect(direct.statusCode).toBe(500);
+      expect(JSON.parse(String(direct.body))).toEqual(SERVER_ERROR);
+      expect(logged.mock.calls.map((call) => call.join(' ')).join('\n')).toMatch(/EntityShapeError[\s\S]*stored merchant: found entity wallet-app/);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

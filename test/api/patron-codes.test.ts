@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { patronCodeKey } from '../../functions/patron-codes/keys';
+import { patronCodeEntity } from '../../functions/patron-codes/entities';
 import { isValidBarcode } from '../../functions/patron-codes/barcode';
 import { api, FORBIDDEN, newAccount } from '../support/api';
 import { newMerchant, newPaymentRequest } from '../support/payments';
 
 const expire = (id: string) =>
-  db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: patronCodeKey(id), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }));
+  db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: patronCodeEntity.key(id), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }));
 
 describe('patron codes', () => {
   it('creates a five-minute code with a valid barcode and finds it by id, barcode and external id', async () => {

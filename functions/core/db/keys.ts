@@ -12,7 +12,7 @@
  * | rate limit      | RATELIMIT#ACCOUNT#<accountId> | RATELIMIT    |                                       | requests of an account in the sliding minute (TTL) |
  * | rate limit      | RATELIMIT#SOURCE#<ip or IPv6 /64> | RATELIMIT |                                      | failed authentications of a source address in the sliding minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
- * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt>#<id> while undispatched | outbox: events written with the change that caused them; sweep of undispatched ones |
+ * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt>#<id> while undispatched | outbox: events written with the change that caused them; sweep of undispatched ones (entity in core/webhooks/outbox.ts) |
  */
 export const assetKey = (assetId: string) => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' });
 export const assetShardKey = (assetId: string, shard: number) => ({ PK: `ASSET#${assetId}`, SK: `SHARD#${shard}` });
@@ -34,14 +34,6 @@ export const sourceRateLimitKey = (sourceScope: string) => ({ PK: `RATELIMIT#SOU
 export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
   PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,
   SK: 'IDEMPOTENCY',
-});
-
-export const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 'WEBHOOKEVENT' });
-/** Undispatched events, spread over a few partitions so the outbox never becomes one hot key. */
-export const WEBHOOK_OUTBOX_SHARDS = 8;
-export const webhookOutboxIndex = (shard: number, createdAt?: string, id?: string) => ({
-  GSI1PK: `WEBHOOKOUTBOX#${shard}`,
-  GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
 
 /** Strips storage attributes before a record leaves the platform. */

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { stripKeys, webhookEventKey, webhookOutboxIndex, WEBHOOK_OUTBOX_SHARDS } from '../db/keys';
+import { defineEntity } from '../db/entity';
 import type { TransactionStep } from '../db/transaction';
 import { newId } from '../ids';
 import { sendMessages } from '../queues';
@@ -31,6 +31,22 @@ export type WebhookEventInput =
 
 export type WebhookEvent = WebhookEventInput & { id: string; createdAt: string };
 
+/** Undispatched events, spread over a few partitions so the outbox never becomes one hot key. */
+export const WEBHOOK_OUTBOX_SHARDS = 8;
+/** The outbox index partition (GSI1) of one shard; an event leaves it once dispatched. */
+const outboxPartition = (shard: number) => `WEBHOOKOUTBOX#${shard}`;
+const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 'WEBHOOKEVENT' });
+
+/** A webhook event as stored (a row of core/db/keys.ts's key table), with `dispatchedAt` once fanned out. */
+export const webhookEventEntity = defineEntity<WebhookEvent & { dispatchedAt?: string }, [id: string]>({
+  type: 'webhook-event',
+  version: 1,
+  key: webhookEventKey,
+  keyOf: (e) => webhookEventKey(e.id),
+  indexes: (e) => ({ GSI1PK: outboxPartition(shardOf(e.id)), GSI1SK: `${e.createdAt}#${e.id}` }),
+  required: ['id', 'kind', 'accountId', 'test', 'createdAt'],
+});
+
 /** Outbox records stay readable for a month, then TTL housekeeping may drop them. */
 const RETENTION_SECONDS = 30 * 24 * 3600;
 
@@ -48,12 +64,7 @@ export function webhookEventSteps(inputs: WebhookEventInput[], at: string): { ev
       item: {
         Put: {
           TableName: config().tableName,
-          Item: {
-            ...webhookEventKey(event.id),
-            ...webhookOutboxIndex(shardOf(event.id), event.createdAt, event.id),
-            ...event,
-            ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS,
-          },
+          Item: webhookEventEntity.item(event, { ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS }),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -74,8 +85,8 @@ export function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
 }
 
 export async function findWebhookEvent(id: string): Promise<WebhookEvent | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookEventKey(id), ConsistentRead: true }));
-  return out.Item ? (stripKeys(out.Item) as unknown as WebhookEvent) : undefined;
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookEventEntity.key(id), ConsistentRead: true }));
+  return out.Item ? webhookEventEntity.parse(out.Item) : undefined;
 }
 
 /** Takes a fanned-out event out of the outbox index, so the sweep stops sending it on. */
@@ -83,7 +94,7 @@ export async function markWebhookEventDispatched(id: string, at: Date): Promise<
   await db().send(
     new UpdateCommand({
       TableName: config().tableName,
-      Key: webhookEventKey(id),
+      Key: webhookEventEntity.key(id),
       UpdateExpression: 'SET dispatchedAt = if_not_exists(dispatchedAt, :at) REMOVE GSI1PK, GSI1SK',
       ExpressionAttributeValues: { ':at': at.toISOString() },
     }),
@@ -103,7 +114,7 @@ export async function undispatchedWebhookEventIds(shard: number, before: Date, m
         TableName: config().tableName,
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
-        ExpressionAttributeValues: { ':pk': webhookOutboxIndex(shard).GSI1PK, ':before': before.toISOString() },
+        ExpressionAttributeValues: { ':pk': outboxPartition(shard), ':before': before.toISOString() },
         ProjectionExpression: 'id',
         Limit: 100,
         ExclusiveStartKey: startKey,

@@ -1,0 +1,39 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { merchantConfig } from './schemas';
+import { defineEntity } from '../core/db/entity';
+
+/**
+ * The merchant-configs group's entities: each owns its keys and index keys, stamps what it writes
+ * with its type and schema version and parses what is read back (core/db/entity.ts). One table holds
+ * every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
+ *
+ * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
+ * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
+ * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
+ *
+ * Options name token collections, which the tokens group owns; they are read through its public face.
+ */
+
+export type MerchantConfig = FromSchema<typeof merchantConfig>;
+
+/** Stored form: adds what payment requests need without another read. */
+export type StoredMerchantConfig = MerchantConfig & { merchantAccountId: string; test: boolean; version: number };
+
+const merchantConfigKey = (id: string) => ({ PK: `MC#${id}`, SK: 'MC' });
+/** The index partition of a merchant's configs (GSI1). */
+export const merchantConfigsPartition = (merchantId: string) => `MERCHANTCONFIGS#${merchantId}`;
+
+export const merchantConfigEntity = defineEntity<StoredMerchantConfig, [id: string]>({
+  type: 'merchant-config',
+  version: 1,
+  key: merchantConfigKey,
+  keyOf: (c) => merchantConfigKey(c.id),
+  indexes: (c) => ({ GSI1PK: merchantConfigsPartition(c.merchantId), GSI1SK: `${c.createdAt}#${c.id}` }),
+  required: [...merchantConfig.required, 'merchantAccountId', 'test', 'version'],
+});
+
+/**
+ * Deprecated: the key of a token collection (the tokens group's entity), kept only while payment
+ * requests check a named collection exists by key; they should use the tokens group's findCollection.
+ */
+export const collectionKey = (id: string) => ({ PK: `COLLECTION#${id}`, SK: 'COLLECTION' });

@@ -1,0 +1,49 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { webhook, webhookDelivery } from './schemas';
+import { defineEntity } from '../core/db/entity';
+
+/**
+ * The webhooks group's entities: each owns its keys and index keys, stamps what it writes with its
+ * type and schema version and parses what is read back (core/db/entity.ts). One table holds every
+ * group's entities; core/db/keys.ts lists core's own (core/webhooks/outbox.ts the webhook events).
+ * Nothing else builds these keys.
+ *
+ * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
+ * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
+ * | webhook         | ACCOUNT#<accountId>     | WEBHOOK#<id>       |                                       | an account's webhook endpoints (Query, a small operator-made set) |
+ * | webhook delivery| WEBHOOKDELIVERY#<id>    | WEBHOOKDELIVERY    | ACCOUNTDELIVERIES#<accountId>, <createdAt>#<id> | one (event, target) delivery; deliveries of an account, newest first |
+ */
+
+export type Webhook = FromSchema<typeof webhook>;
+
+const webhookKey = (accountId: string, id: string) => ({ PK: `ACCOUNT#${accountId}`, SK: `WEBHOOK#${id}` });
+
+export const webhookEntity = defineEntity<Webhook, [accountId: string, id: string]>({
+  type: 'webhook',
+  version: 1,
+  key: webhookKey,
+  keyOf: (w) => webhookKey(w.accountId, w.id),
+  required: webhook.required,
+});
+/** An account's endpoints: one Query over its partition's `WEBHOOK#` sort keys. */
+export const webhooksOfAccount = (accountId: string) => {
+  const { PK, SK } = webhookKey(accountId, '');
+  return { PK, SKPrefix: SK };
+};
+
+export type WebhookDelivery = FromSchema<typeof webhookDelivery>;
+/** Stored form: the attempt lease a worker holds while it attempts the delivery. */
+export type StoredWebhookDelivery = WebhookDelivery & { attemptLeaseUntil?: string };
+
+const webhookDeliveryKey = (id: string) => ({ PK: `WEBHOOKDELIVERY#${id}`, SK: 'WEBHOOKDELIVERY' });
+/** The index partition of an account's deliveries (GSI1), newest first. */
+export const accountDeliveriesPartition = (accountId: string) => `ACCOUNTDELIVERIES#${accountId}`;
+
+export const webhookDeliveryEntity = defineEntity<StoredWebhookDelivery, [id: string]>({
+  type: 'webhook-delivery',
+  version: 1,
+  key: webhookDeliveryKey,
+  keyOf: (d) => webhookDeliveryKey(d.id),
+  indexes: (d) => ({ GSI1PK: accountDeliveriesPartition(d.accountId), GSI1SK: `${d.createdAt}#${d.id}` }),
+  required: webhookDelivery.required,
+});
