@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { merchantSearchQuery } from './schemas';
+import { describeAssetType } from '../core/asset-types';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { merchantEntity, merchantSearchPartition } from './entities';
@@ -22,6 +23,9 @@ export const SEARCH_CAP = 1000;
 export const searchMerchants = publicOperation<unknown, Query>(async ({ query }) => {
   if (query.distance !== undefined && !query.origin) throw badRequest('origin is required with distance');
   if (query.hasLoyaltyProgram) return { totalItems: 0, items: [] }; // no loyalty programs exist on this platform yet
+  // A product (collection) of a token or ledger type: no merchant lists products on this platform yet.
+  const asset = assetFilter(query.asset);
+  if (asset?.productId && isCollectionKind(asset.assetType)) return { totalItems: 0, items: [] };
   const candidates = await examine(query);
   const origin = query.origin?.split(',').map(Number) as [number, number] | undefined;
   const matches = candidates
@@ -49,7 +53,8 @@ async function examine(query: Query): Promise<StoredMerchant[]> {
   const values: Record<string, unknown> = { ':pk': merchantSearchPartition(query.test === true) };
   if (query.accountId) (filters.push('accountId = :account'), (values[':account'] = query.accountId));
   if (query.categoryCode) (filters.push('categoryCode = :category'), (values[':category'] = query.categoryCode));
-  if (query.asset) (filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = query.asset));
+  const asset = assetFilter(query.asset);
+  if (asset) (filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = asset.assetType));
   if (query.name) values[':name'] = query.name.toLowerCase();
   const found: StoredMerchant[] = [];
   let start: Record<string, unknown> | undefined;
@@ -71,6 +76,21 @@ async function examine(query: Query): Promise<StoredMerchant[]> {
     start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (start && examined < SEARCH_CAP);
   return found;
+}
+
+/**
+ * The `asset` parameter is `assetType` or `assetType,productId`, the product being a collection id
+ * of a token or ledger asset type (and meaningless for other types).
+ */
+function assetFilter(asset: string | undefined): { assetType: string; productId?: string } | undefined {
+  if (!asset) return undefined;
+  const [assetType, productId] = asset.split(',', 2).map((part) => part.trim());
+  return productId ? { assetType, productId } : { assetType };
+}
+
+function isCollectionKind(assetType: string): boolean {
+  const kind = describeAssetType(assetType)?.kind;
+  return kind === 'token' || kind === 'ledger';
 }
 
 /** Page keys of a search only work for the same search. */
