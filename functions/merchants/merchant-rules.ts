@@ -1,3 +1,4 @@
+import { findBankAccount } from '../bank-accounts';
 import type { Account } from '../core/auth/account-directory';
 import { config } from '../core/config';
 import { badRequest, businessRule } from '../core/http/errors';
@@ -27,13 +28,14 @@ export function checkOnboardingReason(status: Status, reason: string | undefined
 }
 
 /** Rules a merchant's fields must meet against its account, on create and update. */
-export function checkMerchantFields(
+export async function checkMerchantFields(
   fields: Partial<Pick<Merchant, 'test' | 'country' | 'type' | 'location' | 'settlementConfig'>>,
   account: Account,
-): void {
+): Promise<void> {
   if (fields.test !== undefined && fields.test !== (account.test === true)) throw businessRule('LIVENESS_MISMATCH');
   if (fields.country !== undefined && fields.country !== account.region) throw businessRule('ACCOUNT_REGION_MISMATCH');
   if (fields.type === 'e-commerce' && fields.location) throw badRequest('location is not allowed for e-commerce merchants');
-  // No bank account on this platform can belong to the account yet, so any one named is a mismatch.
-  if (fields.settlementConfig?.bankAccountId !== undefined) throw businessRule('BANK_ACCOUNT_MISMATCH');
+  // Settlements go to a bank account of the merchant's own account.
+  const bankAccountId = fields.settlementConfig?.bankAccountId;
+  if (bankAccountId !== undefined && (await findBankAccount(bankAccountId))?.accountId !== account.id) throw businessRule('BANK_ACCOUNT_MISMATCH');
 }

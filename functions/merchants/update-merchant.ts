@@ -16,7 +16,7 @@ export const updateMerchant = authedOperation<Body>(async ({ params, body, auth,
     const account = await auth.access.account(current.accountId);
     const { name, settlementConfig, location, categoryCode } = declaredOnly(updateMerchantBody, body);
     const changes = withoutUndefined({ name, settlementConfig, location, categoryCode }) as Partial<StoredMerchant>;
-    checkMerchantFields({ ...changes, type: current.type }, account);
+    await checkMerchantFields({ ...changes, type: current.type }, account);
     const saved = await saveMerchant(current, { ...current, ...changes, updatedAt: isoTimestamp(now), updatedBy: auth.principal.crn });
     return present(saved);
   }),

@@ -1,5 +1,6 @@
 /** Docs page "Merchants": src/content/api/merchants.mdoc and its example exchanges. */
 import { api, newAccount, type TestAccount } from '../support/api';
+import { newBankAccount } from '../support/bank';
 import { B, except, expectError, expectExchange, N, S, type ShapeObject } from './support';
 
 const MERCHANT: ShapeObject = {
@@ -15,8 +16,6 @@ const MERCHANT: ShapeObject = {
   updatedBy: S,
 };
 
-const NO_BANK_ACCOUNTS =
-  'settlementConfig: bank accounts are not served, so no bank account can belong to the merchant account and any bankAccountId answers BANK_ACCOUNT_MISMATCH';
 
 describe('Merchants: documented example exchanges', () => {
   let live: TestAccount;
@@ -46,11 +45,11 @@ describe('Merchants: documented example exchanges', () => {
     expect(res.body.items).toHaveLength(2);
   });
 
-  it('PUT /api/merchants/{merchantId}: name and location', async () => {
+  it('PUT /api/merchants/{merchantId}: name, location and a settlement bank account of the account', async () => {
     const location = { lat: '-36.8483579', lng: '174.7725834', city: 'Auckland', postCode: '1010', country: 'NZ' };
-    const res = await api('PUT', `/api/merchants/${merchantId}`, { key: live.apiKey, body: { name: 'Centrapay Café', location } });
-    const documented = { ...MERCHANT, location: { lat: S, lng: S, city: S, postCode: S, country: S }, settlementConfig: { bankAccountId: S } };
-    expectExchange(res, except(documented, { settlementConfig: NO_BANK_ACCOUNTS }));
+    const bankAccount = await newBankAccount(live);
+    const res = await api('PUT', `/api/merchants/${merchantId}`, { key: live.apiKey, body: { name: 'Centrapay Café', location, settlementConfig: { bankAccountId: bankAccount.id } } });
+    expectExchange(res, { ...MERCHANT, location: { lat: S, lng: S, city: S, postCode: S, country: S }, settlementConfig: { bankAccountId: S } });
     expect(res.body.location).toEqual(location);
   });
 
@@ -126,11 +125,12 @@ describe('Merchants: search (no authentication)', () => {
 });
 
 describe('Merchants: documented errors', () => {
-  it('POST /api/merchants with a bank account not of the account: 403 BANK_ACCOUNT_MISMATCH', async () => {
-    const owner = await newAccount();
+  it('POST /api/merchants with a bank account of another account: 403 BANK_ACCOUNT_MISMATCH', async () => {
+    const [owner, other] = await Promise.all([newAccount(), newAccount()]);
+    const foreign = await newBankAccount(other);
     const res = await api('POST', '/api/merchants', {
       key: owner.apiKey,
-      body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true, settlementConfig: { bankAccountId: 'WRhAxxWpTKb5U7pXyxQjjY' } },
+      body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true, settlementConfig: { bankAccountId: foreign.id } },
     });
     expectError(res, 403, 'BANK_ACCOUNT_MISMATCH');
   });
@@ -141,10 +141,10 @@ describe('Merchants: documented errors', () => {
     expectError(res, 403, 'ACCOUNT_REGION_MISMATCH');
   });
 
-  it('PUT /api/merchants/{merchantId} with a bank account not of the account: 403 BANK_ACCOUNT_MISMATCH', async () => {
+  it('PUT /api/merchants/{merchantId} with a bank account that is not the account\'s: 403 BANK_ACCOUNT_MISMATCH', async () => {
     const owner = await newAccount();
     const merchant = await api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true } });
-    const res = await api('PUT', `/api/merchants/${merchant.body.id}`, { key: owner.apiKey, body: { settlementConfig: { bankAccountId: 'WRhAxxWpTKb5U7pXyxQjjY' } } });
+    const res = await api('PUT', `/api/merchants/${merchant.body.id}`, { key: owner.apiKey, body: { settlementConfig: { bankAccountId: 'NoSuchBankAccount12345' } } });
     expectError(res, 403, 'BANK_ACCOUNT_MISMATCH');
   });
 });
