@@ -1,5 +1,12 @@
 /** @type {import('jest').Config} */
-const base = { preset: 'ts-jest', testEnvironment: 'node', transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }] } };
+// middy is ESM only: its modules are transformed to CommonJS like our own TypeScript (ARCHITECTURE.md, pins).
+const esm = ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true } }];
+const base = {
+  preset: 'ts-jest',
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }], '/node_modules/@middy/.+\\.js$': esm },
+  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+};
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },

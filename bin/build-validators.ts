@@ -1,32 +1,140 @@
 /**
- * Generates standalone ajv validators from the schema map (every group's schemas) at build time, so
- * Lambda cold starts load plain functions instead of compiling schemas (see ARCHITECTURE.md, pins).
+ * Build step run before the tests, the local platform, the bench and `cdk synth` (see ARCHITECTURE.md, pins):
+ *
+ * - functions/generated/<group>.js (+ .d.ts), one per endpoint group: standalone ajv validators of
+ *   that group's own request schemas only (its routes' body and query schemas), shared definitions
+ *   compiled once and reached by `$ref` instead of being inlined into every schema that uses them,
+ *   and the rows of the permission matrix its routes need (each route's permission and `alsoNeeds`).
+ *   A group's Lambda imports only its own module, so it carries nothing of the other groups.
+ * - functions/generated/openapi.js: the OpenAPI document, gzipped (the system group serves it).
+ * - functions/core/validation/generated/all-validators.js: every schema, resources included, for the
+ *   tests' response checks only (no Lambda imports it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv from 'ajv';
+import { gzipSync } from 'node:zlib';
+import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
+import { PERMISSIONS } from '../functions/permissions';
+import { REGISTRY } from '../functions/registry';
 import { SCHEMAS } from '../functions/schemas';
+import { buildOpenApiDocument } from '../functions/system';
 import { BODY_AJV_OPTIONS, isCoercedSchema, QUERY_AJV_OPTIONS } from '../functions/core/validation/ajv-options';
 
-const outDir = join(__dirname, '..', 'functions', 'core', 'validation', 'generated');
+const ROOT = join(__dirname, '..');
+const groupsDir = join(ROOT, 'functions', 'generated');
+const testsDir = join(ROOT, 'functions', 'core', 'validation', 'generated');
 
-function build(ids: string[], options: typeof BODY_AJV_OPTIONS): string {
-  const ajv = new Ajv(options);
+type Schema = Record<string, unknown>;
+const schemaOf = (id: string) => (SCHEMAS as Record<string, Schema>)[id];
+
+/** The `$id` of a shared definition inside one generated module: a schema of its own, so ajv compiles it once. */
+const DEF_PREFIX = 'shared-';
+
+/**
+ * The schemas with every sub-schema object that occurs more than once among them (the same object:
+ * groups share fragments such as `monetary` or `metadata` by import) replaced by a `$ref` to one
+ * definition, so ajv compiles it once per module instead of inlining it at each use.
+ */
+export function hoistShared(ids: readonly string[]): { schemas: Record<string, Schema>; definitions: Record<string, Schema> } {
+  const seen = new Map<object, number>();
+  const count = (value: unknown, isSchema: boolean) => {
+    if (!value || typeof value !== 'object') return;
+    if (isSchema && !Array.isArray(value)) {
+      seen.set(value, (seen.get(value) ?? 0) + 1);
+      if ((seen.get(value) ?? 0) > 1) return;
+    }
+    walkChildren(value as Schema, (child, childIsSchema) => count(child, childIsSchema));
+  };
+  for (const id of ids) walkChildren(schemaOf(id), (child, isSchema) => count(child, isSchema));
+  const shared = new Map<object, string>();
+  for (const [value, n] of seen) if (n > 1 && Object.keys(value).length > 1) shared.set(value, `${DEF_PREFIX}${shared.size}`);
+
+  const rewrite = (value: unknown, isSchema: boolean): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    if (isSchema && shared.has(value)) return { $ref: shared.get(value) };
+    return mapChildren(value as Schema, rewrite);
+  };
+  const definitions: Record<string, Schema> = {};
+  for (const [value, name] of shared) definitions[name] = mapChildren(value as Schema, rewrite) as Schema;
+  const schemas = Object.fromEntries(ids.map((id) => [id, mapChildren(schemaOf(id), rewrite) as Schema]));
+  return { schemas, definitions };
+}
+
+/** Keywords whose value is a schema, a list of schemas, or a map of schemas. */
+const ONE = new Set(['items', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'additionalItems']);
+const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
+
+function walkChildren(schema: Schema, visit: (child: unknown, isSchema: boolean) => void): void {
+  mapChildren(schema, (child, isSchema) => (visit(child, isSchema), child));
+}
+
+function mapChildren(schema: Schema, map: (child: unknown, isSchema: boolean) => unknown): Schema | unknown[] {
+  if (Array.isArray(schema)) return schema;
+  const out: Schema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (ONE.has(keyword) && value && typeof value === 'object' && !Array.isArray(value)) out[keyword] = map(value, true);
+    else if (LIST.has(keyword) && Array.isArray(value)) out[keyword] = value.map((item) => map(item, true));
+    else if (MAP.has(keyword) && value && typeof value === 'object') out[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v, true)]));
+    else out[keyword] = value;
+  }
+  return out;
+}
+
+/** One standalone module: each id's validator, shared definitions compiled once and reached by `$ref`. */
+function standalone(ids: readonly string[], options: Options): string {
+  if (!ids.length) return '"use strict";\n';
+  const { schemas, definitions } = hoistShared(ids);
+  // inlineRefs: false keeps a referenced definition one function instead of copying it into each user.
+  const ajv = new Ajv({ ...options, inlineRefs: false });
   addFormats(ajv);
-  for (const id of ids) ajv.addSchema({ $id: id, ...(SCHEMAS as Record<string, object>)[id] });
+  for (const [id, definition] of Object.entries(definitions)) ajv.addSchema({ $id: id, ...definition });
+  for (const id of ids) ajv.addSchema({ $id: id, ...schemas[id] });
   return standaloneCode(ajv, Object.fromEntries(ids.map((id) => [id, id])));
 }
 
+/** Both kinds of a set of schemas (bodies as sent; query and legacy parameters coerced) in one module. */
+function validatorsModule(ids: readonly string[]): string {
+  const coerced = ids.filter(isCoercedSchema);
+  const exact = ids.filter((id) => !isCoercedSchema(id));
+  const part = (code: string) => `(function(){const exports={},module={exports};${code}\nreturn module.exports===exports?exports:module.exports;})()`;
+  return [
+    '"use strict";',
+    `const exact=${part(standalone(exact, BODY_AJV_OPTIONS))};`,
+    `const coerced=${part(standalone(coerced, QUERY_AJV_OPTIONS))};`,
+    'exports.validators=Object.assign({},exact,coerced);',
+  ].join('\n');
+}
+
+const DECLARATIONS = `import type { ValidateFunction } from 'ajv';
+import type { PermissionMatrix } from '../core/auth/permissions';
+/** Validators of the group's request schemas, by schema id. */
+export declare const validators: Readonly<Record<string, ValidateFunction>>;
+/** The rows of the permission matrix the group's routes name. */
+export declare const permissions: PermissionMatrix;
+`;
+
 export function buildValidators(): string {
-  const ids = Object.keys(SCHEMAS);
-  const queryIds = ids.filter(isCoercedSchema);
-  const otherIds = ids.filter((id) => !isCoercedSchema(id));
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'body-validators.js'), build(otherIds, BODY_AJV_OPTIONS));
-  writeFileSync(join(outDir, 'query-validators.js'), queryIds.length ? build(queryIds, QUERY_AJV_OPTIONS) : '"use strict";\n');
-  return `validators: ${otherIds.length} body/resource, ${queryIds.length} query schemas -> ${outDir}`;
+  mkdirSync(groupsDir, { recursive: true });
+  mkdirSync(testsDir, { recursive: true });
+  const lines: string[] = [];
+  for (const group of REGISTRY) {
+    const routes: readonly { body?: string; query?: string; permission: string | null; alsoNeeds?: readonly string[] }[] = group.routes;
+    const requestIds = [...new Set(routes.flatMap((r) => [r.body, r.query].filter((id): id is string => !!id)))];
+    const needed = [...new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter((p): p is string => !!p)))];
+    const permissions = Object.fromEntries(needed.sort().map((p) => [p, (PERMISSIONS as Record<string, unknown>)[p]]));
+    const code = `${validatorsModule(requestIds)}\nexports.permissions=${JSON.stringify(permissions)};\n`;
+    writeFileSync(join(groupsDir, `${group.name}.js`), code);
+    writeFileSync(join(groupsDir, `${group.name}.d.ts`), DECLARATIONS);
+    lines.push(`${group.name}: ${requestIds.length} request schemas, ${needed.length} permissions`);
+  }
+  const openapi = gzipSync(JSON.stringify(buildOpenApiDocument())).toString('base64');
+  writeFileSync(join(groupsDir, 'openapi.js'), `"use strict";\nexports.gzippedBase64=${JSON.stringify(openapi)};\n`);
+  writeFileSync(join(groupsDir, 'openapi.d.ts'), '/** The OpenAPI document (JSON), gzipped, base64. */\nexport declare const gzippedBase64: string;\n');
+  writeFileSync(join(testsDir, 'all-validators.js'), validatorsModule(Object.keys(SCHEMAS)));
+  return `validators -> ${groupsDir}: ${lines.join('; ')}`;
 }
 
 if (require.main === module) console.log(buildValidators());

@@ -6,7 +6,30 @@ import { GROUPS, ROUTES, type Group, type Route } from '../../functions/routes';
 import type { GroupHandler } from '../../functions/core/http/group-handler';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
-import { capacityScope, formatWrittenKeys, WRITTEN_KEYS_HEADER, type ConsumedCapacity } from '../../functions/core/db/capacity';
+import type { Context } from 'aws-lambda';
+import { capacityScope, formatWrittenKeys, MEASURED_HEADER, newConsumedCapacity, WRITTEN_KEYS_HEADER, type RecordedCall } from '../../functions/core/db/capacity';
+
+/** The DynamoDB calls of recent measured requests by request id (RECORD_DYNAMODB_CALLS=1: the bench replays them). */
+export const lastCalls = new Map<string, RecordedCall[]>();
+
+/** What Lambda passes a handler besides the event, as much of it as the local gateway can say. */
+function lambdaContext(group: Group, awsRequestId: string): Context {
+  const functionName = `local-group-${group}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
 
 /** Requests larger than API Gateway's payload limit are refused before reaching a handler. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -161,13 +184,22 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const matched = matchRoute(req.method ?? 'GET', url.pathname);
     const group: Group = matched ? matched.route.group : 'system';
     const event = toEvent(req, body, matched);
-    if (process.env.TRACK_CONSUMED_CAPACITY !== '1') return send(res, await load(group)(event));
-    const consumed: ConsumedCapacity = { read: 0, write: 0, items: 0, written: [] };
-    const result = await capacityScope.run(consumed, () => load(group)(event));
-    const measured = {
+    const context = lambdaContext(group, event.requestContext.requestId);
+    if (process.env.TRACK_CONSUMED_CAPACITY !== '1') return send(res, await load(group)(event, context));
+    const consumed = newConsumedCapacity();
+    const started = process.hrtime.bigint();
+    const result = await capacityScope.run(consumed, () => load(group)(event, context));
+    const handlerMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const measured: Record<string, string> = {
       'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}`,
       [WRITTEN_KEYS_HEADER]: formatWrittenKeys(consumed.written),
+      [MEASURED_HEADER]: JSON.stringify({ handlerMs, serialRoundTrips: consumed.serialRoundTrips, calls: consumed.calls.length, gsiWriteUnits: consumed.gsiWriteUnits }),
     };
+    if (process.env.RECORD_DYNAMODB_CALLS === '1') {
+      lastCalls.set(event.requestContext.requestId, consumed.calls);
+      if (lastCalls.size > 64) lastCalls.delete(lastCalls.keys().next().value!);
+      measured['x-request-id'] = event.requestContext.requestId;
+    }
     send(res, { ...result, headers: { ...result.headers, ...measured } });
   } catch (error) {
     console.error('gateway error', error);

@@ -1,21 +1,23 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { observedConsumer } from '../core/consumer';
+import { logger } from '../core/observability';
 import { now } from '../core/clock';
 import { scheduleTimer, type TimerMessage } from '../core/timers';
 import { loadPaymentRequest } from '../payment-requests';
 
 /** Runs due timers; a timer that arrives early (long delays) is sent on again. */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
       await run(JSON.parse(record.body) as TimerMessage);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'ERROR', message: 'timer failed', messageId: record.messageId, error: String(error) }));
+      logger.error('timer failed', { messageId: record.messageId, error: String(error) });
       failures.push({ itemIdentifier: record.messageId });
     }
   }
   return { batchItemFailures: failures };
-}
+});
 
 async function run(timer: TimerMessage): Promise<void> {
   const at = now();

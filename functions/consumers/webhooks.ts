@@ -1,4 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { observedConsumer } from '../core/consumer';
+import { logger } from '../core/observability';
 import type { DeliveryMessage } from '../core/webhooks/delivery-queue';
 import type { DispatchMessage } from '../core/webhooks/outbox';
 import { advanceDelivery, fanOutEvent } from '../webhooks';
@@ -8,18 +10,18 @@ import { advanceDelivery, fanOutEvent } from '../webhooks';
  * `{deliveryId}` (attempt one delivery). Records run side by side, so one slow receiver (up to the
  * attempt timeout) does not hold up the rest of the batch; failures are reported per record.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   // Async, so that a body that is not JSON fails its own record only.
   const results = await Promise.allSettled(event.Records.map(async (record) => run(JSON.parse(record.body) as DispatchMessage | DeliveryMessage)));
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;
     const { messageId } = event.Records[i];
-    console.error(JSON.stringify({ level: 'ERROR', message: 'webhook message failed', messageId, error: String(result.reason) }));
+    logger.error('webhook message failed', { messageId, error: String(result.reason) });
     failures.push({ itemIdentifier: messageId });
   });
   return { batchItemFailures: failures };
-}
+});
 
 function run(message: DispatchMessage | DeliveryMessage): Promise<void> {
   return 'eventId' in message ? fanOutEvent(message.eventId) : advanceDelivery(message);

@@ -4,6 +4,7 @@ import { config } from './config';
 import { db } from './db/client';
 import { idempotencyKey } from './db/keys';
 import { retryOnConflict, type TransactionStep } from './db/transaction';
+import { holdWritesUntil, ungated } from './db/write-gate';
 import { badRequest, businessRule } from './http/errors';
 import { derivedId, newId } from './ids';
 import { DuplicateTransferError } from './ledger/transfers';
@@ -48,11 +49,20 @@ export interface Idempotent<T> {
 }
 
 class ConcurrentDuplicate extends Error {}
+/** The command was already applied: its writes are refused and its stored answer replayed. */
+class AlreadyStored extends Error {}
 
 export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: IdempotentContext<T>) => Promise<T>): Promise<Idempotent<T>> {
   const requestHash = hashRequest(cmd.command);
-  const stored = await readStored<T>(cmd, requestHash);
-  if (stored) return { response: stored, replayed: true };
+  // The stored record is looked up alongside the command's own reads, not before them: within an
+  // HTTP request the command's writes wait for the lookup (core/db/write-gate.ts), and a record
+  // found (or a key reused for another command) fails them before anything is written.
+  const lookup = readStored<T>(cmd, requestHash);
+  lookup.catch(() => undefined);
+  if (!holdWritesUntil(lookup.then((found) => (found ? Promise.reject(new AlreadyStored()) : undefined)))) {
+    const stored = await lookup;
+    if (stored) return { response: stored, replayed: true };
+  }
   const scope = [cmd.accountId, cmd.operation, cmd.key];
   const ctx: IdempotentContext<T> = {
     derive: (label) => derivedId(undefined, ...scope, label),
@@ -78,7 +88,8 @@ export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: Idempoten
   } catch (error) {
     // A duplicate that committed while this attempt ran (this attempt lost on the record or on a
     // derived transfer id, or then saw the winner's effect, e.g. a paid request) answers with the winner's response.
-    const winner = await readStored<T>(cmd, requestHash);
+    // Read afresh (ungated: not the request's earlier answer to the same read).
+    const winner = await ungated(() => readStored<T>(cmd, requestHash));
     if (winner) return { response: winner, replayed: true };
     if (error instanceof ConcurrentDuplicate || error instanceof DuplicateTransferError) throw new Error('duplicate without a stored response');
     throw error;

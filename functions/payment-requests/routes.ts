@@ -53,7 +53,7 @@ export const ROUTES = [
     permission: 'payment-requests:cancel', authentication: 'apiKey', response: 'PaymentActivity', summary: 'Cancel an unpaid payment request',
   },
   {
-    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/void', operation: 'voidPaymentRequest',
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/void', operation: 'voidPaymentRequest', idempotency: 'header',
     permission: 'payment-requests:void', authentication: 'apiKey', response: 'PaymentActivity',
     summary: 'Void within 24 hours: cancel, refunding every payment',
   },
@@ -68,7 +68,7 @@ export const ROUTES = [
     summary: 'Confirm (draw down) part of an authorised pre-auth (idempotent by idempotencyKey)',
   },
   {
-    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/release', operation: 'releasePaymentRequest',
+    method: 'POST', path: '/api/payment-requests/{paymentRequestId}/release', operation: 'releasePaymentRequest', idempotency: 'header',
     permission: 'payment-requests:release', authentication: 'apiKey', response: 'PaymentActivity',
     summary: 'Release a pre-auth: unconfirmed funds return to the patron',
   },

@@ -1,4 +1,5 @@
 import { now } from '../core/clock';
+import { countMetric, METRIC } from '../core/observability';
 import { scheduleDelivery, sendToDeadLetterQueue, type DeliveryMessage } from '../core/webhooks/delivery-queue';
 import { findWebhookEvent, type WebhookEvent } from '../core/webhooks/outbox';
 import { postJson, type PostOutcome } from '../core/webhooks/post';
@@ -37,13 +38,16 @@ async function attempt(delivery: WebhookDelivery): Promise<void> {
   };
   if ('statusCode' in outcome && outcome.statusCode >= 200 && outcome.statusCode < 300) {
     await recordAttempt(delivery, record, { status: 'delivered', at: answeredAt });
+    countMetric(METRIC.webhookDeliveries);
     return;
   }
+  countMetric(METRIC.webhookDeliveryFailures);
   const next = nextAttemptAt(record.attemptNumber, event.createdAt, answeredAt, retryBaseSeconds(), Math.random());
   if (!next) {
     // Parked before it is recorded: a crash in between repeats the parking, never loses it.
     await sendToDeadLetterQueue({ deliveryId: delivery.id });
     await recordAttempt(delivery, record, { status: 'failed' });
+    countMetric(METRIC.webhookDeliveriesParked);
     return;
   }
   // The message goes first: if recording then loses a race or fails, the new message finds the

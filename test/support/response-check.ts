@@ -1,5 +1,9 @@
-import { validate } from '../../functions/core/validation/validate';
+import { validateWith, type Validators } from '../../functions/core/validation/validate';
 import { ROUTES, type Route } from '../../functions/routes';
+
+// Every schema's validator, resources included: generated for the tests only (bin/build-validators.ts).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ALL = (require('../../functions/core/validation/generated/all-validators.js') as { validators: Validators }).validators;
 
 /** Each route's path template as a pattern, most specific (fewest parameters) first. */
 const MATCHERS = (ROUTES as readonly Route[])
@@ -16,7 +20,7 @@ export function checkResponse(method: string, path: string, status: number, cont
   const route = MATCHERS.find((m) => m.route.method === method && m.pattern.test(pathname))?.route;
   if (!route?.response) return;
   try {
-    validate(route.response, structuredClone(body), 'body');
+    validateWith(ALL, route.response, structuredClone(body), 'body');
   } catch (error) {
     throw new Error(`${method} ${pathname}: 200 body does not match ${route.response}: ${(error as Error).message}\n${JSON.stringify(body).slice(0, 2000)}`);
   }

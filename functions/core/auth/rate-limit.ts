@@ -4,11 +4,19 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { accountRateLimitKey, sourceRateLimitKey } from '../db/keys';
 import { tooManyRequests } from '../http/errors';
+import { countMetric, METRIC } from '../observability';
 import type { Principal } from './principal';
 
 /**
- * Sliding-window limits shared by every Lambda through one DynamoDB item per subject: requests
- * per account, and failed authentications per source address.
+ * Sliding-window limits: requests per account, and failed authentications per source address.
+ *
+ * Per account, two counters with the same window (below): every request of the account that a
+ * function instance serves is counted in that instance's memory (`admitInInstance`, no DynamoDB
+ * call, so a read costs no write unit), and every write (any method but GET) is also counted in one
+ * DynamoDB item per account shared by every instance (`enforceRateLimit`). So writes are limited
+ * exactly across instances; reads are limited per instance, and API Gateway's stage throttle bounds
+ * what many instances together let through. Failed authentications per source address are counted
+ * in one DynamoDB item per address.
  *
  * The item holds the counts of the last 13 buckets of 5 s (`slots`, a ring indexed by bucket
  * mod 13), the newest bucket (`head`) and the sum of the slots (`counted`). A request at time t,
@@ -34,11 +42,33 @@ interface Window {
   slots: number[];
 }
 
-/** Per account, the account's own `rateLimitPerMinute` overriding the platform default; 429 beyond it. */
+/** The account's limit: its own `rateLimitPerMinute`, else the platform default. */
+export const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
+
+/** Per account, shared by every instance through DynamoDB (writes): 429 beyond the account's limit. */
 export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {
-  const limit = principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
-  const retryAt = await record(accountRateLimitKey(principal.accountId), limit, now.getTime());
+  const retryAt = await record(accountRateLimitKey(principal.accountId), limitOf(principal), now.getTime());
   if (retryAt !== undefined) throw refusal(retryAt, now.getTime());
+}
+
+/** This instance's windows per account (same buckets as the stored ones), bounded like the blocked sources. */
+const instanceWindows = new Map<string, Window>();
+const MAX_INSTANCE_WINDOWS = 10_000;
+
+/**
+ * Counts the request in this function instance's own window of the account: 429 once the account's
+ * limit is counted here in the last 60 to 65 s. No DynamoDB call.
+ */
+export function admitInInstance(principal: Principal, now: Date): void {
+  const nowMs = now.getTime();
+  const limit = limitOf(principal);
+  const window = slide(instanceWindows.get(principal.accountId), nowMs);
+  if (window.counted >= limit) throw refusal(nextAdmission(window, limit), nowMs);
+  window.slots[window.head % SLOTS] += 1;
+  window.counted += 1;
+  instanceWindows.delete(principal.accountId);
+  if (instanceWindows.size >= MAX_INSTANCE_WINDOWS) instanceWindows.delete(instanceWindows.keys().next().value!);
+  instanceWindows.set(principal.accountId, window);
 }
 
 /**
@@ -49,17 +79,23 @@ export async function enforceRateLimit(principal: Principal, now: Date): Promise
 const blockedSources = new Map<string, number>();
 const MAX_BLOCKED_SOURCES = 10_000;
 
+/** Refuses (429), with no DynamoDB call, a source address this instance refused and whose refusal still holds. */
+export function refuseBlockedSource(sourceIp: string | undefined, now: Date): void {
+  const scope = sourceScope(sourceIp);
+  const blockedUntil = blockedSources.get(scope);
+  if (blockedUntil !== undefined && blockedUntil > now.getTime()) throw refusal(blockedUntil, now.getTime());
+  blockedSources.delete(scope);
+}
+
 /**
- * Refuses (429) a source address whose failed authentications reached the limit; checked before
- * the key is looked up, so a refused flood costs no key lookup. An eventually consistent read: a
- * stale count only lets an attempt through to `recordAuthenticationFailure`, which is exact.
+ * Refuses (429) a source address whose failed authentications reached the limit, read alongside the
+ * key lookup (authenticate.ts), valid keys included. An eventually consistent read: a stale count
+ * only lets an attempt through to `recordAuthenticationFailure`, which is exact.
  */
 export async function refuseFailingSource(sourceIp: string | undefined, now: Date): Promise<void> {
+  refuseBlockedSource(sourceIp, now);
   const scope = sourceScope(sourceIp);
   const nowMs = now.getTime();
-  const blockedUntil = blockedSources.get(scope);
-  if (blockedUntil !== undefined && blockedUntil > nowMs) throw refusal(blockedUntil, nowMs);
-  blockedSources.delete(scope);
   const out = await db().send(new GetCommand({ TableName: config().tableName, Key: sourceRateLimitKey(scope) }));
   const window = slide(out.Item as Window | undefined, nowMs);
   const limit = config().unauthenticatedRateLimitPerMinute;
@@ -95,7 +131,10 @@ function block(scope: string, retryAt: number, nowMs: number) {
   return refusal(retryAt, nowMs);
 }
 
-const refusal = (retryAt: number, nowMs: number) => tooManyRequests(Math.ceil((retryAt - nowMs) / 1000));
+const refusal = (retryAt: number, nowMs: number) => {
+  countMetric(METRIC.rateLimitRefusals);
+  return tooManyRequests(Math.ceil((retryAt - nowMs) / 1000));
+};
 
 const bucketOf = (ms: number) => Math.floor(ms / BUCKET_MS);
 

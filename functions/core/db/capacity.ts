@@ -8,7 +8,30 @@ export interface ConsumedCapacity {
   items: number;
   /** Keys of the items written, condition checks excluded (so a test can tell what a call changed). */
   written: ItemKey[];
+  /** Write units the table's global secondary indexes consumed (also in `write`). */
+  gsiWriteUnits: number;
+  /**
+   * The request's serial DynamoDB round trips: the longest chain of its calls each started after the
+   * one before it had answered (a call's depth is one more than the deepest call answered before it started).
+   */
+  serialRoundTrips: number;
+  /** Depth of the deepest call answered so far. */
+  answeredDepth: number;
+  /** The request's calls as sent (marshalled), each with the round trip it started in (the bench replays them). */
+  calls: RecordedCall[];
 }
+
+export interface RecordedCall {
+  commandName: string;
+  input: unknown;
+  /** Its depth in the request's chain of round trips (calls of one depth can run side by side). */
+  roundTrip: number;
+}
+
+export const newConsumedCapacity = (): ConsumedCapacity => ({ read: 0, write: 0, items: 0, written: [], gsiWriteUnits: 0, serialRoundTrips: 0, answeredDepth: 0, calls: [] });
+
+/** Response header of the local gateway when measuring: handler time, serial round trips, calls (JSON). */
+export const MEASURED_HEADER = 'x-measured';
 
 export interface ItemKey {
   PK: string;
@@ -57,6 +80,31 @@ export function parseWrittenKeys(header: string | null): ItemKey[] {
   });
 }
 
+const INDEX_KEYS = ['GSI1PK', 'GSI2PK'];
+
+/**
+ * Write units the global secondary indexes take for a write, as DynamoDB bills them: 1 per index
+ * whose key the written item carries, per started KB (an index write is a standard write, even for a
+ * transaction's item). DynamoDB Local reports no index capacity. A lower bound: an update counts only
+ * when it sets an index key, though on DynamoDB it rewrites the index entry of an item already indexed.
+ */
+export function gsiWriteUnits(commandName: string, input: unknown): number {
+  const writes: TransactItem[] =
+    commandName === 'TransactWriteItemsCommand'
+      ? ((input as { TransactItems?: TransactItem[] }).TransactItems ?? [])
+      : SINGLE_WRITES.has(commandName)
+        ? [commandName === 'PutItemCommand' ? { Put: input as TransactItem['Put'] } : { Update: input as TransactItem['Update'] }]
+        : [];
+  let units = 0;
+  for (const write of writes) {
+    const item = write.Put?.Item as Record<string, unknown> | undefined;
+    const expression = (write.Update as { UpdateExpression?: string } | undefined)?.UpdateExpression ?? '';
+    const indexes = item ? INDEX_KEYS.filter((key) => key in item).length : INDEX_KEYS.filter((key) => expression.includes(key)).length;
+    units += indexes * startedKilobytes(write);
+  }
+  return units;
+}
+
 /** A Put's size from its item (JSON as an estimate of DynamoDB's size); updates and checks count as 1 KB. */
 function startedKilobytes(item: TransactItem): number {
   if (!item.Put?.Item) return 1;
@@ -78,12 +126,31 @@ export function transactionWriteUnits(items: readonly TransactItem[]): number {
  * (a condition, a cancelled transaction) throws before anything is recorded.
  */
 export function trackConsumedCapacity(client: DynamoDBClient): void {
+  // After the document client's marshalling: the calls are recorded as DynamoDB receives them.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const scope = capacityScope.getStore();
+      if (!scope) return next(args);
+      const depth = scope.answeredDepth + 1;
+      scope.serialRoundTrips = Math.max(scope.serialRoundTrips, depth);
+      scope.calls.push({ commandName: context.commandName ?? '', input: structuredClone(args.input), roundTrip: depth });
+      try {
+        return await next(args);
+      } finally {
+        scope.answeredDepth = Math.max(scope.answeredDepth, depth);
+      }
+    },
+    { step: 'serialize', name: 'recordDynamoDbCalls', priority: 'high' },
+  );
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const scope = capacityScope.getStore();
       if (!scope) return next(args);
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
+      const gsi = gsiWriteUnits(context.commandName ?? '', args.input);
+      scope.gsiWriteUnits += gsi;
+      scope.write += gsi;
       if (context.commandName === 'TransactWriteItemsCommand') {
         const items = (args.input as { TransactItems?: TransactItem[] }).TransactItems ?? [];
         scope.write += transactionWriteUnits(items);

@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
+import { traced } from '../observability';
 import { trackConsumedCapacity } from './capacity';
+import { gateWrites } from './write-gate';
 
 type ClientHook = (client: DynamoDBClient) => void;
 const hooks: ClientHook[] = [];
@@ -16,7 +18,8 @@ export function onDynamoDbClient(hook: ClientHook): void {
  * comes from AWS_ENDPOINT_URL_DYNAMODB locally.
  */
 export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
-  const raw = new DynamoDBClient({ maxAttempts: 3 });
+  const raw = traced(new DynamoDBClient({ maxAttempts: 3 }));
+  gateWrites(raw);
   if (process.env.TRACK_CONSUMED_CAPACITY === '1') trackConsumedCapacity(raw);
   for (const hook of hooks) hook(raw);
   return DynamoDBDocumentClient.from(raw, translate);

@@ -1,18 +1,29 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { Access, type Authorization } from '../auth/access';
-import { authenticate } from '../auth/authenticate';
-import { enforceRateLimit } from '../auth/rate-limit';
-import { now } from '../clock';
-import { validate } from '../validation/validate';
-import { ApiError, routeNotFound, serverError } from './errors';
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Authorization } from '../auth/access';
+import { withWriteGate, type WriteGate } from '../db/write-gate';
+import { logger, metrics, metricsFlush, tracer } from '../observability';
+import type { Validators } from '../validation/validate';
 import type { Operation, Request } from './operation';
-import { parseJsonBody, parseParamsBody } from './parse-body';
-import { parseMultipartBody } from './multipart';
-import { retryableError } from './retryable';
-import { errorResponse, htmlResponse, jsonResponse, Reply } from './response';
+import {
+  admissionStep,
+  authenticationStep,
+  bodySteps,
+  arrivalStep,
+  clockStep,
+  errorStep,
+  idempotencyStep,
+  notFoundStep,
+  rateLimitStep,
+  validationStep,
+  type PipelineContext,
+} from './middlewares';
+import { htmlResponse, jsonResponse, Reply } from './response';
 import { routeKey, type Route } from './route';
 
-export type GroupHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+export type GroupHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** One group's part of the platform, and what authorization decides with (passed in: core knows no group). */
 export interface GroupHandlerOptions extends Authorization {
@@ -20,103 +31,103 @@ export interface GroupHandlerOptions extends Authorization {
   routes: readonly Route[];
   /** The group's operations by name. */
   operations: Readonly<Record<string, Operation>>;
+  /** Precompiled validators of the group's request schemas (functions/generated/<group>.js). */
+  validators: Validators;
 }
+
+let coldStart = true;
 
 /**
- * The Lambda entry of one endpoint group: find the route by the event's routeKey, then
- * authenticate → authorize → validate → run the operation → shape the response.
+ * The Lambda entry of one endpoint group: one middy pipeline per route, built from its entry in the
+ * route table, chosen by the event's routeKey:
+ *
+ *   Powertools (Logger context, EMF metrics, Tracer on AWS) → error handler → header normalizer →
+ *   arrival → [authentication → rate limit] → clock (`now`, once) → [size, JSON / urlencoded parsers] →
+ *   [validator] → [Idempotency-Key] → the operation → the response, once the request is admitted.
+ *
+ * Steps in brackets are there only for routes that need them (`apiKey` routes; routes with a body,
+ * a query schema, an optional Idempotency-Key header).
  */
-export function createGroupHandler({ routes, operations, ...authorization }: GroupHandlerOptions): GroupHandler {
-  const byKey: ReadonlyMap<string, Route> = new Map(routes.map((route) => [routeKey(route), route]));
-  return async (event) => {
-    try {
-      const route = byKey.get(event.routeKey);
-      if (!route) throw routeNotFound();
-      const operation = operations[route.operation];
-      if (!operation) throw new Error(`operation ${route.operation} missing from group ${route.group}`);
-      const request = await buildRequest(route, event, authorization);
-      const result = await operation(request as Request<never, never>);
-      const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
-      if (route.contentType === 'text/html') return htmlResponse(String(result), headers);
-      if (result instanceof Reply) return jsonResponse(200, result.body, { ...headers, ...result.headers });
-      return jsonResponse(200, result ?? {}, headers);
-    } catch (caught) {
-      const error = retryableError(caught) ?? caught;
-      if (error instanceof ApiError) return errorResponse(error);
-      logError(event, error);
-      return errorResponse(serverError());
-    }
+export function createGroupHandler({ routes, operations, validators, ...authorization }: GroupHandlerOptions): GroupHandler {
+  for (const route of routes) if (!operations[route.operation]) throw new Error(`operation ${route.operation} missing from group ${route.group}`);
+  const pipelines = new Map(routes.map((route) => [routeKey(route), pipeline(route, operations[route.operation], validators, authorization)]));
+  const notFound = pipeline(undefined, undefined, validators, authorization);
+  return (event, context) => {
+    const gate: WriteGate = {};
+    const run = pipelines.get(event.routeKey) ?? notFound;
+    return withWriteGate(gate, () => run(event, Object.assign(context ?? ({} as Context), { platform: { gate } }) as PipelineContext));
   };
 }
 
-async function buildRequest(route: Route, event: APIGatewayProxyEventV2, authorization: Authorization): Promise<Request> {
-  const headers = lowerCaseHeaders(event.headers);
-  let auth: Request['auth'];
-  if (route.authentication === 'apiKey') {
-    const at = now();
-    // API Gateway's own view of the peer: X-Forwarded-For is the client's to forge.
-    const principal = await authenticate(headers, event.requestContext?.http?.sourceIp, at, authorization.accounts);
-    await enforceRateLimit(principal, at);
-    auth = { principal, access: Access.forRoute(principal, route.permission!, authorization) };
-  }
-  const query: Record<string, unknown> = { ...(event.queryStringParameters ?? {}) };
-  const body = route.body ? readBody(route, route.body, event, headers, query) : undefined;
-  if (route.query) validate(route.query, query, 'query');
+function pipeline(route: Route | undefined, operation: Operation | undefined, validators: Validators, authorization: Authorization) {
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PipelineContext>(async (event: APIGatewayProxyEventV2, context: PipelineContext) => {
+    const state = context.platform;
+    const request: Request = {
+      route: route!,
+      params: decodeParams(event.pathParameters),
+      body: state.body,
+      query: state.query,
+      headers: event.headers ?? {},
+      auth: state.auth,
+      // Taken once by the clock step, after authentication (the caller's clock; core/clock.ts).
+      now: state.now,
+      requestId: event.requestContext?.requestId ?? '',
+      idempotencyKey: state.idempotencyKey,
+    };
+    return respond(route!, await operation!(request as Request<never, never>));
+  });
+  const onAws = tracer();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (onAws) handler.use((require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware')).captureLambdaHandler(onAws));
+  handler.use(injectLambdaContext(logger, { resetKeys: true })).use(metricsFlush()).use(requestLog());
+  handler.use(errorStep()).use(admissionStep()).use(httpHeaderNormalizer()).use(arrivalStep(route));
+  if (!route) return handler.use(notFoundStep());
+  if (route.authentication === 'apiKey') handler.use(authenticationStep(route, authorization)).use(rateLimitStep(route));
+  handler.use(clockStep());
+  if (route.body) handler.use(bodySteps(route));
+  const validation = validationStep(route, validators);
+  if (validation) handler.use(validation);
+  if (route.idempotency === 'header') handler.use(idempotencyStep());
+  return handler;
+}
+
+/** The operation's result as the route answers it. */
+function respond(route: Route, result: unknown): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
+  if (route.contentType === 'text/html') return htmlResponse(String(result), headers);
+  if (result instanceof Reply) return jsonResponse(200, result.body, { ...headers, ...result.headers });
+  return jsonResponse(200, result ?? {}, headers);
+}
+
+/** One log line per request: route, status, duration, account and cold start (never a key or a body). */
+function requestLog() {
+  const line = (request: { event: APIGatewayProxyEventV2; context: PipelineContext; response?: APIGatewayProxyStructuredResultV2 }) => {
+    const state = request.context.platform;
+    logger.info('request', {
+      requestId: request.event.requestContext?.requestId,
+      route: request.event.routeKey,
+      accountId: state?.auth?.principal.accountId,
+      statusCode: request.response?.statusCode,
+      durationMs: state?.startedAt === undefined ? undefined : Date.now() - state.startedAt,
+      coldStart: state?.coldStart || undefined,
+    });
+  };
   return {
-    route,
-    params: decodeParams(event.pathParameters),
-    body,
-    query,
-    headers,
-    auth,
-    now: now(),
-    requestId: event.requestContext?.requestId ?? '',
+    before: (request: { context: PipelineContext }) => {
+      request.context.platform.startedAt = Date.now();
+      if (coldStart) {
+        coldStart = false;
+        request.context.platform.coldStart = true;
+        metrics.captureColdStartMetric();
+      }
+    },
+    after: line,
+    onError: line,
   };
-}
-
-/** The validated body; a legacy route's body is its query string and body merged, the body winning. */
-function readBody(
-  route: Route,
-  schema: string,
-  event: APIGatewayProxyEventV2,
-  headers: Record<string, string | undefined>,
-  query: Record<string, unknown>,
-): unknown {
-  if (route.params === 'legacy') {
-    const params = { ...query, ...parseParamsBody(event, headers) };
-    validate(schema, params, 'params');
-    return params;
-  }
-  if (route.bodyEncoding === 'multipart') {
-    const form = parseMultipartBody(event, headers);
-    validate(schema, form, 'body');
-    return form;
-  }
-  const body = parseJsonBody(event, headers);
-  validate(schema, body, 'body');
-  return body;
-}
-
-function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
-  return out;
 }
 
 function decodeParams(params: APIGatewayProxyEventV2['pathParameters']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params ?? {})) if (value !== undefined) out[name] = value;
   return out;
-}
-
-function logError(event: APIGatewayProxyEventV2, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: 'ERROR',
-      message: 'unhandled error',
-      routeKey: event.routeKey,
-      requestId: event.requestContext?.requestId,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-    }),
-  );
 }

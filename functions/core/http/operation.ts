@@ -10,8 +10,11 @@ export interface Request<TBody = unknown, TQuery = unknown> {
   query: TQuery;
   headers: Record<string, string | undefined>;
   auth?: { principal: Principal; access: Access };
+  /** The request's time, taken once by the pipeline's clock step. */
   now: Date;
   requestId: string;
+  /** The optional `Idempotency-Key` header, checked by the pipeline, on routes that take one (route `idempotency: 'header'`). */
+  idempotencyKey?: string;
 }
 
 export interface AuthedRequest<TBody = unknown, TQuery = unknown> extends Request<TBody, TQuery> {

@@ -33,6 +33,8 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
    * are validated against the `body` schema.
    */
   bodyEncoding?: 'multipart';
+  /** `header`: the money command takes an optional `Idempotency-Key` header (checked by the pipeline's idempotency step). */
+  idempotency?: 'header';
   response?: SchemaId;
   labels?: readonly Label[];
   /** Responses are JSON unless a route serves a page. */

@@ -76,27 +76,19 @@ export function parseSigningKeySet(json: string): SigningKeySet {
   return set;
 }
 
-/** Re-read this often, so a rotation in Secrets Manager reaches running containers without a redeploy. */
-const KEY_SET_TTL_MS = 5 * 60_000;
-let cached: { loadedAt: number; set: Promise<SigningKeySet> } | undefined;
+/**
+ * Re-read this often, so a rotation in Secrets Manager reaches running containers without a redeploy:
+ * Powertools Parameters keeps the secret this long per function instance (a failed read is not
+ * kept: the next call, a retried delivery, tries again). The 10-minute publish-before-signing delay
+ * above assumes this 5-minute cache.
+ */
+export const KEY_SET_MAX_AGE_SECONDS = 5 * 60;
 
-function loadSigningKeySet(): Promise<SigningKeySet> {
-  if (!cached || Date.now() - cached.loadedAt >= KEY_SET_TTL_MS) {
-    const set = readSigningKeySet();
-    cached = { loadedAt: Date.now(), set };
-    // A failed read is not cached: the next call (a retried delivery) tries again.
-    set.catch(() => {
-      if (cached?.set === set) cached = undefined;
-    });
-  }
-  return cached.set;
-}
-
-function readSigningKeySet(): Promise<SigningKeySet> {
+async function loadSigningKeySet(): Promise<SigningKeySet> {
   const { webhookSigningKeys: inline, webhookSigningKeysSecretArn: secretArn } = config();
-  if (inline) return Promise.resolve(parseSigningKeySet(inline));
-  if (secretArn) return readSecretString(secretArn).then(parseSigningKeySet);
-  return Promise.reject(new Error('WEBHOOK_SIGNING_KEYS or WEBHOOK_SIGNING_KEYS_SECRET_ARN must be set'));
+  if (inline) return parseSigningKeySet(inline);
+  if (secretArn) return parseSigningKeySet(await readSecretString(secretArn, KEY_SET_MAX_AGE_SECONDS));
+  throw new Error('WEBHOOK_SIGNING_KEYS or WEBHOOK_SIGNING_KEYS_SECRET_ARN must be set');
 }
 
 export async function publicJwks(): Promise<{ keys: JWK[] }> {

@@ -1,0 +1,17 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Context } from 'aws-lambda';
+import { logger, metricsFlush, tracer } from './observability';
+
+/**
+ * A queue or schedule consumer's Lambda entry with the HTTP pipeline's Powertools: Logger context,
+ * EMF metrics flushed after each invocation, the Tracer on AWS.
+ */
+export function observedConsumer<E, R>(run: (event: E) => Promise<R>): (event?: E, context?: Context) => Promise<R> {
+  const handler = middy<E, R>(run);
+  const onAws = tracer();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (onAws) handler.use((require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware')).captureLambdaHandler(onAws));
+  handler.use(injectLambdaContext(logger, { resetKeys: true })).use(metricsFlush());
+  return (event, context) => handler(event as E, context ?? ({} as Context));
+}

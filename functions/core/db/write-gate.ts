@@ -1,0 +1,93 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/**
+ * A request's admission, awaited by its first DynamoDB write rather than before its first call: the
+ * per-account rate-limit counter (a DynamoDB write) runs alongside the operation's reads instead of
+ * ahead of them, and a refused request still writes nothing. The HTTP pipeline opens one gate per
+ * request (core/http/group-handler.ts) and settles it before answering.
+ */
+export interface WriteGate {
+  admitted?: Promise<void>;
+  /**
+   * The request's GetItem answers so far, by input: the same item read again in one request (an
+   * account the route's authorization, the operation and its clock each look up) costs no second
+   * round trip. Any write the request sends forgets them all, so a read after a write (a retried
+   * transaction's) goes to DynamoDB.
+   */
+  reads?: Map<string, Promise<unknown>>;
+  /** Other checks the request's writes wait for besides admission (core/idempotency.ts: the stored answer's lookup). */
+  holds?: Promise<unknown>[];
+}
+
+const gates = new AsyncLocalStorage<WriteGate>();
+
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+
+/** Runs `work` with its DynamoDB writes held until `gate.admitted` (once set) resolves; they fail with its refusal. */
+export const withWriteGate = <T>(gate: WriteGate, work: () => Promise<T>): Promise<T> => gates.run(gate, work);
+
+/**
+ * Makes the current request's DynamoDB writes wait for `check` too, and fail with its rejection.
+ * False outside a request's gate (nothing held: the caller awaits the check itself).
+ */
+export function holdWritesUntil(check: Promise<unknown>): boolean {
+  const gate = gates.getStore();
+  if (!gate) return false;
+  check.catch(() => undefined);
+  (gate.holds ??= []).push(check);
+  return true;
+}
+
+/** Runs `work` outside any gate: the admission's own counter write must not wait for itself. */
+export const ungated = <T>(work: () => Promise<T>): Promise<T> => gates.exit(work);
+
+/**
+ * Holds each write of the client until its request's admission, and answers a GetItem the request
+ * already made from its first answer (core/db/client.ts adds this to every client).
+ */
+export function gateWrites(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const gate = gates.getStore();
+      if (!gate) return next(args);
+      const command = context.commandName ?? '';
+      if (WRITES.has(command)) {
+        gate.reads?.clear();
+        if (gate.admitted) await gate.admitted;
+        if (gate.holds?.length) await Promise.all(gate.holds);
+        try {
+          return await next(args);
+        } finally {
+          gate.reads?.clear();
+        }
+      }
+      if (command !== 'GetItemCommand') return next(args);
+      const key = JSON.stringify(args.input);
+      gate.reads ??= new Map();
+      let answer = gate.reads.get(key) as Promise<Awaited<ReturnType<typeof next>>> | undefined;
+      if (!answer) {
+        // The parsed output is kept (a copy per reader); the HTTP response, already read, is shared.
+        answer = next(args).then((result) => ({ ...result, output: copyOf(result.output) }));
+        gate.reads.set(key, answer);
+        answer.catch(() => gate.reads?.delete(key));
+      }
+      const result = await answer;
+      return { ...result, output: copyOf(result.output) };
+    },
+    { step: 'initialize', name: 'gateWrites', priority: 'high' },
+  );
+}
+
+/**
+ * A reader's own copy of an answer: arrays and plain objects copied at every depth, anything else
+ * (the document client's NumberValue, Sets, bytes) kept as it is, so types survive.
+ */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (value && typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOf(v)])) as T;
+  }
+  return value;
+}

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hoistShared } from '../../bin/build-validators';
+import { REGISTRY } from '../../functions/registry';
+
+const ROOT = join(__dirname, '..', '..');
+const generated = (group: string) => join(ROOT, 'functions', 'generated', `${group}.js`);
+
+describe('per-group build output (bin/build-validators.ts, run before the tests)', () => {
+  it('gives each group only the validators of its own request schemas and the grants its routes name', () => {
+    for (const group of REGISTRY) {
+      expect(existsSync(generated(group.name))).toBe(true);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const build = require(generated(group.name)) as { validators: Record<string, unknown>; permissions: Record<string, unknown> };
+      const routes: readonly { body?: string; query?: string; permission: string | null; alsoNeeds?: readonly string[] }[] = group.routes;
+      const requestSchemas = new Set(routes.flatMap((r) => [r.body, r.query].filter(Boolean)));
+      const permissions = new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter(Boolean)));
+      expect(new Set(Object.keys(build.validators))).toEqual(requestSchemas);
+      expect(new Set(Object.keys(build.permissions))).toEqual(permissions);
+    }
+  });
+
+  it('compiles a definition two schemas share once, reached by $ref, instead of inlining it', () => {
+    const { schemas, definitions } = hoistShared(['CreatePaymentRequestBody', 'RefundBody']);
+    const refs = JSON.stringify(schemas).match(/"\$ref":"shared-\d+"/g) ?? [];
+    expect(refs.length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(definitions).length).toBeGreaterThan(0);
+    // The money fragment both bodies use is one definition.
+    expect(Object.values(definitions).some((d) => JSON.stringify(d).includes('"currency"'))).toBe(true);
+    const code = readFileSync(generated('payment-requests'), 'utf8');
+    expect(code).toContain('shared-');
+  });
+
+  it('ships the OpenAPI document gzipped to the system group only', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { gzippedBase64 } = require(join(ROOT, 'functions', 'generated', 'openapi.js')) as { gzippedBase64: string };
+    const document = JSON.parse(require('node:zlib').gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8'));
+    expect(document.openapi).toBe('3.1.0');
+    expect(readFileSync(generated('system'), 'utf8')).not.toContain('CreatePaymentRequestBody');
+  });
+});
+
+describe('Powertools', () => {
+  const env = { ...process.env };
+  afterEach(() => {
+    process.env = { ...env };
+    jest.restoreAllMocks();
+  });
+
+  it('emits money metrics as EMF: a count, and the amount with its currency as a dimension; a replay counts nothing', async () => {
+    process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+    const lines: string[] = [];
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+    await jest.isolateModulesAsync(async () => {
+      const { countedAs } = await import('../../functions/core/http/money-metrics');
+      const { Reply } = await import('../../functions/core/http/response');
+      const { metrics } = await import('../../functions/core/observability');
+      const pay = countedAs('payment', async () => ({ id: 'x', value: { currency: 'NZD', amount: '1250' } }));
+      await pay({} as never);
+      await countedAs('payment', async () => new Reply({ value: { currency: 'NZD', amount: '1' } }, { 'idempotent-replayed': 'true' }))({} as never);
+      metrics.publishStoredMetrics();
+    });
+    const emf = lines.map((line) => JSON.parse(line) as Record<string, any>);
+    const amount = emf.find((e) => 'PaymentAmount' in e)!;
+    expect(amount.PaymentAmount).toBe(1250);
+    expect(amount.currency).toBe('NZD');
+    expect(amount._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'PaymentsPlatform', Dimensions: [expect.arrayContaining(['service', 'currency'])] });
+    expect(emf.filter((e) => 'Payments' in e).map((e) => e.Payments)).toEqual([1]);
+  });
+
+  it('logs one readable line per entry locally, with the request attributes and never an API key', async () => {
+    process.env.STAGE = 'local';
+    process.env.LOG_LEVEL = 'INFO';
+    const lines: string[] = [];
+    jest.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    await jest.isolateModulesAsync(async () => {
+      const { logger } = await import('../../functions/core/observability');
+      logger.info('request', { route: 'GET /api/accounts/{accountId}', accountId: 'acc1', statusCode: 200 });
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/);
+  });
+});
