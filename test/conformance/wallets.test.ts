@@ -1,6 +1,7 @@
 /** Docs page "Wallets": src/content/api/wallets.mdoc and its example exchanges (both experimental). */
 import { randomBytes } from 'node:crypto';
 import { api, newAccount, type TestAccount } from '../support/api';
+import { logoForm } from '../support/media';
 import { newMerchant } from '../support/payments';
 import { except, expectExchange, expectShape, S, type ShapeObject } from './support';
 
@@ -18,7 +19,7 @@ const CREATED_WALLET: ShapeObject = {
   assetTypes: [{ id: S }],
 };
 
-const NO_MEDIA = 'media uploads are not served, so no logoMediaUploadId can name one (it answers MEDIA_UPLOAD_INVALID) and no logoImg is made';
+const NO_LOGO_IMG = 'no image URL is made from the logo upload (its location URL is signed for five minutes only)';
 
 const walletId = () => `payap-${randomBytes(4).toString('hex')}`;
 
@@ -28,8 +29,10 @@ describe('Wallets: documented example exchanges', () => {
     owner = await newAccount();
   });
 
-  it('POST /api/wallets: asset types named without liveness, a token type with a collection', async () => {
+  it('POST /api/wallets: a logo upload, asset types named without liveness, a token type with a collection', async () => {
     const id = walletId();
+    const logo = await api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() });
+    expect(logo.status).toBe(200);
     const res = await api('POST', '/api/wallets', {
       key: owner.apiKey,
       body: {
@@ -38,11 +41,12 @@ describe('Wallets: documented example exchanges', () => {
         accountId: owner.accountId,
         connectUrl: 'https://app.payap.com/join',
         payUrl: 'https://app.payap.com/pay',
+        logoMediaUploadId: logo.body.id,
         primaryColorHex: '#abc123',
         assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: '98h1d312' }, { id: 'svc.token', collectionId: 'ca9h0221sacw' }],
       },
     });
-    expectExchange(res, except(CREATED_WALLET, { logoMediaUploadId: NO_MEDIA, logoImg: NO_MEDIA }));
+    expectExchange(res, except(CREATED_WALLET, { logoImg: NO_LOGO_IMG }));
     expect(res.body).toMatchObject({ id, status: 'active', url: 'https://app.payap.com/join' });
     expectShape(res.body.assetTypes[1], { id: S, collectionId: S });
   });
