@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { PaymentsAlarms } from './constructs/alarms';
+import { PaymentsDashboard } from './constructs/dashboard';
 import { PaymentsData } from './constructs/data';
 import { PaymentsFunctions } from './constructs/functions';
 import { PaymentsHttpApi } from './constructs/http-api';
@@ -31,6 +32,7 @@ export class PaymentsStack extends Stack {
       throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
     });
     new PaymentsAlarms(this, 'Alarms', { data, api: http.api, functions: [...functions.groups.values(), ...functions.consumers] });
+    new PaymentsDashboard(this, 'Dashboard', { data, api: http.api, groups: functions.groups, consumers: functions.consumers });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     // The admin command writes the first webhook signing key (and later rotations) into this secret.
     new CfnOutput(this, 'WebhookSigningKeysSecretArn', { value: data.webhookSigningKeys.secretArn });

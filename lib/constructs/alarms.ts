@@ -3,6 +3,8 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import { METRIC } from '../../functions/core/metric-names';
+import { platformMetric } from './dashboard';
 import type { PaymentsData } from './data';
 
 export interface AlarmsProps {
@@ -11,7 +13,11 @@ export interface AlarmsProps {
   functions: NodejsFunction[];
 }
 
-/** What must page someone: messages stuck in a dead-letter queue, a 5xx rate above 1%, function errors. */
+/**
+ * What must page someone: messages stuck in a dead-letter queue, a 5xx rate above 1%, function errors,
+ * and on the platform's own metrics: failing or parked webhook deliveries, a flood of rate-limit
+ * refusals, unhandled errors.
+ */
 export class PaymentsAlarms extends Construct {
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
@@ -36,6 +42,43 @@ export class PaymentsAlarms extends Construct {
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    // On the platform's own metrics (EMF, functions/core/observability.ts).
+    new cloudwatch.Alarm(this, 'webhook-failure-rate', {
+      alarmDescription: 'More than half of webhook delivery attempts failed over 15 minutes (at least 10 attempts)',
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF(delivered + failed >= 10, 100 * failed / (delivered + failed), 0)',
+        usingMetrics: { delivered: platformMetric(METRIC.webhookDeliveries, cloudwatch.Stats.SUM, Duration.minutes(15)), failed: platformMetric(METRIC.webhookDeliveryFailures, cloudwatch.Stats.SUM, Duration.minutes(15)) },
+        period: Duration.minutes(15),
+      }),
+      threshold: 50,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    new cloudwatch.Alarm(this, 'webhook-deliveries-parked', {
+      alarmDescription: 'A webhook delivery was given up on after 14 days of retries',
+      metric: platformMetric(METRIC.webhookDeliveriesParked, cloudwatch.Stats.SUM, period),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    new cloudwatch.Alarm(this, 'rate-limit-refusals', {
+      alarmDescription: 'More than 500 requests refused by rate limits (429) in 5 minutes, three periods running',
+      metric: platformMetric(METRIC.rateLimitRefusals, cloudwatch.Stats.SUM, period),
+      threshold: 500,
+      evaluationPeriods: 3,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    new cloudwatch.Alarm(this, 'server-errors', {
+      alarmDescription: 'A request failed unexpectedly (logged as an unhandled error, answered 500)',
+      metric: platformMetric(METRIC.serverErrors, cloudwatch.Stats.SUM, period),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     for (const fn of props.functions) {

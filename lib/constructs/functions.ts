@@ -4,7 +4,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import type { GroupDefinition } from '../../functions/core/group';
 import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, type QueueDefinition } from '../../functions/core/infrastructure';
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
+import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
+import { ARCHITECTURE, BUNDLING, MEMORY_MB, RUNTIME } from '../bundling';
 import type { PaymentsData } from './data';
 
 const ROOT = join(__dirname, '..', '..');
@@ -47,6 +49,10 @@ export class PaymentsFunctions extends Construct {
       WEBHOOK_SIGNING_KEYS_SECRET_ARN: data.webhookSigningKeys.secretArn,
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
+      // Powertools (functions/core/observability.ts): Logger, EMF Metrics, Tracer.
+      POWERTOOLS_SERVICE_NAME: SERVICE,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      LOG_LEVEL: 'INFO',
       ...Object.fromEntries(data.queues.map(({ definition, queue }) => [queueUrlVariable(definition.name), queue.queueUrl])),
       ...Object.fromEntries(data.queues.map(({ definition, deadLetterQueue }) => [deadLetterQueueUrlVariable(definition.name), deadLetterQueue.queueUrl])),
     };
@@ -59,14 +65,16 @@ export class PaymentsFunctions extends Construct {
       const fn = new NodejsFunction(this, name, {
         entry: join(ROOT, entry),
         handler: 'handler',
-        runtime: lambda.Runtime.NODEJS_24_X,
-        architecture: lambda.Architecture.ARM_64,
-        memorySize: 512,
+        runtime: RUNTIME,
+        architecture: ARCHITECTURE,
+        memorySize: MEMORY_MB,
+        // X-Ray: Powertools' Tracer records each invocation and its AWS SDK calls.
+        tracing: lambda.Tracing.ACTIVE,
         timeout,
         environment,
         role,
         logGroup,
-        bundling: { minify: true, sourceMap: true, target: 'node22', format: OutputFormat.CJS },
+        bundling: BUNDLING,
       });
       data.pageKeySecret.grantRead(fn);
       return fn;

@@ -4,6 +4,9 @@ import { routeKey } from '../../functions/core/http/route';
 import { GROUPS, ROUTES } from '../../functions/routes';
 import { QUEUES, TABLE, deadLetterQueueName } from '../../functions/core/infrastructure';
 import { PaymentsStack } from '../../lib/payments-stack';
+import { REGISTRY } from '../../functions/registry';
+import type { GroupDefinition } from '../../functions/core/group';
+import { METRIC, METRICS_NAMESPACE } from '../../functions/core/metric-names';
 
 /** Built once with bundling skipped: the assertions are about the template, not the bundles. */
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -144,6 +147,54 @@ describe('PaymentsStack', () => {
       AlarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
     });
-    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled);
+    // + the four on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, server errors).
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4);
+  });
+});
+
+describe('PaymentsStack: each group its own function, grants and telemetry', () => {
+  const functions = template.findResources('AWS::Lambda::Function');
+  const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+  /** Logical ids carry the construct path without punctuation: `group-payment-requests` → `grouppaymentrequests`. */
+  const idOf = (group: string) => `group${group.replace(/-/g, '')}`;
+  const functionOf = (group: string) => Object.entries(functions).find(([id]) => id.startsWith(`Functions${idOf(group)}`) && !id.includes('Role') && !id.includes('Logs'));
+  const statementsOf = (group: string) =>
+    policies.filter(([id]) => id.startsWith(`Functions${idOf(group)}Role`)).flatMap(([, p]) => (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement);
+  const actionsOf = (group: string) => statementsOf(group).flatMap((statement) => [statement.Action].flat());
+
+  it.each(REGISTRY.map((group) => [group.name, group as GroupDefinition] as const))('%s: its own function (entry, tracing, Powertools) and exactly the grants its infrastructure.ts declares', (name, group) => {
+    const fn = functionOf(name);
+    expect(fn).toBeDefined();
+    const properties = (fn![1] as { Properties: Record<string, any> }).Properties;
+    expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(properties.Environment.Variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'payments-platform', POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE });
+    const actions = actionsOf(name);
+    const { infrastructure = {} } = group;
+    expect(actions).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+    expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(infrastructure.table !== 'none');
+    expect(actions.includes('sqs:SendMessage')).toBe((infrastructure.sends ?? []).length > 0);
+    // Every function reads the page-key secret; only groups that publish the JWKS also read the signing keys.
+    const secretReads = statementsOf(name).filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue')).length;
+    expect(secretReads).toBe(infrastructure.readsWebhookSigningKeys ? 2 : 1);
+  });
+
+  it('alarms on webhook failures, parked deliveries, rate-limit refusals and server errors, from the platform metrics', () => {
+    for (const metricName of [METRIC.webhookDeliveriesParked, METRIC.rateLimitRefusals, METRIC.serverErrors]) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRICS_NAMESPACE, MetricName: metricName, Dimensions: [{ Name: 'service', Value: 'payments-platform' }] });
+    }
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'IF(delivered + failed >= 10, 100 * failed / (delivered + failed), 0)' }),
+        Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: METRIC.webhookDeliveryFailures }) }) }),
+      ]),
+    });
+  });
+
+  it('has one dashboard with the money, webhook, rate-limit, API, function and table widgets', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
+    for (const metricName of Object.values(METRIC).filter((m) => m !== METRIC.serverErrors)) expect(body).toContain(metricName);
+    expect(body).toContain('SEARCH(');
+    for (const title of ['Payments, refunds, voids', 'Webhook deliveries', 'Rate-limit refusals (429)', 'API requests, 4xx, 5xx', 'Function duration p99 (ms)', 'DynamoDB consumed capacity']) expect(body).toContain(title);
   });
 });

@@ -1,0 +1,22 @@
+/**
+ * How every Lambda is built: the stack's NodejsFunctions take these options, and the bench measures
+ * what `cdk synth` makes from them (it synthesizes the stack and reads the assets in its cloud assembly).
+ */
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+export const RUNTIME = lambda.Runtime.NODEJS_24_X;
+export const ARCHITECTURE = lambda.Architecture.ARM_64;
+export const MEMORY_MB = 512;
+
+/**
+ * Minified CommonJS with a source map; the AWS SDK v3 is left to the runtime (CDK's default for
+ * Node.js 18+ runtimes, stated here so the bench builds nothing else).
+ */
+export const BUNDLING: BundlingOptions = {
+  minify: true,
+  sourceMap: true,
+  target: 'node22',
+  format: OutputFormat.CJS,
+  externalModules: ['@aws-sdk/*'],
+};
