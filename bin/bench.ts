@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: starts the local platform in memory and measures, in this one process and
  * run: raw DynamoDB Local baselines, the API through the gateway (throughput, latency, consumed
- * capacity, ratio to baseline), the rate limiter's cost, Lambda bundle sizes and cold imports,
- * and a bounded soak. Writes bench/results/latest.{json,md} and latest-chart.svg.
+ * capacity, serial DynamoDB round trips, the same-calls floor, cost per million calls), lists at
+ * 1k and 100k items, the rate limiter's cost, a bounded soak, then the Lambda bundles `cdk synth`
+ * makes and their cold imports. Writes bench/results/latest.{json,md} and latest-chart.svg.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './local/free-port';
 import { startPlatform } from './local/platform';
@@ -13,6 +14,8 @@ import { apiScenarios } from './bench/api-scenarios';
 import { baselines } from './bench/baseline';
 import { bundleFigures } from './bench/bundles';
 import { client } from './bench/client';
+import { costOf, flowCost, PRICES } from './bench/cost';
+import { listScale } from './bench/list-scale';
 import { measure, round } from './bench/measure';
 import { chart, markdown, type BenchResult } from './bench/report';
 import { soak } from './bench/soak';
@@ -23,54 +26,68 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 20);
 
 async function main(): Promise<void> {
   process.env.TRACK_CONSUMED_CAPACITY = '1';
+  process.env.RECORD_DYNAMODB_CALLS = '1';
   process.env.RATE_LIMIT_PER_MINUTE = '100000000';
   const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg()[0];
   const log = (line: string) => console.log(`[bench] ${line}`);
   const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '', log });
+  let result: Omit<BenchResult, 'bundles' | 'machine'>;
   try {
     const call = client(platform.url);
+    const tableName = process.env.TABLE_NAME ?? 'payments';
     log('baselines');
-    const base = await baselines(process.env.TABLE_NAME ?? 'payments', OPS, CONCURRENCIES);
+    const base = await baselines(tableName, OPS, CONCURRENCIES);
     log('API operations');
     const { figures: api, hot } = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
     const baselineFor = (writes: number, concurrency: number) =>
       base.find((b) => b.concurrency === concurrency && (writes > 1 ? b.name.includes('Transact') : b.name.includes('PutItem')))!;
     const withRatios = api.map((a) => {
       const b = baselineFor(a.writes, a.concurrency);
-      return { ...a, baseline: b.name.replace('baseline: ', ''), ratioToBaseline: round(a.p50Ms / b.p50Ms) };
+      return { ...a, baseline: b.name.replace('baseline: ', ''), ratioToBaseline: round(a.p50Ms / b.p50Ms), ratioToFloor: a.floorP50Ms ? round(a.p50Ms / a.floorP50Ms) : undefined };
     });
+    const single = (name: string) => withRatios.find((a) => a.name === name && a.concurrency === 1)!;
+    const costs = withRatios.filter((a) => a.concurrency === 1).map(costOf);
+    const flow = flowCost('create + pay + get', ['create payment request', 'pay', 'get payment request'].map((name) => costOf(single(name))));
+    log('lists at scale');
+    const lists = await listScale(call, platform.seed, tableName, Math.min(OPS, 100));
     log('rate limiter cost');
-    const { enforceRateLimit } = await import('../functions/core/auth/rate-limit');
+    const { enforceRateLimit, admitInInstance } = await import('../functions/core/auth/rate-limit');
     const { findAccount } = await import('../functions/accounts');
     const account = (await findAccount(platform.seed.accountId))!;
     const principal = { kind: 'apiKey' as const, accountId: account.id, account, keyName: 'bench', role: 'account-owner' as const, crn: 'crn:bench' };
-    const limiter = await measure('rate limit check', 8, OPS, () => enforceRateLimit(principal, new Date()));
+    const limiter = await measure('rate limit counter (DynamoDB, writes)', 8, OPS, () => enforceRateLimit(principal, new Date()));
+    const inInstance = await measure('rate limit in instance (reads)', 1, OPS * 10, async () => admitInInstance(principal, new Date()));
     const getP50 = withRatios.find((a) => a.name === 'get payment request' && a.concurrency === 8)?.p50Ms ?? limiter.p50Ms;
-    log('bundles');
-    const bundles = bundleFigures();
     log(`soak ${SOAK_SECONDS}s`);
     const soaked = await soak(call, platform.seed, SOAK_SECONDS, 16);
-
-    const cpu = cpus();
-    const result: BenchResult = {
-      machine: { cpus: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, platform: `${process.platform}/${process.arch}`, startedAt },
+    result = {
       baselines: base,
       api: withRatios,
       hotAccount: hot,
-      rateLimit: { ...limiter, shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1) },
-      bundles,
+      rateLimit: { ...limiter, shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1), inInstanceP50Ms: inInstance.p50Ms },
+      costs: { prices: PRICES, operations: costs, flow },
+      lists,
       soak: soaked,
     };
-    const dir = join(__dirname, '..', 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2));
-    writeFileSync(join(dir, 'latest.md'), markdown(result));
-    writeFileSync(join(dir, 'latest-chart.svg'), chart(result));
-    console.log(markdown(result));
-    log(`written to ${dir}`);
   } finally {
     await platform.stop();
   }
+  log('bundles: cdk synth into a temporary cloud assembly, then cold imports');
+  const bundles = bundleFigures();
+  const cpu = cpus();
+  const full: BenchResult = {
+    machine: { cpus: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, platform: `${process.platform}/${process.arch}`, startedAt, loadAverage: [round(loadAtStart), round(loadavg()[0])] },
+    ...result,
+    bundles,
+  };
+  const dir = join(__dirname, '..', 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'latest.json'), JSON.stringify(full, null, 2));
+  writeFileSync(join(dir, 'latest.md'), markdown(full));
+  writeFileSync(join(dir, 'latest-chart.svg'), chart(full));
+  console.log(markdown(full));
+  log(`written to ${dir}`);
 }
 
 main().catch((error) => {

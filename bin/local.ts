@@ -8,6 +8,8 @@ import { buildValidators } from './build-validators';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  // One readable line per request (functions/core/observability.ts); tests and the bench keep WARN.
+  process.env.LOG_LEVEL ??= 'INFO';
   // Validators are generated from the schema map before any handler loads them (unless a test run already did).
   if (process.env.VALIDATORS_PREBUILT !== '1') buildValidators();
   const { startPlatform } = await import('./local/platform');

@@ -1,12 +1,23 @@
+import type { RecordedCall } from '../../functions/core/db/capacity';
+import { lastCalls } from '../local/gateway';
 import type { Seed } from '../local/seed';
 import { expectOk, type BenchResponse, type Call } from './client';
-import { measure, round, type Measurement } from './measure';
+import { replayFloor } from './floor';
+import { measure, percentile, round, type Measurement } from './measure';
 
 export interface ApiFigure extends Measurement {
   /** Items written per call, measured (the rate limiter's counter included). */
   writes: number;
   readUnits: number;
+  /** Write units per call, the global secondary indexes' included (`gsiWriteUnits`). */
   writeUnits: number;
+  gsiWriteUnits: number;
+  /** Median serial DynamoDB round trips per call (calls started while none of the request's others was in flight). */
+  serialRoundTrips: number;
+  /** Median time in the group's handler (what Lambda would bill), ms. */
+  handlerP50Ms: number;
+  /** Concurrency 1: the same calls of sampled requests replayed straight to DynamoDB Local, round trip by round trip; p50 ms. */
+  floorP50Ms?: number;
 }
 
 /** Writes landing on the busiest balance item of one merchant's settlement wallet while the pay scenario ran. */
@@ -51,6 +62,9 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
   return { owner, merchantId: merchant.id as string, configId: config.id as string, settlementWalletId: config.paymentOptions[0].walletId as string, wallets };
 }
 
+/** Requests per operation (the last of its concurrency-1 run) whose DynamoDB calls are replayed for the floor. */
+const FLOOR_SAMPLES = 40;
+
 /** The API operations of the bench at each concurrency, with consumed capacity per call. */
 export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[] }> {
   const maxWorkers = Math.max(...concurrencies);
@@ -59,22 +73,41 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
   const figures: ApiFigure[] = [];
   const hot: HotAccountFigure[] = [];
 
-  const run = async (name: string, concurrency: number, op: (i: number, worker: number) => Promise<BenchResponse['capacity']>) => {
+  const run = async (name: string, concurrency: number, op: (i: number, worker: number) => Promise<BenchResponse>) => {
     let read = 0;
     let write = 0;
     let items = 0;
+    let gsi = 0;
+    const roundTrips: number[] = [];
+    const handlerMs: number[] = [];
+    const sampled: RecordedCall[][] = [];
     const m = await measure(name, concurrency, ops, async (i, worker) => {
-      const capacity = await op(i, worker);
-      read += capacity.read;
-      write += capacity.write;
-      items += capacity.items;
+      const res = await op(i, worker);
+      read += res.capacity.read;
+      write += res.capacity.write;
+      items += res.capacity.items;
+      gsi += res.measured.gsiWriteUnits;
+      roundTrips.push(res.measured.serialRoundTrips);
+      handlerMs.push(res.measured.handlerMs);
+      // The last requests' calls, kept by the gateway, replayed below for the floor.
+      if (concurrency === 1 && i >= ops - FLOOR_SAMPLES && res.requestId) sampled.push(lastCalls.get(res.requestId) ?? []);
     });
-    figures.push({ ...m, writes: round(items / m.ops), readUnits: round(read / m.ops), writeUnits: round(write / m.ops) });
+    const floor = sampled.length ? await replayFloor(sampled) : undefined;
+    figures.push({
+      ...m,
+      writes: round(items / m.ops),
+      readUnits: round(read / m.ops),
+      writeUnits: round(write / m.ops),
+      gsiWriteUnits: round(gsi / m.ops),
+      serialRoundTrips: percentile([...roundTrips].sort((a, b) => a - b), 50),
+      handlerP50Ms: round(percentile([...handlerMs].sort((a, b) => a - b), 50)),
+      floorP50Ms: floor,
+    });
   };
   const ok = async (response: ReturnType<Call>, what: string) => {
     const res = await response;
     if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.capacity;
+    return res;
   };
 
   for (const concurrency of concurrencies) {

@@ -1,39 +1,86 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildSync } from 'esbuild';
-import { GROUPS } from '../../functions/routes';
-import { QUEUES } from '../../functions/core/infrastructure';
+import { App } from 'aws-cdk-lib';
+import { PaymentsStack } from '../../lib/payments-stack';
 import { percentile, round } from './measure';
 
 export interface BundleFigure {
-  entry: string;
+  /** The function's construct id (`group-payment-requests`, `consumer-webhooks`, `webhook-sweep`). */
+  fn: string;
   minifiedBytes: number;
   gzipBytes: number;
+  /** Median of fresh Node processes requiring the asset's index.js as Lambda would (see below). */
   coldImportMs: number;
+  /** Of which: the AWS SDK packages the bundle requires, required alone the same way (the runtime's, not shipped). */
+  sdkImportMs: number;
 }
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Each Lambda entry bundled as the stack bundles it, then imported in fresh Node processes. */
-export function bundleFigures(runs = 5): BundleFigure[] {
-  const out = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  const entries = [
-    ...GROUPS.map((group) => `functions/${group}/handler.ts`),
-    ...QUEUES.filter((q) => q.consumer).map((q) => `functions/consumers/${q.consumer}.ts`),
-  ];
-  return entries.map((entry) => {
-    const file = join(out, `${entry.replace(/[/.]/g, '_')}.js`);
-    buildSync({ entryPoints: [join(ROOT, entry)], bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', outfile: file, logLevel: 'silent' });
-    const code = readFileSync(file);
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-      times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
+/**
+ * What `cdk synth` ships: the stack is synthesized with bundling into a temporary cloud assembly
+ * (the same NodejsFunction options as `npx cdk synth`, lib/bundling.ts), and each function's asset
+ * is read from it: its index.js, minified, the AWS SDK left out as the runtime provides it. Each is
+ * then required in fresh Node processes with the function's NODE_OPTIONS (source maps) and a Lambda
+ * environment (so the Tracer and the X-Ray SDK load as on AWS), the SDK resolved from node_modules
+ * as the runtime resolves its own.
+ */
+export function bundleFigures(runs = 7): BundleFigure[] {
+  const outdir = mkdtempSync(join(tmpdir(), 'bench-assembly-'));
+  try {
+    const app = new App({ outdir });
+    const stack = new PaymentsStack(app, 'PaymentsPlatform');
+    const assembly = app.synth();
+    const template = assembly.getStackByName(stack.stackName).template as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const assetsByKey = new Map<string, string>();
+    for (const entry of readdirSync(outdir)) if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory()) assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
+    const figures: BundleFigure[] = [];
+    for (const [logicalId, resource] of Object.entries(template.Resources)) {
+      if (resource.Type !== 'AWS::Lambda::Function') continue;
+      const dir = assetsByKey.get(resource.Properties.Code?.S3Key);
+      const file = dir && join(dir, 'index.js');
+      if (!file || !existsSync(file)) continue;
+      const fn = functionName(stack, logicalId);
+      const variables = (resource.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        NODE_PATH: join(ROOT, 'node_modules'),
+        NODE_OPTIONS: typeof variables.NODE_OPTIONS === 'string' ? variables.NODE_OPTIONS : '',
+        AWS_LAMBDA_FUNCTION_NAME: fn,
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'bench',
+        AWS_SECRET_ACCESS_KEY: 'bench',
+        STAGE: 'prod',
+        TABLE_NAME: 'payments',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+      };
+      const code = readFileSync(file);
+      const sdk = [...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1]))];
+      const timed = (modules: string[]) => {
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const script = `const t=process.hrtime.bigint();${modules.map((m) => `require(${JSON.stringify(m)});`).join('')}process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+          times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env, cwd: dir })));
+        }
+        return round(percentile(times.sort((a, b) => a - b), 50));
+      };
+      figures.push({ fn, minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: timed([file]), sdkImportMs: sdk.length ? timed(sdk) : 0 });
     }
-    times.sort((a, b) => a - b);
-    return { entry, minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: round(percentile(times, 50)) };
-  });
+    return figures.sort((a, b) => a.fn.localeCompare(b.fn));
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** The construct id of a function (`group-payment-requests`) from its logical id. */
+function functionName(stack: PaymentsStack, logicalId: string): string {
+  const functions = stack.node.findChild('Functions');
+  for (const child of functions.node.children) {
+    const resource = child.node.defaultChild;
+    if (resource && stack.getLogicalId(resource as never) === logicalId) return child.node.id;
+  }
+  return logicalId;
 }

@@ -1,8 +1,12 @@
-/** A minimal JSON client for the bench: it records status and consumed capacity of each call. */
+/** A minimal JSON client for the bench: it records status, consumed capacity and what the gateway measured of each call. */
 export interface BenchResponse {
   status: number;
   body: any;
   capacity: { read: number; write: number; items: number };
+  /** The gateway's measurement (TRACK_CONSUMED_CAPACITY=1): handler time, serial DynamoDB round trips, calls, index write units. */
+  measured: { handlerMs: number; serialRoundTrips: number; calls: number; gsiWriteUnits: number };
+  /** With RECORD_DYNAMODB_CALLS=1: the request id the gateway keeps the DynamoDB calls under. */
+  requestId?: string;
 }
 
 export function client(baseUrl: string) {
@@ -13,10 +17,13 @@ export function client(baseUrl: string) {
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     const consumed = /read=([\d.]+);write=([\d.]+);items=(\d+)/.exec(res.headers.get('x-consumed-capacity') ?? '');
+    const measured = JSON.parse(res.headers.get('x-measured') ?? '{"handlerMs":0,"serialRoundTrips":0,"calls":0,"gsiWriteUnits":0}') as BenchResponse['measured'];
     return {
       status: res.status,
       body: text ? JSON.parse(text) : undefined,
       capacity: { read: consumed ? Number(consumed[1]) : 0, write: consumed ? Number(consumed[2]) : 0, items: consumed ? Number(consumed[3]) : 0 },
+      measured,
+      requestId: res.headers.get('x-request-id') ?? undefined,
     };
   };
 }

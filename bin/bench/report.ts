@@ -1,23 +1,37 @@
 import type { ApiFigure, HotAccountFigure } from './api-scenarios';
 import type { BundleFigure } from './bundles';
+import type { CostFigure, PRICES } from './cost';
+import type { ListScaleFigure } from './list-scale';
 import type { Measurement } from './measure';
 import type { SoakFigure } from './soak';
 
 export interface BenchResult {
-  machine: { cpus: string; cores: number; memoryGb: number; node: string; platform: string; startedAt: string };
+  machine: { cpus: string; cores: number; memoryGb: number; node: string; platform: string; startedAt: string; loadAverage: [number, number] };
   baselines: Measurement[];
-  api: (ApiFigure & { baseline: string; ratioToBaseline: number })[];
+  api: (ApiFigure & { baseline: string; ratioToBaseline: number; ratioToFloor?: number })[];
   hotAccount: HotAccountFigure[];
-  rateLimit: Measurement & { shareOfGetP50Percent: number };
+  rateLimit: Measurement & { shareOfGetP50Percent: number; inInstanceP50Ms: number };
+  costs: { prices: typeof PRICES; operations: CostFigure[]; flow: CostFigure };
+  lists: ListScaleFigure;
   bundles: BundleFigure[];
   soak: SoakFigure;
 }
 
+/** Goals of issue 15, checked against a run. */
+export const GOALS = { bundleKb: 150, coldImportMs: 30, floorRatio: 1.3, getRoundTrips: 2, moneyRoundTrips: 3, flowDollars: 12, listRatio: 1.1 } as const;
+const MONEY = new Set(['pay', 'refund']);
+const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+
 export function markdown(r: BenchResult): string {
+  const single = r.api.filter((a) => a.concurrency === 1);
+  const gets = single.filter((a) => a.name.startsWith('get') || a.name.startsWith('list'));
+  const money = single.filter((a) => MONEY.has(a.name));
+  const groupBundles = r.bundles.filter((b) => b.fn.startsWith('group-'));
   const lines = [
     `# Benchmark (${r.machine.startedAt})`,
     '',
-    `Machine: ${r.machine.cores} × ${r.machine.cpus}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, ${r.machine.platform}. Everything in one process against DynamoDB Local on 127.0.0.1.`,
+    `Machine: ${r.machine.cores} × ${r.machine.cpus}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, ${r.machine.platform}; load average ${r.machine.loadAverage[0]} at the start, ${r.machine.loadAverage[1]} at the end. Everything in one process against DynamoDB Local on 127.0.0.1.`,
     '',
     '## Raw DynamoDB Local baseline',
     '',
@@ -27,13 +41,35 @@ export function markdown(r: BenchResult): string {
     '',
     '## API through the local HTTP gateway',
     '',
-    'Ratio = API p50 ÷ p50 of the baseline with a comparable write count at the same concurrency (lower is better). RCU/WCU = consumed capacity per call; a transaction counts 2 WCU per item per started KB as DynamoDB bills it (DynamoDB Local reports a flat 2), with updates and condition checks at 1 KB, so transactional WCU is a lower bound.',
+    'Serial round trips = DynamoDB calls started while none of the request\'s others was in flight (median). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group\'s handler (Lambda\'s billed duration).',
     '',
-    '| operation | concurrency | ops/s | p50 ms | p99 ms | items written per call | baseline | ratio | RCU | WCU |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
+    '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...r.api.map(
-      (a) => `| ${a.name} | ${a.concurrency} | ${a.opsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.writes} | ${a.baseline} | ${a.ratioToBaseline} | ${a.readUnits} | ${a.writeUnits} |`,
+      (a) =>
+        `| ${a.name} | ${a.concurrency} | ${a.opsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.serialRoundTrips} | ${a.floorP50Ms ?? ''} | ${a.ratioToFloor ?? ''} | ${a.handlerP50Ms} | ${a.writes} | ${a.readUnits} | ${a.writeUnits} (${a.gsiWriteUnits}) | ${a.ratioToBaseline} × ${a.baseline} |`,
     ),
+    '',
+    '## Cost per million calls on AWS',
+    '',
+    `Prices ${r.costs.prices.region}, as of ${r.costs.prices.date}: HTTP API $${r.costs.prices.httpApiPerMillionRequests}/M requests; Lambda $${r.costs.prices.lambdaPerMillionRequests}/M requests and $${r.costs.prices.lambdaArmPerGbSecond}/GB-s (arm64, 512 MB, the handler p50 above rounded up to the ms); DynamoDB on demand $${r.costs.prices.dynamoDbPerMillionWriteUnits}/M write units, $${r.costs.prices.dynamoDbPerMillionReadUnits}/M read units (the RCU/WCU above). Concurrency 1.`,
+    '',
+    '| operation | HTTP API | Lambda requests | Lambda duration | DynamoDB reads | DynamoDB writes | total per million |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...[...r.costs.operations, r.costs.flow].map(
+      (c) => `| ${c.operation === r.costs.flow.operation ? `**${c.operation}**` : c.operation} | ${dollars(c.api)} | ${dollars(c.lambdaRequests)} | ${dollars(c.lambdaDuration)} (${c.billedMs} ms) | ${dollars(c.dynamoDbReads)} (${c.readUnits} RCU) | ${dollars(c.dynamoDbWrites)} (${c.writeUnits} WCU) | ${c.operation === r.costs.flow.operation ? `**${dollars(c.total)}**` : dollars(c.total)} |`,
+    ),
+    '',
+    '## Lists at scale',
+    '',
+    `${r.lists.listing}: ${r.lists.ops} pages of each listing, interleaved, concurrency 1.`,
+    '',
+    '| items in the listing | p50 ms | RCU per page |',
+    '| ---: | ---: | ---: |',
+    `| ${r.lists.smallItems} | ${r.lists.smallP50Ms} | ${r.lists.readUnitsSmall} |`,
+    `| ${r.lists.largeItems} | ${r.lists.largeP50Ms} | ${r.lists.readUnitsLarge} |`,
+    '',
+    `Ratio ${r.lists.ratio}.`,
     '',
     '## One busy merchant (hot settlement wallet)',
     '',
@@ -43,13 +79,28 @@ export function markdown(r: BenchResult): string {
     '| ---: | ---: | ---: | ---: | ---: |',
     ...r.hotAccount.map((h) => `| ${h.concurrency} | ${h.paysPerSecond} | ${h.shards} | ${h.busiestItemWritesPerSecond} | ${h.unshardedItemWritesPerSecond} |`),
     '',
-    `Rate limiting: one conditional counter update per request, p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50.`,
+    `Rate limiting: a write's shared counter (one conditional update, off the serial path) p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50; the in-instance window every request counts in, p50 ${r.rateLimit.inInstanceP50Ms} ms, no DynamoDB call.`,
     '',
-    '## Lambda bundles',
+    '## Lambda bundles (what `cdk synth` ships)',
     '',
-    '| entry | minified KiB | gzip KiB | cold import ms (median of 5) |',
-    '| --- | ---: | ---: | ---: |',
-    ...r.bundles.map((b) => `| ${b.entry} | ${(b.minifiedBytes / 1024).toFixed(1)} | ${(b.gzipBytes / 1024).toFixed(1)} | ${b.coldImportMs} |`),
+    'Each function\'s asset from a cloud assembly synthesized with bundling; cold import = `require` of its index.js in a fresh Node process with its NODE_OPTIONS (`--enable-source-maps`) and a Lambda environment (the Tracer and the X-Ray SDK load), median of 7; "of which AWS SDK" = the SDK packages it requires (the runtime\'s, not shipped) required alone the same way.',
+    '',
+    '| function | minified KiB | gzip KiB | cold import ms | of which AWS SDK ms |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...r.bundles.map((b) => `| ${b.fn} | ${(b.minifiedBytes / 1024).toFixed(1)} | ${(b.gzipBytes / 1024).toFixed(1)} | ${b.coldImportMs} | ${b.sdkImportMs} |`),
+    '',
+    '## Goals (issue 15)',
+    '',
+    '| goal | measured | |',
+    '| --- | --- | --- |',
+    `| ≤ ${GOALS.bundleKb} KB minified per group | ${Math.min(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)}–${Math.max(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)} KB | ${mark(groupBundles.every((b) => b.minifiedBytes <= GOALS.bundleKb * 1000))} |`,
+    `| cold import ≤ ${GOALS.coldImportMs} ms median per group | ${Math.min(...groupBundles.map((b) => b.coldImportMs))}–${Math.max(...groupBundles.map((b) => b.coldImportMs))} ms (AWS SDK alone ${Math.min(...groupBundles.map((b) => b.sdkImportMs))}–${Math.max(...groupBundles.map((b) => b.sdkImportMs))} ms) | ${mark(groupBundles.every((b) => b.coldImportMs <= GOALS.coldImportMs))} |`,
+    ...single.map((a) => `| ${a.name}: p50 ≤ ${GOALS.floorRatio} × same-calls floor | ${a.ratioToFloor ?? '–'} × | ${mark((a.ratioToFloor ?? Infinity) <= GOALS.floorRatio)} |`),
+    ...gets.map((a) => `| ${a.name}: ≤ ${GOALS.getRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.getRoundTrips)} |`),
+    ...money.map((a) => `| ${a.name}: ≤ ${GOALS.moneyRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.moneyRoundTrips)} |`),
+    ...gets.map((a) => `| ${a.name}: no write unit | ${a.writeUnits} WCU | ${mark(a.writeUnits === 0)} |`),
+    `| ≤ ${dollars(GOALS.flowDollars)} per million create + pay + get | ${dollars(r.costs.flow.total)} | ${mark(r.costs.flow.total <= GOALS.flowDollars)} |`,
+    `| list p50 at ${r.lists.largeItems} ÷ at ${r.lists.smallItems} ≤ ${GOALS.listRatio} | ${r.lists.ratio} | ${mark(r.lists.ratio <= GOALS.listRatio)} |`,
     '',
     '## Soak',
     '',

@@ -65,6 +65,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
       WEBHOOK_SIGNING_KEYS: await localSigningKeys(options),
       STAGE: 'local',
+      // EMF metrics are for CloudWatch: not printed locally unless asked for (POWERTOOLS_METRICS_DISABLED=false).
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // Payment request URLs open the local pay page.
       APP_BASE_URL: process.env.APP_BASE_URL ?? `http://127.0.0.1:${gatewayPort}`,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

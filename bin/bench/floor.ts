@@ -1,0 +1,39 @@
+import * as dynamodb from '@aws-sdk/client-dynamodb';
+import type { RecordedCall } from '../../functions/core/db/capacity';
+import { percentile, round } from './measure';
+
+type CommandClass = new (input: never) => dynamodb.DynamoDBClient extends { send(command: infer C): unknown } ? C : never;
+
+/**
+ * The same-calls floor of an operation: each sampled request's own DynamoDB calls (as the gateway
+ * recorded them, marshalled) sent again straight to DynamoDB Local with no handler, gateway or HTTP
+ * in between, the calls of one round trip side by side and the round trips one after another. A
+ * write replayed meets the item its first sending wrote: conditions are evaluated and a transaction
+ * may be cancelled instead of committed, so the floor is, if anything, low. p50 in ms.
+ */
+export async function replayFloor(samples: RecordedCall[][], repeat = 2): Promise<number> {
+  const client = new dynamodb.DynamoDBClient({});
+  const times: number[] = [];
+  try {
+    for (let r = 0; r < repeat; r++) {
+      for (const calls of samples) {
+        const rounds = new Map<number, RecordedCall[]>();
+        for (const call of calls) rounds.set(call.roundTrip, [...(rounds.get(call.roundTrip) ?? []), call]);
+        const t0 = process.hrtime.bigint();
+        for (const round of [...rounds.keys()].sort((a, b) => a - b)) {
+          await Promise.all(rounds.get(round)!.map((call) => client.send(commandOf(call)).catch(() => undefined)));
+        }
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  return round(percentile(times.sort((a, b) => a - b), 50));
+}
+
+function commandOf(call: RecordedCall) {
+  const Command = (dynamodb as unknown as Record<string, CommandClass>)[call.commandName];
+  if (!Command) throw new Error(`cannot replay ${call.commandName}`);
+  return new Command(call.input as never);
+}
