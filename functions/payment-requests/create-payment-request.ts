@@ -13,6 +13,7 @@ import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
 import { scheduleTimer } from '../core/timers';
 import { collectionKey, findMerchantConfig } from '../merchant-configs';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
+import { tokenPaymentOptions } from '../tokens';
 import { resolveLineItems } from './line-items';
 import { PAYMENTS_SERVICE } from './load-payment-request';
 import { buildActivities, present, transitionSteps } from './payment-request-store';
@@ -56,7 +57,13 @@ export async function insertPaymentRequest(
   const links = await checkLinks(body, merchant.id, auth.principal);
   const liveness = merchantConfig.test ? 'test' : 'main';
   const patron = body.barcode ? await resolvePatronCode(body.barcode, liveness, now) : undefined;
-  const paymentOptions = derivePaymentOptions(merchantConfig, value, body.preAuth === true);
+  const paymentOptions = [
+    ...derivePaymentOptions(merchantConfig, value, body.preAuth === true),
+    // Tokens buy line items by SKU (the tokens group's rules); a pre-auth holds money only.
+    ...(body.preAuth
+      ? []
+      : await tokenPaymentOptions({ options: merchantConfig.paymentOptions, merchantId: merchant.id, liveness, value, lineItems: lineItems?.items ?? [] })),
+  ];
   if (!paymentOptions.length) throw businessRule('NO_AVAILABLE_PAYMENT_OPTIONS');
   if (patron?.requiresTestWallet && !paymentOptions.some((o) => o.assetType.endsWith('.nzd.test'))) {
     throw businessRule('NO_AVAILABLE_PAYMENT_OPTIONS');

@@ -8,9 +8,12 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
 import { idempotent } from '../core/idempotency';
-import { pendingTransfer, postedTransfer, type RuleCodes } from '../core/ledger/transfers';
+import { pendingTransfer, postedTransfer, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
+import { describeAssetType } from '../core/asset-types';
+import { planRedemption, type AcceptedCollection, type Redemption } from '../tokens';
 import { findWalletAsset, settlementSide, type WalletAsset } from '../wallet-assets';
+import type { PaymentOption } from './payment-options';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { applied, buildActivities, transitionSteps } from './payment-request-store';
@@ -54,6 +57,7 @@ export const payPaymentRequest = authedOperation<Body>(async ({ body, auth, para
     ...(body.mode !== undefined ? { mode: body.mode } : {}),
     ...(body.amount !== undefined ? { amount: body.amount } : {}),
     ...(body.externalPaymentRef !== undefined ? { externalPaymentRef: body.externalPaymentRef } : {}),
+    ...(body.lineItems !== undefined ? { lineItems: body.lineItems } : {}),
   };
   const command = { accountId: auth.principal.accountId, operation: 'payPaymentRequest', key: body.idempotencyKey, command: input };
   return idempotentReply(
@@ -71,6 +75,8 @@ export interface PayInput {
   /** Absent where the API version has none (legacy pay). */
   idempotencyKey?: string;
   externalPaymentRef?: string;
+  /** The request's line items (by SKU) a token payment buys; only token payments name them. */
+  lineItems?: { sku?: string }[];
 }
 
 export interface CommittedPayment {
@@ -110,19 +116,23 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
   if (!option) throw businessRule('INVALID_ASSET_TYPE');
   // Payments by external transaction id or provider authorization settle outside this platform's ledger.
   if (!input.assetId || !spend) throw businessRule('INVALID_ASSET_TYPE');
-  const asset = await spendableAsset(spend, input.assetId, input.assetType);
-  const settlementAssetId = paymentRequest.settlementWallets[input.assetType];
+  const remaining = BigInt(paymentRequest.remainingAmount);
+  // A token is spent whole on one line item, under the tokens group's redemption rules.
+  const redemption = describeAssetType(input.assetType)?.kind === 'token' ? await redeem(spend, input, paymentRequest, option, remaining, now) : undefined;
+  if (!redemption && input.lineItems) throw badRequest('lineItems are only allowed for token payments');
+  const asset = redemption?.token ?? (await spendableAsset(spend, input.assetId, input.assetType));
+  const settlementAssetId = redemption ? redemption.transfer('').credit.assetId : paymentRequest.settlementWallets[input.assetType];
   if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
 
-  const remaining = BigInt(paymentRequest.remainingAmount);
-  const amount = payAmount(input, paymentRequest, remaining);
+  const amount = redemption?.amount ?? payAmount(input, paymentRequest, remaining);
   const left = remaining - amount;
-  const settled = input.mode === 'multi-asset-payment' ? left === 0n : true;
+  // What a token leaves unpaid stays to be paid, unless the request takes a partial payment.
+  const settled = redemption ? left === 0n || input.mode === 'partial-payment' : input.mode === 'multi-asset-payment' ? left === 0n : true;
   const at = isoTimestamp(now);
   const currency = paymentRequest.value.currency;
   const preAuth = paymentRequest.preAuth === true;
   assertWithinLimits(paymentRequest, asset.id);
-  const spec = {
+  const spec: TransferSpec = redemption?.transfer(derive('transfer')) ?? {
     id: derive('transfer'),
     kind: 'payment' as const,
     debit: { assetId: asset.id, mode: 'single' as const },
@@ -146,6 +156,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
         createdBy: auth.principal.crn,
         ...(input.mode ? { mode: input.mode } : {}),
         ...(input.externalPaymentRef ? { externalPaymentRef: input.externalPaymentRef } : {}),
+        ...(redemption ? { lineItems: [redemption.lineItem as NonNullable<PaymentActivity['lineItems']>[number]] } : {}),
       },
       ...(settled ? [{ type: preAuth ? ('authorization' as const) : ('paid' as const), value: paymentRequest.value, ...(preAuth ? { preAuth: true } : {}), createdBy: auth.principal.crn }] : []),
     ],
@@ -173,6 +184,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
     settlementAssetId,
     transactionId: transfer.txnId,
     createdAt: at,
+    ...(redemption ? { token: { collectionId: redemption.collectionId } } : {}),
   };
   const payments = [...paymentRequest.payments, payment];
   const changes: Partial<StoredPaymentRequest> = {
@@ -184,6 +196,29 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
     updatedAt: at,
   };
   return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId };
+}
+
+/** A token's spend, planned by the tokens group; a token the caller may not spend is refused as a wallet would be. */
+function redeem(spend: Access, input: PayInput, request: StoredPaymentRequest, option: PaymentOption, remaining: Amount, now: Date): Promise<Redemption> {
+  const maySpend = async (accountId: string | undefined) => {
+    if (!accountId) throw new SpendForbidden();
+    await spendRefused(() => spend.account(accountId));
+  };
+  return planRedemption(
+    {
+      assetId: input.assetId!,
+      assetType: input.assetType,
+      acceptedCollections: (option.acceptedCollections ?? []) as AcceptedCollection[],
+      merchantId: request.merchantId,
+      requestLineItems: request.lineItems ?? [],
+      ...(input.lineItems ? { chosen: input.lineItems } : {}),
+      currency: request.value.currency,
+      remaining,
+      paymentRequestId: request.id,
+      now,
+    },
+    maySpend,
+  );
 }
 
 /** The caller may not spend the named asset (answers FORBIDDEN; the legacy API calls it INACTIVE_ASSET). */

@@ -22,6 +22,8 @@ export interface Payment {
   /** The ledger transaction that moved it: the legacy API's transaction id. */
   transactionId: string;
   createdAt: string;
+  /** A token payment: the token (`assetId`) was spent whole and a refund gives it back whole. */
+  token?: { collectionId: string };
 }
 
 /** What only the legacy API (`/payments/api/…`) keeps on a request it created. */

@@ -1,6 +1,8 @@
 import type { TransactionStep } from '../core/db/transaction';
 import { postedTransfers, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
 import { monetary, type Amount } from '../core/money';
+import { businessRule } from '../core/http/errors';
+import { tokenReturn } from '../tokens';
 import { settlementSide } from '../wallet-assets';
 import type { DeriveId } from './pay-payment-request';
 import type { Payment, StoredPaymentRequest } from './payment-request';
@@ -10,6 +12,8 @@ export interface RefundAllocation {
   assetType: string;
   completedPaymentId: string;
   amount: string;
+  /** A token's collection: the token itself goes back. */
+  collectionId?: string;
 }
 
 /** The merchant's settlement wallet refuses; the payer's asset cannot take the money back. */
@@ -37,9 +41,17 @@ export async function planRefund(
     const refundable = BigInt(payment.amount) - BigInt(payment.refundedAmount);
     const portion = refundable < left ? refundable : left;
     if (portion <= 0n) continue;
+    // A token paid whole and goes back whole.
+    if (payment.token && portion !== refundable) throw businessRule('PARTIAL_REFUNDS_NOT_ALLOWED');
     left -= portion;
     payment.refundedAmount = (BigInt(payment.refundedAmount) + portion).toString();
-    allocations.push({ assetId: payment.assetId, assetType: payment.assetType, completedPaymentId: payment.activityId, amount: portion.toString() });
+    const collection = payment.token ? { collectionId: payment.token.collectionId } : {};
+    allocations.push({ assetId: payment.assetId, assetType: payment.assetType, completedPaymentId: payment.activityId, amount: portion.toString(), ...collection });
+    if (payment.token) {
+      const refunded = `token>${payment.assetId}`;
+      transfers.set(refunded, tokenReturn({ assetId: payment.assetId, collectionId: payment.token.collectionId }, derive(`refund:${refunded}`), { paymentRequestId: request.id, ...refs }));
+      continue;
+    }
     const pair = `${payment.settlementAssetId}>${payment.assetId}`;
     const seen = transfers.get(pair);
     transfers.set(pair, {

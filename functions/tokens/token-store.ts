@@ -122,6 +122,15 @@ export async function findToken(assetId: string): Promise<TokenHolding | undefin
   return { token: tokenEntity.parse(item), balance: toAmount(balance), available: toAmount(available ?? balance) };
 }
 
+/**
+ * The asset item of a token received whole (an asset transfer claimed): the sent token's terms
+ * (collection, activity window, expiry) under a new id in the receiving account, for the transfer
+ * that moves its unit to open.
+ */
+export function receivedTokenItem(token: StoredToken, receiver: { id: string; accountId: string; at: string; by: string }): Record<string, unknown> {
+  return tokenEntity.item({ ...token, id: receiver.id, accountId: receiver.accountId, createdAt: receiver.at, createdBy: receiver.by });
+}
+
 /** Whether the token's time has run out (`expiresAt <= now`): checked on every use, never left to a timer. */
 export const isExpired = (token: Pick<Token, 'expiresAt'>, now: Date) => token.expiresAt !== undefined && Date.parse(token.expiresAt) <= now.getTime();
 

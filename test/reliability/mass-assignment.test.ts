@@ -227,7 +227,8 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /payments/api/requests.create': merchantFixture,
   'POST /api/payment-requests/{paymentRequestId}/pay': async () => {
     const { payer, request } = await payable();
-    return { caller: payer, values: { accountId: payer.accountId, paymentRequestId: request.id, assetId: payer.walletId } };
+    // Line items are for token payments only: a wallet payment names none.
+    return { caller: payer, values: { accountId: payer.accountId, paymentRequestId: request.id, assetId: payer.walletId, lineItems: undefined } };
   },
   'POST /payments/api/requests.pay': async () => {
     const { payer, request } = await payable();
