@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { db } from './db/client';
-import { idempotencyKey } from './db/keys';
+import { idempotencyEntity } from './db/keys';
 import { retryOnConflict, type TransactionStep } from './db/transaction';
 import { holdWritesUntil, ungated } from './db/write-gate';
 import { badRequest, businessRule } from './http/errors';
@@ -70,13 +70,10 @@ export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: Idempoten
       item: {
         Put: {
           TableName: config().tableName,
-          Item: {
-            ...idempotencyKey(cmd.accountId, cmd.operation, cmd.key),
-            requestHash,
-            response: JSON.stringify(response),
-            createdAt: new Date().toISOString(),
-            ttl: Math.floor(Date.now() / 1000) + RETENTION_SECONDS,
-          },
+          Item: idempotencyEntity.item(
+            { accountId: cmd.accountId, operation: cmd.operation, clientKey: cmd.key, requestHash, response: JSON.stringify(response), createdAt: new Date().toISOString() },
+            { ttl: Math.floor(Date.now() / 1000) + RETENTION_SECONDS },
+          ),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -98,11 +95,12 @@ export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: Idempoten
 
 async function readStored<T>(cmd: IdempotentCommand, requestHash: string): Promise<T | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: idempotencyKey(cmd.accountId, cmd.operation, cmd.key), ConsistentRead: true }),
+    new GetCommand({ TableName: config().tableName, Key: idempotencyEntity.key(cmd.accountId, cmd.operation, cmd.key), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
-  if (out.Item.requestHash !== requestHash) throw businessRule(cmd.mismatchCode ?? 'IDEMPOTENT_OPERATION_FAILED');
-  return JSON.parse(out.Item.response as string) as T;
+  const stored = idempotencyEntity.parse(out.Item);
+  if (stored.requestHash !== requestHash) throw businessRule(cmd.mismatchCode ?? 'IDEMPOTENT_OPERATION_FAILED');
+  return JSON.parse(stored.response) as T;
 }
 
 /** Canonical JSON (sorted keys) so the same request always hashes the same. */

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyTransactionResult } from './schemas';
+import { legacyTransactionResult } from './schemas';
+import { publicView } from '../core/db/entity';
 import { findMerchant } from '../merchants';
 import { legacyNumber, type PaymentActivity } from '../payment-requests';
 
@@ -11,7 +12,7 @@ const MESSAGES = { txPurchase: 'Payment completed', txRefund: 'Refund completed'
 export async function transactionResult(type: keyof typeof MESSAGES, activity: PaymentActivity, reference: string): Promise<LegacyTransactionResult> {
   const value = activity.value!;
   const merchant = await findMerchant(activity.merchantId);
-  return {
+  return publicView<LegacyTransactionResult>(legacyTransactionResult, {
     createdAt: activity.createdAt,
     // Legacy fields carry JSON numbers (SPEC.md): the rate is one, money being paid in its own currency.
     currencyExchange: { asset: value.currency, rate: 1 },
@@ -28,5 +29,5 @@ export async function transactionResult(type: keyof typeof MESSAGES, activity: P
     status: 'completed',
     type,
     version: 1,
-  };
+  } satisfies LegacyTransactionResult);
 }

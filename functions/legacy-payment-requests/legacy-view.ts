@@ -1,15 +1,16 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { legacyPaymentRequest, legacyRequestSummary } from './schemas';
+import { legacyPaymentRequest, legacyRequestSummary } from './schemas';
+import { publicView } from '../core/db/entity';
 import { denomination, ledgerOf, legacyNumber, type StoredPaymentRequest } from '../payment-requests';
 
 export type LegacyPaymentRequest = FromSchema<typeof legacyPaymentRequest>;
 export type LegacyRequestSummary = FromSchema<typeof legacyRequestSummary>;
 
-/** The legacy view of a payment request, whichever API version created it. */
+/** The legacy view of a payment request, whichever API version created it: what its response schema declares. */
 export function legacyView(request: StoredPaymentRequest): LegacyPaymentRequest {
   // The payment that settled the request; a pre-auth holds an authorisation instead and shows none.
   const settling = request.status === 'paid' ? request.payments[request.payments.length - 1] : undefined;
-  return {
+  return publicView<LegacyPaymentRequest>(legacyPaymentRequest, {
     requestId: request.id,
     shortCode: request.shortCode,
     merchantId: request.merchantId,
@@ -37,12 +38,12 @@ export function legacyView(request: StoredPaymentRequest): LegacyPaymentRequest 
     externalReference: request.externalRef,
     paidBy: settling && { transactionId: settling.transactionId, amount: legacyNumber(request.paidAmount) },
     notifyUrl: request.legacy?.notifyUrl,
-  };
+  } satisfies LegacyPaymentRequest);
 }
 
 /** What legacy cancel answers with. */
 export function legacySummary(request: StoredPaymentRequest): LegacyRequestSummary {
-  return {
+  return publicView<LegacyRequestSummary>(legacyRequestSummary, {
     merchantName: request.merchantName,
     status: request.status,
     denomination: denomination(request),
@@ -52,5 +53,5 @@ export function legacySummary(request: StoredPaymentRequest): LegacyRequestSumma
     requestId: request.id,
     merchantId: request.merchantId,
     description: request.legacy?.description,
-  };
+  } satisfies LegacyRequestSummary);
 }

@@ -4,7 +4,7 @@ import type { createPaymentRequestBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { connectionKey, externalRefIndex, paymentLinkKey, patronRequestLinkKey, paymentRequestKey, shortCodeIndex } from './keys';
+import { connectionKey, patronRequestLinkEntity, paymentLinkKey, paymentRequestEntity } from './keys';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
@@ -127,12 +127,7 @@ export async function insertPaymentRequest(
       item: {
         Put: {
           TableName: config().tableName,
-          Item: {
-            ...paymentRequestKey(id),
-            ...shortCodeIndex(shortCode, at, id),
-            ...(body.externalRef ? externalRefIndex(merchantConfig.merchantAccountId, body.externalRef, at, id) : {}),
-            ...stored,
-          },
+          Item: paymentRequestEntity.item(stored),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -141,7 +136,7 @@ export async function insertPaymentRequest(
   ];
   if (patron) {
     steps.push({
-      item: { Put: { TableName: config().tableName, Item: { ...patronRequestLinkKey(patron.code.accountId, at, id), paymentRequestId: id } } },
+      item: { Put: { TableName: config().tableName, Item: patronRequestLinkEntity.item({ patronAccountId: patron.code.accountId, createdAt: at, paymentRequestId: id }) } },
     });
   }
   await runTransaction(steps);

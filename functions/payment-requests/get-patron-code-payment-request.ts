@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { patronRequestLinksOf } from './keys';
+import { patronRequestLinkEntity, patronRequestLinksOf } from './keys';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequest } from './load-payment-request';
@@ -21,8 +21,8 @@ export const getPatronCodePaymentRequest = authedOperation(async ({ auth, now })
       Limit: RECENT_LINKS,
     }),
   );
-  for (const link of out.Items ?? []) {
-    const request = await loadPaymentRequest(link.paymentRequestId as string, now);
+  for (const link of (out.Items ?? []).map((item) => patronRequestLinkEntity.parse(item))) {
+    const request = await loadPaymentRequest(link.paymentRequestId, now);
     if (request?.status === 'new') return present(request, auth.principal);
   }
   throw forbidden();

@@ -1,16 +1,24 @@
+import { defineEntity } from '../core/db/entity';
+import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
+import { paymentActivity, paymentRequest } from './schemas';
+
 /**
- * Keys of the payment-requests group's entities and the access patterns they serve. One table holds
- * every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
+ * The payment-requests group's entities: each owns its keys and index keys, stamps what it writes
+ * with its type and schema version and parses what is read back (core/db/entity.ts), and the access
+ * patterns they serve. One table holds every group's entities; core/db/keys.ts lists core's own.
+ * Nothing else builds these keys.
  *
  * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
  * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
  * | payment request | PR#<id>                 | PR                 | EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>; GSI2 SHORTCODE#<code>, <createdAt>#<id> | get; by external ref; latest by short code |
  * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
  * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
- * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels |
- * | payment link    | PAYMENTLINK#<id>        | PAYMENTLINK        |                                       | payment request links to payment links |
+ * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels (read only: no route here writes them) |
+ * | payment link    | PAYMENTLINK#<id>        | PAYMENTLINK        |                                       | payment request links to payment links (read only) |
  */
-export const paymentRequestKey = (id: string) => ({ PK: `PR#${id}`, SK: 'PR' });
+/** A request's partition: the request, then its activities. */
+const requestPartition = (id: string) => `PR#${id}`;
+const requestKey = (id: string) => ({ PK: requestPartition(id), SK: 'PR' });
 export const externalRefIndex = (merchantAccountId: string, externalRef: string, createdAt?: string, id?: string) => ({
   GSI1PK: `EXTREF#${merchantAccountId}#${externalRef}`,
   GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
@@ -19,16 +27,17 @@ export const shortCodeIndex = (shortCode: string, createdAt?: string, id?: strin
   GSI2PK: `SHORTCODE#${shortCode}`,
   GSI2SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
-export const activityKey = (paymentRequestId: string, activityNumber: number) => ({
-  PK: `PR#${paymentRequestId}`,
-  SK: `ACTIVITY#${String(activityNumber).padStart(15, '0')}`,
+const ACTIVITY_PREFIX = 'ACTIVITY#';
+const activityKey = (paymentRequestId: string, activityNumber: number) => ({
+  PK: requestPartition(paymentRequestId),
+  SK: `${ACTIVITY_PREFIX}${String(activityNumber).padStart(15, '0')}`,
 });
-export const activitiesOfRequest = (paymentRequestId: string) => ({ PK: `PR#${paymentRequestId}`, SKPrefix: 'ACTIVITY#' });
+export const activitiesOfRequest = (paymentRequestId: string) => ({ PK: requestPartition(paymentRequestId), SKPrefix: ACTIVITY_PREFIX });
 export const merchantActivityIndex = (merchantId: string, createdAt?: string, paymentRequestId?: string, activityNumber?: number) => ({
   GSI1PK: `MERCHANTACTIVITY#${merchantId}`,
   GSI1SK: createdAt && paymentRequestId && activityNumber !== undefined ? `${createdAt}#${paymentRequestId}#${String(activityNumber).padStart(15, '0')}` : '',
 });
-export const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymentRequestId: string) => ({
+const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymentRequestId: string) => ({
   ...patronRequestLinksOf(patronAccountId),
   SK: `${createdAt}#${paymentRequestId}`,
 });
@@ -37,3 +46,39 @@ export const patronRequestLinksOf = (patronAccountId: string) => ({ PK: `PATRONP
 export const connectionKey = (id: string) => ({ PK: `CONNECTION#${id}`, SK: 'CONNECTION' });
 export const paymentLinkKey = (id: string) => ({ PK: `PAYMENTLINK#${id}`, SK: 'PAYMENTLINK' });
 
+export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: string]>({
+  type: 'payment-request',
+  version: 1,
+  key: requestKey,
+  keyOf: (r) => requestKey(r.id),
+  indexes: (r) => ({
+    ...shortCodeIndex(r.shortCode, r.createdAt, r.id),
+    ...(r.externalRef ? externalRefIndex(r.merchantAccountId, r.externalRef, r.createdAt, r.id) : {}),
+  }),
+  required: [...paymentRequest.required, 'merchantAccountId', 'createdBy', 'version', 'activityCount', 'paidAmount', 'refundedAmount', 'payments', 'settlementWallets'],
+});
+export const paymentRequestKey = paymentRequestEntity.key;
+
+export const paymentActivityEntity = defineEntity<PaymentActivity, [paymentRequestId: string, activityNumber: number]>({
+  type: 'payment-activity',
+  version: 1,
+  key: activityKey,
+  keyOf: (a) => activityKey(a.paymentRequestId, Number(a.activityNumber)),
+  indexes: (a) => merchantActivityIndex(a.merchantId, a.createdAt, a.paymentRequestId, Number(a.activityNumber)),
+  required: paymentActivity.required,
+});
+
+/** A request made with one of a patron's codes, found by the patron polling after a scan. */
+export interface PatronRequestLink {
+  patronAccountId: string;
+  createdAt: string;
+  paymentRequestId: string;
+}
+
+export const patronRequestLinkEntity = defineEntity<PatronRequestLink, [patronAccountId: string, createdAt: string, paymentRequestId: string]>({
+  type: 'patron-request-link',
+  version: 1,
+  key: patronRequestLinkKey,
+  keyOf: (l) => patronRequestLinkKey(l.patronAccountId, l.createdAt, l.paymentRequestId),
+  required: ['paymentRequestId'],
+});

@@ -1,11 +1,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentActivitiesQuery } from './schemas';
-import { stripKeys } from '../core/db/keys';
-import { merchantActivityIndex } from './keys';
+import { merchantActivityIndex, paymentActivityEntity } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { findMerchant } from '../merchants';
+import { presentActivity } from './payment-request-store';
 
 type Query = FromSchema<typeof paymentActivitiesQuery>;
 
@@ -14,5 +14,5 @@ export const listPaymentActivities = authedOperation<unknown, Query>(async ({ qu
   const merchant = await findMerchant(query.merchantId);
   if (!merchant) throw forbidden();
   await auth.access.account(merchant.accountId);
-  return newestFirstPage(merchantActivityIndex(merchant.id).GSI1PK, query, (item) => stripKeys(item));
+  return newestFirstPage(merchantActivityIndex(merchant.id).GSI1PK, query, (item) => presentActivity(paymentActivityEntity.parse(item)));
 });

@@ -1,9 +1,9 @@
 import { config } from '../core/config';
-import { stripKeys } from '../core/db/keys';
-import { activitiesOfRequest } from './keys';
+import { activitiesOfRequest, paymentActivityEntity } from './keys';
 import { queryAll } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { presentActivity } from './payment-request-store';
 
 /** Every activity of one request, newest first (a request has a bounded number of them). */
 export const listPaymentRequestActivities = authedOperation(async ({ params, auth, now }) => {
@@ -17,5 +17,5 @@ export const listPaymentRequestActivities = authedOperation(async ({ params, aut
     ScanIndexForward: false,
     ConsistentRead: true,
   });
-  return { items: items.map((item) => stripKeys(item)) };
+  return { items: items.map((item) => presentActivity(paymentActivityEntity.parse(item))) };
 });

@@ -3,8 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { externalRefQuery } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { externalRefIndex, paymentRequestKey } from './keys';
+import { externalRefIndex, paymentRequestEntity } from './keys';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { isDue, present } from './payment-request-store';
@@ -28,7 +27,7 @@ export const listPaymentRequestsByExternalRef = authedOperation<unknown, Query>(
 
 async function batchGet(ids: string[]): Promise<Map<string, StoredPaymentRequest>> {
   const table = config().tableName;
-  const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map(paymentRequestKey), ConsistentRead: true } } }));
-  const found = (out.Responses?.[table] ?? []).map((item) => stripKeys(item) as unknown as StoredPaymentRequest);
+  const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => paymentRequestEntity.key(id)), ConsistentRead: true } } }));
+  const found = (out.Responses?.[table] ?? []).map((item) => paymentRequestEntity.parse(item));
   return new Map(found.map((r) => [r.id, r]));
 }

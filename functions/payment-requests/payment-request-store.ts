@@ -2,55 +2,41 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { stripKeys } from '../core/db/keys';
-import { activityKey, merchantActivityIndex, paymentRequestKey } from './keys';
+import { publicView } from '../core/db/entity';
+import { paymentActivityEntity, paymentRequestEntity } from './keys';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { newId } from '../core/ids';
 import { webhookEventSteps } from '../core/webhooks/outbox';
 import type { Monetary } from '../core/money';
 import { activityShortCode } from './short-code';
 import type { ActivityType, PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
+import { paymentActivity, paymentRequest } from './schemas';
 import { webhookEventsFor } from './webhook-events';
 
-const INTERNAL_FIELDS = [
-  'merchantAccountId',
-  'createdBy',
-  'version',
-  'activityCount',
-  'paidAmount',
-  'refundedAmount',
-  'payments',
-  'settlementWallets',
-  'patronAccountId',
-  'authorization',
-  'confirmedAmount',
-  'legacy',
-] as const;
-
 export async function findPaymentRequest(id: string): Promise<StoredPaymentRequest | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: paymentRequestKey(id), ConsistentRead: true }));
-  return out.Item ? (stripKeys(out.Item) as unknown as StoredPaymentRequest) : undefined;
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: paymentRequestEntity.key(id), ConsistentRead: true }));
+  return out.Item ? paymentRequestEntity.parse(out.Item) : undefined;
 }
 
 /** `expiresAt <= now` means expired, whatever the stored status says (timers may run late). */
 export const isDue = (request: StoredPaymentRequest, now: Date) => request.status === 'new' && request.expiresAt <= isoTimestamp(now);
 
 /**
- * The public view of a request. `viewer` is the caller when a global grant let it read someone
- * else's request: payer account ids then show only on the caller's own payments.
+ * The public view of a request: exactly what the PaymentRequest response schema declares. `viewer`
+ * is the caller when a global grant let it read someone else's request: payer account ids then
+ * show only on the caller's own payments.
  */
 export function present(request: StoredPaymentRequest, viewer?: { accountId: string }): PaymentRequest {
-  const view: Record<string, unknown> = { ...request };
-  for (const field of INTERNAL_FIELDS) delete view[field];
-  if (viewer && request.paidBy) {
-    view.paidBy = {
-      assetTotals: (request.paidBy.assetTotals ?? []).map(({ payerAccountId, ...total }) =>
-        payerAccountId === viewer.accountId ? { ...total, payerAccountId } : total,
-      ),
-    };
-  }
-  return view as PaymentRequest;
+  const view = publicView<PaymentRequest>(paymentRequest, request);
+  if (!viewer || !view.paidBy) return view;
+  const assetTotals = (view.paidBy.assetTotals ?? []).map(({ payerAccountId, ...total }) =>
+    payerAccountId === viewer.accountId ? { ...total, payerAccountId } : total,
+  );
+  return { ...view, paidBy: { assetTotals } };
 }
+
+/** The public view of an activity: what the PaymentActivity response schema declares. */
+export const presentActivity = (activity: PaymentActivity): PaymentActivity => publicView<PaymentActivity>(paymentActivity, activity);
 
 export interface ActivityInput {
   type: ActivityType;
@@ -80,16 +66,11 @@ export function buildActivities(request: StoredPaymentRequest, inputs: ActivityI
 }
 
 function activityStep(activity: PaymentActivity): TransactionStep {
-  const number = Number(activity.activityNumber);
   return {
     item: {
       Put: {
         TableName: config().tableName,
-        Item: {
-          ...activityKey(activity.paymentRequestId, number),
-          ...merchantActivityIndex(activity.merchantId, activity.createdAt, activity.paymentRequestId, number),
-          ...activity,
-        },
+        Item: paymentActivityEntity.item(activity),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -125,7 +106,7 @@ export function transitionSteps(
     item: {
       Update: {
         TableName: config().tableName,
-        Key: paymentRequestKey(request.id),
+        Key: paymentRequestEntity.key(request.id),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: '#version = :expectedVersion',
         ExpressionAttributeNames: names,

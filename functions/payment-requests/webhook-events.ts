@@ -1,6 +1,8 @@
+import { publicView } from '../core/db/entity';
 import type { NotificationType, WebhookEventInput } from '../core/webhooks/outbox';
 import { legacyWebhookEvents } from './legacy-webhook-events';
 import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request';
+import { paymentActivity } from './schemas';
 
 /** Next-version notifications each activity type raises; a refund completes in the transaction that starts it. */
 const NOTIFICATIONS: Partial<Record<ActivityType, NotificationType[]>> = {
@@ -23,7 +25,8 @@ export function webhookEventsFor(request: StoredPaymentRequest, activities: Paym
         accountId: request.merchantAccountId,
         test,
         type,
-        data: activity as unknown as Record<string, unknown>,
+        // What the activity's response schema declares, as the API shows it.
+        data: publicView<Record<string, unknown>>(paymentActivity, activity),
         paymentRequestId: request.id,
       }),
     ),

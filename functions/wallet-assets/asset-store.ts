@@ -1,10 +1,8 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import type { walletAsset } from './schemas';
+import { walletAsset } from './schemas';
 import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { accountAssetsIndex, assetKey, stripKeys } from '../core/db/keys';
-import { accountKey } from '../accounts';
+import { publicView } from '../core/db/entity';
 import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/http/errors';
@@ -12,8 +10,9 @@ import { newId } from '../core/ids';
 import { ledgerDb } from '../core/ledger/ledger-db';
 import { HOT_ASSET_SHARDS, readBalanceItems, shardItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';
 import { formatAmount } from '../core/money';
+import { accountAssetsIndex, isWalletItem, walletAssetEntity, walletCounterEntity, type StoredWalletAsset, type WalletAsset } from './entities';
 
-export type WalletAsset = FromSchema<typeof walletAsset>;
+export type { WalletAsset } from './entities';
 
 /** Per account and ledger; settlement wallets count too (one per merchant config at most). */
 export const MAX_WALLETS_PER_LEDGER = 50;
@@ -34,7 +33,7 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
   if (!ledger) throw badRequest(`ledgerId must be a money ledger such as ${config().assetPrefix}.nzd.test`);
   if (input.accountTest && ledger.liveness !== 'test') throw businessRule('LIVENESS_MISMATCH');
   const at = isoTimestamp(now);
-  const asset = {
+  const asset: StoredWalletAsset = {
     id: newId(),
     accountId: input.accountId,
     category: 'money' as const,
@@ -47,9 +46,10 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
     status: 'active' as const,
     createdAt: at,
     createdBy,
+    ...ZERO_BALANCE,
+    ...(input.settlement ? { shards: HOT_ASSET_SHARDS } : {}),
   };
   const tableName = config().tableName;
-  const counterKey = { PK: accountKey(input.accountId).PK, SK: `WALLETCOUNT#${ledger.type}` };
   // A settlement wallet is credited by every payment to its merchant: its balance lives on shards.
   const shards = input.settlement
     ? shardItems(asset.id, HOT_ASSET_SHARDS, { status: asset.status, currency: asset.currency, liveness: asset.liveness }).map((item) => ({
@@ -61,10 +61,19 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
       item: {
         Update: {
           TableName: tableName,
-          Key: counterKey,
-          UpdateExpression: 'ADD walletCount :one',
+          Key: walletCounterEntity.key(input.accountId, ledger.type),
+          // Made by the first create: the update writes what `walletCounterEntity.item` would.
+          UpdateExpression: 'ADD walletCount :one SET #accountId = :accountId, #ledgerType = :ledgerType, #entity = :entity, #v = :v',
           ConditionExpression: 'attribute_not_exists(walletCount) OR walletCount < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WALLETS_PER_LEDGER },
+          ExpressionAttributeNames: { '#accountId': 'accountId', '#ledgerType': 'ledgerType', '#entity': 'entity', '#v': 'v' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':max': MAX_WALLETS_PER_LEDGER,
+            ':accountId': input.accountId,
+            ':ledgerType': ledger.type,
+            ':entity': walletCounterEntity.type,
+            ':v': walletCounterEntity.version,
+          },
         },
       },
       onConditionFailed: () => businessRule('ACCOUNT_MAX_WALLETS_REACHED'),
@@ -73,25 +82,20 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
       item: {
         Put: {
           TableName: tableName,
-          Item: {
-            ...assetKey(asset.id),
-            ...accountAssetsIndex(asset.accountId, at, asset.id),
-            ...asset,
-            ...ZERO_BALANCE,
-            ...(input.settlement ? { shards: HOT_ASSET_SHARDS } : {}),
-          },
+          Item: walletAssetEntity.item(asset),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
     },
     ...shards,
   ]);
-  return { ...asset, balance: '0', availableBalance: '0' };
+  // A new wallet holds nothing yet.
+  return present(asset, []);
 }
 
 export async function findWalletAsset(assetId: string): Promise<WalletAsset | undefined> {
   const { base, items } = await readBalanceItems(assetId);
-  return base && base.category === 'money' && base.accountId ? present(base, items) : undefined;
+  return base && isWalletItem(base) ? present(walletAssetEntity.parse(base), items) : undefined;
 }
 
 /** How the transfer engine reaches a wallet: settlement wallets through their shards. */
@@ -112,18 +116,13 @@ export async function listWalletAssets(accountId: string): Promise<WalletAsset[]
     },
     ledgerDb(),
   );
-  const money = items.filter((item) => item.category === 'money');
+  const wallets = items.filter(isWalletItem).map((item) => walletAssetEntity.parse(item));
   // Index reads lag and shards are not in the index: each wallet's balance items are read from the table.
-  return Promise.all(money.map(async (item) => present(item, (await readBalanceItems(item.id as string)).items)));
+  return Promise.all(wallets.map(async (wallet) => present(wallet, (await readBalanceItems(wallet.id)).items)));
 }
 
-function present(base: Record<string, unknown>, balanceItems: Parameters<typeof totals>[0]): WalletAsset {
+/** The public view of a wallet: what the WalletAsset response schema declares, its balances summed over its balance items. */
+function present(wallet: StoredWalletAsset, balanceItems: Parameters<typeof totals>[0]): WalletAsset {
   const sums = totals(balanceItems);
-  const rest = stripKeys(base);
-  const { balance: _b, pending: _p, available: _a, shards: _s, ...fields } = rest;
-  return {
-    ...(fields as unknown as Omit<WalletAsset, 'balance' | 'availableBalance'>),
-    balance: formatAmount(sums.balance),
-    availableBalance: formatAmount(sums.available),
-  };
+  return publicView<WalletAsset>(walletAsset, { ...wallet, balance: formatAmount(sums.balance), availableBalance: formatAmount(sums.available) });
 }

@@ -1,15 +1,19 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { walletTransactionsQuery } from './schemas';
+import { walletTransaction, type walletTransactionsQuery } from './schemas';
 import { findAccount } from '../accounts';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { assetHistoryIndex, assetKey } from '../core/db/keys';
+import { publicView } from '../core/db/entity';
 import { newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
+import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
+import { ledgerDb } from '../core/ledger/ledger-db';
+import { isWalletItem, walletAssetEntity } from './entities';
 import { loadWalletAsset } from './load-wallet-asset';
 
 type Query = FromSchema<typeof walletTransactionsQuery>;
+type WalletTransaction = FromSchema<typeof walletTransaction>;
 
 const REFERENCES = ['paymentRequestId', 'topupId', 'refundId'] as const;
 
@@ -31,20 +35,21 @@ interface Listed {
 export const listWalletTransactions = authedOperation<unknown, Query>(async (request) => {
   const asset = await loadWalletAsset(request, 'walletId');
   const partition = assetHistoryIndex(asset.id).GSI1PK;
-  const page = await newestFirstPage<Listed>(partition, request.query, (entry) => {
+  const page = await newestFirstPage<Listed>(partition, request.query, (item) => {
+    const entry = ledgerEntry.parse(item);
     const debit = entry.side === 'D';
     const out: Record<string, unknown> = {
       id: entry.txnId,
       kind: entry.kind,
       amount: entry.amount,
-      value: debit ? `-${String(entry.amount)}` : entry.amount,
+      value: debit ? `-${entry.amount}` : entry.amount,
       currency: entry.currency,
       srcWalletId: debit ? entry.assetId : entry.otherAssetId,
       destWalletId: debit ? entry.otherAssetId : entry.assetId,
       createdAt: entry.createdAt,
     };
     for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
-    return { out, sortKey: String(entry.GSI1SK), debit, otherAssetId: String(entry.otherAssetId) };
+    return { out, sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK, debit, otherAssetId: entry.otherAssetId };
   });
   if (!page.items.length) return { items: [], ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
   const newestNumber = await entriesUpTo(partition, page.items[0].sortKey);
@@ -53,7 +58,7 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
   const own = parties.get(asset.accountId) ?? '';
   const items = page.items.map(({ out, debit, otherAssetId }, index) => {
     const other = otherAssetId.startsWith('system-test-issuance-') ? TEST_FUNDS_PARTY : (parties.get(otherAccounts.get(otherAssetId) ?? '') ?? '');
-    return { ...out, activityNumber: String(newestNumber - index), srcParty: debit ? own : other, destParty: debit ? other : own };
+    return publicView<WalletTransaction>(walletTransaction, { ...out, activityNumber: String(newestNumber - index), srcParty: debit ? own : other, destParty: debit ? other : own });
   });
   return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
 });
@@ -79,14 +84,14 @@ async function entriesUpTo(partition: string, sortKey: string): Promise<number> 
   return count;
 }
 
-/** The account owning each asset (system assets own none). */
+/** The account owning each asset (system assets own none); base items are read with the ledger client, which keeps balances exact. */
 async function accountsByAsset(assetIds: string[]): Promise<Map<string, string>> {
   const table = config().tableName;
   const byAsset = new Map<string, string>();
-  let keys: Record<string, unknown>[] = [...new Set(assetIds.filter((id) => !id.startsWith('system-')))].map(assetKey);
+  let keys: Record<string, unknown>[] = [...new Set(assetIds.filter((id) => !id.startsWith('system-')))].map((id) => walletAssetEntity.key(id));
   while (keys.length) {
-    const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'id, accountId' } } }));
-    for (const item of out.Responses?.[table] ?? []) byAsset.set(String(item.id), String(item.accountId));
+    const out = await ledgerDb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
+    for (const wallet of (out.Responses?.[table] ?? []).filter(isWalletItem).map((item) => walletAssetEntity.parse(item))) byAsset.set(wallet.id, wallet.accountId);
     keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
   }
   return byAsset;

@@ -1,3 +1,5 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { testTopup } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { runTransaction } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
@@ -6,14 +8,7 @@ import { postedTransfer, testIssuanceAsset } from '../core/ledger/transfers';
 import { monetary, type Amount } from '../core/money';
 import type { WalletAsset } from './asset-store';
 
-export interface TestTopup {
-  id: string;
-  assetId: string;
-  value: { currency: string; amount: string };
-  idempotencyKey: string;
-  createdAt: string;
-  createdBy: string;
-}
+export type TestTopup = FromSchema<typeof testTopup>;
 
 /**
  * Funds a test wallet instantly: test money issued by the platform's test issuance asset, as one

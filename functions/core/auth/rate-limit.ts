@@ -1,8 +1,9 @@
-import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { accountRateLimitKey, sourceRateLimitKey } from '../db/keys';
+import { rateLimitEntity, type RateLimitWindow } from '../db/keys';
 import { tooManyRequests } from '../http/errors';
 import { countMetric, METRIC } from '../observability';
 import type { Principal } from './principal';
@@ -36,18 +37,17 @@ const SLOTS = 13;
 /** A request whose writes keep losing to concurrent ones of the same subject is refused (Retry-After 1). */
 const MAX_ATTEMPTS = 4;
 
-interface Window {
-  head: number;
-  counted: number;
-  slots: number[];
-}
+type Window = Pick<RateLimitWindow, 'head' | 'counted' | 'slots'>;
+
+/** Whose window: an account's requests, or a source address's failed authentications. */
+type Subject = Pick<RateLimitWindow, 'subject' | 'scope'>;
 
 /** The account's limit: its own `rateLimitPerMinute`, else the platform default. */
 export const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
 
 /** Per account, shared by every instance through DynamoDB (writes): 429 beyond the account's limit. */
 export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {
-  const retryAt = await record(accountRateLimitKey(principal.accountId), limitOf(principal), now.getTime());
+  const retryAt = await record({ subject: 'ACCOUNT', scope: principal.accountId }, limitOf(principal), now.getTime());
   if (retryAt !== undefined) throw refusal(retryAt, now.getTime());
 }
 
@@ -96,8 +96,8 @@ export async function refuseFailingSource(sourceIp: string | undefined, now: Dat
   refuseBlockedSource(sourceIp, now);
   const scope = sourceScope(sourceIp);
   const nowMs = now.getTime();
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: sourceRateLimitKey(scope) }));
-  const window = slide(out.Item as Window | undefined, nowMs);
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: rateLimitEntity.key('SOURCE', scope) }));
+  const window = slide(out.Item && rateLimitEntity.parse(out.Item), nowMs);
   const limit = config().unauthenticatedRateLimitPerMinute;
   if (window.counted >= limit) throw block(scope, nextAdmission(window, limit), nowMs);
 }
@@ -105,7 +105,7 @@ export async function refuseFailingSource(sourceIp: string | undefined, now: Dat
 /** Counts a failed authentication of the source address: 429 instead of 401 once it is over the limit. */
 export async function recordAuthenticationFailure(sourceIp: string | undefined, now: Date): Promise<void> {
   const scope = sourceScope(sourceIp);
-  const retryAt = await record(sourceRateLimitKey(scope), config().unauthenticatedRateLimitPerMinute, now.getTime());
+  const retryAt = await record({ subject: 'SOURCE', scope }, config().unauthenticatedRateLimitPerMinute, now.getTime());
   if (retryAt !== undefined) throw block(scope, retryAt, now.getTime());
 }
 
@@ -145,13 +145,13 @@ const bucketOf = (ms: number) => Math.floor(ms / BUCKET_MS);
  * bucket, or a first request ever), the failed condition returns the item and the next write
  * replaces it, conditional on it being unchanged.
  */
-async function record(key: Record<string, string>, limit: number, nowMs: number): Promise<number | undefined> {
-  let failed = await conditionally(increment(key, bucketOf(nowMs), limit));
+async function record(subject: Subject, limit: number, nowMs: number): Promise<number | undefined> {
+  let failed = await conditionally(increment(subject, bucketOf(nowMs), limit));
   for (let attempt = 1; failed && attempt < MAX_ATTEMPTS; attempt++) {
     const current = failed.item;
     const window = slide(current, nowMs);
     if (window.counted >= limit) return nextAdmission(window, limit);
-    failed = await conditionally(current?.head === window.head ? increment(key, window.head, limit) : replace(key, current, window));
+    failed = await conditionally(current?.head === window.head ? increment(subject, window.head, limit) : replace(subject, current, window));
   }
   return failed ? nowMs + 1000 : undefined;
 }
@@ -177,12 +177,12 @@ function nextAdmission(window: Window, limit: number): number {
   return (window.head + SLOTS) * BUCKET_MS;
 }
 
-function increment(key: Record<string, string>, bucket: number, limit: number): Promise<unknown> {
+function increment(subject: Subject, bucket: number, limit: number): Promise<unknown> {
   const slot = `slots[${bucket % SLOTS}]`;
   return db().send(
     new UpdateCommand({
       TableName: config().tableName,
-      Key: key,
+      Key: rateLimitEntity.key(subject.subject, subject.scope),
       UpdateExpression: `SET ${slot} = ${slot} + :one, counted = counted + :one`,
       ConditionExpression: 'head = :bucket AND counted < :limit',
       ExpressionAttributeValues: { ':one': 1, ':bucket': bucket, ':limit': limit },
@@ -192,14 +192,14 @@ function increment(key: Record<string, string>, bucket: number, limit: number): 
 }
 
 /** Writes `next` plus this request, if the item is still `current` (head and count identify it). */
-function replace(key: Record<string, string>, current: Window | undefined, next: Window): Promise<unknown> {
+function replace(subject: Subject, current: Window | undefined, next: Window): Promise<unknown> {
   const slots = [...next.slots];
   slots[next.head % SLOTS] += 1;
   return db().send(
     new PutCommand({
       TableName: config().tableName,
       // ttl: housekeeping once every slot has left the window.
-      Item: { ...key, head: next.head, counted: next.counted + 1, slots, ttl: ((next.head + SLOTS) * BUCKET_MS) / 1000 },
+      Item: rateLimitEntity.item({ ...subject, head: next.head, counted: next.counted + 1, slots }, { ttl: ((next.head + SLOTS) * BUCKET_MS) / 1000 }),
       ConditionExpression: current ? 'head = :head AND counted = :counted' : 'attribute_not_exists(PK)',
       ExpressionAttributeValues: current ? { ':head': current.head, ':counted': current.counted } : undefined,
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -207,17 +207,13 @@ function replace(key: Record<string, string>, current: Window | undefined, next:
   );
 }
 
-/** Undefined once written; else the item the failed condition saw (its values come back unconverted). */
+/** Undefined once written; else the item the failed condition saw (its values come back unconverted: unmarshalled, then parsed). */
 async function conditionally(write: Promise<unknown>): Promise<{ item?: Window } | undefined> {
   try {
     await write;
     return undefined;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return { item: error.Item && windowOf(error.Item) };
+    return { item: error.Item && rateLimitEntity.parse(unmarshall(error.Item)) };
   }
-}
-
-function windowOf(item: Record<string, AttributeValue>): Window {
-  return { head: Number(item.head.N), counted: Number(item.counted.N), slots: item.slots.L!.map((n) => Number(n.N)) };
 }

@@ -1,40 +1,78 @@
+import { defineEntity, type TableKey } from './entity';
+import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../ledger/entities';
+
 /**
  * The table's keys of core's own entities (the ledger's assets and transfers, rate limits,
  * idempotency records, the webhook outbox) and the access patterns they serve. Each endpoint group
- * lists its entities' keys the same way in functions/<group>/keys.ts; nothing else builds keys.
+ * lists its entities' keys the same way in functions/<group>/keys.ts or entities.ts; nothing else
+ * builds keys. The ledger's entities are defined in core/ledger/entities.ts, the others here.
  *
  * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
  * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | asset (wallet)  | ASSET#<id>              | ASSET              | ACCOUNTASSETS#<accountId>, <createdAt>#<id> | get asset; assets of an account |
+ * | asset (base)    | ASSET#<id>              | ASSET              | the owner's (wallet-assets: ACCOUNTASSETS#<accountId>, <createdAt>#<id>) | get asset; a single-item balance |
  * | asset shard     | ASSET#<id>              | SHARD#<n>          |                                       | balance items of a hot asset (one Query with the asset) |
  * | pending transfer| TRANSFER#<id>           | TRANSFER           |                                       | a two-phase transfer's reservation   |
  * | ledger entry    | LEDGER#<txnId>          | ENTRY#<D|C>        | ASSETTXN#<assetId>, <createdAt>#<txnId> | one transfer; history of an asset    |
  * | rate limit      | RATELIMIT#ACCOUNT#<accountId> | RATELIMIT    |                                       | requests of an account in the sliding minute (TTL) |
  * | rate limit      | RATELIMIT#SOURCE#<ip or IPv6 /64> | RATELIMIT |                                      | failed authentications of a source address in the sliding minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
- * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt>#<id> while undispatched | outbox: events written with the change that caused them; sweep of undispatched ones (entity in core/webhooks/outbox.ts) |
+ * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt (never later than written)>#<id> while undispatched; GSI2 ACCOUNTEVENTS#<accountId>, <createdAt>#<id> (notifications) | outbox: events written with the change that caused them; sweep of undispatched ones; an account's event log (entity in core/webhooks/outbox.ts) |
+ * | platform clock  | CLOCK#PLATFORM          | CLOCK              |                                       | the local platform's clock offset, read only where LOCAL_TEST_CLOCK=1 (core/test-clock/platform-clock.ts) |
+ * | clock alarm     | CLOCKALARMS#<accountId or PLATFORM> | <dueAt>#<queue>#<hash> | CLOCKALARMS, <dueAt>#<clock> (local platform only) | delayed messages of a clock that can move, due by then: sent when it is advanced (core/test-clock/alarms.ts) |
  */
-export const assetKey = (assetId: string) => ({ PK: `ASSET#${assetId}`, SK: 'ASSET' });
-export const assetShardKey = (assetId: string, shard: number) => ({ PK: `ASSET#${assetId}`, SK: `SHARD#${shard}` });
-export const pendingTransferKey = (transferId: string) => ({ PK: `TRANSFER#${transferId}`, SK: 'TRANSFER' });
-export const accountAssetsIndex = (accountId: string, createdAt?: string, assetId?: string) => ({
-  GSI1PK: `ACCOUNTASSETS#${accountId}`,
-  GSI1SK: createdAt && assetId ? `${createdAt}#${assetId}` : '',
+export const assetKey = assetBalance.key;
+export const assetShardKey = assetShard.key;
+export const pendingTransferKey = pendingTransferEntity.key;
+export const ledgerEntryKey = ledgerEntry.key;
+export { assetHistoryIndex } from '../ledger/entities';
+
+/** A sliding-window counter (core/auth/rate-limit.ts): of an account's requests, or of a source address's failed authentications. */
+export interface RateLimitWindow {
+  subject: 'ACCOUNT' | 'SOURCE';
+  /** The account id, or the source address's scope (an IPv4 address or an IPv6 /64). */
+  scope: string;
+  head: number;
+  counted: number;
+  slots: number[];
+}
+
+const rateLimitKey = (subject: RateLimitWindow['subject'], scope: string): TableKey => ({ PK: `RATELIMIT#${subject}#${scope}`, SK: 'RATELIMIT' });
+
+export const rateLimitEntity = defineEntity<RateLimitWindow, [subject: RateLimitWindow['subject'], scope: string]>({
+  type: 'rate-limit',
+  version: 1,
+  key: rateLimitKey,
+  keyOf: (w) => rateLimitKey(w.subject, w.scope),
+  required: ['subject', 'scope', 'head', 'counted', 'slots'],
 });
+export const accountRateLimitKey = (accountId: string) => rateLimitEntity.key('ACCOUNT', accountId);
+export const sourceRateLimitKey = (sourceScope: string) => rateLimitEntity.key('SOURCE', sourceScope);
 
-export const ledgerEntryKey = (txnId: string, side: 'D' | 'C') => ({ PK: `LEDGER#${txnId}`, SK: `ENTRY#${side}` });
-export const assetHistoryIndex = (assetId: string, createdAt?: string, txnId?: string) => ({
-  GSI1PK: `ASSETTXN#${assetId}`,
-  GSI1SK: createdAt && txnId ? `${createdAt}#${txnId}` : '',
-});
+/** A money command's stored answer (core/idempotency.ts), under its scope: the calling account, the operation, the client's key. */
+export interface IdempotencyRecord {
+  accountId: string;
+  operation: string;
+  clientKey: string;
+  /** Hash of the validated command: the same key with another command is refused. */
+  requestHash: string;
+  /** The response, as JSON. */
+  response: string;
+  createdAt: string;
+}
 
-export const accountRateLimitKey = (accountId: string) => ({ PK: `RATELIMIT#ACCOUNT#${accountId}`, SK: 'RATELIMIT' });
-export const sourceRateLimitKey = (sourceScope: string) => ({ PK: `RATELIMIT#SOURCE#${sourceScope}`, SK: 'RATELIMIT' });
-
-export const idempotencyKey = (accountId: string, operation: string, key: string) => ({
-  PK: `IDEMPOTENCY#${accountId}#${operation}#${key}`,
+const idempotencyRecordKey = (accountId: string, operation: string, clientKey: string): TableKey => ({
+  PK: `IDEMPOTENCY#${accountId}#${operation}#${clientKey}`,
   SK: 'IDEMPOTENCY',
 });
+
+export const idempotencyEntity = defineEntity<IdempotencyRecord, [accountId: string, operation: string, clientKey: string]>({
+  type: 'idempotency',
+  version: 1,
+  key: idempotencyRecordKey,
+  keyOf: (r) => idempotencyRecordKey(r.accountId, r.operation, r.clientKey),
+  required: ['requestHash', 'response'],
+});
+export const idempotencyKey = idempotencyEntity.key;
 
 /** Strips storage attributes before a record leaves the platform. */
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {

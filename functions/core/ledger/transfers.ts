@@ -1,11 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { assetHistoryIndex, assetKey, assetShardKey, ledgerEntryKey, pendingTransferKey } from '../db/keys';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../db/transaction';
 import { businessRule } from '../http/errors';
 import { formatAmount, type Amount } from '../money';
+import {
+  assetBalance,
+  assetShard,
+  balanceItemsOf,
+  ledgerEntry,
+  pendingTransferEntity,
+  type AssetSide,
+  type BalanceAttributes,
+  type PendingTransfer,
+  type TransferKind,
+} from './entities';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
+
+export type { AssetSide, PendingTransfer, TransferKind } from './entities';
 
 /**
  * The transfer engine: the only way money moves. Modelled on TigerBeetle: an asset's balance
@@ -20,19 +32,6 @@ import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
  * (`ReturnValuesOnConditionCheckFailure`) into the one rule it broke, each with its own code.
  */
 
-/** Why money moved; written on both ledger entries. */
-export type TransferKind =
-  | 'test-topup'
-  | 'payment'
-  | 'refund'
-  | 'void-refund'
-  /** a token issued from its collection, spent at a merchant, given back by a refund */
-  | 'token-issue'
-  | 'token-redemption'
-  | 'token-return'
-  /** value sent by an asset transfer: held pending from creation, posted to each claim */
-  | 'asset-transfer';
-
 /** The rules a side of a transfer can break, in the order they are judged. */
 export type TransferRule = 'missing' | 'inactive' | 'currency' | 'liveness' | 'insufficient';
 
@@ -46,17 +45,6 @@ export const DEFAULT_RULE_CODES: RuleCodes = {
   liveness: 'LIVENESS_MISMATCH',
   insufficient: 'INSUFFICIENT_ASSET_VALUE',
 };
-
-/**
- * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot
- * assets that many payers credit (settlement wallets): credits land on one of `shards` items
- * chosen at random, so concurrent credits rarely touch the same item; the balance is their sum.
- * `system`: the platform's own issuance assets, sharded, allowed to go negative, made on first use.
- */
-export type AssetSide =
-  | { assetId: string; mode: 'single' }
-  | { assetId: string; mode: 'sharded'; shards: number }
-  | { assetId: string; mode: 'system' };
 
 export interface TransferSpec {
   /** Derived from the caller's idempotency scope: a repeated transfer fails on its entries. */
@@ -106,26 +94,37 @@ interface BalanceItem {
   liveness?: string;
 }
 
-/** Every balance item of an asset: the base item, then its shards (one strongly consistent Query). */
+/**
+ * Every balance item of an asset: the base item, then its shards (one strongly consistent Query),
+ * each parsed by its entity. `base` is the base item as stored, for its owner's entity to parse.
+ */
 export async function readBalanceItems(assetId: string): Promise<{ base?: Record<string, unknown>; items: BalanceItem[] }> {
+  const { PK, shardPrefix } = balanceItemsOf(assetId);
   const out = await ledgerDb().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': assetKey(assetId).PK }, ConsistentRead: true }),
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }),
   );
   const rows = out.Items ?? [];
-  const base = rows.find((r) => r.SK === assetKey(assetId).SK);
-  const items = rows
-    .filter((r) => r.SK === assetKey(assetId).SK || String(r.SK).startsWith('SHARD#'))
-    .map((r) => ({
-      key: { PK: r.PK as string, SK: r.SK as string },
-      balance: toAmount(r.balance),
-      pending: toAmount(r.pending),
-      available: toAmount(r.available ?? r.balance),
-      status: r.status as string | undefined,
-      currency: r.currency as string | undefined,
-      liveness: r.liveness as string | undefined,
-    }));
+  const baseSK = assetBalance.key(assetId).SK;
+  const base = rows.find((r) => r.SK === baseSK);
+  const balanceItem = (key: BalanceItem['key'], r: BalanceAttributes): BalanceItem => ({
+    key,
+    balance: toAmount(r.balance),
+    pending: toAmount(r.pending),
+    available: toAmount(r.available ?? r.balance),
+    status: r.status,
+    currency: r.currency,
+    liveness: r.liveness,
+  });
+  const items = [
+    ...(base ? [balanceItem(assetBalance.key(assetId), assetBalance.parse(base))] : []),
+    ...rows.filter((r) => String(r.SK).startsWith(shardPrefix)).map((r) => {
+      const shard = assetShard.parse(r);
+      return balanceItem(assetShard.keyOf(shard), shard);
+    }),
+  ];
   return { base, items };
 }
+
 
 /** Balance, pending and available of an asset: the sums over its balance items. */
 export function totals(items: readonly BalanceItem[]): { balance: Amount; pending: Amount; available: Amount } {
@@ -140,7 +139,7 @@ export const ZERO_BALANCE = { balance: 0, pending: 0, available: 0 } as const;
 
 /** Shard items of a new hot asset, carrying the status, currency and liveness their conditions check. */
 export function shardItems(assetId: string, shards: number, attributes: { status: string; currency: string; liveness: string }) {
-  return Array.from({ length: shards }, (_, n) => ({ ...assetShardKey(assetId, n), assetId, ...attributes, ...ZERO_BALANCE }));
+  return Array.from({ length: shards }, (_, shard) => assetShard.item({ assetId, shard, ...attributes, ...ZERO_BALANCE }));
 }
 
 /** The first rule an item as it was breaks for this side, or undefined (then it was a race: retry). */
@@ -175,6 +174,8 @@ function guard(currency: string, liveness: string | undefined) {
 /** One balance change of one item: deltas to the same item in one transaction are merged first. */
 interface Leg {
   key: { PK: string; SK: string };
+  /** The shard number, when the item is a shard. */
+  shard?: number;
   delta: Amount;
   system: boolean;
   assetId: string;
@@ -189,15 +190,25 @@ interface Leg {
 function legStep(leg: Leg): TransactionStep {
   if (leg.open) return openStep(leg, leg.open);
   if (leg.system) {
+    // A system asset's shard is made by its first transfer: the update writes what `assetShard.item` would.
     return {
       item: {
         Update: {
           TableName: table(),
           Key: leg.key,
-          UpdateExpression: 'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), #status = if_not_exists(#status, :active), assetId = :assetId',
+          UpdateExpression:
+            'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), #status = if_not_exists(#status, :active), assetId = :assetId, #shard = :shard, #entity = :entity, #v = :v',
           ConditionExpression: 'attribute_not_exists(currency) OR currency = :currency',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':delta': toDynamoNumber(leg.delta), ':currency': leg.currency, ':active': 'active', ':assetId': leg.assetId },
+          ExpressionAttributeNames: { '#status': 'status', '#shard': 'shard', '#entity': 'entity', '#v': 'v' },
+          ExpressionAttributeValues: {
+            ':delta': toDynamoNumber(leg.delta),
+            ':currency': leg.currency,
+            ':active': 'active',
+            ':assetId': leg.assetId,
+            ':shard': leg.shard,
+            ':entity': assetShard.type,
+            ':v': assetShard.version,
+          },
         },
       },
       onConditionFailed: () => businessRule(DEFAULT_RULE_CODES.currency),
@@ -280,13 +291,14 @@ async function shardDebits(side: Extract<AssetSide, { mode: 'sharded' }>, amount
 /** The legs of crediting (or, for single and system sides, debiting) one side. */
 function sideLegs(side: AssetSide, delta: Amount, spec: TransferSpec, codes: Partial<RuleCodes> | undefined, pick: ReturnType<typeof shardPicker>): Leg {
   const common = { delta, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes };
+  const onShard = (shard: number) => ({ key: assetShard.key(side.assetId, shard), shard });
   switch (side.mode) {
     case 'single':
-      return { ...common, key: assetKey(side.assetId), system: false };
+      return { ...common, key: assetBalance.key(side.assetId), system: false };
     case 'sharded':
-      return { ...common, key: assetShardKey(side.assetId, pick(side.assetId, side.shards)), system: false };
+      return { ...common, ...onShard(pick(side.assetId, side.shards)), system: false };
     case 'system':
-      return { ...common, key: assetShardKey(side.assetId, pick(side.assetId, SYSTEM_ASSET_SHARDS)), system: true, liveness: undefined };
+      return { ...common, ...onShard(pick(side.assetId, SYSTEM_ASSET_SHARDS)), system: true, liveness: undefined };
   }
 }
 
@@ -304,19 +316,11 @@ function mergeLegs(legs: Leg[]): Leg[] {
 
 /** The two immutable entries of a posted movement. */
 function entrySteps(transferId: string, spec: TransferSpec, amount: Amount, at: string): TransactionStep[] {
-  const entry = (side: 'D' | 'C', assetId: string, otherAssetId: string) => ({
-    ...ledgerEntryKey(transferId, side),
-    ...assetHistoryIndex(assetId, at, transferId),
-    txnId: transferId,
-    side,
-    kind: spec.kind,
-    assetId,
-    otherAssetId,
-    amount: formatAmount(amount),
-    currency: spec.currency,
-    createdAt: at,
-    ...(spec.refs ?? {}),
-  });
+  const entry = (side: 'D' | 'C', assetId: string, otherAssetId: string) =>
+    ledgerEntry.item(
+      { txnId: transferId, side, kind: spec.kind, assetId, otherAssetId, amount: formatAmount(amount), currency: spec.currency, createdAt: at },
+      spec.refs ?? {},
+    );
   const put = (item: Record<string, unknown>): TransactionStep => ({
     item: { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
     onConditionFailed: () => new DuplicateTransferError(transferId),
@@ -355,21 +359,6 @@ export async function postedTransfers(specs: readonly TransferSpec[], at: string
 /** One posted transfer. */
 export const postedTransfer = (spec: TransferSpec, at: string) => postedTransfers([spec], at);
 
-/** A pending transfer as stored: what is still reserved, and where it goes when posted. */
-export interface PendingTransfer {
-  id: string;
-  status: 'pending' | 'posted' | 'voided';
-  kind: TransferKind;
-  debit: AssetSide;
-  credit: AssetSide;
-  amount: string;
-  remaining: string;
-  currency: string;
-  liveness?: 'main' | 'test';
-  refs?: Record<string, string>;
-  createdAt: string;
-}
-
 /**
  * A two-phase transfer's first phase: `amount` is reserved on the payer's own (single-item) asset
  * (`available` falls, `pending` rises, `balance` stays) and the transfer is recorded as pending.
@@ -396,7 +385,7 @@ export function pendingTransfer(spec: TransferSpec, at: string): TransactionStep
       item: {
         Update: {
           TableName: table(),
-          Key: assetKey(spec.debit.assetId),
+          Key: assetBalance.key(spec.debit.assetId),
           UpdateExpression: 'ADD pending :amount, available :negative',
           ConditionExpression: `${g.condition} AND available >= :amount`,
           ExpressionAttributeNames: g.names,
@@ -407,7 +396,7 @@ export function pendingTransfer(spec: TransferSpec, at: string): TransactionStep
       onConditionFailed: ruleError(spec.debitCodes, { currency: spec.currency, liveness: spec.liveness, amount: spec.amount }),
     },
     {
-      item: { Put: { TableName: table(), Item: { ...pendingTransferKey(spec.id), ...transfer }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      item: { Put: { TableName: table(), Item: pendingTransferEntity.item(transfer), ConditionExpression: 'attribute_not_exists(PK)' } },
       onConditionFailed: () => new DuplicateTransferError(spec.id),
     },
   ];
@@ -419,7 +408,7 @@ function settleRecord(transfer: PendingTransfer, take: Amount, next: PendingTran
     item: {
       Update: {
         TableName: table(),
-        Key: pendingTransferKey(transfer.id),
+        Key: pendingTransferEntity.key(transfer.id),
         UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
         ConditionExpression: '#status = :pending AND remaining = :remaining',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -436,7 +425,7 @@ function unreserve(transfer: PendingTransfer, released: Amount, spent: Amount): 
     item: {
       Update: {
         TableName: table(),
-        Key: assetKey(transfer.debit.assetId),
+        Key: assetBalance.key(transfer.debit.assetId),
         UpdateExpression: 'ADD pending :unpend, available :back, balance :spent',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':unpend': toDynamoNumber(-released), ':back': toDynamoNumber(released - spent), ':spent': toDynamoNumber(-spent) },
@@ -481,12 +470,12 @@ export function voidPending(transfer: PendingTransfer, at: string): TransactionS
 export const testIssuanceAsset = (currency: string): AssetSide => ({ assetId: `system-test-issuance-${currency.toLowerCase()}`, mode: 'system' });
 
 export async function findPendingTransfer(id: string): Promise<PendingTransfer | undefined> {
-  const out = await ledgerDb().send(new GetCommand({ TableName: table(), Key: pendingTransferKey(id), ConsistentRead: true }));
+  const out = await ledgerDb().send(new GetCommand({ TableName: table(), Key: pendingTransferEntity.key(id), ConsistentRead: true }));
   if (!out.Item) return undefined;
-  const { PK: _pk, SK: _sk, debit, credit, ...transfer } = out.Item;
+  const transfer = pendingTransferEntity.parse(out.Item);
   // The ledger client reads numbers as NumberValue; a side's shard count is a plain number.
-  const side = (s: Record<string, unknown>) => ({ ...s, ...(s.shards !== undefined ? { shards: Number(String(s.shards)) } : {}) }) as AssetSide;
-  return { ...transfer, debit: side(debit), credit: side(credit) } as PendingTransfer;
+  const side = (s: AssetSide): AssetSide => (s.mode === 'sharded' ? { ...s, shards: Number(String(s.shards)) } : s);
+  return { ...transfer, debit: side(transfer.debit), credit: side(transfer.credit) };
 }
 
 /** Sets an asset's status on every balance item its transfers check (base and shards), together. */
@@ -509,9 +498,9 @@ export async function setAssetStatus(assetId: string, status: string): Promise<v
 }
 
 /** What a transfer was for, posted or still pending: its kind and the references it carries. */
-export async function findTransferRefs(id: string): Promise<({ kind: TransferKind } & Record<string, string>) | undefined> {
-  const entry = await ledgerDb().send(new GetCommand({ TableName: table(), Key: ledgerEntryKey(id, 'D'), ConsistentRead: true }));
-  if (entry.Item) return entry.Item as { kind: TransferKind } & Record<string, string>;
+export async function findTransferRefs(id: string): Promise<({ kind: TransferKind } & Partial<Record<string, string>>) | undefined> {
+  const entry = await ledgerDb().send(new GetCommand({ TableName: table(), Key: ledgerEntry.key(id, 'D'), ConsistentRead: true }));
+  if (entry.Item) return ledgerEntry.parse(entry.Item);
   const pending = await findPendingTransfer(id);
   return pending && { kind: pending.kind, ...(pending.refs ?? {}) };
 }

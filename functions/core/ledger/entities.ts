@@ -1,0 +1,145 @@
+import type { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { defineEntity, type Entity, type EntityDefinition, type TableKey } from '../db/entity';
+
+/**
+ * The ledger's stored items (core/db/keys.ts lists them with every other core entity): an asset's
+ * base item, whose key, type and version the engine owns and whose record the asset's owner
+ * defines; asset shards; pending transfers; ledger entries. Each definition builds its keys,
+ * stamps what it writes and parses what is read back (core/db/entity.ts).
+ *
+ * Balance attributes (`balance`, `pending`, `available`, a shard's number) are DynamoDB Numbers:
+ * written as JS numbers (zero) or NumberValue, read back as NumberValue through the ledger client
+ * (ledger-db.ts), never as JS floats.
+ */
+
+/** Why money moved; written on both ledger entries. */
+export type TransferKind =
+  | 'test-topup'
+  | 'payment'
+  | 'refund'
+  | 'void-refund'
+  /** a token issued from its collection, spent at a merchant, given back by a refund */
+  | 'token-issue'
+  | 'token-redemption'
+  | 'token-return'
+  /** value sent by an asset transfer: held pending from creation, posted to each claim */
+  | 'asset-transfer';
+
+/**
+ * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot
+ * assets that many payers credit (settlement wallets): credits land on one of `shards` items
+ * chosen at random, so concurrent credits rarely touch the same item; the balance is their sum.
+ * `system`: the platform's own issuance assets, sharded, allowed to go negative, made on first use.
+ */
+export type AssetSide =
+  | { assetId: string; mode: 'single' }
+  | { assetId: string; mode: 'sharded'; shards: number }
+  | { assetId: string; mode: 'system' };
+
+/** A Number attribute as written (a JS number or NumberValue) or read through the ledger client (NumberValue). */
+export type StoredNumber = number | NumberValue;
+
+/** What the engine keeps and checks on every balance item: an asset's base item and its shards. */
+export interface BalanceAttributes {
+  status: string;
+  currency: string;
+  liveness?: string;
+  balance: StoredNumber;
+  pending?: StoredNumber;
+  available?: StoredNumber;
+}
+
+const assetPartition = (assetId: string) => `ASSET#${assetId}`;
+const assetBaseKey = (assetId: string): TableKey => ({ PK: assetPartition(assetId), SK: 'ASSET' });
+
+/** The base item's type and version: one for every reader of it (the engine and the asset's owner). */
+const ASSET_BASE = { type: 'asset', version: 1 } as const;
+
+/**
+ * The base item of an asset (`ASSET#<id>` / `ASSET`). The engine owns its key, type and version
+ * (it addresses the item for single-item balances); the asset's owner (wallet-assets) defines its
+ * record, index keys and upgrades with this. Each reader parses the item for the fields it needs.
+ */
+export function assetBaseEntity<T extends { id: string }>(
+  record: Pick<EntityDefinition<T, [assetId: string]>, 'required' | 'indexes' | 'upgrade'>,
+): Entity<T, [assetId: string]> {
+  return defineEntity<T, [assetId: string]>({ ...ASSET_BASE, key: assetBaseKey, keyOf: (asset) => assetBaseKey(asset.id), ...record });
+}
+
+/** The engine's reading of an asset's base item: the balance attributes its conditions check. */
+export const assetBalance = assetBaseEntity<BalanceAttributes & { id: string }>({ required: ['id', 'status', 'currency', 'balance'] });
+
+/** A balance item of a hot or system asset, in the asset's partition. */
+export interface AssetShard extends BalanceAttributes {
+  assetId: string;
+  shard: StoredNumber;
+}
+
+const assetShardKey = (assetId: string, shard: number): TableKey => ({ PK: assetPartition(assetId), SK: `SHARD#${shard}` });
+
+export const assetShard = defineEntity<AssetShard, [assetId: string, shard: number]>({
+  type: 'asset-shard',
+  version: 1,
+  key: assetShardKey,
+  keyOf: (s) => assetShardKey(s.assetId, Number(s.shard)),
+  required: ['assetId', 'shard', 'status', 'currency', 'balance'],
+});
+
+/** Every balance item of an asset: one Query over its partition (base item, then shards). */
+export const balanceItemsOf = (assetId: string) => ({ PK: assetPartition(assetId), shardPrefix: 'SHARD#' });
+
+/** A pending transfer as stored: what is still reserved, and where it goes when posted. */
+export interface PendingTransfer {
+  id: string;
+  status: 'pending' | 'posted' | 'voided';
+  kind: TransferKind;
+  debit: AssetSide;
+  credit: AssetSide;
+  amount: string;
+  remaining: string;
+  currency: string;
+  liveness?: 'main' | 'test';
+  refs?: Record<string, string>;
+  createdAt: string;
+  /** When it was last posted from or voided. */
+  updatedAt?: string;
+}
+
+const pendingTransferKey = (transferId: string): TableKey => ({ PK: `TRANSFER#${transferId}`, SK: 'TRANSFER' });
+
+export const pendingTransferEntity = defineEntity<PendingTransfer, [transferId: string]>({
+  type: 'pending-transfer',
+  version: 1,
+  key: pendingTransferKey,
+  keyOf: (t) => pendingTransferKey(t.id),
+  required: ['id', 'status', 'kind', 'debit', 'credit', 'amount', 'remaining', 'currency', 'createdAt'],
+});
+
+/** One side of a posted movement, immutable; the transfer's references (payment request, refund, top-up ids) ride along. */
+export type LedgerEntry = {
+  txnId: string;
+  side: 'D' | 'C';
+  kind: TransferKind;
+  assetId: string;
+  otherAssetId: string;
+  amount: string;
+  currency: string;
+  createdAt: string;
+} & { [ref: string]: string | undefined };
+
+const ledgerEntryKey = (txnId: string, side: 'D' | 'C'): TableKey => ({ PK: `LEDGER#${txnId}`, SK: `ENTRY#${side}` });
+
+/** An asset's history, newest last: its entries in the order they were written. */
+export const assetHistoryIndex = (assetId: string, createdAt?: string, txnId?: string) => ({
+  GSI1PK: `ASSETTXN#${assetId}`,
+  GSI1SK: createdAt && txnId ? `${createdAt}#${txnId}` : '',
+});
+
+export const ledgerEntry = defineEntity<LedgerEntry, [txnId: string, side: 'D' | 'C']>({
+  type: 'ledger-entry',
+  version: 1,
+  key: ledgerEntryKey,
+  keyOf: (e) => ledgerEntryKey(e.txnId, e.side),
+  indexes: (e) => assetHistoryIndex(e.assetId, e.createdAt, e.txnId),
+  required: ['txnId', 'side', 'kind', 'assetId', 'otherAssetId', 'amount', 'currency', 'createdAt'],
+});

@@ -1,0 +1,165 @@
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { EntityShapeError, type Entity } from '../../functions/core/db/entity';
+import { idempotencyEntity, rateLimitEntity } from '../../functions/core/db/keys';
+import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../../functions/core/ledger/entities';
+import { shardItems } from '../../functions/core/ledger/transfers';
+import { paymentActivityEntity, paymentRequestEntity, patronRequestLinkEntity } from '../../functions/payment-requests/keys';
+import type { PaymentActivity, StoredPaymentRequest } from '../../functions/payment-requests/payment-request';
+import { present, presentActivity } from '../../functions/payment-requests/payment-request-store';
+import { walletAssetEntity, walletCounterEntity, type StoredWalletAsset } from '../../functions/wallet-assets/entities';
+
+const at = '2026-01-02T03:04:05.000Z';
+
+const request: StoredPaymentRequest = {
+  id: 'pr1',
+  shortCode: 'CP-ABC-DEF',
+  url: 'https://pay.example/pay/pr1',
+  value: { currency: 'NZD', amount: '1000' },
+  paymentOptions: [{ assetType: 'svc.nzd.test', amount: '1000' }],
+  merchantId: 'm1',
+  merchantName: 'Cafe',
+  configId: 'mc_1',
+  status: 'paid',
+  liveness: 'test',
+  createdAt: at,
+  updatedAt: at,
+  expiresAt: at,
+  expirySeconds: 120,
+  merchantConditions: [],
+  remainingAmount: '0',
+  externalRef: 'order-1',
+  paidBy: {
+    assetTotals: [
+      { type: 'svc.nzd.test', total: { currency: 'NZD', amount: '600' }, payerAccountId: 'payerA' },
+      { type: 'svc.nzd.test', total: { currency: 'NZD', amount: '400' }, payerAccountId: 'payerB' },
+    ],
+  },
+  merchantAccountId: 'acct-m',
+  createdBy: 'crn:acct-m:api-key:k',
+  version: 3,
+  activityCount: 2,
+  paidAmount: '1000',
+  refundedAmount: '0',
+  payments: [],
+  settlementWallets: { 'svc.nzd.test': 'w-settle' },
+  patronAccountId: 'patron',
+  legacy: { clientId: 'mc_1', notifyUrl: 'https://hooks.example/legacy' },
+};
+
+const activity: PaymentActivity = {
+  id: 'a1',
+  type: 'payment',
+  paymentRequestId: 'pr1',
+  merchantId: 'm1',
+  createdAt: at,
+  createdBy: 'crn:acct-p:api-key:k',
+  activityNumber: '2',
+  value: { currency: 'NZD', amount: '1000' },
+};
+
+const wallet: StoredWalletAsset = {
+  id: 'w1',
+  accountId: 'acct-p',
+  category: 'money',
+  type: 'svc.nzd.test',
+  ledgerId: 'svc.nzd.test',
+  liveness: 'test',
+  currency: 'NZD',
+  settlement: false,
+  status: 'active',
+  createdAt: at,
+  createdBy: 'crn:acct-p:api-key:k',
+  balance: 0,
+  pending: 0,
+  available: 0,
+};
+
+/** One item of each entity, as its definition writes it. */
+const ITEMS: [Entity<object, never[]>, Record<string, unknown>][] = [
+  [paymentRequestEntity, paymentRequestEntity.item(request)],
+  [paymentActivityEntity, paymentActivityEntity.item(activity)],
+  [patronRequestLinkEntity, patronRequestLinkEntity.item({ patronAccountId: 'patron', createdAt: at, paymentRequestId: 'pr1' })],
+  [walletAssetEntity, walletAssetEntity.item(wallet)],
+  [walletCounterEntity, walletCounterEntity.item({ accountId: 'acct-p', ledgerType: 'svc.nzd.test', walletCount: 1 })],
+  [assetShard, shardItems('w1', 1, { status: 'active', currency: 'NZD', liveness: 'test' })[0]],
+  [
+    pendingTransferEntity,
+    pendingTransferEntity.item({
+      id: 't1',
+      status: 'pending',
+      kind: 'payment',
+      debit: { assetId: 'w1', mode: 'single' },
+      credit: { assetId: 'w-settle', mode: 'sharded', shards: 8 },
+      amount: '100',
+      remaining: '100',
+      currency: 'NZD',
+      createdAt: at,
+    }),
+  ],
+  [
+    ledgerEntry,
+    ledgerEntry.item({ txnId: 't1', side: 'D', kind: 'payment', assetId: 'w1', otherAssetId: 'w-settle', amount: '100', currency: 'NZD', createdAt: at }, { paymentRequestId: 'pr1' }),
+  ],
+  [
+    idempotencyEntity,
+    idempotencyEntity.item({ accountId: 'acct-p', operation: 'payPaymentRequest', clientKey: 'k1', requestHash: 'h', response: '{}', createdAt: at }, { ttl: 1 }),
+  ],
+  [rateLimitEntity, rateLimitEntity.item({ subject: 'ACCOUNT', scope: 'acct-p', head: 1, counted: 1, slots: [1] }, { ttl: 1 })],
+] as never;
+
+describe('the money entities', () => {
+  it('keep the documented key shapes', () => {
+    expect(paymentRequestEntity.item(request)).toMatchObject({
+      PK: 'PR#pr1',
+      SK: 'PR',
+      GSI1PK: 'EXTREF#acct-m#order-1',
+      GSI1SK: `${at}#pr1`,
+      GSI2PK: 'SHORTCODE#CP-ABC-DEF',
+      GSI2SK: `${at}#pr1`,
+    });
+    expect(paymentActivityEntity.item(activity)).toMatchObject({ PK: 'PR#pr1', SK: 'ACTIVITY#000000000000002', GSI1PK: 'MERCHANTACTIVITY#m1', GSI1SK: `${at}#pr1#000000000000002` });
+    expect(walletAssetEntity.item(wallet)).toMatchObject({ PK: 'ASSET#w1', SK: 'ASSET', GSI1PK: 'ACCOUNTASSETS#acct-p', GSI1SK: `${at}#w1` });
+    expect(assetShard.key('w1', 3)).toEqual({ PK: 'ASSET#w1', SK: 'SHARD#3' });
+    expect(ledgerEntry.key('t1', 'C')).toEqual({ PK: 'LEDGER#t1', SK: 'ENTRY#C' });
+    expect(idempotencyEntity.key('a', 'op', 'k')).toEqual({ PK: 'IDEMPOTENCY#a#op#k', SK: 'IDEMPOTENCY' });
+    expect(rateLimitEntity.key('SOURCE', '203.0.113.7')).toEqual({ PK: 'RATELIMIT#SOURCE#203.0.113.7', SK: 'RATELIMIT' });
+  });
+
+  it.each(ITEMS.map(([entity, item]) => [entity.type, entity, item] as const))('%s: stamps its type and version and parses its own items back', (_, entity, item) => {
+    expect(item).toMatchObject({ entity: entity.type, v: entity.version });
+    const record = entity.parse(item);
+    expect(record).not.toHaveProperty('entity');
+    expect(record).not.toHaveProperty('PK');
+    expect(record).not.toHaveProperty('ttl');
+  });
+
+  it.each(ITEMS.map(([entity]) => [entity.type, entity] as const))('%s: an item of any other entity is a typed error, not a cast', (type, entity) => {
+    for (const [other, item] of ITEMS) {
+      // The engine's reading of a wallet's base item is the same stored entity as the wallet's.
+      if (other.type === type) continue;
+      expect(() => entity.parse(item)).toThrow(EntityShapeError);
+    }
+    expect(() => entity.parse({ id: 'x' })).toThrow(EntityShapeError);
+  });
+
+  it('writes balance items with numeric balances, and reads them back as the ledger client returns them', () => {
+    for (const item of [walletAssetEntity.item(wallet), shardItems('w1', 2, { status: 'active', currency: 'NZD', liveness: 'test' })[1]]) {
+      expect(typeof item.balance).toBe('number');
+      expect(typeof item.pending).toBe('number');
+      expect(typeof item.available).toBe('number');
+    }
+    const read = { ...walletAssetEntity.item(wallet), v: NumberValue.from('1'), balance: NumberValue.from('90071992547409930') };
+    expect(String(assetBalance.parse(read).balance)).toBe('90071992547409930');
+    expect(walletAssetEntity.parse(read).accountId).toBe('acct-p');
+  });
+
+  it('public views are the response schemas: no internal field, payer ids only to their payer', () => {
+    const view = present(request, { accountId: 'payerA' }) as Record<string, unknown>;
+    for (const internal of ['merchantAccountId', 'createdBy', 'version', 'payments', 'settlementWallets', 'patronAccountId', 'legacy', 'entity', 'v']) {
+      expect(view).not.toHaveProperty(internal);
+    }
+    expect(present(request, { accountId: 'payerA' }).paidBy?.assetTotals?.map((t) => t.payerAccountId)).toEqual(['payerA', undefined]);
+    expect(present(request).paidBy?.assetTotals?.map((t) => t.payerAccountId)).toEqual(['payerA', 'payerB']);
+    expect(presentActivity({ ...activity, internalNote: 'x' } as PaymentActivity)).not.toHaveProperty('internalNote');
+  });
+});
