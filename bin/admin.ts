@@ -26,6 +26,9 @@ commands:
   enable-key     --account ID --name NAME
   add-webhook    --account ID --url U --types t1,t2   (types: ${NOTIFICATION_TYPES.join(', ')})
   list-webhooks  --account ID
+  advance-clock  --account ID --seconds N   advance a test account's test clock; due timers and retries run now
+  advance-clock  --seconds N                advance the whole local platform's clock (local platform only)
+  clock          [--account ID]             the account's (or the local platform's) clock
   rotate-signing-key                  add a webhook signing key that signs from now on (after a deploy: the first)
   retire-signing-key --kid K          stop publishing a key (tokens it signed no longer verify)
 targets:
@@ -46,8 +49,10 @@ function configureTarget(values: Record<string, string | boolean | undefined>): 
   if (target === 'local') {
     const file = runtimeFile(LOCAL_STATE_DIR);
     if (!existsSync(file)) throw new Error('the local platform is not running (start it with `npm start`), or pass --endpoint/--target aws');
-    const runtime = JSON.parse(readFileSync(file, 'utf8')) as { dynamoDbEndpoint: string; tableName: string; region: string };
+    const runtime = JSON.parse(readFileSync(file, 'utf8')) as { dynamoDbEndpoint: string; tableName: string; region: string; environment?: Record<string, string> };
     Object.assign(process.env, {
+      // Its queues: advancing a clock sends what fell due.
+      ...runtime.environment,
       AWS_ENDPOINT_URL_DYNAMODB: runtime.dynamoDbEndpoint,
       TABLE_NAME: runtime.tableName,
       AWS_REGION: runtime.region,
@@ -67,6 +72,8 @@ function configureTarget(values: Record<string, string | boolean | undefined>): 
       throw new UsageError(`unknown --target ${target}`);
     }
   }
+  // A local table (npm start, the tests): its clocks may move platform-wide (core/clock.ts); never on AWS.
+  if (target !== 'aws') process.env.LOCAL_TEST_CLOCK = '1';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 }
 
@@ -117,12 +124,10 @@ async function run(command: string, values: Record<string, string | boolean | un
       return setApiKeyEnabled(values.account as string, values.name as string, command === 'enable-key', ADMIN, now);
     case 'add-webhook': {
       required(values, 'account', 'url', 'types');
-      const types = (values.types as string).split(',').map((type) => type.trim());
-      const unknown = types.find((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type));
-      if (unknown !== undefined) throw new UsageError(`--types: unknown type ${unknown}; one or more of ${NOTIFICATION_TYPES.join(', ')}`);
+      const types = notificationTypes(values.types as string);
       await existing(values.account as string);
       const { addWebhook } = await import('../functions/webhooks');
-      return addWebhook({ accountId: values.account as string, url: values.url as string, types: [...new Set(types)] as NotificationType[] }, ADMIN, now);
+      return addWebhook({ accountId: values.account as string, url: values.url as string, types }, ADMIN, now);
     }
     case 'list-webhooks': {
       required(values, 'account');
@@ -130,9 +135,44 @@ async function run(command: string, values: Record<string, string | boolean | un
       const { listWebhooks } = await import('../functions/webhooks');
       return listWebhooks(values.account as string);
     }
+    case 'clock':
+    case 'advance-clock': {
+      const seconds = command === 'advance-clock' ? positiveSeconds(values.seconds) : 0;
+      const { accountNow } = await import('../functions/core/clock');
+      if (values.account) {
+        const account = await findAccount(values.account as string);
+        if (!account) throw new Error(`no account ${values.account as string}`);
+        const { advanceAccountClock, readAccountClock } = await import('../functions/accounts');
+        return seconds ? advanceAccountClock(account, seconds) : readAccountClock(account);
+      }
+      if (values.target === 'aws') throw new UsageError('the platform-wide clock is the local platform\'s only; pass --account for a test account');
+      const { advancePlatformOffset, platformOffsetSeconds } = await import('../functions/core/test-clock/platform-clock');
+      if (!seconds) return { platformOffsetSeconds: await platformOffsetSeconds(), now: (await accountNow()).toISOString() };
+      const { offsetSeconds } = await advancePlatformOffset(seconds, new Date());
+      const { PLATFORM_CLOCK, ringAllDueAlarms } = await import('../functions/core/test-clock/alarms');
+      // Every clock moved with the platform's: each alarm is judged on its own account's clock.
+      const ranDue = await ringAllDueAlarms(async (clock) => accountNow(clock === PLATFORM_CLOCK ? undefined : await findAccount(clock)));
+      return { platformOffsetSeconds: offsetSeconds, now: (await accountNow()).toISOString(), ranDue };
+    }
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'a command is required');
   }
+}
+
+function notificationTypes(list: string): NotificationType[] {
+  const types = list.split(',').map((type) => type.trim());
+  const unknown = types.find((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type));
+  if (unknown !== undefined) throw new UsageError(`--types: unknown type ${unknown}; one or more of ${NOTIFICATION_TYPES.join(', ')}`);
+  return [...new Set(types)] as NotificationType[];
+}
+
+function positiveSeconds(value: unknown): number {
+  const seconds = Number(value);
+  // As the endpoint: 1 s to 10 years a call.
+  if (typeof value !== 'string' || !Number.isInteger(seconds) || seconds < 1 || seconds > 10 * 366 * 24 * 3600) {
+    throw new UsageError('--seconds must be a whole number of seconds, from 1 to 10 years');
+  }
+  return seconds;
 }
 
 const SIGNING_KEY_COMMANDS = ['rotate-signing-key', 'retire-signing-key'];
@@ -171,6 +211,7 @@ async function main(): Promise<number> {
         name: { type: 'string' }, type: { type: 'string' }, test: { type: 'boolean' }, parent: { type: 'string' },
         account: { type: 'string' }, role: { type: 'string' },
         url: { type: 'string' }, types: { type: 'string' },
+        seconds: { type: 'string' },
         kid: { type: 'string' }, 'keys-file': { type: 'string' }, 'secret-arn': { type: 'string' },
       },
     });

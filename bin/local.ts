@@ -8,6 +8,9 @@ import { buildValidators } from './build-validators';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  // The whole local platform's clock may be advanced (`npm run admin -- advance-clock`; core/clock.ts).
+  // Set here and by the tests only: a deployed stack never sets it.
+  process.env.LOCAL_TEST_CLOCK ??= '1';
   // One readable line per request (functions/core/observability.ts); tests and the bench keep WARN.
   process.env.LOG_LEVEL ??= 'INFO';
   // Validators are generated from the schema map before any handler loads them (unless a test run already did).

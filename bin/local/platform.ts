@@ -83,7 +83,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const seed = await ensureSeed(previous);
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
-    if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint));
+    if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint, { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment }));
     started.push(startQueuePollers(messaging.queueUrls, REGION));
     started.push(startWebhookSweep(15_000));
     const gateway: Gateway = await startGateway({ port: gatewayPort });
@@ -95,12 +95,15 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   }
 }
 
-/** Where the running platform's DynamoDB listens, for the admin command (`--target local`). */
+/**
+ * Where the running platform's DynamoDB listens, for the admin command (`--target local`), and its
+ * queues (`environment`), to which advancing a test clock sends the timers and retries that fell due.
+ */
 export const runtimeFile = (stateDir: string) => join(stateDir, 'runtime.json');
 
-function writeRuntimeFile(stateDir: string, dynamoDbEndpoint: string): { stop(): Promise<void> } {
+function writeRuntimeFile(stateDir: string, dynamoDbEndpoint: string, environment: Record<string, string>): { stop(): Promise<void> } {
   const file = runtimeFile(stateDir);
-  writeFileSync(file, JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid }, null, 2));
+  writeFileSync(file, JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid, environment }, null, 2));
   return { stop: async () => rmSync(file, { force: true }) };
 }
 

@@ -9,18 +9,21 @@ import { getAccount } from './get-account';
 import { listApiKeys } from './list-api-keys';
 import { setRateLimit } from './set-rate-limit';
 import { setSubscriptions } from './set-subscriptions';
+import { advanceTestClock, getTestClock } from './test-clock';
 import { updateAccount } from './update-account';
 import { updateApiKey } from './update-api-key';
 
-// Operations that change what authentication caches (a key's state, an account's limit, subscriptions)
-// make this instance forget the account's verified keys at once; other instances within 30 s
-// (core/auth/authenticate.ts).
+// Operations that change what authentication caches (a key's state, an account's limit, subscriptions,
+// test clock) make this instance forget the account's verified keys at once; other instances within
+// 30 s (core/auth/authenticate.ts).
 export const handler = groupHandler('accounts', ROUTES, build, {
   createAccount,
   getAccount,
   updateAccount: changesAuthentication(updateAccount),
   setSubscriptions: changesAuthentication(setSubscriptions),
   setRateLimit: changesAuthentication(setRateLimit),
+  getTestClock,
+  advanceTestClock: changesAuthentication(advanceTestClock),
   createApiKey,
   listApiKeys,
   updateApiKey: changesAuthentication(updateApiKey),

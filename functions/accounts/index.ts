@@ -3,3 +3,4 @@ export { accountKey } from './entities';
 export { findAccount, insertAccount } from './account-store';
 export { issueApiKey, listApiKeys, setApiKeyEnabled } from './api-key-store';
 export { accountDirectory } from './directory';
+export { advanceAccountClock, readAccountClock, type TestClock } from './test-clock';

@@ -14,4 +14,6 @@ export const PERMISSIONS = {
   // Operator-only: what the specification leaves to the service itself.
   'accounts:manage-subscriptions': { flags: [], roles: {} },
   'accounts:manage-limits': { flags: [], roles: {} },
+  // Moving a test account's time (test clocks) is the operator's, like its other settings.
+  'accounts:manage-test-clock': { flags: [], roles: {} },
 } as const satisfies Record<string, Grant>;

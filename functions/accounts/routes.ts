@@ -27,6 +27,16 @@ export const ROUTES = [
     summary: "Set an account's requests-per-minute limit (platform operator)",
   },
   {
+    method: 'GET', path: '/api/accounts/{accountId}/test-clock', operation: 'getTestClock',
+    permission: 'accounts:read', authentication: 'apiKey', response: 'TestClock',
+    summary: "Read a test account's test clock: its offset and the time its rules go by",
+  },
+  {
+    method: 'POST', path: '/api/accounts/{accountId}/test-clock', operation: 'advanceTestClock',
+    permission: 'accounts:manage-test-clock', authentication: 'apiKey', body: 'AdvanceTestClockBody', response: 'TestClock',
+    summary: "Advance a test account's test clock and run what falls due (platform operator; live accounts: LIVENESS_MISMATCH)",
+  },
+  {
     method: 'POST', path: '/api/accounts/{accountId}/api-keys', operation: 'createApiKey',
     permission: 'api-keys:create', authentication: 'apiKey', body: 'CreateApiKeyBody', response: 'CreatedApiKey',
     summary: 'Create an API key; the secret is returned only here',

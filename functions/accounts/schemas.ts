@@ -18,6 +18,8 @@ export const account = {
     parentAccountId: id,
     subscriptions: { type: 'array', items: { type: 'string' } },
     rateLimitPerMinute: { type: 'integer', minimum: 1 },
+    /** A test account's test clock: how far (seconds) it runs ahead of the platform's. */
+    testClockOffsetSeconds: { type: 'integer', minimum: 0 },
     version: { type: 'string' },
     createdAt: timestamp,
     createdBy: crn,
@@ -62,6 +64,32 @@ export const setRateLimitBody = {
   type: 'object',
   required: ['rateLimitPerMinute'],
   properties: { rateLimitPerMinute: { type: 'integer', minimum: 1, maximum: 1000000 } },
+} as const;
+
+/** Ten years: far enough for any time rule (the longest is 90 days), small enough to stay a safe integer in ms. */
+export const MAX_TEST_CLOCK_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
+
+export const advanceTestClockBody = {
+  type: 'object',
+  required: ['advanceSeconds'],
+  properties: { advanceSeconds: { type: 'integer', minimum: 1, maximum: MAX_TEST_CLOCK_ADVANCE_SECONDS } },
+} as const;
+
+export const testClock = {
+  type: 'object',
+  required: ['accountId', 'offsetSeconds', 'now'],
+  additionalProperties: false,
+  properties: {
+    accountId: id,
+    /** Seconds this account's clock runs ahead of the platform's. */
+    offsetSeconds: { type: 'integer', minimum: 0 },
+    /** The local platform's own offset (only when running locally with LOCAL_TEST_CLOCK=1). */
+    platformOffsetSeconds: { type: 'integer', minimum: 0 },
+    /** The time on the account's clock: what its time rules and timers go by. */
+    now: timestamp,
+    /** Timers and webhook retries that fell due with this advance and were sent at once (POST; absent when they could not be sent now). */
+    ranDue: { type: 'integer', minimum: 0 },
+  },
 } as const;
 
 const apiKeyName = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
@@ -111,6 +139,8 @@ export const SCHEMAS = {
   SetSubscriptionsBody: setSubscriptionsBody,
   Subscriptions: subscriptions,
   SetRateLimitBody: setRateLimitBody,
+  AdvanceTestClockBody: advanceTestClockBody,
+  TestClock: testClock,
   ApiKey: apiKey,
   CreatedApiKey: createdApiKey,
   ApiKeyList: apiKeyList,

@@ -1,8 +1,9 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observedConsumer } from '../core/consumer';
 import { logger } from '../core/observability';
-import { now } from '../core/clock';
+import { accountNow } from '../core/clock';
 import { scheduleTimer, type TimerMessage } from '../core/timers';
+import { findAccount } from '../accounts';
 import { loadPaymentRequest } from '../payment-requests';
 
 /** Runs due timers; a timer that arrives early (long delays) is sent on again. */
@@ -20,7 +21,8 @@ export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatc
 });
 
 async function run(timer: TimerMessage): Promise<void> {
-  const at = now();
+  // Due on its account's clock (a test account's test clock): early until that clock reaches it.
+  const at = await accountNow(timer.accountId ? await findAccount(timer.accountId) : undefined);
   if (Date.parse(timer.dueAt) > at.getTime()) return scheduleTimer(timer, at);
   switch (timer.kind) {
     case 'payment-request-expiry':

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { patronCode } from './schemas';
-import { isoTimestamp } from '../core/clock';
+import { isoTimestamp, ownerNow } from '../core/clock';
+import { findAccount } from '../accounts';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
@@ -87,10 +88,10 @@ async function findByGuard(key: Record<string, string>, parse: (item: Record<str
 
 export const isLive = (code: PatronCode, now: Date) => code.expiresAt > isoTimestamp(now);
 
-/** The unexpired code behind a barcode, or undefined. */
+/** The unexpired code behind a barcode, or undefined. Its lifetime is on its patron's clock (a test account's test clock). */
 export async function findPatronCodeByBarcode(barcode: string, now: Date): Promise<StoredPatronCode | undefined> {
   const code = await findByGuard(barcodeGuardEntity.key(barcode), barcodeGuardEntity.parse);
-  return code && isLive(code, now) ? code : undefined;
+  return code && isLive(code, await ownerNow(code.accountId, now, findAccount)) ? code : undefined;
 }
 
 export async function findPatronCodeByExternalId(accountId: string, namespace: string, externalId: string): Promise<StoredPatronCode | undefined> {

@@ -10,6 +10,7 @@ import { postPending } from '../core/ledger/transfers';
 import { formatAmount, monetary, parsePositiveAmount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { merchantNow } from './request-clock';
 import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { Payment, PaymentActivity, StoredPaymentRequest } from './payment-request';
@@ -31,15 +32,17 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
   return idempotentReply(
     await idempotent<PaymentActivity>(command, async ({ record, derive }) => {
       const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
+      // The merchant's clock judges the lapse and stamps the confirmation (request-clock.ts).
+      const clock = await merchantNow(request, now);
       await auth.access.account(request.merchantAccountId);
-      assertAuthorizedPreAuth(request, now);
+      assertAuthorizedPreAuth(request, clock);
       if (body.value && body.value.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
       if (amount > unconfirmed(request)) throw businessRule('INVALID_AMOUNT');
       const authorization = request.authorization!;
       const settlementAssetId = request.settlementWallets[authorization.assetType];
       if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
       assertWithinLimits(request, authorization.assetId);
-      const at = isoTimestamp(now);
+      const at = isoTimestamp(clock);
       const transferId = derive('transfer');
       const transfer = { txnId: transferId, steps: postPending(await authorizationTransfer(request), transferId, amount, at) };
       const [activity] = buildActivities(

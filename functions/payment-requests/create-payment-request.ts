@@ -15,6 +15,7 @@ import { collectionKey, findMerchantConfig } from '../merchant-configs';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
 import { tokenPaymentOptions } from '../tokens';
 import { resolveLineItems } from './line-items';
+import { merchantNow } from './request-clock';
 import { PAYMENTS_SERVICE } from './load-payment-request';
 import { buildActivities, present, transitionSteps } from './payment-request-store';
 import type { Principal } from '../core/auth/principal';
@@ -69,6 +70,8 @@ export async function insertPaymentRequest(
     throw businessRule('NO_AVAILABLE_PAYMENT_OPTIONS');
   }
 
+  // Created, and due to expire, on the merchant's clock (request-clock.ts).
+  now = await merchantNow({ merchantAccountId: merchantConfig.merchantAccountId }, now);
   const at = isoTimestamp(now);
   const id = newId();
   const shortCode = newShortCode();
@@ -147,7 +150,7 @@ export async function insertPaymentRequest(
 /** Side effects that may lag without harm: the expiry timer (reads enforce expiry anyway) and activation. */
 async function afterCreate(request: StoredPaymentRequest, merchantId: string, now: Date): Promise<void> {
   const results = await Promise.allSettled([
-    scheduleTimer({ kind: 'payment-request-expiry', id: request.id, dueAt: request.expiresAt }, now),
+    scheduleTimer({ kind: 'payment-request-expiry', id: request.id, accountId: request.merchantAccountId, dueAt: request.expiresAt }, now),
     activateMerchantOnFirstRequest(merchantId, now),
   ]);
   for (const result of results) {

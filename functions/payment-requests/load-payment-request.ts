@@ -5,19 +5,22 @@ import { forbidden } from '../core/http/errors';
 import { applied, buildActivities, findPaymentRequest, isDue, transitionSteps } from './payment-request-store';
 import type { StoredPaymentRequest } from './payment-request';
 import { isLapsed, releaseSteps } from './pre-auth';
+import { merchantNow } from './request-clock';
 
 export const PAYMENTS_SERVICE = serviceCrn('payments-api');
 
 /**
  * Reads a request and applies what its due times say first: a `new` request past `expiresAt`
  * expires; an authorisation past `preAuthExpiresAt` is released. Due times are enforced on every
- * read and write, whether or not a timer ran.
+ * read and write, whether or not a timer ran. Due times are on the merchant's clock (request-clock.ts).
  */
 export async function loadPaymentRequest(id: string, now: Date): Promise<StoredPaymentRequest | undefined> {
   return retryOnConflict(async () => {
     const request = await findPaymentRequest(id);
-    if (request && isDue(request, now)) return expire(request, now);
-    if (request && isLapsed(request, now)) return lapse(request, now);
+    if (!request) return request;
+    const at = await merchantNow(request, now);
+    if (isDue(request, at)) return expire(request, at);
+    if (isLapsed(request, at)) return lapse(request, at);
     return request;
   });
 }

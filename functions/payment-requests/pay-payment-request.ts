@@ -18,6 +18,7 @@ import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { applied, buildActivities, transitionSteps } from './payment-request-store';
 import type { Payment, PaymentActivity, StoredPaymentRequest } from './payment-request';
+import { merchantNow } from './request-clock';
 import { assertNew } from './request-state';
 
 type Body = FromSchema<typeof payBody>;
@@ -109,6 +110,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
+  now = await merchantNow(paymentRequest, now);
   await auth.access.account(paymentRequest.merchantAccountId);
   assertNew(paymentRequest);
   if (paymentRequest.merchantConditions.some((c) => c.status !== 'accepted')) throw businessRule('PAYMENT_DECLINED');

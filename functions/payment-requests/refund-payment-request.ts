@@ -15,6 +15,7 @@ import type { DeriveId } from './pay-payment-request';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { planRefund, refundedAssetType, refundValue } from './refund-steps';
+import { merchantNow } from './request-clock';
 
 type Body = FromSchema<typeof refundBody>;
 
@@ -87,6 +88,7 @@ async function attemptRefund(
 ): Promise<PaymentActivity> {
   const { amount, externalRef } = input;
   const request = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
+  now = await merchantNow(request, now);
   await auth.access.account(request.merchantAccountId);
   input.assertAllowed?.(request);
   if (input.currency !== undefined && input.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);

@@ -11,6 +11,7 @@ import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { releaseSteps } from './pre-auth';
+import { merchantNow } from './request-clock';
 import { planRefund, refundedAssetType, refundValue } from './refund-steps';
 
 const VOID_WINDOW_MS = 24 * 3600 * 1000;
@@ -48,6 +49,7 @@ export function voidRequest(
   const recorded = (activity: PaymentActivity) => (record ? [record(activity)] : []);
   return retryOnConflict(async () => {
     const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
+    now = await merchantNow(request, now);
     await auth.access.account(request.merchantAccountId);
     assertVoidable(request);
     if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');

@@ -1,5 +1,6 @@
 import { now } from '../core/clock';
 import { countMetric, METRIC } from '../core/observability';
+import { accountClock } from './account-clock';
 import { scheduleDelivery, sendToDeadLetterQueue, type DeliveryMessage } from '../core/webhooks/delivery-queue';
 import { findWebhookEvent, type WebhookEvent } from '../core/webhooks/outbox';
 import { postJson, type PostOutcome } from '../core/webhooks/post';
@@ -15,26 +16,31 @@ import { webhookRequest } from './webhook-request';
 export async function advanceDelivery(message: DeliveryMessage): Promise<void> {
   const delivery = await findDelivery(message.deliveryId);
   if (!delivery || delivery.status !== 'pending' || delivery.nextAttemptAt !== message.nextAttemptAt) return;
-  const at = now();
+  // The schedule is on the account's clock (a test account's test clock); the lease is real time.
+  const clock = await accountClock(delivery.accountId);
+  const at = await clock();
   if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > at.getTime()) {
     return scheduleDelivery(message, new Date(delivery.nextAttemptAt), at);
   }
   // Another copy of this message is attempting it: look again once that attempt must be over.
-  if (!(await leaseForAttempt(delivery, at))) return scheduleDelivery(message, new Date(at.getTime() + ATTEMPT_LEASE_MS), at);
-  await attempt(delivery);
+  if (!(await leaseForAttempt(delivery, now()))) return scheduleDelivery(message, new Date(at.getTime() + ATTEMPT_LEASE_MS), at);
+  await attempt(delivery, clock);
 }
 
-async function attempt(delivery: WebhookDelivery): Promise<void> {
+async function attempt(delivery: WebhookDelivery, clock: () => Promise<Date>): Promise<void> {
   const event = await findWebhookEvent(delivery.eventId);
   if (!event) throw new Error(`webhook event ${delivery.eventId} of delivery ${delivery.id} not found`);
-  const startedAt = now();
-  const outcome = await signedPost(event, delivery.url, startedAt);
-  const answeredAt = now();
+  const startedAt = await clock();
+  const started = now();
+  // Signed at real time: receivers check the token's lifetime against their own clocks.
+  const outcome = await signedPost(event, delivery.url, started);
+  const durationMs = now().getTime() - started.getTime();
+  const answeredAt = await clock();
   const record: DeliveryAttempt = {
     attemptNumber: delivery.attempts.length + 1,
     at: startedAt.toISOString(),
     ...outcome,
-    durationMs: answeredAt.getTime() - startedAt.getTime(),
+    durationMs,
   };
   if ('statusCode' in outcome && outcome.statusCode >= 200 && outcome.statusCode < 300) {
     await recordAttempt(delivery, record, { status: 'delivered', at: answeredAt });

@@ -1,6 +1,6 @@
-import { now } from '../core/clock';
 import { derivedId } from '../core/ids';
 import { findWebhookEvent, markWebhookEventDispatched, type WebhookEvent } from '../core/webhooks/outbox';
+import { accountClock } from './account-clock';
 import { advanceDelivery } from './advance-delivery';
 import { createDelivery, type WebhookDelivery } from './delivery-store';
 import { listWebhooks } from './webhook-store';
@@ -13,7 +13,7 @@ import { listWebhooks } from './webhook-store';
 export async function fanOutEvent(eventId: string): Promise<void> {
   const event = await findWebhookEvent(eventId);
   if (!event) return;
-  const at = now();
+  const at = await (await accountClock(event.accountId))();
   const deliveries = await deliveriesOf(event, at.toISOString());
   await Promise.all(deliveries.map(createDelivery));
   await markWebhookEventDispatched(event.id, at);

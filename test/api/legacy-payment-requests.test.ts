@@ -1,9 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/core/db/client';
-import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
-import { agePaymentRequest as age, hoursAgo } from '../support/age';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { advanceClock, DAY, HOUR } from '../support/clock';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -227,7 +224,8 @@ describe('requests.pay errors', () => {
     await legacy('requests.cancel', { requestId: cancelled.requestId }, { key });
     expect((await legacyPay(payer, cancelled.requestId)).body).toEqual(legacyError('REQUEST_CANCELLED', 403));
     const expired = await legacyCreate();
-    await age(expired.requestId, { expiresAt: hoursAgo(0.01) });
+    // Past its two minutes on the merchant's test clock.
+    await advanceClock(merchant.owner.accountId, 121);
     expect((await legacyPay(payer, expired.requestId)).body).toEqual(legacyError('REQUEST_EXPIRED', 403));
     expect((await info(expired.requestId, key)).body).toMatchObject({ status: 'expired', cancellationReason: 'PAYMENT_REQUEST_EXPIRED' });
 
@@ -280,7 +278,8 @@ describe('requests.cancel and requests.void', () => {
     await legacyPay(payer, paid.requestId);
     expect((await legacy('requests.cancel', { requestId: paid.requestId }, { key })).body).toEqual(legacyError('REQUEST_PAID', 404));
     const expired = await legacyCreate();
-    await age(expired.requestId, { expiresAt: hoursAgo(0.01) });
+    // Past its two minutes on the merchant's test clock.
+    await advanceClock(merchant.owner.accountId, 121);
     expect((await legacy('requests.cancel', { requestId: expired.requestId }, { key, via: 'query' })).body).toEqual(legacyError('REQUEST_EXPIRED', 400));
     const notFound = legacyError('REQUEST_NOT_FOUND', 400);
     expect((await legacy('requests.cancel', { requestId: 'zzNoSuchRequest00000000' }, { key })).body).toEqual(notFound);
@@ -315,7 +314,8 @@ describe('requests.cancel and requests.void', () => {
     expect(await balances(payer)).toEqual(start);
 
     const expired = await legacyCreate();
-    await age(expired.requestId, { expiresAt: hoursAgo(0.01) });
+    // Past its two minutes on the merchant's test clock.
+    await advanceClock(merchant.owner.accountId, 121);
     expect((await legacy('requests.void', { requestId: expired.requestId }, { key })).body).toEqual(legacyError('REQUEST_EXPIRED', 400));
     expect((await legacy('requests.void', { requestId: 'zzNoSuchRequest00000000' }, { key })).body).toEqual(legacyError('REQUEST_NOT_FOUND', 400));
   });
@@ -325,7 +325,7 @@ describe('requests.cancel and requests.void', () => {
     const start = await balances(payer);
     const paid = await legacyCreate({ amount: '400' });
     const payment = await legacyPay(payer, paid.requestId);
-    await age(paid.requestId, { createdAt: hoursAgo(25) });
+    await advanceClock(merchant.owner.accountId, 25 * HOUR);
     expect((await legacy('requests.void', { requestId: paid.requestId }, { key })).body).toEqual(legacyError('REQUEST_PAID', 404));
     expect(await balances(payer)).toEqual({ payer: start.payer - 400, settlement: start.settlement + 400 });
     const refund = await legacy('transactions.refund', { transactionId: payment.body.reference, amount: '400' }, { key });
@@ -421,8 +421,8 @@ describe('transactions.refund refusals that move no money', () => {
     const refund = (transactionId: string) => legacy('transactions.refund', { transactionId, amount: '100' }, { key: own.owner.apiKey });
 
     const late = await paidRequest();
-    // The window counts from the payment; the test moves the payment back instead of waiting.
-    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(late.requestId), UpdateExpression: 'SET payments[0].createdAt = :at', ExpressionAttributeValues: { ':at': hoursAgo(24 * 91) } }));
+    // The window counts from the payment: the merchant's test clock moves 91 days on (requests paid after it are in time).
+    await advanceClock(own.owner.accountId, 91 * DAY);
     const toInactivePayer = await paidRequest();
     const fromDisabledSettlement = await paidRequest();
     const start = await balances(payer, own);
@@ -500,7 +500,9 @@ describe('legacy webhooks', () => {
     const voidHooks = await waitFor(voided.requestId, ['PURCHASE', 'REFUND']);
 
     const expiring = await legacyCreate({ notifyUrl: receiver.url, paymentExpirySeconds: '10' });
-    const [expired] = await waitFor(expiring.requestId, ['EXPIRED'], 35_000);
+    // The merchant's test clock passes the due time: the expiry timer runs at once.
+    await advanceClock(merchant.owner.accountId, 11);
+    const [expired] = await waitFor(expiring.requestId, ['EXPIRED']);
     expect(expired.verifyError).toBeUndefined();
     expect(expired.claims!.transaction).toMatchObject({ transactionType: 'EXPIRED', request: { requestId: expiring.requestId } });
     const types = (await waitFor(voided.requestId, [])).map((r) => (r.claims!.transaction as { transactionType: string }).transactionType);

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
-import { agePaymentRequest as age, hoursAgo } from '../support/age';
 import { api, FORBIDDEN, newAccount } from '../support/api';
+import { advanceClock, HOUR, waitFor } from '../support/clock';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
 const code = (message: string, statusCode = 403) => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
@@ -88,7 +88,7 @@ describe('reading payment requests', () => {
     const page = await fetch(pr.url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await page.text()).toContain('NZD 10.00');
+    expect(await page.text()).toContain('NZ$10.00');
     const summary = await api('GET', `/api/payment-requests/${pr.id}/summary`);
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ id: pr.id, status: 'new', value: nzd('1000'), merchantName: 'Test Cafe' });
@@ -197,34 +197,39 @@ describe('cancel, void and expiry', () => {
     expect(after.body).toMatchObject({ status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' });
     expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: merchant.owner.apiKey })).body).toEqual(code('ALREADY_REFUNDED'));
 
-    const old = await newPaymentRequest(merchant);
-    await age(old.id, { createdAt: hoursAgo(25) });
-    expect((await api('POST', `/api/payment-requests/${old.id}/void`, { key: merchant.owner.apiKey })).body).toEqual(code('VOID_WINDOW_EXCEEDED'));
+    // Past the window on the merchant's test clock (a merchant of its own: the clock is per account).
+    // Only a paid request outlives its expiry (at most 24 hours) to meet the window.
+    const later = await newMerchant();
+    const old = await newPaymentRequest(later);
+    expect((await pay(payer, old.id, 'v-old')).status).toBe(200);
+    await advanceClock(later.owner.accountId, 25 * HOUR);
+    expect((await api('POST', `/api/payment-requests/${old.id}/void`, { key: later.owner.apiKey })).body).toEqual(code('VOID_WINDOW_EXCEEDED'));
   });
 
   it('expires a request once its due time passes, on read and on write', async () => {
+    const expiring = await newMerchant();
     const payer = await newPayer('5000');
-    const pr = await newPaymentRequest(merchant);
-    await age(pr.id, { expiresAt: hoursAgo(0.01) });
+    const pr = await newPaymentRequest(expiring);
+    // A payer of another account: the request's expiry goes by the merchant's test clock.
+    await advanceClock(expiring.owner.accountId, 121);
     expect((await pay(payer, pr.id, 'too-late')).body).toEqual(code('REQUEST_EXPIRED'));
-    const read = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
+    const read = await api('GET', `/api/payment-requests/${pr.id}`, { key: expiring.owner.apiKey });
     expect(read.body).toMatchObject({ status: 'expired' });
-    const activities = await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: merchant.owner.apiKey });
+    const activities = await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: expiring.owner.apiKey });
     expect(activities.body.items.map((a: { type: string }) => a.type)).toEqual(['expiry', 'request']);
-    expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: merchant.owner.apiKey })).body).toEqual(code('REQUEST_EXPIRED'));
+    expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: expiring.owner.apiKey })).body).toEqual(code('REQUEST_EXPIRED'));
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
   });
 
   it('records the expiry activity from the timer without any read', async () => {
-    const pr = await newPaymentRequest(merchant, { expirySeconds: 10 });
-    let status = 'new';
-    for (let i = 0; i < 40 && status === 'new'; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      const item = await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(pr.id), ConsistentRead: true }));
-      status = item.Item?.status as string;
-    }
-    expect(status).toBe('expired');
-  }, 30_000);
+    const timed = await newMerchant();
+    const pr = await newPaymentRequest(timed, { expirySeconds: 10 });
+    const stored = async () =>
+      (await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(pr.id), ConsistentRead: true }))).Item?.status as string;
+    // The clock passes the due time: the timer runs at once (its alarm), no read through the API.
+    await advanceClock(timed.owner.accountId, 11);
+    expect(await waitFor(stored, (status) => status === 'expired')).toBe('expired');
+  });
 });
 
 describe('refunds', () => {

@@ -1,5 +1,5 @@
-import { agePaymentRequest, hoursAgo } from '../support/age';
 import { api, newAccount } from '../support/api';
+import { advanceClock, DAY } from '../support/clock';
 import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
 let merchant: MerchantSetup;
@@ -56,11 +56,13 @@ describe('pre-auth', () => {
     expect((await post(`/api/payment-requests/${voided.id}/void`)).body).toMatchObject({ type: 'cancellation' });
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
 
-    const lapsing = await newPaymentRequest(merchant, { value: nzd('900'), preAuth: true });
+    // Lapses on its merchant's test clock (a merchant of its own: the clock is per account).
+    const lapsingMerchant = await newMerchant();
+    const lapsing = await newPaymentRequest(lapsingMerchant, { value: nzd('900'), preAuth: true });
     await pay(payer, lapsing.id, 'l');
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '9100' });
-    await agePaymentRequest(lapsing.id, { preAuthExpiresAt: hoursAgo(1) });
-    const read = await api('GET', `/api/payment-requests/${lapsing.id}`, { key: merchant.owner.apiKey });
+    await advanceClock(lapsingMerchant.owner.accountId, 90 * DAY + 60);
+    const read = await api('GET', `/api/payment-requests/${lapsing.id}`, { key: lapsingMerchant.owner.apiKey });
     expect(read.body.preAuthStatus).toBe('released');
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
   });

@@ -5,10 +5,11 @@ import type { SQSRecord } from 'aws-lambda';
 import { handler as consume } from '../../functions/consumers/webhooks';
 import { handler as sweep } from '../../functions/consumers/webhook-sweep';
 import { db } from '../../functions/core/db/client';
-import { dispatchWebhookEvents, webhookEventSteps, type NotificationType } from '../../functions/core/webhooks/outbox';
+import { webhookEventSteps, type NotificationType } from '../../functions/core/webhooks/outbox';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
 import { deadLetterQueueUrlVariable } from '../../functions/core/infrastructure';
 import { api, FORBIDDEN, newAccount, seed } from '../support/api';
+import { advanceClock, DAY } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -101,6 +102,12 @@ describe('webhook delivery', () => {
     const pr = await newPaymentRequest(merchant);
     expect((await pay(payer, pr.id, 'webhook-pay')).status).toBe(200);
 
+    // Each retry is due on the merchant's test clock (backoff from 30 s, at most an hour): the clock
+    // moves an hour on after each failure and the retry runs at once.
+    for (const failed of [1, 2]) {
+      await deliveriesWhen(merchant.owner.accountId, merchant.owner.apiKey, (items) => items[0]?.attempts.length === failed && items[0].nextAttemptAt !== undefined);
+      await advanceClock(merchant.owner.accountId, 3600);
+    }
     const [accepted] = await hook.waitForAccepted(1, 30_000);
     expect(hook.received.map((r) => r.answered)).toEqual([500, 500, 200]);
     for (const request of hook.received) {
@@ -131,8 +138,8 @@ describe('webhook delivery', () => {
     for (const attempt of deliveries[0].attempts) expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
     expect((await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-deliveries`, { key: payer.apiKey })).body).toEqual(FORBIDDEN);
 
-    // Nothing more arrives: no duplicate of the delivered notification, no event it was not subscribed to.
-    await new Promise((r) => setTimeout(r, 3000));
+    // Nothing more arrives, however far the clock moves: no duplicate of the delivered notification.
+    await advanceClock(merchant.owner.accountId, DAY);
     expect(hook.received).toHaveLength(3);
     expect(await deliveriesWhen(merchant.owner.accountId, merchant.owner.apiKey, () => true)).toHaveLength(1);
   }, 60_000);
@@ -168,8 +175,8 @@ describe('webhook delivery', () => {
     expect(deliveries.map((d) => [d.eventId, d.status])).toEqual([[event.id, 'delivered']]);
 
     // The same event dispatched again (a duplicate message, a second sweep) finds its delivery done.
-    await dispatchWebhookEvents([event.id, event.id]);
-    await new Promise((r) => setTimeout(r, 2000));
+    const copy = (messageId: string) => ({ messageId, body: JSON.stringify({ eventId: event.id }) }) as SQSRecord;
+    expect(await consume({ Records: [copy('again-1'), copy('again-2')] })).toEqual({ batchItemFailures: [] });
     expect(hook.received).toHaveLength(1);
     expect(await deliveriesWhen(owner.accountId, owner.apiKey, () => true)).toEqual(deliveries);
   }, 60_000);
@@ -185,8 +192,10 @@ describe('webhook delivery', () => {
   }, 30_000);
 
   it('gives up two weeks after the event: the delivery fails and is parked in the dead-letter queue', async () => {
-    const { owner, hook } = await eventWithoutWakeUp('payment-request:refund-completed', { type: 'refund' }, GIVE_UP_AFTER_MS, [503]);
-    await sweep();
+    const { owner, hook, event } = await eventWithoutWakeUp('payment-request:refund-completed', { type: 'refund' }, 0, [503]);
+    // The account's test clock is two weeks past the event when its first attempt fails: no retry is left.
+    await advanceClock(owner.accountId, GIVE_UP_AFTER_MS / 1000);
+    expect(await consume({ Records: [{ messageId: 'late', body: JSON.stringify({ eventId: event.id }) } as SQSRecord] })).toEqual({ batchItemFailures: [] });
 
     const [delivery] = await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'failed');
     expect(delivery).toMatchObject({ status: 'failed', attempts: [expect.objectContaining({ attemptNumber: 1, statusCode: 503 })] });

@@ -2,13 +2,10 @@
  * Docs page "Legacy Payment Requests" (deprecated): src/content/api/legacy-payment-requests.mdoc
  * and its example exchanges. The examples send their parameters in the query string; so do these.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../functions/core/db/client';
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
-import { paymentRequestKey } from '../../functions/payment-requests/keys';
-import { agePaymentRequest, hoursAgo } from '../support/age';
 import { api } from '../support/api';
+import { advanceClock, DAY, HOUR } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, nzd, type MerchantSetup, type Payer } from '../support/payments';
 import { except, expectError, expectExchange, N, S, type ShapeObject } from './support';
 
@@ -168,7 +165,8 @@ describe('Legacy Payment Requests: documented errors', () => {
   describe('requests.pay', () => {
     it('an expired request: 403 REQUEST_EXPIRED', async () => {
       const created = await create();
-      await agePaymentRequest(created.requestId, { expiresAt: hoursAgo(0.01) });
+      // Past its two minutes on the merchant's test clock.
+      await advanceClock(merchant.owner.accountId, 121);
       expectError(await legacyPay(created.requestId), 403, 'REQUEST_EXPIRED');
     });
     it('a paid request: 403 REQUEST_PAID', async () => {
@@ -207,12 +205,13 @@ describe('Legacy Payment Requests: documented errors', () => {
     });
     it('an expired request: 400 REQUEST_EXPIRED', async () => {
       const created = await create();
-      await agePaymentRequest(created.requestId, { expiresAt: hoursAgo(0.01) });
+      // Past its two minutes on the merchant's test clock.
+      await advanceClock(merchant.owner.accountId, 121);
       expectError(await post(operation, { requestId: created.requestId }, key), 400, 'REQUEST_EXPIRED');
     });
     it('a paid request (void: once its 24 hours are over): 404 REQUEST_PAID', async () => {
       const { requestId } = await paid();
-      if (operation === 'requests.void') await agePaymentRequest(requestId, { createdAt: hoursAgo(25) });
+      if (operation === 'requests.void') await advanceClock(merchant.owner.accountId, 25 * HOUR);
       expectError(await post(operation, { requestId }, key), 404, 'REQUEST_PAID');
     });
   });
@@ -251,10 +250,8 @@ describe('Legacy Payment Requests: documented errors', () => {
       expectError(await refund(authorised.body.reference, '100'), 403, 'REFUND_NOT_SUPPORTED');
     });
     it('a payment older than the refund window: 403 REFUND_WINDOW_EXCEEDED', async () => {
-      const { requestId, transactionId } = await paid();
-      await db().send(
-        new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(requestId), UpdateExpression: 'SET payments[0].createdAt = :at', ExpressionAttributeValues: { ':at': hoursAgo(24 * 91) } }),
-      );
+      const { transactionId } = await paid();
+      await advanceClock(merchant.owner.accountId, 91 * DAY);
       expectError(await refund(transactionId, '100'), 403, 'REFUND_WINDOW_EXCEEDED');
     });
     it('a settlement wallet that cannot pay the refund: 403 REFUND_DECLINED', async () => {

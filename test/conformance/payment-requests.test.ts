@@ -8,8 +8,8 @@ import { db } from '../../functions/core/db/client';
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { connectionKey, paymentLinkKey, paymentRequestKey } from '../../functions/payment-requests/keys';
-import { agePaymentRequest, hoursAgo } from '../support/age';
 import { api, newAccount, type TestAccount } from '../support/api';
+import { advanceClock, DAY, HOUR } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
 import { B, except, expectError, expectExchange, expectShape, N, S, type ShapeObject } from './support';
 
@@ -430,7 +430,8 @@ describe('Payment Requests: documented errors', () => {
     });
     it('an expired request: 403 REQUEST_EXPIRED', async () => {
       const created = await newPaymentRequest(merchant);
-      await agePaymentRequest(created.id, { expiresAt: hoursAgo(0.01) });
+      // Past its two minutes on the merchant's test clock.
+      await advanceClock(merchant.owner.accountId, 121);
       expectError(await pay(payer, created.id, 'k'), 403, 'REQUEST_EXPIRED');
     });
     it('a paid request: 403 REQUEST_PAID', async () => {
@@ -496,9 +497,7 @@ describe('Payment Requests: documented errors', () => {
     });
     it('a payment older than the refund window: 403 REFUND_WINDOW_EXCEEDED', async () => {
       const created = await paidRequest();
-      await db().send(
-        new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(created.id), UpdateExpression: 'SET payments[0].createdAt = :at', ExpressionAttributeValues: { ':at': hoursAgo(24 * 91) } }),
-      );
+      await advanceClock(merchant.owner.accountId, 91 * DAY);
       expectError(await refund(created.id, '100', 'late'), 403, 'REFUND_WINDOW_EXCEEDED');
     });
     it('a pre-auth not yet authorised: 403 PRE_AUTH_PENDING', async () => {
@@ -522,7 +521,7 @@ describe('Payment Requests: documented errors', () => {
 
     it('24 hours after creation: 403 VOID_WINDOW_EXCEEDED', async () => {
       const created = await paidRequest();
-      await agePaymentRequest(created.id, { createdAt: hoursAgo(25) });
+      await advanceClock(merchant.owner.accountId, 25 * HOUR);
       expectError(await voidRequest(created.id), 403, 'VOID_WINDOW_EXCEEDED');
     });
     it('a request already refunded in full: 403 ALREADY_REFUNDED', async () => {
@@ -545,7 +544,8 @@ describe('Payment Requests: documented errors', () => {
     });
     it('an expired request: 403 REQUEST_EXPIRED', async () => {
       const created = await newPaymentRequest(merchant);
-      await agePaymentRequest(created.id, { expiresAt: hoursAgo(0.01) });
+      // Past its two minutes on the merchant's test clock.
+      await advanceClock(merchant.owner.accountId, 121);
       expectError(await voidRequest(created.id), 403, 'REQUEST_EXPIRED');
     });
     it('a pre-auth with confirmations: 403 PRE_AUTH_ALREADY_CONFIRMED', async () => {

@@ -11,8 +11,9 @@ export default async function globalSetup(): Promise<void> {
   // Every file calls from 127.0.0.1 and some send hundreds of missing or invalid keys; the per-source
   // limit is tested in-process from addresses of its own (test/api/rate-limit.test.ts).
   process.env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE ??= '1000000';
-  // Webhook retries back off from 1 s instead of 30 s, so a test sees several attempts in seconds.
-  process.env.WEBHOOK_RETRY_BASE_SECONDS ??= '1';
+  // Clocks of the test platform may be advanced (core/clock.ts), as under `npm start`: tests reach every
+  // time rule (expiry, the void and refund windows, pre-auth lapse, webhook retries) through test clocks.
+  process.env.LOCAL_TEST_CLOCK = '1';
   // The gateway reports the keys each request wrote, so a refused call can be shown to have written nothing.
   process.env.TRACK_CONSUMED_CAPACITY = '1';
   const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '' });

@@ -110,3 +110,14 @@ export async function startWebhookReceiver(answers: number[] = [200]): Promise<W
       }),
   };
 }
+
+/** Starts receivers for one test file and closes them all once it is done (registers an afterAll). */
+export function receiversOfThisFile(): (answers?: number[]) => Promise<WebhookReceiver> {
+  const started: WebhookReceiver[] = [];
+  afterAll(() => Promise.all(started.map((r) => r.close())));
+  return async (answers) => {
+    const receiver = await startWebhookReceiver(answers);
+    started.push(receiver);
+    return receiver;
+  };
+}

@@ -25,6 +25,8 @@ export interface Account {
   subscriptions: readonly string[];
   /** Overrides the platform's requests-per-minute default. */
   rateLimitPerMinute?: number;
+  /** A test account's test clock: seconds ahead of the platform's (core/clock.ts). */
+  testClockOffsetSeconds?: number;
 }
 
 /** What an API key grants: one role on one account, while enabled. */

@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { Access, type Authorization } from '../auth/access';
 import { authenticate } from '../auth/authenticate';
 import { admitInInstance, enforceRateLimit } from '../auth/rate-limit';
-import { now } from '../clock';
+import { accountNow, now } from '../clock';
 import { ungated, type WriteGate } from '../db/write-gate';
 import { logger, METRIC, countMetric } from '../observability';
 import { describe, type Location, type Validators } from '../validation/validate';
@@ -56,8 +56,11 @@ export const arrivalStep = (route: Route | undefined): Middleware => ({
  * on the caller's account): the single place a test clock hooks (core/clock.ts).
  */
 export const clockStep = (): Middleware => ({
-  before: (request) => {
-    request.context.platform.now = now();
+  before: async (request) => {
+    const state = request.context.platform;
+    // The caller's clock (a test account's test clock); `receivedAt`, real time, stays with
+    // authentication and rate limiting.
+    state.now = await accountNow(state.auth?.principal.account);
   },
 });
 

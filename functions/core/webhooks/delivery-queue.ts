@@ -1,4 +1,5 @@
 import { delaySecondsUntil, sendMessages } from '../queues';
+import { setAlarm } from '../test-clock/alarms';
 
 /**
  * Asks the webhook consumer to attempt one delivery. `nextAttemptAt` names the scheduled attempt
@@ -13,10 +14,11 @@ export interface DeliveryMessage {
 /**
  * Delivers the message at `at` or a little later; waits beyond SQS's 15-minute limit are re-delayed
  * by the consumer. At least one second, so the message never overtakes the record of the schedule
- * it belongs to (the record is written right after the message is sent).
+ * it belongs to (the record is written right after the message is sent). `now` is the time on the
+ * delivery's account clock; a clock that can be advanced also keeps an alarm (test-clock/alarms).
  */
-export function scheduleDelivery(message: DeliveryMessage, at: Date, now: Date): Promise<void> {
-  return sendMessages('webhooks', [{ body: message, delaySeconds: delaySecondsUntil(at, now, 1) }]);
+export async function scheduleDelivery(message: DeliveryMessage, at: Date, now: Date): Promise<void> {
+  await Promise.all([sendMessages('webhooks', [{ body: message, delaySeconds: delaySecondsUntil(at, now, 1) }]), setAlarm('webhooks', message, at, now)]);
 }
 
 /** Parks a delivery given up on where operators look for failed work. */

@@ -36,6 +36,8 @@ export const WEBHOOK_OUTBOX_SHARDS = 8;
 /** The outbox index partition (GSI1) of one shard; an event leaves it once dispatched. */
 const outboxPartition = (shard: number) => `WEBHOOKOUTBOX#${shard}`;
 const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 'WEBHOOKEVENT' });
+/** Outbox order is real time, never later: an event of a test account whose clock runs ahead is swept like any other. */
+const outboxTime = (createdAt: string) => (createdAt < new Date().toISOString() ? createdAt : new Date().toISOString());
 
 /** A webhook event as stored (a row of core/db/keys.ts's key table), with `dispatchedAt` once fanned out. */
 export const webhookEventEntity = defineEntity<WebhookEvent & { dispatchedAt?: string }, [id: string]>({
@@ -43,7 +45,7 @@ export const webhookEventEntity = defineEntity<WebhookEvent & { dispatchedAt?: s
   version: 1,
   key: webhookEventKey,
   keyOf: (e) => webhookEventKey(e.id),
-  indexes: (e) => ({ GSI1PK: outboxPartition(shardOf(e.id)), GSI1SK: `${e.createdAt}#${e.id}` }),
+  indexes: (e) => ({ GSI1PK: outboxPartition(shardOf(e.id)), GSI1SK: `${outboxTime(e.createdAt)}#${e.id}` }),
   required: ['id', 'kind', 'accountId', 'test', 'createdAt'],
 });
 

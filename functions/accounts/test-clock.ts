@@ -1,0 +1,80 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { advanceTestClockBody, testClock } from './schemas';
+import type { Account } from '../core/auth/account-directory';
+import { accountNow } from '../core/clock';
+import { config } from '../core/config';
+import { conditionHeld } from '../core/db/condition-held';
+import { db } from '../core/db/client';
+import { businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { ringDueAlarms } from '../core/test-clock/alarms';
+import { platformOffsetSeconds } from '../core/test-clock/platform-clock';
+import { findAccount } from './account-store';
+import { accountEntity } from './entities';
+
+export type TestClock = FromSchema<typeof testClock>;
+type Body = FromSchema<typeof advanceTestClockBody>;
+
+/**
+ * Test clocks: a test account's time runs `testClockOffsetSeconds` ahead of the platform's, and
+ * every time rule about its resources (expiry, the void and refund windows, pre-auth lapse, the
+ * webhook retry schedule) and its timers go by that time (core/clock.ts). Clocks only move forward:
+ * records stamped at one time must never see an earlier one. Live accounts never have one.
+ */
+async function view(account: Account, extra: Partial<TestClock> = {}): Promise<TestClock> {
+  const platform = await platformOffsetSeconds();
+  return {
+    accountId: account.id,
+    offsetSeconds: account.test ? (account.testClockOffsetSeconds ?? 0) : 0,
+    ...(platform ? { platformOffsetSeconds: platform } : {}),
+    now: (await accountNow(account)).toISOString(),
+    ...extra,
+  };
+}
+
+/**
+ * Moves a test account's clock `seconds` forward (atomically: concurrent advances add up), then
+ * sends at once every timer and webhook retry of the account now due (core/test-clock/alarms).
+ * A live account is LIVENESS_MISMATCH and keeps no offset.
+ */
+export async function advanceAccountClock(account: Account, seconds: number): Promise<TestClock> {
+  if (!account.test) throw businessRule('LIVENESS_MISMATCH');
+  let offset = 0;
+  const applied = await conditionHeld(
+    db()
+      .send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: accountEntity.key(account.id),
+          UpdateExpression: 'ADD testClockOffsetSeconds :s',
+          ConditionExpression: 'attribute_exists(PK) AND test = :test',
+          ExpressionAttributeValues: { ':s': seconds, ':test': true },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      )
+      .then((out) => (offset = Number(out.Attributes?.testClockOffsetSeconds ?? 0))),
+  );
+  if (!applied) throw businessRule('LIVENESS_MISMATCH');
+  const advanced = { ...account, testClockOffsetSeconds: offset };
+  // The clock has moved: a failure to send what fell due must not fail (and so repeat) the advance.
+  // Unsent alarms stay; each message still runs when its own delay ends (at most 15 minutes).
+  try {
+    return view(advanced, { ranDue: await ringDueAlarms(account.id, await accountNow(advanced)) });
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'WARN', message: 'test clock advanced, due work not sent now', accountId: account.id, error: String(error) }));
+    return view(advanced);
+  }
+}
+
+export const readAccountClock = (account: Account) => view(account);
+
+/** Read fresh: the caller's own account may come from the authentication cache (30 s per instance). */
+export const getTestClock = authedOperation(async ({ params, auth }) => {
+  const account = await auth.access.account(params.accountId);
+  return view((await findAccount(account.id)) ?? account);
+});
+
+export const advanceTestClock = authedOperation<Body>(async ({ params, body, auth }) =>
+  advanceAccountClock(await auth.access.account(params.accountId), body.advanceSeconds),
+);
