@@ -26,6 +26,8 @@ commands:
   enable-key     --account ID --name NAME
   add-webhook    --account ID --url U --types t1,t2   (types: ${NOTIFICATION_TYPES.join(', ')})
   list-webhooks  --account ID
+  listen         --account ID --forward-to URL [--types t1,t2] [--port P]
+                 forward each signed delivery of the account's events to URL, one line per event (local platform)
   advance-clock  --account ID --seconds N   advance a test account's test clock; due timers and retries run now
   advance-clock  --seconds N                advance the whole local platform's clock (local platform only)
   clock          [--account ID]             the account's (or the local platform's) clock
@@ -135,6 +137,28 @@ async function run(command: string, values: Record<string, string | boolean | un
       const { listWebhooks } = await import('../functions/webhooks');
       return listWebhooks(values.account as string);
     }
+    case 'listen': {
+      required(values, 'account', 'forward-to');
+      if (values.target === 'aws') throw new UsageError('listen needs the local platform: its deliveries must reach this machine');
+      const forwardTo = values['forward-to'] as string;
+      if (!/^https?:\/\//.test(forwardTo)) throw new UsageError('--forward-to must be an http(s) URL');
+      const types = values.types ? notificationTypes(values.types as string) : [...NOTIFICATION_TYPES];
+      await existing(values.account as string);
+      // The temporary endpoint is this machine's 127.0.0.1, as the local platform allows.
+      process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
+      const { addWebhook, removeWebhook } = await import('../functions/webhooks');
+      const { listen } = await import('./admin/listen');
+      const accountId = values.account as string;
+      return listen({
+        accountId,
+        forwardTo,
+        types,
+        port: values.port ? Number(values.port) : undefined,
+        json: values.json === true,
+        subscribe: (url) => addWebhook({ accountId, url, types }, 'crn::service:admin-listen', new Date()),
+        unsubscribe: (webhookId) => removeWebhook(accountId, webhookId),
+      });
+    }
     case 'clock':
     case 'advance-clock': {
       const seconds = command === 'advance-clock' ? positiveSeconds(values.seconds) : 0;
@@ -211,7 +235,7 @@ async function main(): Promise<number> {
         name: { type: 'string' }, type: { type: 'string' }, test: { type: 'boolean' }, parent: { type: 'string' },
         account: { type: 'string' }, role: { type: 'string' },
         url: { type: 'string' }, types: { type: 'string' },
-        seconds: { type: 'string' },
+        'forward-to': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string' },
         kid: { type: 'string' }, 'keys-file': { type: 'string' }, 'secret-arn': { type: 'string' },
       },
     });

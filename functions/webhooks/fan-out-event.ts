@@ -1,4 +1,5 @@
 import { derivedId } from '../core/ids';
+import { recordEventDeliveries } from '../core/webhooks/event-log';
 import { findWebhookEvent, markWebhookEventDispatched, type WebhookEvent } from '../core/webhooks/outbox';
 import { accountClock } from './account-clock';
 import { advanceDelivery } from './advance-delivery';
@@ -16,6 +17,8 @@ export async function fanOutEvent(eventId: string): Promise<void> {
   const at = await (await accountClock(event.accountId))();
   const deliveries = await deliveriesOf(event, at.toISOString());
   await Promise.all(deliveries.map(createDelivery));
+  // The event log names them (before the event leaves the outbox: a crash in between repeats both).
+  if (event.kind === 'notification') await recordEventDeliveries(event.id, deliveries.map((d) => d.id));
   await markWebhookEventDispatched(event.id, at);
   const attempts = await Promise.allSettled(deliveries.map((delivery) => advanceDelivery({ deliveryId: delivery.id })));
   const failed = attempts.find((result) => result.status === 'rejected');

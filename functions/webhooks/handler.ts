@@ -6,5 +6,6 @@ import { createWebhook } from './create-webhook';
 import { deleteWebhook } from './delete-webhook';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
 import { listWebhooks } from './list-webhooks';
+import { createTestWebhookEvent, listWebhookEvents, redeliverWebhookEvent } from './webhook-events';
 
-export const handler = groupHandler('webhooks', ROUTES, build, { createWebhook, listWebhooks, deleteWebhook, listWebhookDeliveries });
+export const handler = groupHandler('webhooks', ROUTES, build, { createWebhook, listWebhooks, deleteWebhook, listWebhookDeliveries, listWebhookEvents, redeliverWebhookEvent, createTestWebhookEvent });

@@ -8,4 +8,8 @@ export const PERMISSIONS = {
   'webhooks:read': { flags: [], roles: own('account-owner') },
   // Webhook endpoints are registered through support, not self-service.
   'webhooks:manage': { flags: [], roles: {} },
+  // Redelivering an event and sending a test event reach only endpoints the operator registered,
+  // with the account's own events: no new target, so the owner may do it (to recover from its
+  // receiver's outage, to try its receiver) without support.
+  'webhooks:deliver': { flags: [], roles: own('account-owner') },
 } as const satisfies Record<string, Grant>;

@@ -20,4 +20,19 @@ export const ROUTES = [
     permission: 'webhooks:read', authentication: 'apiKey', query: 'ListWebhookDeliveriesQuery', response: 'WebhookDeliveryPage',
     summary: "Webhook deliveries of an account's events with every attempt, newest first",
   },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/webhook-events', operation: 'listWebhookEvents',
+    permission: 'webhooks:read', authentication: 'apiKey', query: 'ListWebhookEventsQuery', response: 'WebhookEventPage',
+    summary: "An account's notification events with their deliveries, newest first (the event log)",
+  },
+  {
+    method: 'POST', path: '/api/accounts/{accountId}/webhook-events/{eventId}/redeliver', operation: 'redeliverWebhookEvent',
+    permission: 'webhooks:deliver', authentication: 'apiKey', body: 'RedeliverWebhookEventBody', response: 'WebhookEvent',
+    summary: 'Deliver an event again, to every endpoint subscribed to its type or to one (`webhookId`)',
+  },
+  {
+    method: 'POST', path: '/api/accounts/{accountId}/webhook-events/test', operation: 'createTestWebhookEvent',
+    permission: 'webhooks:deliver', authentication: 'apiKey', body: 'CreateTestWebhookEventBody', response: 'WebhookEvent',
+    summary: "Send a test event of a type (sample data) to the account's endpoints subscribed to it",
+  },
 ] as const satisfies readonly RouteSpec[];

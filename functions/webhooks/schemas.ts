@@ -58,6 +58,8 @@ export const webhookDelivery = {
     url: { type: 'string' },
     status: { enum: ['pending', 'delivered', 'failed'] },
     attempts: { type: 'array', items: deliveryAttempt },
+    /** Made by `POST …/webhook-events/{eventId}/redeliver`, not by the event's fan-out. */
+    redelivery: { type: 'boolean' },
     createdAt: timestamp,
     deliveredAt: timestamp,
     nextAttemptAt: timestamp,
@@ -75,6 +77,53 @@ export const listWebhookDeliveriesQuery = {
   properties: { ...pageQuery },
 } as const;
 
+/** A notification event of an account's event log, with every delivery made of it (newest first). */
+export const webhookEvent = {
+  type: 'object',
+  required: ['id', 'type', 'accountId', 'test', 'createdAt', 'data', 'deliveries'],
+  additionalProperties: false,
+  properties: {
+    id,
+    type: { enum: NOTIFICATION_TYPES },
+    accountId: id,
+    test: { type: 'boolean' },
+    createdAt: timestamp,
+    /** When it was fanned out to the endpoints subscribed then. */
+    dispatchedAt: timestamp,
+    paymentRequestId: id,
+    /** A test event: sample data, no state change behind it. */
+    sample: { type: 'boolean' },
+    /** What receivers get as `data` (the Payment Activity). */
+    data: { type: 'object' },
+    deliveries: { type: 'array', items: webhookDelivery },
+  },
+} as const;
+
+export const webhookEventPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: webhookEvent }, nextPageKey: { type: 'string' } },
+} as const;
+
+export const listWebhookEventsQuery = {
+  type: 'object',
+  properties: { ...pageQuery },
+} as const;
+
+export const redeliverWebhookEventBody = {
+  type: 'object',
+  properties: {
+    /** One endpoint of the account; without it, every endpoint now subscribed to the event's type. */
+    webhookId: id,
+  },
+} as const;
+
+export const createTestWebhookEventBody = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { enum: NOTIFICATION_TYPES } },
+} as const;
+
 /** The webhooks group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
   Webhook: webhook,
@@ -83,4 +132,9 @@ export const SCHEMAS = {
   WebhookDelivery: webhookDelivery,
   WebhookDeliveryPage: webhookDeliveryPage,
   ListWebhookDeliveriesQuery: listWebhookDeliveriesQuery,
+  WebhookEvent: webhookEvent,
+  WebhookEventPage: webhookEventPage,
+  ListWebhookEventsQuery: listWebhookEventsQuery,
+  RedeliverWebhookEventBody: redeliverWebhookEventBody,
+  CreateTestWebhookEventBody: createTestWebhookEventBody,
 } as const;

@@ -218,6 +218,11 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/bank-accounts/{bankAccountId}/verify': () => bankAccountFixture({}, true),
   'POST /api/bank-authorities/{bankAccountId}/verify': () => bankAccountFixture({}, true),
   'POST /api/bank-accounts/{bankAccountId}/set-preferred-name': () => bankAccountFixture({ type: 'quartz' }),
+  'POST /api/accounts/{accountId}/webhook-events/{eventId}/redeliver': async () => {
+    const owner = await newAccount();
+    const event = ok('test event', await api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, { key: owner.apiKey, body: { type: 'payment-request:paid' } }));
+    return { caller: owner, values: { accountId: owner.accountId, eventId: event.id } };
+  },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
   'POST /api/merchants/{merchantId}/metadata': merchantFixture,

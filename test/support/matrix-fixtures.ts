@@ -194,6 +194,11 @@ export class Tenant {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
   }
+
+  /** A notification event of the account's event log: a test event, sent by its owner. */
+  webhookEvent(): Promise<string> {
+    return this.once('webhookEvent', async () => (await this.post(`/api/accounts/${this.accountId}/webhook-events/test`, { type: 'payment-request:paid' })).id);
+  }
 }
 
 /** Where a call's resources live: the route's own, and the wallet a payment spends. */
@@ -241,6 +246,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   namespace: async ({ tenant }) => (await tenant.patronCode()).namespace,
   externalId: async ({ tenant }) => (await tenant.patronCode()).externalId,
   webhookId: ({ tenant }) => tenant.newWebhook(),
+  eventId: ({ tenant }) => tenant.webhookEvent(),
   mediaUploadId: ({ tenant }) => tenant.mediaUpload(),
   collectionId: ({ tenant }) => tenant.collection(),
   redemptionConditionId: ({ tenant }) => tenant.redemptionCondition(),

@@ -80,20 +80,21 @@ export async function queryPage<T>(
 }
 
 /**
- * One page of a GSI1 partition, newest first (sort keys start with a timestamp). The partition
- * is the page key's scope, so a page key of one listing is refused by any other.
+ * One page of a GSI1 (or `index`) partition, newest first (sort keys start with a timestamp). The
+ * partition is the page key's scope, so a page key of one listing is refused by any other.
  */
 export function newestFirstPage<T>(
   partition: string,
   page: { paginationLimit?: number; pageKey?: string },
   map: (item: Record<string, unknown>) => T,
   projection?: string,
+  index: 'GSI1' | 'GSI2' = 'GSI1',
 ): Promise<Page<T>> {
   return queryPage(
     {
       TableName: config().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
+      IndexName: index,
+      KeyConditionExpression: `${index}PK = :pk`,
       ExpressionAttributeValues: { ':pk': partition },
       ScanIndexForward: false,
       ...(projection ? { ProjectionExpression: projection } : {}),

@@ -18,7 +18,16 @@ export type LegacyTransactionType = 'CANCELLED' | 'EXPIRED' | 'PURCHASE' | 'REFU
  * `{token: <JWT of payload>}`.
  */
 export type WebhookEventInput =
-  | { kind: 'notification'; accountId: string; test: boolean; type: NotificationType; data: Record<string, unknown>; paymentRequestId?: string }
+  | {
+      kind: 'notification';
+      accountId: string;
+      test: boolean;
+      type: NotificationType;
+      data: Record<string, unknown>;
+      paymentRequestId?: string;
+      /** A test event (`POST …/webhook-events/test`): sample data, no state change behind it. */
+      sample?: boolean;
+    }
   | {
       kind: 'legacy';
       accountId: string;
@@ -36,6 +45,8 @@ export const WEBHOOK_OUTBOX_SHARDS = 8;
 /** The outbox index partition (GSI1) of one shard; an event leaves it once dispatched. */
 const outboxPartition = (shard: number) => `WEBHOOKOUTBOX#${shard}`;
 const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 'WEBHOOKEVENT' });
+/** The index partition (GSI2) of an account's notification events, newest first: its event log. */
+export const accountEventsPartition = (accountId: string) => `ACCOUNTEVENTS#${accountId}`;
 /** Outbox order is real time, never later: an event of a test account whose clock runs ahead is swept like any other. */
 const outboxTime = (createdAt: string) => (createdAt < new Date().toISOString() ? createdAt : new Date().toISOString());
 
@@ -45,7 +56,11 @@ export const webhookEventEntity = defineEntity<WebhookEvent & { dispatchedAt?: s
   version: 1,
   key: webhookEventKey,
   keyOf: (e) => webhookEventKey(e.id),
-  indexes: (e) => ({ GSI1PK: outboxPartition(shardOf(e.id)), GSI1SK: `${outboxTime(e.createdAt)}#${e.id}` }),
+  indexes: (e) => ({
+    GSI1PK: outboxPartition(shardOf(e.id)),
+    GSI1SK: `${outboxTime(e.createdAt)}#${e.id}`,
+    ...(e.kind === 'notification' ? { GSI2PK: accountEventsPartition(e.accountId), GSI2SK: `${e.createdAt}#${e.id}` } : {}),
+  }),
   required: ['id', 'kind', 'accountId', 'test', 'createdAt'],
 });
 
