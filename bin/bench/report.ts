@@ -41,7 +41,7 @@ export function markdown(r: BenchResult): string {
     '',
     '## API through the local HTTP gateway',
     '',
-    'Serial round trips = DynamoDB calls started while none of the request\'s others was in flight (median). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group\'s handler (Lambda\'s billed duration).',
+    'Serial round trips = the longest chain of the request\'s DynamoDB calls each started after the one before it answered (median; calls side by side count once). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group\'s handler (Lambda\'s billed duration).',
     '',
     '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
