@@ -1,32 +1,36 @@
+import QRCode from 'qrcode';
 import { publicOperation } from '../core/http/operation';
+import { checkoutToken } from './checkout-token';
+import { returnUrls } from './checkout-redirects';
+import { CHECKOUT_HEADERS, checkoutCsp, newNonce, renderCheckoutPage, renderMessagePage } from './checkout-page';
+import { testAssetTypeOf } from './checkout-test-payer';
 import { loadPaymentRequest } from './load-payment-request';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const formatMoney = (currency: string, amount: string) => `${currency} ${(Number(amount) / 100).toFixed(2)}`;
+import { replyWith } from './page-reply';
+import { merchantNow } from './request-clock';
 
 /**
- * The page a payment request's `url` opens: what is asked, by whom, until when, and how to pay.
- * It shows only what the public summary shows; paying happens through the API with a wallet.
+ * The hosted checkout page a payment request's `url` opens (README, Hosted checkout): merchant,
+ * amount, line items, a QR code of the URL for a wallet app, the short code, a countdown to expiry
+ * and the live status; a cancel form when the merchant gave a `redirectCancelUrl`; in test mode a
+ * "Pay with test wallet" form. An unknown id answers a 404 page. Every answer has a CSP of its own
+ * whose nonce is the only way a script or style runs.
  */
 export const renderPayPage = publicOperation(async ({ params, now }) => {
+  const nonce = newNonce();
   const request = await loadPaymentRequest(params.paymentRequestId, now);
-  const body = request
-    ? `<h1>${escape(request.merchantName)}</h1>
-<p class="amount">${escape(formatMoney(request.value.currency, request.value.amount))}</p>
-<dl>
-  <dt>Status</dt><dd>${escape(request.status)}</dd>
-  <dt>Short code</dt><dd>${escape(request.shortCode)}</dd>
-  <dt>Expires</dt><dd>${escape(request.expiresAt)}</dd>
-  <dt>Accepts</dt><dd>${request.paymentOptions.map((o) => escape(o.assetType)).join(', ')}</dd>
-</dl>
-${request.status === 'new' ? `<p>Pay from a wallet app with <code>POST /api/payment-requests/${escape(request.id)}/pay</code>.</p>` : ''}`
-    : '<h1>Payment request not found</h1>';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}.amount{font-size:2.5rem;margin:.5rem 0}dt{color:#666}dd{margin:0 0 .5rem}</style>
-</head><body>
-${body}
-</body></html>`;
+  if (!request) {
+    replyWith({ statusCode: 404, headers: { ...CHECKOUT_HEADERS, 'content-security-policy': checkoutCsp(nonce) } });
+    return renderMessagePage({ title: 'Payment request not found', message: 'There is no payment request at this address. Check the link or QR code you were given.', nonce });
+  }
+  const urls = await returnUrls(request);
+  const open = request.status === 'new';
+  const [clock, qrSvg, cancel, testPay] = await Promise.all([
+    // The countdown runs on the clock the request's expiry goes by (request-clock.ts).
+    merchantNow(request, now),
+    QRCode.toString(request.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+    open && urls.cancel && request.paidAmount === '0' ? checkoutToken('cancel', request.id) : undefined,
+    open && testAssetTypeOf(request) ? checkoutToken('test-pay', request.id) : undefined,
+  ]);
+  replyWith({ headers: { ...CHECKOUT_HEADERS, 'content-security-policy': checkoutCsp(nonce, cancel && urls.cancel ? [urls.cancel] : []) } });
+  return renderCheckoutPage({ request, now: clock, nonce, qrSvg, returnUrls: urls, tokens: { ...(cancel ? { cancel } : {}), ...(testPay ? { testPay } : {}) } });
 });

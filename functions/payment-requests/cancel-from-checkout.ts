@@ -1,0 +1,43 @@
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+import { checkoutAction, CheckoutRefusal } from './checkout-actions';
+import { checkoutPath } from './checkout-page';
+import { returnUrls } from './checkout-redirects';
+import { HOSTED_CHECKOUT } from './checkout-test-payer';
+import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { buildActivities, transitionSteps } from './payment-request-store';
+import { merchantNow } from './request-clock';
+import { assertNew } from './request-state';
+
+/**
+ * The hosted checkout's cancel (`POST /pay/{id}/cancel?token=…`, the page's "Cancel and return to
+ * the merchant"): the shopper cancels an unpaid request, `cancelled` with CANCELLED_BY_PATRON and a
+ * `cancellation` activity, and the browser goes to the merchant's `redirectCancelUrl` (303). Who may
+ * do it is the holder of the page URL, through the token only the page carries (checkout-token.ts).
+ * The merchant opts in by giving a `redirectCancelUrl` its config still allows; a request something
+ * has already been paid towards is left to the merchant (void or refund). A request already
+ * cancelled or expired goes to the cancel URL as well; a paid one back to its page.
+ */
+export const cancelFromCheckout = checkoutAction('cancel', async (request, now) => {
+  const cancelUrl = (await returnUrls(request)).cancel;
+  if (!cancelUrl) throw businessRule('REDIRECT_URL_INVALID');
+  if (request.status === 'paid') return { redirect: checkoutPath(request.id) };
+  if (request.status === 'new') await cancelByPatron(request.id, now);
+  return { redirect: cancelUrl };
+});
+
+async function cancelByPatron(paymentRequestId: string, now: Date): Promise<void> {
+  await retryOnConflict(async () => {
+    const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
+    assertNew(request);
+    if (request.paidAmount !== '0') {
+      throw new CheckoutRefusal(403, 'Cannot cancel here', 'Part of this payment request has been paid: only the merchant can cancel it now.');
+    }
+    // Stamped on the merchant's clock, as every change of its requests (request-clock.ts).
+    const at = isoTimestamp(await merchantNow(request, now));
+    const reason = 'CANCELLED_BY_PATRON';
+    const activities = buildActivities(request, [{ type: 'cancellation', value: request.value, cancellationReason: reason, createdBy: HOSTED_CHECKOUT }], at);
+    await runTransaction(transitionSteps(request, { status: 'cancelled', cancellationReason: reason }, activities, at));
+  });
+}

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { CHECKOUT_SCRIPT } from './checkout-script';
+import type { ReturnUrls } from './checkout-redirects';
+import type { StoredPaymentRequest } from './payment-request';
+
+/**
+ * The hosted checkout page's markup, pure: what a request shows, in which state, with which actions.
+ * render-pay-page.ts reads the request and what the page needs (QR code, tokens, return URLs) and
+ * answers it with the CSP below.
+ */
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * An amount in minor units (an integer string, possibly negative) in the currency's format, e.g.
+ * `NZ$12.50`. The currency's own number of decimals comes from Intl (JPY has none); the amount is
+ * handed to Intl as a decimal string, so no float rounding touches it.
+ */
+export function formatMoney(currency: string, minorUnits: string): string {
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const negative = minorUnits.startsWith('-');
+  const digits = (negative ? minorUnits.slice(1) : minorUnits).padStart(decimals + 1, '0');
+  const decimal = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  return (format.format as unknown as (value: string) => string)(`${negative ? '-' : ''}${decimal}`);
+}
+
+/**
+ * The page's Content-Security-Policy: nothing loads but what carries this response's nonce (the
+ * one script and one style block) and the status route it polls (the QR code is inline SVG: no
+ * images at all); forms post to this origin, and the cancel form's 303 may go on to the merchant's
+ * cancel URL (browsers check form-action on redirects). No frames, no <base>.
+ */
+export function checkoutCsp(nonce: string, formTargets: readonly string[] = []): string {
+  const origins = [...new Set(formTargets.map((url) => new URL(url).origin))];
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    ["form-action 'self'", ...origins].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A fresh nonce for each response: 128 random bits. */
+export const newNonce = () => randomBytes(16).toString('base64');
+
+/** Headers every checkout response carries besides its CSP. */
+export const CHECKOUT_HEADERS = {
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-opener-policy': 'same-origin',
+} as const;
+
+export type CheckoutRequest = Pick<
+  StoredPaymentRequest,
+  'id' | 'merchantName' | 'value' | 'status' | 'shortCode' | 'expiresAt' | 'lineItems' | 'liveness' | 'remainingAmount' | 'paidAmount'
+>;
+
+export interface CheckoutView {
+  request: CheckoutRequest;
+  /** The server's clock: the countdown runs on it. */
+  now: Date;
+  nonce: string;
+  /** The QR code of the request's `url`, an SVG element. */
+  qrSvg: string;
+  returnUrls: ReturnUrls;
+  /** Present for each action the page offers (checkout-token.ts). */
+  tokens: { cancel?: string; testPay?: string };
+}
+
+const STATUS_TEXT: Record<CheckoutRequest['status'], string> = {
+  new: 'Waiting for payment.',
+  paid: 'Paid. Thank you.',
+  cancelled: 'This payment request was cancelled.',
+  expired: 'This payment request has expired.',
+};
+
+export const checkoutPath = (id: string, action?: 'status' | 'cancel' | 'test-pay') =>
+  `/pay/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
+
+export function renderCheckoutPage(view: CheckoutView): string {
+  const { request, nonce, returnUrls, tokens } = view;
+  const isNew = request.status === 'new';
+  const amount = formatMoney(request.value.currency, request.value.amount);
+  const test = request.liveness === 'test';
+  const data = {
+    status: request.status,
+    'expires-at': request.expiresAt,
+    'server-now': view.now.toISOString(),
+    'status-url': checkoutPath(request.id, 'status'),
+    merchant: request.merchantName,
+    ...(returnUrls.paid ? { 'paid-url': returnUrls.paid } : {}),
+  };
+  const dataAttributes = Object.entries(data)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  const body = `<header class="top">
+  <p class="eyebrow">Payment to</p>
+  <h1>${escapeHtml(request.merchantName)}</h1>
+  ${test ? '<p class="badge">Test mode: no real money moves</p>' : ''}
+</header>
+<main id="checkout"${dataAttributes}>
+  <section class="summary" aria-labelledby="amount-label">
+    <h2 id="amount-label" class="label">Amount due</h2>
+    <p class="amount">${escapeHtml(amount)}</p>
+    <p id="status" class="status" role="status" aria-live="polite">${escapeHtml(STATUS_TEXT[request.status])}</p>
+    ${isNew ? expiry(request.expiresAt, view.now) : ''}
+    ${returnLinks(request.status, returnUrls)}
+  </section>
+  ${lineItems(request)}
+  ${isNew ? scanToPay(request, view.qrSvg) : ''}
+  ${isNew ? actions(request, tokens) : ''}
+</main>
+<footer class="foot">
+  <p>Short code <strong class="code">${escapeHtml(request.shortCode)}</strong></p>
+  <noscript><p>Reload this page to see the latest status.</p></noscript>
+</footer>
+<script nonce="${nonce}">${CHECKOUT_SCRIPT}</script>`;
+  return document(`${amount} to ${request.merchantName}`, nonce, body);
+}
+
+function expiry(expiresAt: string, now: Date): string {
+  const seconds = Math.max(0, Math.ceil((Date.parse(expiresAt) - now.getTime()) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const left = `${h ? `${h}:${pad(m)}` : m}:${pad(seconds % 60)}`;
+  return `<p id="expiry" class="expiry">Expires in <span id="countdown" role="timer">${left}</span>
+      <span class="at">(at <time datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt.slice(11, 19))} UTC</time>)</span></p>`;
+}
+
+/** Back to the merchant: shown once the request is paid, cancelled or expired (the script reveals them live). */
+function returnLinks(status: CheckoutRequest['status'], urls: ReturnUrls): string {
+  const link = (id: string, url: string | undefined, shown: boolean) =>
+    url ? `<p id="${id}"${shown ? '' : ' hidden'}><a class="back" href="${escapeHtml(url)}">Return to the merchant</a></p>` : '';
+  return [link('return-paid', urls.paid, status === 'paid'), link('return-closed', urls.cancel, status === 'cancelled' || status === 'expired')].join('');
+}
+
+function lineItems(request: CheckoutRequest): string {
+  if (!request.lineItems?.length) return '';
+  const currency = request.value.currency;
+  const rows = request.lineItems
+    .map(
+      (item) =>
+        `<tr><th scope="row">${escapeHtml(item.name)}</th><td class="num">${escapeHtml(item.qty)}</td><td class="num">${
+          item.price !== undefined ? escapeHtml(formatMoney(currency, item.price)) : ''
+        }</td></tr>`,
+    )
+    .join('\n      ');
+  return `<section aria-labelledby="items-heading">
+    <h2 id="items-heading">Items</h2>
+    <table class="items">
+      <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th></tr></thead>
+      <tbody>
+      ${rows}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+function scanToPay(request: CheckoutRequest, qrSvg: string): string {
+  return `<section id="scan" class="scan" aria-labelledby="scan-heading">
+    <h2 id="scan-heading">Scan to pay</h2>
+    <div class="qr" role="img" aria-label="QR code of this page's address, for a wallet app">${qrSvg}</div>
+    <p class="hint">Open your wallet app and scan the code, or enter the short code <strong class="code">${escapeHtml(request.shortCode)}</strong>.</p>
+  </section>`;
+}
+
+function actions(request: CheckoutRequest, tokens: CheckoutView['tokens']): string {
+  const form = (action: 'cancel' | 'test-pay', token: string, button: string) =>
+    `<form method="post" action="${escapeHtml(`${checkoutPath(request.id, action)}?token=${encodeURIComponent(token)}`)}" data-once>${button}</form>`;
+  const parts: string[] = [];
+  if (tokens.testPay) {
+    parts.push(`<div class="test-pay">
+      ${form('test-pay', tokens.testPay, '<button type="submit" class="primary">Pay with test wallet</button>')}
+      <p class="hint">Pays ${escapeHtml(formatMoney(request.value.currency, request.remainingAmount))} of test money from the platform's test wallet, through the same payment as a wallet app.</p>
+    </div>`);
+  }
+  if (tokens.cancel) {
+    parts.push(form('cancel', tokens.cancel, '<button type="submit" class="link">Cancel and return to the merchant</button>'));
+  }
+  if (!parts.length) return '';
+  return `<section id="actions" class="actions" aria-label="Payment actions">
+    ${parts.join('\n    ')}
+  </section>`;
+}
+
+/** A page with a heading, a message and an optional link: the 404 page and the actions' refusals. */
+export function renderMessagePage(page: { title: string; message: string; nonce: string; link?: { href: string; text: string } }): string {
+  return document(
+    page.title,
+    page.nonce,
+    `<main id="message">
+  <h1>${escapeHtml(page.title)}</h1>
+  <p>${escapeHtml(page.message)}</p>
+  ${page.link ? `<p><a class="back" href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a></p>` : ''}
+</main>`,
+  );
+}
+
+function document(title: string, nonce: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style nonce="${nonce}">${STYLE}</style>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+}
+
+const STYLE = `
+:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#1a56db;--bg:#f4f6fa}
+*{box-sizing:border-box}
+[hidden]{display:none!important}
+body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body>header,body>main,body>footer{max-width:30rem;margin:0 auto;padding:0 1.25rem}
+.top{padding-top:2rem}
+.eyebrow,.label{margin:0;color:var(--muted);font-size:.875rem;font-weight:500}
+h1{margin:.125rem 0 .5rem;font-size:1.5rem}
+h2{font-size:1rem;margin:0 0 .5rem}
+.badge{display:inline-block;margin:0;padding:.125rem .625rem;border-radius:999px;background:#fff4d6;color:#7a4b00;font-size:.8125rem;font-weight:600}
+main>section{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.25rem;margin:1rem 0}
+.amount{font-size:2.5rem;font-weight:700;margin:.25rem 0;letter-spacing:-.02em}
+.status{margin:.25rem 0;font-weight:600}
+[data-status=paid] .status{color:#0f7b3f}
+[data-status=cancelled] .status,[data-status=expired] .status{color:#a4262c}
+.expiry{margin:.25rem 0 0;color:var(--muted)}
+#countdown{font-variant-numeric:tabular-nums;font-weight:600;color:var(--ink)}
+.at{font-size:.875rem}
+.items{width:100%;border-collapse:collapse;font-size:.9375rem}
+.items th,.items td{padding:.375rem 0;border-bottom:1px solid var(--line);text-align:left;font-weight:400}
+.items thead th{color:var(--muted);font-size:.8125rem;font-weight:500}
+.items .num{text-align:right}
+.scan{text-align:center}
+.qr{width:12rem;height:12rem;margin:.25rem auto}
+.qr svg{width:100%;height:100%;display:block}
+.hint{color:var(--muted);font-size:.875rem;margin:.5rem 0 0}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.05em;color:var(--ink)}
+.actions{display:grid;gap:.75rem;text-align:center}
+.actions form{margin:0}
+button{font:inherit;cursor:pointer}
+.primary{width:100%;padding:.75rem 1rem;border:0;border-radius:.5rem;background:var(--accent);color:#fff;font-weight:600}
+.primary:hover{background:#1546b3}
+.link{border:0;background:none;color:var(--accent);text-decoration:underline;padding:.25rem}
+button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+[aria-busy=true] button{opacity:.6;cursor:progress}
+.back{color:var(--accent);font-weight:600}
+.foot{color:var(--muted);font-size:.875rem;padding-bottom:2rem}
+#message{padding-top:3rem}
+`;
