@@ -5,6 +5,7 @@ import { accountNow } from '../core/clock';
 import { scheduleTimer, type TimerMessage } from '../core/timers';
 import { findAccount } from '../accounts';
 import { loadPaymentRequest } from '../payment-requests';
+import { returnAssetTransferIfDue } from '../asset-transfers';
 
 /** Runs due timers; a timer that arrives early (long delays) is sent on again. */
 export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatchResponse> => {
@@ -27,6 +28,9 @@ async function run(timer: TimerMessage): Promise<void> {
   switch (timer.kind) {
     case 'payment-request-expiry':
       await loadPaymentRequest(timer.id, at);
+      return;
+    case 'asset-transfer-return':
+      await returnAssetTransferIfDue(timer.id, at);
       return;
   }
 }

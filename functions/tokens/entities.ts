@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { allowedProduct, redemptionCondition, token, tokenCollection } from './schemas';
-import { assetKey } from '../core/db/keys';
 import { defineEntity, type TableKey } from '../core/db/entity';
+import { assetBaseEntity } from '../core/ledger/entities';
 
 /**
  * The tokens group's entities: each owns its keys and index keys, stamps what it writes with its
@@ -98,18 +98,14 @@ export const merchantConditionEntity = defineEntity<MerchantCondition, [collecti
 
 /**
  * A token's base item: the asset item the transfer engine keeps its balance on (1 unit of the
- * `TOKEN` currency while unspent), of the ledger's asset type and version.
+ * `TOKEN` currency while unspent); the engine owns its key, type and version (assetBaseEntity).
  */
 export type StoredToken = Token & { currency: string; collectionName: string };
 
 export const TOKEN_CURRENCY = 'TOKEN';
 const accountTokensPartition = (accountId: string) => `ACCOUNTTOKENS#${accountId}`;
 
-export const tokenEntity = defineEntity<StoredToken, [assetId: string]>({
-  type: 'asset',
-  version: 1,
-  key: (assetId) => assetKey(assetId),
-  keyOf: (t) => assetKey(t.id),
+export const tokenEntity = assetBaseEntity<StoredToken>({
   indexes: (t) => ({ GSI1PK: accountTokensPartition(t.accountId), GSI1SK: `${t.createdAt}#${t.id}` }),
   required: ['id', 'accountId', 'category', 'collectionId', 'status', 'createdAt', 'activeFrom', 'liveness', 'createdBy', 'type', 'currency'],
 });

@@ -1,3 +1,3 @@
 /** The wallet-assets group's public face: what other groups and the local seed may use of it. */
-export { findWalletAsset, insertWalletAsset, settlementSide, type WalletAsset } from './asset-store';
+export { findWalletAsset, insertWalletAsset, listWalletAssets, settlementSide, type WalletAsset } from './asset-store';
 export { issueTestFunds } from './test-funds';

@@ -42,6 +42,12 @@ const FLAG_HOLDS: Record<Flag, boolean> = { org: true, 'trusted-user': true, 'ex
  */
 const OWN_ACCOUNTS_ONLY = new Set(['GET /api/payment-requests/external-ref/{externalRef}']);
 
+/**
+ * Routes whose effect lands in the caller's own account whatever account's resource the path names:
+ * a transfer sent through its claim page is claimed by whoever holds the link, into its own account.
+ */
+const INTO_CALLERS_ACCOUNT = new Set(['POST /api/asset-transfers/{assetTransferId}/claim']);
+
 const refusal = (statusCode: 400 | 403, message: string): ErrorBody => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
 const LEGACY_NOT_FOUND = refusal(400, 'REQUEST_NOT_FOUND');
 /**
@@ -66,6 +72,10 @@ const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = { 'POST /payments/ap
  * explicit so that it cannot grow unnoticed; every entry must still happen.
  */
 const BUSINESS_CODES: Readonly<Record<string, string>> = {
+  // A claim page is for others: the sender's own account cannot claim its transfer through it.
+  ...Object.fromEntries(
+    ['account-owner', 'external-asset-provider', 'platform-operator'].map((role) => [`POST /api/asset-transfers/{assetTransferId}/claim · ${role} · own`, 'ASSET_TRANSFER_INVALID_RECIPIENT']),
+  ),
   // The path names no account: the lookup is made in the caller's own, where another account's code is not found.
   'GET /api/patron-codes/{namespace}/external-id/{externalId} · platform-operator · foreign': 'PATRON_CODE_INVALID',
 };
@@ -83,7 +93,7 @@ function reaches(route: Route, role: Role, permission: Permission, side: Side): 
   const scope = scopeOf(role, permission);
   if (!scope || !flagsHold(role, permission)) return false;
   const global = scope === 'global' && (role === 'platform-operator' || !OWN_ACCOUNTS_ONLY.has(routeKey(route)));
-  return global || side === 'own';
+  return global || side === 'own' || INTO_CALLERS_ACCOUNT.has(routeKey(route));
 }
 
 /** Roles are checked before resources, the route's permission before the one its effect also needs. */

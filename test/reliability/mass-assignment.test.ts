@@ -6,7 +6,7 @@ import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '.
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';
-import { collectionManager, newCollection, newCondition } from '../support/value';
+import { collectionManager, newCollection, newCondition, uniqueEmail } from '../support/value';
 
 /**
  * Generated from the route table and the response schemas: every authenticated route with a body
@@ -191,6 +191,14 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/media-uploads': async (route) => {
     const setup = await defaultSetup(route);
     return { ...setup, values: { ...setup.values, purpose: 'branding-logo', file: PNG } };
+  },
+  'POST /api/asset-transfers': async () => {
+    const sender = await newPayer('5000');
+    return { caller: sender, values: { accountId: sender.accountId, assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail() } };
+  },
+  'POST /api/accounts/{accountId}/verified-aliases': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, alias: uniqueEmail() } };
   },
   'POST /api/collections': async () => {
     const issuer = await collectionManager();

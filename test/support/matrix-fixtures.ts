@@ -190,6 +190,18 @@ export class Tenant {
     });
   }
 
+  /** A new token of the shared collection in this account (the operator issues it), for a transfer to send whole. */
+  async newToken(): Promise<string> {
+    const body = { collectionId: await this.collection(), idempotencyKey: unique('token') };
+    return (await this.post('/api/tokens', body, seed().operatorApiKey)).id;
+  }
+
+  /** A new open transfer from the shared wallet: AMOUNT, shared through its claim page, one claim of AMOUNT. */
+  async newAssetTransfer(): Promise<string> {
+    const body = { assetId: await this.wallet(), value: AMOUNT, claimType: 'multi', valueConfig: { type: 'flat', params: { amount: AMOUNT } } };
+    return (await this.post('/api/asset-transfers', body)).id;
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -250,6 +262,8 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   mediaUploadId: ({ tenant }) => tenant.mediaUpload(),
   collectionId: ({ tenant }) => tenant.collection(),
   redemptionConditionId: ({ tenant }) => tenant.redemptionCondition(),
+  // Claims and cancels consume a transfer: every call names a new one.
+  assetTransferId: ({ tenant }) => tenant.newAssetTransfer(),
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
 };
 
@@ -263,6 +277,9 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   transactionId: async ({ request }) => (await request()).transactionId,
   paymentOptions: async ({ tenant }) => [{ type: ASSET_TYPE, walletId: (await tenant.merchant()).settlementWalletId }],
   collectionId: ({ tenant }) => tenant.collection(),
+  // A transfer sends a new token whole (no recipient needed); listings name the sender.
+  assetId: ({ tenant }) => tenant.newToken(),
+  senderAccountId: accountOf,
   // The code the bank account's holder reads on its statement.
   verificationCode: async ({ bankAccount }) => statementCode((await bankAccount()).bankAccountNumber),
 };
@@ -287,6 +304,7 @@ const bodyValues = () => ({
   name: unique(),
   id: unique(),
   idempotencyKey: unique(),
+  alias: `${unique('alias')}@example.com`,
   externalRef: unique('ref'),
   bankAccountNumber: uniqueBankNumber(),
   phoneNumber: DIRECT_DEBIT.phoneNumber,

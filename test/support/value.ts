@@ -44,3 +44,11 @@ export const uniqueKey = (prefix = 'k') => `${prefix}-${Date.now().toString(36)}
 
 export const newToken = (issuer: TestAccount, collectionId: string, body: Record<string, unknown> = {}) =>
   ok(api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId, idempotencyKey: uniqueKey('token'), ...body } }), 'token');
+
+/** Records an alias as verified for an account (the operator's call, as user sign-in verification would). */
+export const verifyAlias = (accountId: string, alias: string) =>
+  ok(api('POST', `/api/accounts/${accountId}/verified-aliases`, { key: seed().operatorApiKey, body: { alias } }), 'verified alias');
+
+export const sendAsset = (sender: TestAccount, body: Record<string, unknown>) => api('POST', '/api/asset-transfers', { key: sender.apiKey, body });
+export const claim = (claimant: TestAccount, transferId: string) => api('POST', `/api/asset-transfers/${transferId}/claim`, { key: claimant.apiKey });
+export const uniqueEmail = () => `${uniqueKey('r')}@example.com`;

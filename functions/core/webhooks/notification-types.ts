@@ -6,5 +6,7 @@ export const NOTIFICATION_TYPES = [
   'payment-request:paid',
   'payment-request:refund-initiated',
   'payment-request:refund-completed',
+  /** An unclaimed asset transfer went back to its sender (data: the Asset Transfer). */
+  'asset-transfer:returned',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,0 +1,141 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { createAssetTransferBody } from './schemas';
+import { findAccount } from '../accounts';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { runTransaction } from '../core/db/transaction';
+import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { newId } from '../core/ids';
+import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/transfers';
+import { scheduleTimer } from '../core/timers';
+import { findAliasOwner } from './aliases';
+import type { StoredAssetTransfer } from './entities';
+import { findSendable, type Sendable } from './sendable';
+import { claimAssetTransferFor } from './settle';
+import { insertStep, maskAlias, normalizeAlias, present } from './transfer-store';
+
+type Body = FromSchema<typeof createAssetTransferBody>;
+
+/** An unclaimed transfer goes back to its sender after two weeks (or at its own `expiresAt`). */
+export const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * Where a transfer's pending value would go: nowhere until someone claims it. Each claim posts to
+ * the claimant's own asset (core's postPending names the side), and a cancel or return voids it, so
+ * this side never receives anything.
+ */
+const UNCLAIMED: AssetSide = { assetId: 'system-asset-transfers-unclaimed', mode: 'system' };
+
+const MONEY_CODES: Partial<RuleCodes> = { missing: 'ASSET_NOT_ACTIVE', inactive: 'ASSET_NOT_ACTIVE', insufficient: 'INSUFFICIENT_WALLET_BALANCE' };
+const TOKEN_CODES: Partial<RuleCodes> = { missing: 'ASSET_NOT_ACTIVE', inactive: 'ASSET_NOT_ACTIVE', insufficient: 'ASSET_NOT_ACTIVE' };
+
+/**
+ * Sends money (in part, from a wallet) or a token (whole) to a recipient alias, or with none to a
+ * claim page (tokens, and money shared as a multi-claim transfer). The value is held from now by a
+ * pending transfer on the sender's asset, in one transaction with the transfer; a return timer
+ * is set for when it is due. An alias already verified for an account completes it at once.
+ */
+export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, now }) => {
+  const asset = await findSendable(body.assetId, now);
+  if (!asset) throw forbidden();
+  await auth.access.account(asset.accountId);
+  if (!asset.transferable) throw businessRule('INVALID_ASSET_TYPE');
+  if (!asset.active) throw businessRule('ASSET_NOT_ACTIVE');
+  // Loyalty programs are looked up once they exist.
+  if (body.loyaltyProgramId) throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
+  const terms = transferTerms(body, asset);
+  const alias = body.recipientAlias === undefined ? undefined : normalizeAlias(body.recipientAlias);
+  if (!alias && asset.kind === 'money' && terms.claimType === 'single') throw businessRule('RECIPIENT_MISSING');
+  if (alias && terms.claimType === 'multi') throw badRequest('a multi-claim transfer is claimed through its page: it takes no recipientAlias');
+  const returnAt = body.expiresAt ? new Date(body.expiresAt) : new Date(now.getTime() + RETURN_AFTER_MS);
+  if (returnAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future');
+
+  const at = isoTimestamp(now);
+  const id = newId();
+  const suppressed = body.suppressNotification === true;
+  const transfer: StoredAssetTransfer = {
+    id,
+    // An alias no account has verified yet is notified (`sent`) unless notifications are suppressed.
+    status: alias && !suppressed ? 'sent' : 'created',
+    value: terms.value.toString(),
+    assetId: asset.assetId,
+    assetType: asset.assetType,
+    ...(asset.collectionId ? { assetCollectionId: asset.collectionId } : {}),
+    description: body.description ?? asset.description,
+    ...(body.message ? { message: body.message } : {}),
+    ...(body.senderName ? { senderName: body.senderName } : {}),
+    senderAccountId: asset.accountId,
+    ...(alias ? { recipientAlias: maskAlias(alias), awaitingAlias: alias, ...(suppressed ? {} : { lastSentTo: maskAlias(alias) }) } : { url: `${config().appBaseUrl}/transfer/${id}` }),
+    createdAt: at,
+    updatedAt: at,
+    suppressNotifications: suppressed,
+    claimType: terms.claimType,
+    ...(terms.valueConfig ? { valueConfig: terms.valueConfig } : {}),
+    ...(terms.claimConditions ? { claimConditions: terms.claimConditions } : {}),
+    remainingValue: terms.value.toString(),
+    ...(body.expiresAt ? { expiresAt: isoTimestamp(returnAt) } : {}),
+    version: 1,
+    assetKind: asset.kind,
+    currency: asset.currency,
+    liveness: asset.liveness,
+    pendingTransferId: newId(),
+    returnAt: isoTimestamp(returnAt),
+    claimCount: 0,
+  };
+  const hold = pendingTransfer(
+    {
+      id: transfer.pendingTransferId,
+      kind: 'asset-transfer',
+      debit: { assetId: asset.assetId, mode: 'single' },
+      credit: UNCLAIMED,
+      amount: terms.value,
+      currency: asset.currency,
+      liveness: asset.liveness,
+      refs: { assetTransferId: id },
+      debitCodes: asset.kind === 'money' ? MONEY_CODES : TOKEN_CODES,
+    },
+    at,
+  );
+  await runTransaction([insertStep(transfer), ...hold]);
+  try {
+    await scheduleTimer({ kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt }, now);
+  } catch (error) {
+    // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
+    console.error(JSON.stringify({ level: 'WARN', message: 'asset transfer return timer not set', assetTransferId: id, error: String(error) }));
+  }
+  const owner = alias ? await findAliasOwner(alias) : undefined;
+  const recipient = owner ? await findAccount(owner) : undefined;
+  if (recipient) return present(await claimAssetTransferFor(id, recipient, 'alias', auth.principal.crn, now));
+  return present(transfer);
+});
+
+interface Terms {
+  value: bigint;
+  claimType: 'single' | 'multi';
+  valueConfig?: { type: string; params: { amount: string } };
+  claimConditions?: { type: string; params: { period: string; limit: string } }[];
+}
+
+/** What is sent and how it is claimed: a token whole and once; money in part, per claim for a multi-claim transfer. */
+function transferTerms(body: Body, asset: Sendable): Terms {
+  const claimType = body.claimType ?? 'single';
+  if (asset.kind === 'token') {
+    if (claimType === 'multi') throw badRequest('a token moves whole: claimType multi needs a money asset');
+    return { value: 1n, claimType };
+  }
+  if (body.value === undefined) throw badRequest('value is required for money transfers');
+  const value = BigInt(body.value);
+  if (claimType === 'single') return { value, claimType };
+  if (!body.valueConfig) throw badRequest('valueConfig is required for claimType multi');
+  const each = BigInt(body.valueConfig.params.amount);
+  if (each > value) throw badRequest('valueConfig.params.amount must not exceed value');
+  return {
+    value,
+    claimType,
+    valueConfig: { type: body.valueConfig.type, params: { amount: each.toString() } },
+    ...(body.claimConditions
+      ? { claimConditions: body.claimConditions.map((c) => ({ type: c.type, params: { period: c.params.period, limit: String(c.params.limit) } })) }
+      : {}),
+  };
+}

@@ -1,0 +1,120 @@
+import type { Account } from '../core/auth/account-directory';
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { businessRule, forbidden } from '../core/http/errors';
+import { newId } from '../core/ids';
+import { findPendingTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
+import { webhookEventSteps } from '../core/webhooks/outbox';
+import type { StoredAssetTransfer } from './entities';
+import { receivingSide } from './sendable';
+import { claimStep, findAssetTransfer, findClaim, present, replaceStep } from './transfer-store';
+
+/** States in which a transfer still holds its value: it can be claimed, cancelled or returned. */
+export const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
+export const isOpen = (transfer: StoredAssetTransfer) => OPEN_STATUSES.includes(transfer.status);
+
+/** A finished transfer keeps no personal data: the alias stays masked, where it was last sent and the message go. */
+function scrubbed(transfer: StoredAssetTransfer): StoredAssetTransfer {
+  const { awaitingAlias: _alias, lastSentTo: _sentTo, message: _message, ...rest } = transfer;
+  return rest;
+}
+
+async function holding(transfer: StoredAssetTransfer): Promise<PendingTransfer> {
+  const pending = await findPendingTransfer(transfer.pendingTransferId);
+  // The record and its pending transfer change together: anything else is a read between two commits.
+  if (!pending || pending.status !== 'pending') throw new TransactionConflictError();
+  return pending;
+}
+
+/**
+ * Returns an unclaimed transfer whose time has come (two weeks, or its `expiresAt`) to its
+ * sender: the pending transfer is voided, so the whole remaining value is available again, the
+ * transfer is `returned`, and the sender's webhooks are notified (`asset-transfer:returned`), all
+ * in one transaction. The timer calls it at the due time; every read calls it too, so a late timer
+ * loses nothing. Answers the transfer as it now stands.
+ */
+export async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
+  if (!isOpen(transfer) || Date.parse(transfer.returnAt) > now.getTime()) return transfer;
+  const at = isoTimestamp(now);
+  const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'returned', returnedAt: at, updatedAt: at };
+  const notice = webhookEventSteps(
+    [{ kind: 'notification', accountId: transfer.senderAccountId, test: transfer.liveness === 'test', type: 'asset-transfer:returned', data: present(next) }],
+    at,
+  );
+  await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), at), ...notice.steps]);
+  return { ...next, version: transfer.version + 1 };
+}
+
+/** A transfer as it stands now (returned first if due); undefined when there is none. */
+export function loadAssetTransfer(id: string, now: Date): Promise<StoredAssetTransfer | undefined> {
+  return retryOnConflict(async () => {
+    const transfer = await findAssetTransfer(id);
+    return transfer && returnIfDue(transfer, now);
+  });
+}
+
+/** `link`: claimed through its claim page (a transfer with no recipient); `alias`: resolved for the account its alias was verified for. */
+export type ClaimRoute = 'link' | 'alias';
+
+/**
+ * Claims a transfer into `claimant`'s account: the claim's value (all of it; a multi-claim
+ * transfer's flat amount, at most what remains) is posted from the pending transfer to the
+ * claimant's wallet of its type (or, for a token, to the claimant's own copy, opened by the post),
+ * in one transaction with the transfer's versioned update and the claimant's claim record, so of
+ * concurrent claims each is applied once and none takes more than remains.
+ */
+export function claimAssetTransferFor(id: string, claimant: Account, route: ClaimRoute, by: string, now: Date): Promise<StoredAssetTransfer> {
+  return retryOnConflict(async () => {
+    const transfer = await loadAssetTransfer(id, now);
+    if (!transfer) throw forbidden();
+    // A claim page is for others: a transfer with a recipient, or the sender's own, is not claimed through it.
+    if (route === 'link' && (transfer.recipientAlias || transfer.senderAccountId === claimant.id)) throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
+    if (!isOpen(transfer)) throw businessRule('ASSET_TRANSFER_INVALID_STATUS');
+    if ((claimant.test === true) !== (transfer.liveness === 'test')) throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
+    const previous = await findClaim(transfer.id, claimant.id);
+    const claims = (previous?.claims ?? 0) + 1;
+    const limit = transfer.claimConditions?.reduce((least, c) => Math.min(least, Number(c.params?.limit ?? Infinity)), Infinity) ?? Infinity;
+    if (transfer.claimType === 'multi' && claims > limit) throw businessRule('ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET');
+
+    const remaining = BigInt(transfer.remainingValue);
+    const flat = transfer.claimType === 'multi' ? BigInt(transfer.valueConfig?.params?.amount ?? transfer.remainingValue) : remaining;
+    const amount = flat < remaining ? flat : remaining;
+    const left = remaining - amount;
+    const at = isoTimestamp(now);
+    const pending = await holding(transfer);
+    const to = await receivingSide(transfer, claimant, by, now, at);
+    const single = transfer.claimType !== 'multi';
+    const next: StoredAssetTransfer = {
+      ...(left === 0n ? scrubbed(transfer) : transfer),
+      ...(left === 0n ? { status: 'claimed' as const } : {}),
+      ...(single ? { recipientAccountId: claimant.id, claimedByAccountId: claimant.id } : {}),
+      remainingValue: left.toString(),
+      claimCount: transfer.claimCount + 1,
+      updatedAt: at,
+    };
+    const claim = {
+      assetTransferId: transfer.id,
+      accountId: claimant.id,
+      claims,
+      amount: (BigInt(previous?.amount ?? '0') + amount).toString(),
+      transferCreatedAt: transfer.createdAt,
+      claimedAt: at,
+    };
+    await runTransaction([replaceStep(transfer, next), claimStep(claim), ...postPending(pending, newId(), amount, at, to)]);
+    return { ...next, version: transfer.version + 1 };
+  });
+}
+
+/** The sender takes back what an open transfer still holds: the pending transfer is voided with the cancellation. */
+export function cancelAssetTransferBy(id: string, mayCancel: (transfer: StoredAssetTransfer) => Promise<unknown>, now: Date): Promise<StoredAssetTransfer> {
+  return retryOnConflict(async () => {
+    const transfer = await loadAssetTransfer(id, now);
+    if (!transfer) throw forbidden();
+    await mayCancel(transfer);
+    if (!isOpen(transfer)) throw businessRule('INVALID_ASSET_TRANSFER_STATUS');
+    const at = isoTimestamp(now);
+    const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'cancelled', updatedAt: at };
+    await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), at)]);
+    return { ...next, version: transfer.version + 1 };
+  });
+}
