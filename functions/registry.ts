@@ -7,6 +7,7 @@ import { group as accounts } from './accounts/group';
 import { group as assetTransfers } from './asset-transfers/group';
 import { group as bankAccounts } from './bank-accounts/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
+import { group as loyaltyPrograms } from './loyalty-programs/group';
 import { group as mediaUploads } from './media-uploads/group';
 import { group as merchantConfigs } from './merchant-configs/group';
 import { group as merchants } from './merchants/group';
@@ -18,7 +19,7 @@ import { group as walletAssets } from './wallet-assets/group';
 import { group as wallets } from './wallets/group';
 import { group as webhooks } from './webhooks/group';
 
-export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks, tokens, assetTransfers, mediaUploads, bankAccounts] as const;
+export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks, tokens, assetTransfers, loyaltyPrograms, mediaUploads, bankAccounts] as const;
 
 type Definition = (typeof REGISTRY)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createAssetTransferBody } from './schemas';
 import { findAccount } from '../accounts';
+import { findLoyaltyProgram } from '../loyalty-programs';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { runTransaction } from '../core/db/transaction';
@@ -42,8 +43,10 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   await auth.access.account(asset.accountId);
   if (!asset.transferable) throw businessRule('INVALID_ASSET_TYPE');
   if (!asset.active) throw businessRule('ASSET_NOT_ACTIVE');
-  // Loyalty programs are looked up once they exist.
-  if (body.loyaltyProgramId) throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
+  if (body.loyaltyProgramId) {
+    const program = await findLoyaltyProgram(body.loyaltyProgramId);
+    if (!program || program.test !== (asset.liveness === 'test')) throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
+  }
   const terms = transferTerms(body, asset);
   const alias = body.recipientAlias === undefined ? undefined : normalizeAlias(body.recipientAlias);
   if (!alias && asset.kind === 'money' && terms.claimType === 'single') throw businessRule('RECIPIENT_MISSING');
@@ -75,6 +78,7 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     ...(terms.claimConditions ? { claimConditions: terms.claimConditions } : {}),
     remainingValue: terms.value.toString(),
     ...(body.expiresAt ? { expiresAt: isoTimestamp(returnAt) } : {}),
+    ...(body.loyaltyProgramId ? { loyaltyProgramId: body.loyaltyProgramId } : {}),
     version: 1,
     assetKind: asset.kind,
     currency: asset.currency,

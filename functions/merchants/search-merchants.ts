@@ -8,6 +8,7 @@ import { merchantEntity, merchantSearchPartition } from './entities';
 import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
 import { badRequest } from '../core/http/errors';
 import { publicOperation } from '../core/http/operation';
+import { listedProgramsOf } from '../loyalty-programs';
 import type { StoredMerchant } from './merchant-store';
 
 type Query = FromSchema<typeof merchantSearchQuery>;
@@ -22,11 +23,13 @@ export const SEARCH_CAP = 1000;
 
 export const searchMerchants = publicOperation<unknown, Query>(async ({ query }) => {
   if (query.distance !== undefined && !query.origin) throw badRequest('origin is required with distance');
-  if (query.hasLoyaltyProgram) return { totalItems: 0, items: [] }; // no loyalty programs exist on this platform yet
   // A product (collection) of a token or ledger type: no merchant lists products on this platform yet.
   const asset = assetFilter(query.asset);
   if (asset?.productId && isCollectionKind(asset.assetType)) return { totalItems: 0, items: [] };
-  const candidates = await examine(query);
+  const examined = await examine(query);
+  // A merchant has a loyalty program when its account has an active, public one.
+  const listed = query.hasLoyaltyProgram ? await listedProgramsOf(examined.map((m) => m.accountId)) : undefined;
+  const candidates = listed ? examined.filter((m) => listed.has(m.accountId)) : examined;
   const origin = query.origin?.split(',').map(Number) as [number, number] | undefined;
   const matches = candidates
     .map((m) => ({ m, km: origin && m.location?.lat && m.location?.lng ? haversineKm(origin, [Number(m.location.lat), Number(m.location.lng)]) : undefined }))
@@ -35,14 +38,17 @@ export const searchMerchants = publicOperation<unknown, Query>(async ({ query })
   const scope = searchScope(query);
   const offset = query.pageKey ? Number((await decodePageKey(query.pageKey, scope)).offset) : 0;
   const limit = paginationLimit(query.paginationLimit);
-  const page = matches.slice(offset, offset + limit).map(({ m }) => ({
+  const shown = matches.slice(offset, offset + limit);
+  const programs = listed ?? (await listedProgramsOf(shown.map(({ m }) => m.accountId)));
+  const page = shown.map(({ m }) => ({
     id: m.id,
     name: m.name,
     acceptedAssets: (m.acceptedAssetTypes ?? []).map((assetType) => ({ assetType, products: [] })),
     ...(m.location ? { location: m.location } : {}),
     accountId: m.accountId,
     ...(m.categoryCode ? { categoryCode: m.categoryCode } : {}),
-    loyaltyPrograms: [],
+    // Search is unauthenticated: there is no caller to be a member.
+    loyaltyPrograms: (programs.get(m.accountId) ?? []).map((p) => ({ id: p.id, isMember: false })),
   }));
   const next = offset + limit < matches.length ? await encodePageKey({ offset: offset + limit }, scope) : undefined;
   return { totalItems: matches.length, items: page, ...(next ? { nextPageKey: next } : {}) };

@@ -6,7 +6,7 @@ import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '.
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';
-import { collectionManager, newCollection, newCondition, uniqueEmail } from '../support/value';
+import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
 
 /**
  * Generated from the route table and the response schemas: every authenticated route with a body
@@ -199,6 +199,11 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/accounts/{accountId}/verified-aliases': async (route) => {
     const setup = await defaultSetup(route);
     return { ...setup, values: { ...setup.values, alias: uniqueEmail() } };
+  },
+  'PUT /api/loyalty-programs/{loyaltyProgramId}/visibility': async () => {
+    const owner = await newAccount();
+    const program = await newLoyaltyProgram(owner);
+    return { caller: owner, values: { accountId: owner.accountId, loyaltyProgramId: program.id } };
   },
   'POST /api/collections': async () => {
     const issuer = await collectionManager();

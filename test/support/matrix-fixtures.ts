@@ -202,6 +202,11 @@ export class Tenant {
     return (await this.post('/api/asset-transfers', body)).id;
   }
 
+  /** A loyalty program of this account. */
+  loyaltyProgram(): Promise<string> {
+    return this.once('loyaltyProgram', async () => (await this.post('/api/loyalty-programs', { name: 'Matrix Club', accountId: this.accountId })).id);
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -264,6 +269,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   redemptionConditionId: ({ tenant }) => tenant.redemptionCondition(),
   // Claims and cancels consume a transfer: every call names a new one.
   assetTransferId: ({ tenant }) => tenant.newAssetTransfer(),
+  loyaltyProgramId: ({ tenant }) => tenant.loyaltyProgram(),
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
 };
 

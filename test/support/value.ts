@@ -52,3 +52,6 @@ export const verifyAlias = (accountId: string, alias: string) =>
 export const sendAsset = (sender: TestAccount, body: Record<string, unknown>) => api('POST', '/api/asset-transfers', { key: sender.apiKey, body });
 export const claim = (claimant: TestAccount, transferId: string) => api('POST', `/api/asset-transfers/${transferId}/claim`, { key: claimant.apiKey });
 export const uniqueEmail = () => `${uniqueKey('r')}@example.com`;
+
+export const newLoyaltyProgram = (owner: TestAccount, body: Record<string, unknown> = {}) =>
+  ok(api('POST', '/api/loyalty-programs', { key: owner.apiKey, body: { name: 'Coffee Club', accountId: owner.accountId, ...body } }), 'loyalty program');

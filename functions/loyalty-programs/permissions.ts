@@ -1,0 +1,12 @@
+import { own, type Grant } from '../core/auth/permissions';
+
+/**
+ * Grants of the permissions the loyalty-programs group owns: their rows of the roles → permissions
+ * matrix (API-REFERENCE.md). `[org]`: the target account is an org. Changing a program (activate,
+ * visibility) takes the create permission, the matrix naming no other. functions/permissions.ts
+ * assembles every group's.
+ */
+export const PERMISSIONS = {
+  'loyalty-programs:create': { flags: ['org'], roles: own('account-owner') },
+  'loyalty-programs:read': { flags: ['org'], roles: own('account-owner') },
+} as const satisfies Record<string, Grant>;

@@ -1,0 +1,72 @@
+import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+
+/** Who may join: holders of an asset type, or of an account at a bank. */
+export const joinCondition = {
+  type: 'object',
+  required: ['type', 'params'],
+  properties: {
+    type: { enum: ['asset-ownership', 'bank-account-ownership'] },
+    params: { type: 'object', properties: { assetType: text(64), bank: text(64) } },
+  },
+} as const;
+
+export const VISIBILITIES = ['public', 'unlisted'] as const;
+
+export const loyaltyProgram = {
+  type: 'object',
+  required: ['id', 'name', 'accountId', 'createdAt', 'createdBy', 'test', 'status', 'memberCount', 'visibility', 'joinConditions'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    description: { type: 'string' },
+    mediaUploadId: { type: 'string' },
+    img: { type: 'string' },
+    accountId: id,
+    createdAt: timestamp,
+    createdBy: crn,
+    updatedAt: timestamp,
+    updatedBy: crn,
+    test: { type: 'boolean' },
+    status: { enum: ['draft', 'active'] },
+    /** A count, carried as a string. */
+    memberCount: { type: 'string', pattern: '^(0|[1-9][0-9]*)$' },
+    visibility: { enum: VISIBILITIES },
+    joinConditions: {
+      type: 'array',
+      items: { type: 'object', properties: { type: { type: 'string' }, params: { type: 'object', properties: { assetType: { type: 'string' }, bank: { type: 'string' } } } } },
+    },
+  },
+} as const;
+
+export const createLoyaltyProgramBody = {
+  type: 'object',
+  required: ['name', 'accountId'],
+  properties: {
+    name: text(128),
+    accountId: id,
+    description: text(1000),
+    mediaUploadId: id,
+    joinConditions: { type: 'array', maxItems: 10, items: joinCondition },
+  },
+} as const;
+
+export const loyaltyProgramPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: loyaltyProgram }, nextPageKey: { type: 'string' } },
+} as const;
+
+export const loyaltyProgramsQuery = { type: 'object', properties: { ...pageQuery } } as const;
+
+export const visibilityBody = { type: 'object', required: ['visibility'], properties: { visibility: { enum: VISIBILITIES } } } as const;
+
+/** The loyalty-programs group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  LoyaltyProgram: loyaltyProgram,
+  CreateLoyaltyProgramBody: createLoyaltyProgramBody,
+  LoyaltyProgramPage: loyaltyProgramPage,
+  LoyaltyProgramsQuery: loyaltyProgramsQuery,
+  LoyaltyProgramVisibilityBody: visibilityBody,
+} as const;
