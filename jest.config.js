@@ -11,6 +11,6 @@ module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...base, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
-    { ...base, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/reliability/**/*.test.ts', '<rootDir>/test/conformance/**/*.test.ts', '<rootDir>/test/browser/**/*.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' },
+    { ...base, displayName: 'api', testTimeout: 30_000, testMatch: ['<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/reliability/**/*.test.ts', '<rootDir>/test/conformance/**/*.test.ts', '<rootDir>/test/browser/**/*.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' },
   ],
 };
