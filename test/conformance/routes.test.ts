@@ -99,6 +99,11 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
  * its page's test file.
  */
 const PENDING: Readonly<Record<string, string>> = {
+  'POST /api/loyalty-programs': 'loyalty-programs',
+  'GET /api/accounts/{accountId}/loyalty-programs': 'loyalty-programs',
+  'GET /api/loyalty-programs/{loyaltyProgramId}': 'loyalty-programs',
+  'POST /api/loyalty-programs/{loyaltyProgramId}/activate': 'loyalty-programs',
+  'PUT /api/loyalty-programs/{loyaltyProgramId}/visibility': 'loyalty-programs',
   'POST /api/asset-transfers': 'asset-transfers',
   'GET /api/asset-transfers': 'asset-transfers',
   'GET /api/asset-transfers/{assetTransferId}': 'asset-transfers',
