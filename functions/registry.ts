@@ -19,7 +19,23 @@ import { group as walletAssets } from './wallet-assets/group';
 import { group as wallets } from './wallets/group';
 import { group as webhooks } from './webhooks/group';
 
-export const REGISTRY = [system, accounts, walletAssets, merchants, merchantConfigs, paymentRequests, patronCodes, wallets, legacyPaymentRequests, webhooks, tokens, assetTransfers, loyaltyPrograms, mediaUploads, bankAccounts] as const;
+export const REGISTRY = [
+  system,
+  accounts,
+  walletAssets,
+  merchants,
+  merchantConfigs,
+  paymentRequests,
+  patronCodes,
+  wallets,
+  legacyPaymentRequests,
+  webhooks,
+  tokens,
+  assetTransfers,
+  loyaltyPrograms,
+  mediaUploads,
+  bankAccounts,
+] as const;
 
 type Definition = (typeof REGISTRY)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

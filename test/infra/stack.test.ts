@@ -99,6 +99,11 @@ describe('PaymentsStack', () => {
     template.hasOutput('TableName', Match.anyValue());
   });
 
+  it("stays well inside CloudFormation's 500 resources a stack: one invoke permission per group function, not per route", () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(450);
+    expect(Object.keys(template.findResources('AWS::Lambda::Permission')).length).toBeLessThanOrEqual(GROUPS.length + 10);
+  });
+
   it('grants least privilege: the system group touches no data; only payment requests send timers', () => {
     const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
     const statementsOf = (fragment: string) =>
