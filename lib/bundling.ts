@@ -4,6 +4,7 @@
  */
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LAYER_PACKAGES } from './powertools-layer';
 
 export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
@@ -11,12 +12,13 @@ export const MEMORY_MB = 512;
 
 /**
  * Minified CommonJS with a source map; the AWS SDK v3 is left to the runtime (CDK's default for
- * Node.js 18+ runtimes, stated here so the bench builds nothing else).
+ * Node.js 18+ runtimes, stated here so the bench builds nothing else) and Powertools with the X-Ray
+ * SDK to the layer every function carries (lib/powertools-layer.ts).
  */
 export const BUNDLING: BundlingOptions = {
   minify: true,
   sourceMap: true,
   target: 'node22',
   format: OutputFormat.CJS,
-  externalModules: ['@aws-sdk/*'],
+  externalModules: ['@aws-sdk/*', ...LAYER_PACKAGES],
 };

@@ -38,6 +38,10 @@ export function bundleFigures(runs = 7): BundleFigure[] {
     const assetsByKey = new Map<string, string>();
     for (const entry of readdirSync(outdir)) if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory()) assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
     const figures: BundleFigure[] = [];
+    // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on NODE_PATH.
+    const layerResource = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion');
+    const layerModules = join(assetsByKey.get(layerResource?.Properties.Content?.S3Key) ?? '', 'nodejs', 'node_modules');
+    if (!layerResource || !existsSync(layerModules)) throw new Error('bench: the Powertools layer is not in the cloud assembly');
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
       const dir = assetsByKey.get(resource.Properties.Code?.S3Key);
@@ -47,7 +51,7 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       const variables = (resource.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
       const env: NodeJS.ProcessEnv = {
         PATH: process.env.PATH,
-        NODE_PATH: join(ROOT, 'node_modules'),
+        NODE_PATH: `${layerModules}:${join(ROOT, 'node_modules')}`,
         NODE_OPTIONS: typeof variables.NODE_OPTIONS === 'string' ? variables.NODE_OPTIONS : '',
         AWS_LAMBDA_FUNCTION_NAME: fn,
         AWS_REGION: 'us-east-1',
@@ -69,10 +73,33 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       };
       figures.push({ fn, minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: timed([file]), sdkImportMs: sdk.length ? timed(sdk) : 0 });
     }
+    figures.push(layerFigure(layerModules, runs));
     return figures.sort((a, b) => a.fn.localeCompare(b.fn));
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
+}
+
+/** The layer as one more row: its JavaScript (not minified: the packages as published) and the cold import of what the functions take from it. */
+function layerFigure(modules: string, runs: number): BundleFigure {
+  const js: Buffer[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(c|m)?js$/.test(entry.name)) js.push(readFileSync(path));
+    }
+  };
+  walk(modules);
+  const code = Buffer.concat(js);
+  const imports = ['@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer/middleware'];
+  const env = { PATH: process.env.PATH, NODE_PATH: modules, AWS_LAMBDA_FUNCTION_NAME: 'layer', POWERTOOLS_METRICS_DISABLED: 'true' };
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const script = `const t=process.hrtime.bigint();${imports.map((m) => `require(${JSON.stringify(m)});`).join('')}process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+    times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env, cwd: tmpdir() })));
+  }
+  return { fn: 'layer-powertools', minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: round(percentile(times.sort((a, b) => a - b), 50)), sdkImportMs: 0 };
 }
 
 /** The construct id of a function (`group-payment-requests`) from its logical id. */

@@ -83,7 +83,7 @@ export function markdown(r: BenchResult): string {
     '',
     '## Lambda bundles (what `cdk synth` ships)',
     '',
-    'Each function\'s asset from a cloud assembly synthesized with bundling; cold import = `require` of its index.js in a fresh Node process with its NODE_OPTIONS (`--enable-source-maps`) and a Lambda environment (the Tracer and the X-Ray SDK load), median of 7; "of which AWS SDK" = the SDK packages it requires (the runtime\'s, not shipped) required alone the same way.',
+    'Each function\'s asset from a cloud assembly synthesized with bundling; cold import = `require` of its index.js in a fresh Node process with its NODE_OPTIONS (`--enable-source-maps`) and a Lambda environment (the Tracer and the X-Ray SDK load), median of 7, with the Powertools layer on NODE_PATH as on Lambda; "of which AWS SDK" = the SDK packages it requires (the runtime\'s, not shipped) required alone the same way. `layer-powertools` is the layer every function carries (Powertools and the X-Ray SDK, its JavaScript as published, not minified), shipped once; its cold import is of what the functions take from it, and is part of each function\'s.',
     '',
     '| function | minified KiB | gzip KiB | cold import ms | of which AWS SDK ms |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -14,6 +14,7 @@ import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
 import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
 import { ARCHITECTURE, BUNDLING, MEMORY_MB, RUNTIME } from '../bundling';
+import { buildLayerDirectory } from '../powertools-layer';
 import type { PaymentsData } from './data';
 
 const ROOT = join(__dirname, '..', '..');
@@ -57,6 +58,12 @@ export class PaymentsFunctions extends Construct {
       ...Object.fromEntries(data.queues.map(({ definition, deadLetterQueue }) => [deadLetterQueueUrlVariable(definition.name), deadLetterQueue.queueUrl])),
     };
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
+    const powertools = new lambda.LayerVersion(this, 'PowertoolsLayer', {
+      description: 'Powertools for AWS Lambda (Logger, Metrics, Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
+      code: lambda.Code.fromAsset(buildLayerDirectory()),
+      compatibleRuntimes: [RUNTIME],
+      compatibleArchitectures: [ARCHITECTURE],
+    });
     const make = (name: string, entry: string, timeout: Duration) => {
       const logGroup = new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH });
       // An own role writing only to its own log group, instead of the managed basic execution policy.
@@ -75,6 +82,7 @@ export class PaymentsFunctions extends Construct {
         role,
         logGroup,
         bundling: BUNDLING,
+        layers: [powertools],
       });
       data.pageKeySecret.grantRead(fn);
       return fn;

@@ -99,6 +99,14 @@ describe('PaymentsStack', () => {
     template.hasOutput('TableName', Match.anyValue());
   });
 
+  it('gives every function the one Powertools layer, built from the pinned packages', () => {
+    template.resourceCountIs('AWS::Lambda::LayerVersion', 1);
+    const layer = Object.keys(template.findResources('AWS::Lambda::LayerVersion'))[0];
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      expect((fn as { Properties: { Layers?: unknown[] } }).Properties.Layers).toEqual([{ Ref: layer }]);
+    }
+  });
+
   it("stays well inside CloudFormation's 500 resources a stack: one invoke permission per group function, not per route", () => {
     expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(450);
     expect(Object.keys(template.findResources('AWS::Lambda::Permission')).length).toBeLessThanOrEqual(GROUPS.length + 10);

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { hoistShared } from '../../bin/build-validators';
+import { buildLayerDirectory } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
 
 const ROOT = join(__dirname, '..', '..');
@@ -29,6 +32,19 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(Object.values(definitions).some((d) => JSON.stringify(d).includes('"currency"'))).toBe(true);
     const code = readFileSync(generated('payment-requests'), 'utf8');
     expect(code).toContain('shared-');
+  });
+
+  it('puts in the Powertools layer every package that what the functions import from it needs, so nothing resolves outside it', () => {
+    const modules = join(buildLayerDirectory(), 'nodejs', 'node_modules');
+    // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
+    const script = `${['@aws-lambda-powertools/logger', '@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware']
+      .map((m) => `require(${JSON.stringify(m)});`)
+      .join('')}process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env: { PATH: process.env.PATH, NODE_PATH: modules, AWS_LAMBDA_FUNCTION_NAME: 'layer-test' }, encoding: 'utf8' })) as string[];
+    expect(loaded.length).toBeGreaterThan(20);
+    expect(loaded.filter((file) => !file.startsWith(modules))).toEqual([]);
+    expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(true);
+    expect(existsSync(join(modules, '@aws-sdk'))).toBe(false);
   });
 
   it('ships the OpenAPI document gzipped to the system group only', () => {
