@@ -4,6 +4,7 @@
  * (functions/<group>/, declared by its group.ts) + its import and entry here.
  */
 import { group as accounts } from './accounts/group';
+import { group as assetPrograms } from './asset-programs/group';
 import { group as assetTransfers } from './asset-transfers/group';
 import { group as bankAccounts } from './bank-accounts/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
@@ -35,6 +36,7 @@ export const REGISTRY = [
   loyaltyPrograms,
   mediaUploads,
   bankAccounts,
+  assetPrograms,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

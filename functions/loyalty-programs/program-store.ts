@@ -1,12 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { accountProgramsPartition, loyaltyProgramEntity, type LoyaltyProgram, type StoredLoyaltyProgram } from './entities';
 import { loyaltyProgram } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, queryAll, type Page } from '../core/db/pagination';
-import { TransactionConflictError } from '../core/db/transaction';
+import { replaceVersioned } from '../core/db/versioned';
 
 const table = () => config().tableName;
 
@@ -20,18 +19,7 @@ export async function findProgram(id: string): Promise<StoredLoyaltyProgram | un
 }
 
 /** Replaces a program with its next state, conditional on the version read (a concurrent change conflicts and is retried). */
-export async function replaceProgram(current: StoredLoyaltyProgram, next: StoredLoyaltyProgram): Promise<StoredLoyaltyProgram> {
-  const stored = { ...next, version: current.version + 1 };
-  try {
-    await db().send(
-      new PutCommand({ TableName: table(), Item: loyaltyProgramEntity.item(stored), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new TransactionConflictError();
-    throw error;
-  }
-  return stored;
-}
+export const replaceProgram = (current: StoredLoyaltyProgram, next: StoredLoyaltyProgram) => replaceVersioned(loyaltyProgramEntity, current, next);
 
 export function listPrograms(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<LoyaltyProgram>> {
   return newestFirstPage(accountProgramsPartition(accountId), page, (item) => present(loyaltyProgramEntity.parse(item)));

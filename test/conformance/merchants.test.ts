@@ -1,7 +1,8 @@
 /** Docs page "Merchants": src/content/api/merchants.mdoc and its example exchanges. */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { newBankAccount } from '../support/bank';
-import { B, except, expectError, expectExchange, N, S, type ShapeObject } from './support';
+import { newLoyaltyProgram } from '../support/value';
+import { B, expectError, expectExchange, N, S, type ShapeObject } from './support';
 
 const MERCHANT: ShapeObject = {
   id: S,
@@ -81,9 +82,6 @@ describe('Merchants: search (no authentication)', () => {
     categoryCode: S,
     loyaltyPrograms: [{ id: S, isMember: B }],
   };
-  const NO_LOYALTY = 'loyaltyPrograms items: loyalty programs are not served, so every merchant has none';
-  /** What we serve: the documented result, its loyaltyPrograms array always empty. */
-  const SERVED_RESULT = { ...except(SEARCH_RESULT, { loyaltyPrograms: NO_LOYALTY }), loyaltyPrograms: [] } as const;
   let owner: TestAccount;
 
   beforeAll(async () => {
@@ -95,6 +93,9 @@ describe('Merchants: search (no authentication)', () => {
       const config = await api('POST', `/api/merchants/${merchant.body.id}/configs`, { key: owner.apiKey, body: { paymentOptions: [{ type: 'svc.nzd.test' }] } });
       expect(config.status).toBe(200);
     }
+    // An active public loyalty program of the account: search lists it for each of its merchants.
+    const program = await newLoyaltyProgram(owner);
+    expect((await api('POST', `/api/loyalty-programs/${program.id}/activate`, { key: owner.apiKey })).status).toBe(200);
   });
 
   it('GET /api/merchants/search: origin, distance, asset (`assetType,productId`), category, test, a page of one', async () => {
@@ -108,19 +109,19 @@ describe('Merchants: search (no authentication)', () => {
       accountId: owner.accountId,
     });
     const first = await api('GET', `/api/merchants/search?${query}`);
-    expectExchange(first, { totalItems: N, items: [SERVED_RESULT], nextPageKey: S });
+    expectExchange(first, { totalItems: N, items: [SEARCH_RESULT], nextPageKey: S });
     expect(first.body.totalItems).toBe(2);
     // The documented pageKey ("10") is an offset; ours are opaque: the next page is asked with the nextPageKey answered.
     query.set('pageKey', first.body.nextPageKey);
     const second = await api('GET', `/api/merchants/search?${query}`);
-    expectExchange(second, { totalItems: N, items: [SERVED_RESULT] });
+    expectExchange(second, { totalItems: N, items: [SEARCH_RESULT] });
     expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
   });
 
-  it('GET /api/merchants/search?hasLoyaltyProgram=true: the documented shape, with no merchant', async () => {
+  it('GET /api/merchants/search?hasLoyaltyProgram=true: merchants whose account has an active public program', async () => {
     const res = await api('GET', `/api/merchants/search?test=true&hasLoyaltyProgram=true&accountId=${owner.accountId}`);
-    expectExchange(res, { totalItems: N, items: [] });
-    expect(res.body.totalItems).toBe(0);
+    expectExchange(res, { totalItems: N, items: [SEARCH_RESULT] });
+    expect(res.body.totalItems).toBe(2);
   });
 });
 

@@ -2,6 +2,7 @@ import { scopeOf } from '../../functions/permissions';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
+import { newAssetProgram, newMembership } from '../support/asset-programs';
 import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
@@ -168,6 +169,20 @@ async function bankAccountFixture(body: Record<string, unknown> = {}, withCode =
   };
 }
 
+/** An asset program of a fresh issuer, acted on by its owner. */
+async function assetProgramFixture(): Promise<Setup> {
+  const issuer = await collectionManager();
+  const program = await newAssetProgram(issuer);
+  return { caller: issuer, values: { accountId: issuer.accountId, assetProgramId: program.id } };
+}
+
+/** The owner's accepted and approved membership of its own program, acted on by the member. */
+async function inEffectMembershipFixture(): Promise<Setup> {
+  const { caller, values } = await assetProgramFixture();
+  const membership = await newMembership(caller, values.assetProgramId as string, { accept: true, approve: true });
+  return { caller, values: { accountId: caller.accountId, assetProgramMembershipId: membership.id } };
+}
+
 /** What a route needs to succeed beyond a fresh account and BODY_DEFAULTS. */
 const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
@@ -235,6 +250,28 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const owner = await newAccount();
     const event = ok('test event', await api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, { key: owner.apiKey, body: { type: 'payment-request:paid' } }));
     return { caller: owner, values: { accountId: owner.accountId, eventId: event.id } };
+  },
+  'POST /api/asset-programs': async () => {
+    const issuer = await collectionManager();
+    const collection = await newCollection(issuer);
+    return { caller: issuer, values: { accountId: issuer.accountId, assetTypes: ['svc.nzd.test'], collectionIds: [collection.id] } };
+  },
+  'POST /api/asset-programs/{assetProgramId}/set-privacy-policy-url': assetProgramFixture,
+  'POST /api/asset-programs/{assetProgramId}/terms-of-service': assetProgramFixture,
+  'POST /api/asset-programs/{assetProgramId}/set-terms-of-service-url': assetProgramFixture,
+  'POST /api/asset-program-memberships': async () => {
+    const [{ values }, member] = await Promise.all([assetProgramFixture(), newAccount()]);
+    const bank = await newBankAccount(member);
+    return { caller: member, values: { accountId: member.accountId, assetProgramId: values.assetProgramId, billingBankAccountId: bank.id } };
+  },
+  'POST /api/asset-program-memberships/{assetProgramMembershipId}/set-billing-bank-account': async () => {
+    const { caller, values } = await inEffectMembershipFixture();
+    return { caller, values: { ...values, billingBankAccountId: (await newBankAccount(caller)).id } };
+  },
+  'POST /api/asset-program-memberships/{assetProgramMembershipId}/asset-program-configs': async () => {
+    const { caller, values } = await inEffectMembershipFixture();
+    const merchant = ok('merchant', await api('POST', '/api/merchants', { key: caller.apiKey, body: { accountId: caller.accountId, name: 'Mass Cafe', country: 'NZ', test: true } }));
+    return { caller, values: { ...values, merchantId: merchant.id } };
   },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,

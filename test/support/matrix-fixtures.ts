@@ -24,6 +24,7 @@ const WEBHOOK_URL = 'http://127.0.0.1:9/matrix';
 const CONDITION_ID = '1';
 
 const money = (amount: string) => ({ currency: 'NZD', amount });
+const PROGRAM_URLS = { termsOfServiceUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' };
 
 let counter = 0;
 /** A token unique within the run, fit for names, ids, references and idempotency keys. */
@@ -207,6 +208,32 @@ export class Tenant {
     return this.once('loyaltyProgram', async () => (await this.post('/api/loyalty-programs', { name: 'Matrix Club', accountId: this.accountId })).id);
   }
 
+  /** A new asset program of this account, naming its collection. */
+  async newAssetProgram(): Promise<string> {
+    const body = { name: unique('Program'), accountId: this.accountId, assetTypes: [ASSET_TYPE], collectionIds: [await this.collection()], ...PROGRAM_URLS };
+    return (await this.post('/api/asset-programs', body)).id;
+  }
+
+  assetProgram(): Promise<string> {
+    return this.once('assetProgram', () => this.newAssetProgram());
+  }
+
+  /** This account's membership of its own program, accepted and approved at once, so configs can be made. */
+  assetProgramMembership(): Promise<string> {
+    return this.once('assetProgramMembership', async () => {
+      const body = { assetProgramId: await this.assetProgram(), accountId: this.accountId, billingBankAccountId: (await this.bankAccount()).id, accept: true, approve: true };
+      return (await this.post('/api/asset-program-memberships', body)).id;
+    });
+  }
+
+  /** The config of the shared membership for the shared merchant (a repeated create answers it again). */
+  assetProgramConfig(): Promise<string> {
+    return this.once('assetProgramConfig', async () => {
+      const body = { merchantId: (await this.merchant()).merchantId };
+      return (await this.post(`/api/asset-program-memberships/${await this.assetProgramMembership()}/asset-program-configs`, body)).id;
+    });
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -271,6 +298,9 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   assetTransferId: ({ tenant }) => tenant.newAssetTransfer(),
   loyaltyProgramId: ({ tenant }) => tenant.loyaltyProgram(),
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
+  assetProgramId: ({ tenant }) => tenant.assetProgram(),
+  assetProgramMembershipId: ({ tenant }) => tenant.assetProgramMembership(),
+  assetProgramConfigId: ({ tenant }) => tenant.assetProgramConfig(),
 };
 
 /** Body and query fields that name a resource. */
@@ -288,7 +318,14 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   senderAccountId: accountOf,
   // The code the bank account's holder reads on its statement.
   verificationCode: async ({ bankAccount }) => statementCode((await bankAccount()).bankAccountNumber),
+  // A membership is made once per program and account: every call joins a new program.
+  assetProgramId: ({ tenant }) => tenant.newAssetProgram(),
+  billingBankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
+  collectionIds: async ({ tenant }) => [await tenant.collection()],
 };
+
+/** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
+const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = { createAssetProgram: { assetTypes: [ASSET_TYPE] } };
 
 /** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */
 const bodyValues = () => ({
@@ -368,13 +405,15 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
 
   const params = await resolveAll(pathParams(route), PATH_PARAMS, context);
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
-  const query = new URLSearchParams(await resolveAll(queryFields(route), FIELDS, context)).toString();
+  // Required query fields that name no resource (a status filter) take any valid value.
+  const required = Object.entries((schemaOf(route.query) ? validInstance(schemaOf(route.query)!) : {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]);
+  const query = new URLSearchParams({ ...Object.fromEntries(required), ...(await resolveAll(queryFields(route), FIELDS, context)) }).toString();
   const call: PreparedCall = { path: query ? `${path}?${query}` : path };
   const schema = schemaOf(route.body);
   if (!schema) return call;
   if (route.bodyEncoding === 'multipart') return { ...call, form: MULTIPART_FORMS[route.operation]() };
 
-  const values: Record<string, unknown> = { ...bodyValues(), ...(await resolveAll(bodyFields(route), FIELDS, context)) };
+  const values: Record<string, unknown> = { ...bodyValues(), ...OPERATION_VALUES[route.operation], ...(await resolveAll(bodyFields(route), FIELDS, context)) };
   const body = validInstance(schema, values) as Record<string, unknown>;
   for (const name of ALSO_OPTIONAL) if (schema.properties?.[name]) body[name] = values[name];
   const walletField = spentWalletField(route);

@@ -1,4 +1,4 @@
-import { forbidden } from '../http/errors';
+import { businessRule, forbidden } from '../http/errors';
 import type { Account, AccountDirectory } from './account-directory';
 import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
 import type { Principal } from './principal';
@@ -51,6 +51,17 @@ export class Access {
     const target = await this.account(accountId);
     if (this.principal.role !== 'platform-operator' && !this.ownsAccount(target)) throw forbidden();
     return target;
+  }
+
+  /**
+   * `account()` for records that only org accounts hold: an account the caller may act for that is
+   * not an org answers the route's documented `code`; any other account, or one it may not act for,
+   * FORBIDDEN (the `[org]` flag), so a foreign account's type never shows.
+   */
+  async orgAccount(accountId: string, code: string): Promise<Account> {
+    const target = await this.authorization.accounts.findAccount(accountId);
+    if (target && target.type !== 'org' && (this.principal.role === 'platform-operator' || (await this.isOwn(accountId)))) throw businessRule(code);
+    return this.account(accountId);
   }
 
   /** Whether the account is the caller's own (or one it created), whatever the grant's scope. */

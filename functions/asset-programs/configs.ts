@@ -1,0 +1,52 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { configsQuery, createConfigBody } from './schemas';
+import { isoTimestamp } from '../core/clock';
+import { businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { derivedId } from '../core/ids';
+import { findMerchant } from '../merchants';
+import { loadConfig, loadMemberMembership, loadProgram, madeBy } from './load';
+import { insertConfig, listAccountConfigs, listProgramConfigs, presentConfig } from './store';
+
+type Query = FromSchema<typeof configsQuery>;
+
+/**
+ * A program enabled for one merchant of the member account (MERCHANT_ACCOUNT_MISMATCH otherwise,
+ * a missing merchant alike), once the membership is both approved and accepted
+ * (ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED before). One config per membership and merchant: its id
+ * derives from both, so a repeated create answers the config made first.
+ */
+export const createAssetProgramConfig = authedOperation<FromSchema<typeof createConfigBody>>(async (request) => {
+  const membership = await loadMemberMembership(request);
+  if (membership.status !== 'approved' || !membership.tosAcceptedAt) throw businessRule('ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED');
+  const merchant = await findMerchant(request.body.merchantId);
+  if (!merchant || merchant.accountId !== membership.accountId) throw businessRule('MERCHANT_ACCOUNT_MISMATCH');
+  const at = isoTimestamp(request.now);
+  const stored = await insertConfig({
+    id: derivedId('assetProgramConfig', membership.id, merchant.id),
+    accountId: membership.accountId,
+    programAccountId: membership.programAccountId,
+    assetProgramId: membership.assetProgramId,
+    assetProgramMembershipId: membership.id,
+    merchantId: merchant.id,
+    enabled: true,
+    status: 'active',
+    test: membership.test,
+    ...madeBy(request.auth.principal.crn, at),
+  });
+  return presentConfig(stored);
+});
+
+/** Its account and the program's owner read a config. */
+export const getAssetProgramConfig = authedOperation(async (request) => presentConfig(await loadConfig(request)));
+
+/** A program's configs, newest first: its owner's listing. */
+export const listProgramConfigsOf = authedOperation<unknown, Query>(async (request) => {
+  const program = await loadProgram(request);
+  return listProgramConfigs(program.id, request.query);
+});
+
+export const listAccountConfigsOf = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
+  const account = await auth.access.account(params.accountId);
+  return listAccountConfigs(account.id, query);
+});

@@ -1,0 +1,45 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { createMembershipBody } from './schemas';
+import { isoTimestamp } from '../core/clock';
+import { businessRule, forbidden } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { assertId, newId } from '../core/ids';
+import type { StoredMembership } from './entities';
+import { billingBankAccount, madeBy } from './load';
+import { findProgram, insertMembership, presentMembership } from './store';
+
+type Body = FromSchema<typeof createMembershipBody>;
+
+/**
+ * An org account (ACCOUNT_TYPE_INVALID otherwise) joins a published program of its liveness
+ * (LIVENESS_MISMATCH otherwise), once, billed to one of its bank accounts. `accept` accepts the
+ * program's terms at once and needs `asset-program-memberships:accept` on the account; `approve`
+ * approves it at once and needs `asset-program-memberships:approve` on the program owner's account,
+ * so only the owner's keys can.
+ */
+export const createAssetProgramMembership = authedOperation<Body>(async ({ body, auth, now }) => {
+  assertId('assetProgramId', body.assetProgramId, 'assetProgram');
+  const account = await auth.access.orgAccount(body.accountId, 'ACCOUNT_TYPE_INVALID');
+  if (body.accept) await auth.access.also('asset-program-memberships:accept').account(account.id);
+  const program = await findProgram(body.assetProgramId);
+  if (!program?.published) throw forbidden();
+  if (body.approve) await auth.access.also('asset-program-memberships:approve').account(program.accountId);
+  if ((account.test === true) !== program.test) throw businessRule('LIVENESS_MISMATCH');
+  const billing = await billingBankAccount(account.id, body.billingBankAccountId);
+  const at = isoTimestamp(now);
+  const membership: StoredMembership = {
+    id: newId('assetProgramMembership'),
+    accountId: account.id,
+    programAccountId: program.accountId,
+    assetProgramId: program.id,
+    status: body.approve ? 'approved' : body.accept ? 'accepted' : 'created',
+    test: program.test,
+    tosAcceptedAt: body.accept ? at : null,
+    approvedAt: body.approve ? at : null,
+    billingBankAccountId: billing,
+    ...madeBy(auth.principal.crn, at),
+    version: 1,
+  };
+  await insertMembership(membership);
+  return presentMembership(membership);
+});
