@@ -1,11 +1,12 @@
 /**
  * A group's Lambda entry (its handler.ts): core's group handler given the group's own routes, its
  * build output (functions/generated/<group>.js: the precompiled validators of its request schemas
- * and the rows of the permission matrix its routes name) and the accounts group's directory, which
- * core, knowing no group, cannot import. Nothing of the other groups' routes, schemas or grants is
+ * and the rows of the permission matrix its routes name), the accounts group's directory and the
+ * integration-requests group's, which core, knowing no group, cannot import. Nothing of the other groups' routes, schemas or grants is
  * imported, so each group's bundle carries only its own (types are imported as types only).
  */
 import { accountDirectory } from './accounts';
+import { integrationDirectory } from './integration-requests';
 import { createGroupHandler, type GroupHandler } from './core/http/group-handler';
 import type { Operation } from './core/http/operation';
 import type { RouteSpec } from './core/http/route';
@@ -33,5 +34,6 @@ export function groupHandler<G extends Group>(
     validators: build.validators,
     permissions: build.permissions,
     accounts: accountDirectory,
+    integrations: integrationDirectory,
   });
 }

@@ -7,8 +7,10 @@ import { group as accounts } from './accounts/group';
 import { group as assetPrograms } from './asset-programs/group';
 import { group as assetTransfers } from './asset-transfers/group';
 import { group as bankAccounts } from './bank-accounts/group';
+import { group as integrationRequests } from './integration-requests/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
 import { group as loyaltyPrograms } from './loyalty-programs/group';
+import { group as managedIntegrations } from './managed-integrations/group';
 import { group as mediaUploads } from './media-uploads/group';
 import { group as merchantConfigs } from './merchant-configs/group';
 import { group as merchants } from './merchants/group';
@@ -37,6 +39,8 @@ export const REGISTRY = [
   mediaUploads,
   bankAccounts,
   assetPrograms,
+  integrationRequests,
+  managedIntegrations,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

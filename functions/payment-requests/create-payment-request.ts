@@ -43,7 +43,7 @@ export async function insertPaymentRequest(
 ): Promise<StoredPaymentRequest> {
   const merchantConfig = await findMerchantConfig(body.configId);
   if (!merchantConfig) throw forbidden();
-  await auth.access.account(merchantConfig.merchantAccountId);
+  await auth.access.merchantAccount(merchantConfig.merchantAccountId, merchantConfig.merchantId);
   const merchant = await findMerchant(merchantConfig.merchantId);
   if (!merchant) throw forbidden();
 

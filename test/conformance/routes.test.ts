@@ -85,7 +85,8 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/asset-program-memberships/{assetProgramMembershipId}/asset-program-configs': 'asset-program-configs',
   'GET /api/asset-program-configs/{assetProgramConfigId}': 'asset-program-configs',
   'GET /api/asset-programs/{assetProgramId}/asset-program-configs': 'asset-program-configs',
-  'GET /api/accounts/{accountId}/asset-program-configs': 'asset-program-configs',  'POST /api/loyalty-programs': 'loyalty-programs',
+  'GET /api/accounts/{accountId}/asset-program-configs': 'asset-program-configs',
+  'POST /api/loyalty-programs': 'loyalty-programs',
   'GET /api/accounts/{accountId}/loyalty-programs': 'loyalty-programs',
   'GET /api/loyalty-programs/{loyaltyProgramId}': 'loyalty-programs',
   'POST /api/loyalty-programs/{loyaltyProgramId}/activate': 'loyalty-programs',
@@ -97,6 +98,16 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/asset-transfers/{assetTransferId}/claim': 'asset-transfers',
   'POST /api/asset-transfers/{assetTransferId}/cancel': 'asset-transfers',
   'POST /api/me/resolve-claimable-assets': 'asset-transfers',
+  'POST /api/integration-requests': 'integration-requests',
+  'GET /api/integration-requests/{integrationRequestId}': 'integration-requests',
+  'GET /api/integration-requests': 'integration-requests',
+  'PUT /api/integration-requests/{integrationRequestId}/configs': 'integration-requests',
+  'GET /api/integration-requests/{integrationRequestId}/configs': 'integration-requests',
+  'POST /api/integration-requests/{integrationRequestId}/activate': 'integration-requests',
+  'DELETE /api/integration-requests/{integrationRequestId}': 'integration-requests',
+  'PUT /api/managed-integrations/{type}/{externalId}': 'managed-integrations',
+  'GET /api/managed-integrations/{type}/{externalId}': 'managed-integrations',
+  'GET /api/accounts/{accountId}/managed-integrations': 'managed-integrations',
 };
 
 /** Routes no docs page documents: they are ours (operator tooling, test money, the document itself). */

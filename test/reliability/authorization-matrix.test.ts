@@ -46,7 +46,17 @@ const OWN_ACCOUNTS_ONLY = new Set(['GET /api/payment-requests/external-ref/{exte
  * Routes whose effect lands in the caller's own account whatever account's resource the path names:
  * a transfer sent through its claim page is claimed by whoever holds the link, into its own account.
  */
-const INTO_CALLERS_ACCOUNT = new Set(['POST /api/asset-transfers/{assetTransferId}/claim']);
+const INTO_CALLERS_ACCOUNT = new Set([
+  'POST /api/asset-transfers/{assetTransferId}/claim',
+  // An integration request is the caller's, whichever account's merchant it asks to serve.
+  'POST /api/integration-requests',
+]);
+
+/**
+ * Routes whose path names a resource only inside the caller's own account (a managed integration
+ * by type and external id): no other account's can be named, so they run on the own side only.
+ */
+const CALLERS_NAMESPACE = new Set(['PUT /api/managed-integrations/{type}/{externalId}', 'GET /api/managed-integrations/{type}/{externalId}']);
 
 const refusal = (statusCode: 400 | 403, message: string): ErrorBody => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
 const LEGACY_NOT_FOUND = refusal(400, 'REQUEST_NOT_FOUND');
@@ -86,8 +96,9 @@ const flagsHold = (role: Role, permission: Permission) =>
   role === 'platform-operator' || flagsOf(permission).length === 0 || flagsOf(permission).some((flag) => FLAG_HOLDS[flag]);
 
 /**
- * `account` and `integration` grants reach the caller's own accounts (integrations do not exist
- * yet); the platform operator's global grant reaches every account, narrowed routes included.
+ * `account` and `integration` grants reach the caller's own accounts (no integration request of
+ * the fixtures names another account's merchant and is active); the platform operator's global
+ * grant reaches every account, narrowed routes included.
  */
 function reaches(route: Route, role: Role, permission: Permission, side: Side): boolean {
   const scope = scopeOf(role, permission);
@@ -109,7 +120,7 @@ function verdict({ route, role, resources, wallet }: Case): Verdict {
 }
 
 function casesOf(route: Route): Case[] {
-  const placements: [Side, Side][] = !namesResource(route)
+  const placements: [Side, Side][] = !namesResource(route) || CALLERS_NAMESPACE.has(routeKey(route))
     ? [['own', 'own']]
     : spentWalletField(route)
       ? [['own', 'own'], ['foreign', 'own'], ['own', 'foreign']]

@@ -240,6 +240,17 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const collection = await newCollection(issuer);
     return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id } };
   },
+  'POST /api/integration-requests': merchantFixture,
+  'PUT /api/integration-requests/{integrationRequestId}/configs': async () => {
+    const m = await newMerchant();
+    const request = ok('integration request', await api('POST', '/api/integration-requests', { key: m.owner.apiKey, body: { merchantId: m.merchantId, type: 'epay' } }));
+    return { caller: operator(), values: { accountId: m.owner.accountId, integrationRequestId: request.id } };
+  },
+  'PUT /api/managed-integrations/{type}/{externalId}': async () => {
+    const m = await newMerchant();
+    const params = { platformMerchantId: m.merchantId, email: uniqueEmail() };
+    return ofMerchant(m, { type: 'payment-referral', externalId: `mass-${Date.now()}`, params });
+  },
   'POST /api/bank-accounts': () => bankAccountFixture(),
   'POST /api/bank-authorities': () => bankAccountFixture(),
   'POST /api/bank-accounts/{bankAccountId}/direct-debit-authorities': () => bankAccountFixture({ directDebitAuthority: undefined }),

@@ -234,6 +234,23 @@ export class Tenant {
     });
   }
 
+  /** A new pending integration request of this account for its own merchant (a terminal vendor's, so it can be activated). */
+  async newIntegrationRequest(): Promise<string> {
+    const body = { merchantId: (await this.merchant()).merchantId, type: 'verifone', terminal: { terminalId: unique('till') } };
+    return (await this.post('/api/integration-requests', body)).id;
+  }
+
+  integrationRequest(): Promise<string> {
+    return this.once('integrationRequest', () => this.newIntegrationRequest());
+  }
+
+  /** The payment referral of this account's merchant that the managed-integration routes name (by the patron code's external id). */
+  managedIntegration(): Promise<unknown> {
+    return this.once('managedIntegration', async () =>
+      ok(api('PUT', `/api/managed-integrations/payment-referral/${(await this.patronCode()).externalId}`, { key: this.account.apiKey, body: { enabled: true, params: await referralParams(this) } }), 'fixture managed integration'),
+    );
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -243,6 +260,11 @@ export class Tenant {
   webhookEvent(): Promise<string> {
     return this.once('webhookEvent', async () => (await this.post(`/api/accounts/${this.accountId}/webhook-events/test`, { type: 'payment-request:paid' })).id);
   }
+}
+
+/** A payment referral's params: the tenant's merchant. */
+async function referralParams(tenant: Tenant): Promise<Record<string, string>> {
+  return { platformMerchantId: (await tenant.merchant()).merchantId, email: 'matrix@example.com' };
 }
 
 /** Where a call's resources live: the route's own, and the wallet a payment spends. */
@@ -301,6 +323,16 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   assetProgramId: ({ tenant }) => tenant.assetProgram(),
   assetProgramMembershipId: ({ tenant }) => tenant.assetProgramMembership(),
   assetProgramConfigId: ({ tenant }) => tenant.assetProgramConfig(),
+  integrationRequestId: ({ tenant }) => tenant.integrationRequest(),
+};
+
+/** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */
+const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> = {
+  // Activating and deleting consume a request: every call names a new one.
+  activateIntegrationRequest: { integrationRequestId: ({ tenant }) => tenant.newIntegrationRequest() },
+  deleteIntegrationRequest: { integrationRequestId: ({ tenant }) => tenant.newIntegrationRequest() },
+  putManagedIntegration: { type: async () => 'payment-referral', params: ({ tenant }) => referralParams(tenant) },
+  getManagedIntegration: { type: async () => 'payment-referral' },
 };
 
 /** Body and query fields that name a resource. */
@@ -359,7 +391,8 @@ const ALSO_OPTIONAL = ['region', 'test'];
 
 const pathParams = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 const queryFields = (route: Route) => Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);
-const bodyFields = (route: Route) => ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS);
+const bodyFields = (route: Route) =>
+  ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}));
 
 /** The wallet field of a route that pays, if it does. */
 export const spentWalletField = (route: Route): string | undefined => SPENT_WALLET_FIELD[route.operation];
@@ -374,6 +407,7 @@ const MULTIPART_FORMS: Readonly<Record<string, () => FormData>> = { createMediaU
 /** What a route needs to exist before it can answer 200 though it names nothing. */
 const PRECONDITIONS: Readonly<Record<string, (tenant: Tenant) => Promise<unknown>>> = {
   getPatronCodePaymentRequest: (tenant) => tenant.patronRequest(),
+  getManagedIntegration: (tenant) => tenant.managedIntegration(),
 };
 
 export interface PreparedCall {
@@ -403,7 +437,8 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   };
   await PRECONDITIONS[route.operation]?.(tenant);
 
-  const params = await resolveAll(pathParams(route), PATH_PARAMS, context);
+  const own = ROUTE_VALUES[route.operation] ?? {};
+  const params = await resolveAll(pathParams(route), { ...PATH_PARAMS, ...own }, context);
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
   // Required query fields that name no resource (a status filter) take any valid value.
   const required = Object.entries((schemaOf(route.query) ? validInstance(schemaOf(route.query)!) : {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]);
@@ -413,7 +448,7 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   if (!schema) return call;
   if (route.bodyEncoding === 'multipart') return { ...call, form: MULTIPART_FORMS[route.operation]() };
 
-  const values: Record<string, unknown> = { ...bodyValues(), ...OPERATION_VALUES[route.operation], ...(await resolveAll(bodyFields(route), FIELDS, context)) };
+  const values: Record<string, unknown> = { ...bodyValues(), ...OPERATION_VALUES[route.operation], ...(await resolveAll(bodyFields(route), { ...FIELDS, ...own }, context)) };
   const body = validInstance(schema, values) as Record<string, unknown>;
   for (const name of ALSO_OPTIONAL) if (schema.properties?.[name]) body[name] = values[name];
   const walletField = spentWalletField(route);

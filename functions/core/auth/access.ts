@@ -1,12 +1,14 @@
 import { businessRule, forbidden } from '../http/errors';
 import type { Account, AccountDirectory } from './account-directory';
+import type { IntegrationDirectory } from './integration-directory';
 import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
 import type { Principal } from './principal';
 
-/** What authorization decides with: every group's permission grants and the accounts' records. */
+/** What authorization decides with: every group's permission grants, the accounts' records and the merchants' integrations. */
 export interface Authorization {
   permissions: PermissionMatrix;
   accounts: AccountDirectory;
+  integrations: IntegrationDirectory;
 }
 
 /**
@@ -44,6 +46,23 @@ export class Access {
   }
 
   /**
+   * Like `account()`, for a resource of one merchant of the account: an `integration` grant also
+   * reaches a merchant of another account whose active integration names the caller's account.
+   */
+  async merchantAccount(accountId: string, merchantId: string): Promise<Account> {
+    const { principal, authorization } = this;
+    if (accountId === principal.accountId || scopeIn(authorization.permissions, principal.role, this.permission) !== 'integration') {
+      return this.account(accountId);
+    }
+    const [target, serves] = await Promise.all([
+      authorization.accounts.findAccount(accountId),
+      authorization.integrations.servesMerchant(principal.accountId, merchantId),
+    ]);
+    if (!target || !(serves || this.ownsAccount(target)) || !this.flagsHold(target)) throw forbidden();
+    return target;
+  }
+
+  /**
    * Like `account()`, but a global grant does not reach: for listings across a merchant's
    * resources, which a global grant to read one resource by its id never opens.
    */
@@ -72,7 +91,7 @@ export class Access {
   }
 
   private reaches(target: Account): boolean {
-    // `integration` reaches own accounts only until integration requests grant more.
+    // `integration` reaches another account's merchant only through `merchantAccount()`.
     if (scopeIn(this.authorization.permissions, this.principal.role, this.permission) === 'global') return true;
     return this.ownsAccount(target);
   }

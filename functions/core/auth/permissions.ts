@@ -18,8 +18,8 @@ export const API_KEY_ROLES = ['account-owner', 'merchant-terminal'] as const sat
 
 /**
  * `integration`: a grant the reference marks global that reaches only the merchants that let the
- * caller serve them: the caller's own accounts, and (once integration requests exist) merchants
- * whose active integration names the caller's account. A terminal can never create payment
+ * caller serve them: the caller's own accounts, and merchants whose active integration request
+ * names the caller's account (Access.merchantAccount). A terminal can never create payment
  * requests on every merchant of the platform.
  */
 export type Scope = 'account' | 'global' | 'integration';

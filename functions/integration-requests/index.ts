@@ -1,0 +1,3 @@
+/** The integration-requests group's public face: what other groups and the Lambda wiring may use of it. */
+export { integrationDirectory } from './directory';
+export { INTEGRATION_TYPES } from './schemas';

@@ -1,0 +1,37 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { managedIntegration } from './schemas';
+import { defineEntity, type TableKey } from '../core/db/entity';
+
+/**
+ * The managed-integrations group's entities (core/db/entity.ts). Nothing else builds these keys.
+ * An integration is the managing account's: its (type, externalId) names it within that account,
+ * so two accounts' external ids never meet.
+ *
+ * | entity              | PK                                                  | SK                 | GSI1                                                    | serves |
+ * |---------------------|-----------------------------------------------------|--------------------|---------------------------------------------------------|--------|
+ * | managed integration | MANAGEDINTEGRATION#<accountId>#<type>#<externalId>  | MANAGEDINTEGRATION | ACCOUNTMANAGEDINTEGRATIONS#<accountId>, <createdAt>#<id> | get by type and external id; an account's integrations |
+ * | integration count   | MANAGEDINTEGRATIONCOUNT#<accountId>                 | COUNT              |                                                         | at most MAX_INTEGRATIONS_PER_ACCOUNT |
+ */
+
+export type ManagedIntegration = FromSchema<typeof managedIntegration>;
+/** Stored form: the managing account and a version for conditional changes. */
+export type StoredManagedIntegration = ManagedIntegration & { accountId: string; version: number };
+
+/** How many managed integrations one account may hold. */
+export const MAX_INTEGRATIONS_PER_ACCOUNT = 1000;
+
+const integrationKey = (accountId: string, type: string, externalId: string): TableKey => ({
+  PK: `MANAGEDINTEGRATION#${accountId}#${type}#${externalId}`,
+  SK: 'MANAGEDINTEGRATION',
+});
+export const accountIntegrationsPartition = (accountId: string) => `ACCOUNTMANAGEDINTEGRATIONS#${accountId}`;
+export const integrationCountKey = (accountId: string): TableKey => ({ PK: `MANAGEDINTEGRATIONCOUNT#${accountId}`, SK: 'COUNT' });
+
+export const managedIntegrationEntity = defineEntity<StoredManagedIntegration, [accountId: string, type: string, externalId: string]>({
+  type: 'managed-integration',
+  version: 1,
+  key: integrationKey,
+  keyOf: (i) => integrationKey(i.accountId, i.type, i.externalId),
+  indexes: (i) => ({ GSI1PK: accountIntegrationsPartition(i.accountId), GSI1SK: `${i.createdAt}#${i.id}` }),
+  required: ['id', 'accountId', 'type', 'externalId', 'enabled', 'params', 'status', 'inProgress', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'version'],
+});

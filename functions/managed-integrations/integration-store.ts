@@ -1,0 +1,44 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  accountIntegrationsPartition,
+  integrationCountKey,
+  managedIntegrationEntity,
+  MAX_INTEGRATIONS_PER_ACCOUNT,
+  type ManagedIntegration,
+  type StoredManagedIntegration,
+} from './entities';
+import { managedIntegration } from './schemas';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { boundedIncrementStep } from '../core/db/counters';
+import { publicView } from '../core/db/entity';
+import { newestFirstPage, type Page } from '../core/db/pagination';
+import { runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+
+const table = () => config().tableName;
+
+export async function findIntegration(accountId: string, type: string, externalId: string): Promise<StoredManagedIntegration | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: managedIntegrationEntity.key(accountId, type, externalId), ConsistentRead: true }));
+  return out.Item ? managedIntegrationEntity.parse(out.Item) : undefined;
+}
+
+/**
+ * Writes the integration: a new one with the account's count (within its limit), an existing one
+ * conditional on the version read; a concurrent writer's win is a conflict, retried by the caller.
+ */
+export async function saveIntegration(current: StoredManagedIntegration | undefined, next: StoredManagedIntegration): Promise<void> {
+  const put = current
+    ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } }
+    : { ConditionExpression: 'attribute_not_exists(PK)' };
+  await runTransaction([
+    { item: { Put: { TableName: table(), Item: managedIntegrationEntity.item(next), ...put } }, onConditionFailed: () => new TransactionConflictError() },
+    ...(current ? [] : [boundedIncrementStep(integrationCountKey(next.accountId), 'integrations', MAX_INTEGRATIONS_PER_ACCOUNT, () => businessRule('MANAGED_INTEGRATION_LIMIT_EXCEEDED'))]),
+  ]);
+}
+
+export function listIntegrations(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<ManagedIntegration>> {
+  return newestFirstPage(accountIntegrationsPartition(accountId), page, (item) => present(managedIntegrationEntity.parse(item)));
+}
+
+export const present = (integration: ManagedIntegration): ManagedIntegration => publicView<ManagedIntegration>(managedIntegration, integration);

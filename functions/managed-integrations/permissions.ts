@@ -1,0 +1,11 @@
+import { own, type Grant } from '../core/auth/permissions';
+
+/**
+ * Grants of the permissions the managed-integrations group owns; the matrix (API-REFERENCE.md) is
+ * silent on them: account owners of org accounts manage their account's integrations, like the
+ * integration requests' rows.
+ */
+export const PERMISSIONS = {
+  'managed-integrations:update': { flags: ['org'], roles: own('account-owner') },
+  'managed-integrations:read': { flags: ['org'], roles: own('account-owner') },
+} as const satisfies Record<string, Grant>;

@@ -1,0 +1,20 @@
+import type { RouteSpec } from '../core/http/route';
+
+/** The managed-integrations group's routes; functions/routes.ts assembles every group's into the route table. */
+export const ROUTES = [
+  {
+    method: 'PUT', path: '/api/managed-integrations/{type}/{externalId}', operation: 'putManagedIntegration',
+    permission: 'managed-integrations:update', authentication: 'apiKey', body: 'PutManagedIntegrationBody', response: 'ManagedIntegration',
+    summary: "Create or update the caller's account's managed integration of a type and external id",
+  },
+  {
+    method: 'GET', path: '/api/managed-integrations/{type}/{externalId}', operation: 'getManagedIntegration',
+    permission: 'managed-integrations:read', authentication: 'apiKey', response: 'ManagedIntegration',
+    summary: "Get the caller's account's managed integration of a type and external id",
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/managed-integrations', operation: 'listManagedIntegrations',
+    permission: 'managed-integrations:read', authentication: 'apiKey', query: 'ManagedIntegrationsQuery', response: 'ManagedIntegrationPage',
+    summary: "An account's managed integrations, newest first",
+  },
+] as const satisfies readonly RouteSpec[];
