@@ -16,6 +16,7 @@ import { group as merchantConfigs } from './merchant-configs/group';
 import { group as merchants } from './merchants/group';
 import { group as patronCodes } from './patron-codes/group';
 import { group as paymentRequests } from './payment-requests/group';
+import { group as quotas } from './quotas/group';
 import { group as system } from './system/group';
 import { group as tokens } from './tokens/group';
 import { group as walletAssets } from './wallet-assets/group';
@@ -41,6 +42,7 @@ export const REGISTRY = [
   assetPrograms,
   integrationRequests,
   managedIntegrations,
+  quotas,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { createAssetTransferBody } from './schemas';
 import { findAccount } from '../accounts';
 import { findLoyaltyProgram } from '../loyalty-programs';
-import { isoTimestamp } from '../core/clock';
+import { isoTimestamp, ownerNow } from '../core/clock';
 import { config } from '../core/config';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
@@ -87,7 +87,7 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     returnAt: isoTimestamp(returnAt),
     claimCount: 0,
   };
-  const hold = pendingTransfer(
+  const hold = await pendingTransfer(
     {
       id: transfer.pendingTransferId,
       kind: 'asset-transfer',
@@ -98,6 +98,10 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
       liveness: asset.liveness,
       refs: { assetTransferId: id },
       debitCodes: asset.kind === 'money' ? MONEY_CODES : TOKEN_CODES,
+      // Money sent counts against the sender's spend quota when sent (a cancel or return gives no usage back); tokens count against none.
+      ...(asset.kind === 'money'
+        ? { quota: { type: 'spend' as const, accountId: asset.accountId, assetType: asset.assetType, at: isoTimestamp(await ownerNow(asset.accountId, now, findAccount)) } }
+        : {}),
     },
     at,
   );

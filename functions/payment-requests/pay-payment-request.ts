@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { payBody } from './schemas';
-import { isoTimestamp } from '../core/clock';
+import { isoTimestamp, ownerNow } from '../core/clock';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
 import { ApiError, badRequest, businessRule } from '../core/http/errors';
@@ -11,6 +11,7 @@ import { idempotent } from '../core/idempotency';
 import { pendingTransfer, postedTransfer, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
 import { describeAssetType } from '../core/asset-types';
+import { findAccount } from '../accounts';
 import { planRedemption, type AcceptedCollection, type Redemption } from '../tokens';
 import { findWalletAsset, settlementSide, type WalletAsset } from '../wallet-assets';
 import type { PaymentOption } from './payment-options';
@@ -110,6 +111,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
+  const callerNow = now;
   now = await merchantNow(paymentRequest, now);
   await auth.access.account(paymentRequest.merchantAccountId);
   assertNew(paymentRequest);
@@ -144,9 +146,11 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
     liveness: paymentRequest.liveness,
     refs: { paymentRequestId: paymentRequest.id },
     creditCodes: SETTLEMENT_CODES,
+    // Wallet money spent counts against the paying account's spend quota, in its own month.
+    quota: { type: 'spend', accountId: asset.accountId, assetType: input.assetType, at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)) },
   };
   // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release them.
-  const transfer = { txnId: spec.id, steps: preAuth ? pendingTransfer(spec, at) : await postedTransfer(spec, at) };
+  const transfer = { txnId: spec.id, steps: await (preAuth ? pendingTransfer : postedTransfer)(spec, at) };
   const activities = buildActivities(
     paymentRequest,
     [

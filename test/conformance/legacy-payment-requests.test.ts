@@ -6,8 +6,8 @@ import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { api } from '../support/api';
 import { advanceClock, DAY, HOUR } from '../support/clock';
-import { newMerchant, newPayer, newPaymentRequest, nzd, type MerchantSetup, type Payer } from '../support/payments';
-import { except, expectError, expectExchange, N, S, type ShapeObject } from './support';
+import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, type MerchantSetup, type Payer } from '../support/payments';
+import { except, expectError, expectExchange, expectQuotaExceeded, N, S, type ShapeObject } from './support';
 
 const post = (operation: string, params: Record<string, string>, key: string) =>
   api('POST', `/payments/api/${operation}?${new URLSearchParams(params)}`, { key });
@@ -197,6 +197,11 @@ describe('Legacy Payment Requests: documented errors', () => {
       const poor = await newPayer('299');
       expectError(await legacyPay((await create()).requestId, poor), 403, 'INSUFFICIENT_ASSET_VALUE');
     });
+    it("past the payer's spend quota: 403 QUOTA_EXCEEDED carrying the quotas", async () => {
+      const limited = await newPayer('1000');
+      await limitSpend(limited.accountId, '299');
+      expectQuotaExceeded(await legacyPay((await create()).requestId, limited));
+    });
   });
 
   describe.each(['requests.cancel', 'requests.void'])('%s', (operation) => {
@@ -265,5 +270,5 @@ describe('Legacy Payment Requests: documented errors', () => {
   });
 });
 
-// Not reachable on this platform (docs/conformance.md): QUOTA_EXCEEDED and ASSET_REDEMPTION_DENIED (pay),
-// PARTIAL_REFUNDS_NOT_ALLOWED (refund): no quotas, external asset providers or whole-value assets are served.
+// Not reachable on this platform (docs/conformance.md): ASSET_REDEMPTION_DENIED (pay) and
+// PARTIAL_REFUNDS_NOT_ALLOWED (refund): no external asset providers or whole-value assets are served.

@@ -10,8 +10,8 @@ import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { connectionKey, paymentLinkKey, paymentRequestKey } from '../../functions/payment-requests/keys';
 import { api, newAccount, type TestAccount } from '../support/api';
 import { advanceClock, DAY, HOUR } from '../support/clock';
-import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
-import { B, except, expectError, expectExchange, expectShape, N, S, type ShapeObject } from './support';
+import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import { B, except, expectError, expectExchange, expectQuotaExceeded, expectShape, N, S, type ShapeObject } from './support';
 
 // ---- documented shapes -------------------------------------------------------------------------
 
@@ -462,6 +462,11 @@ describe('Payment Requests: documented errors', () => {
       const created = await newPaymentRequest(merchant, { barcode: await scenarioBarcode(), conditionsEnabled: true });
       expectError(await pay(payer, created.id, 'k'), 403, 'PAYMENT_DECLINED');
     });
+    it("past the payer's spend quota: 403 QUOTA_EXCEEDED carrying the quotas", async () => {
+      const limited = await newPayer('5000');
+      await limitSpend(limited.accountId, '999');
+      expectQuotaExceeded(await pay(limited, (await newPaymentRequest(merchant)).id, 'k'));
+    });
   });
 
   describe('refund', () => {
@@ -619,5 +624,5 @@ describe('Payment Requests: documented errors', () => {
   });
 });
 
-// Not reachable on this platform (docs/conformance.md): pay QUOTA_EXCEEDED, ASSET_REDEMPTION_DENIED and
+// Not reachable on this platform (docs/conformance.md): pay ASSET_REDEMPTION_DENIED and
 // PAYMENT_UNCONFIRMED; refund PARTIAL_REFUNDS_NOT_ALLOWED and REFUND_NOT_SUPPORTED; void REFUND_NOT_SUPPORTED.

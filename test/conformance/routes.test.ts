@@ -108,12 +108,14 @@ const PAGES: Readonly<Record<string, string>> = {
   'PUT /api/managed-integrations/{type}/{externalId}': 'managed-integrations',
   'GET /api/managed-integrations/{type}/{externalId}': 'managed-integrations',
   'GET /api/accounts/{accountId}/managed-integrations': 'managed-integrations',
+  'GET /api/accounts/{accountId}/quotas': 'quotas',
 };
 
 /** Routes no docs page documents: they are ours (operator tooling, test money, the document itself). */
 const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'GET /api/openapi.json': 'our OpenAPI document of these routes',
   'PUT /api/accounts/{accountId}/rate-limit': 'operator setting; the docs state only the default limit',
+  'PUT /api/accounts/{accountId}/quota-limits': "operator setting; the docs say only that limits vary with the account's verification",
   'POST /api/wallet-assets/{assetId}/test-topups': 'the docs fund test wallets in the consumer app, with no API',
   'GET /pay/{paymentRequestId}': 'the hosted pay page a payment request url opens (HTML, not an API exchange)',
   'GET /pay/{paymentRequestId}/status': "the hosted checkout page's live status (README, Hosted checkout)",

@@ -57,6 +57,15 @@ function describe(value: unknown): string {
   return `${jsonType(value)}${text === undefined ? '' : ` ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`}`;
 }
 
+/** A quota (Quotas page), as GET …/quotas lists them and QUOTA_EXCEEDED carries the exceeded ones. */
+export const QUOTA = { limit: S, interval: S, period: S, usage: S, type: S, assetType: S } as const;
+
+/** 403 QUOTA_EXCEEDED with the quotas it would pass (Quotas page, "Errors"). */
+export function expectQuotaExceeded(res: ApiResponse): void {
+  expectError(res, 403, 'QUOTA_EXCEEDED');
+  expectShape(res.body, { message: S, quotas: [QUOTA] });
+}
+
 /** The documented status and every documented field with its documented JSON type. */
 export function expectExchange(res: ApiResponse, shape: Shape, status = 200): void {
   const found = { status: res.status, mismatches: res.status === status ? shapeMismatches(shape, res.body) : [JSON.stringify(res.body)] };

@@ -6,7 +6,7 @@ import { readBalanceItems, totals } from '../../functions/core/ledger/transfers'
 import { findToken } from '../../functions/tokens';
 import { api, type ApiResponse } from '../support/api';
 import { advanceClock } from '../support/clock';
-import { balances, newMerchant, newPayer, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import { balances, limitSpend, newMerchant, newPayer, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
 import { collectionManager, newCollection, newCondition, newToken, ok } from '../support/value';
 
 /**
@@ -16,7 +16,9 @@ import { collectionManager, newCollection, newCondition, newToken, ok } from '..
  * ledger balances (each wallet's history sums to its balance; both sides of each transfer agree).
  * Tokens are issued into the payers' accounts and spent on requests with a line item (refunds and
  * voids give them back whole); money is sent as claim-page transfers, held until claimed or
- * cancelled, so available balances (balance less what transfers hold) are checked too.
+ * cancelled, so available balances (balance less what transfers hold) are checked too. Each payer
+ * has a monthly spend limit that its money pays and sends count against (refunds, voids and
+ * cancels give nothing back); the usage the platform shows is checked against the model's.
  */
 type Step =
   | { kind: 'topup'; wallet: number; amount: number }
@@ -35,6 +37,8 @@ type Step =
 const WALLETS = 3;
 /** Each run's payers start funded, so that pays, refunds and voids happen often, not only refusals. */
 const OPENING_BALANCE = 6000;
+/** Each payer's monthly svc.nzd.test spend limit: below the opening balance, so a run's pays and sends reach it. */
+const SPEND_LIMIT = 5000;
 /** Weighted so that most sequences fund, pay and then refund or void: the paths where money moves. */
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('topup' as const), wallet: fc.nat(WALLETS - 1), amount: fc.integer({ min: 1, max: 5000 }) }) },
@@ -53,8 +57,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /**
  * Every run opens by issuing a token, spending it and getting it back by a refund, by sharing money
- * that another payer claims, and by paying and partly refunding money, so each run moves tokens,
- * transfers and payments whatever the random steps then do.
+ * that another payer claims, by paying and partly refunding money, and by sending more than the
+ * payer's spend quota has left, so each run moves tokens, transfers and payments and meets the
+ * quota whatever the random steps then do.
  */
 const OPENING: Step[] = [
   { kind: 'issue', wallet: 0 },
@@ -67,6 +72,8 @@ const OPENING: Step[] = [
   { kind: 'refund', request: 1, amount: 100 },
   // The token comes back whole.
   { kind: 'refund', request: 0, amount: 500 },
+  // More than the spend quota has left (the refund gave none back), though the wallet holds it.
+  { kind: 'send', wallet: 2, amount: SPEND_LIMIT - 300 },
 ];
 
 /** What a token may pay: its product's (and collection's) maxValue. */
@@ -74,8 +81,11 @@ const TOKEN_CAP = 3000;
 
 /** Successful commands per kind over all runs: the property must have moved money, not only refused. */
 const succeeded = new Map<string, number>();
+/** Refusals by a spend quota over all runs: the quota must have refused something, not only counted. */
+let quotaRefusals = 0;
 const tally = (kind: string, result: string) => {
   if (result === 'ok') succeeded.set(kind, (succeeded.get(kind) ?? 0) + 1);
+  if (result === 'QUOTA_EXCEEDED') quotaRefusals++;
   return result;
 };
 
@@ -111,6 +121,8 @@ class Model {
   wallets = Array.from({ length: WALLETS }, () => OPENING_BALANCE);
   /** What open transfers hold on each wallet: its balance still, not available. */
   held = Array.from({ length: WALLETS }, () => 0);
+  /** Each payer's spend this month: money paid and sent, never given back. */
+  spent = Array.from({ length: WALLETS }, () => 0);
   settlement = 0;
   requests: ModelRequest[] = [];
   tokens: ModelToken[] = [];
@@ -118,6 +130,13 @@ class Model {
 
   available(wallet: number): number {
     return this.wallets[wallet] - this.held[wallet];
+  }
+
+  /** Spends `amount` of the payer's quota, unless it would pass the limit. */
+  private spend(wallet: number, amount: number): boolean {
+    if (this.spent[wallet] + amount > SPEND_LIMIT) return false;
+    this.spent[wallet] += amount;
+    return true;
   }
 
   /** A token pays a request with a line item whole, up to its cap; the request is then paid. */
@@ -135,6 +154,7 @@ class Model {
   /** Money shared through a claim page: held on the sender's wallet until claimed or cancelled. */
   send(wallet: number, amount: number): string {
     if (this.available(wallet) < amount) return 'INSUFFICIENT_WALLET_BALANCE';
+    if (!this.spend(wallet, amount)) return 'QUOTA_EXCEEDED';
     this.held[wallet] += amount;
     return 'ok';
   }
@@ -169,6 +189,7 @@ class Model {
     if (r.status === 'cancelled') return 'REQUEST_CANCELLED';
     if (r.status === 'expired') return 'REQUEST_EXPIRED';
     if (this.available(wallet) < r.amount) return 'INSUFFICIENT_ASSET_VALUE';
+    if (!this.spend(wallet, r.amount)) return 'QUOTA_EXCEEDED';
     this.wallets[wallet] -= r.amount;
     this.settlement += r.amount;
     Object.assign(r, { status: 'paid', payer: wallet });
@@ -236,6 +257,7 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
       fc.asyncProperty(fc.array(step, { minLength: 16, maxLength: 32 }), async (steps) => {
         const payers: Payer[] = [];
         for (let i = 0; i < WALLETS; i++) payers.push(await newPayer(String(OPENING_BALANCE)));
+        for (const payer of payers) await limitSpend(payer.accountId, String(SPEND_LIMIT));
         const model = new Model();
         const settlementStart = BigInt(await walletBalance(merchant.owner.apiKey, merchant.settlementWalletId));
         let lastPay: { payer: Payer; request: string; key: string; res: ApiResponse } | undefined;
@@ -309,6 +331,7 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: SEED, endOnFailure: true },
     );
     for (const kind of ['pay', 'refund', 'void', 'token-pay', 'send', 'claim']) expect([kind, succeeded.get(kind) ?? 0]).not.toEqual([kind, 0]);
+    expect(quotaRefusals).toBeGreaterThan(0);
   }, 240_000);
 });
 
@@ -347,6 +370,8 @@ async function checkAgainstModel(payers: Payer[], merchant: MerchantSetup, settl
     const amount = BigInt(await walletBalance(payer.apiKey, payer.walletId));
     expect(amount).toBe(BigInt(model.wallets[i]));
     expect(BigInt((await balances(payer.apiKey, payer.walletId)).available)).toBe(BigInt(model.available(i)));
+    const quotas = await api('GET', `/api/accounts/${payer.accountId}/quotas`, { key: payer.apiKey });
+    expect(quotas.body.find((q: { type: string; period: string }) => q.type === 'spend' && q.period === 'monthly')?.usage).toBe(String(model.spent[i]));
     const entries = await history(payer.apiKey, payer.walletId);
     expect(entries.reduce((sum, e) => sum + BigInt(e.value), 0n)).toBe(amount);
     for (const entry of entries) {

@@ -1,4 +1,4 @@
-import { api, newAccount, type TestAccount } from './api';
+import { api, newAccount, seed, type TestAccount } from './api';
 
 /** A test merchant with a config accepting svc.nzd.test (its settlement wallet made by the platform). */
 export interface MerchantSetup {
@@ -69,3 +69,12 @@ export const pay = (payer: Payer, paymentRequestId: string, idempotencyKey: stri
     key: payer.apiKey,
     body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey, ...extra },
   });
+
+/** Sets an account's monthly svc.nzd.test spend limit (the operator's call), so a test can pass it. */
+export async function limitSpend(accountId: string, monthly: string): Promise<void> {
+  const res = await api('PUT', `/api/accounts/${accountId}/quota-limits`, {
+    key: seed().operatorApiKey,
+    body: { limits: [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: monthly }] },
+  });
+  if (res.status !== 200) throw new Error(`quota limits: ${JSON.stringify(res.body)}`);
+}

@@ -2,6 +2,7 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { EntityShapeError, type Entity } from '../../functions/core/db/entity';
 import { idempotencyEntity, rateLimitEntity } from '../../functions/core/db/keys';
 import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../../functions/core/ledger/entities';
+import { quotaCounterEntity, quotaLimitsEntity } from '../../functions/core/ledger/quotas';
 import { shardItems } from '../../functions/core/ledger/transfers';
 import { paymentActivityEntity, paymentRequestEntity, patronRequestLinkEntity } from '../../functions/payment-requests/keys';
 import type { PaymentActivity, StoredPaymentRequest } from '../../functions/payment-requests/payment-request';
@@ -105,6 +106,11 @@ const ITEMS: [Entity<object, never[]>, Record<string, unknown>][] = [
     idempotencyEntity.item({ accountId: 'acct-p', operation: 'payPaymentRequest', clientKey: 'k1', requestHash: 'h', response: '{}', createdAt: at }, { ttl: 1 }),
   ],
   [rateLimitEntity, rateLimitEntity.item({ subject: 'ACCOUNT', scope: 'acct-p', head: 1, counted: 1, slots: [1] }, { ttl: 1 })],
+  [
+    quotaLimitsEntity,
+    quotaLimitsEntity.item({ accountId: 'acct-p', limits: [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '1000' }], updatedAt: at, updatedBy: 'crn:op' }),
+  ],
+  [quotaCounterEntity, quotaCounterEntity.item({ accountId: 'acct-p', quotaType: 'spend', assetType: 'svc.nzd.test', year: '2026', yearly: 300, m01: 300 })],
 ] as never;
 
 describe('the money entities', () => {
@@ -123,6 +129,8 @@ describe('the money entities', () => {
     expect(ledgerEntry.key('t1', 'C')).toEqual({ PK: 'LEDGER#t1', SK: 'ENTRY#C' });
     expect(idempotencyEntity.key('a', 'op', 'k')).toEqual({ PK: 'IDEMPOTENCY#a#op#k', SK: 'IDEMPOTENCY' });
     expect(rateLimitEntity.key('SOURCE', '203.0.113.7')).toEqual({ PK: 'RATELIMIT#SOURCE#203.0.113.7', SK: 'RATELIMIT' });
+    expect(quotaLimitsEntity.key('acct-p')).toEqual({ PK: 'QUOTA#acct-p', SK: 'LIMITS' });
+    expect(quotaCounterEntity.key('acct-p', '2026', 'topup', 'svc.nzd.test')).toEqual({ PK: 'QUOTA#acct-p', SK: 'USAGE#2026#topup#svc.nzd.test' });
   });
 
   it.each(ITEMS.map(([entity, item]) => [entity.type, entity, item] as const))('%s: stamps its type and version and parses its own items back', (_, entity, item) => {

@@ -5,7 +5,7 @@ import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '..
  * The table's keys of core's own entities (the ledger's assets and transfers, rate limits,
  * idempotency records, the webhook outbox) and the access patterns they serve. Each endpoint group
  * lists its entities' keys the same way in functions/<group>/keys.ts or entities.ts; nothing else
- * builds keys. The ledger's entities are defined in core/ledger/entities.ts, the others here.
+ * builds keys. The ledger's entities are defined in core/ledger/entities.ts (quotas in core/ledger/quotas.ts), the others here.
  *
  * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
  * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
@@ -13,6 +13,8 @@ import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '..
  * | asset shard     | ASSET#<id>              | SHARD#<n>          |                                       | balance items of a hot asset (one Query with the asset) |
  * | pending transfer| TRANSFER#<id>           | TRANSFER           |                                       | a two-phase transfer's reservation   |
  * | ledger entry    | LEDGER#<txnId>          | ENTRY#<D|C>        | ASSETTXN#<assetId>, <createdAt>#<txnId> | one transfer; history of an asset    |
+ * | quota limits    | QUOTA#<accountId>       | LIMITS             |                                       | an account's own quota limits (the operator's) |
+ * | quota counter   | QUOTA#<accountId>       | USAGE#<year>#<spend|topup>#<assetType> |                   | a year's and its months' usage, counted in the transfer's transaction; the year's in one Query |
  * | rate limit      | RATELIMIT#ACCOUNT#<accountId> | RATELIMIT    |                                       | requests of an account in the sliding minute (TTL) |
  * | rate limit      | RATELIMIT#SOURCE#<ip or IPv6 /64> | RATELIMIT |                                      | failed authentications of a source address in the sliding minute (TTL) |
  * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |

@@ -16,8 +16,10 @@ import {
   type TransferKind,
 } from './entities';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
+import { quotaSteps, type QuotaUsage } from './quotas';
 
 export type { AssetSide, PendingTransfer, TransferKind } from './entities';
+export type { QuotaUsage } from './quotas';
 
 /**
  * The transfer engine: the only way money moves. Modelled on TigerBeetle: an asset's balance
@@ -66,6 +68,16 @@ export interface TransferSpec {
    * item with these attributes and the credit as its balance (a token issued, or received whole).
    */
   openCredit?: Record<string, unknown>;
+  /**
+   * The account quota this transfer counts against (core/ledger/quotas.ts): `type` `spend` for
+   * value leaving the account's wallet (pays, money asset transfers), `topup` for value coming in
+   * from its bank account (funds transfers: `quota: { type: 'topup', accountId, assetType, at }`
+   * with the topped-up account's id, the wallet's asset type and a reading of that account's clock).
+   * Its counter is updated in the transfer's own transaction, on condition that no limit is passed:
+   * else the transaction fails whole with QUOTA_EXCEEDED carrying the quotas it would pass. It costs
+   * one read of the account's limits and one more item (two write units) in the transaction.
+   */
+  quota?: QuotaUsage;
 }
 
 /** Shards per hot asset: each takes about 1,000 write units a second on DynamoDB. */
@@ -353,8 +365,14 @@ export async function postedTransfers(specs: readonly TransferSpec[], at: string
     legs.push({ ...sideLegs(spec.credit, spec.amount, spec, spec.creditCodes, pick), ...(spec.openCredit ? { open: spec.openCredit } : {}) });
   }
   for (const { side, amount, spec } of hotDebits.values()) legs.push(...(await shardDebits(side, amount, spec)));
-  return [...mergeLegs(legs).map(legStep), ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at))];
+  return [...mergeLegs(legs).map(legStep), ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at)), ...(await countedSteps(specs))];
 }
+
+/**
+ * The quota counters the transfers count on, after their balance steps: a transaction that breaks
+ * a balance rule and a quota answers the balance rule (the first failed step decides).
+ */
+const countedSteps = (specs: readonly TransferSpec[]) => quotaSteps(specs.flatMap((spec) => (spec.quota ? [{ usage: spec.quota, amount: spec.amount }] : [])));
 
 /** One posted transfer. */
 export const postedTransfer = (spec: TransferSpec, at: string) => postedTransfers([spec], at);
@@ -362,8 +380,9 @@ export const postedTransfer = (spec: TransferSpec, at: string) => postedTransfer
 /**
  * A two-phase transfer's first phase: `amount` is reserved on the payer's own (single-item) asset
  * (`available` falls, `pending` rises, `balance` stays) and the transfer is recorded as pending.
+ * Its quota, if any, counts the whole amount now: posting or voiding it later changes no usage.
  */
-export function pendingTransfer(spec: TransferSpec, at: string): TransactionStep[] {
+export async function pendingTransfer(spec: TransferSpec, at: string): Promise<TransactionStep[]> {
   assertValid(spec);
   if (spec.debit.mode !== 'single') throw new Error('a pending transfer reserves on a single-item asset');
   const g = guard(spec.currency, spec.liveness);
@@ -399,6 +418,7 @@ export function pendingTransfer(spec: TransferSpec, at: string): TransactionStep
       item: { Put: { TableName: table(), Item: pendingTransferEntity.item(transfer), ConditionExpression: 'attribute_not_exists(PK)' } },
       onConditionFailed: () => new DuplicateTransferError(spec.id),
     },
+    ...(await countedSteps([spec])),
   ];
 }
 
