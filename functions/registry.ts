@@ -6,6 +6,7 @@
 import { group as accounts } from './accounts/group';
 import { group as assetPrograms } from './asset-programs/group';
 import { group as assetTransfers } from './asset-transfers/group';
+import { group as bankAccountApprovals } from './bank-account-approvals/group';
 import { group as bankAccounts } from './bank-accounts/group';
 import { group as integrationRequests } from './integration-requests/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
@@ -43,6 +44,7 @@ export const REGISTRY = [
   integrationRequests,
   managedIntegrations,
   quotas,
+  bankAccountApprovals,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { queryAll } from '../core/db/pagination';
-import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { bankAccountEntity, statementLineEntity, type BankAccount, type DirectDebitAuthority, type StatementLine } from './entities';
@@ -85,8 +85,14 @@ export const statementLineStep = (line: StatementLine): TransactionStep => ({
  * verification debit whose code verifies it; one transaction.
  */
 export async function insertBankAccount(record: BankAccount, codes: LimitCodes): Promise<BankAccount> {
+  await runTransaction(registrationSteps(record, codes));
+  return record;
+}
+
+/** The steps that register a bank account, for a transaction of the registering flow's own (connection consents). */
+export function registrationSteps(record: BankAccount, codes: LimitCodes): TransactionStep[] {
   const number = record.bankAccountNumber;
-  await runTransaction([
+  return [
     { item: { Put: { TableName: table(), Item: bankAccountEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' } } },
     {
       item: { Put: { TableName: table(), Item: { ...holderGuardKey(number, record.accountId), bankAccountId: record.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -106,8 +112,7 @@ export async function insertBankAccount(record: BankAccount, codes: LimitCodes):
     },
     countStep(record.accountId, 1, record.directDebitAuthorized ? 1 : 0, codes.accountLimit),
     ...(record.directDebitAuthorized ? [statementLineStep(verificationLine(record, record.createdAt))] : []),
-  ]);
-  return record;
+  ];
 }
 
 export async function findBankAccount(id: string): Promise<BankAccount | undefined> {
@@ -143,6 +148,15 @@ function updateStep(account: BankAccount, fields: Partial<BankAccount>, conditio
     },
     ...(onFailed ? { onConditionFailed: onFailed } : {}),
   };
+}
+
+/**
+ * Records the state of a bank account's approval of a type on the bank account (its `approvals`, one
+ * summary per type), conditional on the summaries read, so two approval flows never overwrite each other.
+ */
+export function approvalSummaryStep(account: BankAccount, summary: BankAccount['approvals'][number]): TransactionStep {
+  const approvals = [...account.approvals.filter((a) => a.type !== summary.type), summary];
+  return updateStep(account, { approvals }, { expression: 'approvals = :seen', values: { ':seen': account.approvals } }, () => new TransactionConflictError());
 }
 
 export async function authorizeDirectDebit(account: BankAccount, authority: DirectDebitAuthority, by: string, at: string): Promise<BankAccount> {

@@ -1,3 +1,8 @@
-/** The bank-accounts group's public face: what other groups (and tests reading the bank's statement) may use of it. */
+/**
+ * The bank-accounts group's public face: what other groups (and tests reading the bank's statement) may
+ * use of it. Bank account approvals keep `approvals` with `approvalSummaryStep` and register the bank
+ * accounts a connection consent shares with `bankAccountRecord` and `registrationSteps`.
+ */
 export type { BankAccount, StatementLine } from './entities';
-export { findBankAccount, newStatementLine, recentStatementLines, statementLineStep } from './bank-account-store';
+export { approvalSummaryStep, BANK_ACCOUNT_CODES, findBankAccount, newStatementLine, recentStatementLines, registrationSteps, statementLineStep } from './bank-account-store';
+export { bankAccountRecord } from './register';

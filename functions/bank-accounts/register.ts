@@ -20,29 +20,30 @@ export interface Registration {
 export async function register(request: AuthedRequest, input: Registration, codes: LimitCodes): Promise<BankAccount> {
   const { auth, now } = request;
   const account = await auth.access.account(input.accountId);
-  const at = isoTimestamp(now);
   const test = account.test === true || input.test === true;
-  return insertBankAccount(
-    {
-      id: newId(),
-      accountId: account.id,
-      bankAccountNumber: normalizeNumber(input.bankAccountNumber),
-      bankAccountName: input.bankAccountName,
-      type: input.type ?? 'centrapay',
-      status: 'created',
-      verified: false,
-      directDebitAuthorized: input.directDebitAuthority !== undefined,
-      ...(input.directDebitAuthority ? { directDebitAuthority: input.directDebitAuthority } : {}),
-      approvals: [],
-      bankRegion: 'nz',
-      ...(test ? { test: true } : {}),
-      failedVerificationAttempts: 0,
-      activityCount: 0,
-      createdAt: at,
-      createdBy: auth.principal.crn,
-      modifiedAt: at,
-      modifiedBy: auth.principal.crn,
-    },
-    codes,
-  );
+  return insertBankAccount(bankAccountRecord({ ...input, accountId: account.id, test }, auth.principal.crn, isoTimestamp(now)), codes);
+}
+
+/** A new bank account's record: `created`, unverified, with no approvals yet unless given. */
+export function bankAccountRecord(input: Registration & { approvals?: BankAccount['approvals'] }, by: string, at: string): BankAccount {
+  return {
+    id: newId(),
+    accountId: input.accountId,
+    bankAccountNumber: normalizeNumber(input.bankAccountNumber),
+    bankAccountName: input.bankAccountName,
+    type: input.type ?? 'centrapay',
+    status: 'created',
+    verified: false,
+    directDebitAuthorized: input.directDebitAuthority !== undefined,
+    ...(input.directDebitAuthority ? { directDebitAuthority: input.directDebitAuthority } : {}),
+    approvals: input.approvals ?? [],
+    bankRegion: 'nz',
+    ...(input.test ? { test: true } : {}),
+    failedVerificationAttempts: 0,
+    activityCount: 0,
+    createdAt: at,
+    createdBy: by,
+    modifiedAt: at,
+    modifiedBy: by,
+  };
 }

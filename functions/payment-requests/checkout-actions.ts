@@ -1,9 +1,9 @@
 import { ApiError } from '../core/http/errors';
 import { publicOperation, type Operation } from '../core/http/operation';
-import { CHECKOUT_HEADERS, checkoutCsp, checkoutPath, newNonce, renderMessagePage } from './checkout-page';
-import { isCheckoutToken, refusesCrossSite, type CheckoutAction } from './checkout-token';
+import { checkoutCsp, checkoutPath, renderMessagePage } from './checkout-page';
+import { newNonce, PAGE_HEADERS, refusesCrossSite, replyWith } from '../core/http/page';
+import { isCheckoutToken, type CheckoutAction } from './checkout-token';
 import { loadPaymentRequest } from './load-payment-request';
-import { replyWith } from './page-reply';
 import type { StoredPaymentRequest } from './payment-request';
 
 /** What an action did: where the browser goes next (303). */
@@ -64,6 +64,6 @@ function asRefusal(error: unknown): CheckoutRefusal | undefined {
 
 function page(statusCode: number, headers: Record<string, string>, content: { title: string; detail: string; link: { href: string; text: string } }): string {
   const nonce = newNonce();
-  replyWith({ statusCode, headers: { ...CHECKOUT_HEADERS, ...headers, 'content-security-policy': checkoutCsp(nonce) } });
+  replyWith({ statusCode, headers: { ...PAGE_HEADERS, ...headers, 'content-security-policy': checkoutCsp(nonce) } });
   return renderMessagePage({ title: content.title, message: content.detail, nonce, link: content.link });
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { escapeHtml, htmlDocument, pageCsp } from '../core/http/page';
 import { CHECKOUT_SCRIPT } from './checkout-script';
 import type { ReturnUrls } from './checkout-redirects';
 import type { StoredPaymentRequest } from './payment-request';
@@ -8,9 +8,6 @@ import type { StoredPaymentRequest } from './payment-request';
  * render-pay-page.ts reads the request and what the page needs (QR code, tokens, return URLs) and
  * answers it with the CSP below.
  */
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * An amount in minor units (an integer string, possibly negative) in the currency's format, e.g.
@@ -27,33 +24,10 @@ export function formatMoney(currency: string, minorUnits: string): string {
 }
 
 /**
- * The page's Content-Security-Policy: nothing loads but what carries this response's nonce (the
- * one script and one style block) and the status route it polls (the QR code is inline SVG: no
- * images at all); forms post to this origin, and the cancel form's 303 may go on to the merchant's
- * cancel URL (browsers check form-action on redirects). No frames, no <base>.
+ * The checkout's Content-Security-Policy (core/http/page.ts) with the status route it polls; the
+ * cancel form's 303 may go on to the merchant's cancel URL. The QR code is inline SVG: no images.
  */
-export function checkoutCsp(nonce: string, formTargets: readonly string[] = []): string {
-  const origins = [...new Set(formTargets.map((url) => new URL(url).origin))];
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    ["form-action 'self'", ...origins].join(' '),
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** A fresh nonce for each response: 128 random bits. */
-export const newNonce = () => randomBytes(16).toString('base64');
-
-/** Headers every checkout response carries besides its CSP. */
-export const CHECKOUT_HEADERS = {
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'cross-origin-opener-policy': 'same-origin',
-} as const;
+export const checkoutCsp = (nonce: string, formTargets: readonly string[] = []): string => pageCsp(nonce, { formTargets, connectSelf: true });
 
 export type CheckoutRequest = Pick<
   StoredPaymentRequest,
@@ -203,19 +177,7 @@ export function renderMessagePage(page: { title: string; message: string; nonce:
 }
 
 function document(title: string, nonce: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
+  return htmlDocument({ title, nonce, style: STYLE, body });
 }
 
 const STYLE = `

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getPageKeySecret } from '../core/secrets';
+import { isPageActionToken, pageActionToken } from '../core/http/page';
 
 /**
  * The hosted checkout page's actions (cancel, and in test mode pay with the platform's test wallet)
@@ -17,7 +16,7 @@ import { getPageKeySecret } from '../core/secrets';
  * - A token is bound to one request and one action: a cancel token pays nothing, and a token of one
  *   request cancels no other. Nothing is stored (no session, no cookie): with no ambient credential
  *   there is nothing for a cross-site request to ride on, and a cross-site form post is refused
- *   anyway (`refusesCrossSite`).
+ *   anyway (`refusesCrossSite`, core/http/page.ts).
  * - Actions are POSTs (HTML forms that answer 303), never links: a GET changes nothing, so link
  *   previews, prefetchers and scanners that follow the page's links cannot cancel a request.
  * - Chosen over a per-session CSRF token in a cookie: the page has no session to bind one to, and
@@ -29,27 +28,7 @@ export type CheckoutAction = 'cancel' | 'test-pay';
 
 const LABEL = 'hosted-checkout-action-token/v1';
 
-async function tokenKey(): Promise<Buffer> {
-  return createHmac('sha256', await getPageKeySecret()).update(LABEL).digest();
-}
+export const checkoutToken = (action: CheckoutAction, paymentRequestId: string): Promise<string> => pageActionToken(LABEL, action, paymentRequestId);
 
-export async function checkoutToken(action: CheckoutAction, paymentRequestId: string): Promise<string> {
-  return createHmac('sha256', await tokenKey()).update(`${action}\n${paymentRequestId}`).digest('base64url');
-}
-
-export async function isCheckoutToken(action: CheckoutAction, paymentRequestId: string, token: unknown): Promise<boolean> {
-  if (typeof token !== 'string' || token.length === 0) return false;
-  const expected = Buffer.from(await checkoutToken(action, paymentRequestId), 'utf8');
-  const given = Buffer.from(token, 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/**
- * A browser says where a request comes from (`Sec-Fetch-Site`): a form on another site posting to
- * a checkout action is refused even with a valid token. Clients that send no such header (curl,
- * servers) are judged by the token alone.
- */
-export function refusesCrossSite(headers: Record<string, string | undefined>): boolean {
-  const site = headers['sec-fetch-site'];
-  return site !== undefined && site !== 'same-origin' && site !== 'none';
-}
+export const isCheckoutToken = (action: CheckoutAction, paymentRequestId: string, token: unknown): Promise<boolean> =>
+  isPageActionToken(LABEL, action, paymentRequestId, token);

@@ -23,10 +23,10 @@ import { releasePaymentRequest } from './release-payment-request';
 import { acceptPaymentCondition, declinePaymentCondition } from './set-payment-condition';
 import { cancelFromCheckout } from './cancel-from-checkout';
 import { getCheckoutStatus } from './get-checkout-status';
-import { withPageReplies } from './page-reply';
+import { withPageReplies } from '../core/http/page';
 import { testPayFromCheckout } from './test-pay-from-checkout';
 
-// The hosted checkout's pages set their own status and headers (page-reply.ts); its test pay is
+// The hosted checkout's pages set their own status and headers (core/http/page.ts); its test pay is
 // authorized by the same matrix and account directory as every route of this Lambda.
 export const handler = withPageReplies(groupHandler('payment-requests', ROUTES, build, {
   createPaymentRequest,

@@ -5,10 +5,10 @@ import { render as renderQrSvg } from 'qrcode/lib/renderer/svg-tag';
 import { publicOperation } from '../core/http/operation';
 import { checkoutToken } from './checkout-token';
 import { returnUrls } from './checkout-redirects';
-import { CHECKOUT_HEADERS, checkoutCsp, newNonce, renderCheckoutPage, renderMessagePage } from './checkout-page';
+import { checkoutCsp, renderCheckoutPage, renderMessagePage } from './checkout-page';
+import { newNonce, PAGE_HEADERS, replyWith } from '../core/http/page';
 import { testAssetTypeOf } from './checkout-test-payer';
 import { loadPaymentRequest } from './load-payment-request';
-import { replyWith } from './page-reply';
 import { merchantNow } from './request-clock';
 
 /**
@@ -22,7 +22,7 @@ export const renderPayPage = publicOperation(async ({ params, now }) => {
   const nonce = newNonce();
   const request = await loadPaymentRequest(params.paymentRequestId, now);
   if (!request) {
-    replyWith({ statusCode: 404, headers: { ...CHECKOUT_HEADERS, 'content-security-policy': checkoutCsp(nonce) } });
+    replyWith({ statusCode: 404, headers: { ...PAGE_HEADERS, 'content-security-policy': checkoutCsp(nonce) } });
     return renderMessagePage({ title: 'Payment request not found', message: 'There is no payment request at this address. Check the link or QR code you were given.', nonce });
   }
   const urls = await returnUrls(request);
@@ -34,6 +34,6 @@ export const renderPayPage = publicOperation(async ({ params, now }) => {
     open && urls.cancel && request.paidAmount === '0' ? checkoutToken('cancel', request.id) : undefined,
     open && testAssetTypeOf(request) ? checkoutToken('test-pay', request.id) : undefined,
   ]);
-  replyWith({ headers: { ...CHECKOUT_HEADERS, 'content-security-policy': checkoutCsp(nonce, cancel && urls.cancel ? [urls.cancel] : []) } });
+  replyWith({ headers: { ...PAGE_HEADERS, 'content-security-policy': checkoutCsp(nonce, cancel && urls.cancel ? [urls.cancel] : []) } });
   return renderCheckoutPage({ request, now: clock, nonce, qrSvg, returnUrls: urls, tokens: { ...(cancel ? { cancel } : {}), ...(testPay ? { testPay } : {}) } });
 });

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { api } from '../support/api';
+import { browserSuite, CHROMIUM, openPage as openBrowserPage, suiteName } from '../support/browser';
 import { advanceClock } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay, type MerchantSetup } from '../support/payments';
 
@@ -12,23 +13,14 @@ import { newMerchant, newPayer, newPaymentRequest, pay, type MerchantSetup } fro
  * create a request → open its `url` → pay with the test wallet → the browser lands on
  * `redirectPaidUrl`; cancel → it lands on `redirectCancelUrl`; a wallet app paying while the page is
  * open; the 404 page. Screenshots go to test-artifacts/hosted-checkout/ (gitignored).
- *
- * Without a Chromium the suite is reported skipped, with the reason, and never passes silently;
- * under CI (CI=true, where .ci/run installs it) a missing Chromium fails the run instead.
+ * Without a Chromium the suite is skipped with the reason (test/support/browser.ts).
  */
-// CHROMIUM_PATH, when set, is the only place looked at.
-const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const EXECUTABLE = CANDIDATES.find((path) => existsSync(path));
-const WHY_SKIPPED = `no Chromium found (looked at ${CANDIDATES.join(', ')}); install it with \`apt-get install -y chromium\` (as .ci/run does) or set CHROMIUM_PATH`;
-if (!EXECUTABLE && process.env.CI) throw new Error(`browser tests cannot run under CI: ${WHY_SKIPPED}`);
-if (!EXECUTABLE) console.warn(`hosted checkout browser tests SKIPPED: ${WHY_SKIPPED}`);
-
 const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts', 'hosted-checkout');
-const suite = EXECUTABLE ? describe : describe.skip;
+const suite = browserSuite('hosted checkout');
 
 jest.setTimeout(60_000);
 
-suite(EXECUTABLE ? 'hosted checkout in headless Chromium' : `hosted checkout in headless Chromium (SKIPPED: ${WHY_SKIPPED})`, () => {
+suite(suiteName('hosted checkout in headless Chromium'), () => {
   let browser: Browser;
   let shop: Server;
   let shopUrl: string;
@@ -46,7 +38,7 @@ suite(EXECUTABLE ? 'hosted checkout in headless Chromium' : `hosted checkout in 
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
     [browser, merchant] = await Promise.all([
-      chromium.launch({ executablePath: EXECUTABLE, args: ['--no-sandbox'] }),
+      chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }),
       newMerchant({ allowedRedirectUrls: [`${shopUrl}/`] }),
     ]);
   });
@@ -68,26 +60,7 @@ suite(EXECUTABLE ? 'hosted checkout in headless Chromium' : `hosted checkout in 
       redirectCancelUrl: `${shopUrl}/cancelled`,
     });
 
-  /**
-   * A page that records what the browser refused or failed: CSP violations, script errors, console
-   * errors. Code run in the page is passed as functions (serialized; they reach the page's document
-   * as `globalThis.document`, the tests compiling without the DOM's types), never as strings, which
-   * the page would have to eval and its CSP refuses.
-   */
-  async function openPage(): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 480, height: 900 } });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // The browser's own /favicon.ico request (not made by the page, and outside its CSP) meets the API's 404.
-      if (message.location().url.endsWith('/favicon.ico')) return;
-      if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    await page.addInitScript(() =>
-      (globalThis as any).document.addEventListener('securitypolicyviolation', (e: { violatedDirective: string; blockedURI: string }) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
-    );
-    return { page, problems };
-  }
+  const openPage = () => openBrowserPage(browser);
 
   const statusOf = async (id: string) => (await api('GET', `/api/payment-requests/${id}`, { key: merchant.owner.apiKey })).body;
 

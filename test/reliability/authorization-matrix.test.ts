@@ -186,7 +186,8 @@ beforeAll(async () => {
     keys.set(role, key.secret);
   }
   await runAll(6);
-}, 120_000);
+  // Every route's real fixtures (the consent flow, approvals, bank accounts included) on a loaded machine.
+}, 300_000);
 
 afterAll(() => {
   const lines = CASES.flatMap((c) => {

@@ -3,7 +3,8 @@ import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
 import { newAssetProgram, newMembership } from '../support/asset-programs';
-import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
+import { bankStatement, DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
+import { approvedCode } from '../support/consent';
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { schemaOf, validInstance } from '../support/route-fixtures';
@@ -183,6 +184,14 @@ async function inEffectMembershipFixture(): Promise<Setup> {
   return { caller, values: { accountId: caller.accountId, assetProgramMembershipId: membership.id } };
 }
 
+/** A settlement approval awaiting review, reviewed by the operator. */
+async function approvalFixture(): Promise<Setup> {
+  const setup = await bankAccountFixture();
+  const body = { bankAccountId: setup.values.bankAccountId, type: 'settlement', mediaUploadId: await bankStatement(setup.caller) };
+  const approval = ok('approval', await api('POST', '/api/bank-account-approvals', { key: setup.caller.apiKey, body }));
+  return { caller: operator(), values: { accountId: setup.caller.accountId, bankAccountApprovalId: approval.id, reason: 'checked' } };
+}
+
 /** What a route needs to succeed beyond a fresh account and BODY_DEFAULTS. */
 const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
@@ -257,6 +266,18 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/bank-accounts/{bankAccountId}/verify': () => bankAccountFixture({}, true),
   'POST /api/bank-authorities/{bankAccountId}/verify': () => bankAccountFixture({}, true),
   'POST /api/bank-accounts/{bankAccountId}/set-preferred-name': () => bankAccountFixture({ type: 'quartz' }),
+  'POST /api/bank-account-approvals': async () => {
+    const setup = await bankAccountFixture();
+    return { ...setup, values: { ...setup.values, type: 'settlement', mediaUploadId: await bankStatement(setup.caller) } };
+  },
+  'POST /api/bank-account-approvals/{bankAccountApprovalId}/accept': approvalFixture,
+  'POST /api/bank-account-approvals/{bankAccountApprovalId}/decline': approvalFixture,
+  'POST /api/bank-account-connection-intents/{bankAccountConnectionIntentId}/authorize': async () => {
+    const owner = await newAccount();
+    const body = { accountId: owner.accountId, type: 'account-information-consent', test: true };
+    const intent = ok('intent', await api('POST', '/api/bank-account-connection-intents', { key: owner.apiKey, body }));
+    return { caller: owner, values: { accountId: owner.accountId, bankAccountConnectionIntentId: intent.id, code: await approvedCode(intent.authorizationUrl) } };
+  },
   'POST /api/accounts/{accountId}/webhook-events/{eventId}/redeliver': async () => {
     const owner = await newAccount();
     const event = ok('test event', await api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, { key: owner.apiKey, body: { type: 'payment-request:paid' } }));

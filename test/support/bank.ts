@@ -1,5 +1,6 @@
 import { recentStatementLines } from '../../functions/bank-accounts';
 import { api, type TestAccount } from './api';
+import { mediaForm, PDF } from './media';
 
 let counter = 0;
 /** A bank account number no other test uses (bank 12, branch 3456). */
@@ -22,4 +23,11 @@ export async function statementCode(bankAccountNumber: string, kind?: string): P
   const line = lines.find((l) => !kind || l.kind === kind);
   if (!line) throw new Error(`no statement line for ${bankAccountNumber}`);
   return line.code;
+}
+
+/** A bank statement (PDF) uploaded by the account: the evidence a settlement bank account approval needs. */
+export async function bankStatement(owner: TestAccount): Promise<string> {
+  const res = await api('POST', '/api/media-uploads', { key: owner.apiKey, form: mediaForm('bank-statement', PDF, { filename: 'statement.pdf', contentType: 'application/pdf' }) });
+  if (res.status !== 200) throw new Error(`bank statement: ${JSON.stringify(res.body)}`);
+  return res.body.id;
 }

@@ -1,6 +1,7 @@
 import type { Route } from '../../functions/routes';
 import { api, seed, type ApiResponse, type TestAccount } from './api';
-import { DIRECT_DEBIT, statementCode, uniqueBankNumber } from './bank';
+import { bankStatement, DIRECT_DEBIT, statementCode, uniqueBankNumber } from './bank';
+import { approvedCode } from './consent';
 import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
 
@@ -166,6 +167,30 @@ export class Tenant {
     return this.once('bankAccount', () => this.newBankAccount());
   }
 
+  /** A bank statement of this account: the evidence a settlement approval names. */
+  bankStatement(): Promise<string> {
+    return this.once('bankStatement', () => bankStatement(this.account));
+  }
+
+  /**
+   * A new settlement approval awaiting review, on a bank account of its own (one is in progress per
+   * bank account), without a direct-debit authority (the account's 20 are kept for the routes that need one).
+   */
+  async newApproval(): Promise<string> {
+    const bank = await this.newBankAccount({ directDebitAuthority: undefined });
+    return (await this.post('/api/bank-account-approvals', { bankAccountId: bank.id, type: 'settlement', mediaUploadId: await this.bankStatement() })).id;
+  }
+
+  approval(): Promise<string> {
+    return this.once('approval', () => this.newApproval());
+  }
+
+  /** A new connection intent the user approved at the simulated bank, with the code it returned. */
+  async newConsentedIntent(): Promise<{ id: string; code: string }> {
+    const intent = await this.post('/api/bank-account-connection-intents', { accountId: this.accountId, type: 'account-information-consent', test: true });
+    return { id: intent.id, code: await approvedCode(intent.authorizationUrl) };
+  }
+
   /** A media upload (a PNG logo) of this account. */
   mediaUpload(): Promise<string> {
     return this.once('mediaUpload', async () => (await ok(api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }), 'fixture media upload')).id);
@@ -279,6 +304,10 @@ interface Context {
   request: () => Promise<Request>;
   /** The bank account the call names: fresh where its operation changes it for good, else the shared one. */
   bankAccount: () => Promise<{ id: string; bankAccountNumber: string }>;
+  /** The bank account approval the call names: fresh where its operation reviews it, else the shared one. */
+  approval: () => Promise<string>;
+  /** The connection intent the call names and the code its consent returned (each call authorizes a new one). */
+  intent: () => Promise<{ id: string; code: string }>;
 }
 
 /** Operations that need a bank account of their own, made with these fields. */
@@ -287,7 +316,12 @@ const FRESH_BANK_ACCOUNT: Readonly<Record<string, Record<string, unknown>>> = {
   verifyBankAccount: {},
   verifyBankAuthority: {},
   archiveBankAccount: { directDebitAuthority: undefined },
+  // One approval is in progress per bank account.
+  createBankAccountApproval: { directDebitAuthority: undefined },
 };
+
+/** Operations that review an approval, which happens once: each call names a new one. */
+const FRESH_APPROVAL = new Set(['acceptBankAccountApproval', 'declineBankAccountApproval']);
 
 type Resolve = (context: Context) => Promise<unknown>;
 
@@ -324,6 +358,8 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   assetProgramMembershipId: ({ tenant }) => tenant.assetProgramMembership(),
   assetProgramConfigId: ({ tenant }) => tenant.assetProgramConfig(),
   integrationRequestId: ({ tenant }) => tenant.integrationRequest(),
+  bankAccountApprovalId: ({ approval }) => approval(),
+  bankAccountConnectionIntentId: async ({ intent }) => (await intent()).id,
 };
 
 /** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */
@@ -354,6 +390,10 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   assetProgramId: ({ tenant }) => tenant.newAssetProgram(),
   billingBankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   collectionIds: async ({ tenant }) => [await tenant.collection()],
+  bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
+  mediaUploadId: ({ tenant }) => tenant.bankStatement(),
+  // The one-time code the simulated bank returned for the intent the path names.
+  code: async ({ intent }) => (await intent()).code,
 };
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
@@ -430,10 +470,14 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   let named: Promise<Request> | undefined;
   const fresh = FRESH_BANK_ACCOUNT[route.operation];
   let bank: Promise<{ id: string; bankAccountNumber: string }> | undefined;
+  let approval: Promise<string> | undefined;
+  let intent: Promise<{ id: string; code: string }> | undefined;
   const context: Context = {
     tenant,
     request: () => (named ??= state ? tenant.newRequest(state) : tenant.request()),
     bankAccount: () => (bank ??= fresh ? tenant.newBankAccount(fresh) : tenant.bankAccount()),
+    approval: () => (approval ??= FRESH_APPROVAL.has(route.operation) ? tenant.newApproval() : tenant.approval()),
+    intent: () => (intent ??= tenant.newConsentedIntent()),
   };
   await PRECONDITIONS[route.operation]?.(tenant);
 

@@ -1,0 +1,82 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { approval, connectionIntent } from './schemas';
+import { defineEntity, type TableKey } from '../core/db/entity';
+
+/**
+ * The bank-account-approvals group's entities: each owns its keys and index keys, stamps what it
+ * writes with its type and schema version and parses what is read back (core/db/entity.ts). One
+ * table holds every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
+ *
+ * | entity             | PK                              | SK                 | GSI1                                                   | serves |
+ * |--------------------|---------------------------------|--------------------|--------------------------------------------------------|--------|
+ * | approval           | BANKAPPROVAL#<id>               | BANKAPPROVAL       | BANKACCOUNTAPPROVALS#<bankAccountId>, <createdAt>#<id> | get an approval; a bank account's approvals, newest first |
+ * | in-progress guard  | APPROVING#<bankAccountId>       | IN-PROGRESS        |                                                        | one approval awaiting review per bank account (APPROVAL_ALREADY_IN_PROGRESS) |
+ * | connection intent  | BANKINTENT#<id>                 | BANKINTENT         |                                                        | get an intent (consent page, authorize) |
+ */
+
+export type Approval = FromSchema<typeof approval>;
+export type ApprovalType = Approval['type'];
+export type ApprovalActivity = Approval['approvalActivities'][number];
+/** Stored form: a version for conditional state changes. */
+export type StoredApproval = Approval & { version: number };
+
+const approvalKey = (id: string): TableKey => ({ PK: `BANKAPPROVAL#${id}`, SK: 'BANKAPPROVAL' });
+export const bankAccountApprovalsPartition = (bankAccountId: string) => `BANKACCOUNTAPPROVALS#${bankAccountId}`;
+/** The guard held while a bank account has an approval awaiting review; it names that approval. */
+export const inProgressGuardKey = (bankAccountId: string): TableKey => ({ PK: `APPROVING#${bankAccountId}`, SK: 'IN-PROGRESS' });
+
+export const approvalEntity = defineEntity<StoredApproval, [id: string]>({
+  type: 'bank-account-approval',
+  version: 1,
+  key: approvalKey,
+  keyOf: (a) => approvalKey(a.id),
+  indexes: (a) => ({ GSI1PK: bankAccountApprovalsPartition(a.bankAccountId), GSI1SK: `${a.createdAt}#${a.id}` }),
+  required: ['id', 'bankAccountId', 'accountId', 'type', 'status', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy', 'approvalActivities', 'version'],
+});
+
+export type ConnectionIntentView = FromSchema<typeof connectionIntent>;
+
+/**
+ * What the simulated third party recorded when the user answered its consent page. An approval
+ * carries the one-time code (only its hash is kept) and, for an account-information consent that
+ * names no bank account, the bank account the user shared.
+ */
+export interface Consent {
+  decision: 'approved' | 'declined';
+  decidedAt: string;
+  codeHash?: string;
+  codeExpiresAt?: string;
+  sharedAccount?: { bankAccountNumber: string; bankAccountName: string };
+}
+
+/** A stored intent: ISO timestamps (the create response formats them), the consent once given, a version. */
+export interface ConnectionIntent {
+  id: string;
+  accountId: string;
+  type: ConnectionIntentView['type'];
+  status: ConnectionIntentView['status'];
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  authorizationUrl: string;
+  test: boolean;
+  bankAccountId?: string;
+  name?: string;
+  period?: NonNullable<ConnectionIntentView['period']>;
+  totalAmount?: string;
+  consent?: Consent;
+  /** The approval an authorized intent made. */
+  approvalId?: string;
+  version: number;
+}
+
+const intentKey = (id: string): TableKey => ({ PK: `BANKINTENT#${id}`, SK: 'BANKINTENT' });
+
+export const intentEntity = defineEntity<ConnectionIntent, [id: string]>({
+  type: 'bank-account-connection-intent',
+  version: 1,
+  key: intentKey,
+  keyOf: (i) => intentKey(i.id),
+  required: ['id', 'accountId', 'type', 'status', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'authorizationUrl', 'test', 'version'],
+});

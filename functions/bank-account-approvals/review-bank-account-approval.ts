@@ -1,0 +1,42 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { acceptApprovalBody } from './schemas';
+import { findBankAccount } from '../bank-accounts';
+import { isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { AWAITING_REVIEW, reviewSteps } from './approval-store';
+import type { StoredApproval } from './entities';
+import { loadApproval } from './load';
+
+type Body = FromSchema<typeof acceptApprovalBody>;
+
+/**
+ * The operator's review of an approval awaiting it, once: `approved` or `declined`, with an activity
+ * naming the reviewer and the reason. A reviewed approval (also the loser of two concurrent reviews,
+ * whose conditional write fails) answers APPROVAL_ALREADY_REVIEWED.
+ */
+function review(decision: 'approved' | 'declined') {
+  return authedOperation<Body>((request) =>
+    retryOnConflict(async () => {
+      const current = await loadApproval(request);
+      if (!AWAITING_REVIEW.includes(current.status)) throw businessRule('APPROVAL_ALREADY_REVIEWED');
+      const at = isoTimestamp(request.now);
+      const by = request.auth.principal.crn;
+      const activity = {
+        activityNumber: current.approvalActivities.length + 1,
+        approvalId: current.id,
+        activityType: decision,
+        ...(request.body.reason ? { reason: request.body.reason } : {}),
+        createdAt: at,
+        createdBy: by,
+      };
+      const next: StoredApproval = { ...current, status: decision, approvalActivities: [...current.approvalActivities, activity], modifiedAt: at, modifiedBy: by, version: current.version + 1 };
+      await runTransaction(reviewSteps(current, next, await findBankAccount(current.bankAccountId)));
+      return {};
+    }),
+  );
+}
+
+export const acceptBankAccountApproval = review('approved');
+export const declineBankAccountApproval = review('declined');

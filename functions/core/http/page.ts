@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { getPageKeySecret } from '../secrets';
+
+/**
+ * What the platform's own HTML pages share (the hosted checkout, the bank consent simulator): escaping,
+ * a nonce per response and a CSP that runs only what carries it, the headers every page sends,
+ * HMAC action tokens the page carries for its forms, the cross-site refusal, and page replies.
+ */
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A fresh nonce for each response: 128 random bits. */
+export const newNonce = () => randomBytes(16).toString('base64');
+
+/** Headers every page response carries besides its CSP. */
+export const PAGE_HEADERS = {
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-opener-policy': 'same-origin',
+} as const;
+
+/**
+ * A page's Content-Security-Policy: nothing loads but what carries this response's nonce (scripts and
+ * style blocks) and, where the page polls, its own origin; forms post to this origin and may be
+ * redirected on to `formTargets` (browsers check form-action on redirects). No frames, no <base>.
+ */
+export function pageCsp(nonce: string, options: { formTargets?: readonly string[]; connectSelf?: boolean } = {}): string {
+  const origins = [...new Set((options.formTargets ?? []).map((url) => new URL(url).origin))];
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    ...(options.connectSelf ? ["connect-src 'self'"] : []),
+    ["form-action 'self'", ...origins].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A whole HTML document: its one style block runs under the response's nonce. */
+export function htmlDocument(page: { title: string; nonce: string; style: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(page.title)}</title>
+<style nonce="${page.nonce}">${page.style}</style>
+</head>
+<body>
+${page.body}
+</body>
+</html>`;
+}
+
+/**
+ * A token a page carries for one of its forms: HMAC-SHA256 over the action and the resource id, keyed
+ * by a key derived from the platform's page-key secret under the page's own label, so a token of one
+ * page, action or resource is worth nothing for another, and none is a valid page-key MAC.
+ */
+export async function pageActionToken(label: string, action: string, id: string): Promise<string> {
+  const key = createHmac('sha256', await getPageKeySecret()).update(label).digest();
+  return createHmac('sha256', key).update(`${action}\n${id}`).digest('base64url');
+}
+
+export async function isPageActionToken(label: string, action: string, id: string, token: unknown): Promise<boolean> {
+  if (typeof token !== 'string' || token.length === 0) return false;
+  const expected = Buffer.from(await pageActionToken(label, action, id), 'utf8');
+  const given = Buffer.from(token, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * A browser says where a request comes from (`Sec-Fetch-Site`): a form on another site posting to
+ * a page action is refused even with a valid token. Clients that send no such header (curl,
+ * servers) are judged by the token alone.
+ */
+export function refusesCrossSite(headers: Record<string, string | undefined>): boolean {
+  const site = headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
+/**
+ * What a page route answers beyond core's HTML response (200, a fixed CSP): its own
+ * status (404 page, 303 after a form) and headers (the CSP with this response's nonce, Location).
+ * An operation returns its HTML as usual and calls `replyWith`; the group's Lambda entry, wrapped
+ * by `withPageReplies`, applies it to the response core built. Only a successful HTML response is
+ * changed: an operation that threw still answers core's JSON error.
+ */
+interface PageReply {
+  statusCode?: number;
+  headers: Record<string, string>;
+}
+
+const replies = new AsyncLocalStorage<PageReply>();
+
+export function replyWith(reply: { statusCode?: number; headers?: Record<string, string> }): void {
+  const current = replies.getStore();
+  if (!current) throw new Error('page routes need the group handler wrapped by withPageReplies');
+  if (reply.statusCode !== undefined) current.statusCode = reply.statusCode;
+  Object.assign(current.headers, reply.headers ?? {});
+}
+
+type Handler<Args extends unknown[]> = (...args: Args) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export function withPageReplies<Args extends unknown[]>(handler: Handler<Args>): Handler<Args> {
+  return (...args) => {
+    const reply: PageReply = { headers: {} };
+    return replies.run(reply, async () => {
+      const result = await handler(...args);
+      const html = String(result.headers?.['content-type'] ?? '').startsWith('text/html');
+      if (result.statusCode !== 200 || !html) return result;
+      return { ...result, statusCode: reply.statusCode ?? result.statusCode, headers: { ...result.headers, ...reply.headers } };
+    });
+  };
+}

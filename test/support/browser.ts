@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium for the browser suites (driven by playwright-core). Without one a suite is
+ * reported skipped, with the reason, and never passes silently; under CI (CI=true, where .ci/run
+ * installs it) a missing Chromium fails the run instead.
+ */
+// CHROMIUM_PATH, when set, is the only place looked at.
+const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
+export const WHY_SKIPPED = `no Chromium found (looked at ${CANDIDATES.join(', ')}); install it with \`apt-get install -y chromium\` (as .ci/run does) or set CHROMIUM_PATH`;
+
+/** `describe` when Chromium is there, else a skipped suite whose name says why (a failure under CI). */
+export function browserSuite(name: string): jest.Describe {
+  if (!CHROMIUM && process.env.CI) throw new Error(`browser tests cannot run under CI: ${WHY_SKIPPED}`);
+  if (!CHROMIUM) console.warn(`${name} browser tests SKIPPED: ${WHY_SKIPPED}`);
+  return CHROMIUM ? describe : describe.skip;
+}
+
+export const suiteName = (name: string) => (CHROMIUM ? name : `${name} (SKIPPED: ${WHY_SKIPPED})`);
+
+/**
+ * A page that records what the browser refused or failed: CSP violations, script errors, console
+ * errors. Code run in the page is passed as functions (serialized; they reach the page's document
+ * as `globalThis.document`, the tests compiling without the DOM's types), never as strings, which
+ * the page would have to eval and its CSP refuses.
+ */
+export async function openPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 480, height: 900 } });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // The browser's own /favicon.ico request (not made by the page, and outside its CSP) meets the API's 404.
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  await page.addInitScript(() =>
+    (globalThis as any).document.addEventListener('securitypolicyviolation', (e: { violatedDirective: string; blockedURI: string }) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+  );
+  return { page, problems };
+}
