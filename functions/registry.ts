@@ -9,6 +9,7 @@ import { group as assetTransfers } from './asset-transfers/group';
 import { group as bankAccountApprovals } from './bank-account-approvals/group';
 import { group as bankAccounts } from './bank-accounts/group';
 import { group as integrationRequests } from './integration-requests/group';
+import { group as connections } from './connections/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
 import { group as loyaltyPrograms } from './loyalty-programs/group';
 import { group as managedIntegrations } from './managed-integrations/group';
@@ -16,8 +17,10 @@ import { group as mediaUploads } from './media-uploads/group';
 import { group as merchantConfigs } from './merchant-configs/group';
 import { group as merchants } from './merchants/group';
 import { group as patronCodes } from './patron-codes/group';
+import { group as paymentLinks } from './payment-links/group';
 import { group as paymentRequests } from './payment-requests/group';
 import { group as quotas } from './quotas/group';
+import { group as salesChannels } from './sales-channels/group';
 import { group as system } from './system/group';
 import { group as tokens } from './tokens/group';
 import { group as walletAssets } from './wallet-assets/group';
@@ -45,6 +48,9 @@ export const REGISTRY = [
   managedIntegrations,
   quotas,
   bankAccountApprovals,
+  salesChannels,
+  connections,
+  paymentLinks,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

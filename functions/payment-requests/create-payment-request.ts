@@ -4,7 +4,7 @@ import type { createPaymentRequestBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { connectionKey, patronRequestLinkEntity, paymentLinkKey, paymentRequestEntity } from './keys';
+import { patronRequestLinkEntity, paymentRequestEntity } from './keys';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
@@ -12,7 +12,9 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
 import { scheduleTimer } from '../core/timers';
 import { collectionKey, findMerchantConfig } from '../merchant-configs';
+import { connectionStatusFor } from '../connections';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
+import { attachPaymentRequestStep } from '../payment-links';
 import { tokenPaymentOptions } from '../tokens';
 import { resolveLineItems } from './line-items';
 import { merchantNow } from './request-clock';
@@ -142,6 +144,7 @@ export async function insertPaymentRequest(
       item: { Put: { TableName: config().tableName, Item: patronRequestLinkEntity.item({ patronAccountId: patron.code.accountId, createdAt: at, paymentRequestId: id }) } },
     });
   }
+  if (request.paymentLinkId) steps.push(attachPaymentRequestStep(request.paymentLinkId, { id, merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn }));
   await runTransaction(steps);
   await afterCreate(stored, merchant.id, now);
   return stored;
@@ -198,27 +201,15 @@ function copied(body: Body): Partial<StoredPaymentRequest> {
 }
 
 /**
- * Linked resources must exist: a token collection, a sales-channel connection, a payment link. A
- * connection must be the request's merchant's and made by the caller (its account), and its status
- * shows on the request: an authorized connection is `active`, another shows its own status.
+ * Linked resources must exist: a token collection, a connection (the connections group's rules;
+ * its status shows on the request). A payment link is checked by the creating transaction itself
+ * (`attachPaymentRequestStep`).
  */
 async function checkLinks(body: Body, merchantId: string, caller: Principal): Promise<Pick<StoredPaymentRequest, 'connectionStatus'>> {
-  const read = async (Key: Record<string, string>) =>
-    (await db().send(new GetCommand({ TableName: config().tableName, Key, ConsistentRead: true }))).Item;
-  if (body.collectionId && !(await read(collectionKey(body.collectionId)))) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
-  let connectionStatus: string | undefined;
-  if (body.connectionId) {
-    const connection = await read(connectionKey(body.connectionId));
-    if (!connection) throw businessRule('CONNECTION_NOT_FOUND');
-    if (connection.merchantId !== merchantId) throw businessRule('CONNECTION_MERCHANT_MISMATCH');
-    if (!madeBy(String(connection.createdBy ?? ''), caller)) throw businessRule('CONNECTION_CREATED_BY_MISMATCH');
-    connectionStatus = connection.status === 'authorized' ? 'active' : String(connection.status ?? 'created');
+  if (body.collectionId) {
+    const collection = await db().send(new GetCommand({ TableName: config().tableName, Key: collectionKey(body.collectionId), ConsistentRead: true }));
+    if (!collection.Item) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
   }
-  if (body.paymentLinkId && !(await read(paymentLinkKey(body.paymentLinkId)))) throw businessRule('PAYMENT_LINK_NOT_FOUND');
-  return connectionStatus ? { connectionStatus } : {};
+  return body.connectionId ? { connectionStatus: await connectionStatusFor(body.connectionId, { merchantId, createdByAccountId: caller.accountId }) } : {};
 }
 
-/** A record's `createdBy` crn names the caller, or a key of the caller's account (`crn:<accountId>:…`). */
-function madeBy(createdBy: string, caller: Principal): boolean {
-  return createdBy === caller.crn || createdBy.split(':')[1] === caller.accountId;
-}

@@ -13,8 +13,6 @@ import { paymentActivity, paymentRequest } from './schemas';
  * | payment request | PR#<id>                 | PR                 | EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>; GSI2 SHORTCODE#<code>, <createdAt>#<id> | get; by external ref; latest by short code |
  * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
  * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
- * | connection      | CONNECTION#<id>         | CONNECTION         |                                       | payment request links to sales channels (read only: no route here writes them) |
- * | payment link    | PAYMENTLINK#<id>        | PAYMENTLINK        |                                       | payment request links to payment links (read only) |
  */
 /** A request's partition: the request, then its activities. */
 const requestPartition = (id: string) => `PR#${id}`;
@@ -42,9 +40,6 @@ const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymen
   SK: `${createdAt}#${paymentRequestId}`,
 });
 export const patronRequestLinksOf = (patronAccountId: string) => ({ PK: `PATRONPR#${patronAccountId}` });
-
-export const connectionKey = (id: string) => ({ PK: `CONNECTION#${id}`, SK: 'CONNECTION' });
-export const paymentLinkKey = (id: string) => ({ PK: `PAYMENTLINK#${id}`, SK: 'PAYMENTLINK' });
 
 export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: string]>({
   type: 'payment-request',

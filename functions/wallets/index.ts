@@ -1,2 +1,2 @@
 /** The wallets group's public face: what other groups may use of it. */
-export { listWallets } from './wallet-store';
+export { findWallet, listWallets, type Wallet } from './wallet-store';

@@ -32,6 +32,11 @@ export async function mediaUploadExists(id: string): Promise<boolean> {
   return out.Item !== undefined;
 }
 
+export async function findWallet(id: string): Promise<Wallet | undefined> {
+  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: walletEntity.key(id), ConsistentRead: true }));
+  return out.Item ? walletEntity.parse(out.Item) : undefined;
+}
+
 /** Every registered wallet app: consumer apps are few, so one bounded index partition holds them. */
 export async function listWallets(): Promise<Wallet[]> {
   const items = await queryAll({

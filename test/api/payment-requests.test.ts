@@ -60,7 +60,7 @@ describe('create payment request', () => {
     expect((await create({ barcode: '9990001234567890' })).body).toEqual(code('PATRON_CODE_INVALID'));
     expect((await create({ collectionId: 'c_nope' })).body).toEqual(code('TOKEN_COLLECTION_NOT_FOUND'));
     expect((await create({ connectionId: 'cn_nope' })).body).toEqual(code('CONNECTION_NOT_FOUND'));
-    expect((await create({ paymentLinkId: 'pl_nope' })).body).toEqual(code('PAYMENT_LINK_NOT_FOUND'));
+    expect((await create({ paymentLinkId: 'pl_nope' })).body).toEqual(FORBIDDEN);
     expect((await create({ configId: 'notAConfig' })).status).toBe(400);
   });
 

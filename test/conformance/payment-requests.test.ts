@@ -3,12 +3,13 @@
  * the OpenAPI operation createPaymentRequest (src/content/api/openapi/).
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
-import { connectionKey, paymentLinkKey, paymentRequestKey } from '../../functions/payment-requests/keys';
-import { api, newAccount, type TestAccount } from '../support/api';
+import { paymentRequestKey } from '../../functions/payment-requests/keys';
+import { api, newAccount, seed, type TestAccount } from '../support/api';
+import { authorizedConnection, newConnection, newPaymentLink } from '../support/channels';
 import { advanceClock, DAY, HOUR } from '../support/clock';
 import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
 import { B, except, expectError, expectExchange, expectQuotaExceeded, expectShape, N, S, type ShapeObject } from './support';
@@ -167,22 +168,10 @@ beforeAll(async () => {
 });
 
 const post = (path: string, body?: unknown, as = key) => api('POST', path, { key: as, ...(body !== undefined ? { body } : {}) });
-const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item }));
 
-/**
- * Connections (sales channels) and payment links have no create route here: the records a request
- * links to are written as those routes would, so the links and their codes can be exercised.
- */
-async function connection(fields: { merchantId?: string; createdBy?: string; status?: string } = {}): Promise<string> {
-  const id = `cn_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  await put({ ...connectionKey(id), id, merchantId: merchant.merchantId, createdBy: `crn:${merchant.owner.accountId}:api-key:owner`, status: 'authorized', ...fields });
-  return id;
-}
-async function paymentLink(): Promise<string> {
-  const id = `pl_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  await put({ ...paymentLinkKey(id), id, merchantId: merchant.merchantId, status: 'created' });
-  return id;
-}
+/** A connection of the merchant its owner asked for, authorized by a wallet app; a payment link of the merchant. */
+const connection = () => authorizedConnection(key, merchant.merchantId);
+const paymentLink = async () => (await newPaymentLink(key, merchant.merchantId)).id as string;
 
 /** A patron code whose test scenario gives the request a photo-id condition awaiting the merchant. */
 const scenarioBarcode = async () =>
@@ -408,10 +397,12 @@ describe('Payment Requests: documented errors', () => {
       expectError(await create({ connectionId: 'cn_NoSuchConnection' }), 403, 'CONNECTION_NOT_FOUND');
     });
     it('a connection of another merchant: 403 CONNECTION_MERCHANT_MISMATCH', async () => {
-      expectError(await create({ connectionId: await connection({ merchantId: 'SomeOtherMerchant12345' }) }), 403, 'CONNECTION_MERCHANT_MISMATCH');
+      const other = await post('/api/merchants', { accountId: merchant.owner.accountId, name: 'Other Cafe', country: 'NZ', test: true });
+      expectError(await create({ connectionId: (await newConnection(key, other.body.id)).id }), 403, 'CONNECTION_MERCHANT_MISMATCH');
     });
     it('a connection another caller made: 403 CONNECTION_CREATED_BY_MISMATCH', async () => {
-      expectError(await create({ connectionId: await connection({ createdBy: 'crn:SomeOtherAccount123456:api-key:k' }) }), 403, 'CONNECTION_CREATED_BY_MISMATCH');
+      // The operator may ask to connect any merchant; the merchant's own keys did not make that connection.
+      expectError(await create({ connectionId: (await newConnection(seed().operatorApiKey, merchant.merchantId)).id }), 403, 'CONNECTION_CREATED_BY_MISMATCH');
     });
   });
 

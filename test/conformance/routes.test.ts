@@ -127,6 +127,14 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/bank-account-approvals/{bankAccountApprovalId}/decline': 'bank-account-approvals',
   'POST /api/bank-account-connection-intents': 'bank-account-connection-intents',
   'POST /api/bank-account-connection-intents/{bankAccountConnectionIntentId}/authorize': 'bank-account-connection-intents',
+  'POST /api/sales-channels': 'sales-channels',
+  'POST /api/connections': 'connections',
+  'POST /api/connections/{connectionId}/authorize': 'connections',
+  'GET /api/connections/{connectionId}/summary': 'connections',
+  'GET /api/payment-links/{paymentLinkId}': 'payment-links',
+  'GET /api/payment-links/{paymentLinkId}/summary': 'payment-links',
+  'GET /merchants/{merchantId}/payment-links': 'payment-links',
+  'POST /api/payment-links/{paymentLinkId}/archive': 'payment-links',
 };
 
 /** Routes no docs page documents: they are ours (operator tooling, test money, the document itself). */
@@ -154,6 +162,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /bank-consent/{bankAccountConnectionIntentId}/approve': "the simulated bank's consent form: approve (README, Bank account connections)",
   'POST /bank-consent/{bankAccountConnectionIntentId}/decline': "the simulated bank's consent form: decline (README, Bank account connections)",
   'GET /bank-consent/{bankAccountConnectionIntentId}/complete': "where the simulated bank returns the user with the code (README, Bank account connections)",
+  'GET /api/sales-channels/{salesChannelId}': 'the docs give no read of a sales channel; its account reads back what it made',
+  'POST /api/payment-links': 'the docs give no create: a link must exist before a payment request names it (paymentLinkId)',
 };
 
 

@@ -7,6 +7,7 @@ import { bankStatement, DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankN
 import { approvedCode } from '../support/consent';
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import { newConnection, newWalletApp } from '../support/channels';
 import { schemaOf, validInstance } from '../support/route-fixtures';
 import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
 
@@ -305,6 +306,17 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const merchant = ok('merchant', await api('POST', '/api/merchants', { key: caller.apiKey, body: { accountId: caller.accountId, name: 'Mass Cafe', country: 'NZ', test: true } }));
     return { caller, values: { ...values, merchantId: merchant.id } };
   },
+  'POST /api/sales-channels': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, notificationUrl: 'https://example.com/mass/connect' } };
+  },
+  'POST /api/connections/{connectionId}/authorize': async () => {
+    const [merchant, wallet] = await Promise.all([newMerchant(), newWalletApp()]);
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    return { caller: wallet.owner, values: { accountId: wallet.owner.accountId, connectionId: connection.id, walletId: wallet.id } };
+  },
+  'POST /api/connections': merchantFixture,
+  'POST /api/payment-links': merchantFixture,
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
   'POST /api/merchants/{merchantId}/metadata': merchantFixture,

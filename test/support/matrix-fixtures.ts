@@ -21,6 +21,8 @@ export const FUNDS = '1000';
 const SHARED_FUNDS = '1000000';
 /** Refuses connections at once: deliveries to the matrix's webhooks fail fast and stay out of the way. */
 const WEBHOOK_URL = 'http://127.0.0.1:9/matrix';
+/** Where a sales channel's connect requests would be notified; nothing is sent to it. */
+const NOTIFICATION_URL = 'https://example.com/matrix/connect';
 /** The condition the photo-id test scenario puts on a request. */
 const CONDITION_ID = '1';
 
@@ -276,6 +278,32 @@ export class Tenant {
     );
   }
 
+  /** A sales channel of this account (a provider: it names no other channel). */
+  salesChannel(): Promise<string> {
+    return this.once('salesChannel', async () => {
+      const body = { name: 'Matrix Channel', type: 'provider', accountId: this.accountId, notificationUrl: NOTIFICATION_URL };
+      return (await this.post('/api/sales-channels', body)).id;
+    });
+  }
+
+  /** A wallet app of this account: what authorizes connections. */
+  walletApp(): Promise<string> {
+    return this.once('walletApp', async () => {
+      const body = { id: unique('wallet'), name: 'Matrix Wallet', accountId: this.accountId, assetTypes: [{ id: ASSET_TYPE }] };
+      return (await this.post('/api/wallets', body)).id;
+    });
+  }
+
+  /** A new connection asked for on the shared merchant (authorizing one consumes it). */
+  async newConnection(): Promise<string> {
+    return (await this.post('/api/connections', { merchantId: (await this.merchant()).merchantId })).id;
+  }
+
+  /** A payment link of the shared merchant (archiving an archived link answers it as it is). */
+  paymentLink(): Promise<string> {
+    return this.once('paymentLink', async () => (await this.post('/api/payment-links', { merchantId: (await this.merchant()).merchantId, name: 'Matrix Link' })).id);
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -360,6 +388,10 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   integrationRequestId: ({ tenant }) => tenant.integrationRequest(),
   bankAccountApprovalId: ({ approval }) => approval(),
   bankAccountConnectionIntentId: async ({ intent }) => (await intent()).id,
+  salesChannelId: ({ tenant }) => tenant.salesChannel(),
+  // Authorizing consumes a connection: every call names a new one.
+  connectionId: ({ tenant }) => tenant.newConnection(),
+  paymentLinkId: ({ tenant }) => tenant.paymentLink(),
 };
 
 /** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */
@@ -394,6 +426,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   mediaUploadId: ({ tenant }) => tenant.bankStatement(),
   // The one-time code the simulated bank returned for the intent the path names.
   code: async ({ intent }) => (await intent()).code,
+  // The wallet app authorizing a connection.
+  walletId: ({ tenant }) => tenant.walletApp(),
 };
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
@@ -424,10 +458,14 @@ const bodyValues = () => ({
   bankAccountNumber: uniqueBankNumber(),
   phoneNumber: DIRECT_DEBIT.phoneNumber,
   emailAddress: DIRECT_DEBIT.emailAddress,
+  notificationUrl: NOTIFICATION_URL,
 });
 
-/** Optional body fields a call must send anyway: an org account's region, the test flag of a test account's resources. */
-const ALSO_OPTIONAL = ['region', 'test'];
+/**
+ * Optional body fields a call must send anyway: an org account's region, the test flag of a test
+ * account's resources, a sales channel's notification target (it needs an email or a URL).
+ */
+const ALSO_OPTIONAL = ['region', 'test', 'notificationUrl'];
 
 const pathParams = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 const queryFields = (route: Route) => Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);

@@ -1,9 +1,12 @@
 import { accountEntity, apiKeyEntity, apiKeyLookupEntity } from '../../functions/accounts/entities';
+import { connectionEntity } from '../../functions/connections/entities';
 import { EntityShapeError } from '../../functions/core/db/entity';
 import { webhookEventEntity } from '../../functions/core/webhooks/outbox';
 import { merchantConfigEntity } from '../../functions/merchant-configs/entities';
 import { merchantEntity } from '../../functions/merchants/entities';
 import { barcodeGuardEntity, patronCodeEntity } from '../../functions/patron-codes/entities';
+import { paymentLinkEntity } from '../../functions/payment-links/entities';
+import { salesChannelEntity } from '../../functions/sales-channels/entities';
 import { walletEntity } from '../../functions/wallets/entities';
 import { webhookDeliveryEntity, webhookEntity } from '../../functions/webhooks/entities';
 
@@ -23,6 +26,9 @@ const records = [
   [webhookEntity, { id: 'wh_1', accountId: 'acc1', url: 'https://x.example', types: ['payment-request:paid'], createdAt: at, createdBy: by }],
   [webhookDeliveryEntity, { id: 'wd_1', accountId: 'acc1', eventId: 'e1', kind: 'notification', url: 'https://x.example', status: 'pending', attempts: [], createdAt: at }],
   [webhookEventEntity, { id: 'e1', kind: 'notification', accountId: 'acc1', test: true, type: 'payment-request:paid', data: {}, createdAt: at }],
+  [salesChannelEntity, { id: 'sc_1', name: 'C', type: 'provider', accountId: 'acc1', test: true, deviceId: false, deviceModel: false, deviceSerialNumber: false, externalId: false, notificationUrl: 'https://x.example', createdAt: at, createdBy: by, updatedAt: at, updatedBy: by }],
+  [connectionEntity, { id: 'cn_1', createdBy: by, createdByAccountName: 'A', createdByAccountId: 'acc1', createdAt: at, status: 'created', url: 'https://x.example/connect/cn_1', merchantId: 'm1', test: true, version: 1 }],
+  [paymentLinkEntity, { id: 'pl_1', status: 'created', name: 'Front', merchantId: 'm1', merchantAccountId: 'acc1', test: true, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at, version: 1 }],
 ] as const;
 
 type AnyEntity = { type: string; item(record: object): Record<string, unknown>; parse(item: Record<string, unknown>): object };

@@ -1,0 +1,10 @@
+import { forbidden } from '../core/http/errors';
+import { publicOperation } from '../core/http/operation';
+import { findConnection, presentSummary } from './connection-store';
+
+/** What a wallet app shows before it authorizes a connection, to anyone holding its link: the summary fields only. */
+export const getConnectionSummary = publicOperation(async ({ params }) => {
+  const connection = await findConnection(params.connectionId);
+  if (!connection) throw forbidden();
+  return presentSummary(connection);
+});

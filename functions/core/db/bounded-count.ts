@@ -1,0 +1,25 @@
+import { businessRule } from '../http/errors';
+import { config } from '../config';
+import type { TableKey } from './entity';
+import type { TransactionStep } from './transaction';
+
+/**
+ * The step of a transaction that moves a count kept on its own item (`count`) by `delta`: a step up
+ * commits only while the count stays within `max`, else the whole transaction is refused with
+ * `code`; a step down always commits. The count's item key is its group's (entities.ts).
+ */
+export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code: string): TransactionStep {
+  return {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: key,
+        UpdateExpression: 'ADD #count :delta',
+        ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count < :max' } : {}),
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':max': max } : {}) },
+      },
+    },
+    onConditionFailed: () => businessRule(code),
+  };
+}

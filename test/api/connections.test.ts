@@ -1,0 +1,131 @@
+import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { authorize, newConnection, newWalletApp } from '../support/channels';
+import { newMerchant, newPaymentRequest, type MerchantSetup } from '../support/payments';
+import { ok, written } from '../support/value';
+
+const refused = (message: string) => ({ ...FORBIDDEN, message });
+const SUMMARY_FIELDS = ['createdAt', 'createdByAccountName', 'id', 'merchantId', 'status', 'url'];
+
+describe('connections', () => {
+  let merchant: MerchantSetup;
+  let stranger: TestAccount;
+  beforeAll(async () => {
+    [merchant, stranger] = await Promise.all([newMerchant(), newAccount()]);
+  }, 30_000);
+
+  it('asks to connect a merchant, shows its summary without a key, and is authorized by a wallet app', async () => {
+    const account = (await api('GET', `/api/accounts/${merchant.owner.accountId}`, { key: merchant.owner.apiKey })).body;
+    const created = await api('POST', '/api/connections', { key: merchant.owner.apiKey, body: { merchantId: merchant.merchantId } });
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^cn_[1-9A-HJ-NP-Za-km-z]{22}$/),
+      createdBy: expect.stringMatching(/^crn:/),
+      createdByAccountName: account.name,
+      createdAt: expect.any(String),
+      status: 'created',
+      url: expect.stringMatching(new RegExp(`^https?://[^/]+/connect/${created.body.id}$`)),
+      merchantId: merchant.merchantId,
+      test: true,
+    });
+    const { id } = created.body;
+
+    const summary = await api('GET', `/api/connections/${id}/summary`);
+    expect(summary.body).toEqual({ id, status: 'created', url: created.body.url, merchantId: merchant.merchantId, createdByAccountName: account.name, createdAt: created.body.createdAt });
+
+    const wallet = await newWalletApp();
+    const authorized = await authorize(id, wallet);
+    expect(authorized.body).toEqual({
+      ...created.body,
+      status: 'authorized',
+      walletId: wallet.id,
+      walletName: wallet.name,
+      updatedAt: expect.any(String),
+      updatedBy: expect.stringMatching(new RegExp(`^crn:${wallet.owner.accountId}:`)),
+    });
+    // Again with the same wallet: the connection as it is, nothing written.
+    const again = await authorize(id, wallet);
+    expect(again.body).toEqual(authorized.body);
+    expect(written(again)).toEqual([]);
+    // The summary says authorized and still shows no wallet, account or creator key.
+    const after = await api('GET', `/api/connections/${id}/summary`);
+    expect(after.body).toEqual({ ...summary.body, status: 'authorized' });
+    expect(Object.keys(after.body).sort()).toEqual(SUMMARY_FIELDS);
+  });
+
+  it('lets no other wallet take an authorized connection over (CONNECTION_ALREADY_AUTHORIZED)', async () => {
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    await ok(authorize(connection.id, await newWalletApp()));
+    const res = await authorize(connection.id, await newWalletApp());
+    expect(res.body).toEqual(refused('CONNECTION_ALREADY_AUTHORIZED'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('refuses a live wallet app for a test merchant (LIVENESS_MISMATCH)', async () => {
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    const res = await authorize(connection.id, await newWalletApp(await newAccount({ test: false })));
+    expect(res.body).toEqual(refused('LIVENESS_MISMATCH'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('refuses another account’s wallet, a missing wallet or connection, and another account’s merchant, writing nothing', async () => {
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    const theirs = await newWalletApp();
+    const mine = await newWalletApp(stranger);
+    for (const [connectionId, walletId] of [
+      [connection.id, theirs.id],
+      [connection.id, 'no-such-wallet-app'],
+      ['cn_NoSuchConnection0000000', mine.id],
+    ]) {
+      const res = await api('POST', `/api/connections/${connectionId}/authorize`, { key: stranger.apiKey, body: { walletId } });
+      expect([connectionId, walletId, res.body]).toEqual([connectionId, walletId, FORBIDDEN]);
+      expect(written(res)).toEqual([]);
+    }
+    const foreign = await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: merchant.merchantId } });
+    expect(foreign.body).toEqual(FORBIDDEN);
+    expect(written(foreign)).toEqual([]);
+    expect((await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: 'NoSuchMerchant00000000' } })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', '/api/connections/cn_NoSuchConnection0000000/summary')).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/connections/${connection.id}/summary`)).body.status).toBe('created');
+  });
+
+  it('validates bodies', async () => {
+    expect((await api('POST', '/api/connections', { key: merchant.owner.apiKey, body: {} })).body.message).toBe('merchantId is required');
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    expect((await api('POST', `/api/connections/${connection.id}/authorize`, { key: merchant.owner.apiKey, body: {} })).body.message).toBe('walletId is required');
+  });
+
+  it('lets a merchant terminal ask to connect its own account’s merchant; only owners authorize', async () => {
+    const terminal = await ok(api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, { key: merchant.owner.apiKey, body: { name: `t${Date.now()}`, role: 'merchant-terminal' } }));
+    const connection = await newConnection(terminal.secret, merchant.merchantId);
+    expect(connection.status).toBe('created');
+    const wallet = await newWalletApp(merchant.owner);
+    const res = await api('POST', `/api/connections/${connection.id}/authorize`, { key: terminal.secret, body: { walletId: wallet.id } });
+    expect(res.body).toEqual(FORBIDDEN);
+    expect(written(res)).toEqual([]);
+  });
+
+  describe('on payment requests', () => {
+    it('carries the connection’s status: created, then active once authorized', async () => {
+      const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+      const before = await newPaymentRequest(merchant, { connectionId: connection.id });
+      expect(before).toMatchObject({ connectionId: connection.id, connectionStatus: 'created' });
+      await ok(authorize(connection.id, await newWalletApp()));
+      const after = await newPaymentRequest(merchant, { connectionId: connection.id });
+      expect(after).toMatchObject({ connectionId: connection.id, connectionStatus: 'active' });
+      expect((await api('GET', `/api/payment-requests/${after.id}`, { key: merchant.owner.apiKey })).body).toMatchObject({ connectionId: connection.id, connectionStatus: 'active' });
+    });
+
+    it('refuses a missing connection, another merchant’s, and one another account made, writing nothing', async () => {
+      const other = await ok(api('POST', '/api/merchants', { key: merchant.owner.apiKey, body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true } }));
+      const cases: [string, string][] = [
+        ['cn_NoSuchConnection0000000', 'CONNECTION_NOT_FOUND'],
+        [(await newConnection(merchant.owner.apiKey, other.id)).id, 'CONNECTION_MERCHANT_MISMATCH'],
+        [(await newConnection(seed().operatorApiKey, merchant.merchantId)).id, 'CONNECTION_CREATED_BY_MISMATCH'],
+      ];
+      for (const [connectionId, code] of cases) {
+        const res = await api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: { currency: 'NZD', amount: '100' }, connectionId } });
+        expect([code, res.body]).toEqual([code, refused(code)]);
+        expect(written(res)).toEqual([]);
+      }
+    });
+  });
+});
