@@ -21,6 +21,11 @@ commands:
   create-account --name N --type org|individual [--region NZ|AU|US] [--test] [--parent ACCOUNT_ID]
   create-key     --account ID --name NAME --role ${ROLES.join('|')}
   create-operator --name N            (an org account with a platform-operator key)
+  create-user    --email E --name "Given Family" [--phone +64...] [--user-id SUB]
+                 a user and their individual account; prints the userId. --phone marks the phone verified
+                 (a trusted user); --user-id takes the sub of a user already in the Cognito user pool (AWS)
+  user-token     --user-id ID [--seconds N] [--keys-file PATH --issuer URL]
+                 an access token for the user from the local platform's issuer (its key: .local/user-issuer-keys.json)
   list-keys      --account ID
   disable-key    --account ID --name NAME
   enable-key     --account ID --name NAME
@@ -85,7 +90,7 @@ function required(values: Record<string, unknown>, ...names: string[]): void {
 
 async function run(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
   // Imported after the target is configured: the stores read TABLE_NAME and endpoints on first use.
-  const { insertAccount, findAccount, issueApiKey, listApiKeys, setApiKeyEnabled } = await import('../functions/accounts');
+  const { insertAccount, findAccount, issueApiKey, listApiKeys, setApiKeyEnabled, createUser, findUser } = await import('../functions/accounts');
   const now = new Date();
   const existing = async (id: string) => {
     if (!(await findAccount(id))) throw new Error(`no account ${id}`);
@@ -115,6 +120,30 @@ async function run(command: string, values: Record<string, string | boolean | un
       const account = await insertAccount({ name: values.name as string, type: 'org', region: 'NZ' }, ADMIN, now);
       const key = await issueApiKey({ accountId: account.id, name: 'operator', role: 'platform-operator' }, ADMIN, now);
       return { account, key };
+    }
+    case 'create-user': {
+      required(values, 'email', 'name');
+      if (!/^[^\s@]+@[^\s@]+$/.test(values.email as string)) throw new UsageError('--email must be an email address');
+      if (values['user-id'] !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(values['user-id'] as string)) throw new UsageError('--user-id must be 1-64 letters, digits, _ or -');
+      const [givenName, ...family] = (values.name as string).trim().split(/\s+/);
+      const { user, account } = await createUser(
+        { email: values.email as string, givenName, familyName: family.join(' ') || undefined, phoneNumber: values.phone as string | undefined, id: values['user-id'] as string | undefined },
+        ADMIN,
+        now,
+      );
+      return { userId: user.id, email: user.email, individualAccountId: account.id };
+    }
+    case 'user-token': {
+      required(values, 'user-id');
+      if (values.target === 'aws') throw new UsageError("user-token signs with the local platform's issuer; on AWS users sign in to the Cognito user pool");
+      const issuer = (values.issuer as string | undefined) ?? process.env.USER_POOL_ISSUER;
+      if (!issuer) throw new UsageError('--issuer is required unless the local platform is running');
+      if (!(await findUser(values['user-id'] as string))) throw new Error(`no user ${values['user-id'] as string}`);
+      const { LOCAL_USER_CLIENT_ID, signUserToken, userIssuerKeysFile } = await import('./local/user-issuer');
+      const key = JSON.parse(readFileSync((values['keys-file'] as string | undefined) ?? userIssuerKeysFile(LOCAL_STATE_DIR), 'utf8'));
+      const seconds = values.seconds ? positiveSeconds(values.seconds) : undefined;
+      const accessToken = await signUserToken(key, values['user-id'] as string, { issuer, clientId: process.env.USER_POOL_CLIENT_ID ?? LOCAL_USER_CLIENT_ID, expiresInSeconds: seconds });
+      return { accessToken, tokenType: 'Bearer' };
     }
     case 'list-keys':
       required(values, 'account');
@@ -237,6 +266,7 @@ async function main(): Promise<number> {
         url: { type: 'string' }, types: { type: 'string' },
         'forward-to': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string' },
         kid: { type: 'string' }, 'keys-file': { type: 'string' }, 'secret-arn': { type: 'string' },
+        email: { type: 'string' }, phone: { type: 'string' }, 'user-id': { type: 'string' }, issuer: { type: 'string' },
       },
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { group as bankAccountApprovals } from './bank-account-approvals/group';
 import { group as bankAccounts } from './bank-accounts/group';
 import { group as integrationRequests } from './integration-requests/group';
 import { group as connections } from './connections/group';
+import { group as invitations } from './invitations/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
 import { group as loyaltyPrograms } from './loyalty-programs/group';
 import { group as managedIntegrations } from './managed-integrations/group';
@@ -51,6 +52,7 @@ export const REGISTRY = [
   salesChannels,
   connections,
   paymentLinks,
+  invitations,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

@@ -6,6 +6,7 @@ import { PaymentsData } from './constructs/data';
 import { PaymentsFunctions } from './constructs/functions';
 import { PaymentsHttpApi } from './constructs/http-api';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements';
+import { PaymentsUsers } from './constructs/users';
 
 export interface PaymentsStackProps extends StackProps {
   /** The operator's asset-type issuer prefix (`svc` in `svc.nzd.main`). */
@@ -21,10 +22,13 @@ export class PaymentsStack extends Stack {
   constructor(scope: Construct, id: string, props: PaymentsStackProps = {}) {
     super(scope, id, props);
     const data = new PaymentsData(this, 'Data');
+    const appBaseUrl = props.appBaseUrl ?? 'https://app.example.com';
+    const users = new PaymentsUsers(this, 'Users', { appBaseUrl });
     const functions = new PaymentsFunctions(this, 'Functions', {
       data,
+      users,
       assetPrefix: props.assetPrefix ?? 'svc',
-      appBaseUrl: props.appBaseUrl ?? 'https://app.example.com',
+      appBaseUrl,
       stage: props.stage ?? 'prod',
     });
     const http = new PaymentsHttpApi(this, 'Http', {
@@ -36,6 +40,8 @@ export class PaymentsStack extends Stack {
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     // The admin command writes the first webhook signing key (and later rotations) into this secret.
     new CfnOutput(this, 'WebhookSigningKeysSecretArn', { value: data.webhookSigningKeys.secretArn });
+    new CfnOutput(this, 'UserPoolIssuer', { value: users.issuer });
+    new CfnOutput(this, 'UserPoolClientId', { value: users.appClient.userPoolClientId });
     acknowledgeNagFindings(this, data);
   }
 }

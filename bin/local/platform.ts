@@ -11,6 +11,7 @@ import { provisionTable } from './provision-table';
 import { startQueuePollers } from './queue-poller';
 import { startWebhookSweep } from './webhook-sweep';
 import { ensureSeed, type Seed } from './seed';
+import { LOCAL_USER_CLIENT_ID, localIssuerKey, startUserIssuer } from './user-issuer';
 
 export interface PlatformOptions {
   port: number;
@@ -43,7 +44,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
   try {
     if (!options.inMemory) mkdirSync(options.stateDir, { recursive: true });
-    const [dynamoPort, messagingPort, gatewayPort] = await Promise.all([freePort(), freePort(), options.port ? options.port : freePort()]);
+    const [dynamoPort, messagingPort, gatewayPort, issuerPort] = await Promise.all([freePort(), freePort(), options.port ? options.port : freePort(), freePort()]);
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({
       port: dynamoPort,
       dataDir: options.inMemory ? undefined : join(options.stateDir, 'dynamodb'),
@@ -53,6 +54,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const messaging: LocalMessaging = await startMessaging({ port: messagingPort, region: REGION });
     started.push(messaging);
     log(`SQS/S3 emulator on ${messaging.endpoint}`);
+    // Users sign in with access tokens of this issuer, as they would with the Cognito user pool's.
+    const issuerKey = await localIssuerKey(options.stateDir, options.inMemory);
+    const userIssuer = await startUserIssuer(issuerKey, issuerPort);
+    started.push(userIssuer);
+    log(`user access token issuer ${userIssuer.issuer}`);
+    const users = { USER_POOL_ISSUER: userIssuer.issuer, USER_POOL_CLIENT_ID: LOCAL_USER_CLIENT_ID };
 
     Object.assign(process.env, {
       AWS_REGION: REGION,
@@ -64,6 +71,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       TABLE_NAME,
       PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
       WEBHOOK_SIGNING_KEYS: await localSigningKeys(options),
+      ...users,
+      // The issuer's private key, for the tests (their workers inherit this) and `npm run admin -- user-token`.
+      LOCAL_USER_ISSUER_KEY: JSON.stringify(issuerKey),
       STAGE: 'local',
       // EMF metrics are for CloudWatch: not printed locally unless asked for (POWERTOOLS_METRICS_DISABLED=false).
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
@@ -83,7 +93,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const seed = await ensureSeed(previous);
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
-    if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint, { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment }));
+    if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint, { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment, ...users }));
     started.push(startQueuePollers(messaging.queueUrls, REGION));
     started.push(startWebhookSweep(15_000));
     const gateway: Gateway = await startGateway({ port: gatewayPort });

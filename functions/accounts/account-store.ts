@@ -1,9 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { account } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { accountEntity, accountMemberEntity, type Account, type StoredAccount } from './entities';
+import { accountEntity, accountMemberEntity, memberCountsEntity, userEntity, type Account, type StoredAccount } from './entities';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { badRequest, businessRule } from '../core/http/errors';
 import { isoTimestamp } from '../core/clock';
 import { newId } from '../core/ids';
 
@@ -20,6 +22,41 @@ export interface NewAccount {
 }
 
 export async function insertAccount(input: NewAccount, createdBy: string, now: Date): Promise<Account> {
+  const { stored, items } = newAccountItems(input, createdBy, now);
+  const steps: TransactionStep[] = items.map((item) => ({ item }));
+  if (input.owner) steps.push(userMembershipsStep(input.owner, 1, () => badRequest('owner does not name a user')));
+  await runTransaction(steps);
+  return present(stored);
+}
+
+/** Per user: the accounts they may be a member of. */
+export const MAX_MEMBERSHIPS_PER_USER = 100;
+
+/**
+ * Counts a membership the user gains (+1) or loses (-1), on condition the user exists and, when
+ * gaining one, is below MAX_MEMBERSHIPS_PER_USER; `onMissing` is what a missing user means.
+ */
+export function userMembershipsStep(userId: string, delta: 1 | -1, onMissing: () => Error): TransactionStep {
+  return {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: userEntity.key(userId),
+        UpdateExpression: 'ADD memberships :delta',
+        ConditionExpression: delta > 0 ? 'attribute_exists(PK) AND memberships < :max' : 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':max': MAX_MEMBERSHIPS_PER_USER } : {}) },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (old) => (old ? businessRule('MEMBERSHIP_LIMIT_EXCEEDED') : onMissing()),
+  };
+}
+
+/**
+ * The items that make an account (and, with an owner, its first membership and member counts),
+ * for a transaction of the caller's: making a user writes them with the user.
+ */
+export function newAccountItems(input: NewAccount, createdBy: string, now: Date) {
   const at = isoTimestamp(now);
   const stored: StoredAccount = {
     id: newId(),
@@ -35,34 +72,13 @@ export async function insertAccount(input: NewAccount, createdBy: string, now: D
     modifiedAt: at,
     modifiedBy: createdBy,
   };
-  const items = [
-    {
-      Put: {
-        TableName: config().tableName,
-        Item: accountEntity.item(stored),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  ];
+  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } });
+  const items = [put(accountEntity.item(stored))];
   if (input.owner) {
-    items.push({
-      Put: {
-        TableName: config().tableName,
-        Item: accountMemberEntity.item({
-          accountId: stored.id,
-          userId: input.owner,
-          role: 'account-owner',
-          createdAt: at,
-          createdBy,
-          modifiedAt: at,
-          modifiedBy: createdBy,
-        }),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    });
+    items.push(put(accountMemberEntity.item({ accountId: stored.id, userId: input.owner, role: 'account-owner', createdAt: at, createdBy, modifiedAt: at, modifiedBy: createdBy })));
+    items.push(put(memberCountsEntity.item({ accountId: stored.id, owners: 1, members: 1 })));
   }
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
-  return present(stored);
+  return { stored, items, account: present(stored) };
 }
 
 export async function findAccount(accountId: string): Promise<Account | undefined> {

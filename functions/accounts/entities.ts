@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { account, apiKey } from './schemas';
+import { account, apiKey, MEMBER_ROLES } from './schemas';
 import type { ApiKeyGrant } from '../core/auth/account-directory';
 import { defineEntity } from '../core/db/entity';
 
@@ -11,7 +11,10 @@ import { defineEntity } from '../core/db/entity';
  * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
  * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
  * | account         | ACCOUNT#<id>            | ACCOUNT            | GSI1PK CHILDREN#<parentId>, SK <id>   | get account; child accounts of a parent |
- * | account member  | ACCOUNT#<accountId>     | MEMBER#<userId>    |                                       | members of an account                 |
+ * | account member  | ACCOUNT#<accountId>     | MEMBER#<userId>    | GSI1PK USERACCOUNTS#<userId>, SK <accountId> | members of an account; memberships of a user |
+ * | member counts   | ACCOUNT#<accountId>     | MEMBERS            |                                       | the last-owner rule, the member limit |
+ * | user            | USER#<userId>           | USER               |                                       | authenticate a user; profile, names   |
+ * | user email      | USEREMAIL#<lower email> | USEREMAIL          |                                       | one user per email (guard)            |
  * | api key         | ACCOUNT#<accountId>     | APIKEY#<name>      |                                       | list keys of an account (Query)       |
  * | api key lookup  | APIKEY#<sha256(secret)> | APIKEY             |                                       | authenticate a request (GetItem)      |
  */
@@ -32,10 +35,12 @@ export const accountEntity = defineEntity<StoredAccount, [accountId: string]>({
   required: account.required,
 });
 
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
 export interface AccountMember {
   accountId: string;
   userId: string;
-  role: 'account-owner';
+  role: MemberRole;
   createdAt: string;
   createdBy: string;
   modifiedAt: string;
@@ -43,13 +48,79 @@ export interface AccountMember {
 }
 
 const accountMemberKey = (accountId: string, userId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: `MEMBER#${userId}` });
+const userAccountsPartition = (userId: string) => `USERACCOUNTS#${userId}`;
 
 export const accountMemberEntity = defineEntity<AccountMember, [accountId: string, userId: string]>({
   type: 'account-member',
   version: 1,
   key: accountMemberKey,
   keyOf: (m) => accountMemberKey(m.accountId, m.userId),
+  indexes: (m) => ({ GSI1PK: userAccountsPartition(m.userId), GSI1SK: m.accountId }),
   required: ['accountId', 'userId', 'role'],
+});
+/** The members of an account: one Query over its partition's `MEMBER#` sort keys. */
+export const membersOfAccount = (accountId: string) => {
+  const { PK, SK } = accountMemberKey(accountId, '');
+  return { PK, SKPrefix: SK };
+};
+/** The memberships of a user: one Query of GSI1. */
+export const membershipsOfUser = (userId: string) => ({ index: 'GSI1', GSI1PK: userAccountsPartition(userId) });
+
+/**
+ * An account's member counts, changed in the transaction of every member write under a condition:
+ * the last owner can never be removed or demoted, however many removals race.
+ */
+export interface MemberCounts {
+  accountId: string;
+  owners: number;
+  members: number;
+}
+const memberCountsKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'MEMBERS' });
+export const memberCountsEntity = defineEntity<MemberCounts, [accountId: string]>({
+  type: 'member-counts',
+  version: 1,
+  key: memberCountsKey,
+  keyOf: (c) => memberCountsKey(c.accountId),
+  required: ['accountId', 'owners', 'members'],
+});
+
+export interface User {
+  id: string;
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  phoneNumber?: string;
+  phoneVerified: boolean;
+  emailVerified: boolean;
+  featureUpdates: boolean;
+  marketingUpdates: boolean;
+  /** The user's own individual account, made with the user. */
+  individualAccountId?: string;
+  /** Accounts the user is a member of (bounded: MAX_MEMBERSHIPS_PER_USER). */
+  memberships: number;
+  createdAt: string;
+  createdBy: string;
+  modifiedAt: string;
+  modifiedBy: string;
+}
+const userKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'USER' });
+export const userEntity = defineEntity<User, [userId: string]>({
+  type: 'user',
+  version: 1,
+  key: userKey,
+  keyOf: (u) => userKey(u.id),
+  required: ['id', 'email', 'phoneVerified', 'emailVerified', 'memberships'],
+});
+
+/** Emails compare without case: one user per address. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+const userEmailKey = (email: string) => ({ PK: `USEREMAIL#${normalEmail(email)}`, SK: 'USEREMAIL' });
+export const userEmailEntity = defineEntity<{ email: string; userId: string }, [email: string]>({
+  type: 'user-email',
+  version: 1,
+  key: userEmailKey,
+  keyOf: (g) => userEmailKey(g.email),
+  required: ['email', 'userId'],
 });
 
 export type ApiKey = FromSchema<typeof apiKey>;

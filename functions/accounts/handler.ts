@@ -7,14 +7,19 @@ import { createAccount } from './create-account';
 import { createApiKey } from './create-api-key';
 import { getAccount } from './get-account';
 import { listApiKeys } from './list-api-keys';
+import { addMember } from './add-member';
+import { listMembers } from './list-members';
+import { listOwnMemberships } from './list-own-memberships';
+import { listUserMemberships } from './list-user-memberships';
+import { removeMember } from './remove-member';
 import { setRateLimit } from './set-rate-limit';
 import { setSubscriptions } from './set-subscriptions';
 import { advanceTestClock, getTestClock } from './test-clock';
 import { updateAccount } from './update-account';
 import { updateApiKey } from './update-api-key';
 
-// Operations that change what authentication caches (a key's state, an account's limit, subscriptions,
-// test clock) make this instance forget the account's verified keys at once; other instances within
+// Operations that change what authentication caches (a key's state, a member's role, an account's limit,
+// subscriptions, test clock) make this instance forget the account's verified keys at once; other instances within
 // 30 s (core/auth/authenticate.ts).
 export const handler = groupHandler('accounts', ROUTES, build, {
   createAccount,
@@ -27,4 +32,9 @@ export const handler = groupHandler('accounts', ROUTES, build, {
   createApiKey,
   listApiKeys,
   updateApiKey: changesAuthentication(updateApiKey),
+  addMember: changesAuthentication(addMember),
+  listMembers,
+  removeMember: changesAuthentication(removeMember),
+  listOwnMemberships,
+  listUserMemberships,
 });

@@ -4,3 +4,7 @@ export { findAccount, insertAccount } from './account-store';
 export { issueApiKey, listApiKeys, setApiKeyEnabled } from './api-key-store';
 export { accountDirectory } from './directory';
 export { advanceAccountClock, readAccountClock, type TestClock } from './test-clock';
+export { createUser, type NewUser } from './user-store';
+export { findMember, findUser, findUserByEmail, setMember, MAX_MEMBERS_PER_ACCOUNT, type MemberView } from './member-store';
+export { MEMBER_ROLES } from './schemas';
+export { normalEmail, type MemberRole, type User } from './entities';

@@ -11,6 +11,12 @@ export const PERMISSIONS = {
   'api-keys:create': { flags: [], roles: own('account-owner') },
   'api-keys:list': { flags: [], roles: own('account-owner') },
   'api-keys:update': { flags: [], roles: own('account-owner') },
+  // Users' memberships (API-REFERENCE.md's rows; `memberships:read` and `account-memberships:read` are ours:
+  // members' emails are the owner's to see, while every caller may see its own memberships).
+  'memberships:update': { flags: [], roles: own('account-owner') },
+  'memberships:delete': { flags: ['org'], roles: own('account-owner') },
+  'memberships:read': { flags: [], roles: own('account-owner') },
+  'account-memberships:read': { flags: [], roles: own('account-owner', 'anon-consumer', 'merchant-terminal', 'external-asset-provider', 'cashier') },
   // Operator-only: what the specification leaves to the service itself.
   'accounts:manage-subscriptions': { flags: [], roles: {} },
   'accounts:manage-limits': { flags: [], roles: {} },

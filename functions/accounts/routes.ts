@@ -50,4 +50,29 @@ export const ROUTES = [
     permission: 'api-keys:update', authentication: 'apiKey', body: 'UpdateApiKeyBody', response: 'ApiKey',
     summary: 'Enable or disable an API key',
   },
+  {
+    method: 'POST', path: '/api/accounts/{accountId}/members', operation: 'addMember',
+    permission: 'memberships:update', authentication: 'apiKey', body: 'AddMemberBody', response: 'AccountMember',
+    summary: "Add a user to an account with a role, or change their role (the last owner stays: LAST_OWNER_NOT_REVOKABLE)",
+  },
+  {
+    method: 'GET', path: '/api/accounts/{accountId}/members', operation: 'listMembers',
+    permission: 'memberships:read', authentication: 'apiKey', response: 'AccountMemberList',
+    summary: "List an account's members with their names and email (bare array, oldest first)",
+  },
+  {
+    method: 'DELETE', path: '/api/accounts/{accountId}/members/{userId}', operation: 'removeMember',
+    permission: 'memberships:delete', authentication: 'apiKey', response: 'MemberRemoved',
+    summary: "Revoke a user's membership of an account (the last owner: LAST_OWNER_NOT_REVOKABLE)",
+  },
+  {
+    method: 'GET', path: '/api/account-memberships', operation: 'listOwnMemberships',
+    permission: 'account-memberships:read', authentication: 'apiKey', response: 'MembershipSummaryList',
+    summary: "The caller's memberships: a user's accounts, or an API key's own account and role",
+  },
+  {
+    method: 'GET', path: '/api/users/{userId}/account-memberships', operation: 'listUserMemberships',
+    permission: 'memberships:read', authentication: 'apiKey', response: 'MembershipSummaryList',
+    summary: "A user's memberships of the caller's accounts (all of them for the user themselves and the operator)",
+  },
 ] as const satisfies readonly RouteSpec[];

@@ -1,6 +1,9 @@
 import { crn, id, timestamp } from '../../schemas/common';
 import { API_KEY_ROLES } from '../core/auth/permissions';
 
+/** Roles a user may hold in an account (SPEC.md, Rules 4); API keys keep their own roles. */
+export const MEMBER_ROLES = ['account-owner', 'cashier'] as const;
+
 export const ACCOUNT_TYPES = ['org', 'individual'] as const;
 export const REGIONS = ['NZ', 'AU', 'US'] as const;
 export const SUBSCRIPTIONS = ['external-asset-issuer', 'collection-manager', 'quartz'] as const;
@@ -132,6 +135,63 @@ export const updateApiKeyBody = {
 } as const;
 
 /** The accounts group's schemas by id; functions/schemas.ts assembles every group's. */
+/** A user id: the `sub` of their access tokens (a UUID here; other issuers' ids are taken as they come). */
+const userId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
+
+export const addMemberBody = {
+  type: 'object',
+  required: ['userId', 'role'],
+  properties: { userId, role: { enum: MEMBER_ROLES } },
+} as const;
+
+export const accountMember = {
+  type: 'object',
+  required: ['accountId', 'accountType', 'userId', 'role', 'createdBy', 'createdAt', 'modifiedAt', 'modifiedBy'],
+  additionalProperties: false,
+  properties: {
+    accountId: id,
+    accountType: { enum: ACCOUNT_TYPES },
+    userId,
+    role: { enum: MEMBER_ROLES },
+    createdBy: crn,
+    createdAt: timestamp,
+    modifiedAt: timestamp,
+    modifiedBy: crn,
+  },
+} as const;
+
+export const accountMemberList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['accountName', 'accountType', 'accountId', 'userId', 'createdAt', 'role'],
+    additionalProperties: false,
+    properties: {
+      accountName: { type: 'string' },
+      accountType: { enum: ACCOUNT_TYPES },
+      accountId: id,
+      userId,
+      createdAt: timestamp,
+      role: { enum: MEMBER_ROLES },
+      firstName: { type: 'string' },
+      lastName: { type: 'string' },
+      email: { type: 'string' },
+    },
+  },
+} as const;
+
+export const membershipSummaryList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['accountName', 'accountId', 'accountType', 'role'],
+    additionalProperties: false,
+    properties: { accountName: { type: 'string' }, accountId: id, accountType: { enum: ACCOUNT_TYPES }, role: { type: 'string' } },
+  },
+} as const;
+
+export const emptyResult = { type: 'object', additionalProperties: false, properties: {} } as const;
+
 export const SCHEMAS = {
   Account: account,
   CreateAccountBody: createAccountBody,
@@ -146,4 +206,9 @@ export const SCHEMAS = {
   ApiKeyList: apiKeyList,
   CreateApiKeyBody: createApiKeyBody,
   UpdateApiKeyBody: updateApiKeyBody,
+  AddMemberBody: addMemberBody,
+  AccountMember: accountMember,
+  AccountMemberList: accountMemberList,
+  MembershipSummaryList: membershipSummaryList,
+  MemberRemoved: emptyResult,
 } as const;

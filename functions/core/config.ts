@@ -22,6 +22,12 @@ export interface RuntimeConfig {
    * past it the address is refused (429) before any key lookup, until the window slides.
    */
   unauthenticatedRateLimitPerMinute: number;
+  /**
+   * The OIDC issuer of user access tokens (a Cognito user pool on AWS, the platform's own local
+   * issuer under `npm start`) and the app client its tokens must be issued to.
+   */
+  userPoolIssuer?: string;
+  userPoolClientId?: string;
 }
 
 let cached: RuntimeConfig | undefined;
@@ -40,6 +46,8 @@ export function config(): RuntimeConfig {
       stage: env.STAGE ?? 'local',
       rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 200),
       unauthenticatedRateLimitPerMinute: Number(env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE ?? 60),
+      userPoolIssuer: env.USER_POOL_ISSUER,
+      userPoolClientId: env.USER_POOL_CLIENT_ID,
     };
   }
   return cached;

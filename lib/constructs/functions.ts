@@ -16,6 +16,7 @@ import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
 import { ARCHITECTURE, BUNDLING, MEMORY_MB, RUNTIME } from '../bundling';
 import { buildLayerDirectory } from '../powertools-layer';
 import type { PaymentsData } from './data';
+import type { PaymentsUsers } from './users';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -28,6 +29,8 @@ const SIGNS_WEBHOOKS = new Set(['webhooks']);
 
 export interface FunctionsProps {
   data: PaymentsData;
+  /** The user pool whose access tokens the functions verify. */
+  users: PaymentsUsers;
   assetPrefix: string;
   appBaseUrl: string;
   stage: string;
@@ -49,6 +52,7 @@ export class PaymentsFunctions extends Construct {
       PAGE_KEY_SECRET_ARN: data.pageKeySecret.secretArn,
       WEBHOOK_SIGNING_KEYS_SECRET_ARN: data.webhookSigningKeys.secretArn,
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
+      ...props.users.environment,
       NODE_OPTIONS: '--enable-source-maps',
       // Powertools (functions/core/observability.ts): Logger, EMF Metrics, Tracer.
       POWERTOOLS_SERVICE_NAME: SERVICE,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -140,4 +140,18 @@ describe('admin command: webhooks', () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toEqual({ error: 'url must use http or https' });
   }, 30_000);
+
+  it('creates a user with their individual account and prints an access token that signs them in', async () => {
+    const email = `admin-user-${Date.now()}@example.com`;
+    const created = await admin('create-user', '--email', email, '--name', 'Ada Lovelace');
+    expect(created.code).toBe(0);
+    expect(created.out).toEqual({ userId: expect.stringMatching(/^[0-9a-f-]{36}$/), email, individualAccountId: expect.any(String) });
+    expect((await admin('create-user', '--email', email.toUpperCase(), '--name', 'Again')).code).not.toBe(0);
+    const keysFile = join(mkdtempSync(join(tmpdir(), 'issuer-')), 'user-issuer-keys.json');
+    writeFileSync(keysFile, process.env.LOCAL_USER_ISSUER_KEY!);
+    const token = await admin('user-token', '--user-id', created.out.userId, '--keys-file', keysFile, '--issuer', process.env.USER_POOL_ISSUER!);
+    expect(token.code).toBe(0);
+    const mine = await api('GET', '/api/account-memberships', { token: token.out.accessToken });
+    expect(mine.body).toEqual([{ accountName: 'Ada Lovelace', accountId: created.out.individualAccountId, accountType: 'individual', role: 'account-owner' }]);
+  });
 });

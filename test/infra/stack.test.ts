@@ -135,6 +135,39 @@ describe('PaymentsStack', () => {
     });
   });
 
+  it('signs users in to one retained Cognito user pool: strong passwords, MFA required, Plus threat protection, a public PKCE app client with 1-hour access tokens; every function verifies against its issuer and client', () => {
+    template.resourceCountIs('AWS::Cognito::UserPool', 1);
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }) },
+        MfaConfiguration: 'ON',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        UserPoolTier: 'PLUS',
+        DeletionProtection: 'ACTIVE',
+        UsernameAttributes: ['email'],
+      }),
+    });
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      AllowedOAuthFlows: ['code'],
+      AccessTokenValidity: 60,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes' }),
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+    const [poolId] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    const [clientId] = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'));
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          USER_POOL_ISSUER: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('cognito-idp'), { Ref: poolId }])] },
+          USER_POOL_CLIENT_ID: { Ref: clientId },
+        }),
+      },
+    });
+  });
+
   it('consumes the webhooks queue and sweeps the webhook outbox every minute', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;

@@ -9,24 +9,30 @@ import { api, FORBIDDEN, newAccount } from '../support/api';
 import { AMOUNT, FUNDS, namesResource, prepareCall, spentWalletField, Tenant } from '../support/matrix-fixtures';
 import { balance } from '../support/payments';
 import { pathFor } from '../support/route-fixtures';
+import { newUser, userToken } from '../support/users';
 
 /**
  * Generated from the route table and the roles matrix: every authenticated route × every role ×
  * resources of the key's own account (A) and of another (B), with real resources, so both spaces
- * are asserted. Allowed: 200 (or a business code listed below). Denied: exactly the route's
+ * are asserted. Signed-in users holding the member roles (account owner, cashier) of A run the same
+ * cases with their access tokens and must get the answers API keys of the same role get. Allowed: 200 (or a business code listed below). Denied: exactly the route's
  * refusal, and nothing written but the rate limiter's bookkeeping. A route whose effect needs a
  * second permission (`alsoNeeds`: paying spends a wallet) is also run with the wallet on the other side.
  */
 const authenticated = (ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey');
 
 type Side = 'own' | 'foreign';
+/** Roles users hold as members (SPEC.md, Rules 4), run as signed-in users too. */
+const USER_ROLES = ['account-owner', 'cashier'] as const satisfies readonly Role[];
 interface Case {
   /** `<route> · <role> · <where>`: the allow-list's key. */
   name: string;
-  /** `<role> · <where>`. */
+  /** `<role> · <where>` (`user <role> · <where>` for a signed-in user). */
   label: string;
   route: Route;
   role: Role;
+  /** A signed-in user of the role rather than an API key. */
+  user: boolean;
   resources: Side;
   wallet: Side;
 }
@@ -84,10 +90,16 @@ const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = { 'POST /payments/ap
 const BUSINESS_CODES: Readonly<Record<string, string>> = {
   // A claim page is for others: the sender's own account cannot claim its transfer through it.
   ...Object.fromEntries(
-    ['account-owner', 'external-asset-provider', 'platform-operator'].map((role) => [`POST /api/asset-transfers/{assetTransferId}/claim · ${role} · own`, 'ASSET_TRANSFER_INVALID_RECIPIENT']),
+    ['account-owner', 'external-asset-provider', 'platform-operator', 'user account-owner'].map((role) => [`POST /api/asset-transfers/{assetTransferId}/claim · ${role} · own`, 'ASSET_TRANSFER_INVALID_RECIPIENT']),
   ),
   // The path names no account: the lookup is made in the caller's own, where another account's code is not found.
   'GET /api/patron-codes/{namespace}/external-id/{externalId} · platform-operator · foreign': 'PATRON_CODE_INVALID',
+  // Only the invitation's recipient (a user whose email is its alias) accepts it; no caller here is.
+  ...Object.fromEntries(
+    ['account-owner', 'user account-owner', 'platform-operator'].flatMap((who) =>
+      (['own', 'foreign'] as const).map((side) => [`POST /api/invitations/{invitationId}/accept · ${who} · ${side}`, 'RECIPIENT_ALIAS_MISMATCH']),
+    ),
+  ),
 };
 
 const alsoNeeds = (route: Route): readonly Permission[] => route.alsoNeeds ?? [];
@@ -125,10 +137,11 @@ function casesOf(route: Route): Case[] {
     : spentWalletField(route)
       ? [['own', 'own'], ['foreign', 'own'], ['own', 'foreign']]
       : [['own', 'own'], ['foreign', 'foreign']];
-  return ROLES.flatMap((role) =>
+  const principals = [...ROLES.map((role) => ({ role, user: false })), ...USER_ROLES.map((role) => ({ role, user: true }))];
+  return principals.flatMap(({ role, user }) =>
     placements.map(([resources, wallet]) => {
-      const label = `${role} · ${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
-      return { name: `${routeKey(route)} · ${label}`, label, route, role, resources, wallet };
+      const label = `${user ? 'user ' : ''}${role} · ${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
+      return { name: `${routeKey(route)} · ${label}`, label, route, role, user, resources, wallet };
     }),
   );
 }
@@ -153,13 +166,22 @@ interface Outcome {
 }
 
 const tenants = {} as Record<Side, Tenant>;
+/**
+ * Each signed-in user's own pair of accounts (C, where they are a member, and D), so their cases
+ * share no account, limit or hot wallet with the keys' cases or each other's.
+ */
+const userTenants = new Map<Role, Record<Side, Tenant>>();
 const keys = new Map<Role, string>();
+/** Signed-in members of A by role: their access token, acting in A. */
+const users = new Map<Role, { userId: string; token: string }>();
 const outcomes = new Map<string, Outcome | Error>();
 
 async function run(c: Case): Promise<Outcome> {
-  const wallet = tenants[c.wallet];
-  const call = await prepareCall(c.route, { resources: tenants[c.resources], wallet });
-  const res = await api(c.route.method, call.path, { key: keys.get(c.role), ...(call.body !== undefined ? { body: call.body } : {}), ...(call.form ? { form: call.form } : {}) });
+  const sides = c.user ? userTenants.get(c.role)! : tenants;
+  const wallet = sides[c.wallet];
+  const call = await prepareCall(c.route, { resources: sides[c.resources], wallet });
+  const credentials = c.user ? { token: users.get(c.role)!.token, account: sides.own.accountId } : { key: keys.get(c.role) };
+  const res = await api(c.route.method, call.path, { ...credentials, ...(call.body !== undefined ? { body: call.body } : {}), ...(call.form ? { form: call.form } : {}) });
   const written = parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((key) => !key.PK.startsWith(RATE_LIMIT_PREFIX));
   const outcome = { status: res.status, body: res.body, written };
   return call.spentWalletId ? { ...outcome, balance: await balance(wallet.account.apiKey, call.spentWalletId) } : outcome;
@@ -185,8 +207,17 @@ beforeAll(async () => {
     const key = await issueApiKey({ accountId: a.accountId, name: `matrix-${role}`, role }, 'crn::service:test', new Date());
     keys.set(role, key.secret);
   }
-  await runAll(6);
-  // Every route's real fixtures (the consent flow, approvals, bank accounts included) on a loaded machine.
+  for (const role of USER_ROLES) {
+    const [c, d] = await Promise.all([newAccount(), newAccount()]);
+    userTenants.set(role, { own: new Tenant(c), foreign: new Tenant(d) });
+    // A verified phone: the trusted-user flag API keys hold.
+    const user = await newUser({ phoneNumber: '+64210000000' });
+    const added = await api('POST', `/api/accounts/${c.accountId}/members`, { key: c.apiKey, body: { userId: user.userId, role } });
+    if (added.status !== 200) throw new Error(`member ${role}: ${JSON.stringify(added.body)}`);
+    users.set(role, user);
+  }
+  await runAll(8);
+  // Every route's real fixtures (the consent flow, approvals, bank accounts, users included) on a loaded machine.
 }, 300_000);
 
 afterAll(() => {
@@ -198,6 +229,18 @@ afterAll(() => {
   console.info(`authorization matrix: ${CASES.length} cases; allowed ones not answered 200:\n${lines.join('\n') || '  none'}`);
 });
 
+let bad: Promise<[string, string]> | undefined;
+/** A signed-in account owner's token an hour past its expiry, and one whose claims were changed after signing. */
+function badTokens(): Promise<[string, string]> {
+  return (bad ??= (async () => {
+    const owner = users.get('account-owner')!;
+    const expired = await userToken(owner.userId, { now: new Date(Date.now() - 2 * 3600_000) });
+    const [header, payload, signature] = owner.token.split('.');
+    const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: Math.floor(Date.now() / 1000) + 86_400 };
+    return [expired, `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`];
+  })());
+}
+
 function outcomeOf(name: string): Outcome {
   const outcome = outcomes.get(name);
   if (outcome instanceof Error) throw outcome;
@@ -206,9 +249,12 @@ function outcomeOf(name: string): Outcome {
 }
 
 describe.each(authenticated.map((route) => [routeKey(route), route] as const))('%s', (_key, route) => {
-  it('answers 401 without a key', async () => {
-    const res = await api(route.method, pathFor(route, 'zzNoSuchAccount000000000'));
-    expect(res.status).toBe(401);
+  it('answers 401 without a key, and to an expired or forged access token', async () => {
+    const path = pathFor(route, 'zzNoSuchAccount000000000');
+    expect((await api(route.method, path)).status).toBe(401);
+    const [expired, forged] = await badTokens();
+    expect((await api(route.method, path, { token: expired })).status).toBe(401);
+    expect((await api(route.method, path, { token: forged })).status).toBe(401);
   });
 
   it.each(casesOf(route).map((c) => [c.label, c] as const))('%s', (_label, c) => {

@@ -10,6 +10,7 @@ import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup 
 import { newConnection, newWalletApp } from '../support/channels';
 import { schemaOf, validInstance } from '../support/route-fixtures';
 import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
+import { newUser } from '../support/users';
 
 /**
  * Generated from the route table and the response schemas: every authenticated route with a body
@@ -110,6 +111,8 @@ interface Setup {
   caller: TestAccount;
   /** Path parameters and body fields by name; `accountId` is also the account the resource must belong to. */
   values: Record<string, unknown>;
+  /** A signed-in user's access token to call with instead of the caller's key (routes only a user can use). */
+  token?: string;
 }
 
 const operator = (): TestAccount => ({ accountId: seed().operatorAccountId, apiKey: seed().operatorApiKey });
@@ -229,6 +232,25 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const owner = await newAccount();
     const program = await newLoyaltyProgram(owner);
     return { caller: owner, values: { accountId: owner.accountId, loyaltyProgramId: program.id } };
+  },
+  'POST /api/accounts/{accountId}/members': async (route) => {
+    const [setup, user] = await Promise.all([defaultSetup(route), newUser()]);
+    return { ...setup, values: { ...setup.values, userId: user.userId } };
+  },
+  'POST /api/invitations': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, resourceId: setup.values.accountId, recipientAlias: uniqueEmail() } };
+  },
+  // Accepted by its recipient, a signed-in user, into their own account.
+  'POST /api/invitations/{invitationId}/accept': async () => {
+    const [org, user] = await Promise.all([newAccount(), newUser()]);
+    const body = { type: 'account-membership', resourceId: org.accountId, resourceType: 'account', recipientAlias: user.email, params: { role: 'cashier' } };
+    const invitation = ok('invitation', await api('POST', '/api/invitations', { key: org.apiKey, body }));
+    return {
+      caller: { accountId: user.individualAccountId, apiKey: '' },
+      token: user.token,
+      values: { accountId: user.individualAccountId, invitationId: invitation.id, code: invitation.code },
+    };
   },
   'POST /api/collections': async () => {
     const issuer = await collectionManager();
@@ -410,7 +432,7 @@ describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) 
   const known = KNOWN_OPEN[key];
   const title = 'ignores hostile server-owned fields and unknown fields in the body';
   (known ? it.failing : it)(known ? `${title} (known open: ${known})` : title, async () => {
-    const { caller, values } = await (FIXTURES[key] ?? defaultSetup)(route);
+    const { caller, values, token } = await (FIXTURES[key] ?? defaultSetup)(route);
     const bodySchema = schemaOf(route.body)!;
     const bodyFields = declared(route.body);
     const owned = Object.keys(hostile).filter((f) => declared(route.response).includes(f) && !bodyFields.includes(f));
@@ -423,7 +445,7 @@ describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) 
     const owner = (values.accountId as string | undefined) ?? caller.accountId;
 
     const body = { ...(withUnknown(bodySchema, valid) as View), ...Object.fromEntries(owned.map((f) => [f, hostile[f]])) };
-    const res = await api(route.method, path, { key: caller.apiKey, ...(route.bodyEncoding === 'multipart' ? { form: multipartOf(body, values) } : { body }) });
+    const res = await api(route.method, path, { ...(token ? { token } : { key: caller.apiKey }), ...(route.bodyEncoding === 'multipart' ? { form: multipartOf(body, values) } : { body }) });
     expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
     expectServerSet(res.body, owned, owner);
 

@@ -21,10 +21,13 @@ export function seed(): Seed {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } = {},
+  options: { key?: string; token?: string; account?: string; body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key) headers['x-api-key'] = options.key;
+  // A signed-in user: their access token, and the org account they act in.
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.account) headers['x-account'] = options.account;
   // A multipart form: fetch sets its content type and boundary.
   let body: string | FormData | undefined = options.form ?? options.rawBody;
   if (options.body !== undefined) {

@@ -4,6 +4,7 @@ import { bankStatement, DIRECT_DEBIT, statementCode, uniqueBankNumber } from './
 import { approvedCode } from './consent';
 import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
+import { newUser } from './users';
 
 /**
  * Real resources for the authorization matrix: per path parameter and body field, what the route
@@ -304,6 +305,28 @@ export class Tenant {
     return this.once('paymentLink', async () => (await this.post('/api/payment-links', { merchantId: (await this.merchant()).merchantId, name: 'Matrix Link' })).id);
   }
 
+  /** A new user made a cashier of this account (a member a call may remove). */
+  async newMember(): Promise<string> {
+    const { userId } = await newUser();
+    await this.post(`/api/accounts/${this.accountId}/members`, { userId, role: 'cashier' });
+    return userId;
+  }
+
+  /** A member of this account, whose memberships the user routes read. */
+  member(): Promise<string> {
+    return this.once('member', () => this.newMember());
+  }
+
+  /** A new open invitation to this account (one a call may accept or revoke). */
+  async newInvitation(): Promise<{ id: string; code: string }> {
+    const body = { type: 'account-membership', resourceId: this.accountId, resourceType: 'account', recipientAlias: `${unique('invitee')}@example.com`, params: { role: 'cashier' } };
+    return this.post('/api/invitations', body);
+  }
+
+  invitation(): Promise<{ id: string; code: string }> {
+    return this.once('invitation', () => this.newInvitation());
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -336,7 +359,13 @@ interface Context {
   approval: () => Promise<string>;
   /** The connection intent the call names and the code its consent returned (each call authorizes a new one). */
   intent: () => Promise<{ id: string; code: string }>;
+  /** The invitation the call names (its id and code): fresh for the operations that close one. */
+  invitation: () => Promise<{ id: string; code: string }>;
 }
+
+/** Operations that close the invitation they name. */
+const FRESH_INVITATION = new Set(['acceptInvitation', 'revokeInvitation']);
+
 
 /** Operations that need a bank account of their own, made with these fields. */
 const FRESH_BANK_ACCOUNT: Readonly<Record<string, Record<string, unknown>>> = {
@@ -392,6 +421,9 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   // Authorizing consumes a connection: every call names a new one.
   connectionId: ({ tenant }) => tenant.newConnection(),
   paymentLinkId: ({ tenant }) => tenant.paymentLink(),
+  userId: ({ tenant }) => tenant.member(),
+  code: async ({ invitation }) => (await invitation()).code,
+  invitationId: async ({ invitation }) => (await invitation()).id,
 };
 
 /** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */
@@ -401,6 +433,8 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   deleteIntegrationRequest: { integrationRequestId: ({ tenant }) => tenant.newIntegrationRequest() },
   putManagedIntegration: { type: async () => 'payment-referral', params: ({ tenant }) => referralParams(tenant) },
   getManagedIntegration: { type: async () => 'payment-referral' },
+  removeMember: { userId: ({ tenant }) => tenant.newMember() },
+  authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
 };
 
 /** Body and query fields that name a resource. */
@@ -424,10 +458,12 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   collectionIds: async ({ tenant }) => [await tenant.collection()],
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   mediaUploadId: ({ tenant }) => tenant.bankStatement(),
-  // The one-time code the simulated bank returned for the intent the path names.
-  code: async ({ intent }) => (await intent()).code,
   // The wallet app authorizing a connection.
   walletId: ({ tenant }) => tenant.walletApp(),
+  userId: async () => (await newUser()).userId,
+  resourceId: accountOf,
+  // The invitation's code; the connection intent's consent code where the operation says (ROUTE_VALUES).
+  code: async ({ invitation }) => (await invitation()).code,
 };
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
@@ -454,6 +490,7 @@ const bodyValues = () => ({
   id: unique(),
   idempotencyKey: unique(),
   alias: `${unique('alias')}@example.com`,
+  recipientAlias: `${unique('invitee')}@example.com`,
   externalRef: unique('ref'),
   bankAccountNumber: uniqueBankNumber(),
   phoneNumber: DIRECT_DEBIT.phoneNumber,
@@ -510,12 +547,14 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   let bank: Promise<{ id: string; bankAccountNumber: string }> | undefined;
   let approval: Promise<string> | undefined;
   let intent: Promise<{ id: string; code: string }> | undefined;
+  let invitation: Promise<{ id: string; code: string }> | undefined;
   const context: Context = {
     tenant,
     request: () => (named ??= state ? tenant.newRequest(state) : tenant.request()),
     bankAccount: () => (bank ??= fresh ? tenant.newBankAccount(fresh) : tenant.bankAccount()),
     approval: () => (approval ??= FRESH_APPROVAL.has(route.operation) ? tenant.newApproval() : tenant.approval()),
     intent: () => (intent ??= tenant.newConsentedIntent()),
+    invitation: () => (invitation ??= FRESH_INVITATION.has(route.operation) ? tenant.newInvitation() : tenant.invitation()),
   };
   await PRECONDITIONS[route.operation]?.(tenant);
 

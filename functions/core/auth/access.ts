@@ -113,8 +113,8 @@ function flagHolds(flag: Flag, target: Account, principal: Principal): boolean {
     case 'org':
       return target.type === 'org';
     case 'trusted-user':
-      // API keys are issued to known integrators; phone-verified users arrive with user sign-in.
-      return principal.kind === 'apiKey';
+      // API keys are issued to known integrators; users are trusted once their phone is verified.
+      return principal.kind === 'apiKey' || principal.trusted === true;
     case 'external-asset-issuer':
     case 'collection-manager':
       return target.subscriptions.includes(flag);

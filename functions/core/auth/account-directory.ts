@@ -11,6 +11,18 @@ export interface AccountDirectory {
   findAccount(accountId: string): Promise<Account | undefined>;
   /** The API key whose secret has this hash (api-key-secret.ts), read consistently. */
   findApiKey(secretHash: string): Promise<ApiKeyGrant | undefined>;
+  /** A signed-in user (the access token's `sub`), read consistently. */
+  findUser(userId: string): Promise<UserGrant | undefined>;
+  /** The user's role in the account, read consistently. */
+  findMembership(accountId: string, userId: string): Promise<Role | undefined>;
+}
+
+/** What a user brings to authentication besides their memberships. */
+export interface UserGrant {
+  id: string;
+  /** The user's individual account: where they act without an account header. */
+  individualAccountId?: string;
+  phoneVerified: boolean;
 }
 
 /** What authorization, and the operations it lets act on an account, read of that account. */

@@ -1,10 +1,12 @@
-import { apiKeyCrn } from '../crn';
-import { unauthorized } from '../http/errors';
+import { createHash } from 'node:crypto';
+import { apiKeyCrn, userCrn } from '../crn';
+import { forbidden, unauthorized } from '../http/errors';
 import type { Operation } from '../http/operation';
 import type { AccountDirectory } from './account-directory';
 import { hashApiKeySecret } from './api-key-secret';
 import type { Principal } from './principal';
 import { recordAuthenticationFailure, refuseBlockedSource, refuseFailingSource } from './rate-limit';
+import { verifyUserToken } from './user-token';
 
 const MAX_SECRET_LENGTH = 256;
 
@@ -20,7 +22,14 @@ export const API_KEY_CACHE_SIZE = 1_000;
 const verified = new Map<string, { principal: Principal; until: number }>();
 
 /**
- * Resolves the `x-api-key` header (case-insensitive) to a principal, or throws 401. A source
+ * The header naming the org account a signed-in user acts in: ours, and the reference's name for it.
+ * Without one a user acts in their individual account.
+ */
+export const ACCOUNT_HEADERS = ['x-account', 'x-centrapay-account'] as const;
+
+/**
+ * Resolves the `x-api-key` header (case-insensitive), else a user access token in `Authorization`
+ * (`Bearer <jwt>` or the bare JWT) with the account header, to a principal, or throws 401. A source
  * address whose failed authentications reached the limit is refused (429): at once when this
  * instance already refused it, else by its stored count, read alongside the key lookup. A key this
  * instance verified less than API_KEY_CACHE_TTL_MS ago costs no DynamoDB call at all. Each failure
@@ -34,6 +43,8 @@ export async function authenticate(
 ): Promise<Principal> {
   refuseBlockedSource(sourceIp, now);
   const secret = headers['x-api-key'];
+  const token = secret === undefined ? bearerOf(headers.authorization) : undefined;
+  if (token !== undefined) return authenticateUser(token, accountHeaderOf(headers), sourceIp, now, accounts);
   const hash = secret && secret.length <= MAX_SECRET_LENGTH ? hashApiKeySecret(secret) : undefined;
   const cached = hash ? verified.get(hash) : undefined;
   if (cached && cached.until > now.getTime()) return cached.principal;
@@ -41,16 +52,52 @@ export async function authenticate(
   // Both keyed before the key resolves, so neither waits for the other.
   const [principal] = await Promise.all([hash ? principalOf(hash, accounts) : undefined, refuseFailingSource(sourceIp, now)]);
   if (principal) {
-    remember(hash!, principal, now);
+    remember(hash!, principal, now.getTime() + API_KEY_CACHE_TTL_MS);
     return principal;
   }
   await recordAuthenticationFailure(sourceIp, now);
   throw secret ? unauthorized('Invalid authentication') : unauthorized();
 }
 
-function remember(hash: string, principal: Principal, now: Date): void {
+/**
+ * A user's access token: verified (signature, issuer, client, use, expiry), then the user and their
+ * membership of the account they act in, read like an API key's grant and cached the same way
+ * (never past the token's expiry). A valid token for an account the user is not a member of is
+ * FORBIDDEN, like any account the caller cannot reach.
+ */
+async function authenticateUser(token: string, accountHeader: string | undefined, sourceIp: string | undefined, now: Date, accounts: AccountDirectory): Promise<Principal> {
+  const cacheKey = `user:${createHash('sha256').update(token).digest('base64url')}:${accountHeader ?? ''}`;
+  const cached = verified.get(cacheKey);
+  if (cached && cached.until > now.getTime()) return cached.principal;
+  if (cached) verified.delete(cacheKey);
+  const [verifiedToken] = await Promise.all([verifyUserToken(token, now).catch(() => undefined), refuseFailingSource(sourceIp, now)]);
+  const user = verifiedToken ? await accounts.findUser(verifiedToken.userId) : undefined;
+  if (!verifiedToken || !user) {
+    await recordAuthenticationFailure(sourceIp, now);
+    throw unauthorized('Invalid authentication');
+  }
+  const accountId = accountHeader ?? user.individualAccountId;
+  const [role, account] = accountId ? await Promise.all([accounts.findMembership(accountId, user.id), accounts.findAccount(accountId)]) : [];
+  if (!role || !account) throw forbidden();
+  const principal: Principal = { kind: 'user', accountId: account.id, account, userId: user.id, trusted: user.phoneVerified, role, crn: userCrn(user.id) };
+  remember(cacheKey, principal, Math.min(now.getTime() + API_KEY_CACHE_TTL_MS, verifiedToken.expiresAt));
+  return principal;
+}
+
+/** `Bearer <jwt>` or, as the reference shows it, the bare JWT; undefined without the header. */
+function bearerOf(authorization: string | undefined): string | undefined {
+  if (authorization === undefined) return undefined;
+  return authorization.replace(/^Bearer\s+/i, '').trim();
+}
+
+function accountHeaderOf(headers: Record<string, string | undefined>): string | undefined {
+  for (const name of ACCOUNT_HEADERS) if (headers[name]) return headers[name];
+  return undefined;
+}
+
+function remember(cacheKey: string, principal: Principal, until: number): void {
   if (verified.size >= API_KEY_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-  verified.set(hash, { principal, until: now.getTime() + API_KEY_CACHE_TTL_MS });
+  verified.set(cacheKey, { principal, until });
 }
 
 /**

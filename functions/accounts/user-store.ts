@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+import { newAccountItems, type Account } from './account-store';
+import { normalEmail, userEmailEntity, userEntity, type User } from './entities';
+
+export interface NewUser {
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  /** A phone number the operator vouches is verified: it makes the user a trusted user. */
+  phoneNumber?: string;
+  /** The id the user already has at the issuer (the Cognito user's `sub`); else a new UUID. */
+  id?: string;
+}
+
+/**
+ * Makes a user (id: a UUID, the `sub` of their access tokens) with their individual account, of
+ * which they are the owner, in one transaction; an email is one user's only (EMAIL_ALREADY_USED).
+ */
+export async function createUser(input: NewUser, createdBy: string, now: Date): Promise<{ user: User; account: Account }> {
+  const at = isoTimestamp(now);
+  const id = input.id ?? randomUUID();
+  const name = [input.givenName, input.familyName].filter(Boolean).join(' ') || normalEmail(input.email);
+  const { items, account } = newAccountItems({ name, type: 'individual', owner: id }, createdBy, now);
+  const user: User = {
+    id,
+    email: normalEmail(input.email),
+    ...(input.givenName ? { givenName: input.givenName } : {}),
+    ...(input.familyName ? { familyName: input.familyName } : {}),
+    ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+    phoneVerified: input.phoneNumber !== undefined,
+    emailVerified: true,
+    featureUpdates: false,
+    marketingUpdates: false,
+    individualAccountId: account.id,
+    memberships: 1,
+    createdAt: at,
+    createdBy,
+    modifiedAt: at,
+    modifiedBy: createdBy,
+  };
+  const put = (Item: Record<string, unknown>, onConditionFailed?: TransactionStep['onConditionFailed']): TransactionStep => ({
+    item: { Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    onConditionFailed,
+  });
+  await runTransaction([
+    put(userEntity.item(user), () => businessRule('USER_ALREADY_EXISTS')),
+    put(userEmailEntity.item({ email: user.email, userId: id }), () => businessRule('EMAIL_ALREADY_USED')),
+    ...items.map((item) => ({ item })),
+  ]);
+  return { user, account };
+}

@@ -1,0 +1,34 @@
+import { createUser } from '../../functions/accounts';
+import { signUserToken, type IssuerKey, type TokenOptions } from '../../bin/local/user-issuer';
+
+/** The local platform's issuer key (global-setup's platform exports it to the workers). */
+function issuerKey(): IssuerKey {
+  const key = process.env.LOCAL_USER_ISSUER_KEY;
+  if (!key) throw new Error('LOCAL_USER_ISSUER_KEY not set: run API tests through jest (global setup starts the platform)');
+  return JSON.parse(key) as IssuerKey;
+}
+
+/** An access token for the user from the local issuer, as the Cognito user pool would give one. */
+export function userToken(userId: string, options: Partial<TokenOptions> = {}): Promise<string> {
+  return signUserToken(issuerKey(), userId, { issuer: process.env.USER_POOL_ISSUER!, clientId: process.env.USER_POOL_CLIENT_ID, ...options });
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  individualAccountId: string;
+  token: string;
+}
+
+let counter = 0;
+
+/** A new user (what `npm run admin -- create-user` makes) with their individual account and an access token. */
+export async function newUser(options: { email?: string; phoneNumber?: string; givenName?: string; familyName?: string } = {}): Promise<TestUser> {
+  const email = options.email ?? `user${Date.now().toString(36)}${++counter}@example.com`;
+  const { user, account } = await createUser(
+    { email, givenName: options.givenName ?? 'Test', familyName: options.familyName ?? `User ${counter}`, phoneNumber: options.phoneNumber },
+    'crn::service:test',
+    new Date(),
+  );
+  return { userId: user.id, email: user.email, individualAccountId: account.id, token: await userToken(user.id) };
+}
