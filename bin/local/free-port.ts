@@ -1,14 +1,26 @@
 import { createServer } from 'node:net';
 
-/** Asks the OS for a free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Below Linux's ephemeral range (32768–60999): a port the OS hands to outgoing connections (the
+ * platform's own clients among them) can be taken between this check and the real listen, which made
+ * starts fail with EADDRINUSE under load. Ports here are only ever taken by a listener choosing them.
+ */
+const FIRST = 20_000;
+const RANGE = 12_000;
+
+/** A loopback port free right now, chosen at random outside the ephemeral range. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = FIRST + Math.floor(Math.random() * RANGE);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free loopback port found');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
