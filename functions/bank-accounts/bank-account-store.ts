@@ -132,7 +132,17 @@ export async function listBankAccounts(accountId: string): Promise<BankAccount[]
 }
 
 /** Writes fields of a bank account, conditional on what was read (a concurrent change conflicts). */
-function updateStep(account: BankAccount, fields: Partial<BankAccount>, condition: { expression: string; values?: Record<string, unknown> }, onFailed?: () => Error): TransactionStep {
+/**
+ * A conditional update of the bank account as it was read. Unless the caller names the rule its
+ * condition stands for, a failed condition means another writer changed it first: a conflict, retried
+ * by `retryOnConflict` or answered 409 TRANSACTION_CONFLICT, never an unmapped error.
+ */
+function updateStep(
+  account: BankAccount,
+  fields: Partial<BankAccount>,
+  condition: { expression: string; values?: Record<string, unknown> },
+  onFailed: () => Error = () => new TransactionConflictError(),
+): TransactionStep {
   const names = Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name]));
   const values = Object.fromEntries(Object.entries(fields).map(([name, value]) => [`:${name}`, value]));
   return {
@@ -146,7 +156,7 @@ function updateStep(account: BankAccount, fields: Partial<BankAccount>, conditio
         ExpressionAttributeValues: { ...values, ...(condition.values ?? {}) },
       },
     },
-    ...(onFailed ? { onConditionFailed: onFailed } : {}),
+    onConditionFailed: onFailed,
   };
 }
 

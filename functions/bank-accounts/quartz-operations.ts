@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { setPreferredNameBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { businessRule } from '../core/http/errors';
+import { retryOnConflict } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
 import { archive, setPreferredName } from './bank-account-store';
 import type { BankAccount } from './entities';
@@ -17,16 +18,21 @@ async function loadQuartz(request: Parameters<typeof loadBankAccount>[0]): Promi
   return account;
 }
 
-export const setPreferredBankAccountName = authedOperation<Body>(async (request) => {
-  const account = await loadQuartz(request);
-  const at = isoTimestamp(request.now);
-  const name = request.body.preferredBankAccountName;
-  const activityNumber = await setPreferredName(account, name, request.auth.principal.crn, at);
-  return { activityNumber, createdAt: at, bankAccountId: account.id, type: 'set-preferred-bank-account-name', preferredBankAccountName: name, createdBy: request.auth.principal.crn };
-});
+// Both read the bank account and write conditionally on what they read: a concurrent change re-reads.
+export const setPreferredBankAccountName = authedOperation<Body>((request) =>
+  retryOnConflict(async () => {
+    const account = await loadQuartz(request);
+    const at = isoTimestamp(request.now);
+    const name = request.body.preferredBankAccountName;
+    const activityNumber = await setPreferredName(account, name, request.auth.principal.crn, at);
+    return { activityNumber, createdAt: at, bankAccountId: account.id, type: 'set-preferred-bank-account-name', preferredBankAccountName: name, createdBy: request.auth.principal.crn };
+  }),
+);
 
-export const archiveBankAccount = authedOperation(async (request) => {
-  const account = await loadQuartz(request);
-  if (account.status === 'archived') return bankAccountView(account);
-  return bankAccountView(await archive(account, request.auth.principal.crn, isoTimestamp(request.now)));
-});
+export const archiveBankAccount = authedOperation((request) =>
+  retryOnConflict(async () => {
+    const account = await loadQuartz(request);
+    if (account.status === 'archived') return bankAccountView(account);
+    return bankAccountView(await archive(account, request.auth.principal.crn, isoTimestamp(request.now)));
+  }),
+);

@@ -157,6 +157,17 @@ describe('bank accounts (current API)', () => {
     }
   });
 
+  it('numbers concurrent preferred names one each and archives once under concurrent archives: conflicts re-read, never a 500', async () => {
+    const quartz = await newBankAccount(owner, { type: 'quartz' });
+    const named = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, { key: owner.apiKey, body: { preferredBankAccountName: `Name ${i}` } })),
+    );
+    expect(named.map((res) => res.status)).toEqual(Array(8).fill(200));
+    expect(named.map((res) => res.body.activityNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const archived = await Promise.all(Array.from({ length: 4 }, () => api('POST', `/api/bank-accounts/${quartz.id}/archive`, { key: owner.apiKey })));
+    expect(archived.map((res) => [res.status, res.body.status])).toEqual(Array(4).fill([200, 'archived']));
+  });
+
   it("refuses another account's bank account like a missing one on every route, writing nothing", async () => {
     const account = await newBankAccount(owner, { type: 'quartz', directDebitAuthority: undefined });
     const calls: [string, string, unknown][] = [
