@@ -11,6 +11,7 @@ import { group as bankAccounts } from './bank-accounts/group';
 import { group as integrationRequests } from './integration-requests/group';
 import { group as connections } from './connections/group';
 import { group as invitations } from './invitations/group';
+import { group as fundsTransfers } from './funds-transfers/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
 import { group as loyaltyPrograms } from './loyalty-programs/group';
 import { group as managedIntegrations } from './managed-integrations/group';
@@ -53,6 +54,7 @@ export const REGISTRY = [
   connections,
   paymentLinks,
   invitations,
+  fundsTransfers,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

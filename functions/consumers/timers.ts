@@ -6,6 +6,7 @@ import { scheduleTimer, type TimerMessage } from '../core/timers';
 import { findAccount } from '../accounts';
 import { loadPaymentRequest } from '../payment-requests';
 import { returnAssetTransferIfDue } from '../asset-transfers';
+import { runFundsTransferTimer } from '../funds-transfers';
 
 /** Runs due timers; a timer that arrives early (long delays) is sent on again. */
 export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatchResponse> => {
@@ -31,6 +32,9 @@ async function run(timer: TimerMessage): Promise<void> {
       return;
     case 'asset-transfer-return':
       await returnAssetTransferIfDue(timer.id, at);
+      return;
+    case 'funds-transfer-bank':
+      await runFundsTransferTimer(timer.id, at);
       return;
   }
 }

@@ -1,7 +1,7 @@
 import { delaySecondsUntil, sendMessages } from './queues';
 import { setAlarm } from './test-clock/alarms';
 
-export type TimerKind = 'payment-request-expiry' | 'asset-transfer-return';
+export type TimerKind = 'payment-request-expiry' | 'asset-transfer-return' | 'funds-transfer-bank';
 
 export interface TimerMessage {
   kind: TimerKind;

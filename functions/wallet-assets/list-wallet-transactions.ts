@@ -1,11 +1,10 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import { walletTransaction, type walletTransactionsQuery } from './schemas';
 import { findAccount } from '../accounts';
 import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { newestFirstPage } from '../core/db/pagination';
+import { countThrough, newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
 import { ledgerDb } from '../core/ledger/ledger-db';
@@ -15,7 +14,7 @@ import { loadWalletAsset } from './load-wallet-asset';
 type Query = FromSchema<typeof walletTransactionsQuery>;
 type WalletTransaction = FromSchema<typeof walletTransaction>;
 
-const REFERENCES = ['paymentRequestId', 'topupId', 'refundId'] as const;
+const REFERENCES = ['paymentRequestId', 'topupId', 'withdrawalId', 'refundId'] as const;
 
 /** The party behind the platform's test issuance, which funds test top-ups. */
 export const TEST_FUNDS_PARTY = 'Test funds';
@@ -52,7 +51,7 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
     return { out, sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK, debit, otherAssetId: entry.otherAssetId };
   });
   if (!page.items.length) return { items: [], ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
-  const newestNumber = await entriesUpTo(partition, page.items[0].sortKey);
+  const newestNumber = await countThrough(partition, page.items[0].sortKey);
   const otherAccounts = await accountsByAsset(page.items.map((i) => i.otherAssetId));
   const parties = await partiesOf([asset.accountId, ...otherAccounts.values()]);
   const own = parties.get(asset.accountId) ?? '';
@@ -62,27 +61,6 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
   });
   return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
 });
-
-/** How many entries the wallet's history holds up to and including `sortKey` (entries are immutable). */
-async function entriesUpTo(partition: string, sortKey: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :sk',
-        ExpressionAttributeValues: { ':pk': partition, ':sk': sortKey },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (start);
-  return count;
-}
 
 /** The account owning each asset (system assets own none); base items are read with the ledger client, which keeps balances exact. */
 async function accountsByAsset(assetIds: string[]): Promise<Map<string, string>> {

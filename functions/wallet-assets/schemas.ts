@@ -68,6 +68,7 @@ export const walletTransaction = {
     destParty: { type: 'string' },
     paymentRequestId: { type: 'string' },
     topupId: { type: 'string' },
+    withdrawalId: { type: 'string' },
     refundId: { type: 'string' },
     createdAt: timestamp,
   },

@@ -145,6 +145,15 @@ const PAGES: Readonly<Record<string, string>> = {
   'GET /api/payment-links/{paymentLinkId}/summary': 'payment-links',
   'GET /merchants/{merchantId}/payment-links': 'payment-links',
   'POST /api/payment-links/{paymentLinkId}/archive': 'payment-links',
+  'GET /api/topups/{topupId}': 'funds-transfers',
+  'GET /api/topups': 'funds-transfers',
+  'GET /api/accounts/{accountId}/topups': 'funds-transfers',
+  'POST /api/withdrawals': 'funds-transfers',
+  'GET /api/withdrawals/{withdrawalId}': 'funds-transfers',
+  'GET /api/accounts/{accountId}/withdrawals': 'funds-transfers',
+  'POST /api/funds-transfers/{fundsTransferId}/abort': 'funds-transfers',
+  'GET /api/assets/{assetId}/transactions': 'asset-activities',
+  'GET /api/asset-activities': 'asset-activities',
 };
 
 /** Routes no docs page documents: they are ours (operator tooling, test money, the document itself). */
@@ -174,6 +183,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'GET /bank-consent/{bankAccountConnectionIntentId}/complete': "where the simulated bank returns the user with the code (README, Bank account connections)",
   'GET /api/sales-channels/{salesChannelId}': 'the docs give no read of a sales channel; its account reads back what it made',
   'POST /api/payment-links': 'the docs give no create: a link must exist before a payment request names it (paymentLinkId)',
+  'POST /api/topups': 'the docs list and read top ups but make them in the consumer app; ours start a direct debit (README, Funds transfers)',
+  'POST /api/funds-transfers/{fundsTransferId}/bank-outcome': "the operator's control of the simulated bank (README, Funds transfers)",
 };
 
 

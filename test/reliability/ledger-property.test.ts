@@ -6,6 +6,7 @@ import { readBalanceItems, totals } from '../../functions/core/ledger/transfers'
 import { findToken } from '../../functions/tokens';
 import { api, type ApiResponse } from '../support/api';
 import { advanceClock } from '../support/clock';
+import { bankAccountOf, bankReports, topUp, withdraw } from '../support/funds';
 import { balances, limitSpend, newMerchant, newPayer, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
 import { collectionManager, newCollection, newCondition, newToken, ok } from '../support/value';
 
@@ -19,6 +20,8 @@ import { collectionManager, newCollection, newCondition, newToken, ok } from '..
  * cancelled, so available balances (balance less what transfers hold) are checked too. Each payer
  * has a monthly spend limit that its money pays and sends count against (refunds, voids and
  * cancels give nothing back); the usage the platform shows is checked against the model's.
+ * Top ups come in from each payer's verified bank account and are settled, failed or aborted;
+ * withdrawals are held until the simulated bank settles (paid out), fails or aborts them (given back).
  */
 type Step =
   | { kind: 'topup'; wallet: number; amount: number }
@@ -32,7 +35,13 @@ type Step =
   | { kind: 'token-pay'; request: number; token: number }
   | { kind: 'send'; wallet: number; amount: number }
   | { kind: 'claim'; transfer: number; wallet: number }
-  | { kind: 'cancel-transfer'; transfer: number };
+  | { kind: 'cancel-transfer'; transfer: number }
+  | { kind: 'bank-topup'; wallet: number; amount: number; outcome: BankStep }
+  | { kind: 'withdraw'; wallet: number; amount: number }
+  | { kind: 'bank-report'; withdrawal: number; outcome: 'settled' | 'failed' | 'aborted' };
+
+/** How a top up ends: the bank settles or fails it, or its holder aborts it first. */
+type BankStep = 'settled' | 'failed' | 'abort';
 
 const WALLETS = 3;
 /** Each run's payers start funded, so that pays, refunds and voids happen often, not only refusals. */
@@ -53,6 +62,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('send' as const), wallet: fc.nat(WALLETS - 1), amount: fc.integer({ min: 1, max: 4000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('claim' as const), transfer: fc.nat(3), wallet: fc.nat(WALLETS - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel-transfer' as const), transfer: fc.nat(3) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('bank-topup' as const),
+      wallet: fc.nat(WALLETS - 1),
+      amount: fc.integer({ min: 1, max: 4000 }),
+      outcome: fc.constantFrom<BankStep>('settled', 'failed', 'abort'),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), wallet: fc.nat(WALLETS - 1), amount: fc.integer({ min: 1, max: 4000 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('bank-report' as const), withdrawal: fc.nat(3), outcome: fc.constantFrom('settled' as const, 'failed' as const, 'aborted' as const) }),
+  },
 );
 
 /**
@@ -72,6 +95,10 @@ const OPENING: Step[] = [
   { kind: 'refund', request: 1, amount: 100 },
   // The token comes back whole.
   { kind: 'refund', request: 0, amount: 500 },
+  { kind: 'bank-topup', wallet: 1, amount: 700, outcome: 'settled' },
+  { kind: 'withdraw', wallet: 2, amount: 200 },
+  { kind: 'bank-report', withdrawal: 0, outcome: 'settled' },
+  { kind: 'withdraw', wallet: 0, amount: 100 },
   // More than the spend quota has left (the refund gave none back), though the wallet holds it.
   { kind: 'send', wallet: 2, amount: SPEND_LIMIT - 300 },
 ];
@@ -117,6 +144,13 @@ interface ModelTransfer {
   open: boolean;
 }
 
+interface ModelWithdrawal {
+  id: string;
+  wallet: number;
+  amount: number;
+  open: boolean;
+}
+
 class Model {
   wallets = Array.from({ length: WALLETS }, () => OPENING_BALANCE);
   /** What open transfers hold on each wallet: its balance still, not available. */
@@ -127,6 +161,7 @@ class Model {
   requests: ModelRequest[] = [];
   tokens: ModelToken[] = [];
   transfers: ModelTransfer[] = [];
+  withdrawals: ModelWithdrawal[] = [];
 
   available(wallet: number): number {
     return this.wallets[wallet] - this.held[wallet];
@@ -166,6 +201,28 @@ class Model {
     this.wallets[x.from] -= x.amount;
     this.wallets[wallet] += x.amount;
     x.open = false;
+    return 'ok';
+  }
+
+  /** A top up from a verified bank account: credited once the bank settles it, never when it fails or is aborted. */
+  bankTopup(wallet: number, amount: number, outcome: BankStep): string {
+    if (outcome === 'settled') this.wallets[wallet] += amount;
+    return 'ok';
+  }
+
+  /** A withdrawal holds its amount until the bank reports. */
+  withdraw(wallet: number, amount: number): string {
+    if (this.available(wallet) < amount) return 'INSUFFICIENT_WALLET_BALANCE';
+    this.held[wallet] += amount;
+    return 'ok';
+  }
+
+  /** Settled: the held amount leaves the wallet; failed or aborted: it is available again. Once only. */
+  bankReport(w: ModelWithdrawal, outcome: 'settled' | 'failed' | 'aborted'): string {
+    if (!w.open) return 'FUNDS_TRANSFER_ALREADY_COMPLETE';
+    this.held[w.wallet] -= w.amount;
+    if (outcome === 'settled') this.wallets[w.wallet] -= w.amount;
+    w.open = false;
     return 'ok';
   }
 
@@ -258,6 +315,7 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
         const payers: Payer[] = [];
         for (let i = 0; i < WALLETS; i++) payers.push(await newPayer(String(OPENING_BALANCE)));
         for (const payer of payers) await limitSpend(payer.accountId, String(SPEND_LIMIT));
+        const banks = await Promise.all(payers.map((p) => bankAccountOf(p)));
         const model = new Model();
         const settlementStart = BigInt(await walletBalance(merchant.owner.apiKey, merchant.settlementWalletId));
         let lastPay: { payer: Payer; request: string; key: string; res: ApiResponse } | undefined;
@@ -303,6 +361,21 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
             const x = model.transfers[s.transfer % model.transfers.length];
             const res = await api('POST', `/api/asset-transfers/${x.id}/cancel`, { key: payers[x.from].apiKey });
             expect(outcome(res)).toBe(tally('cancel-transfer', model.cancelTransfer(x)));
+          } else if (s.kind === 'bank-topup') {
+            const created = await topUp(payers[s.wallet], payers[s.wallet].walletId, banks[s.wallet].id, String(s.amount));
+            expect(outcome(created)).toBe('ok');
+            const ended =
+              s.outcome === 'abort'
+                ? await api('POST', `/api/funds-transfers/${created.body.id}/abort`, { key: payers[s.wallet].apiKey })
+                : await bankReports(created.body.id, s.outcome);
+            expect(outcome(ended)).toBe(tally('bank-topup', model.bankTopup(s.wallet, s.amount, s.outcome)));
+          } else if (s.kind === 'withdraw') {
+            const res = await withdraw(payers[s.wallet], payers[s.wallet].walletId, banks[s.wallet].id, String(s.amount));
+            expect(outcome(res)).toBe(tally('withdraw', model.withdraw(s.wallet, s.amount)));
+            if (res.status === 200) model.withdrawals.push({ id: res.body.id, wallet: s.wallet, amount: s.amount, open: true });
+          } else if (s.kind === 'bank-report' && model.withdrawals.length) {
+            const w = model.withdrawals[s.withdrawal % model.withdrawals.length];
+            expect(outcome(await bankReports(w.id, s.outcome))).toBe(tally('bank-report', model.bankReport(w, s.outcome)));
           } else if (s.kind === 'replay') {
             if (!lastPay) continue;
             // The same key and command answers what it answered first, and moves nothing again.
@@ -330,7 +403,7 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: SEED, endOnFailure: true },
     );
-    for (const kind of ['pay', 'refund', 'void', 'token-pay', 'send', 'claim']) expect([kind, succeeded.get(kind) ?? 0]).not.toEqual([kind, 0]);
+    for (const kind of ['pay', 'refund', 'void', 'token-pay', 'send', 'claim', 'bank-topup', 'withdraw', 'bank-report']) expect([kind, succeeded.get(kind) ?? 0]).not.toEqual([kind, 0]);
     expect(quotaRefusals).toBeGreaterThan(0);
   }, 240_000);
 });

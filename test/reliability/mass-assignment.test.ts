@@ -196,6 +196,13 @@ async function approvalFixture(): Promise<Setup> {
   return { caller: operator(), values: { accountId: setup.caller.accountId, bankAccountApprovalId: approval.id, reason: 'checked' } };
 }
 
+/** A wallet holding `funds` and a centrapay bank account with a direct-debit authority, of one fresh account. */
+async function fundsTransferFixture(funds: string): Promise<Setup> {
+  const payer = await newPayer(funds);
+  const bank = await newBankAccount(payer);
+  return { caller: payer, values: { accountId: payer.accountId, assetId: payer.walletId, bankAccountId: bank.id, amount: '100' } };
+}
+
 /** What a route needs to succeed beyond a fresh account and BODY_DEFAULTS. */
 const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
@@ -339,6 +346,13 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   },
   'POST /api/connections': merchantFixture,
   'POST /api/payment-links': merchantFixture,
+  'POST /api/topups': () => fundsTransferFixture('0'),
+  'POST /api/withdrawals': () => fundsTransferFixture('5000'),
+  'POST /api/funds-transfers/{fundsTransferId}/bank-outcome': async () => {
+    const { caller, values } = await fundsTransferFixture('0');
+    const topup = ok('top up', await api('POST', '/api/topups', { key: caller.apiKey, body: { assetId: values.assetId, bankAccountId: values.bankAccountId, amount: '100' } }));
+    return { caller: operator(), values: { accountId: caller.accountId, fundsTransferId: topup.id } };
+  },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
   'POST /api/merchants/{merchantId}/metadata': merchantFixture,

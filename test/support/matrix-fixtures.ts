@@ -194,6 +194,28 @@ export class Tenant {
     return { id: intent.id, code: await approvedCode(intent.authorizationUrl) };
   }
 
+  /** A centrapay bank account with a direct-debit authority: what top ups and withdrawals name. */
+  centrapayBankAccount(): Promise<{ id: string; bankAccountNumber: string }> {
+    return this.once('centrapayBankAccount', () => this.newBankAccount({ type: 'centrapay' }));
+  }
+
+  /** A new top up of the shared wallet from the centrapay bank account, not yet settled (so it can be aborted). */
+  async newTopup(): Promise<string> {
+    const body = { assetId: await this.wallet(), bankAccountId: (await this.centrapayBankAccount()).id, amount: AMOUNT };
+    return (await this.post('/api/topups', body)).id;
+  }
+
+  topup(): Promise<string> {
+    return this.once('topup', () => this.newTopup());
+  }
+
+  withdrawal(): Promise<string> {
+    return this.once('withdrawal', async () => {
+      const body = { assetId: await this.wallet(), bankAccountId: (await this.centrapayBankAccount()).id, amount: AMOUNT };
+      return (await this.post('/api/withdrawals', body)).id;
+    });
+  }
+
   /** A media upload (a PNG logo) of this account. */
   mediaUpload(): Promise<string> {
     return this.once('mediaUpload', async () => (await ok(api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }), 'fixture media upload')).id);
@@ -424,6 +446,10 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   userId: ({ tenant }) => tenant.member(),
   code: async ({ invitation }) => (await invitation()).code,
   invitationId: async ({ invitation }) => (await invitation()).id,
+  topupId: ({ tenant }) => tenant.topup(),
+  withdrawalId: ({ tenant }) => tenant.withdrawal(),
+  // Aborts and the bank's reports end a top up: every call names a new one.
+  fundsTransferId: ({ tenant }) => tenant.newTopup(),
 };
 
 /** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */
@@ -450,13 +476,13 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   // A transfer sends a new token whole (no recipient needed); listings name the sender.
   assetId: ({ tenant }) => tenant.newToken(),
   senderAccountId: accountOf,
+  bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   // The code the bank account's holder reads on its statement.
   verificationCode: async ({ bankAccount }) => statementCode((await bankAccount()).bankAccountNumber),
   // A membership is made once per program and account: every call joins a new program.
   assetProgramId: ({ tenant }) => tenant.newAssetProgram(),
   billingBankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   collectionIds: async ({ tenant }) => [await tenant.collection()],
-  bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   mediaUploadId: ({ tenant }) => tenant.bankStatement(),
   // The wallet app authorizing a connection.
   walletId: ({ tenant }) => tenant.walletApp(),
@@ -468,6 +494,15 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
 const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = { createAssetProgram: { assetTypes: [ASSET_TYPE] } };
+/** Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a centrapay bank account. */
+const FUNDS_TRANSFER_FIELDS: Readonly<Record<string, Resolve>> = {
+  assetId: ({ tenant }) => tenant.wallet(),
+  bankAccountId: async ({ tenant }) => (await tenant.centrapayBankAccount()).id,
+};
+const OPERATION_FIELDS: Readonly<Record<string, Readonly<Record<string, Resolve>>>> = {
+  createTopup: FUNDS_TRANSFER_FIELDS,
+  createWithdrawal: FUNDS_TRANSFER_FIELDS,
+};
 
 /** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */
 const bodyValues = () => ({
@@ -569,7 +604,7 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   if (!schema) return call;
   if (route.bodyEncoding === 'multipart') return { ...call, form: MULTIPART_FORMS[route.operation]() };
 
-  const values: Record<string, unknown> = { ...bodyValues(), ...OPERATION_VALUES[route.operation], ...(await resolveAll(bodyFields(route), { ...FIELDS, ...own }, context)) };
+  const values: Record<string, unknown> = { ...bodyValues(), ...OPERATION_VALUES[route.operation], ...(await resolveAll(bodyFields(route), { ...FIELDS, ...OPERATION_FIELDS[route.operation], ...own }, context)) };
   const body = validInstance(schema, values) as Record<string, unknown>;
   for (const name of ALSO_OPTIONAL) if (schema.properties?.[name]) body[name] = values[name];
   const walletField = spentWalletField(route);

@@ -112,6 +112,30 @@ function lastEvaluatedKeyOf(item: Record<string, unknown>, indexName: string | u
   return key;
 }
 
+/**
+ * How many items a GSI1 partition holds up to and including `sortKey`: the place of an item in a
+ * listing of immutable items (numbering a history from 1), one COUNT query.
+ */
+export async function countThrough(partition: string, sortKey: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :sk',
+        ExpressionAttributeValues: { ':pk': partition, ':sk': sortKey },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (start);
+  return count;
+}
+
 /** Every item of a small, bounded partition (bare-array listings such as API keys). */
 export async function queryAll(
   input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,

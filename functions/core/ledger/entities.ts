@@ -23,7 +23,10 @@ export type TransferKind =
   | 'token-redemption'
   | 'token-return'
   /** value sent by an asset transfer: held pending from creation, posted to each claim */
-  | 'asset-transfer';
+  | 'asset-transfer'
+  /** money a bank paid in (a top up), and money paid out to a bank account (a withdrawal: held pending until the bank settles) */
+  | 'topup'
+  | 'withdrawal';
 
 /**
  * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot

@@ -1,0 +1,20 @@
+import type { TransactionStep } from '../core/db/transaction';
+import type { BankAccount } from '../bank-accounts';
+import type { StoredFundsTransfer } from './entities';
+
+/**
+ * The one port to a bank. The platform records a funds transfer and starts it at the bank in one
+ * transaction (`initiate`'s steps), then learns how the bank settled it: by the bank's own report
+ * (`watch` arranges for it) or by an operator's report (the simulator's `bank-outcome` route).
+ * The platform's reaction to either is the same (settle.ts).
+ */
+export interface Bank {
+  /** Whether this bank moves money of this kind: a simulator moves test money only, never live. */
+  moves(transfer: { test: boolean }): boolean;
+  /** Steps that start the bank's side, written with the transfer's record (its statement line and code). */
+  initiate(transfer: StoredFundsTransfer, bankAccount: BankAccount): TransactionStep[];
+  /** When the bank settles a transfer started at `now` by itself. */
+  settlesAt(now: Date): Date;
+  /** Arranges for the bank's settlement of `transfer` to reach the platform at its `settleAt`. */
+  watch(transfer: StoredFundsTransfer, now: Date): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import { newStatementLine, statementLineStep } from '../bank-accounts';
+import { scheduleTimer } from '../core/timers';
+import type { Bank } from './bank-port';
+
+/** A simulated bank clears a direct debit or a payment out one day after it was started. */
+export const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
+
+/**
+ * A bank for test money: each transfer puts a line with a 4-digit code on the bank account's
+ * statement (the code that verifies the bank account), and settles by itself a day later on the
+ * account's clock (a test clock reaches it at once) through the timers port. The platform operator
+ * can make it settle, fail or abort a transfer now (`POST /api/funds-transfers/{id}/bank-outcome`).
+ * It moves no live money: no real bank stands behind it.
+ */
+export const bankSimulator: Bank = {
+  moves: (transfer) => transfer.test,
+  initiate: (transfer, bankAccount) => [statementLineStep(newStatementLine(bankAccount, transfer.type, transfer.amount, transfer.currency, transfer.createdAt))],
+  settlesAt: (now) => new Date(now.getTime() + SIMULATED_SETTLEMENT_SECONDS * 1000),
+  watch: (transfer, now) => scheduleTimer({ kind: 'funds-transfer-bank', id: transfer.id, accountId: transfer.accountId, dueAt: transfer.settleAt }, now),
+};

@@ -1,0 +1,295 @@
+import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { newBankAccount, statementCode } from '../support/bank';
+import { advanceClock, DAY, waitFor } from '../support/clock';
+import { bankAccountOf, bankReports, fund, newWallet, topUp, withdraw } from '../support/funds';
+import { balances } from '../support/payments';
+import { written } from '../support/value';
+
+// Each test makes its own accounts and drives the bank through several calls on a shared, loaded platform.
+jest.setTimeout(60_000);
+
+const refused = (code: string) => ({ statusCode: 403, error: 'Forbidden', message: code });
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+let owner: TestAccount;
+let other: TestAccount;
+let wallet: string;
+let bank: any;
+beforeAll(async () => {
+  [owner, other] = await Promise.all([newAccount(), newAccount()]);
+  wallet = await newWallet(owner);
+  await fund(owner, wallet, '100000');
+  bank = await bankAccountOf(owner);
+});
+
+const get = (path: string, key = owner.apiKey) => api('GET', path, { key });
+
+describe('withdrawals', () => {
+  it('holds the amount from creation and pays it out when the bank settles', async () => {
+    const before = await balances(owner.apiKey, wallet);
+    const res = await withdraw(owner, wallet, bank.id, '1500');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{22}$/),
+      assetId: wallet,
+      bankAccountId: bank.id,
+      accountId: owner.accountId,
+      type: 'withdrawal',
+      amount: '1500',
+      status: 'created',
+      test: true,
+      createdAt: expect.stringMatching(TIMESTAMP),
+      createdBy: expect.stringMatching(/^crn:/),
+      updatedAt: expect.stringMatching(TIMESTAMP),
+    });
+    const held = await balances(owner.apiKey, wallet);
+    expect(held).toEqual({ balance: before.balance, available: String(BigInt(before.available) - 1500n) });
+    // The bank's statement shows the payment out with a code of its own.
+    expect(await statementCode(bank.bankAccountNumber, 'withdrawal')).toMatch(/^[0-9]{4}$/);
+
+    expect((await get(`/api/withdrawals/${res.body.id}`)).body).toEqual(res.body);
+    const settled = await bankReports(res.body.id, 'settled');
+    expect(settled.body).toMatchObject({ id: res.body.id, status: 'done' });
+    expect(await balances(owner.apiKey, wallet)).toEqual({ balance: String(BigInt(before.balance) - 1500n), available: held.available });
+    expect((await get(`/api/withdrawals/${res.body.id}`)).body.status).toBe('done');
+    const history = await get(`/api/wallets/${wallet}/transactions`);
+    expect(history.body.items[0]).toMatchObject({ withdrawalId: res.body.id, value: '-1500' });
+
+    const listed = await get(`/api/accounts/${owner.accountId}/withdrawals`);
+    expect(listed.body.items.find((w: any) => w.id === res.body.id)).toMatchObject({ status: 'done', amount: '1500' });
+    const again = await bankReports(res.body.id, 'failed');
+    expect(again.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+    expect(written(again)).toEqual([]);
+  });
+
+  it('gives the amount back exactly when the bank fails or aborts it', async () => {
+    const before = await balances(owner.apiKey, wallet);
+    const failing = (await withdraw(owner, wallet, bank.id, '700')).body;
+    const aborting = (await withdraw(owner, wallet, bank.id, '300')).body;
+    expect((await balances(owner.apiKey, wallet)).available).toBe(String(BigInt(before.available) - 1000n));
+    expect((await bankReports(failing.id, 'failed')).body).toMatchObject({ status: 'failed' });
+    expect((await bankReports(aborting.id, 'aborted')).body).toMatchObject({ status: 'aborted' });
+    expect(await balances(owner.apiKey, wallet)).toEqual(before);
+  });
+
+  it('settles by itself a day later on the account\'s clock', async () => {
+    const holder = await newAccount();
+    const w = await newWallet(holder);
+    await fund(holder, w, '5000');
+    const b = await bankAccountOf(holder, { verified: false });
+    const created = (await withdraw(holder, w, b.id, '2000')).body;
+    await advanceClock(holder.accountId, DAY - 60);
+    expect((await get(`/api/withdrawals/${created.id}`, holder.apiKey)).body.status).toBe('created');
+    await advanceClock(holder.accountId, 120);
+    const done = await waitFor(() => balances(holder.apiKey, w), (b2) => b2.balance === '3000');
+    expect(done).toEqual({ balance: '3000', available: '3000' });
+    expect((await get(`/api/withdrawals/${created.id}`, holder.apiKey)).body.status).toBe('done');
+  });
+
+  it('refuses more than the available balance: INSUFFICIENT_WALLET_BALANCE, nothing written', async () => {
+    const { available } = await balances(owner.apiKey, wallet);
+    const res = await withdraw(owner, wallet, bank.id, String(BigInt(available) + 1n));
+    expect(res.body).toEqual(refused('INSUFFICIENT_WALLET_BALANCE'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('names the field of a bad amount (400), nothing written', async () => {
+    for (const [amount, message] of [
+      ['0', 'amount has an invalid format'],
+      ['100000000', 'amount must be less than 100000000'],
+    ]) {
+      const res = await withdraw(owner, wallet, bank.id, amount);
+      expect([res.status, res.body.message]).toEqual([400, message]);
+      expect(written(res)).toEqual([]);
+    }
+  });
+
+  it('refuses a settlement wallet: INVALID_WALLET_TYPE', async () => {
+    const settlement = await newWallet(owner, { settlement: true });
+    const res = await withdraw(owner, settlement, bank.id, '100');
+    expect(res.body).toEqual(refused('INVALID_WALLET_TYPE'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('refuses a wallet and a bank account of two accounts: BANK_AUTHORITY_WALLET_MISMATCH', async () => {
+    const othersBank = await bankAccountOf(other);
+    // Only a caller that reaches both accounts can name them: the operator.
+    const res = await api('POST', '/api/withdrawals', { key: seed().operatorApiKey, body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' } });
+    expect(res.body).toEqual(refused('BANK_AUTHORITY_WALLET_MISMATCH'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('refuses a bank account of another type: BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL', async () => {
+    const quartz = await newBankAccount(owner, { type: 'quartz' });
+    const res = await withdraw(owner, wallet, quartz.id, '100');
+    expect(res.body).toEqual(refused('BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('refuses live money: the simulated bank moves none (nothing written)', async () => {
+    const live = await newAccount({ test: false });
+    const liveWallet = await newWallet(live, { ledgerId: 'svc.nzd.main' });
+    const liveBank = await newBankAccount(live);
+    const out = await withdraw(live, liveWallet, liveBank.id, '100');
+    expect(out.body).toEqual(refused('BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL'));
+    expect(written(out)).toEqual([]);
+    const inward = await topUp(live, liveWallet, liveBank.id, '100');
+    expect(inward.body).toEqual(refused('BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP'));
+    expect(written(inward)).toEqual([]);
+  });
+
+  it('applies a withdrawal once per Idempotency-Key; the key with another command is IDEMPOTENT_OPERATION_FAILED', async () => {
+    const key = { 'idempotency-key': `w-${Date.now()}` };
+    const first = await withdraw(owner, wallet, bank.id, '111', key);
+    const replay = await withdraw(owner, wallet, bank.id, '111', key);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(written(replay)).toEqual([]);
+    const other = await withdraw(owner, wallet, bank.id, '112', key);
+    expect(other.body).toEqual(refused('IDEMPOTENT_OPERATION_FAILED'));
+  });
+
+  it('cannot be aborted by its account: ABORT_WITHDRAWAL_NOT_SUPPORTED', async () => {
+    const created = (await withdraw(owner, wallet, bank.id, '100')).body;
+    const res = await api('POST', `/api/funds-transfers/${created.id}/abort`, { key: owner.apiKey });
+    expect(res.body).toEqual(refused('ABORT_WITHDRAWAL_NOT_SUPPORTED'));
+    expect(written(res)).toEqual([]);
+  });
+});
+
+describe('top ups', () => {
+  it('credits the wallet when the bank settles, once the bank account is verified with the code the top up put on its statement', async () => {
+    const holder = await newAccount();
+    const w = await newWallet(holder);
+    const unverified = await bankAccountOf(holder, { verified: false });
+    const res = await topUp(holder, w, unverified.id, '2500');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ assetId: w, bankAccountId: unverified.id, accountId: holder.accountId, type: 'topup', amount: '2500', status: 'created' });
+    expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body).toEqual(res.body);
+
+    // Settled by the bank, held: the bank account is not verified yet.
+    expect((await bankReports(res.body.id, 'settled')).body.status).toBe('created');
+    expect((await balances(holder.apiKey, w)).balance).toBe('0');
+    const aborted = await api('POST', `/api/funds-transfers/${res.body.id}/abort`, { key: holder.apiKey });
+    expect(aborted.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+
+    const verify = await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
+      key: holder.apiKey,
+      body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
+    });
+    expect(verify.status).toBe(200);
+    expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body.status).toBe('done');
+    expect(await balances(holder.apiKey, w)).toEqual({ balance: '2500', available: '2500' });
+
+    const listed = await get('/api/topups', holder.apiKey);
+    expect(listed.body).toEqual([expect.objectContaining({ id: res.body.id, status: 'done' })]);
+    expect((await get(`/api/accounts/${holder.accountId}/topups`, holder.apiKey)).body).toEqual(listed.body);
+
+    // The bank account's activities and the wallet's transactions show the money in.
+    const activities = await get(`/api/asset-activities?bankAccountId=${unverified.id}`, holder.apiKey);
+    expect(activities.body.items).toEqual([
+      expect.objectContaining({ ref: res.body.id, refType: 'topup', type: 'increment-balance', kind: 'topup', assetId: w, amount: '2500', activityType: 'value-in', activityNumber: '1', bankAccountId: unverified.id, otherParty: unverified.bankAccountNumber.replace(/-\d{4}(\d{3}-\d{3})$/, '-****$1') }),
+    ]);
+    const history = await get(`/api/wallets/${w}/transactions`, holder.apiKey);
+    expect(history.body.items).toEqual([expect.objectContaining({ topupId: res.body.id, value: '2500' })]);
+    const transactions = await get(`/api/assets/${w}/transactions`, holder.apiKey);
+    expect(transactions.body.items).toEqual([
+      expect.objectContaining({ ref: res.body.id, refType: 'topup', type: 'increment-balance', destAssetId: w, amount: '2500', activityType: 'value-in', activityNumber: '1' }),
+    ]);
+  });
+
+  it('releases a held top up by its daily re-check once the bank account is verified, and settles by itself on the clock', async () => {
+    const holder = await newAccount();
+    const w = await newWallet(holder);
+    const unverified = await bankAccountOf(holder, { verified: false });
+    const created = (await topUp(holder, w, unverified.id, '900')).body;
+    await advanceClock(holder.accountId, DAY + 60);
+    // The bank settled it; it is held.
+    expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('created');
+    await api('POST', `/api/bank-accounts/${unverified.id}/verify`, { key: holder.apiKey, body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') } });
+    await advanceClock(holder.accountId, DAY + 60);
+    // Only the timer reads it: the wallet is credited without anyone asking for the top up.
+    expect((await waitFor(() => balances(holder.apiKey, w), (b) => b.balance === '900')).balance).toBe('900');
+  });
+
+  it('is aborted while the bank has not settled it, and then never credited', async () => {
+    const created = (await topUp(owner, wallet, bank.id, '400')).body;
+    const before = await balances(owner.apiKey, wallet);
+    const res = await api('POST', `/api/funds-transfers/${created.id}/abort`, { key: owner.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({});
+    expect((await api('POST', `/api/funds-transfers/${created.id}/abort`, { key: owner.apiKey })).body).toEqual({});
+    expect((await get(`/api/topups/${created.id}`)).body.status).toBe('aborted');
+    expect((await bankReports(created.id, 'settled')).body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+    expect(await balances(owner.apiKey, wallet)).toEqual(before);
+  });
+
+  it('refuses a completed top up: FUNDS_TRANSFER_ALREADY_COMPLETE', async () => {
+    const created = (await topUp(owner, wallet, bank.id, '100')).body;
+    expect((await bankReports(created.id, 'settled')).body.status).toBe('done');
+    const res = await api('POST', `/api/funds-transfers/${created.id}/abort`, { key: owner.apiKey });
+    expect(res.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+    expect(written(res)).toEqual([]);
+  });
+
+  it('counts against the top-up quota when asked for: past it QUOTA_EXCEEDED with the quota, nothing written', async () => {
+    const payer = await newAccount();
+    const [own, ownBank] = await Promise.all([newWallet(payer), bankAccountOf(payer)]);
+    const limits = { limits: [{ type: 'topup', period: 'monthly', assetType: 'svc.nzd.test', limit: '500' }] };
+    expect((await api('PUT', `/api/accounts/${payer.accountId}/quota-limits`, { key: seed().operatorApiKey, body: limits })).status).toBe(200);
+    expect((await topUp(payer, own, ownBank.id, '300')).status).toBe(200);
+    const over = await topUp(payer, own, ownBank.id, '300');
+    expect(over.body).toMatchObject({ statusCode: 403, message: 'QUOTA_EXCEEDED', quotas: [expect.objectContaining({ type: 'topup', period: 'monthly', limit: '500', usage: '600' })] });
+    expect(written(over)).toEqual([]);
+    const quotas = (await get(`/api/accounts/${payer.accountId}/quotas`, payer.apiKey)).body as { type: string; period: string; usage: string }[];
+    expect(quotas.find((q) => q.type === 'topup' && q.period === 'monthly')?.usage).toBe('300');
+  });
+
+  it('needs a direct-debit authority, a centrapay bank account of the wallet\'s account and a wallet that takes top ups', async () => {
+    const noAuthority = await newBankAccount(owner, { directDebitAuthority: undefined });
+    const quartz = await newBankAccount(owner, { type: 'quartz' });
+    const settlement = await newWallet(owner, { settlement: true });
+    const othersBank = await bankAccountOf(other);
+    const cases: [Promise<any>, string][] = [
+      [topUp(owner, wallet, noAuthority.id, '100'), 'DIRECT_DEBIT_NOT_AUTHORIZED'],
+      [topUp(owner, wallet, quartz.id, '100'), 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP'],
+      [topUp(owner, settlement, bank.id, '100'), 'INVALID_WALLET_TYPE'],
+      [api('POST', '/api/topups', { key: seed().operatorApiKey, body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' } }), 'BANK_AUTHORITY_WALLET_MISMATCH'],
+    ];
+    for (const [call, code] of cases) {
+      const res = await call;
+      expect(res.body).toEqual(refused(code));
+      expect(written(res)).toEqual([]);
+    }
+  });
+});
+
+describe('another account', () => {
+  it('is refused every funds transfer of the account, with nothing written', async () => {
+    const w = (await withdraw(owner, wallet, bank.id, '100')).body;
+    const t = (await topUp(owner, wallet, bank.id, '100')).body;
+    const calls = [
+      withdraw(other, wallet, bank.id, '100'),
+      topUp(other, wallet, bank.id, '100'),
+      get(`/api/withdrawals/${w.id}`, other.apiKey),
+      get(`/api/topups/${t.id}`, other.apiKey),
+      get(`/api/accounts/${owner.accountId}/topups`, other.apiKey),
+      get(`/api/accounts/${owner.accountId}/withdrawals`, other.apiKey),
+      api('POST', `/api/funds-transfers/${t.id}/abort`, { key: other.apiKey }),
+      api('POST', `/api/funds-transfers/${w.id}/abort`, { key: other.apiKey }),
+      api('POST', `/api/funds-transfers/${t.id}/bank-outcome`, { key: owner.apiKey, body: { outcome: 'settled' } }),
+      get(`/api/asset-activities?bankAccountId=${bank.id}`, other.apiKey),
+      get(`/api/assets/${wallet}/transactions`, other.apiKey),
+      // A top up is not a withdrawal, nor the reverse.
+      get(`/api/withdrawals/${t.id}`),
+      get(`/api/topups/${w.id}`),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.body).toEqual(FORBIDDEN);
+      expect(written(res)).toEqual([]);
+    }
+    expect((await get('/api/topups', other.apiKey)).body).toEqual([]);
+    expect((await get(`/api/topups/${t.id}`)).body.status).toBe('created');
+  });
+});
