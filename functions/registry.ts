@@ -12,6 +12,9 @@ import { group as integrationRequests } from './integration-requests/group';
 import { group as connections } from './connections/group';
 import { group as invitations } from './invitations/group';
 import { group as fundsTransfers } from './funds-transfers/group';
+import { group as batches } from './batches/group';
+import { group as businesses } from './businesses/group';
+import { group as events } from './events/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
 import { group as loyaltyPrograms } from './loyalty-programs/group';
 import { group as managedIntegrations } from './managed-integrations/group';
@@ -55,6 +58,9 @@ export const REGISTRY = [
   paymentLinks,
   invitations,
   fundsTransfers,
+  businesses,
+  events,
+  batches,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

@@ -32,3 +32,18 @@ export const errorBody = {
     message: { type: 'string' },
   },
 } as const;
+
+/** A place: coordinates (strings) and a postal address (merchants, businesses). */
+export const location = {
+  type: 'object',
+  properties: {
+    lat: { type: 'string', pattern: '^-?[0-9]{1,2}(\\.[0-9]{1,8})?$' },
+    lng: { type: 'string', pattern: '^-?[0-9]{1,3}(\\.[0-9]{1,8})?$' },
+    street: { type: 'string', minLength: 1, maxLength: 256 },
+    suburb: { type: 'string', minLength: 1, maxLength: 128 },
+    city: { type: 'string', minLength: 1, maxLength: 128 },
+    state: { type: 'string', minLength: 1, maxLength: 128 },
+    postCode: { type: 'string', minLength: 1, maxLength: 16 },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+  },
+} as const;

@@ -82,6 +82,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       // Local receivers (and the tests' receivers) listen on 127.0.0.1, which the webhook target guard refuses otherwise.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? '1',
+      // The company register of made-up companies shipped with the project (functions/businesses); a stack sets none.
+      COMPANY_REGISTER: process.env.COMPANY_REGISTER ?? 'fixture',
       ...messaging.environment,
     });
     const client = new DynamoDBClient({});

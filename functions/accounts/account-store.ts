@@ -22,11 +22,11 @@ export interface NewAccount {
 }
 
 export async function insertAccount(input: NewAccount, createdBy: string, now: Date): Promise<Account> {
-  const { stored, items } = newAccountItems(input, createdBy, now);
+  const { account, items } = accountCreation(input, createdBy, now);
   const steps: TransactionStep[] = items.map((item) => ({ item }));
   if (input.owner) steps.push(userMembershipsStep(input.owner, 1, () => badRequest('owner does not name a user')));
   await runTransaction(steps);
-  return present(stored);
+  return account;
 }
 
 /** Per user: the accounts they may be a member of. */
@@ -53,13 +53,15 @@ export function userMembershipsStep(userId: string, delta: 1 | -1, onMissing: ()
 }
 
 /**
- * The items that make an account (and, with an owner, its first membership and member counts),
- * for a transaction of the caller's: making a user writes them with the user.
+ * The writes that create an account (conditional on its id being new) and, with an owner, its first
+ * membership and member counts, for a caller that creates it in one transaction with records of its
+ * own (a user, a business and its new org account), and the account as it will read. `id` is given
+ * where a repeated message must find the same account again.
  */
-export function newAccountItems(input: NewAccount, createdBy: string, now: Date) {
+export function accountCreation(input: NewAccount, createdBy: string, now: Date, id = newId()): { account: Account; items: AccountWrite[] } {
   const at = isoTimestamp(now);
   const stored: StoredAccount = {
-    id: newId(),
+    id,
     name: input.name,
     type: input.type,
     ...(input.region ? { region: input.region } : {}),
@@ -72,14 +74,16 @@ export function newAccountItems(input: NewAccount, createdBy: string, now: Date)
     modifiedAt: at,
     modifiedBy: createdBy,
   };
-  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } });
-  const items = [put(accountEntity.item(stored))];
+  const put = (Item: Record<string, unknown>): AccountWrite => ({ Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } });
+  const items: AccountWrite[] = [put(accountEntity.item(stored))];
   if (input.owner) {
     items.push(put(accountMemberEntity.item({ accountId: stored.id, userId: input.owner, role: 'account-owner', createdAt: at, createdBy, modifiedAt: at, modifiedBy: createdBy })));
     items.push(put(memberCountsEntity.item({ accountId: stored.id, owners: 1, members: 1 })));
   }
-  return { stored, items, account: present(stored) };
+  return { account: present(stored), items };
 }
+
+export type AccountWrite = { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } };
 
 export async function findAccount(accountId: string): Promise<Account | undefined> {
   const out = await db().send(

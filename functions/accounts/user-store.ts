@@ -3,7 +3,7 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
-import { newAccountItems, type Account } from './account-store';
+import { accountCreation, type Account } from './account-store';
 import { normalEmail, userEmailEntity, userEntity, type User } from './entities';
 
 export interface NewUser {
@@ -24,7 +24,7 @@ export async function createUser(input: NewUser, createdBy: string, now: Date): 
   const at = isoTimestamp(now);
   const id = input.id ?? randomUUID();
   const name = [input.givenName, input.familyName].filter(Boolean).join(' ') || normalEmail(input.email);
-  const { items, account } = newAccountItems({ name, type: 'individual', owner: id }, createdBy, now);
+  const { items, account } = accountCreation({ name, type: 'individual', owner: id }, createdBy, now);
   const user: User = {
     id,
     email: normalEmail(input.email),

@@ -29,7 +29,7 @@ export interface QueueDefinition {
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'webhooks' },
   { name: 'timers', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'timers' },
-  { name: 'batches', visibilityTimeoutSeconds: 300, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'batches', visibilityTimeoutSeconds: 300, maxReceiveCount: 5, retentionDays: 14, consumer: 'batches' },
 ];
 
 export const deadLetterQueueName = (name: string) => `${name}-dlq`;

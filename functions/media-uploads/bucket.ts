@@ -31,6 +31,17 @@ export async function putObject(key: string, data: Buffer, contentType: string):
   await s3().send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: data, ContentType: contentType }));
 }
 
+/** An object's bytes; undefined when the bucket has no such object. */
+export async function getObject(key: string): Promise<Buffer | undefined> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+    return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
 /** A time-limited URL that downloads the object, served as its detected content type. */
 export function presignedGetUrl(key: string, contentType: string): Promise<string> {
   return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key, ResponseContentType: contentType }), {

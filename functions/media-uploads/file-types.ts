@@ -27,6 +27,8 @@ export const PURPOSES = {
   'business-onboarding': { types: ['text/csv'], maxBytes: 50 * 1024 },
   'branding-logo': { types: ['image/jpeg', 'image/png'], maxBytes: 512 * 1024 },
   'bank-statement': { types: ['application/pdf', 'image/jpeg', 'image/png'], maxBytes: 3 * 1024 * 1024 },
+  // A batch's file (POST /api/batches): as large as a media upload's form may carry.
+  'batch-file': { types: ['text/csv'], maxBytes: 3.5 * 1024 * 1024 },
 } as const satisfies Record<string, { types: readonly DetectedType[]; maxBytes: number }>;
 
 /** The purposes' names are also the enum of the create form's schema (schemas.ts). */

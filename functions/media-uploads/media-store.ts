@@ -4,6 +4,7 @@ import { db } from '../core/db/client';
 import { businessRule } from '../core/http/errors';
 import { mediaUploadEntity, type MediaUpload } from './entities';
 import type { Purpose } from './file-types';
+import { getObject } from './bucket';
 
 export async function insertMediaUpload(record: MediaUpload): Promise<void> {
   await db().send(new PutCommand({ TableName: config().tableName, Item: mediaUploadEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' }));
@@ -27,4 +28,9 @@ export async function requireMediaUpload(
   const upload = await findMediaUpload(id);
   if (!upload || upload.accountId !== expect.accountId || upload.purpose !== expect.purpose) throw businessRule(code);
   return upload;
+}
+
+/** The bytes of an upload's file (its consumers read it, e.g. a batch's); undefined when the object is gone. */
+export function readMediaFile(upload: Pick<MediaUpload, 'objectKey'>): Promise<Buffer | undefined> {
+  return getObject(upload.objectKey);
 }

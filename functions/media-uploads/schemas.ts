@@ -8,7 +8,7 @@ export const createMediaUploadForm = {
   type: 'object',
   required: ['file', 'purpose'],
   properties: {
-    purpose: { type: 'string', enum: ['business-onboarding', 'branding-logo', 'bank-statement'] },
+    purpose: { type: 'string', enum: ['business-onboarding', 'branding-logo', 'bank-statement', 'batch-file'] },
     file: {
       type: 'object',
       required: ['size'],

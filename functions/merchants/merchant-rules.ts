@@ -2,6 +2,7 @@ import { findBankAccount } from '../bank-accounts';
 import type { Account } from '../core/auth/account-directory';
 import { config } from '../core/config';
 import { badRequest, businessRule } from '../core/http/errors';
+import { checkStatusReason } from '../core/validation/status-reason';
 import type { Merchant } from './merchant-store';
 
 type Status = Merchant['onboardingStatus'];
@@ -19,12 +20,7 @@ export function allowedReasons(status: Status): string[] {
 }
 
 export function checkOnboardingReason(status: Status, reason: string | undefined): void {
-  const allowed = allowedReasons(status);
-  if (!allowed.length && reason !== undefined) throw badRequest(`onboardingStatusReason is not allowed for ${status}`);
-  if (allowed.length && reason === undefined) throw badRequest(`onboardingStatusReason is required for ${status}`);
-  if (reason !== undefined && !allowed.includes(reason)) {
-    throw badRequest(`onboardingStatusReason must be one of: ${allowed.join(', ')}`);
-  }
+  checkStatusReason(status, reason, allowedReasons(status));
 }
 
 /** Rules a merchant's fields must meet against its account, on create and update. */

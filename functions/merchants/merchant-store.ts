@@ -14,9 +14,20 @@ export type { Merchant, StoredMerchant } from './entities';
 export type NewMerchant = Pick<Merchant, 'accountId' | 'name' | 'country' | 'test' | 'type' | 'settlementConfig' | 'location' | 'categoryCode'>;
 
 export async function insertMerchant(input: NewMerchant, createdBy: string, now: Date): Promise<Merchant> {
+  const { merchant, put } = merchantCreation(input, createdBy, now);
+  await db().send(new PutCommand(put));
+  return merchant;
+}
+
+/**
+ * The write that creates a merchant (`applied`, conditional on its id being new), for a caller that
+ * creates it in one transaction with records of its own (batch onboarding), and the merchant as it
+ * will read. `id` is given where a repeated message must find the same merchant again.
+ */
+export function merchantCreation(input: NewMerchant, createdBy: string, now: Date, id = newId()) {
   const at = isoTimestamp(now);
   const stored: StoredMerchant = {
-    id: newId(),
+    id,
     ...withoutUndefined(input),
     onboardingStatus: 'applied',
     createdAt: at,
@@ -26,10 +37,8 @@ export async function insertMerchant(input: NewMerchant, createdBy: string, now:
     version: 1,
     activityCount: 0,
   };
-  await db().send(
-    new PutCommand({ TableName: config().tableName, Item: merchantEntity.item(stored), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
-  return present(stored);
+  const put = { TableName: config().tableName, Item: merchantEntity.item(stored), ConditionExpression: 'attribute_not_exists(PK)' };
+  return { merchant: present(stored), put };
 }
 
 export async function findMerchant(id: string): Promise<StoredMerchant | undefined> {

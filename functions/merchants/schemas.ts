@@ -1,22 +1,8 @@
-import { crn, id, metadata, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, location, metadata, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
 export const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deactivated', 'on-hold'] as const;
-
-export const location = {
-  type: 'object',
-  properties: {
-    lat: { type: 'string', pattern: '^-?[0-9]{1,2}(\\.[0-9]{1,8})?$' },
-    lng: { type: 'string', pattern: '^-?[0-9]{1,3}(\\.[0-9]{1,8})?$' },
-    street: text(256),
-    suburb: text(128),
-    city: text(128),
-    state: text(128),
-    postCode: text(16),
-    country: { type: 'string', pattern: '^[A-Z]{2}$' },
-  },
-} as const;
 
 const mutable = {
   name: text(128),

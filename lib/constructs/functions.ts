@@ -26,6 +26,8 @@ const CONSUMER_SENDS: Record<string, QueueDefinition['name'][]> = { timers: ['we
 const PARKS_IN_DEAD_LETTER_QUEUE = new Set(['webhooks']);
 /** Consumers that sign what they send, and so read the webhook signing keys. */
 const SIGNS_WEBHOOKS = new Set(['webhooks']);
+/** Consumers that read media uploads' files (a batch's CSV). */
+const READS_MEDIA = new Set(['batches']);
 
 export interface FunctionsProps {
   data: PaymentsData;
@@ -112,6 +114,9 @@ export class PaymentsFunctions extends Construct {
       const fn = make(`consumer-${definition.consumer}`, `functions/consumers/${definition.consumer}.ts`, Duration.seconds(definition.visibilityTimeoutSeconds / 2));
       data.table.grantReadWriteData(fn);
       if (SIGNS_WEBHOOKS.has(definition.consumer)) data.webhookSigningKeys.grantRead(fn);
+      if (READS_MEDIA.has(definition.consumer)) {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)] }));
+      }
       queue.grantSendMessages(fn); // long timers re-delay themselves
       for (const name of CONSUMER_SENDS[definition.consumer] ?? []) queueNamed(name).grantSendMessages(fn);
       if (PARKS_IN_DEAD_LETTER_QUEUE.has(definition.consumer)) deadLetterQueue.grantSendMessages(fn);

@@ -154,6 +154,15 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/funds-transfers/{fundsTransferId}/abort': 'funds-transfers',
   'GET /api/assets/{assetId}/transactions': 'asset-activities',
   'GET /api/asset-activities': 'asset-activities',
+  'POST /api/businesses': 'businesses',
+  'PUT /api/businesses/{businessId}': 'businesses',
+  'GET /api/accounts/{accountId}/business': 'businesses',
+  'POST /api/businesses/{businessId}/set-onboarding-status': 'businesses',
+  'GET /api/nzbn-search': 'businesses',
+  'GET /api/nzbn/{nzbn}': 'businesses',
+  'POST /api/accounts/{accountId}/events': 'events',
+  'POST /api/batches': 'batches',
+  'GET /api/batches/{batchId}': 'batches',
 };
 
 /** Routes no docs page documents: they are ours (operator tooling, test money, the document itself). */
@@ -185,6 +194,7 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/payment-links': 'the docs give no create: a link must exist before a payment request names it (paymentLinkId)',
   'POST /api/topups': 'the docs list and read top ups but make them in the consumer app; ours start a direct debit (README, Funds transfers)',
   'POST /api/funds-transfers/{fundsTransferId}/bank-outcome': "the operator's control of the simulated bank (README, Funds transfers)",
+  'GET /api/accounts/{accountId}/events': "our listing of an account's events; the docs only create them",
 };
 
 

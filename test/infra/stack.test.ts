@@ -122,8 +122,10 @@ describe('PaymentsStack', () => {
     expect(statementsOf('groupaccounts')).toMatch(/sqs:SendMessage/);
     expect(statementsOf('groupaccounts')).not.toMatch(/batches/);
     expect(statementsOf('grouppaymentrequests')).toMatch(/sqs:SendMessage/);
-    // Only media uploads reach the bucket, and only its objects under media/: put and get.
-    expect(policies.filter(([id]) => !id.includes('groupmediauploads')).map(([, p]) => JSON.stringify(p)).join()).not.toMatch(/s3:/);
+    // Only media uploads reach the bucket, and only its objects under media/: put and get; the batches consumer reads them.
+    expect(policies.filter(([id]) => !id.includes('groupmediauploads') && !id.includes('consumerbatches')).map(([, p]) => JSON.stringify(p)).join()).not.toMatch(/s3:/);
+    expect(statementsOf('consumerbatches')).toMatch(/"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}/);
+    expect(statementsOf('consumerbatches')).not.toMatch(/s3:PutObject/);
     expect(statementsOf('groupmediauploads')).toMatch(/"Action":\["s3:PutObject","s3:GetObject"\]/);
     expect(statementsOf('groupmediauploads')).toMatch(/\/media\/\*/);
   });

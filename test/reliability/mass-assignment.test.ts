@@ -4,6 +4,7 @@ import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
 import { newAssetProgram, newMembership } from '../support/asset-programs';
 import { bankStatement, DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
+import { nzbnPool, onboardCsv, uploadBatchFile } from '../support/batches';
 import { approvedCode } from '../support/consent';
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
@@ -20,6 +21,9 @@ import { newUser } from '../support/users';
  * hostile value or an unknown field. Only fixture setup is per route.
  */
 const targets = (ROUTES as readonly Route[]).filter((r) => r.body && r.authentication === 'apiKey');
+
+/** Companies of the fixture register this suite's businesses take, one each. */
+const businessNzbn = nzbnPool([32, 33, 34, 35, 36, 37, 38, 39]);
 
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
 const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
@@ -203,6 +207,13 @@ async function fundsTransferFixture(funds: string): Promise<Setup> {
   return { caller: payer, values: { accountId: payer.accountId, assetId: payer.walletId, bankAccountId: bank.id, amount: '100' } };
 }
 
+/** A fresh account with its business (a company of the fixture register). */
+async function businessFixture(): Promise<Setup> {
+  const owner = await newAccount();
+  const business = ok('business', await api('POST', '/api/businesses', { key: owner.apiKey, body: { nzbn: businessNzbn(), accountId: owner.accountId } }));
+  return { caller: owner, values: { accountId: owner.accountId, businessId: business.id } };
+}
+
 /** What a route needs to succeed beyond a fresh account and BODY_DEFAULTS. */
 const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
@@ -222,6 +233,16 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const patron = await newAccount();
     const code = ok('patron code', await api('POST', '/api/patron-codes', { key: patron.apiKey }));
     return { caller: patron, values: { accountId: patron.accountId, patronCodeId: code.id } };
+  },
+  'POST /api/businesses': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, nzbn: businessNzbn() } };
+  },
+  'PUT /api/businesses/{businessId}': businessFixture,
+  'POST /api/businesses/{businessId}/set-onboarding-status': businessFixture,
+  'POST /api/batches': async (route) => {
+    const setup = await defaultSetup(route);
+    return { ...setup, values: { ...setup.values, url: await uploadBatchFile(setup.caller, onboardCsv([])) } };
   },
   'POST /api/media-uploads': async (route) => {
     const setup = await defaultSetup(route);

@@ -1,6 +1,7 @@
 import type { Route } from '../../functions/routes';
 import { api, seed, type ApiResponse, type TestAccount } from './api';
 import { bankStatement, DIRECT_DEBIT, statementCode, uniqueBankNumber } from './bank';
+import { nzbnPool, onboardCsv, uploadBatchFile } from './batches';
 import { approvedCode } from './consent';
 import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
@@ -14,6 +15,8 @@ import { newUser } from './users';
  */
 
 const ASSET_TYPE = 'svc.nzd.test';
+/** Companies of the fixture register the matrix's businesses take, one each. */
+const businessNzbn = nzbnPool([20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]);
 /** Every request, refund and confirmation is for this amount (NZD 1.00). */
 export const AMOUNT = '100';
 /** What the wallet a payment spends holds, so a refused payment shows in its balance. */
@@ -349,6 +352,20 @@ export class Tenant {
     return this.once('invitation', () => this.newInvitation());
   }
 
+  /** This account's business (a company of the fixture register: one business per account). */
+  business(): Promise<string> {
+    return this.once('business', async () => (await this.post('/api/businesses', { nzbn: businessNzbn(), accountId: this.accountId })).id);
+  }
+
+  /** The url of a batch file (a CSV with the business-onboard header and no records) of this account. */
+  batchFileUrl(): Promise<string> {
+    return this.once('batchFile', () => uploadBatchFile(this.account, onboardCsv([])));
+  }
+
+  batch(): Promise<string> {
+    return this.once('batch', async () => (await this.post('/api/batches', { type: 'business-onboard', url: await this.batchFileUrl(), accountId: this.accountId })).id);
+  }
+
   async newWebhook(): Promise<string> {
     const body = { url: WEBHOOK_URL, types: ['payment-request:paid'] };
     return (await this.post(`/api/accounts/${this.accountId}/webhooks`, body, seed().operatorApiKey)).id;
@@ -450,6 +467,9 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   withdrawalId: ({ tenant }) => tenant.withdrawal(),
   // Aborts and the bank's reports end a top up: every call names a new one.
   fundsTransferId: ({ tenant }) => tenant.newTopup(),
+  businessId: ({ tenant }) => tenant.business(),
+  batchId: ({ tenant }) => tenant.batch(),
+  nzbn: async () => REGISTERED_NZBN,
 };
 
 /** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */
@@ -462,6 +482,9 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   removeMember: { userId: ({ tenant }) => tenant.newMember() },
   authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
 };
+
+/** A company of the fixture register: the register is no account's, so every account may read it. */
+const REGISTERED_NZBN = '9429000000116';
 
 /** Body and query fields that name a resource. */
 const FIELDS: Readonly<Record<string, Resolve>> = {
@@ -490,6 +513,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   resourceId: accountOf,
   // The invitation's code; the connection intent's consent code where the operation says (ROUTE_VALUES).
   code: async ({ invitation }) => (await invitation()).code,
+  // A register search names no account's resource; the grant to search is global.
+  q: async () => 'limited',
 };
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
@@ -502,6 +527,9 @@ const FUNDS_TRANSFER_FIELDS: Readonly<Record<string, Resolve>> = {
 const OPERATION_FIELDS: Readonly<Record<string, Readonly<Record<string, Resolve>>>> = {
   createTopup: FUNDS_TRANSFER_FIELDS,
   createWithdrawal: FUNDS_TRANSFER_FIELDS,
+  createBatch: { url: ({ tenant }) => tenant.batchFileUrl() },
+  // Each business takes a company of the fixture register for good.
+  createBusiness: { nzbn: async () => businessNzbn() },
 };
 
 /** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */
@@ -542,7 +570,7 @@ const ALSO_OPTIONAL = ['region', 'test', 'notificationUrl'];
 const pathParams = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 const queryFields = (route: Route) => Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);
 const bodyFields = (route: Route) =>
-  ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}));
+  ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}) || name in (OPERATION_FIELDS[route.operation] ?? {}));
 
 /** The wallet field of a route that pays, if it does. */
 export const spentWalletField = (route: Route): string | undefined => SPENT_WALLET_FIELD[route.operation];
@@ -558,6 +586,7 @@ const MULTIPART_FORMS: Readonly<Record<string, () => FormData>> = { createMediaU
 const PRECONDITIONS: Readonly<Record<string, (tenant: Tenant) => Promise<unknown>>> = {
   getPatronCodePaymentRequest: (tenant) => tenant.patronRequest(),
   getManagedIntegration: (tenant) => tenant.managedIntegration(),
+  getAccountBusiness: (tenant) => tenant.business(),
 };
 
 export interface PreparedCall {

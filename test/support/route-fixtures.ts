@@ -7,7 +7,7 @@ type Schema = Record<string, any>;
 export const MISSING_ID = 'zzNoSuchId0000000000000';
 
 /** Strings tried, in order, for a string schema with a pattern: the first that fits is used. */
-const CANDIDATES = ['abc', '100', 'NZD', 'NZ', '5812', 'mc_zzNoSuchConfig', 'https://example.com/x', 'svc.nzd.test', '9990001234567890', '-36.8', 'a-b', 'a@example.com', 'c_zzNoSuchCollection'];
+const CANDIDATES = ['abc', '100', 'NZD', 'NZ', '5812', 'mc_zzNoSuchConfig', 'https://example.com/x', 'svc.nzd.test', '9990001234567890', '-36.8', 'a-b', 'a@example.com', 'c_zzNoSuchCollection', '9429000000000'];
 
 /** A minimal instance that satisfies a schema (required properties only), for requests that must pass validation. */
 export function validInstance(schema: Schema, overrides: Record<string, unknown> = {}, name = ''): unknown {

@@ -1,0 +1,78 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { business as businessSchema } from './schemas';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { publicView } from '../core/db/entity';
+import type { TransactionStep } from '../core/db/transaction';
+import { businessRule } from '../core/http/errors';
+import { accountBusinessEntity, businessEntity, nzbnClaimEntity, type Business, type StoredBusiness } from './entities';
+
+export const BUSINESS_ALREADY_EXISTS = 'BUSINESS_ALREADY_EXISTS';
+
+export type NewBusiness = Pick<Business, 'accountId' | 'accountName' | 'name' | 'nzbn' | 'tradingName' | 'companyNumber' | 'taxNumber' | 'location'> & {
+  test: boolean;
+};
+
+const table = () => config().tableName;
+const alreadyExists = () => businessRule(BUSINESS_ALREADY_EXISTS);
+
+/**
+ * The writes that create a business (`applied`) with its claims, each conditional on being new: the
+ * account's one business and, with an NZBN, the NZBN's one business of its liveness. Either claim
+ * taken answers BUSINESS_ALREADY_EXISTS; `items` are the same writes bare, for a batch writing records
+ * no one else can hold. `id` is given where a repeated message must find the same business again.
+ */
+export function businessCreation(
+  input: NewBusiness,
+  createdBy: string,
+  now: Date,
+  id: string,
+): { business: Business; steps: TransactionStep[]; items: Record<string, unknown>[] } {
+  const at = isoTimestamp(now);
+  const stored: StoredBusiness = {
+    id,
+    ...input,
+    onboardingStatus: 'applied',
+    createdAt: at,
+    updatedAt: at,
+    createdBy,
+    updatedBy: createdBy,
+    version: 1,
+    activityCount: 0,
+  };
+  const claim = { businessId: id, accountId: input.accountId };
+  const items = [businessEntity.item(stored), accountBusinessEntity.item(claim)];
+  const steps: TransactionStep[] = items.map((Item) => ({
+    item: { Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    onConditionFailed: alreadyExists,
+  }));
+  if (input.nzbn) {
+    const nzbnClaim = nzbnClaimStep(input.nzbn, input.test, claim);
+    items.push(nzbnClaim.item.Put.Item);
+    steps.push(nzbnClaim);
+  }
+  return { business: present(stored), steps, items };
+}
+
+/** Claims an NZBN for a business of its liveness; taken by another business: BUSINESS_ALREADY_EXISTS. */
+export function nzbnClaimStep(nzbn: string, test: boolean, claim: { businessId: string; accountId: string }) {
+  return {
+    item: { Put: { TableName: table(), Item: nzbnClaimEntity.item({ ...claim, nzbn, test }), ConditionExpression: 'attribute_not_exists(PK)' } },
+    onConditionFailed: alreadyExists,
+  } satisfies TransactionStep;
+}
+
+export async function findBusiness(id: string): Promise<StoredBusiness | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: businessEntity.key(id), ConsistentRead: true }));
+  return out.Item ? businessEntity.parse(out.Item) : undefined;
+}
+
+/** The business of an account, if it has one. */
+export async function findAccountBusiness(accountId: string): Promise<StoredBusiness | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: accountBusinessEntity.key(accountId), ConsistentRead: true }));
+  return out.Item ? findBusiness(accountBusinessEntity.parse(out.Item).businessId) : undefined;
+}
+
+/** The public view: the Business schema's fields only. */
+export const present = (stored: Business): Business => publicView<Business>(businessSchema, stored);

@@ -1,0 +1,31 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { registerSearchQuery } from './schemas';
+import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { companyRegister } from './company-register';
+
+type Query = FromSchema<typeof registerSearchQuery>;
+
+/** The register's answers past this many are not listed: a query that broad is refined, not paged through. */
+const MAX_RESULTS = 1000;
+
+/** Companies matching `q`, most relevant first, a page at a time (the page key holds the offset, bound to the query). */
+export const searchCompanyRegister = authedOperation<unknown, Query>(async ({ query }) => {
+  const scope = `nzbn-search:${query.q.trim().toUpperCase()}`;
+  const offset = query.pageKey ? Number((await decodePageKey(query.pageKey, scope)).offset) : 0;
+  if (!Number.isInteger(offset) || offset < 0) throw badRequest('pageKey is invalid');
+  const limit = paginationLimit(query.paginationLimit);
+  const matches = (await companyRegister().search(query.q)).slice(0, MAX_RESULTS);
+  const items = matches.slice(offset, offset + limit);
+  const next = offset + limit;
+  return { items, ...(next < matches.length ? { nextPageKey: await encodePageKey({ offset: next }, scope) } : {}) };
+});
+
+/** A company's register details; an NZBN the register does not know is INVALID_NZBN. */
+export const getRegisteredCompany = authedOperation(async ({ params }) => {
+  if (!/^[0-9]{13}$/.test(params.nzbn)) throw badRequest('nzbn must be 13 digits');
+  const company = await companyRegister().find(params.nzbn);
+  if (!company) throw businessRule('INVALID_NZBN');
+  return company;
+});

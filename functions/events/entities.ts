@@ -1,0 +1,35 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { event } from './schemas';
+import { defineEntity, type TableKey } from '../core/db/entity';
+
+/**
+ * The events group's entities (core/db/entity.ts). Nothing else builds these keys.
+ *
+ * | entity    | PK                                    | SK    | GSI1                                  | serves |
+ * |-----------|---------------------------------------|-------|---------------------------------------|--------|
+ * | event     | EVENT#<id>                            | EVENT | ACCOUNTEVENTS#<accountId>, <createdAt>#<id> | an account's events, newest first |
+ * | event key | EVENTKEY#<accountId>#<idempotencyKey> | EVENT |                                       | one event per key and account |
+ */
+
+export type Event = FromSchema<typeof event>;
+
+const eventKey = (id: string): TableKey => ({ PK: `EVENT#${id}`, SK: 'EVENT' });
+export const accountEventsPartition = (accountId: string) => `ACCOUNTEVENTS#${accountId}`;
+
+export const eventEntity = defineEntity<Event, [id: string]>({
+  type: 'event',
+  version: 1,
+  key: eventKey,
+  keyOf: (e) => eventKey(e.id),
+  indexes: (e) => ({ GSI1PK: accountEventsPartition(e.accountId), GSI1SK: `${e.createdAt}#${e.id}` }),
+  required: ['id', 'accountId', 'type', 'data', 'idempotencyKey', 'createdAt', 'createdBy'],
+});
+
+const idempotencyKeyKey = (accountId: string, idempotencyKey: string): TableKey => ({ PK: `EVENTKEY#${accountId}#${idempotencyKey}`, SK: 'EVENT' });
+export const eventKeyEntity = defineEntity<{ accountId: string; idempotencyKey: string; eventId: string }, [accountId: string, idempotencyKey: string]>({
+  type: 'event-key',
+  version: 1,
+  key: idempotencyKeyKey,
+  keyOf: (k) => idempotencyKeyKey(k.accountId, k.idempotencyKey),
+  required: ['accountId', 'idempotencyKey', 'eventId'],
+});

@@ -1,0 +1,46 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { createEventBody, eventsQuery } from './schemas';
+import { MAX_EVENT_DATA_BYTES, event as eventSchema } from './schemas';
+import { isoTimestamp } from '../core/clock';
+import { config } from '../core/config';
+import { publicView } from '../core/db/entity';
+import { newestFirstPage } from '../core/db/pagination';
+import { runTransaction } from '../core/db/transaction';
+import { badRequest, businessRule } from '../core/http/errors';
+import { authedOperation } from '../core/http/operation';
+import { newId } from '../core/ids';
+import { accountEventsPartition, eventEntity, eventKeyEntity, type Event } from './entities';
+
+type Body = FromSchema<typeof createEventBody>;
+type Query = FromSchema<typeof eventsQuery>;
+
+/**
+ * Records an event of the account. Its `idempotencyKey` is claimed in the same transaction: the same
+ * key again for the account answers EVENT_ALREADY_EXISTS and records nothing (not a replay).
+ */
+export const createEvent = authedOperation<Body>(async ({ params, body, auth, now }) => {
+  const account = await auth.access.account(params.accountId);
+  const data = body.data ?? {};
+  if (Buffer.byteLength(JSON.stringify(data), 'utf8') > MAX_EVENT_DATA_BYTES) throw badRequest(`data must be at most ${MAX_EVENT_DATA_BYTES} bytes as JSON`);
+  const event: Event = {
+    id: newId(),
+    accountId: account.id,
+    type: body.type,
+    data,
+    idempotencyKey: body.idempotencyKey,
+    createdAt: isoTimestamp(now),
+    createdBy: auth.principal.crn,
+  };
+  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } });
+  await runTransaction([
+    { item: put(eventKeyEntity.item({ accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id })), onConditionFailed: () => businessRule('EVENT_ALREADY_EXISTS') },
+    { item: put(eventEntity.item(event)) },
+  ]);
+  return event;
+});
+
+/** An account's events, newest first. */
+export const listEvents = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
+  const account = await auth.access.account(params.accountId);
+  return newestFirstPage(accountEventsPartition(account.id), query, (item) => publicView<Event>(eventSchema, eventEntity.parse(item)));
+});

@@ -1,0 +1,2 @@
+/** The events group's public face: nothing of it is used by other groups yet. */
+export type { Event } from './entities';
