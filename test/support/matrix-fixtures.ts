@@ -16,7 +16,8 @@ import { newUser } from './users';
 
 const ASSET_TYPE = 'svc.nzd.test';
 /** Companies of the fixture register the matrix's businesses take, one each. */
-const businessNzbn = nzbnPool([20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]);
+// Every tenant (the users' included) has a business, and every role's call of a create is prepared.
+const businessNzbn = nzbnPool(Array.from({ length: 60 }, (_, i) => 40 + i));
 /** Every request, refund and confirmation is for this amount (NZD 1.00). */
 export const AMOUNT = '100';
 /** What the wallet a payment spends holds, so a refused payment shows in its balance. */
@@ -570,7 +571,9 @@ const ALSO_OPTIONAL = ['region', 'test', 'notificationUrl'];
 const pathParams = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 const queryFields = (route: Route) => Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);
 const bodyFields = (route: Route) =>
-  ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}) || name in (OPERATION_FIELDS[route.operation] ?? {}));
+  ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}));
+/** Required body fields an operation takes from its own resolver: values, not names of an account's resources. */
+const operationFields = (route: Route) => ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in (OPERATION_FIELDS[route.operation] ?? {}));
 
 /** The wallet field of a route that pays, if it does. */
 export const spentWalletField = (route: Route): string | undefined => SPENT_WALLET_FIELD[route.operation];
@@ -633,7 +636,12 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   if (!schema) return call;
   if (route.bodyEncoding === 'multipart') return { ...call, form: MULTIPART_FORMS[route.operation]() };
 
-  const values: Record<string, unknown> = { ...bodyValues(), ...OPERATION_VALUES[route.operation], ...(await resolveAll(bodyFields(route), { ...FIELDS, ...OPERATION_FIELDS[route.operation], ...own }, context)) };
+  const values: Record<string, unknown> = {
+    ...bodyValues(),
+    ...OPERATION_VALUES[route.operation],
+    ...(await resolveAll(bodyFields(route), { ...FIELDS, ...own }, context)),
+    ...(await resolveAll(operationFields(route), OPERATION_FIELDS[route.operation] ?? {}, context)),
+  };
   const body = validInstance(schema, values) as Record<string, unknown>;
   for (const name of ALSO_OPTIONAL) if (schema.properties?.[name]) body[name] = values[name];
   const walletField = spentWalletField(route);
