@@ -3,40 +3,11 @@ import { db } from '../../functions/core/db/client';
 import { assetKey } from '../../functions/core/db/keys';
 import { findToken } from '../../functions/tokens';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
-import { balance, newMerchant, newPayer, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
-import { collectionManager, newCollection, newCondition, newToken, ok, uniqueKey, written } from '../support/value';
+import { balance, newPayer, nzd, pay, type Payer } from '../support/payments';
+import { lineItem, newTokenRequest, payWithToken, PRODUCTS, tokenMerchant, tokenShop, type TokenMerchant, type TokenShop } from '../support/token-payments';
+import { newCollection, newCondition, newToken, ok, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
-const item = (sku: string, price: string, name = sku) => ({ name, sku, qty: '1', price });
-const PRODUCTS = [
-  { sku: 'bread', name: 'Bread', maxValue: nzd('400') },
-  { sku: 'cake', name: 'Cake', maxValue: nzd('800') },
-];
-
-/** A merchant whose config takes test money and tokens of the given collections (none: those it has conditions for). */
-async function tokenMerchant(collectionIds?: string[]): Promise<MerchantSetup & { tokenConfigId: string }> {
-  const merchant = await newMerchant();
-  const config = await ok(
-    api('POST', `/api/merchants/${merchant.merchantId}/configs`, {
-      key: merchant.owner.apiKey,
-      body: { paymentOptions: [{ type: 'svc.nzd.test', walletId: merchant.settlementWalletId }, { type: 'svc.token.test', ...(collectionIds ? { collectionIds } : {}) }] },
-    }),
-    'token config',
-  );
-  return { ...merchant, tokenConfigId: config.id };
-}
-
-const newRequest = (merchant: MerchantSetup & { tokenConfigId: string }, lineItems: ReturnType<typeof item>[], extra: Record<string, unknown> = {}) =>
-  ok(
-    api('POST', '/api/payment-requests', {
-      key: merchant.owner.apiKey,
-      body: { configId: merchant.tokenConfigId, value: nzd(String(lineItems.reduce((sum, i) => sum + Number(i.price), 0))), lineItems, ...extra },
-    }),
-    'payment request',
-  );
-
-const payWithToken = (payer: TestAccount, requestId: string, tokenId: string, extra: Record<string, unknown> = {}) =>
-  api('POST', `/api/payment-requests/${requestId}/pay`, { key: payer.apiKey, body: { assetType: 'svc.token.test', assetId: tokenId, idempotencyKey: uniqueKey('pay'), ...extra } });
 
 const units = async (tokenId: string) => (await findToken(tokenId))!.balance;
 
@@ -44,21 +15,20 @@ describe('paying with tokens', () => {
   let issuer: TestAccount;
   let patron: Payer;
   let collection: { id: string };
-  let merchant: MerchantSetup & { tokenConfigId: string };
+  let merchant: TokenMerchant;
   const token = () => newToken(issuer, collection.id, { accountId: patron.accountId });
 
   beforeAll(async () => {
-    [issuer, patron] = await Promise.all([collectionManager(), newPayer('100000')]);
-    collection = await newCollection(issuer, { maxValue: nzd('1000') });
-    merchant = await tokenMerchant([collection.id]);
-    await newCondition(issuer, collection.id, merchant.merchantId, PRODUCTS);
+    let shop: TokenShop;
+    [shop, patron] = await Promise.all([tokenShop(), newPayer('100000')]);
+    ({ issuer, collection, merchant } = shop);
   });
 
   it('offers the token option with its accepted collections and the line items each can buy', async () => {
-    const request = await newRequest(merchant, [item('bread', '400'), item('milk', '300')]);
+    const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
     expect(request.paymentOptions).toEqual([
       { assetType: 'svc.nzd.test', amount: '700' },
-      { assetType: 'svc.token.test', amount: '400', acceptedCollections: [{ id: collection.id, lineItems: [item('bread', '400')] }] },
+      { assetType: 'svc.token.test', amount: '400', acceptedCollections: [{ id: collection.id, lineItems: [lineItem('bread', '400')] }] },
     ]);
     const read = await api('GET', `/api/payment-requests/${request.id}`, { key: merchant.owner.apiKey });
     expect(read.body.paymentOptions).toEqual(request.paymentOptions);
@@ -66,10 +36,10 @@ describe('paying with tokens', () => {
 
   it('spends a token whole on its best line item; the rest is paid with money', async () => {
     const spent = await token();
-    const request = await newRequest(merchant, [item('bread', '400'), item('cake', '600'), item('milk', '300')]);
+    const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('cake', '600'), lineItem('milk', '300')]);
     const res = await payWithToken(patron, request.id, spent.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: 'payment', assetType: 'svc.token.test', value: nzd('600'), lineItems: [item('cake', '600')] });
+    expect(res.body).toMatchObject({ type: 'payment', assetType: 'svc.token.test', value: nzd('600'), lineItems: [lineItem('cake', '600')] });
     expect(await units(spent.id)).toBe(0n);
     const afterToken = await api('GET', `/api/payment-requests/${request.id}`, { key: merchant.owner.apiKey });
     expect(afterToken.body).toMatchObject({ status: 'new', remainingAmount: '700' });
@@ -84,7 +54,7 @@ describe('paying with tokens', () => {
     );
 
     // Spent: it pays nothing again.
-    const again = await newRequest(merchant, [item('bread', '400')]);
+    const again = await newTokenRequest(merchant, [lineItem('bread', '400')]);
     const reuse = await payWithToken(patron, again.id, spent.id);
     expect(reuse.body).toEqual(refused('INACTIVE_ASSET'));
     expect(written(reuse)).toEqual([]);
@@ -92,11 +62,11 @@ describe('paying with tokens', () => {
 
   it('pays the line item the pay names (by SKU) and settles a request it covers', async () => {
     const chosen = await token();
-    const request = await newRequest(merchant, [item('bread', '400'), item('cake', '600')]);
+    const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('cake', '600')]);
     const res = await payWithToken(patron, request.id, chosen.id, { lineItems: [{ name: 'Bread', sku: 'bread', qty: '1' }] });
-    expect(res.body).toMatchObject({ value: nzd('400'), lineItems: [item('bread', '400')] });
+    expect(res.body).toMatchObject({ value: nzd('400'), lineItems: [lineItem('bread', '400')] });
     const whole = await token();
-    const covered = await newRequest(merchant, [item('bread', '400')]);
+    const covered = await newTokenRequest(merchant, [lineItem('bread', '400')]);
     expect((await payWithToken(patron, covered.id, whole.id)).status).toBe(200);
     expect((await api('GET', `/api/payment-requests/${covered.id}`, { key: merchant.owner.apiKey })).body).toMatchObject({ status: 'paid', remainingAmount: '0' });
   });
@@ -112,7 +82,7 @@ describe('paying with tokens', () => {
 
     it('at a merchant without a redemption condition: ASSET_REDEMPTION_DENIED', async () => {
       const bare = await tokenMerchant([collection.id]);
-      const request = await newRequest(bare, [item('bread', '400')]);
+      const request = await newTokenRequest(bare, [lineItem('bread', '400')]);
       expect(request.paymentOptions[1]).toEqual({ assetType: 'svc.token.test', amount: '0', acceptedCollections: [{ id: collection.id, lineItems: [] }] });
       const unspent = await token();
       const res = await payWithToken(patron, request.id, unspent.id);
@@ -123,15 +93,15 @@ describe('paying with tokens', () => {
 
     it('for a product not allowed, or a line item the request does not have: ASSET_REDEMPTION_DENIED', async () => {
       const unspent = await token();
-      const request = await newRequest(merchant, [item('milk', '300')]);
+      const request = await newTokenRequest(merchant, [lineItem('milk', '300')]);
       await expectRefused(await payWithToken(patron, request.id, unspent.id), refused('ASSET_REDEMPTION_DENIED'), unspent.id, request.id);
-      const other = await newRequest(merchant, [item('bread', '400')]);
+      const other = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       await expectRefused(await payWithToken(patron, other.id, unspent.id, { lineItems: [{ name: 'Cake', sku: 'cake', qty: '1' }] }), refused('ASSET_REDEMPTION_DENIED'), unspent.id, other.id);
     });
 
     it('over its max value: ASSET_REDEMPTION_DENIED', async () => {
       const unspent = await token();
-      const request = await newRequest(merchant, [item('bread', '401')]);
+      const request = await newTokenRequest(merchant, [lineItem('bread', '401')]);
       await expectRefused(await payWithToken(patron, request.id, unspent.id), refused('ASSET_REDEMPTION_DENIED'), unspent.id, request.id);
     });
 
@@ -145,7 +115,7 @@ describe('paying with tokens', () => {
           ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
         }),
       );
-      const request = await newRequest(merchant, [item('bread', '400')]);
+      const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       await expectRefused(await payWithToken(patron, request.id, expiring.id), refused('INACTIVE_ASSET'), expiring.id, request.id);
     });
 
@@ -153,7 +123,7 @@ describe('paying with tokens', () => {
       const elsewhere = await newCollection(issuer);
       await newCondition(issuer, elsewhere.id, merchant.merchantId, PRODUCTS);
       const foreignCollection = await newToken(issuer, elsewhere.id, { accountId: patron.accountId });
-      const request = await newRequest(merchant, [item('bread', '400')]);
+      const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       await expectRefused(await payWithToken(patron, request.id, foreignCollection.id), refused('ASSET_REDEMPTION_DENIED'), foreignCollection.id, request.id);
       const moneyOnly = await ok(api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: nzd('400') } }));
       await expectRefused(await payWithToken(patron, moneyOnly.id, foreignCollection.id), refused('INVALID_ASSET_TYPE'), foreignCollection.id, moneyOnly.id);
@@ -162,16 +132,16 @@ describe('paying with tokens', () => {
     it('another account’s token: FORBIDDEN; line items on a money payment: 400', async () => {
       const unspent = await token();
       const stranger = await newPayer('1000');
-      const request = await newRequest(merchant, [item('bread', '400')]);
+      const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       await expectRefused(await payWithToken(stranger, request.id, unspent.id), FORBIDDEN, unspent.id, request.id);
-      const money = await pay(patron, request.id, uniqueKey(), { lineItems: [item('bread', '400')] });
+      const money = await pay(patron, request.id, uniqueKey(), { lineItems: [lineItem('bread', '400')] });
       expect(money.status).toBe(400);
     });
   });
 
   it('spends a token exactly once under 20 concurrent pays of 20 requests', async () => {
     const contested = await token();
-    const requests = await Promise.all(Array.from({ length: 20 }, () => newRequest(merchant, [item('bread', '400')])));
+    const requests = await Promise.all(Array.from({ length: 20 }, () => newTokenRequest(merchant, [lineItem('bread', '400')])));
     const results = await Promise.all(requests.map((r) => payWithToken(patron, r.id, contested.id)));
     const wins = results.filter((r) => r.status === 200);
     expect(wins).toHaveLength(1);
@@ -184,7 +154,7 @@ describe('paying with tokens', () => {
   describe('refunds of token payments give the token back, whole', () => {
     it('refuses a partial refund of a token payment (PARTIAL_REFUNDS_NOT_ALLOWED) and returns the token on a whole one', async () => {
       const spent = await token();
-      const request = await newRequest(merchant, [item('bread', '400')]);
+      const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       expect((await payWithToken(patron, request.id, spent.id)).status).toBe(200);
       const partial = await api('POST', `/api/payment-requests/${request.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('100'), externalRef: uniqueKey() } });
       expect(partial.body).toEqual(refused('PARTIAL_REFUNDS_NOT_ALLOWED'));
@@ -194,13 +164,13 @@ describe('paying with tokens', () => {
       expect(whole.body).toMatchObject({ type: 'refund', value: nzd('400'), strategy: { refunds: [{ assetId: spent.id, assetType: 'svc.token.test', amount: '400', collectionId: collection.id }] } });
       expect(await units(spent.id)).toBe(1n);
       // Back in the patron's hands, it pays again.
-      const next = await newRequest(merchant, [item('bread', '400')]);
+      const next = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       expect((await payWithToken(patron, next.id, spent.id)).status).toBe(200);
     });
 
     it('takes money back first from a mixed payment, the token only whole; a void returns everything', async () => {
       const spent = await token();
-      const request = await newRequest(merchant, [item('bread', '400'), item('milk', '300')]);
+      const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
       expect((await payWithToken(patron, request.id, spent.id)).status).toBe(200);
       expect((await pay(patron, request.id, uniqueKey())).status).toBe(200);
       const money = await api('POST', `/api/payment-requests/${request.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('300'), externalRef: uniqueKey() } });
@@ -210,7 +180,7 @@ describe('paying with tokens', () => {
       expect(part.body).toEqual(refused('PARTIAL_REFUNDS_NOT_ALLOWED'));
 
       const voided = await token();
-      const other = await newRequest(merchant, [item('bread', '400'), item('milk', '300')]);
+      const other = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
       expect((await payWithToken(patron, other.id, voided.id)).status).toBe(200);
       expect((await pay(patron, other.id, uniqueKey())).status).toBe(200);
       const before = BigInt(await balance(patron.apiKey, patron.walletId));

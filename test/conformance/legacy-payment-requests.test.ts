@@ -7,7 +7,8 @@ import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { api } from '../support/api';
 import { advanceClock, DAY, HOUR } from '../support/clock';
 import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, type MerchantSetup, type Payer } from '../support/payments';
-import { except, expectError, expectExchange, expectQuotaExceeded, N, S, type ShapeObject } from './support';
+import { lineItem, newTokenRequest, payWithToken, tokenShop } from '../support/token-payments';
+import { except, expectError, expectExchange, expectQuotaExceeded, expectShape, ERROR_BODY, N, S, type ShapeObject } from './support';
 
 const post = (operation: string, params: Record<string, string>, key: string) =>
   api('POST', `/payments/api/${operation}?${new URLSearchParams(params)}`, { key });
@@ -202,6 +203,15 @@ describe('Legacy Payment Requests: documented errors', () => {
       await limitSpend(limited.accountId, '299');
       expectQuotaExceeded(await legacyPay((await create()).requestId, limited));
     });
+    it('a token, which may buy no line item of a legacy request (it has none): 403 ASSET_REDEMPTION_DENIED', async () => {
+      const shop = await tokenShop();
+      const created = await post('requests.create', { merchantId: shop.merchant.merchantId, clientId: shop.merchant.tokenConfigId, amount: '400', asset: 'NZD' }, shop.merchant.owner.apiKey);
+      expect(created.status).toBe(200);
+      const token = await shop.token(payer);
+      const res = await post('requests.pay', { authorization: token.id, ledger: 'svc.token.test', requestId: created.body.requestId }, payer.apiKey);
+      expectError(res, 403, 'ASSET_REDEMPTION_DENIED');
+      expectShape(res.body, ERROR_BODY);
+    });
   });
 
   describe.each(['requests.cancel', 'requests.void'])('%s', (operation) => {
@@ -267,8 +277,16 @@ describe('Legacy Payment Requests: documented errors', () => {
       await setAssetStatus(other.settlementWalletId, 'archived');
       expectError(await post('transactions.refund', { transactionId: payment.body.reference, amount: '100' }, other.owner.apiKey), 403, 'REFUND_DECLINED');
     });
+    it('a refund reaching into a token payment of the request (a token is refunded whole): 403 PARTIAL_REFUNDS_NOT_ALLOWED', async () => {
+      // A request of the current API paid by a token (bread, 400) and by legacy pay (milk, 300): the refund takes money back first.
+      const shop = await tokenShop();
+      const created = await newTokenRequest(shop.merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
+      expect((await payWithToken(payer, created.id, (await shop.token(payer)).id)).status).toBe(200);
+      const payment = await legacyPay(created.id);
+      expect(payment.status).toBe(200);
+      const res = await post('transactions.refund', { transactionId: payment.body.reference, amount: '500' }, shop.merchant.owner.apiKey);
+      expectError(res, 403, 'PARTIAL_REFUNDS_NOT_ALLOWED');
+      expectShape(res.body, ERROR_BODY);
+    });
   });
 });
-
-// Not reachable on this platform (docs/conformance.md): ASSET_REDEMPTION_DENIED (pay) and
-// PARTIAL_REFUNDS_NOT_ALLOWED (refund): no external asset providers or whole-value assets are served.

@@ -12,7 +12,8 @@ import { api, newAccount, seed, type TestAccount } from '../support/api';
 import { authorizedConnection, newConnection, newPaymentLink } from '../support/channels';
 import { advanceClock, DAY, HOUR } from '../support/clock';
 import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
-import { B, except, expectError, expectExchange, expectQuotaExceeded, expectShape, N, S, type ShapeObject } from './support';
+import { lineItem, newTokenRequest, payWithToken, tokenShop, type TokenShop } from '../support/token-payments';
+import { B, except, expectError, expectExchange, expectQuotaExceeded, expectShape, ERROR_BODY, N, S, type ShapeObject } from './support';
 
 // ---- documented shapes -------------------------------------------------------------------------
 
@@ -20,6 +21,7 @@ const MONEY = { amount: S, currency: S } as const;
 const LINE_ITEM = { name: S, sku: S, qty: S, price: S, tax: S } as const;
 const DISCOUNTED_LINE_ITEM = { ...LINE_ITEM, discount: S } as const;
 const OPTION = { assetType: S, amount: S } as const;
+const TOKEN_OPTION = { ...OPTION, acceptedCollections: [{ id: S, lineItems: [LINE_ITEM] }] } as const;
 
 /** Create (the example of the page and of its OpenAPI operation). */
 const CREATED: ShapeObject = {
@@ -167,6 +169,10 @@ beforeAll(async () => {
   [payer, patron] = await Promise.all([newPayer('10000000'), newAccount()]);
 });
 
+/** A merchant taking test money and tokens of one collection (bread and cake its tokens may buy), made on first use. */
+let tokenShopMade: Promise<TokenShop> | undefined;
+const sharedTokenShop = () => (tokenShopMade ??= tokenShop());
+
 const post = (path: string, body?: unknown, as = key) => api('POST', path, { key: as, ...(body !== undefined ? { body } : {}) });
 
 /** A connection of the merchant its owner asked for, authorized by a wallet app; a payment link of the merchant. */
@@ -233,6 +239,17 @@ describe('Payment Requests: documented example exchanges', () => {
     const res = await api('GET', `/api/payment-requests/${created.id}`, { key });
     expectExchange(res, FETCHED);
     expect(res.body).toMatchObject({ status: 'new', remainingAmount: '5190' });
+  });
+
+  it('GET /api/payment-requests/{paymentRequestId} of a config taking tokens: the token option with its accepted collections', async () => {
+    const shop = await sharedTokenShop();
+    const taxed = (item: ReturnType<typeof lineItem>) => ({ ...item, tax: '15.00' });
+    const created = await newTokenRequest(shop.merchant, [taxed(lineItem('bread', '400')), taxed(lineItem('milk', '300'))]);
+    const res = await api('GET', `/api/payment-requests/${created.id}`, { key: shop.merchant.owner.apiKey });
+    expectExchange(res, { paymentOptions: [OPTION] });
+    const tokenOption = res.body.paymentOptions.find((option: { assetType: string }) => option.assetType === 'svc.token.test');
+    expectShape(tokenOption, TOKEN_OPTION);
+    expect(tokenOption).toEqual({ assetType: 'svc.token.test', amount: '400', acceptedCollections: [{ id: shop.collection.id, lineItems: [taxed(lineItem('bread', '400'))] }] });
   });
 
   it('GET /api/payment-requests/short-code/{shortCode}', async () => {
@@ -369,6 +386,11 @@ describe('Payment Requests: documented example exchanges', () => {
 // ---- errors ------------------------------------------------------------------------------------
 
 describe('Payment Requests: documented errors', () => {
+  /** A token of the payer at the token merchant. */
+  const payerToken = async () => {
+    const made = await sharedTokenShop();
+    return { merchant: made.merchant, tokenId: (await made.token(payer)).id as string };
+  };
   const prefix = '999000555555555';
   const unknownBarcode = prefix + luhnCheckDigit(prefix);
   const badChecksum = prefix + String((Number(luhnCheckDigit(prefix)) + 1) % 10);
@@ -458,6 +480,14 @@ describe('Payment Requests: documented errors', () => {
       await limitSpend(limited.accountId, '999');
       expectQuotaExceeded(await pay(limited, (await newPaymentRequest(merchant)).id, 'k'));
     });
+    it('a token that may buy no line item of the request: 403 ASSET_REDEMPTION_DENIED', async () => {
+      const { merchant: shopMerchant, tokenId } = await payerToken();
+      // The merchant's redemption condition allows bread and cake only.
+      const created = await newTokenRequest(shopMerchant, [lineItem('milk', '300')]);
+      const res = await payWithToken(payer, created.id, tokenId);
+      expectError(res, 403, 'ASSET_REDEMPTION_DENIED');
+      expectShape(res.body, ERROR_BODY);
+    });
   });
 
   describe('refund', () => {
@@ -509,6 +539,14 @@ describe('Payment Requests: documented errors', () => {
       expect((await pay(payer, created.id, `other-${created.id}`)).status).toBe(200);
       await setAssetStatus(other.settlementWalletId, 'archived');
       expectError(await post(`/api/payment-requests/${created.id}/refund`, { value: nzd('100'), externalRef: 'r' }, other.owner.apiKey), 403, 'REFUND_DECLINED');
+    });
+    it('part of a token payment (a token is refunded whole): 403 PARTIAL_REFUNDS_NOT_ALLOWED', async () => {
+      const { merchant: shopMerchant, tokenId } = await payerToken();
+      const created = await newTokenRequest(shopMerchant, [lineItem('bread', '400')]);
+      expect((await payWithToken(payer, created.id, tokenId)).status).toBe(200);
+      const res = await post(`/api/payment-requests/${created.id}/refund`, { value: nzd('100'), externalRef: 'part' }, shopMerchant.owner.apiKey);
+      expectError(res, 403, 'PARTIAL_REFUNDS_NOT_ALLOWED');
+      expectShape(res.body, ERROR_BODY);
     });
   });
 
@@ -615,5 +653,5 @@ describe('Payment Requests: documented errors', () => {
   });
 });
 
-// Not reachable on this platform (docs/conformance.md): pay ASSET_REDEMPTION_DENIED and
-// PAYMENT_UNCONFIRMED; refund PARTIAL_REFUNDS_NOT_ALLOWED and REFUND_NOT_SUPPORTED; void REFUND_NOT_SUPPORTED.
+// Not reachable on this platform (docs/conformance.md): pay PAYMENT_UNCONFIRMED; refund and void
+// REFUND_NOT_SUPPORTED.

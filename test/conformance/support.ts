@@ -77,6 +77,9 @@ export function expectShape(actual: unknown, shape: Shape, path = 'body'): void 
   expect(shapeMismatches(shape, actual, path)).toEqual([]);
 }
 
+/** The body of every error (README, Errors). */
+export const ERROR_BODY = { statusCode: N, error: S, message: S } as const;
+
 /** A documented error: its status and its code in `message`. */
 export function expectError(res: ApiResponse, status: number, code: string): void {
   expect({ status: res.status, message: (res.body as { message?: unknown } | undefined)?.message }).toEqual({ status, message: code });
