@@ -14,10 +14,11 @@ type Body = FromSchema<typeof acceptInvitationBody>;
 
 /**
  * Accepts an invitation: its code must match; it must be open (not accepted, revoked or expired);
- * the caller must be its recipient, a signed-in user whose email is the invitation's alias (an API
- * key has no alias: RECIPIENT_ALIAS_MISMATCH); `accountId` is the caller's own account. The kind's
- * effect (the membership) and the invitation's close (accepted, alias scrubbed, its open guard
- * released) are one transaction, so two accepts make one member.
+ * one addressed to an alias is accepted only by its recipient, a signed-in user whose email is the
+ * alias (an API key has no alias: RECIPIENT_ALIAS_MISMATCH), one without (a managed integration's
+ * claim) by whoever holds its code; `accountId` is the caller's own account. The kind's effect (the
+ * membership, the claim) and the invitation's close (accepted, alias scrubbed, its open guard
+ * released) are one transaction, so two accepts make one member or one claim.
  */
 export const acceptInvitation = authedOperation<Body>(async ({ params, body, auth }) => {
   const { principal, access } = auth;
@@ -27,7 +28,7 @@ export const acceptInvitation = authedOperation<Body>(async ({ params, body, aut
     assertOpen(stored, now, 'INVITATION_ALREADY_ACCEPTED');
     const user = principal.kind === 'user' ? await findUser(principal.userId!) : undefined;
     // Only a verified email is the recipient's alias.
-    if (!user || !user.emailVerified || user.email !== stored.recipientAlias) throw businessRule('RECIPIENT_ALIAS_MISMATCH');
+    if (stored.recipientAlias !== undefined && (!user || !user.emailVerified || user.email !== stored.recipientAlias)) throw businessRule('RECIPIENT_ALIAS_MISMATCH');
     const acceptedBy = await access.ownAccount(body.accountId);
     const at = isoTimestamp(now);
     const { recipientAlias: _scrubbed, ...rest } = stored;
@@ -41,7 +42,8 @@ export const acceptInvitation = authedOperation<Body>(async ({ params, body, aut
       updatedBy: principal.crn,
       version: stored.version + 1,
     };
-    await KINDS[stored.type].accept(stored, { userId: user.id, crn: principal.crn }, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
+    const recipient = { crn: principal.crn, accountId: acceptedBy.id, ...(user ? { userId: user.id } : {}) };
+    await KINDS[stored.type].accept(stored, recipient, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
     return present(next);
   });
 });

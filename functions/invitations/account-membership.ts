@@ -1,9 +1,9 @@
 import { findAccount, findMember, findUserByEmail, setMember, type MemberRole } from '../accounts';
 import { businessRule, forbidden } from '../core/http/errors';
-import type { InvitationKind } from './kind';
+import type { CreatableKind } from './kind';
 
 /** An invitation to become a member of an org account with a role; accepting it makes the recipient that member. */
-export const accountMembership: InvitationKind = {
+export const accountMembership: CreatableKind = {
   type: 'account-membership',
   resourceType: 'account',
   async prepare({ resourceId, params }, access) {
@@ -18,6 +18,8 @@ export const accountMembership: InvitationKind = {
   async accept(invitation, recipient, steps, now) {
     const account = await findAccount(invitation.resourceId);
     if (!account) throw forbidden();
+    // Addressed to an alias, so accepted only by a user (accept-invitation.ts).
+    if (!recipient.userId) throw businessRule('RECIPIENT_ALIAS_MISMATCH');
     await setMember(account, recipient.userId, invitation.params.role as MemberRole, recipient.crn, now, steps);
   },
 };

@@ -3,7 +3,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
-import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { invitation as invitationSchema } from './schemas';
 import { accountInvitationsPartition, invitationCodeEntity, invitationEntity, openInvitationEntity, type Invitation, type StoredInvitation } from './entities';
@@ -15,26 +15,32 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 export const present = (stored: StoredInvitation): Invitation => publicView<Invitation>(invitationSchema, stored);
 
 /**
- * Writes a new invitation with its code's guard (codes are unique) and its open-invitation guard
- * (one open invitation per recipient and resource; an expired one gives way), in one transaction.
+ * The steps that write a new invitation: its code's guard (codes are unique) and, for one addressed
+ * to a recipient, its open-invitation guard (one open invitation per recipient and resource; an
+ * expired one gives way). A code collision is a conflict: the caller retries with a fresh code.
  */
-export async function insertInvitation(stored: StoredInvitation): Promise<void> {
+export function insertSteps(stored: StoredInvitation): TransactionStep[] {
   const put = (Item: Record<string, unknown>): TransactItem => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(PK)' } });
-  await runTransaction([
+  const { recipientAlias } = stored;
+  return [
     { item: put(invitationEntity.item(stored)), onConditionFailed: () => new TransactionConflictError() },
     { item: put(invitationCodeEntity.item({ code: stored.code, invitationId: stored.id })), onConditionFailed: () => new TransactionConflictError() },
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: openInvitationEntity.item({ type: stored.type, resourceId: stored.resourceId, recipientAlias: stored.recipientAlias!, invitationId: stored.id, expiresAt: stored.expiresAt }),
-          ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
-          ExpressionAttributeValues: { ':now': stored.createdAt },
-        },
-      },
-      onConditionFailed: () => businessRule('RECIPIENT_ALREADY_INVITED'),
-    },
-  ]);
+    ...(recipientAlias
+      ? [
+          {
+            item: {
+              Put: {
+                TableName: table(),
+                Item: openInvitationEntity.item({ type: stored.type, resourceId: stored.resourceId, recipientAlias, invitationId: stored.id, expiresAt: stored.expiresAt }),
+                ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
+                ExpressionAttributeValues: { ':now': stored.createdAt },
+              },
+            },
+            onConditionFailed: () => businessRule('RECIPIENT_ALREADY_INVITED'),
+          },
+        ]
+      : []),
+  ];
 }
 
 export async function findInvitation(id: string): Promise<StoredInvitation | undefined> {

@@ -1,9 +1,14 @@
 import { crn, id, pageQuery, timestamp } from '../../schemas/common';
 import { MEMBER_ROLES } from '../accounts';
 
-/** Invitation types and the resources they name. Another group's kind (managed integrations) adds its own here. */
-export const INVITATION_TYPES = ['account-membership'] as const;
-export const RESOURCE_TYPES = ['account'] as const;
+/**
+ * Invitation types and the resources they name. A managed integration's claim invitation is issued
+ * only by enabling the integration (functions/managed-integrations), never through POST /api/invitations.
+ */
+export const INVITATION_TYPES = ['account-membership', 'managed-integration'] as const;
+export const RESOURCE_TYPES = ['account', 'managed-integration'] as const;
+const CREATABLE_TYPES = ['account-membership'] as const;
+const CREATABLE_RESOURCE_TYPES = ['account'] as const;
 
 /** An email address as a recipient alias: compared without case, stored lower-cased. */
 const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' } as const;
@@ -22,7 +27,10 @@ export const invitation = {
     status: { enum: ['created', 'sent', 'revoked'] },
     /** Scrubbed once the invitation is accepted. */
     recipientAlias: { type: 'string' },
-    /** By type; an account membership's: `role` and the account's `accountName`. */
+    /**
+     * By type; an account membership's: `role` and the account's `accountName`; a managed
+     * integration's: its `managedIntegrationType` and `externalId`.
+     */
     params: { type: 'object', additionalProperties: { type: 'string' } },
     accepted: { type: 'boolean' },
     acceptedAt: timestamp,
@@ -37,8 +45,9 @@ export const invitation = {
 } as const;
 
 /**
- * The account-membership kind's params. A second kind of invitation adds its own params here
- * (as `oneOf` by `type`) and its kind module (kinds.ts); nothing outside this group changes.
+ * The account-membership kind's params. A second creatable kind adds its own params here (as
+ * `oneOf` by `type`) and its kind module (kinds.ts); a kind issued by another group (the managed
+ * integration claim) is not creatable here and takes none.
  */
 const accountMembershipParams = {
   type: 'object',
@@ -50,9 +59,9 @@ export const createInvitationBody = {
   type: 'object',
   required: ['type', 'resourceId', 'resourceType', 'recipientAlias', 'params'],
   properties: {
-    type: { enum: INVITATION_TYPES },
+    type: { enum: CREATABLE_TYPES },
     resourceId: id,
-    resourceType: { enum: RESOURCE_TYPES },
+    resourceType: { enum: CREATABLE_RESOURCE_TYPES },
     recipientAlias: email,
     params: accountMembershipParams,
   },

@@ -11,6 +11,7 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * |---------------------|-----------------------------------------------------|--------------------|---------------------------------------------------------|--------|
  * | managed integration | MANAGEDINTEGRATION#<accountId>#<type>#<externalId>  | MANAGEDINTEGRATION | ACCOUNTMANAGEDINTEGRATIONS#<accountId>, <createdAt>#<id> | get by type and external id; an account's integrations |
  * | integration count   | MANAGEDINTEGRATIONCOUNT#<accountId>                 | COUNT              |                                                         | at most MAX_INTEGRATIONS_PER_ACCOUNT |
+ * | claimed integration | MANAGEDINTEGRATIONCLAIM#<id>                        | CLAIM              | ACCOUNTMANAGEDINTEGRATIONS#<claimedByAccountId>, <createdAt>#<id> | the claiming account's listing: a copy written with every write of a claimed integration |
  */
 
 export type ManagedIntegration = FromSchema<typeof managedIntegration>;
@@ -34,4 +35,14 @@ export const managedIntegrationEntity = defineEntity<StoredManagedIntegration, [
   keyOf: (i) => integrationKey(i.accountId, i.type, i.externalId),
   indexes: (i) => ({ GSI1PK: accountIntegrationsPartition(i.accountId), GSI1SK: `${i.createdAt}#${i.id}` }),
   required: ['id', 'accountId', 'type', 'externalId', 'enabled', 'params', 'status', 'inProgress', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'version'],
+});
+
+const claimKey = (id: string): TableKey => ({ PK: `MANAGEDINTEGRATIONCLAIM#${id}`, SK: 'CLAIM' });
+export const claimedIntegrationEntity = defineEntity<StoredManagedIntegration, [id: string]>({
+  type: 'claimed-managed-integration',
+  version: 1,
+  key: claimKey,
+  keyOf: (i) => claimKey(i.id),
+  indexes: (i) => ({ GSI1PK: accountIntegrationsPartition(i.claimedByAccountId!), GSI1SK: `${i.createdAt}#${i.id}` }),
+  required: [...managedIntegrationEntity.required, 'claimedByAccountId'],
 });

@@ -1,2 +1,3 @@
-/** The managed-integrations group's public face: nothing of it is used elsewhere yet (the invitation claim will). */
+/** The managed-integrations group's public face: the claim an invitation to claim makes (functions/invitations). */
 export type { ManagedIntegration } from './entities';
+export { claimIntegration } from './claim-integration';

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   accountIntegrationsPartition,
+  claimedIntegrationEntity,
   integrationCountKey,
   managedIntegrationEntity,
   MAX_INTEGRATIONS_PER_ACCOUNT,
@@ -13,7 +14,7 @@ import { db } from '../core/db/client';
 import { boundedIncrementStep } from '../core/db/counters';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
-import { runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 
 const table = () => config().tableName;
@@ -24,21 +25,28 @@ export async function findIntegration(accountId: string, type: string, externalI
 }
 
 /**
- * Writes the integration: a new one with the account's count (within its limit), an existing one
- * conditional on the version read; a concurrent writer's win is a conflict, retried by the caller.
+ * Writes the integration with `steps` (an invitation issued or accepted with it): a new one with the
+ * account's count (within its limit), an existing one conditional on the version read; a concurrent
+ * writer's win is a conflict, retried by the caller. A claimed one's copy in the claiming account's
+ * listing is written with it, so the two never differ.
  */
-export async function saveIntegration(current: StoredManagedIntegration | undefined, next: StoredManagedIntegration): Promise<void> {
+export async function saveIntegration(current: StoredManagedIntegration | undefined, next: StoredManagedIntegration, steps: TransactionStep[] = []): Promise<void> {
   const put = current
     ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } }
     : { ConditionExpression: 'attribute_not_exists(PK)' };
   await runTransaction([
+    ...steps,
     { item: { Put: { TableName: table(), Item: managedIntegrationEntity.item(next), ...put } }, onConditionFailed: () => new TransactionConflictError() },
     ...(current ? [] : [boundedIncrementStep(integrationCountKey(next.accountId), 'integrations', MAX_INTEGRATIONS_PER_ACCOUNT, () => businessRule('MANAGED_INTEGRATION_LIMIT_EXCEEDED'))]),
+    ...(next.claimedByAccountId ? [{ item: { Put: { TableName: table(), Item: claimedIntegrationEntity.item(next) } } }] : []),
   ]);
 }
 
+/** The integrations an account manages and those it claimed, newest first (one partition). */
 export function listIntegrations(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<ManagedIntegration>> {
-  return newestFirstPage(accountIntegrationsPartition(accountId), page, (item) => present(managedIntegrationEntity.parse(item)));
+  return newestFirstPage(accountIntegrationsPartition(accountId), page, (item) =>
+    present((item.entity === claimedIntegrationEntity.type ? claimedIntegrationEntity : managedIntegrationEntity).parse(item)),
+  );
 }
 
 export const present = (integration: ManagedIntegration): ManagedIntegration => publicView<ManagedIntegration>(managedIntegration, integration);

@@ -23,7 +23,13 @@ export const managedIntegration = {
     claimedByAccountId: id,
     claimedBy: crn,
     claimedAt: timestamp,
-    invitation: { type: 'object', properties: { id: { type: 'string' }, code: { type: 'string' }, expiresAt: timestamp } },
+    /** The invitation to claim it (status.ts): issued on entering `pending`, kept once claimed. */
+    invitation: {
+      type: 'object',
+      required: ['id', 'code', 'expiresAt'],
+      additionalProperties: false,
+      properties: { id, code: { type: 'string' }, expiresAt: timestamp },
+    },
     createdAt: timestamp,
     createdBy: crn,
     updatedAt: timestamp,

@@ -6,19 +6,25 @@ type Status = ManagedIntegration['status'];
  * Where a create-or-update takes an integration (SPEC.md shows only: `enabled` true answers
  * `provisioning` with `inProgress`). Enabling starts its way to `active`: a payment referral is
  * provisioned at once (the referral goes to the processor, whose onboarding of the merchant
- * finishes it); a partner business waits, `pending`, for the business to claim it. Disabling an
+ * finishes it); a partner business waits, `pending`, for the business to claim it with the
+ * invitation it carries (put-managed-integration.ts), and the claim (claim-integration.ts) moves it
+ * to `provisioning`; one already claimed is provisioned at once when enabled again. Disabling an
  * integration that has started makes it `inactive`; one never enabled stays `created`. Unchanged
  * `enabled` keeps the status. No move here reaches `active` or `archived`: those are the third
- * party's and the claim's to make.
+ * party's to make.
  */
-export function nextStatus(current: Status | undefined, enabled: boolean, type: ManagedIntegration['type']): { status: Status; inProgress: boolean } {
-  const status = target(current, enabled, type);
+export function nextStatus(current: Status | undefined, enabled: boolean, type: ManagedIntegration['type'], claimed: boolean): { status: Status; inProgress: boolean } {
+  const status = target(current, enabled, type, claimed);
   return { status, inProgress: status === 'provisioning' };
 }
 
-function target(current: Status | undefined, enabled: boolean, type: ManagedIntegration['type']): Status {
+function target(current: Status | undefined, enabled: boolean, type: ManagedIntegration['type'], claimed: boolean): Status {
   if (current === 'archived') return 'archived';
   if (!enabled) return current === undefined || current === 'created' ? 'created' : 'inactive';
   if (current === 'active' || current === 'provisioning' || current === 'pending') return current;
-  return type === 'payment-referral' ? 'provisioning' : 'pending';
+  return type === 'payment-referral' || claimed ? 'provisioning' : 'pending';
 }
+
+/** Only an integration waiting in `pending` awaits a claim. */
+export const awaitsClaim = (integration: Pick<ManagedIntegration, 'status' | 'claimedByAccountId'>) =>
+  integration.status === 'pending' && integration.claimedByAccountId === undefined;

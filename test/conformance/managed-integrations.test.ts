@@ -1,9 +1,11 @@
 /**
  * Docs page "Managed Integrations": src/content/api/managed-integrations.mdoc and its example
  * exchanges. The docs' brand-named type and merchant field are SPEC.md's `payment-referral` and
- * `platformMerchantId`.
+ * `platformMerchantId`. The examples show a claimed integration: here a payment referral is
+ * provisioned at once and never claimed (SPEC.md's shown move), so the claimed fields round-trip on
+ * a partner business claimed through its invitation, in the same three exchanges.
  */
-import { api, newAccount } from '../support/api';
+import { api, newAccount, type TestAccount } from '../support/api';
 import { newMerchant, type MerchantSetup } from '../support/payments';
 import { ok, uniqueKey } from '../support/value';
 import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
@@ -28,9 +30,10 @@ const INTEGRATION: ShapeObject = {
   updatedBy: S,
 };
 
-const claim = 'claims go through invitations, which this platform does not serve yet: an integration is never claimed';
-const UNCLAIMED = { claimedByAccountId: claim, claimedBy: claim, claimedAt: claim } as const;
-const SHAPE = except(INTEGRATION, UNCLAIMED);
+const claim = 'a payment referral is provisioned at once, never claimed: checked on a claimed partner business';
+const SHAPE = except(INTEGRATION, { claimedByAccountId: claim, claimedBy: claim, claimedAt: claim });
+const BUSINESS = { partnerBusinessId: 'pb-1', companyName: 'Cafe Group Ltd', primaryContactName: 'Ana', primaryContactEmail: 'ana@cafe.example' };
+const CLAIMED: ShapeObject = { ...INTEGRATION, params: { partnerBusinessId: S, companyName: S, primaryContactName: S, primaryContactEmail: S }, invitation: { id: S, code: S, expiresAt: S } };
 
 let merchant: MerchantSetup;
 beforeAll(async () => {
@@ -65,6 +68,34 @@ describe('Managed Integrations: documented example exchanges', () => {
     expectExchange(first, { nextPageKey: S, items: [SHAPE] });
     const next = await api('GET', `/api/accounts/${owner.owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: owner.owner.apiKey });
     expectExchange(next, { items: [SHAPE] });
+  });
+});
+
+describe('Managed Integrations: the examples’ claimed integration', () => {
+  let partner: TestAccount;
+  let claimant: TestAccount;
+  const externalId = uniqueKey('DKTs3U38');
+  const path = `/api/managed-integrations/partner-business/${externalId}`;
+  beforeAll(async () => {
+    [partner, claimant] = await Promise.all([newAccount(), newAccount()]);
+    const pending = await ok(api('PUT', path, { key: partner.apiKey, body: { enabled: true, params: BUSINESS } }));
+    await ok(api('POST', `/api/invitations/${pending.invitation.id}/accept`, { key: claimant.apiKey, body: { code: pending.invitation.code, accountId: claimant.accountId } }));
+  });
+
+  it('PUT /api/managed-integrations/{type}/{externalId}: an update of a claimed one', async () => {
+    const res = await api('PUT', path, { key: partner.apiKey, body: { enabled: true, params: BUSINESS } });
+    expectExchange(res, CLAIMED);
+    expect(res.body).toMatchObject({ status: 'provisioning', inProgress: true, claimedByAccountId: claimant.accountId });
+  });
+
+  it('GET /api/managed-integrations/{type}/{externalId}', async () => {
+    expectExchange(await api('GET', path, { key: partner.apiKey }), CLAIMED);
+  });
+
+  it('GET /api/accounts/{accountId}/managed-integrations: the claiming account’s, as the example lists them', async () => {
+    const res = await api('GET', `/api/accounts/${claimant.accountId}/managed-integrations`, { key: claimant.apiKey });
+    expectExchange(res, { items: [CLAIMED] });
+    expect(res.body.items[0].claimedByAccountId).toBe(claimant.accountId);
   });
 });
 

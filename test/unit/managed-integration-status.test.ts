@@ -1,21 +1,29 @@
-import { nextStatus } from '../../functions/managed-integrations/status';
+import { awaitsClaim, nextStatus } from '../../functions/managed-integrations/status';
 
 describe('managed integration status on create or update', () => {
   it.each([
-    [undefined, false, 'payment-referral', 'created', false],
-    [undefined, true, 'payment-referral', 'provisioning', true],
-    [undefined, true, 'partner-business', 'pending', false],
-    ['created', false, 'payment-referral', 'created', false],
-    ['created', true, 'partner-business', 'pending', false],
-    ['provisioning', true, 'payment-referral', 'provisioning', true],
-    ['provisioning', false, 'payment-referral', 'inactive', false],
-    ['pending', false, 'partner-business', 'inactive', false],
-    ['active', true, 'payment-referral', 'active', false],
-    ['active', false, 'payment-referral', 'inactive', false],
-    ['inactive', true, 'payment-referral', 'provisioning', true],
-    ['inactive', false, 'partner-business', 'inactive', false],
-    ['archived', true, 'payment-referral', 'archived', false],
-  ] as const)('%s, enabled %s, %s → %s (inProgress %s)', (current, enabled, type, status, inProgress) => {
-    expect(nextStatus(current, enabled, type)).toEqual({ status, inProgress });
+    [undefined, false, 'payment-referral', false, 'created', false],
+    [undefined, true, 'payment-referral', false, 'provisioning', true],
+    [undefined, true, 'partner-business', false, 'pending', false],
+    ['created', false, 'payment-referral', false, 'created', false],
+    ['created', true, 'partner-business', false, 'pending', false],
+    ['provisioning', true, 'payment-referral', false, 'provisioning', true],
+    ['provisioning', false, 'payment-referral', false, 'inactive', false],
+    ['pending', false, 'partner-business', false, 'inactive', false],
+    ['active', true, 'payment-referral', false, 'active', false],
+    ['active', false, 'payment-referral', false, 'inactive', false],
+    ['inactive', true, 'payment-referral', false, 'provisioning', true],
+    ['inactive', true, 'partner-business', false, 'pending', false],
+    ['inactive', true, 'partner-business', true, 'provisioning', true],
+    ['inactive', false, 'partner-business', true, 'inactive', false],
+    ['archived', true, 'payment-referral', false, 'archived', false],
+  ] as const)('%s, enabled %s, %s, claimed %s → %s (inProgress %s)', (current, enabled, type, claimed, status, inProgress) => {
+    expect(nextStatus(current, enabled, type, claimed)).toEqual({ status, inProgress });
+  });
+
+  it('awaits a claim only while pending and unclaimed', () => {
+    expect(awaitsClaim({ status: 'pending' })).toBe(true);
+    expect(awaitsClaim({ status: 'pending', claimedByAccountId: 'a1' })).toBe(false);
+    expect(awaitsClaim({ status: 'inactive' })).toBe(false);
   });
 });
