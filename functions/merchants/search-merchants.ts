@@ -4,7 +4,7 @@ import type { merchantSearchQuery } from './schemas';
 import { describeAssetType } from '../core/asset-types';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { merchantEntity, merchantSearchPartition } from './entities';
+import { accountMerchantsPartition, merchantEntity, merchantSearchPartition } from './entities';
 import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
 import { badRequest } from '../core/http/errors';
 import { publicOperation } from '../core/http/operation';
@@ -15,9 +15,10 @@ type Query = FromSchema<typeof merchantSearchQuery>;
 
 /**
  * How many merchants one search examines. The search reads one index partition per liveness,
- * narrowed by name prefix in the key condition and by account, category and asset in a filter;
- * distance is computed on what that returns. Beyond this cap a search must be narrowed (by name,
- * account or category); `totalItems` counts the matches among the examined merchants.
+ * narrowed by name prefix in the key condition and by account, category and asset in a filter, or,
+ * when it names an account, that account's own partition (so other accounts' merchants never crowd
+ * its out); distance is computed on what that returns. Beyond this cap a search must be narrowed (by
+ * name, account or category); `totalItems` counts the matches among the examined merchants.
  */
 export const SEARCH_CAP = 1000;
 
@@ -55,6 +56,7 @@ export const searchMerchants = publicOperation<unknown, Query>(async ({ query })
 });
 
 async function examine(query: Query): Promise<StoredMerchant[]> {
+  if (query.accountId) return examineAccount(query, query.accountId);
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':pk': merchantSearchPartition(query.test === true) };
   if (query.accountId) (filters.push('accountId = :account'), (values[':account'] = query.accountId));
@@ -82,6 +84,29 @@ async function examine(query: Query): Promise<StoredMerchant[]> {
     start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (start && examined < SEARCH_CAP);
   return found;
+}
+
+/** One account's merchants that match, in the order the liveness partition gives them (name, then id). */
+async function examineAccount(query: Query, accountId: string): Promise<StoredMerchant[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': accountMerchantsPartition(accountId) },
+      Limit: SEARCH_CAP,
+    }),
+  );
+  const asset = assetFilter(query.asset)?.assetType;
+  const name = query.name?.toLowerCase();
+  const sortKey = (m: StoredMerchant) => `${m.name.toLowerCase()}#${m.id}`;
+  return (out.Items ?? [])
+    .map((item) => merchantEntity.parse(item))
+    .filter((m) => (m.test === true) === (query.test === true))
+    .filter((m) => !query.categoryCode || m.categoryCode === query.categoryCode)
+    .filter((m) => !asset || (m.acceptedAssetTypes ?? []).includes(asset))
+    .filter((m) => !name || m.name.toLowerCase().startsWith(name))
+    .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
 }
 
 /**

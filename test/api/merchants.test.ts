@@ -1,8 +1,10 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { db } from '../../functions/core/db/client';
 import { EntityShapeError } from '../../functions/core/db/entity';
 import { merchantEntity } from '../../functions/merchants/entities';
+import { merchantCreation } from '../../functions/merchants';
+import { SEARCH_CAP } from '../../functions/merchants/search-merchants';
 import { handler as merchantsHandler } from '../../functions/merchants/handler';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 
@@ -130,6 +132,18 @@ describe('merchants', () => {
     const byAsset = await api('GET', `/api/merchants/search?test=true&name=${unique}&asset=svc.nzd.test`);
     expect(byAsset.body.items).toEqual([expect.objectContaining({ id: near.id, acceptedAssets: [{ assetType: 'svc.nzd.test', products: [] }] })]);
     expect((await api('GET', '/api/merchants/search?distance=5')).body.message).toBe('origin is required with distance');
+  });
+
+  it("finds an account's merchants however many other accounts' merchants come first in the liveness partition", async () => {
+    const owner = await newAccount();
+    const mine = (await createMerchant(owner, { name: `Zz Last ${Date.now()}` })).body;
+    // More merchants of another account than a search examines, all named to sort before this one.
+    const crowd = Array.from({ length: SEARCH_CAP }, (_, i) => merchantCreation({ accountId: 'crowdAccount00000000000', name: `Aa Crowd ${i}`, country: 'NZ', test: true }, 'crn:test', new Date()).put.Item);
+    for (let i = 0; i < crowd.length; i += 25) {
+      await db().send(new BatchWriteCommand({ RequestItems: { [process.env.TABLE_NAME!]: crowd.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    }
+    const res = await api('GET', `/api/merchants/search?test=true&accountId=${owner.accountId}`);
+    expect(res.body.items.map((m: { id: string }) => m.id)).toEqual([mine.id]);
   });
 });
 
