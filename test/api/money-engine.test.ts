@@ -160,5 +160,13 @@ describe('hot settlement wallets', () => {
     expect(shards.filter((s) => s.balance > 0n).length).toBeGreaterThan(1);
     expect(shards.reduce((sum, s) => sum + s.balance, 0n)).toBe(24n * 37n);
     expect(await balance(hot.owner.apiKey, hot.settlementWalletId)).toBe(String(24 * 37));
+
+    // Every payment refunded at once: each refund debits shards it planned from a read that the others
+    // change, and a shard taken first re-plans instead of declining a refund the wallet can pay.
+    const refunds = await Promise.all(
+      requests.map((request, i) => api('POST', `/api/payment-requests/${request.id}/refund`, { key: hot.owner.apiKey, body: { value: nzd('37'), externalRef: `back-${i}` } })),
+    );
+    expect(refunds.map((r) => [r.status, r.body.message])).toEqual(requests.map(() => [200, undefined]));
+    expect(await balance(hot.owner.apiKey, hot.settlementWalletId)).toBe('0');
   }, 60_000);
 });

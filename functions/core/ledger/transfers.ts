@@ -196,6 +196,12 @@ interface Leg {
   codes?: Partial<RuleCodes>;
   /** The base item this credit creates (TransferSpec.openCredit). */
   open?: Record<string, unknown>;
+  /**
+   * A portion of a sharded debit, planned from the shards as read: if the shard no longer holds it,
+   * another debit took it first, a conflict to re-read and re-plan (the wallet's total is checked again
+   * then), not a shortfall of the wallet.
+   */
+  planned?: boolean;
 }
 
 /** Adds `delta` to balance and available of one checked item; a net debit also needs `available >= -delta`. */
@@ -240,7 +246,7 @@ function legStep(leg: Leg): TransactionStep {
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    onConditionFailed: ruleError(leg.codes, { currency: leg.currency, liveness: leg.liveness, ...(debit ? { amount: -leg.delta } : {}) }),
+    onConditionFailed: ruleError(leg.codes, { currency: leg.currency, liveness: leg.liveness, ...(debit && !leg.planned ? { amount: -leg.delta } : {}) }),
   };
 }
 
@@ -295,7 +301,7 @@ async function shardDebits(side: Extract<AssetSide, { mode: 'sharded' }>, amount
     const portion = shard.available < left ? shard.available : left;
     if (portion <= 0n) continue;
     left -= portion;
-    legs.push({ key: shard.key, delta: -portion, system: false, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes: spec.debitCodes });
+    legs.push({ key: shard.key, delta: -portion, system: false, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes: spec.debitCodes, planned: true });
   }
   return legs;
 }
