@@ -9,6 +9,7 @@ import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
 import { idempotent } from '../core/idempotency';
 import { pendingTransfer, postedTransfer, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
+import { prefetchQuotaLimits } from '../core/ledger/quotas';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
 import { describeAssetType } from '../core/asset-types';
 import { findAccount } from '../accounts';
@@ -110,6 +111,9 @@ export async function commitPayment(
 async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, derive: DeriveId) {
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
+  // Wallet money counts against the payer's spend quota, and a payer spends only its own account's
+  // assets (`assets:spend` is own-account): its limits are read now, not after the asset's balances.
+  if (spend && describeAssetType(input.assetType)?.kind !== 'token') prefetchQuotaLimits(auth.principal.accountId);
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
   const callerNow = now;
   now = await merchantNow(paymentRequest, now);

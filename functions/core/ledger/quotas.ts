@@ -116,6 +116,15 @@ export async function readQuotaLimits(accountId: string): Promise<QuotaLimits | 
   return out.Item ? quotaLimitsEntity.parse(out.Item) : undefined;
 }
 
+/**
+ * Starts reading an account's limits now, beside the caller's other reads: a counted transfer planned
+ * later in the same request then finds the answer in the request's read cache (core/db/write-gate.ts)
+ * instead of reading it after everything else. A failed read is the later read's to report.
+ */
+export function prefetchQuotaLimits(accountId: string): void {
+  readQuotaLimits(accountId).catch(() => undefined);
+}
+
 /** Replaces an account's own limits (the operator's call); allow-listed fields only. */
 export async function writeQuotaLimits(accountId: string, limits: readonly QuotaLimit[], by: string, at: string): Promise<void> {
   const record: QuotaLimits = {
