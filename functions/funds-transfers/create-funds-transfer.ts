@@ -66,7 +66,7 @@ function createFundsTransfer(type: FundsTransferType) {
     const { wallet, bankAccount } = await parties(request, type);
     const now = await ownerNow(wallet.accountId, request.now, findAccount);
     let started: StoredFundsTransfer | undefined;
-    const result = await optionallyIdempotent<FundsTransfer>(headers, { accountId: auth.principal.accountId, operation, command: { ...body } }, async ({ derive, record }) => {
+    const result = await optionallyIdempotent<FundsTransfer>(headers, { accountId: auth.principal.accountId, operation, command: { assetId: wallet.id, bankAccountId: bankAccount.id, amount: amount.toString() } }, async ({ derive, record }) => {
       const at = isoTimestamp(now);
       const transfer: StoredFundsTransfer = {
         id: derive('funds-transfer'),
