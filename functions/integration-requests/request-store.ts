@@ -12,11 +12,10 @@ import {
 import { integrationRequest } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { boundedIncrementStep, decrementStep } from '../core/db/counters';
+import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView } from '../core/db/entity';
 import { paginationLimit, queryPage, type Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
 
 const table = () => config().tableName;
 
@@ -24,7 +23,7 @@ const table = () => config().tableName;
 export async function insertRequest(request: StoredIntegrationRequest): Promise<void> {
   await runTransaction([
     { item: { Put: { TableName: table(), Item: integrationRequestEntity.item(request), ConditionExpression: 'attribute_not_exists(PK)' } } },
-    boundedIncrementStep(requestCountKey(request.accountId), 'requests', MAX_REQUESTS_PER_ACCOUNT, () => businessRule('INTEGRATION_REQUEST_LIMIT_EXCEEDED')),
+    boundedCountStep(requestCountKey(request.accountId), 1, MAX_REQUESTS_PER_ACCOUNT, 'INTEGRATION_REQUEST_LIMIT_EXCEEDED', 'requests'),
   ]);
 }
 
@@ -83,7 +82,7 @@ export async function deleteRequest(request: StoredIntegrationRequest): Promise<
       onConditionFailed: () => new TransactionConflictError(),
     },
     ...(request.status === 'active' ? [{ item: { Delete: { TableName: table(), Key: integrationGrantEntity.key(grantOf(request)) } } }] : []),
-    decrementStep(requestCountKey(request.accountId), 'requests'),
+    boundedCountStep(requestCountKey(request.accountId), -1, MAX_REQUESTS_PER_ACCOUNT, 'INTEGRATION_REQUEST_LIMIT_EXCEEDED', 'requests'),
   ]);
 }
 

@@ -11,11 +11,10 @@ import {
 import { managedIntegration } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { boundedIncrementStep } from '../core/db/counters';
+import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
 
 const table = () => config().tableName;
 
@@ -37,7 +36,7 @@ export async function saveIntegration(current: StoredManagedIntegration | undefi
   await runTransaction([
     ...steps,
     { item: { Put: { TableName: table(), Item: managedIntegrationEntity.item(next), ...put } }, onConditionFailed: () => new TransactionConflictError() },
-    ...(current ? [] : [boundedIncrementStep(integrationCountKey(next.accountId), 'integrations', MAX_INTEGRATIONS_PER_ACCOUNT, () => businessRule('MANAGED_INTEGRATION_LIMIT_EXCEEDED'))]),
+    ...(current ? [] : [boundedCountStep(integrationCountKey(next.accountId), 1, MAX_INTEGRATIONS_PER_ACCOUNT, 'MANAGED_INTEGRATION_LIMIT_EXCEEDED', 'integrations')]),
     ...(next.claimedByAccountId ? [{ item: { Put: { TableName: table(), Item: claimedIntegrationEntity.item(next) } } }] : []),
   ]);
 }

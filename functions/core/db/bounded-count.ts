@@ -4,11 +4,12 @@ import type { TableKey } from './entity';
 import type { TransactionStep } from './transaction';
 
 /**
- * The step of a transaction that moves a count kept on its own item (`count`) by `delta`: a step up
- * commits only while the count stays within `max`, else the whole transaction is refused with
- * `code`; a step down always commits. The count's item key is its group's (entities.ts).
+ * The step of a transaction that moves a count kept on its own item (`attribute`, `count` unless
+ * named) by `delta`: a step up commits only while the count stays within `max`, else the whole
+ * transaction is refused with `code`; a step down always commits. The count's item key is its
+ * group's (entities.ts).
  */
-export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code: string): TransactionStep {
+export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code: string, attribute = 'count'): TransactionStep {
   return {
     item: {
       Update: {
@@ -16,7 +17,7 @@ export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code
         Key: key,
         UpdateExpression: 'ADD #count :delta',
         ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count < :max' } : {}),
-        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeNames: { '#count': attribute },
         ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':max': max } : {}) },
       },
     },
