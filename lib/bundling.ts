@@ -21,4 +21,7 @@ export const BUNDLING: BundlingOptions = {
   target: 'node22',
   format: OutputFormat.CJS,
   externalModules: ['@aws-sdk/*', ...LAYER_PACKAGES],
+  // `import()` of a layer package becomes a lazy `require`: ESM resolution ignores NODE_PATH, where
+  // Lambda puts the layer's node_modules.
+  esbuildArgs: { '--supported:dynamic-import': 'false' },
 };

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { hoistShared } from '../../bin/build-validators';
+import { buildSync } from 'esbuild';
+import { BUNDLING } from '../../lib/bundling';
 import { buildLayerDirectory } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
 
@@ -37,14 +39,28 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   it('puts in the Powertools layer every package that what the functions import from it needs, so nothing resolves outside it', () => {
     const modules = join(buildLayerDirectory(), 'nodejs', 'node_modules');
     // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
-    const script = `${['@aws-lambda-powertools/logger', '@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware']
+    const script = `${['@aws-lambda-powertools/logger', '@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware', 'jose']
       .map((m) => `require(${JSON.stringify(m)});`)
       .join('')}process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env: { PATH: process.env.PATH, NODE_PATH: modules, AWS_LAMBDA_FUNCTION_NAME: 'layer-test' }, encoding: 'utf8' })) as string[];
     expect(loaded.length).toBeGreaterThan(20);
     expect(loaded.filter((file) => !file.startsWith(modules))).toEqual([]);
     expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(true);
+    expect(loaded.some((file) => file.startsWith(join(modules, 'jose')))).toBe(true);
     expect(existsSync(join(modules, '@aws-sdk'))).toBe(false);
+  });
+
+  it('loads a layer package imported on first use with require, which resolves from the layer on NODE_PATH', () => {
+    const { outputFiles } = buildSync({
+      entryPoints: [join(ROOT, 'functions', 'accounts', 'handler.ts')],
+      bundle: true, write: false, platform: 'node', format: 'cjs', target: BUNDLING.target,
+      external: BUNDLING.externalModules,
+      supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
+      logLevel: 'silent',
+    });
+    const code = outputFiles[0].text;
+    expect(code).toMatch(/require\("jose"\)/);
+    expect(code).not.toMatch(/\bimport\(/);
   });
 
   it('ships the OpenAPI document gzipped to the system group only', () => {

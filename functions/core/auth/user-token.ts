@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { config } from '../config';
 import { unauthorized } from '../http/errors';
 
@@ -12,8 +12,8 @@ export const jwksUrlOf = (issuer: string) => new URL(`${issuer.replace(/\/$/, ''
 let keys: { issuer: string; get: JWTVerifyGetKey } | undefined;
 
 /** The issuer's key set, fetched on first use and again (jose's cooldown) when a token names an unknown `kid`. */
-function keySetOf(issuer: string): JWTVerifyGetKey {
-  if (keys?.issuer !== issuer) keys = { issuer, get: createRemoteJWKSet(jwksUrlOf(issuer), { timeoutDuration: 3_000, cooldownDuration: 30_000 }) };
+function keySetOf(jose: typeof import('jose'), issuer: string): JWTVerifyGetKey {
+  if (keys?.issuer !== issuer) keys = { issuer, get: jose.createRemoteJWKSet(jwksUrlOf(issuer), { timeoutDuration: 3_000, cooldownDuration: 30_000 }) };
   return keys.get;
 }
 
@@ -31,14 +31,16 @@ export interface VerifiedUserToken {
 export async function verifyUserToken(token: string, now: Date): Promise<VerifiedUserToken> {
   const { userPoolIssuer: issuer, userPoolClientId: clientId } = config();
   if (!issuer || !clientId || token.length > MAX_TOKEN_LENGTH) throw unauthorized('Invalid authentication');
+  // jose (in the layer) loads on the first user token: functions called only with API keys never load it.
+  const jose = await import('jose');
   try {
-    const { payload } = await jwtVerify(token, keySetOf(issuer), { issuer, algorithms: USER_TOKEN_ALGORITHMS, currentDate: now, requiredClaims: ['sub', 'exp'] });
+    const { payload } = await jose.jwtVerify(token, keySetOf(jose, issuer), { issuer, algorithms: USER_TOKEN_ALGORITHMS, currentDate: now, requiredClaims: ['sub', 'exp'] });
     if (payload.token_use !== 'access' || payload.client_id !== clientId || typeof payload.sub !== 'string' || !payload.sub) {
       throw unauthorized('Invalid authentication');
     }
     return { userId: payload.sub, expiresAt: payload.exp! * 1000 };
   } catch (error) {
-    if (error instanceof errors.JOSEError) throw unauthorized('Invalid authentication');
+    if (error instanceof jose.errors.JOSEError) throw unauthorized('Invalid authentication');
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SignJWT, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { currentSigningKey } from './signing-keys';
 
 /** Receivers reject a token older than this, which bounds replays. */
@@ -7,6 +7,7 @@ const LIFETIME_SECONDS = 300;
 
 async function sign(claims: JWTPayload, now: Date): Promise<string> {
   const { kid, privateKey } = await currentSigningKey(now);
+  const { SignJWT } = await import('jose');
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
+import type { JWK, KeyLike } from 'jose';
 import { config } from '../config';
 import { serviceUnavailable } from '../http/errors';
 import { readSecretString } from '../secrets';
@@ -20,6 +20,7 @@ export interface SigningKeySet {
 const kidFor = (now: Date) => `${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex')}`;
 
 export async function newSigningKey(now: Date): Promise<SigningKey> {
+  const { exportJWK, generateKeyPair } = await import('jose');
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const { kty, crv, x, y, d } = await exportJWK(privateKey);
   return { kid: kidFor(now), privateJwk: { kty, crv, x, y, d }, createdAt: now.toISOString() };
@@ -106,7 +107,7 @@ export async function currentSigningKey(now: Date): Promise<{ kid: string; priva
   if (!signer) throw serviceUnavailable('WEBHOOK_SIGNING_KEY_MISSING');
   let privateKey = imported.get(signer.kid);
   if (!privateKey) {
-    privateKey = importJWK(signer.privateJwk, 'ES256') as Promise<KeyLike>;
+    privateKey = import('jose').then(({ importJWK }) => importJWK(signer.privateJwk, 'ES256') as Promise<KeyLike>);
     imported.set(signer.kid, privateKey);
   }
   return { kid: signer.kid, privateKey: await privateKey };
