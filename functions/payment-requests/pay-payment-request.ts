@@ -8,7 +8,7 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
 import { idempotent } from '../core/idempotency';
-import { pendingTransfer, postedTransfer, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
+import { pendingTransfer, postedTransfer, prefetchBalanceItems, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
 import { prefetchQuotaLimits } from '../core/ledger/quotas';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
 import { describeAssetType } from '../core/asset-types';
@@ -112,8 +112,12 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
   // Wallet money counts against the payer's spend quota, and a payer spends only its own account's
-  // assets (`assets:spend` is own-account): its limits are read now, not after the asset's balances.
-  if (spend && describeAssetType(input.assetType)?.kind !== 'token') prefetchQuotaLimits(auth.principal.accountId);
+  // assets (`assets:spend` is own-account): its limits and the asset's balances are read beside the
+  // request, not after it and the merchant's account. Nothing read is used before it is authorized.
+  if (spend && describeAssetType(input.assetType)?.kind !== 'token') {
+    prefetchQuotaLimits(auth.principal.accountId);
+    prefetchBalanceItems(input.assetId!);
+  }
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
   const callerNow = now;
   now = await merchantNow(paymentRequest, now);

@@ -10,10 +10,10 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 export interface WriteGate {
   admitted?: Promise<void>;
   /**
-   * The request's GetItem answers so far, by input: the same item read again in one request (an
-   * account the route's authorization, the operation and its clock each look up) costs no second
-   * round trip. Any write the request sends forgets them all, so a read after a write (a retried
-   * transaction's) goes to DynamoDB.
+   * The request's GetItem and Query answers so far, by input: the same read made again in one
+   * request (an account the route's authorization, the operation and its clock each look up; balances
+   * a pay prefetches beside the request) costs no second round trip. Any write the request sends
+   * forgets them all, so a read after a write (a retried transaction's) goes to DynamoDB.
    */
   reads?: Map<string, Promise<unknown>>;
   /** Other checks the request's writes wait for besides admission (core/idempotency.ts: the stored answer's lookup). */
@@ -23,6 +23,7 @@ export interface WriteGate {
 const gates = new AsyncLocalStorage<WriteGate>();
 
 const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+const CACHED_READS = new Set(['GetItemCommand', 'QueryCommand']);
 
 /** Runs `work` with its DynamoDB writes held until `gate.admitted` (once set) resolves; they fail with its refusal. */
 export const withWriteGate = <T>(gate: WriteGate, work: () => Promise<T>): Promise<T> => gates.run(gate, work);
@@ -39,12 +40,21 @@ export function holdWritesUntil(check: Promise<unknown>): boolean {
   return true;
 }
 
+/**
+ * Starts a read now, beside the request's other reads, so that the same read made later in the
+ * request finds its answer in the read cache instead of waiting for everything before it. A failed
+ * read is the later read's to report.
+ */
+export function prefetch(read: Promise<unknown>): void {
+  read.catch(() => undefined);
+}
+
 /** Runs `work` outside any gate: the admission's own counter write must not wait for itself. */
 export const ungated = <T>(work: () => Promise<T>): Promise<T> => gates.exit(work);
 
 /**
- * Holds each write of the client until its request's admission, and answers a GetItem the request
- * already made from its first answer (core/db/client.ts adds this to every client).
+ * Holds each write of the client until its request's admission, and answers a GetItem or Query the
+ * request already made from its first answer (core/db/client.ts adds this to every client).
  */
 export function gateWrites(client: DynamoDBClient): void {
   client.middlewareStack.add(
@@ -62,7 +72,7 @@ export function gateWrites(client: DynamoDBClient): void {
           gate.reads?.clear();
         }
       }
-      if (command !== 'GetItemCommand') return next(args);
+      if (!CACHED_READS.has(command)) return next(args);
       const key = JSON.stringify(args.input);
       gate.reads ??= new Map();
       let answer = gate.reads.get(key) as Promise<Awaited<ReturnType<typeof next>>> | undefined;

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { defineEntity, type TableKey } from '../db/entity';
 import { TransactionConflictError, type TransactionStep } from '../db/transaction';
+import { prefetch } from '../db/write-gate';
 import { businessRule } from '../http/errors';
 import { formatAmount, type Amount } from '../money';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
@@ -116,13 +117,9 @@ export async function readQuotaLimits(accountId: string): Promise<QuotaLimits | 
   return out.Item ? quotaLimitsEntity.parse(out.Item) : undefined;
 }
 
-/**
- * Starts reading an account's limits now, beside the caller's other reads: a counted transfer planned
- * later in the same request then finds the answer in the request's read cache (core/db/write-gate.ts)
- * instead of reading it after everything else. A failed read is the later read's to report.
- */
+/** Starts reading an account's limits now, for a counted transfer planned later in the request (core/db/write-gate.ts). */
 export function prefetchQuotaLimits(accountId: string): void {
-  readQuotaLimits(accountId).catch(() => undefined);
+  prefetch(readQuotaLimits(accountId));
 }
 
 /** Replaces an account's own limits (the operator's call); allow-listed fields only. */

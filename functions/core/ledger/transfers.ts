@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../db/transaction';
+import { prefetch } from '../db/write-gate';
 import { businessRule } from '../http/errors';
 import { formatAmount, type Amount } from '../money';
 import {
@@ -110,6 +111,11 @@ interface BalanceItem {
  * Every balance item of an asset: the base item, then its shards (one strongly consistent Query),
  * each parsed by its entity. `base` is the base item as stored, for its owner's entity to parse.
  */
+/** Starts reading an asset's balance items now, for the same read later in the request (core/db/write-gate.ts). */
+export function prefetchBalanceItems(assetId: string): void {
+  prefetch(readBalanceItems(assetId));
+}
+
 export async function readBalanceItems(assetId: string): Promise<{ base?: Record<string, unknown>; items: BalanceItem[] }> {
   const { PK, shardPrefix } = balanceItemsOf(assetId);
   const out = await ledgerDb().send(

@@ -1,0 +1,42 @@
+import { MEASURED_HEADER } from '../../functions/core/db/capacity';
+import { api, type ApiResponse } from '../support/api';
+import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+
+/**
+ * Serial DynamoDB round trips of the hot paths, as the local gateway measures them (the longest
+ * chain of a request's calls each started after the one before it answered): issue 15's budget of
+ * 2 for a read and 3 for a money write. A count, not a time: reads added in series fail it.
+ */
+const measuredTrips = (res: ApiResponse) => (JSON.parse(res.headers.get(MEASURED_HEADER) ?? '{}') as { serialRoundTrips: number }).serialRoundTrips;
+/** The tests run the local platform, whose every request first reads its test clock (LOCAL_TEST_CLOCK; never on a deployed stack). */
+const LOCAL_CLOCK_READ = 1;
+const roundTrips = (res: ApiResponse) => measuredTrips(res) - LOCAL_CLOCK_READ;
+
+let merchant: MerchantSetup;
+beforeAll(async () => {
+  merchant = await newMerchant();
+});
+
+describe('serial DynamoDB round trips', () => {
+  it('a pay from a wallet takes 3: the request beside the idempotency record, quota limits and balances; the merchant account; the transaction', async () => {
+    const payer = await newPayer('10000');
+    // The first call of a key warms the function's key cache; the figure is the warm one.
+    await pay(payer, (await newPaymentRequest(merchant, { value: nzd('100') })).id, 'warm');
+    const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+    const res = await pay(payer, pr.id, 'measured');
+    expect(res.status).toBe(200);
+    expect(roundTrips(res)).toBe(3);
+  });
+
+  it('a refund takes 3 and a GET of the request 1', async () => {
+    const payer = await newPayer('10000');
+    const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+    expect((await pay(payer, pr.id, 'refundable')).status).toBe(200);
+    const get = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
+    expect(get.status).toBe(200);
+    expect(roundTrips(get)).toBe(1);
+    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('10'), externalRef: 'r1' } });
+    expect(refund.status).toBe(200);
+    expect(roundTrips(refund)).toBeLessThanOrEqual(3);
+  });
+});
