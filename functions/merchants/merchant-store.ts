@@ -65,8 +65,16 @@ export async function saveMerchant(current: StoredMerchant, next: StoredMerchant
   return saved;
 }
 
-/** The first successful payment request makes a merchant active; later ones change nothing. */
-export async function activateMerchantOnFirstRequest(merchantId: string, now: Date): Promise<void> {
+/** Onboarding statuses the first successful payment request moves to `active`. */
+const ACTIVATED_BY_FIRST_REQUEST: readonly Merchant['onboardingStatus'][] = ['applied', 'provisioning'];
+
+/**
+ * The first successful payment request makes a merchant active; later ones change nothing. A
+ * merchant read in another status is not written at all (a refused conditional write is still billed).
+ */
+export async function activateMerchantOnFirstRequest(merchant: Pick<Merchant, 'id' | 'onboardingStatus'>, now: Date): Promise<void> {
+  if (!ACTIVATED_BY_FIRST_REQUEST.includes(merchant.onboardingStatus)) return;
+  const merchantId = merchant.id;
   try {
     await db().send(
       new UpdateCommand({
@@ -74,7 +82,7 @@ export async function activateMerchantOnFirstRequest(merchantId: string, now: Da
         Key: merchantEntity.key(merchantId),
         UpdateExpression: 'SET onboardingStatus = :active, updatedAt = :at REMOVE onboardingStatusReason',
         ConditionExpression: 'onboardingStatus IN (:applied, :provisioning)',
-        ExpressionAttributeValues: { ':active': 'active', ':applied': 'applied', ':provisioning': 'provisioning', ':at': isoTimestamp(now) },
+        ExpressionAttributeValues: { ':active': 'active', ':applied': ACTIVATED_BY_FIRST_REQUEST[0], ':provisioning': ACTIVATED_BY_FIRST_REQUEST[1], ':at': isoTimestamp(now) },
       }),
     );
   } catch (error) {

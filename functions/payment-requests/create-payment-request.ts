@@ -146,15 +146,15 @@ export async function insertPaymentRequest(
   }
   if (request.paymentLinkId) steps.push(attachPaymentRequestStep(request.paymentLinkId, { id, merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn }));
   await runTransaction(steps);
-  await afterCreate(stored, merchant.id, now);
+  await afterCreate(stored, merchant, now);
   return stored;
 }
 
 /** Side effects that may lag without harm: the expiry timer (reads enforce expiry anyway) and activation. */
-async function afterCreate(request: StoredPaymentRequest, merchantId: string, now: Date): Promise<void> {
+async function afterCreate(request: StoredPaymentRequest, merchant: Parameters<typeof activateMerchantOnFirstRequest>[0], now: Date): Promise<void> {
   const results = await Promise.allSettled([
     scheduleTimer({ kind: 'payment-request-expiry', id: request.id, accountId: request.merchantAccountId, dueAt: request.expiresAt }, now),
-    activateMerchantOnFirstRequest(merchantId, now),
+    activateMerchantOnFirstRequest(merchant, now),
   ]);
   for (const result of results) {
     if (result.status === 'rejected') {

@@ -1,5 +1,6 @@
 import { MEASURED_HEADER } from '../../functions/core/db/capacity';
 import { api, type ApiResponse } from '../support/api';
+import { written } from '../support/value';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
 /**
@@ -7,7 +8,8 @@ import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup 
  * chain of a request's calls each started after the one before it answered): issue 15's budget of
  * 2 for a read and 3 for a money write. A count, not a time: reads added in series fail it.
  */
-const measuredTrips = (res: ApiResponse) => (JSON.parse(res.headers.get(MEASURED_HEADER) ?? '{}') as { serialRoundTrips: number }).serialRoundTrips;
+const measured = (res: ApiResponse) => JSON.parse(res.headers.get(MEASURED_HEADER) ?? '{}') as { serialRoundTrips: number; calls: number };
+const measuredTrips = (res: ApiResponse) => measured(res).serialRoundTrips;
 /** The tests run the local platform, whose every request first reads its test clock (LOCAL_TEST_CLOCK; never on a deployed stack). */
 const LOCAL_CLOCK_READ = 1;
 const roundTrips = (res: ApiResponse) => measuredTrips(res) - LOCAL_CLOCK_READ;
@@ -38,5 +40,18 @@ describe('serial DynamoDB round trips', () => {
     const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('10'), externalRef: 'r1' } });
     expect(refund.status).toBe(200);
     expect(roundTrips(refund)).toBeLessThanOrEqual(3);
+  });
+
+  it('the first payment request activates its merchant; later ones send the merchant nothing, not even a refused update', async () => {
+    const fresh = await newMerchant();
+    const merchantWrites = (res: ApiResponse) => written(res).filter((k) => k.PK === `MERCHANT#${fresh.merchantId}`);
+    const first = await api('POST', '/api/payment-requests', { key: fresh.owner.apiKey, body: { configId: fresh.configId, value: nzd('100') } });
+    expect(merchantWrites(first)).toHaveLength(1);
+    expect((await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus).toBe('active');
+    const second = await api('POST', '/api/payment-requests', { key: fresh.owner.apiKey, body: { configId: fresh.configId, value: nzd('100') } });
+    expect(second.status).toBe(200);
+    expect(merchantWrites(second)).toEqual([]);
+    // A refused conditional update writes nothing but is billed: it is not sent at all.
+    expect(measured(second).calls).toBe(measured(first).calls - 1);
   });
 });
