@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/http/errors';
 import { assertId, ID_PREFIX, newId } from '../../functions/core/ids';
-import { transactionWriteUnits } from '../../functions/core/db/capacity';
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { itemBytes, transactionWriteUnits } from '../../functions/core/db/capacity';
 import { mergeMetadata } from '../../functions/core/metadata';
 import { parseAmount, parsePositiveAmount } from '../../functions/core/money';
 import { ROLES } from '../../functions/core/auth/permissions';
@@ -97,11 +98,20 @@ describe('route table', () => {
 
 describe('transaction write units (bench capacity)', () => {
   it('counts 2 per item per started KB; updates and checks at 1 KB', () => {
-    const small = { Put: { Item: { PK: { S: 'a' } } } };
-    const large = { Put: { Item: { PK: { S: 'b' }, blob: { S: 'x'.repeat(2500) } } } };
+    const small = { Put: { Item: { PK: 'a' } } };
+    const large = { Put: { Item: { PK: 'b', blob: 'x'.repeat(2500) } } };
     expect(transactionWriteUnits([])).toBe(0);
     expect(transactionWriteUnits([small, {}, {}])).toBe(6);
     expect(transactionWriteUnits([large])).toBe(6);
     expect(transactionWriteUnits([{ Put: { Item: { n: 10n } } }])).toBe(2);
+    // 822 bytes as DynamoDB sizes it, though its JSON is over 1,200: one KB.
+    expect(transactionWriteUnits([{ Put: { Item: { PK: 'c', list: Array.from({ length: 203 }, () => 'abc') } } }])).toBe(2);
+  });
+
+  it("sizes an item as DynamoDB does: names, UTF-8 strings, numbers by significant digits, 3 bytes per list or map and 1 per element", () => {
+    expect(itemBytes({ PK: 'PR#1', n: 123, ok: true, l: ['a', 'bc'], m: { x: 'y' } })).toBe(6 + 4 + 3 + 9 + 7);
+    expect(itemBytes({ s: 'né' })).toBe(1 + 3);
+    expect(itemBytes({ n: 0.05, big: 12345678901234567890n, exact: NumberValue.from('-100') })).toBe(1 + 2 + (3 + 11) + (5 + 2));
+    expect(itemBytes({ set: new Set(['ab', 'c']), b: new Uint8Array(10), gone: undefined })).toBe(3 + 3 + 1 + 10);
   });
 });

@@ -105,11 +105,41 @@ export function gsiWriteUnits(commandName: string, input: unknown): number {
   return units;
 }
 
-/** A Put's size from its item (JSON as an estimate of DynamoDB's size); updates and checks count as 1 KB. */
+/** A Put's size from its item as DynamoDB sizes it (itemBytes); updates and checks count as 1 KB. */
 function startedKilobytes(item: TransactItem): number {
   if (!item.Put?.Item) return 1;
-  const bytes = Buffer.byteLength(JSON.stringify(item.Put.Item, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
-  return Math.max(1, Math.ceil(bytes / 1024));
+  return Math.max(1, Math.ceil(itemBytes(item.Put.Item as Record<string, unknown>) / 1024));
+}
+
+/**
+ * An item's size as DynamoDB bills it ("Item sizes and formats" in its developer guide): each
+ * attribute's UTF-8 name plus its value; a string its UTF-8 bytes, a number 1 byte per two
+ * significant digits plus 1, a boolean or null 1, binary its bytes, a list or map 3 bytes plus each
+ * element and 1 byte per element, a set its elements. Items as the document client passes them.
+ */
+export function itemBytes(item: Record<string, unknown>): number {
+  return Object.entries(item).reduce((sum, [name, value]) => (value === undefined ? sum : sum + Buffer.byteLength(name) + valueBytes(value)), 0);
+}
+
+function valueBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return numberBytes(String(value));
+  if (typeof value === 'boolean' || value === null) return 1;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Set) return [...value].reduce((sum: number, v) => sum + valueBytes(v), 0);
+  if (Array.isArray(value)) return value.reduce((sum: number, v) => sum + 1 + valueBytes(v), 3);
+  if (typeof value === 'object') {
+    // The document client's NumberValue (balances kept as exact numbers) carries its digits as `value`.
+    if (value.constructor?.name === 'NumberValue') return numberBytes(String((value as { value: string }).value));
+    return Object.entries(value).reduce((sum, [name, v]) => (v === undefined ? sum : sum + 1 + Buffer.byteLength(name) + valueBytes(v)), 3);
+  }
+  return 0;
+}
+
+/** Significant digits, leading and trailing zeros trimmed, two to a byte, plus one. */
+function numberBytes(text: string): number {
+  const digits = text.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  return Math.ceil(Math.max(1, digits.length) / 2) + 1;
 }
 
 /**
