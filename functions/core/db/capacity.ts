@@ -156,7 +156,8 @@ export function transactionWriteUnits(items: readonly TransactItem[]): number {
  * (a condition, a cancelled transaction) throws before anything is recorded.
  */
 export function trackConsumedCapacity(client: DynamoDBClient): void {
-  // After the document client's marshalling: the calls are recorded as DynamoDB receives them.
+  // In the build step, after the document client's marshalling (just before serialization): the
+  // calls are recorded as DynamoDB receives them, so that they can be sent again as they are.
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const scope = capacityScope.getStore();
@@ -170,7 +171,7 @@ export function trackConsumedCapacity(client: DynamoDBClient): void {
         scope.answeredDepth = Math.max(scope.answeredDepth, depth);
       }
     },
-    { step: 'serialize', name: 'recordDynamoDbCalls', priority: 'high' },
+    { step: 'build', name: 'recordDynamoDbCalls', priority: 'high' },
   );
   client.middlewareStack.add(
     (next, context) => async (args) => {
