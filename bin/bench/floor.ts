@@ -23,7 +23,14 @@ export async function replayFloor(samples: RecordedCall[][], repeat = 2): Promis
         for (const call of calls) rounds.set(call.roundTrip, [...(rounds.get(call.roundTrip) ?? []), call]);
         const t0 = process.hrtime.bigint();
         for (const round of [...rounds.keys()].sort((a, b) => a - b)) {
-          await Promise.all(rounds.get(round)!.map((call) => client.send(commandOf(call)).catch(() => undefined)));
+          // A refused replay would time a refusal, not the call: the bench stops instead.
+          await Promise.all(
+            rounds.get(round)!.map((call) =>
+              client.send(commandOf(call)).catch((error: Error) => {
+                throw new Error(`floor: replaying ${call.commandName} failed: ${error.name} ${error.message}`);
+              }),
+            ),
+          );
         }
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
