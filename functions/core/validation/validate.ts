@@ -17,7 +17,21 @@ export function validateWith(validators: Validators, schemaId: string, data: unk
   if (!validator(data)) throw badRequest(describe(validator.errors?.[0], location));
 }
 
-/** Turns the first ajv error into "value.amount is required"-style text. */
+/** What a length or count limit counts (ajv's wording). */
+const LIMITED: Record<string, string> = {
+  maxLength: 'characters',
+  minLength: 'characters',
+  maxItems: 'items',
+  minItems: 'items',
+  maxProperties: 'properties',
+  minProperties: 'properties',
+};
+
+/**
+ * Turns the first ajv error into "value.amount is required"-style text, from its keyword and
+ * params: the generated validators carry no message strings (ajv's `messages: false`, some 10% of
+ * their code), so the wording ajv would have used is rendered here.
+ */
 export function describe(error: ErrorObject | undefined, location: Location): string {
   if (!error) return `${location} is invalid`;
   const path = error.instancePath.split('/').slice(1).map(decodePointer).join('.');
@@ -38,8 +52,19 @@ export function describe(error: ErrorObject | undefined, location: Location): st
       return `${field} has an invalid key ${JSON.stringify(params.propertyName)}`;
     case 'pattern':
       return `${field} has an invalid format`;
+    case 'format':
+      return `${field} must match format "${String(params.format)}"`;
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return `${field} must be ${String(params.comparison)} ${String(params.limit)}`;
+    case 'uniqueItems':
+      return `${field} must NOT have duplicate items (items ## ${String(params.j)} and ${String(params.i)} are identical)`;
     default:
-      return `${field} ${error.message ?? 'is invalid'}`;
+      return error.keyword in LIMITED
+        ? `${field} must NOT have ${error.keyword.startsWith('max') ? 'more' : 'fewer'} than ${String(params.limit)} ${LIMITED[error.keyword]}`
+        : `${field} is invalid`;
   }
 }
 
