@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { trackConsumedCapacity } from '../../functions/core/db/capacity';
+import { onDynamoDbClient } from '../../functions/core/db/client';
 import { rotate } from '../../functions/core/webhooks/signing-keys';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { startMessaging, type LocalMessaging } from './fauxqs';
@@ -32,12 +34,25 @@ export interface Platform {
 const REGION = 'us-east-1';
 const TABLE_NAME = 'payments';
 
+let measuring = false;
+
+/**
+ * With TRACK_CONSUMED_CAPACITY=1 (the tests, the bench) every DynamoDB client the functions make in
+ * this process reports to the gateway's per-request measurement; deployed functions carry none of it.
+ */
+function measureDynamoDbCalls(): void {
+  if (measuring || process.env.TRACK_CONSUMED_CAPACITY !== '1') return;
+  measuring = true;
+  onDynamoDbClient(trackConsumedCapacity);
+}
+
 /**
  * Starts DynamoDB Local, the SQS/S3 emulator, provisions them from functions/core/infrastructure,
  * points the AWS SDK at them through the standard endpoint variables, seeds, and serves the route table.
  */
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
   const log = options.log ?? (() => undefined);
+  measureDynamoDbCalls();
   const started: { stop(): Promise<void> }[] = [];
   const stopAll = async () => {
     for (const part of started.reverse()) await part.stop().catch(() => undefined);

@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
 import { traced } from '../observability';
-import { trackConsumedCapacity } from './capacity';
 import { gateWrites } from './write-gate';
 
 type ClientHook = (client: DynamoDBClient) => void;
@@ -20,7 +19,6 @@ export function onDynamoDbClient(hook: ClientHook): void {
 export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
   const raw = traced(new DynamoDBClient({ maxAttempts: 3 }));
   gateWrites(raw);
-  if (process.env.TRACK_CONSUMED_CAPACITY === '1') trackConsumedCapacity(raw);
   for (const hook of hooks) hook(raw);
   return DynamoDBDocumentClient.from(raw, translate);
 }
