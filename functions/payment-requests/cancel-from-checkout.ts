@@ -1,12 +1,11 @@
-import { isoTimestamp } from '../core/clock';
-import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { retryOnConflict } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { checkoutAction, CheckoutRefusal } from './checkout-actions';
 import { checkoutPath } from './checkout-page';
 import { returnUrls } from './checkout-redirects';
 import { HOSTED_CHECKOUT } from './checkout-test-payer';
+import { cancelAsRead } from './cancel-payment-request';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { buildActivities, transitionSteps } from './payment-request-store';
 import { merchantNow } from './request-clock';
 import { assertNew } from './request-state';
 
@@ -35,9 +34,6 @@ async function cancelByPatron(paymentRequestId: string, now: Date): Promise<void
       throw new CheckoutRefusal(403, 'Cannot cancel here', 'Part of this payment request has been paid: only the merchant can cancel it now.');
     }
     // Stamped on the merchant's clock, as every change of its requests (request-clock.ts).
-    const at = isoTimestamp(await merchantNow(request, now));
-    const reason = 'CANCELLED_BY_PATRON';
-    const activities = buildActivities(request, [{ type: 'cancellation', value: request.value, cancellationReason: reason, createdBy: HOSTED_CHECKOUT }], at);
-    await runTransaction(transitionSteps(request, { status: 'cancelled', cancellationReason: reason }, activities, at));
+    await cancelAsRead(request, 'CANCELLED_BY_PATRON', HOSTED_CHECKOUT, await merchantNow(request, now));
   });
 }

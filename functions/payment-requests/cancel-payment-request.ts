@@ -19,14 +19,24 @@ export async function cancelRequest(
     const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
     await auth.access.account(request.merchantAccountId);
     assertNew(request);
-    const at = isoTimestamp(now);
-    const changes = { status: 'cancelled' as const, cancellationReason: 'CANCELLED_BY_MERCHANT' };
-    const activities = buildActivities(
-      request,
-      [{ type: 'cancellation', value: request.value, cancellationReason: 'CANCELLED_BY_MERCHANT', createdBy: auth.principal.crn }],
-      at,
-    );
-    await runTransaction(transitionSteps(request, changes, activities, at));
-    return { activity: activities[0], paymentRequest: applied(request, changes, activities, at) };
+    return cancelAsRead(request, 'CANCELLED_BY_MERCHANT', auth.principal.crn, now);
   });
+}
+
+/**
+ * Cancels a `new` request as it was read, its checks passed: `cancelled` with `reason`, one
+ * `cancellation` activity by `createdBy`, stamped `at`. The write is conditional on the request's
+ * version, so callers run read, checks and this under `retryOnConflict`.
+ */
+export async function cancelAsRead(
+  request: StoredPaymentRequest,
+  reason: string,
+  createdBy: string,
+  at: Date,
+): Promise<{ activity: PaymentActivity; paymentRequest: StoredPaymentRequest }> {
+  const stamp = isoTimestamp(at);
+  const changes = { status: 'cancelled' as const, cancellationReason: reason };
+  const activities = buildActivities(request, [{ type: 'cancellation', value: request.value, cancellationReason: reason, createdBy }], stamp);
+  await runTransaction(transitionSteps(request, changes, activities, stamp));
+  return { activity: activities[0], paymentRequest: applied(request, changes, activities, stamp) };
 }
