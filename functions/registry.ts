@@ -14,6 +14,7 @@ import { group as invitations } from './invitations/group';
 import { group as fundsTransfers } from './funds-transfers/group';
 import { group as batches } from './batches/group';
 import { group as businesses } from './businesses/group';
+import { group as checkout } from './checkout/group';
 import { group as events } from './events/group';
 import { group as legacyPaymentRequests } from './legacy-payment-requests/group';
 import { group as loyaltyPrograms } from './loyalty-programs/group';
@@ -39,6 +40,7 @@ export const REGISTRY = [
   merchants,
   merchantConfigs,
   paymentRequests,
+  checkout,
   patronCodes,
   wallets,
   legacyPaymentRequests,

@@ -1,12 +1,14 @@
 /**
- * The payment-requests group's public face: what the legacy API (which builds on this group) and the
- * timers consumer may use of it.
+ * The payment-requests group's public face: what the legacy API (which builds on this group), the
+ * hosted checkout (a page over this group's requests) and the timers consumer may use of it.
  */
-export { cancelRequest } from './cancel-payment-request';
+export { cancelAsRead, cancelRequest } from './cancel-payment-request';
 export { insertPaymentRequest } from './create-payment-request';
 export { assetTypeOf, denomination, ledgerOf, legacyNumber } from './legacy-format';
 export { loadPaymentRequest, loadPaymentRequestOrForbid } from './load-payment-request';
-export { commitPayment, SpendForbidden } from './pay-payment-request';
+export { commitPayment, SpendForbidden, type PayInput } from './pay-payment-request';
 export type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 export { refundRequest } from './refund-payment-request';
+export { merchantNow } from './request-clock';
+export { assertNew } from './request-state';
 export { voidRequest } from './void-payment-request';

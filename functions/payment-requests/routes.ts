@@ -21,26 +21,6 @@ export const ROUTES = [
     permission: null, authentication: 'none', response: 'PaymentRequestSummary', summary: 'Public summary of a payable request',
   },
   {
-    method: 'GET', path: '/pay/{paymentRequestId}', operation: 'renderPayPage',
-    permission: null, authentication: 'none', contentType: 'text/html', summary: 'The pay page a payment request URL opens',
-  },
-  // The hosted checkout page's own routes (README, Hosted checkout). Public like the page; the two
-  // actions need the HMAC token only the page carries (checkout-token.ts), and widen no grant.
-  {
-    method: 'GET', path: '/pay/{paymentRequestId}/status', operation: 'getCheckoutStatus',
-    permission: null, authentication: 'none', response: 'CheckoutStatus', summary: 'Live status the hosted checkout page polls',
-  },
-  {
-    method: 'POST', path: '/pay/{paymentRequestId}/cancel', operation: 'cancelFromCheckout',
-    permission: null, authentication: 'none', query: 'CheckoutActionQuery', contentType: 'text/html',
-    summary: "Hosted checkout: the shopper cancels (CANCELLED_BY_PATRON) and is sent to redirectCancelUrl (303)",
-  },
-  {
-    method: 'POST', path: '/pay/{paymentRequestId}/test-pay', operation: 'testPayFromCheckout',
-    permission: null, authentication: 'none', query: 'CheckoutActionQuery', contentType: 'text/html',
-    summary: "Hosted checkout, test mode: pay from the platform's test wallet, then back to the page (303)",
-  },
-  {
     method: 'GET', path: '/api/me/patron-code-payment-request', operation: 'getPatronCodePaymentRequest',
     permission: 'payment-requests:read', authentication: 'apiKey', response: 'PaymentRequest',
     summary: "Latest new request created with one of the caller's patron codes",

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { db } from '../../functions/core/db/client';
 import { config } from '../../functions/core/config';
 import { derivedId } from '../../functions/core/ids';
-import { checkoutToken } from '../../functions/payment-requests/checkout-token';
+import { checkoutToken } from '../../functions/checkout/checkout-token';
 import { api, newAccount, platformUrl, seed } from '../support/api';
 import { advanceClock } from '../support/clock';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';

@@ -2,10 +2,10 @@ process.env.PAGE_KEY_SECRET ??= 'unit-test-page-key-secret';
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import QRCode from 'qrcode';
-import { checkoutCsp, formatMoney, renderCheckoutPage, renderMessagePage, type CheckoutRequest, type CheckoutView } from '../../functions/payment-requests/checkout-page';
-import { checkoutToken, isCheckoutToken } from '../../functions/payment-requests/checkout-token';
+import { checkoutCsp, formatMoney, renderCheckoutPage, renderMessagePage, type CheckoutRequest, type CheckoutView } from '../../functions/checkout/checkout-page';
+import { checkoutToken, isCheckoutToken } from '../../functions/checkout/checkout-token';
 import { refusesCrossSite, replyWith, withPageReplies } from '../../functions/core/http/page';
-import { testAssetTypeOf } from '../../functions/payment-requests/checkout-test-payer';
+import { testAssetTypeOf } from '../../functions/checkout/checkout-test-payer';
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const request = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({

@@ -1,7 +1,7 @@
 import { escapeHtml, htmlDocument, pageCsp } from '../core/http/page';
 import { CHECKOUT_SCRIPT } from './checkout-script';
 import type { ReturnUrls } from './checkout-redirects';
-import type { StoredPaymentRequest } from './payment-request';
+import type { StoredPaymentRequest } from '../payment-requests';
 
 /**
  * The hosted checkout page's markup, pure: what a request shows, in which state, with which actions.

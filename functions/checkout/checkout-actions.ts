@@ -3,8 +3,7 @@ import { publicOperation, type Operation } from '../core/http/operation';
 import { checkoutCsp, checkoutPath, renderMessagePage } from './checkout-page';
 import { newNonce, PAGE_HEADERS, refusesCrossSite, replyWith } from '../core/http/page';
 import { isCheckoutToken, type CheckoutAction } from './checkout-token';
-import { loadPaymentRequest } from './load-payment-request';
-import type { StoredPaymentRequest } from './payment-request';
+import { loadPaymentRequest, type StoredPaymentRequest } from '../payment-requests';
 
 /** What an action did: where the browser goes next (303). */
 export interface ActionOutcome {

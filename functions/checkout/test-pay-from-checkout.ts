@@ -4,7 +4,7 @@ import type { Operation } from '../core/http/operation';
 import { checkoutAction, CheckoutRefusal } from './checkout-actions';
 import { checkoutPath } from './checkout-page';
 import { payFromTestWallet, testAssetTypeOf } from './checkout-test-payer';
-import { assertNew } from './request-state';
+import { assertNew } from '../payment-requests';
 
 /**
  * The hosted checkout's "Pay with test wallet" (`POST /pay/{id}/test-pay?token=…`), for test-mode

@@ -11,8 +11,7 @@ import { db } from '../core/db/client';
 import { defineEntity } from '../core/db/entity';
 import { idempotent } from '../core/idempotency';
 import { findWalletAsset, insertWalletAsset, issueTestFunds, type WalletAsset } from '../wallet-assets';
-import { commitPayment, type PayInput } from './pay-payment-request';
-import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
+import { commitPayment, type PayInput, type PaymentActivity, type StoredPaymentRequest } from '../payment-requests';
 
 /**
  * The platform's test payer: what "Pay with test wallet" on a test-mode hosted checkout pays from.

@@ -4,10 +4,7 @@ import { checkoutAction, CheckoutRefusal } from './checkout-actions';
 import { checkoutPath } from './checkout-page';
 import { returnUrls } from './checkout-redirects';
 import { HOSTED_CHECKOUT } from './checkout-test-payer';
-import { cancelAsRead } from './cancel-payment-request';
-import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { merchantNow } from './request-clock';
-import { assertNew } from './request-state';
+import { assertNew, cancelAsRead, loadPaymentRequestOrForbid, merchantNow } from '../payment-requests';
 
 /**
  * The hosted checkout's cancel (`POST /pay/{id}/cancel?token=…`, the page's "Cancel and return to
@@ -33,7 +30,7 @@ async function cancelByPatron(paymentRequestId: string, now: Date): Promise<void
     if (request.paidAmount !== '0') {
       throw new CheckoutRefusal(403, 'Cannot cancel here', 'Part of this payment request has been paid: only the merchant can cancel it now.');
     }
-    // Stamped on the merchant's clock, as every change of its requests (request-clock.ts).
+    // Stamped on the merchant's clock, as every change of its requests (payment-requests/request-clock.ts).
     await cancelAsRead(request, 'CANCELLED_BY_PATRON', HOSTED_CHECKOUT, await merchantNow(request, now));
   });
 }

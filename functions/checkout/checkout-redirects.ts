@@ -1,5 +1,5 @@
 import { findMerchantConfig } from '../merchant-configs';
-import type { StoredPaymentRequest } from './payment-request';
+import type { StoredPaymentRequest } from '../payment-requests';
 
 /** Where the hosted checkout sends the shopper back: after paying, and after a cancel or expiry. */
 export interface ReturnUrls {

@@ -8,8 +8,7 @@ import { returnUrls } from './checkout-redirects';
 import { checkoutCsp, renderCheckoutPage, renderMessagePage } from './checkout-page';
 import { newNonce, PAGE_HEADERS, replyWith } from '../core/http/page';
 import { testAssetTypeOf } from './checkout-test-payer';
-import { loadPaymentRequest } from './load-payment-request';
-import { merchantNow } from './request-clock';
+import { loadPaymentRequest, merchantNow } from '../payment-requests';
 
 /**
  * The hosted checkout page a payment request's `url` opens (README, Hosted checkout): merchant,
@@ -28,7 +27,7 @@ export const renderPayPage = publicOperation(async ({ params, now }) => {
   const urls = await returnUrls(request);
   const open = request.status === 'new';
   const [clock, qrSvg, cancel, testPay] = await Promise.all([
-    // The countdown runs on the clock the request's expiry goes by (request-clock.ts).
+    // The countdown runs on the clock the request's expiry goes by (payment-requests/request-clock.ts).
     merchantNow(request, now),
     renderQrSvg(createQrCode(request.url, { errorCorrectionLevel: 'M' }), { margin: 1 }),
     open && urls.cancel && request.paidAmount === '0' ? checkoutToken('cancel', request.id) : undefined,

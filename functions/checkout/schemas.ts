@@ -1,0 +1,27 @@
+import { amount, id, timestamp } from '../../schemas/common';
+
+/** What the hosted checkout page polls (get-checkout-status.ts); `now` is the server's clock. */
+export const checkoutStatus = {
+  type: 'object',
+  required: ['id', 'status', 'expiresAt', 'remainingAmount', 'now'],
+  properties: {
+    id,
+    status: { enum: ['new', 'paid', 'cancelled', 'expired'] },
+    expiresAt: timestamp,
+    remainingAmount: amount,
+    now: timestamp,
+  },
+} as const;
+
+/** A hosted checkout action's token, from the page's form (checkout-token.ts). */
+export const checkoutActionQuery = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;
+
+/** The checkout group's schemas by id; functions/schemas.ts assembles every group's. */
+export const SCHEMAS = {
+  CheckoutStatus: checkoutStatus,
+  CheckoutActionQuery: checkoutActionQuery,
+} as const;
