@@ -5,7 +5,13 @@ import QRCode from 'qrcode';
 import { checkoutCsp, formatMoney, renderCheckoutPage, renderMessagePage, type CheckoutRequest, type CheckoutView } from '../../functions/checkout/checkout-page';
 import { checkoutToken, isCheckoutToken } from '../../functions/checkout/checkout-token';
 import { refusesCrossSite, replyWith, withPageReplies } from '../../functions/core/http/page';
-import { testAssetTypeOf } from '../../functions/checkout/checkout-test-payer';
+import { HOSTED_CHECKOUT, testAssetTypeOf } from '../../functions/checkout/checkout-test-payer';
+import { Access } from '../../functions/core/auth/access';
+import type { Account } from '../../functions/core/auth/account-directory';
+import { ROLES, type PermissionMatrix, type Role } from '../../functions/core/auth/permissions';
+import * as checkoutBuild from '../../functions/generated/checkout';
+import * as paymentRequestsBuild from '../../functions/generated/payment-requests';
+import { PERMISSIONS } from '../../functions/permissions';
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const request = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
@@ -159,6 +165,48 @@ describe('hosted checkout: the test wallet pays only test requests, in a test le
     expect(testAssetTypeOf({ liveness: 'main', paymentOptions: options('svc.nzd.main'), settlementWallets: { 'svc.nzd.main': 'w' } })).toBeUndefined();
     expect(testAssetTypeOf({ liveness: 'test', paymentOptions: options('svc.nzd.test'), settlementWallets: {} })).toBeUndefined();
     expect(testAssetTypeOf({ liveness: 'test', paymentOptions: options('bitcoin.test', 'svc.nzd.test'), settlementWallets: { 'svc.nzd.test': 'w', 'bitcoin.test': 'x' } })).toBe('svc.nzd.test');
+  });
+});
+
+describe('hosted checkout: test pay is authorized by the checkout Lambda’s rows of the matrix, as the pay route is', () => {
+  const accounts: Record<string, Account> = {
+    payer: { id: 'payer', name: 'Hosted checkout test payer', type: 'individual', test: true, subscriptions: [] },
+    orgMerchant: { id: 'orgMerchant', name: 'Cafe', type: 'org', subscriptions: [] },
+    individual: { id: 'individual', name: 'Someone', type: 'individual', subscriptions: [] },
+  };
+  /** What a key of `role` on the payer account is answered for `permission` on `target`'s resources. */
+  async function decide(permissions: PermissionMatrix, role: Role, permission: string, target: string): Promise<string> {
+    const principal = { kind: 'apiKey' as const, accountId: 'payer', account: accounts.payer, keyName: 'hosted-checkout', role, crn: HOSTED_CHECKOUT };
+    const authorization = { permissions, accounts: { findAccount: async (id: string) => accounts[id] } as never, integrations: { servesMerchant: async () => false } };
+    try {
+      await Access.forRoute(principal, permission, authorization).account(target);
+      return 'allowed';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  it('carries exactly the two rows a pay checks, as the platform’s matrix has them', () => {
+    expect(checkoutBuild.permissions).toEqual({ 'payment-requests:pay': PERMISSIONS['payment-requests:pay'], 'assets:spend': PERMISSIONS['assets:spend'] });
+  });
+
+  it('allows and refuses what the pay route does, for every role and account, and grants nothing more', async () => {
+    for (const role of ROLES) {
+      for (const permission of ['payment-requests:pay', 'assets:spend']) {
+        for (const target of Object.keys(accounts)) {
+          expect([role, permission, target, await decide(checkoutBuild.permissions, role, permission, target)]).toEqual([
+            role, permission, target, await decide(paymentRequestsBuild.permissions, role, permission, target),
+          ]);
+        }
+      }
+    }
+    // The test payer, account owner of its own individual account: it pays an org's merchant from its own wallet only.
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'orgMerchant')).toBe('allowed');
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'individual')).toBe('FORBIDDEN');
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'payer')).toBe('allowed');
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'orgMerchant')).toBe('FORBIDDEN');
+    expect(await decide(checkoutBuild.permissions, 'cashier', 'assets:spend', 'payer')).toBe('FORBIDDEN');
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:refund', 'orgMerchant')).toMatch(/no group grants/);
   });
 });
 
