@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { hoistShared } from '../../bin/build-validators';
+import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
+import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
 import { BUNDLING } from '../../lib/bundling';
 import { buildLayerDirectory } from '../../lib/powertools-layer';
@@ -23,6 +24,18 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
       expect(new Set(Object.keys(build.validators))).toEqual(requestSchemas);
       expect(new Set(Object.keys(build.permissions))).toEqual(permissions);
     }
+  });
+
+  it('generates validators without message strings or schema paths that still name the field at fault', () => {
+    const code = readFileSync(generated('payment-requests'), 'utf8');
+    expect(code).not.toMatch(/schemaPath:"#/);
+    expect(code).not.toMatch(/message:"must/);
+    expect(withoutSchemaPaths('{schemaPath:"#/properties/a/type",keyword:"type"}')).toBe('{schemaPath:"",keyword:"type"}');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { validators } = require(generated('payment-requests')) as { validators: Record<string, ((data: unknown) => boolean) & { errors?: never[] }> };
+    const pay = validators.PayBody;
+    expect(pay({ assetType: 'svc.nzd.test', idempotencyKey: 'k', externalPaymentRef: 'x'.repeat(129) })).toBe(false);
+    expect(describeError(pay.errors?.[0], 'body')).toBe('externalPaymentRef must NOT have more than 128 characters');
   });
 
   it('compiles a definition two schemas share once, reached by $ref, instead of inlining it', () => {
