@@ -13,7 +13,10 @@ export const MEMORY_MB = 512;
 /**
  * Minified CommonJS with a source map; the AWS SDK v3 is left to the runtime (CDK's default for
  * Node.js 18+ runtimes, stated here so the bench builds nothing else) and Powertools with the X-Ray
- * SDK to the layer every function carries (lib/powertools-layer.ts).
+ * SDK to the layer every function carries (lib/powertools-layer.ts). package.json declares
+ * `sideEffects: false`: a module is bundled only if something it exports is used (a group reached
+ * through another's index.ts carries only what it calls), so no module may do work at import that
+ * another relies on without importing it.
  */
 export const BUNDLING: BundlingOptions = {
   minify: true,

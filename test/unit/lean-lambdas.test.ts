@@ -76,6 +76,20 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(code).not.toMatch(/\bimport\(/);
   });
 
+  it("leaves out of a group's bundle the modules of another group's public face it does not use (package.json sideEffects: false)", () => {
+    const { metafile } = buildSync({
+      entryPoints: [join(ROOT, 'functions', 'checkout', 'handler.ts')],
+      bundle: true, write: false, metafile: true, platform: 'node', format: 'cjs', target: BUNDLING.target,
+      external: BUNDLING.externalModules, logLevel: 'silent',
+    });
+    // What the bundle carries: the output's inputs with bytes in it (the metafile also lists what was read and dropped).
+    const inputs = Object.entries(Object.values(metafile!.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+    // The checkout pays and cancels through payment-requests' index.ts, which also exports create, refund and void.
+    expect(inputs).toContain('functions/payment-requests/pay-payment-request.ts');
+    expect(inputs).not.toContain('functions/payment-requests/create-payment-request.ts');
+    expect(inputs).not.toContain('functions/payment-requests/refund-payment-request.ts');
+  });
+
   it('ships the OpenAPI document gzipped to the system group only', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { gzippedBase64 } = require(join(ROOT, 'functions', 'generated', 'openapi.js')) as { gzippedBase64: string };
