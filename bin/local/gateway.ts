@@ -7,7 +7,7 @@ import type { GroupHandler } from '../../functions/core/http/group-handler';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
 import type { Context } from 'aws-lambda';
-import { capacityScope, formatWrittenKeys, MEASURED_HEADER, newConsumedCapacity, WRITTEN_KEYS_HEADER, type RecordedCall } from '../../functions/core/db/capacity';
+import { attemptedWriteKeys, capacityScope, formatWrittenKeys, MEASURED_HEADER, newConsumedCapacity, WRITTEN_KEYS_HEADER, type RecordedCall } from '../../functions/core/db/capacity';
 
 /** The DynamoDB calls of recent measured requests by request id (RECORD_DYNAMODB_CALLS=1: the bench replays them). */
 export const lastCalls = new Map<string, RecordedCall[]>();
@@ -193,7 +193,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const measured: Record<string, string> = {
       'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}`,
       [WRITTEN_KEYS_HEADER]: formatWrittenKeys(consumed.written),
-      [MEASURED_HEADER]: JSON.stringify({ handlerMs, serialRoundTrips: consumed.serialRoundTrips, calls: consumed.calls.length, gsiWriteUnits: consumed.gsiWriteUnits }),
+      [MEASURED_HEADER]: JSON.stringify({ handlerMs, serialRoundTrips: consumed.serialRoundTrips, calls: consumed.calls.length, gsiWriteUnits: consumed.gsiWriteUnits, attemptedWrites: attemptedWriteKeys(consumed.calls) }),
     };
     if (process.env.RECORD_DYNAMODB_CALLS === '1') {
       lastCalls.set(event.requestContext.requestId, consumed.calls);

@@ -80,6 +80,26 @@ export function parseWrittenKeys(header: string | null): ItemKey[] {
   });
 }
 
+type Marshalled = { PK?: { S?: string } };
+interface SentWrite {
+  Item?: Marshalled;
+  Key?: Marshalled;
+}
+
+/**
+ * The partition keys of every write a request sent, refused ones included (a refused conditional
+ * write changes nothing but is billed): calls as recorded, marshalled.
+ */
+export function attemptedWriteKeys(calls: readonly RecordedCall[]): string[] {
+  return calls.flatMap((call) => {
+    const input = call.input as SentWrite & { TransactItems?: Record<string, SentWrite>[] };
+    if (call.commandName === 'TransactWriteItemsCommand') {
+      return (input.TransactItems ?? []).flatMap((item) => Object.entries(item).filter(([kind]) => kind !== 'ConditionCheck').map(([, w]) => (w.Item ?? w.Key)?.PK?.S ?? ''));
+    }
+    return SINGLE_WRITES.has(call.commandName) ? [(input.Item ?? input.Key)?.PK?.S ?? ''] : [];
+  });
+}
+
 const INDEX_KEYS = ['GSI1PK', 'GSI2PK'];
 
 /**
