@@ -1,11 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentActivitiesQuery } from './schemas';
-import { merchantActivityIndex, paymentActivityEntity } from './keys';
-import { newestFirstPage } from '../core/db/pagination';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { findMerchant } from '../merchants';
-import { presentActivity } from './payment-request-store';
+import { listMerchantActivities } from './request-listings';
 
 type Query = FromSchema<typeof paymentActivitiesQuery>;
 
@@ -14,5 +12,5 @@ export const listPaymentActivities = authedOperation<unknown, Query>(async ({ qu
   const merchant = await findMerchant(query.merchantId);
   if (!merchant) throw forbidden();
   await auth.access.account(merchant.accountId);
-  return newestFirstPage(merchantActivityIndex(merchant.id).GSI1PK, query, (item) => presentActivity(paymentActivityEntity.parse(item)));
+  return listMerchantActivities(merchant.id, query);
 });

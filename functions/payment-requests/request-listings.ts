@@ -1,0 +1,55 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../core/config';
+import { db } from '../core/db/client';
+import { newestFirstPage, queryAll, type Page } from '../core/db/pagination';
+import { activitiesOfRequest, externalRefIndex, merchantActivityIndex, paymentActivityEntity, paymentRequestEntity } from './keys';
+import { isDue, present, presentActivity } from './payment-request-store';
+import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
+
+/**
+ * The listings of this group's requests and activities, in their public view. They read this
+ * group's keys (keys.ts), so they live here; the listing routes serve them once they have
+ * authorized the caller.
+ */
+
+/** Payment activities of one merchant across its requests, newest first, paginated. */
+export function listMerchantActivities(merchantId: string, page: PageQuery): Promise<Page<PaymentActivity>> {
+  return newestFirstPage(merchantActivityIndex(merchantId).GSI1PK, page, (item) => presentActivity(paymentActivityEntity.parse(item)));
+}
+
+/** Every activity of one request, newest first (a request has a bounded number of them). */
+export async function listActivities(paymentRequestId: string): Promise<PaymentActivity[]> {
+  const { PK, SKPrefix } = activitiesOfRequest(paymentRequestId);
+  const items = await queryAll({
+    TableName: config().tableName,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map((item) => presentActivity(paymentActivityEntity.parse(item)));
+}
+
+/** Requests of a merchant account carrying one external reference, newest first. */
+export async function listByExternalRef(merchantAccountId: string, externalRef: string, page: PageQuery, now: Date): Promise<Page<PaymentRequest>> {
+  const listed = await newestFirstPage(externalRefIndex(merchantAccountId, externalRef).GSI1PK, page, (item) => item.id as string, 'PK, SK, GSI1PK, GSI1SK, id');
+  const requests = listed.items.length ? await batchGet(listed.items) : new Map<string, StoredPaymentRequest>();
+  // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).
+  const items = listed.items
+    .map((id) => requests.get(id))
+    .filter((r): r is StoredPaymentRequest => r !== undefined)
+    .map((r) => present(isDue(r, now) ? { ...r, status: 'expired' } : r));
+  return listed.nextPageKey ? { items, nextPageKey: listed.nextPageKey } : { items };
+}
+
+interface PageQuery {
+  pageKey?: string;
+  paginationLimit?: number;
+}
+
+async function batchGet(ids: string[]): Promise<Map<string, StoredPaymentRequest>> {
+  const table = config().tableName;
+  const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => paymentRequestEntity.key(id)), ConsistentRead: true } } }));
+  const found = (out.Responses?.[table] ?? []).map((item) => paymentRequestEntity.parse(item));
+  return new Map(found.map((r) => [r.id, r]));
+}
