@@ -23,6 +23,7 @@ import { group as mediaUploads } from './media-uploads/group';
 import { group as merchantConfigs } from './merchant-configs/group';
 import { group as merchants } from './merchants/group';
 import { group as patronCodes } from './patron-codes/group';
+import { group as paymentActivities } from './payment-activities/group';
 import { group as paymentLinks } from './payment-links/group';
 import { group as paymentRequests } from './payment-requests/group';
 import { group as quotas } from './quotas/group';
@@ -40,6 +41,7 @@ export const REGISTRY = [
   merchants,
   merchantConfigs,
   paymentRequests,
+  paymentActivities,
   checkout,
   patronCodes,
   wallets,

@@ -9,9 +9,6 @@ import { getPatronCodePaymentRequest } from './get-patron-code-payment-request';
 import { getPaymentRequest } from './get-payment-request';
 import { getPaymentRequestByShortCode } from './get-payment-request-by-short-code';
 import { getPaymentRequestSummary } from './get-payment-request-summary';
-import { listPaymentActivities } from './list-payment-activities';
-import { listPaymentRequestActivities } from './list-payment-request-activities';
-import { listPaymentRequestsByExternalRef } from './list-payment-requests-by-external-ref';
 import { payPaymentRequest } from './pay-payment-request';
 import { refundPaymentRequest } from './refund-payment-request';
 import { voidPaymentRequest } from './void-payment-request';
@@ -25,9 +22,6 @@ export const handler = groupHandler('payment-requests', ROUTES, build, {
   getPaymentRequestByShortCode,
   getPaymentRequestSummary,
   getPatronCodePaymentRequest,
-  listPaymentRequestsByExternalRef,
-  listPaymentRequestActivities,
-  listPaymentActivities,
   payPaymentRequest: countedAs('payment', payPaymentRequest),
   cancelPaymentRequest,
   voidPaymentRequest: countedAs('void', voidPaymentRequest),

@@ -1,6 +1,7 @@
 /**
  * The payment-requests group's public face: what the legacy API (which builds on this group), the
- * hosted checkout (a page over this group's requests) and the timers consumer may use of it.
+ * hosted checkout (a page over this group's requests), the payment-activities listings and the
+ * timers consumer may use of it.
  */
 export { cancelAsRead, cancelRequest } from './cancel-payment-request';
 export { insertPaymentRequest } from './create-payment-request';
@@ -10,5 +11,7 @@ export { commitPayment, SpendForbidden, type PayInput } from './pay-payment-requ
 export type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 export { refundRequest } from './refund-payment-request';
 export { merchantNow } from './request-clock';
+export { listActivities, listByExternalRef, listMerchantActivities } from './request-listings';
 export { assertNew } from './request-state';
+export { paymentActivity as paymentActivitySchema, paymentRequest as paymentRequestSchema } from './schemas';
 export { voidRequest } from './void-payment-request';

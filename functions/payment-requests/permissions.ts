@@ -6,7 +6,6 @@ import { own, type Grant } from '../core/auth/permissions';
  * assembles every group's.
  */
 export const PERMISSIONS = {
-  'payment-activities:read': { flags: [], roles: own('account-owner', 'merchant-terminal', 'cashier') },
   'payment-conditions:approve': { flags: [], roles: own('account-owner', 'merchant-terminal', 'cashier') },
   'payment-requests:cancel': { flags: ['org'], roles: own('account-owner', 'merchant-terminal', 'cashier') },
   'payment-requests:create': { flags: ['org'], roles: { 'account-owner': 'account', 'merchant-terminal': 'integration', cashier: 'account' } },

@@ -26,20 +26,6 @@ export const ROUTES = [
     summary: "Latest new request created with one of the caller's patron codes",
   },
   {
-    method: 'GET', path: '/api/payment-requests/external-ref/{externalRef}', operation: 'listPaymentRequestsByExternalRef',
-    permission: 'payment-requests:read', authentication: 'apiKey', query: 'ExternalRefQuery', response: 'PaymentRequestPage',
-    summary: 'Payment requests of a merchant account with an external reference, newest first',
-  },
-  {
-    method: 'GET', path: '/api/payment-requests/{paymentRequestId}/activities', operation: 'listPaymentRequestActivities',
-    permission: 'payment-activities:read', authentication: 'apiKey', response: 'PaymentActivityPage', summary: 'Activities of a payment request, newest first',
-  },
-  {
-    method: 'GET', path: '/api/payment-activities', operation: 'listPaymentActivities',
-    permission: 'payment-activities:read', authentication: 'apiKey', query: 'PaymentActivitiesQuery', response: 'PaymentActivityPage',
-    summary: 'Payment activities of a merchant, newest first',
-  },
-  {
     method: 'POST', path: '/api/payment-requests/{paymentRequestId}/pay', operation: 'payPaymentRequest',
     permission: 'payment-requests:pay', alsoNeeds: ['assets:spend'], authentication: 'apiKey', body: 'PayBody', response: 'PaymentActivity',
     summary: 'Pay a payment request (idempotent by idempotencyKey)',

@@ -1,4 +1,4 @@
-import { amount, crn, id, monetary, pageQuery, timestamp } from '../../schemas/common';
+import { amount, crn, id, monetary, timestamp } from '../../schemas/common';
 
 const signedAmount = { type: 'string', pattern: '^-?(0|[1-9][0-9]{0,17})$' } as const;
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
@@ -157,18 +157,6 @@ export const paymentRequestSummary = {
   },
 } as const;
 
-export const paymentRequestPage = {
-  type: 'object',
-  required: ['items'],
-  properties: { items: { type: 'array', items: paymentRequest }, nextPageKey: { type: 'string' } },
-} as const;
-
-export const externalRefQuery = {
-  type: 'object',
-  required: ['merchantAccountId'],
-  properties: { merchantAccountId: id, ...pageQuery },
-} as const;
-
 export const paymentActivity = {
   type: 'object',
   required: ['id', 'type', 'paymentRequestId', 'merchantId', 'createdAt', 'createdBy', 'activityNumber'],
@@ -208,18 +196,6 @@ export const paymentActivity = {
     createdByAccountId: id,
     createdByAccountName: { type: 'string' },
   },
-} as const;
-
-export const paymentActivityPage = {
-  type: 'object',
-  required: ['items'],
-  properties: { items: { type: 'array', items: paymentActivity }, nextPageKey: { type: 'string' } },
-} as const;
-
-export const paymentActivitiesQuery = {
-  type: 'object',
-  required: ['merchantId'],
-  properties: { merchantId: id, ...pageQuery },
 } as const;
 
 export const payBody = {
@@ -262,11 +238,7 @@ export const SCHEMAS = {
   CreatePaymentRequestBody: createPaymentRequestBody,
   PaymentRequest: paymentRequest,
   PaymentRequestSummary: paymentRequestSummary,
-  PaymentRequestPage: paymentRequestPage,
-  ExternalRefQuery: externalRefQuery,
   PaymentActivity: paymentActivity,
-  PaymentActivityPage: paymentActivityPage,
-  PaymentActivitiesQuery: paymentActivitiesQuery,
   PayBody: payBody,
   RefundBody: refundBody,
   ConfirmBody: confirmBody,

@@ -125,6 +125,9 @@ describe('PaymentsStack', () => {
     // The hosted checkout's cancel and test pay raise webhook events; it creates no request, so it schedules no timer.
     expect(statementsOf('groupcheckout')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
     expect(statementsOf('groupcheckout')).not.toMatch(/Datatimersqueue/);
+    // Listing a request's activities applies a due expiry or lapse, which raises webhook events; the listings schedule no timer.
+    expect(statementsOf('grouppaymentactivities')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
+    expect(statementsOf('grouppaymentactivities')).not.toMatch(/Datatimersqueue/);
     // Only media uploads reach the bucket, and only its objects under media/: put and get; the batches consumer reads them.
     expect(policies.filter(([id]) => !id.includes('groupmediauploads') && !id.includes('consumerbatches')).map(([, p]) => JSON.stringify(p)).join()).not.toMatch(/s3:/);
     expect(statementsOf('consumerbatches')).toMatch(/"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}/);

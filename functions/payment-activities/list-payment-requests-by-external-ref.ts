@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { externalRefQuery } from './schemas';
 import { authedOperation } from '../core/http/operation';
-import { listByExternalRef } from './request-listings';
+import { listByExternalRef } from '../payment-requests';
 
 type Query = FromSchema<typeof externalRefQuery>;
 

@@ -3,7 +3,7 @@ import type { paymentActivitiesQuery } from './schemas';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { findMerchant } from '../merchants';
-import { listMerchantActivities } from './request-listings';
+import { listMerchantActivities } from '../payment-requests';
 
 type Query = FromSchema<typeof paymentActivitiesQuery>;
 

@@ -1,6 +1,5 @@
 import { authedOperation } from '../core/http/operation';
-import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { listActivities } from './request-listings';
+import { listActivities, loadPaymentRequestOrForbid } from '../payment-requests';
 
 /** Every activity of one request, newest first. */
 export const listPaymentRequestActivities = authedOperation(async ({ params, auth, now }) => {

@@ -1,0 +1,14 @@
+import type { GroupDefinition } from '../core/group';
+import { INFRASTRUCTURE } from './infrastructure';
+import { PERMISSIONS } from './permissions';
+import { ROUTES } from './routes';
+import { SCHEMAS } from './schemas';
+
+/** What this group declares for the platform to assemble (listed in functions/registry.ts). */
+export const group = {
+  name: 'payment-activities',
+  routes: ROUTES,
+  schemas: SCHEMAS,
+  permissions: PERMISSIONS,
+  infrastructure: INFRASTRUCTURE,
+} as const satisfies GroupDefinition;
