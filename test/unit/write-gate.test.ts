@@ -1,0 +1,53 @@
+import { Readable } from 'node:stream';
+import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { gateWrites, prefetch, withWriteGate } from '../../functions/core/db/write-gate';
+
+/** A client whose every call answers an empty success, counting what reached "DynamoDB". */
+function countingClient() {
+  const sent: string[] = [];
+  const client = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    requestHandler: {
+      handle: async (request: { headers: Record<string, string> }) => {
+        sent.push(request.headers['x-amz-target'].split('.')[1]);
+        return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from('{}')]) } };
+      },
+    },
+  });
+  gateWrites(client);
+  return { client, sent };
+}
+
+const query = () => new QueryCommand({ TableName: 't', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': { S: 'ASSET#a' } } });
+const get = () => new GetItemCommand({ TableName: 't', Key: { PK: { S: 'PR#p' }, SK: { S: 'PR' } } });
+
+describe("a request's read cache (core/db/write-gate.ts)", () => {
+  it('answers a repeated GetItem or Query of one request from its first answer, a prefetched one included', async () => {
+    const { client, sent } = countingClient();
+    await withWriteGate({}, async () => {
+      prefetch(client.send(query()));
+      await client.send(query());
+      await Promise.all([client.send(get()), client.send(get())]);
+    });
+    expect(sent).toEqual(['Query', 'GetItem']);
+  });
+
+  it('forgets every answer when the request writes, so a read after a write goes to DynamoDB', async () => {
+    const { client, sent } = countingClient();
+    await withWriteGate({}, async () => {
+      await client.send(query());
+      await client.send(new PutItemCommand({ TableName: 't', Item: { PK: { S: 'x' } } }));
+      await client.send(query());
+    });
+    expect(sent).toEqual(['Query', 'PutItem', 'Query']);
+  });
+
+  it('caches nothing outside a request', async () => {
+    const { client, sent } = countingClient();
+    await client.send(query());
+    await client.send(query());
+    expect(sent).toEqual(['Query', 'Query']);
+  });
+});
