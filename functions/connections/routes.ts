@@ -16,4 +16,8 @@ export const ROUTES = [
     method: 'GET', path: '/api/connections/{connectionId}/summary', operation: 'getConnectionSummary',
     permission: null, authentication: 'none', response: 'ConnectionSummary', summary: "A connection's summary for the wallet app authorizing it (no authentication)",
   },
+  {
+    method: 'GET', path: '/connect/{connectionId}', operation: 'renderConnectPage',
+    permission: null, authentication: 'none', contentType: 'text/html', summary: "The page a connection's url opens: the wallet apps that can take it, or the one that has",
+  },
 ] as const satisfies readonly RouteSpec[];

@@ -1,5 +1,5 @@
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
-import { authorize, newConnection, newWalletApp } from '../support/channels';
+import { authorize, newConnection, newWalletApp, uniqueWalletId } from '../support/channels';
 import { newMerchant, newPaymentRequest, type MerchantSetup } from '../support/payments';
 import { ok, written } from '../support/value';
 
@@ -49,6 +49,32 @@ describe('connections', () => {
     const after = await api('GET', `/api/connections/${id}/summary`);
     expect(after.body).toEqual({ ...summary.body, status: 'authorized' });
     expect(Object.keys(after.body).sort()).toEqual(SUMMARY_FIELDS);
+  });
+
+  it("opens its url as a page: the wallet apps of its liveness, each linked into its connect flow; then the one that has it", async () => {
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    const wallet = await newWalletApp();
+    const live = await newAccount({ test: false });
+    await ok(api('POST', '/api/wallets', { key: live.apiKey, body: { id: uniqueWalletId(), name: 'Live Wallet', accountId: live.accountId, connectUrl: 'https://live-wallet.example.com/connect', assetTypes: [{ id: 'svc.nzd' }] } }));
+    const path = new URL(connection.url).pathname;
+    const page = await api('GET', path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(page.body).toContain('Connect a wallet to Test Cafe');
+    expect(page.body).toContain(`href="https://wallet.example.com/connect?connectionId=${connection.id}"`);
+    expect(page.body).not.toContain('live-wallet.example.com');
+    expect(page.body).not.toContain('<script');
+
+    await ok(authorize(connection.id, wallet));
+    const after = await api('GET', path);
+    expect(after.status).toBe(200);
+    expect(after.body).toContain(`Connected with ${wallet.name}.`);
+    expect(after.body).not.toContain('connectionId=');
+
+    const missing = await api('GET', '/connect/cn_NoSuchConnection0000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('Connection not found');
   });
 
   it('lets no other wallet take an authorized connection over (CONNECTION_ALREADY_AUTHORIZED)', async () => {

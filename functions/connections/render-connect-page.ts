@@ -1,0 +1,43 @@
+import { findAccount } from '../accounts';
+import { newNonce, pageCsp, PAGE_HEADERS, replyWith } from '../core/http/page';
+import { publicOperation } from '../core/http/operation';
+import { findMerchant } from '../merchants';
+import { listWallets, type Wallet } from '../wallets';
+import { findConnection } from './connection-store';
+import { connectMessageHtml, connectPageHtml } from './connect-page';
+
+/**
+ * The page a connection's `url` opens (README, Connections). Waiting for a wallet, it lists the wallet
+ * apps of the connection's liveness that have a connect flow (`connectUrl`), each linking to it with
+ * `connectionId`: the app reads the summary and authorizes with its own key. Authorized, it says
+ * which app has it. An unknown id answers a 404 page. No script; its own CSP per answer.
+ */
+export const renderConnectPage = publicOperation(async ({ params }) => {
+  const nonce = newNonce();
+  replyWith({ headers: { ...PAGE_HEADERS, 'content-security-policy': pageCsp(nonce) } });
+  const connection = await findConnection(params.connectionId);
+  if (!connection) {
+    replyWith({ statusCode: 404 });
+    return connectMessageHtml({ title: 'Connection not found', message: 'There is no connection at this address. Check the link you were given.', nonce });
+  }
+  const [merchant, wallets] = await Promise.all([findMerchant(connection.merchantId), connection.status === 'created' ? connectable(connection.test) : []]);
+  return connectPageHtml({
+    connection,
+    merchantName: merchant?.name ?? connection.createdByAccountName,
+    wallets: wallets.map((w) => ({ name: w.name, href: connectHref(w.connectUrl!, connection.id) })),
+    nonce,
+  });
+});
+
+/** Wallet apps with a connect flow whose owner account has the connection's liveness (authorize refuses the others). */
+async function connectable(test: boolean): Promise<Wallet[]> {
+  const wallets = (await listWallets()).filter((w) => w.connectUrl);
+  const owners = new Map(await Promise.all([...new Set(wallets.map((w) => w.accountId))].map(async (id) => [id, await findAccount(id)] as const)));
+  return wallets.filter((w) => (owners.get(w.accountId)?.test === true) === test);
+}
+
+function connectHref(connectUrl: string, connectionId: string): string {
+  const url = new URL(connectUrl);
+  url.searchParams.set('connectionId', connectionId);
+  return url.toString();
+}
