@@ -3,6 +3,8 @@ import { db } from '../../functions/core/db/client';
 import { config } from '../../functions/core/config';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
 import { newUser, userToken, type TestUser } from '../support/users';
+import { written } from '../support/value';
+import { MAX_MEMBERS_PER_ACCOUNT, MAX_MEMBERSHIPS_PER_USER } from '../../functions/accounts';
 
 /** Members of accounts and signed-in users: add, list, revoke, memberships, and user access tokens. */
 let org: TestAccount;
@@ -49,6 +51,18 @@ describe('POST /api/accounts/{accountId}/members', () => {
     const listed = (await members(org.accountId, org.apiKey)).body.find((m: any) => m.userId === user.userId);
     expect(listed.role).toBe('account-owner');
   });
+
+  it('takes at most MAX_MEMBERS_PER_ACCOUNT members (MEMBER_LIMIT_EXCEEDED), writing nothing; a role change of a member still goes', async () => {
+    const account = await newAccount();
+    const users: TestUser[] = [];
+    for (let i = 0; i < MAX_MEMBERS_PER_ACCOUNT + 1; i += 10) users.push(...(await Promise.all(Array.from({ length: 10 }, () => newUser()))));
+    for (const user of users.slice(0, MAX_MEMBERS_PER_ACCOUNT)) expect((await addMember(account, user.userId, 'cashier')).status).toBe(200);
+    const over = await addMember(account, users[MAX_MEMBERS_PER_ACCOUNT].userId, 'cashier');
+    expect(over.body).toMatchObject({ statusCode: 403, message: 'MEMBER_LIMIT_EXCEEDED' });
+    expect(written(over)).toEqual([]);
+    expect(await counts(account.accountId)).toEqual({ owners: 0, members: MAX_MEMBERS_PER_ACCOUNT });
+    expect((await addMember(account, users[0].userId, 'account-owner')).status).toBe(200);
+  }, 60_000);
 
   it('refuses a user id that names no user, and a role users cannot hold', async () => {
     expect((await addMember(org, 'no-such-user', 'cashier')).body).toMatchObject({ statusCode: 400, message: 'userId does not name a user' });
@@ -126,6 +140,18 @@ describe('DELETE /api/accounts/{accountId}/members/{userId}', () => {
     expect((await members(account.accountId, account.apiKey)).body).toHaveLength(1);
     expect(await counts(account.accountId)).toEqual({ owners: 1, members: 1 });
   });
+
+  it('gives a user at most MAX_MEMBERSHIPS_PER_USER memberships, their own account included (MEMBERSHIP_LIMIT_EXCEEDED), writing nothing', async () => {
+    const user = await newUser();
+    const accounts: TestAccount[] = [];
+    // Their individual account is one membership already.
+    for (let i = 0; i < MAX_MEMBERSHIPS_PER_USER; i += 11) accounts.push(...(await Promise.all(Array.from({ length: 11 }, () => newAccount()))));
+    for (const account of accounts.slice(0, MAX_MEMBERSHIPS_PER_USER - 1)) expect((await addMember(account, user.userId, 'cashier')).status).toBe(200);
+    const over = await addMember(accounts[MAX_MEMBERSHIPS_PER_USER - 1], user.userId, 'cashier');
+    expect(over.body).toMatchObject({ statusCode: 403, message: 'MEMBERSHIP_LIMIT_EXCEEDED' });
+    expect(written(over)).toEqual([]);
+    expect((await api('GET', '/api/account-memberships', { token: user.token })).body).toHaveLength(MAX_MEMBERSHIPS_PER_USER);
+  }, 90_000);
 
   it("refuses another account's key and a non-member alike, writing nothing", async () => {
     const res = await api('DELETE', `/api/accounts/${org.accountId}/members/${owner.userId}`, { key: other.apiKey });
