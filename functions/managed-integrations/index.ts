@@ -1,3 +1,3 @@
-/** The managed-integrations group's public face: the claim an invitation to claim makes (functions/invitations). */
-export type { ManagedIntegration } from './entities';
+/** The managed-integrations group's public face: the claim an invitation to claim makes (functions/invitations), and its limit. */
+export { MAX_INTEGRATIONS_PER_ACCOUNT, type ManagedIntegration } from './entities';
 export { claimIntegration } from './claim-integration';

@@ -1,6 +1,7 @@
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
 import { newMerchant, type MerchantSetup } from '../support/payments';
 import { ok, uniqueKey, written } from '../support/value';
+import { MAX_INTEGRATIONS_PER_ACCOUNT } from '../../functions/managed-integrations';
 
 // Several calls each on a machine the other suites load: the project's 30 s, which jest applies only globally.
 jest.setTimeout(30_000);
@@ -114,6 +115,20 @@ describe('managed integrations', () => {
     const live = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), { enabled: true, params: referral(merchant), test: false });
     expect({ body: live.body, written: written(live) }).toEqual({ body: refused('MERCHANT_LIVENESS_MISMATCH'), written: [] });
   });
+
+  it('takes at most MAX_INTEGRATIONS_PER_ACCOUNT per account (MANAGED_INTEGRATION_LIMIT_EXCEEDED), writing nothing; an update of one still goes', async () => {
+    const own = await newMerchant();
+    const body = { enabled: false, params: referral(own) };
+    const prefix = uniqueKey('many');
+    for (let i = 0; i < MAX_INTEGRATIONS_PER_ACCOUNT; i += 25) {
+      const batch = await Promise.all(Array.from({ length: 25 }, (_, j) => put(own.owner, 'payment-referral', `${prefix}-${i + j}`, body)));
+      expect(batch.map((r) => r.status)).toEqual(Array(25).fill(200));
+    }
+    const over = await put(own.owner, 'payment-referral', `${prefix}-over`, body);
+    expect(over.body).toMatchObject({ statusCode: 403, message: 'MANAGED_INTEGRATION_LIMIT_EXCEEDED' });
+    expect(written(over)).toEqual([]);
+    expect((await put(own.owner, 'payment-referral', `${prefix}-0`, { ...body, enabled: true })).status).toBe(200);
+  }, 120_000);
 
   it('fixes `test` once created', async () => {
     const owner = await newAccount();
