@@ -13,5 +13,4 @@ export { refundRequest } from './refund-payment-request';
 export { merchantNow } from './request-clock';
 export { listActivities, listByExternalRef, listMerchantActivities } from './request-listings';
 export { assertNew } from './request-state';
-export { paymentActivity as paymentActivitySchema, paymentRequest as paymentRequestSchema } from './schemas';
 export { voidRequest } from './void-payment-request';

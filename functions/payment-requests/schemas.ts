@@ -233,12 +233,27 @@ export const confirmBody = {
   properties: { idempotencyKey, invoiceRef: text(128), lineItems, value: monetary },
 } as const;
 
+/** Pages of this group's resources: what the payment-activities group's listings answer (by schema id). */
+export const paymentRequestPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: paymentRequest }, nextPageKey: { type: 'string' } },
+} as const;
+
+export const paymentActivityPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: paymentActivity }, nextPageKey: { type: 'string' } },
+} as const;
+
 /** The payment-requests group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
   CreatePaymentRequestBody: createPaymentRequestBody,
   PaymentRequest: paymentRequest,
+  PaymentRequestPage: paymentRequestPage,
   PaymentRequestSummary: paymentRequestSummary,
   PaymentActivity: paymentActivity,
+  PaymentActivityPage: paymentActivityPage,
   PayBody: payBody,
   RefundBody: refundBody,
   ConfirmBody: confirmBody,
