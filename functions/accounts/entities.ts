@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { account, apiKey, MEMBER_ROLES } from './schemas';
+import type { MEMBER_ROLES } from '../core/auth/permissions';
+import { account, apiKey } from './schemas';
 import type { ApiKeyGrant } from '../core/auth/account-directory';
 import { defineEntity } from '../core/db/entity';
 

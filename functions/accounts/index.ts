@@ -7,5 +7,4 @@ export { advanceAccountClock, readAccountClock, type TestClock } from './test-cl
 export { createUser, type NewUser } from './user-store';
 export { findMember, findUser, findUserByEmail, setMember, MAX_MEMBERS_PER_ACCOUNT, type MemberView } from './member-store';
 export { MAX_MEMBERSHIPS_PER_USER } from './account-store';
-export { MEMBER_ROLES } from './schemas';
 export { normalEmail, type MemberRole, type User } from './entities';

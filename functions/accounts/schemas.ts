@@ -1,8 +1,5 @@
 import { crn, id, timestamp } from '../../schemas/common';
-import { API_KEY_ROLES } from '../core/auth/permissions';
-
-/** Roles a user may hold in an account (SPEC.md, Rules 4); API keys keep their own roles. */
-export const MEMBER_ROLES = ['account-owner', 'cashier'] as const;
+import { API_KEY_ROLES, MEMBER_ROLES } from '../core/auth/permissions';
 
 export const ACCOUNT_TYPES = ['org', 'individual'] as const;
 export const REGIONS = ['NZ', 'AU', 'US'] as const;

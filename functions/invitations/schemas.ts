@@ -1,5 +1,5 @@
 import { crn, id, pageQuery, timestamp } from '../../schemas/common';
-import { MEMBER_ROLES } from '../accounts';
+import { MEMBER_ROLES } from '../core/auth/permissions';
 
 /**
  * Invitation types and the resources they name. A managed integration's claim invitation is issued

@@ -16,6 +16,9 @@ export type Role = (typeof ROLES)[number];
 /** Roles an account owner may give to API keys; `platform-operator` is only made by the admin command. */
 export const API_KEY_ROLES = ['account-owner', 'merchant-terminal'] as const satisfies readonly Role[];
 
+/** Roles a user may hold as a member of an account (SPEC.md, Rules 4), and an invitation may offer. */
+export const MEMBER_ROLES = ['account-owner', 'cashier'] as const satisfies readonly Role[];
+
 /**
  * `integration`: a grant the reference marks global that reaches only the merchants that let the
  * caller serve them: the caller's own accounts, and merchants whose active integration request
