@@ -36,6 +36,16 @@ module.exports = {
       },
     },
     {
+      name: 'group-declarations-are-data',
+      comment:
+        "A group's declaration files (group, routes, schemas, permissions, infrastructure) import no other group: " +
+        'the registry assembles them without loading any operation (functions/core/group.ts). Another group\'s schema ' +
+        'is named by its id in routes.ts.',
+      severity: 'error',
+      from: { path: `^functions/(?!${NOT_GROUPS}/)([^/]+)/(?:group|routes|schemas|permissions|infrastructure)\\.ts$` },
+      to: { path: `^functions/(?!${NOT_GROUPS}/)[^/]+/`, pathNot: '^functions/$1/' },
+    },
+    {
       name: 'lib-bin-through-registry',
       comment: 'lib/ and bin/ reach groups only through the registry, the tables assembled from it, or public faces.',
       severity: 'error',
