@@ -111,11 +111,6 @@ interface BalanceItem {
  * Every balance item of an asset: the base item, then its shards (one strongly consistent Query),
  * each parsed by its entity. `base` is the base item as stored, for its owner's entity to parse.
  */
-/** Starts reading an asset's balance items now, for the same read later in the request (core/db/write-gate.ts). */
-export function prefetchBalanceItems(assetId: string): void {
-  prefetch(readBalanceItems(assetId));
-}
-
 export async function readBalanceItems(assetId: string): Promise<{ base?: Record<string, unknown>; items: BalanceItem[] }> {
   const { PK, shardPrefix } = balanceItemsOf(assetId);
   const out = await ledgerDb().send(
@@ -143,6 +138,10 @@ export async function readBalanceItems(assetId: string): Promise<{ base?: Record
   return { base, items };
 }
 
+/** Starts reading an asset's balance items now, for the same read later in the request (core/db/write-gate.ts). */
+export function prefetchBalanceItems(assetId: string): void {
+  prefetch(readBalanceItems(assetId));
+}
 
 /** Balance, pending and available of an asset: the sums over its balance items. */
 export function totals(items: readonly BalanceItem[]): { balance: Amount; pending: Amount; available: Amount } {
