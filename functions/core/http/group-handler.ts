@@ -20,6 +20,7 @@ import {
   validationStep,
   type PipelineContext,
 } from './middlewares';
+import { withPageReply } from './page';
 import { htmlResponse, jsonResponse, Reply } from './response';
 import { routeKey, type Route } from './route';
 
@@ -94,7 +95,7 @@ function pipeline(route: Route | undefined, operation: Operation | undefined, va
 /** The operation's result as the route answers it. */
 function respond(route: Route, result: unknown): APIGatewayProxyStructuredResultV2 {
   const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
-  if (route.contentType === 'text/html') return htmlResponse(String(result), headers);
+  if (route.contentType === 'text/html') return withPageReply(htmlResponse(String(result), headers));
   if (result instanceof Reply) return jsonResponse(200, result.body, { ...headers, ...result.headers });
   return jsonResponse(200, result ?? {}, headers);
 }

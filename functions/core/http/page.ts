@@ -87,9 +87,10 @@ export function refusesCrossSite(headers: Record<string, string | undefined>): b
 /**
  * What a page route answers beyond core's HTML response (200, a fixed CSP): its own
  * status (404 page, 303 after a form) and headers (the CSP with this response's nonce, Location).
- * An operation returns its HTML as usual and calls `replyWith`; the group's Lambda entry, wrapped
- * by `withPageReplies`, applies it to the response core built. Only a successful HTML response is
- * changed: an operation that threw still answers core's JSON error.
+ * An operation returns its HTML as usual and calls `replyWith` (inside the scope `withPageReplies`
+ * opens around the group's Lambda entry); core applies it when it builds the HTML response
+ * (`withPageReply`), so the request's log line has the status sent. An operation that
+ * threw still answers core's JSON error.
  */
 interface PageReply {
   statusCode?: number;
@@ -108,13 +109,12 @@ export function replyWith(reply: { statusCode?: number; headers?: Record<string,
 type Handler<Args extends unknown[]> = (...args: Args) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export function withPageReplies<Args extends unknown[]>(handler: Handler<Args>): Handler<Args> {
-  return (...args) => {
-    const reply: PageReply = { headers: {} };
-    return replies.run(reply, async () => {
-      const result = await handler(...args);
-      const html = String(result.headers?.['content-type'] ?? '').startsWith('text/html');
-      if (result.statusCode !== 200 || !html) return result;
-      return { ...result, statusCode: reply.statusCode ?? result.statusCode, headers: { ...result.headers, ...reply.headers } };
-    });
-  };
+  return (...args) => replies.run({ headers: {} }, () => handler(...args));
+}
+
+/** A page's HTML response with what its operation asked for (`replyWith`): status and headers. */
+export function withPageReply(response: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const reply = replies.getStore();
+  if (!reply) return response;
+  return { ...response, statusCode: reply.statusCode ?? response.statusCode, headers: { ...response.headers, ...reply.headers } };
 }
