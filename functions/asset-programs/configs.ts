@@ -5,7 +5,8 @@ import { businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { derivedId } from '../core/ids';
 import { findMerchant } from '../merchants';
-import { loadConfig, loadMemberMembership, loadProgram, madeBy } from './load';
+import { madeBy } from '../core/audit';
+import { loadConfig, loadMemberMembership, loadProgram } from './load';
 import { insertConfig, listAccountConfigs, listProgramConfigs, presentConfig } from './store';
 
 type Query = FromSchema<typeof configsQuery>;

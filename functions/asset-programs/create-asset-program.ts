@@ -8,7 +8,7 @@ import { declaredOnly } from '../core/validation/declared-only';
 import { requireMediaUpload } from '../media-uploads';
 import { findCollections } from '../tokens';
 import type { StoredAssetProgram } from './entities';
-import { madeBy } from './load';
+import { madeBy } from '../core/audit';
 import { insertProgram, presentProgram } from './store';
 
 type Body = FromSchema<typeof createAssetProgramBody>;

@@ -5,7 +5,8 @@ import { businessRule, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { assertId, newId } from '../core/ids';
 import type { StoredMembership } from './entities';
-import { billingBankAccount, madeBy } from './load';
+import { madeBy } from '../core/audit';
+import { billingBankAccount } from './load';
 import { findProgram, insertMembership, presentMembership } from './store';
 
 type Body = FromSchema<typeof createMembershipBody>;

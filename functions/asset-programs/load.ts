@@ -7,9 +7,6 @@ import { findConfig, findMembership, findProgram } from './store';
 
 type Access = AuthedRequest['auth']['access'];
 
-/** Who made a record and when: also its first update. */
-export const madeBy = (by: string, at: string) => ({ createdAt: at, createdBy: by, updatedAt: at, updatedBy: by });
-
 /** The program the path names, if the caller may act on its owner's account under the route's permission; else FORBIDDEN. */
 export async function loadProgram({ params, auth }: AuthedRequest): Promise<StoredAssetProgram> {
   assertId('assetProgramId', params.assetProgramId, 'assetProgram');

@@ -7,6 +7,7 @@ import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import type { ConnectionIntent } from './entities';
 import { authorizationUrl, insertIntent, presentIntent } from './intent-store';
+import { madeBy } from '../core/audit';
 
 type Body = FromSchema<typeof createIntentBody>;
 
@@ -43,10 +44,7 @@ export const createConnectionIntent = authedOperation<Body>(async ({ body, auth,
     accountId: account.id,
     type: body.type,
     status: 'created',
-    createdAt: at,
-    createdBy: auth.principal.crn,
-    updatedAt: at,
-    updatedBy: auth.principal.crn,
+    ...madeBy(auth.principal.crn, at),
     authorizationUrl: authorizationUrl(id),
     test,
     ...(body.bankAccountId ? { bankAccountId: body.bankAccountId } : {}),

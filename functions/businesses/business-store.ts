@@ -7,6 +7,7 @@ import { publicView } from '../core/db/entity';
 import type { TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/http/errors';
 import { accountBusinessEntity, businessEntity, nzbnClaimEntity, type Business, type StoredBusiness } from './entities';
+import { madeBy } from '../core/audit';
 
 export const BUSINESS_ALREADY_EXISTS = 'BUSINESS_ALREADY_EXISTS';
 
@@ -34,10 +35,7 @@ export function businessCreation(
     id,
     ...input,
     onboardingStatus: 'applied',
-    createdAt: at,
-    updatedAt: at,
-    createdBy,
-    updatedBy: createdBy,
+    ...madeBy(createdBy, at),
     version: 1,
     activityCount: 0,
   };

@@ -8,6 +8,7 @@ import { findMerchant } from '../merchants';
 import type { IntegrationRequest, StoredIntegrationRequest } from './entities';
 import { TYPE_RULES } from './integration-types';
 import { insertRequest, present } from './request-store';
+import { madeBy } from '../core/audit';
 
 type Body = FromSchema<typeof createIntegrationRequestBody>;
 
@@ -29,10 +30,7 @@ export const createIntegrationRequest = authedOperation<Body>(async ({ body, aut
     type: body.type,
     status: 'pending',
     ...typeFields(body),
-    createdAt: at,
-    updatedAt: at,
-    createdBy: auth.principal.crn,
-    updatedBy: auth.principal.crn,
+    ...madeBy(auth.principal.crn, at),
     version: 1,
   };
   await insertRequest(request);

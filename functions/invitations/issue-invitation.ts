@@ -5,6 +5,7 @@ import type { StoredInvitation } from './entities';
 import { findInvitation, insertSteps } from './invitation-store';
 import type { InvitationType, ResourceType } from './kind';
 import { hasExpired } from './load-invitation';
+import { madeBy } from '../core/audit';
 
 /** An invitation is open for a day (the reference's examples expire 24 hours after creation). */
 export const INVITATION_LIFETIME_MS = 24 * 3600 * 1000;
@@ -33,10 +34,7 @@ export function newInvitation(fields: NewInvitation, by: string, now: Date): Sto
     status: 'created',
     ...(recipientAlias !== undefined ? { recipientAlias } : {}),
     ...(test ? { test: true } : {}),
-    createdAt: at,
-    createdBy: by,
-    updatedAt: at,
-    updatedBy: by,
+    ...madeBy(by, at),
     version: 1,
   };
 }

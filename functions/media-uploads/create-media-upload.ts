@@ -7,6 +7,7 @@ import { putObject } from './bucket';
 import { detectType, labelsAgree, PURPOSES, type Purpose } from './file-types';
 import { mediaObjectKey } from './keys';
 import { insertMediaUpload } from './media-store';
+import { madeBy } from '../core/audit';
 
 /** The form as validated by CreateMediaUploadForm (schemas.ts). */
 type Form = { purpose: Purpose; file: UploadedFile };
@@ -38,10 +39,7 @@ export const createMediaUpload = authedOperation<Form>(async ({ body, auth, now 
     ...(file.filename ? { fileName: file.filename.slice(0, 255) } : {}),
     objectKey,
     ...(account.test ? { test: true } : {}),
-    createdAt: at,
-    createdBy: auth.principal.crn,
-    updatedAt: at,
-    updatedBy: auth.principal.crn,
+    ...madeBy(auth.principal.crn, at),
   });
   return { id };
 });

@@ -14,6 +14,7 @@ import { declaredOnly } from '../core/validation/declared-only';
 import { setAcceptedAssetTypes } from '../merchants';
 import { insertWalletAsset } from '../wallet-assets';
 import { checkPaymentOptions, type PaymentOptionConfig } from './payment-option-rules';
+import { madeBy } from '../core/audit';
 
 export type { MerchantConfig, StoredMerchantConfig } from './entities';
 type ConfigInput = FromSchema<typeof merchantConfigBody>;
@@ -51,10 +52,7 @@ export async function insertMerchantConfig(merchant: ConfigMerchant, input: Conf
     merchantId: merchant.id,
     paymentOptions,
     ...(input.allowedRedirectUrls ? { allowedRedirectUrls: input.allowedRedirectUrls } : {}),
-    createdAt: at,
-    createdBy,
-    updatedAt: at,
-    updatedBy: createdBy,
+    ...madeBy(createdBy, at),
     merchantAccountId: merchant.accountId,
     test: merchant.test,
     version: 1,

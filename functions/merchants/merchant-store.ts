@@ -8,6 +8,7 @@ import { publicView } from '../core/db/entity';
 import { merchantEntity, type Merchant, type StoredMerchant } from './entities';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
+import { madeBy } from '../core/audit';
 
 export type { Merchant, StoredMerchant } from './entities';
 
@@ -30,10 +31,7 @@ export function merchantCreation(input: NewMerchant, createdBy: string, now: Dat
     id,
     ...withoutUndefined(input),
     onboardingStatus: 'applied',
-    createdAt: at,
-    updatedAt: at,
-    createdBy,
-    updatedBy: createdBy,
+    ...madeBy(createdBy, at),
     version: 1,
     activityCount: 0,
   };

@@ -6,6 +6,7 @@ import { newId } from '../core/ids';
 import { loadMerchantFor } from '../merchants';
 import type { StoredPaymentLink } from './entities';
 import { insertPaymentLink, present } from './payment-link-store';
+import { madeBy } from '../core/audit';
 
 type Body = FromSchema<typeof createPaymentLinkBody>;
 
@@ -23,10 +24,7 @@ export const createPaymentLink = authedOperation<Body>(async ({ body, auth, now 
     merchantId: merchant.id,
     merchantAccountId: merchant.accountId,
     test: merchant.test,
-    createdBy: auth.principal.crn,
-    createdAt: at,
-    updatedBy: auth.principal.crn,
-    updatedAt: at,
+    ...madeBy(auth.principal.crn, at),
     version: 1,
   };
   await insertPaymentLink(link);

@@ -6,6 +6,7 @@ import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import type { SalesChannel } from './entities';
 import { findSalesChannel, insertSalesChannel, present } from './sales-channel-store';
+import { madeBy } from '../core/audit';
 
 type Body = FromSchema<typeof createSalesChannelBody>;
 
@@ -38,10 +39,7 @@ export const createSalesChannel = authedOperation<Body>(async ({ body, auth, now
     externalId: body.externalId === true,
     ...(body.notificationEmail ? { notificationEmail: body.notificationEmail, notificationFrequency: body.notificationFrequency } : {}),
     ...(body.notificationUrl ? { notificationUrl: body.notificationUrl } : {}),
-    createdAt: at,
-    createdBy: auth.principal.crn,
-    updatedAt: at,
-    updatedBy: auth.principal.crn,
+    ...madeBy(auth.principal.crn, at),
   };
   await insertSalesChannel(channel);
   return present(channel);
