@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument } from '../core/http/page';
+import { escapeHtml, htmlDocument, PAGE_BASE_STYLE } from '../core/http/page';
 import type { ConnectionIntent } from './entities';
 
 /**
@@ -66,17 +66,11 @@ export function consentMessageHtml(page: { title: string; message: string; nonce
   return htmlDocument({ title: `Test Bank: ${page.title}`, nonce: page.nonce, style: STYLE, body });
 }
 
-const STYLE = `
+const STYLE = `${PAGE_BASE_STYLE}
 :root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#0f5c4d;--bg:#f3f6f5}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body>header,body>main,body>footer{max-width:30rem;margin:0 auto;padding:0 1.25rem}
-.top{padding-top:2rem}
 .eyebrow{margin:0;color:var(--muted);font-size:.875rem;font-weight:600;letter-spacing:.04em;text-transform:uppercase}
-h1{margin:.125rem 0 .5rem;font-size:1.5rem}
 h2{font-size:1rem;margin:0 0 .5rem}
-.badge{display:inline-block;margin:0;padding:.125rem .625rem;border-radius:999px;background:#fff4d6;color:#7a4b00;font-size:.8125rem;font-weight:600}
-main>section{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.25rem;margin:1rem 0}
 .code,code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}
 .actions{display:grid;gap:.75rem}
 .actions form{margin:0}

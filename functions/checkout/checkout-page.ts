@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument, pageCsp } from '../core/http/page';
+import { escapeHtml, htmlDocument, PAGE_BASE_STYLE, pageCsp } from '../core/http/page';
 import { CHECKOUT_SCRIPT } from './checkout-script';
 import type { ReturnUrls } from './checkout-redirects';
 import type { StoredPaymentRequest } from '../payment-requests';
@@ -180,18 +180,12 @@ function document(title: string, nonce: string, body: string): string {
   return htmlDocument({ title, nonce, style: STYLE, body });
 }
 
-const STYLE = `
+const STYLE = `${PAGE_BASE_STYLE}
 :root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#1a56db;--bg:#f4f6fa}
-*{box-sizing:border-box}
 [hidden]{display:none!important}
-body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body>header,body>main,body>footer{max-width:30rem;margin:0 auto;padding:0 1.25rem}
-.top{padding-top:2rem}
 .eyebrow,.label{margin:0;color:var(--muted);font-size:.875rem;font-weight:500}
-h1{margin:.125rem 0 .5rem;font-size:1.5rem}
 h2{font-size:1rem;margin:0 0 .5rem}
-.badge{display:inline-block;margin:0;padding:.125rem .625rem;border-radius:999px;background:#fff4d6;color:#7a4b00;font-size:.8125rem;font-weight:600}
-main>section{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.25rem;margin:1rem 0}
 .amount{font-size:2.5rem;font-weight:700;margin:.25rem 0;letter-spacing:-.02em}
 .status{margin:.25rem 0;font-weight:600}
 [data-status=paid] .status{color:#0f7b3f}

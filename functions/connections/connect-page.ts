@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument } from '../core/http/page';
+import { escapeHtml, htmlDocument, PAGE_BASE_STYLE } from '../core/http/page';
 
 /**
  * The connect page's markup, pure: a connection waiting for a wallet lists the wallet apps that can
@@ -48,16 +48,10 @@ export function connectMessageHtml(page: { title: string; message: string; nonce
   return htmlDocument({ title: page.title, nonce: page.nonce, style: STYLE, body });
 }
 
-const STYLE = `
+const STYLE = `${PAGE_BASE_STYLE}
 :root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#1a56db;--bg:#f4f6fa}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body>header,body>main{max-width:30rem;margin:0 auto;padding:0 1.25rem}
-.top{padding-top:2rem}
 .eyebrow{margin:0;color:var(--muted);font-size:.875rem;font-weight:500}
-h1{margin:.125rem 0 .5rem;font-size:1.5rem}
-.badge{display:inline-block;margin:0;padding:.125rem .625rem;border-radius:999px;background:#fff4d6;color:#7a4b00;font-size:.8125rem;font-weight:600}
-main>section{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.25rem;margin:1rem 0}
 .wallets{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
 .wallet{display:block;padding:.75rem 1rem;border-radius:.5rem;background:var(--accent);color:#fff;font-weight:600;text-align:center;text-decoration:none}
 .wallet:hover{background:#1546b3}
