@@ -11,6 +11,7 @@ import { freePort } from './free-port';
 import { startGateway, type Gateway } from './gateway';
 import { provisionTable } from './provision-table';
 import { startQueuePollers } from './queue-poller';
+import { startStreamPollers } from './stream-poller';
 import { startWebhookSweep } from './webhook-sweep';
 import { ensureSeed, type Seed } from './seed';
 import { LOCAL_USER_CLIENT_ID, localIssuerKey, startUserIssuer } from './user-issuer';
@@ -112,6 +113,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
     if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint, { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment, ...users }));
     started.push(startQueuePollers(messaging.queueUrls, REGION));
+    started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION));
     started.push(startWebhookSweep(15_000));
     const gateway: Gateway = await startGateway({ port: gatewayPort });
     started.push(gateway);

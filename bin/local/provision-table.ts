@@ -3,15 +3,23 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '../../functions/core/infrastructure';
 
-/** Creates the table from the same definition the stack uses, if it does not exist yet. */
-export async function provisionTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
+const STREAM = { StreamEnabled: true, StreamViewType: TABLE.stream };
+
+/**
+ * Creates the table from the same definition the stack uses, if it does not exist yet; a table kept
+ * from before the stream existed (`npm start`'s state folder) gets its stream.
+ */
+export async function provisionTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing' | 'stream added'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return 'existing';
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.StreamSpecification?.StreamEnabled) return 'existing';
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
+    return 'stream added';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
@@ -24,6 +32,7 @@ export async function provisionTable(client: DynamoDBClient, tableName: string):
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: STREAM,
       AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },

@@ -1,3 +1,5 @@
+import { WEBHOOK_EVENT_KEY_PREFIX, WEBHOOK_OUTBOX_PREFIX } from './webhooks/outbox-keys';
+
 /**
  * Plain-data definitions of the stateful resources. The CDK stack and the local platform both
  * provision from these, so local and AWS cannot drift apart. No CDK imports here. Core owns them
@@ -11,7 +13,40 @@ export const TABLE = {
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   ],
+  /** The change stream carries each written item's new image (what STREAM_CONSUMERS read). */
+  stream: 'NEW_IMAGE',
 } as const;
+
+/**
+ * A Lambda fed by the table's change stream: on AWS an event source mapping whose filter is built
+ * from `inserted`, locally bin/local/stream-poller.ts, which applies the same filter.
+ */
+export interface StreamConsumerDefinition {
+  /** Consumer module `functions/consumers/<consumer>.ts` (exports a DynamoDB stream `handler`). */
+  consumer: string;
+  /** Only newly inserted items whose string attributes start with these prefixes. */
+  inserted: Readonly<Record<string, string>>;
+  /** Records per invocation. */
+  batchSize: number;
+  /** Attempts of a failing batch before its records are left to the consumer's sweep. */
+  retryAttempts: number;
+}
+
+export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
+  // Webhook events entering the outbox (core/webhooks/outbox.ts): fanned out once committed, with
+  // no message sent by the writer; the outbox sweep sends on any the stream did not.
+  { consumer: 'webhook-events', inserted: { PK: WEBHOOK_EVENT_KEY_PREFIX, GSI1PK: WEBHOOK_OUTBOX_PREFIX }, batchSize: 10, retryAttempts: 10 },
+];
+
+/** Whether a stream record is one a consumer's filter lets through: a new item matching every prefix. */
+export function streamFilterMatches(
+  definition: StreamConsumerDefinition,
+  record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }> } },
+): boolean {
+  if (record.eventName !== 'INSERT') return false;
+  const image = record.dynamodb?.NewImage ?? {};
+  return Object.entries(definition.inserted).every(([attribute, prefix]) => image[attribute]?.S?.startsWith(prefix) === true);
+}
 
 export type IndexName = (typeof TABLE.indexes)[number]['name'];
 

@@ -1,15 +1,16 @@
 import { derivedId } from '../core/ids';
+import { requestFirstAttempts } from '../core/webhooks/delivery-queue';
 import { recordEventDeliveries } from '../core/webhooks/event-log';
 import { findWebhookEvent, markWebhookEventDispatched, type WebhookEvent } from '../core/webhooks/outbox';
 import { accountClock } from './account-clock';
-import { advanceDelivery } from './advance-delivery';
 import { createDelivery, type WebhookDelivery } from './delivery-store';
 import { listWebhooks } from './webhook-store';
 
 /**
- * Turns an event into one delivery per receiver, takes it out of the outbox, and makes each first
- * attempt. Delivery ids derive from (event, receiver), so a repeated message (SQS redelivery, the
- * sweep) finds the same deliveries; only a delivery never attempted yet is attempted again.
+ * Turns an event into one delivery per receiver, takes it out of the outbox, and asks for each
+ * first attempt. Delivery ids derive from (event, receiver), so a repeated dispatch (a stream record
+ * retried, the sweep, an SQS redelivery) finds the same deliveries; a delivery attempted already
+ * drops the repeated request for its first attempt (advanceDelivery).
  */
 export async function fanOutEvent(eventId: string): Promise<void> {
   const event = await findWebhookEvent(eventId);
@@ -19,10 +20,8 @@ export async function fanOutEvent(eventId: string): Promise<void> {
   await Promise.all(deliveries.map(createDelivery));
   // The event log names them (before the event leaves the outbox: a crash in between repeats both).
   if (event.kind === 'notification') await recordEventDeliveries(event.id, deliveries.map((d) => d.id));
+  await requestFirstAttempts(deliveries.map((delivery) => delivery.id));
   await markWebhookEventDispatched(event.id, at);
-  const attempts = await Promise.allSettled(deliveries.map((delivery) => advanceDelivery({ deliveryId: delivery.id })));
-  const failed = attempts.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
 }
 
 async function deliveriesOf(event: WebhookEvent, createdAt: string): Promise<WebhookDelivery[]> {

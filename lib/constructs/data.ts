@@ -22,6 +22,7 @@ export class PaymentsData extends Construct {
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE.stream],
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

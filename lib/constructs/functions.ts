@@ -3,13 +3,13 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { GroupDefinition } from '../../functions/core/group';
-import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, type QueueDefinition } from '../../functions/core/infrastructure';
+import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, STREAM_CONSUMERS, type QueueDefinition } from '../../functions/core/infrastructure';
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
 import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
@@ -38,7 +38,7 @@ export interface FunctionsProps {
   stage: string;
 }
 
-/** One Lambda per endpoint group, one per queue consumer and the webhook sweep, each with only the grants it needs. */
+/** One Lambda per endpoint group, per queue consumer and per table stream consumer, and the webhook sweep, each with only the grants it needs. */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
   readonly consumers: NodejsFunction[] = [];
@@ -124,8 +124,34 @@ export class PaymentsFunctions extends Construct {
       this.consumers.push(fn);
     }
 
-    // The webhook outbox sweep: sends on events whose wake-up after commit was lost. It only reads the
-    // table and sends to the webhooks queue.
+    // Fed by the table's stream, filtered by the mapping (only matching records invoke the function).
+    // A batch that keeps failing is retried retryAttempts times, in halves, then skipped: its events
+    // stay in the outbox for the sweep. Stream consumers send only to the webhooks queue (first attempts).
+    for (const definition of STREAM_CONSUMERS) {
+      const fn = make(`consumer-${definition.consumer}`, `functions/consumers/${definition.consumer}.ts`, Duration.seconds(30));
+      data.table.grantReadWriteData(fn);
+      queueNamed('webhooks').grantSendMessages(fn);
+      fn.addEventSource(
+        new DynamoEventSource(data.table, {
+          startingPosition: lambda.StartingPosition.LATEST,
+          batchSize: definition.batchSize,
+          bisectBatchOnError: true,
+          retryAttempts: definition.retryAttempts,
+          reportBatchItemFailures: true,
+          parallelizationFactor: 10,
+          filters: [
+            lambda.FilterCriteria.filter({
+              eventName: lambda.FilterRule.isEqual('INSERT'),
+              dynamodb: { NewImage: Object.fromEntries(Object.entries(definition.inserted).map(([attribute, prefix]) => [attribute, { S: lambda.FilterRule.beginsWith(prefix) }])) },
+            }),
+          ],
+        }),
+      );
+      this.consumers.push(fn);
+    }
+
+    // The webhook outbox sweep: sends on events the stream did not hand on. It only reads the table
+    // and sends to the webhooks queue.
     const sweep = make('webhook-sweep', 'functions/consumers/webhook-sweep.ts', Duration.seconds(60));
     data.table.grantReadData(sweep);
     queueNamed('webhooks').grantSendMessages(sweep);

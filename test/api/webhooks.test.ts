@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSRecord } from 'aws-lambda';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
+import { handler as consumeStream } from '../../functions/consumers/webhook-events';
 import { handler as consume } from '../../functions/consumers/webhooks';
 import { handler as sweep } from '../../functions/consumers/webhook-sweep';
 import { db } from '../../functions/core/db/client';
@@ -36,15 +37,25 @@ async function receiver(answers?: number[]): Promise<WebhookReceiver> {
 afterAll(() => Promise.all(receivers.map((r) => r.close())));
 
 /**
- * An account subscribed to `type`, and one event of that type written `ageMs` ago as a state change
- * writes it, but without the wake-up after commit (as when the wake-up is lost).
+ * An account subscribed to `type`, and one event of that type written `ageMs` ago, in the outbox
+ * but never handed on by the table's stream (as when its record failed beyond its retries): the
+ * event is inserted outside the outbox, which the stream's filter skips, then put in it.
  */
-async function eventWithoutWakeUp(type: NotificationType, data: Record<string, unknown>, ageMs: number, answers?: number[]) {
+async function eventTheStreamDidNotHandOn(type: NotificationType, data: Record<string, unknown>, ageMs: number, answers?: number[]) {
   const owner = await newAccount();
   const hook = await receiver(answers);
   expect((await subscribe(owner.accountId, { url: hook.url, types: [type] })).status).toBe(200);
   const { events, steps } = webhookEventSteps([{ kind: 'notification', accountId: owner.accountId, test: true, type, data }], new Date(Date.now() - ageMs).toISOString());
-  await db().send(new TransactWriteCommand({ TransactItems: steps.map((step) => step.item) }));
+  const { GSI1PK, GSI1SK, ...item } = steps[0].item.Put!.Item as Record<string, unknown>;
+  await db().send(new PutCommand({ TableName: steps[0].item.Put!.TableName, Item: item }));
+  await db().send(
+    new UpdateCommand({
+      TableName: steps[0].item.Put!.TableName,
+      Key: { PK: item.PK, SK: item.SK },
+      UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
+      ExpressionAttributeValues: { ':pk': GSI1PK, ':sk': GSI1SK },
+    }),
+  );
   return { owner, hook, event: events[0] };
 }
 
@@ -166,33 +177,47 @@ describe('webhook delivery', () => {
     expect(deliveries.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
   }, 60_000);
 
-  it('sweeps an event whose wake-up was lost out of the outbox and delivers it', async () => {
-    const { owner, hook, event } = await eventWithoutWakeUp('payment-request:paid', { type: 'paid', note: 'swept' }, 120_000);
+  it('sweeps an event the stream did not hand on out of the outbox and delivers it', async () => {
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:paid', { type: 'paid', note: 'swept' }, 120_000);
     expect((await sweep()).dispatched).toBeGreaterThanOrEqual(1);
     const [accepted] = await hook.waitForAccepted(1, 30_000);
     expect(accepted.body).toMatchObject({ id: event.id, type: 'payment-request:paid', data: { note: 'swept' } });
     const deliveries = await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'delivered');
     expect(deliveries.map((d) => [d.eventId, d.status])).toEqual([[event.id, 'delivered']]);
 
-    // The same event dispatched again (a duplicate message, a second sweep) finds its delivery done.
+    // The same event dispatched again (a duplicate message, a second sweep) finds its delivery, and
+    // the repeated first attempt finds it delivered: nothing is sent again.
     const copy = (messageId: string) => ({ messageId, body: JSON.stringify({ eventId: event.id }) }) as SQSRecord;
     expect(await consume({ Records: [copy('again-1'), copy('again-2')] })).toEqual({ batchItemFailures: [] });
+    const attempt = { messageId: 'again-3', body: JSON.stringify({ deliveryId: deliveries[0].id }) } as SQSRecord;
+    expect(await consume({ Records: [attempt] })).toEqual({ batchItemFailures: [] });
     expect(hook.received).toHaveLength(1);
     expect(await deliveriesWhen(owner.accountId, owner.apiKey, () => true)).toEqual(deliveries);
   }, 60_000);
 
+  it('reports a stream record it cannot fan out by its sequence number, and fans out the rest of the batch', async () => {
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:paid', { type: 'paid', note: 'from the stream' }, 0);
+    const record = (sequenceNumber: string, id?: string): DynamoDBRecord => ({ eventID: sequenceNumber, eventName: 'INSERT', dynamodb: { SequenceNumber: sequenceNumber, NewImage: id ? { id: { S: id } } : {} } });
+    expect(await consumeStream({ Records: [record('100'), record('101', event.id)] })).toEqual({ batchItemFailures: [{ itemIdentifier: '100' }] });
+    const [accepted] = await hook.waitForAccepted(1, 30_000);
+    expect(accepted.body).toMatchObject({ id: event.id, data: { note: 'from the stream' } });
+    expect((await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'delivered')).map((d) => d.eventId)).toEqual([event.id]);
+  }, 30_000);
+
   it('makes one delivery and one POST of two copies of a message handled side by side', async () => {
-    const { owner, hook, event } = await eventWithoutWakeUp('payment-request:paid', { type: 'paid' }, 0);
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:paid', { type: 'paid' }, 0);
     const copy = (messageId: string) => ({ messageId, body: JSON.stringify({ eventId: event.id }) }) as SQSRecord;
     expect(await consume({ Records: [copy('a'), copy('b')] })).toEqual({ batchItemFailures: [] });
+    expect((await deliveriesWhen(owner.accountId, owner.apiKey, () => true)).map((d) => d.eventId)).toEqual([event.id]);
 
+    // Both copies asked for the first attempt; the attempt lease lets one of them make it.
+    const [delivered] = await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'delivered');
+    expect(delivered.attempts).toHaveLength(1);
     expect(hook.received.map((r) => [r.body.id, r.answered, r.verifyError])).toEqual([[event.id, 200, undefined]]);
-    const deliveries = await deliveriesWhen(owner.accountId, owner.apiKey, () => true);
-    expect(deliveries.map((d) => [d.status, d.attempts.length])).toEqual([['delivered', 1]]);
   }, 30_000);
 
   it('gives up two weeks after the event: the delivery fails and is parked in the dead-letter queue', async () => {
-    const { owner, hook, event } = await eventWithoutWakeUp('payment-request:refund-completed', { type: 'refund' }, 0, [503]);
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:refund-completed', { type: 'refund' }, 0, [503]);
     // The account's test clock is two weeks past the event when its first attempt fails: no retry is left.
     await advanceClock(owner.accountId, GIVE_UP_AFTER_MS / 1000);
     expect(await consume({ Records: [{ messageId: 'late', body: JSON.stringify({ eventId: event.id }) } as SQSRecord] })).toEqual({ batchItemFailures: [] });

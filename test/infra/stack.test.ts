@@ -2,7 +2,7 @@ import { App, NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { routeKey } from '../../functions/core/http/route';
 import { GROUPS, ROUTES } from '../../functions/routes';
-import { QUEUES, TABLE, deadLetterQueueName } from '../../functions/core/infrastructure';
+import { QUEUES, STREAM_CONSUMERS, TABLE, deadLetterQueueName } from '../../functions/core/infrastructure';
 import { PaymentsStack } from '../../lib/payments-stack';
 import { REGISTRY } from '../../functions/registry';
 import type { GroupDefinition } from '../../functions/core/group';
@@ -14,7 +14,8 @@ const stack = new PaymentsStack(app, 'PaymentsPlatform');
 const template = Template.fromStack(stack);
 /** The nested stack of the API's routes and their integrations (lib/constructs/http-api.ts). */
 const routesTemplate = Template.fromStack(stack.node.findAll().find((c): c is NestedStack => c instanceof NestedStack)!);
-const consumers = QUEUES.filter((q) => q.consumer);
+/** Functions fed by a queue or by the table's stream. */
+const consumers = [...QUEUES.filter((q) => q.consumer), ...STREAM_CONSUMERS];
 /** Functions run on a schedule rather than by a queue: the webhook outbox sweep. */
 const scheduled = 1;
 
@@ -31,6 +32,7 @@ describe('PaymentsStack', () => {
           { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
         ],
         TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
         GlobalSecondaryIndexes: TABLE.indexes.map((index) =>
           Match.objectLike({
             IndexName: index.name,
@@ -183,7 +185,7 @@ describe('PaymentsStack', () => {
     });
   });
 
-  it('consumes the webhooks queue and sweeps the webhook outbox every minute', () => {
+  it('consumes the webhooks queue and the table stream\'s new webhook events, and sweeps the webhook outbox every minute', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
     const queues = template.findResources('AWS::SQS::Queue');
@@ -192,6 +194,27 @@ describe('PaymentsStack', () => {
       EventSourceArn: { 'Fn::GetAtt': [webhooksQueue, 'Arn'] },
       FunctionName: { Ref: idOf('consumerwebhooks') },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // Webhook events reach the dispatcher from the table's stream, filtered to events entering the outbox.
+    const tables = template.findResources('AWS::DynamoDB::GlobalTable');
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Object.keys(tables)[0], 'StreamArn'] },
+      FunctionName: { Ref: idOf('consumerwebhookevents') },
+      StartingPosition: 'LATEST',
+      BatchSize: 10,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } } },
+            }),
+          },
+        ],
+      },
     });
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',

@@ -19,12 +19,6 @@ export interface TransactionStep {
    * rule the item broke; `undefined` means the item did not exist.
    */
   onConditionFailed?: (old: Record<string, unknown> | undefined) => ApiError | Error;
-  /**
-   * Work that may only start once the step committed and may lag without harm (e.g. waking the
-   * webhook dispatcher for an outbox record). It runs after the commit; a failure is logged, never
-   * thrown, because the committed record is what later sweeps recover from.
-   */
-  afterCommit?: () => Promise<void>;
 }
 
 /** Another writer touched the same items at the same moment; re-read and try again. */
@@ -53,18 +47,6 @@ export async function runTransaction(steps: TransactionStep[], token?: string): 
     await db().send(new TransactWriteCommand({ TransactItems: steps.map((s) => s.item), ClientRequestToken: token }));
   } catch (error) {
     throw mapCancellation(steps, error);
-  }
-  await runAfterCommit(steps);
-}
-
-async function runAfterCommit(steps: TransactionStep[]): Promise<void> {
-  const hooks = steps.flatMap((step) => (step.afterCommit ? [step.afterCommit] : []));
-  if (!hooks.length) return;
-  const results = await Promise.allSettled(hooks.map((hook) => hook()));
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      console.error(JSON.stringify({ level: 'WARN', message: 'after-commit step failed', error: String(result.reason) }));
-    }
   }
 }
 

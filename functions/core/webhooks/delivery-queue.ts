@@ -21,6 +21,14 @@ export async function scheduleDelivery(message: DeliveryMessage, at: Date, now: 
   await Promise.all([sendMessages('webhooks', [{ body: message, delaySeconds: delaySecondsUntil(at, now, 1) }]), setAlarm('webhooks', message, at, now)]);
 }
 
+/**
+ * Asks for the first attempt of new deliveries, at once: their records exist already, so no delay
+ * is needed. Attempts run in the webhook consumer, so a slow receiver never holds up what fans out.
+ */
+export function requestFirstAttempts(deliveryIds: string[]): Promise<void> {
+  return sendMessages('webhooks', deliveryIds.map((deliveryId) => ({ body: { deliveryId } satisfies DeliveryMessage })));
+}
+
 /** Parks a delivery given up on where operators look for failed work. */
 export function sendToDeadLetterQueue(message: DeliveryMessage): Promise<void> {
   return sendMessages('webhooks', [{ body: message }], { deadLetter: true });

@@ -6,6 +6,7 @@ import type { TransactionStep } from '../db/transaction';
 import { newId } from '../ids';
 import { sendMessages } from '../queues';
 import type { NotificationType } from './notification-types';
+import { WEBHOOK_EVENT_KEY_PREFIX, WEBHOOK_OUTBOX_PREFIX } from './outbox-keys';
 
 export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
 
@@ -43,8 +44,8 @@ export type WebhookEvent = WebhookEventInput & { id: string; createdAt: string }
 /** Undispatched events, spread over a few partitions so the outbox never becomes one hot key. */
 export const WEBHOOK_OUTBOX_SHARDS = 8;
 /** The outbox index partition (GSI1) of one shard; an event leaves it once dispatched. */
-const outboxPartition = (shard: number) => `WEBHOOKOUTBOX#${shard}`;
-const webhookEventKey = (id: string) => ({ PK: `WEBHOOKEVENT#${id}`, SK: 'WEBHOOKEVENT' });
+const outboxPartition = (shard: number) => `${WEBHOOK_OUTBOX_PREFIX}${shard}`;
+const webhookEventKey = (id: string) => ({ PK: `${WEBHOOK_EVENT_KEY_PREFIX}${id}`, SK: 'WEBHOOKEVENT' });
 /** The index partition (GSI2) of an account's notification events, newest first: its event log. */
 export const accountEventsPartition = (accountId: string) => `ACCOUNTEVENTS#${accountId}`;
 /** Outbox order is real time, never later: an event of a test account whose clock runs ahead is swept like any other. */
@@ -71,8 +72,9 @@ const shardOf = (id: string) => id.charCodeAt(id.length - 1) % WEBHOOK_OUTBOX_SH
 
 /**
  * The outbox: each event is written in the same transaction as the change that caused it, so an
- * event exists exactly when its change committed. After the commit the dispatcher is woken; an
- * event whose wake-up was lost stays in the outbox index until the sweep sends it on.
+ * event exists exactly when its change committed. The table's stream hands each new outbox event to
+ * the dispatcher (core/infrastructure.ts STREAM_CONSUMERS), so the writer sends nothing after its
+ * commit; an event the stream did not hand on stays in the outbox index until the sweep sends it on.
  */
 export function webhookEventSteps(inputs: WebhookEventInput[], at: string): { events: WebhookEvent[]; steps: TransactionStep[] } {
   const events = inputs.map((input) => ({ ...input, id: newId(), createdAt: at }) as WebhookEvent);
@@ -87,16 +89,15 @@ export function webhookEventSteps(inputs: WebhookEventInput[], at: string): { ev
       },
     }),
   );
-  if (steps.length) steps[steps.length - 1].afterCommit = () => dispatchWebhookEvents(events.map((e) => e.id));
   return { events, steps };
 }
 
-/** The message that asks the webhook consumer to fan an event out to its receivers. */
+/** The message with which the sweep asks the webhook consumer to fan an event out to its receivers. */
 export interface DispatchMessage {
   eventId: string;
 }
 
-/** Wakes the webhook consumer for committed events. */
+/** Asks the webhook consumer to fan these committed events out. */
 export function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
   return sendMessages('webhooks', eventIds.map((eventId) => ({ body: { eventId } satisfies DispatchMessage })));
 }

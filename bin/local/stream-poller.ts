@@ -1,0 +1,133 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } from '../../functions/core/infrastructure';
+
+type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+/** Lambda polls each shard about four times a second; a little more often here, so tests wait less. */
+const IDLE_POLL_MS = 100;
+/** How often new shards (DynamoDB Local rolls them over) are looked for. */
+const DESCRIBE_EVERY_MS = 5_000;
+
+interface ShardReader {
+  iterator?: string;
+  lastSequenceNumber?: string;
+}
+
+/**
+ * Reads the table's stream and invokes each consumer of STREAM_CONSUMERS with the records its filter
+ * lets through, in batches, shard by shard in order, as the event source mapping does on AWS: a
+ * failed batch is retried from its earliest reported failure up to the consumer's retryAttempts,
+ * then its records are skipped (on AWS they age out; the consumer's sweep recovers them). Starts at
+ * the stream's end, as a mapping created with StartingPosition LATEST does.
+ */
+export function startStreamPollers(tableName: string, endpoint: string, region: string): { stop(): Promise<void> } {
+  const client = new DynamoDBClient({ endpoint, region });
+  const streams = new DynamoDBStreamsClient({ endpoint, region });
+  const consumers = STREAM_CONSUMERS.map((definition) => ({
+    definition,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    handler: (require(`../../functions/consumers/${definition.consumer}`) as { handler: Consumer }).handler,
+  }));
+  let running = true;
+
+  const loop = (async () => {
+    const streamArn = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn;
+    if (!streamArn) throw new Error(`table ${tableName} has no stream`);
+    const readers = new Map<string, ShardReader>();
+    const finished = new Set<string>();
+    const iteratorOf = async (shardId: string, type: 'LATEST' | 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER', sequenceNumber?: string) =>
+      (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }))).ShardIterator;
+    const discover = async (first: boolean) => {
+      const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
+      for (const shard of shards) {
+        const id = shard.ShardId!;
+        if (readers.has(id) || finished.has(id)) continue;
+        const open = shard.SequenceNumberRange?.EndingSequenceNumber === undefined;
+        // At start only the open shards, from their end; a shard that appears later is read whole.
+        if (first && !open) {
+          finished.add(id);
+          continue;
+        }
+        readers.set(id, { iterator: await iteratorOf(id, first ? 'LATEST' : 'TRIM_HORIZON') });
+      }
+    };
+    await discover(true);
+    let describedAt = Date.now();
+    while (running) {
+      let received = 0;
+      for (const [shardId, reader] of readers) {
+        try {
+          reader.iterator ??= await iteratorOf(shardId, reader.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'LATEST', reader.lastSequenceNumber);
+          const out = await streams.send(new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: 100 }));
+          const records = (out.Records ?? []).map(lambdaRecord);
+          received += records.length;
+          for (const { definition, handler } of consumers) await deliver(definition, handler, records.filter((record) => streamFilterMatches(definition, record)));
+          if (records.length) reader.lastSequenceNumber = records[records.length - 1].dynamodb!.SequenceNumber;
+          reader.iterator = out.NextShardIterator;
+          if (!out.NextShardIterator) {
+            readers.delete(shardId);
+            finished.add(shardId);
+            describedAt = 0;
+          }
+        } catch (error) {
+          if (!running) break;
+          console.error(`stream shard ${shardId}:`, error);
+          reader.iterator = undefined;
+          await sleep(500);
+        }
+      }
+      if (Date.now() - describedAt >= DESCRIBE_EVERY_MS) {
+        await discover(false).catch((error) => running && console.error('stream shards:', error));
+        describedAt = Date.now();
+      }
+      if (!received) await sleep(IDLE_POLL_MS);
+    }
+  })().catch((error) => console.error('stream poller stopped:', error));
+
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      client.destroy();
+      streams.destroy();
+    },
+  };
+}
+
+async function deliver(definition: StreamConsumerDefinition, handler: Consumer, records: DynamoDBRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += definition.batchSize) {
+    let batch = records.slice(i, i + definition.batchSize);
+    for (let attempt = 0; batch.length; attempt++) {
+      const result = await handler({ Records: batch }).catch((error: unknown) => {
+        console.error(`stream consumer ${definition.consumer}:`, error);
+        return { batchItemFailures: [{ itemIdentifier: batch[0].dynamodb!.SequenceNumber! }] };
+      });
+      const failed = (result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier);
+      if (!failed.length) break;
+      if (attempt >= definition.retryAttempts) {
+        console.error(`stream consumer ${definition.consumer}: gave up on ${batch.length} records after ${attempt + 1} attempts`);
+        break;
+      }
+      const from = batch.findIndex((record) => failed.includes(record.dynamodb!.SequenceNumber!));
+      batch = batch.slice(Math.max(0, from));
+      await sleep(Math.min(2_000, 50 * 2 ** attempt));
+    }
+  }
+}
+
+/** The SDK's stream record in the shape Lambda passes to a function. */
+function lambdaRecord(record: _Record): DynamoDBRecord {
+  const { ApproximateCreationDateTime, ...dynamodb } = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    dynamodb: { ...(dynamodb as DynamoDBRecord['dynamodb']), ApproximateCreationDateTime: ApproximateCreationDateTime ? ApproximateCreationDateTime.getTime() / 1000 : undefined },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
