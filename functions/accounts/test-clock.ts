@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { advanceTestClockBody, testClock } from './schemas';
 import type { Account } from '../core/auth/account-directory';
+import { untilCachedTestAccountsExpire } from '../core/auth/authenticate';
 import { accountNow } from '../core/clock';
 import { config } from '../core/config';
 import { conditionHeld } from '../core/db/condition-held';
@@ -35,8 +36,10 @@ async function view(account: Account, extra: Partial<TestClock> = {}): Promise<T
 
 /**
  * Moves a test account's clock `seconds` forward (atomically: concurrent advances add up), then
- * sends at once every timer and webhook retry of the account now due (core/test-clock/alarms).
- * A live account is LIVENESS_MISMATCH and keeps no offset.
+ * sends at once every timer and webhook retry of the account now due (core/test-clock/alarms), and
+ * answers once no function instance can still go by the old time (the authentication cache keeps a
+ * test account's principal, its clock with it, for a second). A live account is LIVENESS_MISMATCH
+ * and keeps no offset.
  */
 export async function advanceAccountClock(account: Account, seconds: number): Promise<TestClock> {
   if (!account.test) throw businessRule('LIVENESS_MISMATCH');
@@ -56,20 +59,27 @@ export async function advanceAccountClock(account: Account, seconds: number): Pr
       .then((out) => (offset = Number(out.Attributes?.testClockOffsetSeconds ?? 0))),
   );
   if (!applied) throw businessRule('LIVENESS_MISMATCH');
+  const advancedAt = Date.now();
   const advanced = { ...account, testClockOffsetSeconds: offset };
+  const answer = await ringDue(advanced);
+  await untilCachedTestAccountsExpire(advancedAt);
+  return answer;
+}
+
+async function ringDue(advanced: Account): Promise<TestClock> {
   // The clock has moved: a failure to send what fell due must not fail (and so repeat) the advance.
   // Unsent alarms stay; each message still runs when its own delay ends (at most 15 minutes).
   try {
-    return view(advanced, { ranDue: await ringDueAlarms(account.id, await accountNow(advanced)) });
+    return view(advanced, { ranDue: await ringDueAlarms(advanced.id, await accountNow(advanced)) });
   } catch (error) {
-    console.error(JSON.stringify({ level: 'WARN', message: 'test clock advanced, due work not sent now', accountId: account.id, error: String(error) }));
+    console.error(JSON.stringify({ level: 'WARN', message: 'test clock advanced, due work not sent now', accountId: advanced.id, error: String(error) }));
     return view(advanced);
   }
 }
 
 export const readAccountClock = (account: Account) => view(account);
 
-/** Read fresh: the caller's own account may come from the authentication cache (30 s per instance). */
+/** Read fresh: the caller's own account may come from the authentication cache. */
 export const getTestClock = authedOperation(async ({ params, auth }) => {
   const account = await auth.access.account(params.accountId);
   return view((await findAccount(account.id)) ?? account);

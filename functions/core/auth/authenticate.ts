@@ -16,6 +16,12 @@ const MAX_SECRET_LENGTH = 256;
  * once on the instance that made the change (see `forgetAuthentications`).
  */
 export const API_KEY_CACHE_TTL_MS = 30_000;
+/**
+ * A test account's verified keys and users are kept this long only: its test clock is part of what
+ * is kept, and advancing it answers only once this has passed (`untilCachedAccountsExpire`), so every
+ * request sent after the advance answered goes by the new time, on every instance.
+ */
+export const TEST_ACCOUNT_CACHE_TTL_MS = 1_000;
 /** Bounded: past it the oldest entry goes. */
 export const API_KEY_CACHE_SIZE = 1_000;
 
@@ -52,7 +58,7 @@ export async function authenticate(
   // Both keyed before the key resolves, so neither waits for the other.
   const [principal] = await Promise.all([hash ? principalOf(hash, accounts) : undefined, refuseFailingSource(sourceIp, now)]);
   if (principal) {
-    remember(hash!, principal, now.getTime() + API_KEY_CACHE_TTL_MS);
+    remember(hash!, principal, now.getTime() + cacheTtlOf(principal));
     return principal;
   }
   await recordAuthenticationFailure(sourceIp, now);
@@ -80,7 +86,7 @@ async function authenticateUser(token: string, accountHeader: string | undefined
   const [role, account] = accountId ? await Promise.all([accounts.findMembership(accountId, user.id), accounts.findAccount(accountId)]) : [];
   if (!role || !account) throw forbidden();
   const principal: Principal = { kind: 'user', accountId: account.id, account, userId: user.id, trusted: user.phoneVerified, role, crn: userCrn(user.id) };
-  remember(cacheKey, principal, Math.min(now.getTime() + API_KEY_CACHE_TTL_MS, verifiedToken.expiresAt));
+  remember(cacheKey, principal, Math.min(now.getTime() + cacheTtlOf(principal), verifiedToken.expiresAt));
   return principal;
 }
 
@@ -93,6 +99,17 @@ function bearerOf(authorization: string | undefined): string | undefined {
 function accountHeaderOf(headers: Record<string, string | undefined>): string | undefined {
   for (const name of ACCOUNT_HEADERS) if (headers[name]) return headers[name];
   return undefined;
+}
+
+const cacheTtlOf = (principal: Principal) => (principal.account.test ? TEST_ACCOUNT_CACHE_TTL_MS : API_KEY_CACHE_TTL_MS);
+
+/**
+ * Resolves once no instance can still hold a test account's principal read before `changedAt`
+ * (real time): entries are kept from the request's arrival, which precedes their read.
+ */
+export async function untilCachedTestAccountsExpire(changedAt: number): Promise<void> {
+  const wait = changedAt + TEST_ACCOUNT_CACHE_TTL_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 function remember(cacheKey: string, principal: Principal, until: number): void {
