@@ -1,5 +1,4 @@
 import type { GroupDefinition } from '../core/group';
-import { INFRASTRUCTURE } from './infrastructure';
 import { ROUTES } from './routes';
 import { SCHEMAS } from './schemas';
 
@@ -9,5 +8,4 @@ export const group = {
   routes: ROUTES,
   schemas: SCHEMAS,
   permissions: {},
-  infrastructure: INFRASTRUCTURE,
 } as const satisfies GroupDefinition;

@@ -1,5 +1,4 @@
 import type { GroupDefinition } from '../core/group';
-import { INFRASTRUCTURE } from './infrastructure';
 import { PERMISSIONS } from './permissions';
 import { ROUTES } from './routes';
 import { SCHEMAS } from './schemas';
@@ -10,5 +9,4 @@ export const group = {
   routes: ROUTES,
   schemas: SCHEMAS,
   permissions: PERMISSIONS,
-  infrastructure: INFRASTRUCTURE,
 } as const satisfies GroupDefinition;

@@ -1,4 +1,4 @@
 import type { GroupInfrastructure } from '../core/infrastructure';
 
-/** Expiry timers, and the webhook events a state change wakes the dispatcher for. */
-export const INFRASTRUCTURE: GroupInfrastructure = { sends: ['timers', 'webhooks'] };
+/** Expiry timers (webhook events reach the dispatcher from the table's stream). */
+export const INFRASTRUCTURE: GroupInfrastructure = { sends: ['timers'] };

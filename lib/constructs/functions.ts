@@ -9,7 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { GroupDefinition } from '../../functions/core/group';
-import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, STREAM_CONSUMERS, type QueueDefinition } from '../../functions/core/infrastructure';
+import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, STREAM_CONSUMERS } from '../../functions/core/infrastructure';
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
 import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
@@ -20,8 +20,6 @@ import type { PaymentsUsers } from './users';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Queues each consumer sends to besides its own (expiry on a timer raises webhook events). */
-const CONSUMER_SENDS: Record<string, QueueDefinition['name'][]> = { timers: ['webhooks'] };
 /** Consumers that park what they give up on in their queue's dead-letter queue themselves (webhook deliveries after two weeks). */
 const PARKS_IN_DEAD_LETTER_QUEUE = new Set(['webhooks']);
 /** Consumers that sign what they send, and so read the webhook signing keys. */
@@ -118,7 +116,6 @@ export class PaymentsFunctions extends Construct {
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)] }));
       }
       queue.grantSendMessages(fn); // long timers re-delay themselves
-      for (const name of CONSUMER_SENDS[definition.consumer] ?? []) queueNamed(name).grantSendMessages(fn);
       if (PARKS_IN_DEAD_LETTER_QUEUE.has(definition.consumer)) deadLetterQueue.grantSendMessages(fn);
       fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
       this.consumers.push(fn);

@@ -131,12 +131,14 @@ describe('PaymentsStack', () => {
     expect(statementsOf('groupaccounts')).toMatch(/sqs:SendMessage/);
     expect(statementsOf('groupaccounts')).not.toMatch(/batches/);
     expect(statementsOf('grouppaymentrequests')).toMatch(/sqs:SendMessage/);
-    // The hosted checkout's cancel and test pay raise webhook events; it creates no request, so it schedules no timer.
-    expect(statementsOf('groupcheckout')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
-    expect(statementsOf('groupcheckout')).not.toMatch(/Datatimersqueue/);
-    // Listing a request's activities applies a due expiry or lapse, which raises webhook events; the listings schedule no timer.
-    expect(statementsOf('grouppaymentactivities')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
-    expect(statementsOf('grouppaymentactivities')).not.toMatch(/Datatimersqueue/);
+    // The hosted checkout and the listings raise webhook events (a cancel, a test pay, an expiry applied on
+    // read) only by writing them: the table's stream hands them on, so they send to no queue.
+    expect(statementsOf('groupcheckout')).not.toMatch(/sqs:SendMessage/);
+    expect(statementsOf('grouppaymentactivities')).not.toMatch(/sqs:SendMessage/);
+    expect(statementsOf('grouppaymentrequests')).not.toMatch(/Datawebhooksqueue/);
+    // The stream consumer sends first attempts to the webhooks queue only.
+    expect(statementsOf('consumerwebhookevents')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
+    expect(statementsOf('consumerwebhookevents')).not.toMatch(/Datatimersqueue|Databatchesqueue/);
     // Only media uploads reach the bucket, and only its objects under media/: put and get; the batches consumer reads them.
     expect(policies.filter(([id]) => !id.includes('groupmediauploads') && !id.includes('consumerbatches')).map(([, p]) => JSON.stringify(p)).join()).not.toMatch(/s3:/);
     expect(statementsOf('consumerbatches')).toMatch(/"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}/);

@@ -8,6 +8,8 @@ import { buildSync } from 'esbuild';
 import { BUNDLING } from '../../lib/bundling';
 import { buildLayerDirectory } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
+import type { GroupDefinition } from '../../functions/core/group';
+import { QUEUES } from '../../functions/core/infrastructure';
 
 const ROOT = join(__dirname, '..', '..');
 const generated = (group: string) => join(ROOT, 'functions', 'generated', `${group}.js`);
@@ -88,6 +90,24 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(inputs).toContain('functions/payment-requests/pay-payment-request.ts');
     expect(inputs).not.toContain('functions/payment-requests/create-payment-request.ts');
     expect(inputs).not.toContain('functions/payment-requests/refund-payment-request.ts');
+  });
+
+  it("grants each group's Lambda a queue only if its bundle sends to it (a missing grant shows only on AWS)", () => {
+    const queueNames = new Set(QUEUES.map((q) => q.name));
+    for (const group of REGISTRY) {
+      const { metafile, outputFiles } = buildSync({
+        entryPoints: [join(ROOT, 'functions', group.name, 'handler.ts')],
+        bundle: true, write: false, metafile: true, minify: true, platform: 'node', format: 'cjs', target: BUNDLING.target,
+        external: BUNDLING.externalModules, logLevel: 'silent',
+      });
+      const inputs = Object.entries(Object.values(metafile!.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+      const { infrastructure = {} }: GroupDefinition = group;
+      const declared = new Set(infrastructure.sends ?? []);
+      // Queues named in the code (the test clock's alarms name theirs in the table, so a group may declare more).
+      const named = new Set([...outputFiles[0].text.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]).filter((name) => queueNames.has(name)));
+      expect({ group: group.name, sends: inputs.includes('functions/core/queues.ts') }).toEqual({ group: group.name, sends: declared.size > 0 });
+      expect({ group: group.name, undeclared: [...named].filter((name) => !declared.has(name)) }).toEqual({ group: group.name, undeclared: [] });
+    }
   });
 
   it('ships the OpenAPI document gzipped to the system group only', () => {
