@@ -5,8 +5,14 @@ import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } 
 
 type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
-/** Lambda polls each shard about four times a second; a little more often here, so tests wait less. */
-const IDLE_POLL_MS = 100;
+/**
+ * Time between reads of a shard, records or not, unless a read came back full (a backlog). Lambda
+ * polls a shard about four times a second; a little more often here, so tests wait less, but never
+ * back to back: the reads share DynamoDB Local with the requests (on AWS they do not).
+ */
+const POLL_MS = 100;
+/** Records per read of a shard. */
+const READ_LIMIT = 1_000;
 /** How often new shards (DynamoDB Local rolls them over) are looked for. */
 const DESCRIBE_EVERY_MS = 5_000;
 
@@ -56,13 +62,13 @@ export function startStreamPollers(tableName: string, endpoint: string, region: 
     await discover(true);
     let describedAt = Date.now();
     while (running) {
-      let received = 0;
+      let backlog = false;
       for (const [shardId, reader] of readers) {
         try {
           reader.iterator ??= await iteratorOf(shardId, reader.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'LATEST', reader.lastSequenceNumber);
-          const out = await streams.send(new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: 100 }));
+          const out = await streams.send(new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: READ_LIMIT }));
           const records = (out.Records ?? []).map(lambdaRecord);
-          received += records.length;
+          backlog ||= records.length === READ_LIMIT;
           for (const { definition, handler } of consumers) await deliver(definition, handler, records.filter((record) => streamFilterMatches(definition, record)));
           if (records.length) reader.lastSequenceNumber = records[records.length - 1].dynamodb!.SequenceNumber;
           reader.iterator = out.NextShardIterator;
@@ -82,7 +88,7 @@ export function startStreamPollers(tableName: string, endpoint: string, region: 
         await discover(false).catch((error) => running && console.error('stream shards:', error));
         describedAt = Date.now();
       }
-      if (!received) await sleep(IDLE_POLL_MS);
+      if (!backlog) await sleep(POLL_MS);
     }
   })().catch((error) => console.error('stream poller stopped:', error));
 
