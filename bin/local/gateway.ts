@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { routeKey } from '../../functions/core/http/route';
 import { GROUPS, ROUTES, type Group, type Route } from '../../functions/routes';
 import type { GroupHandler } from '../../functions/core/http/group-handler';
+import { fromSources, type FunctionModules } from './bundles';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
 import type { Context } from 'aws-lambda';
@@ -81,14 +82,17 @@ function safeDecode(value: string): string {
   }
 }
 
-/** Loads each group's Lambda entry module on first use: the same code that runs in Lambda. */
-function handlerLoader(): (group: Group) => GroupHandler {
+/**
+ * Loads each group's Lambda entry module on first use: the same code that runs in Lambda, from the
+ * sources or from each group's own bundle (bin/local/bundles.ts).
+ */
+function handlerLoader(modules: FunctionModules): (group: Group) => GroupHandler {
   const cache = new Map<Group, GroupHandler>();
   return (group) => {
     let handler = cache.get(group);
     if (!handler) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      handler = (require(`../../functions/${group}/handler`) as { handler: GroupHandler }).handler;
+      handler = (require(modules(`functions/${group}/handler`)) as { handler: GroupHandler }).handler;
       cache.set(group, handler);
     }
     return handler;
@@ -149,8 +153,8 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export async function startGateway(options: { port: number; host?: string }): Promise<Gateway> {
-  const load = handlerLoader();
+export async function startGateway(options: { port: number; host?: string; modules?: FunctionModules }): Promise<Gateway> {
+  const load = handlerLoader(options.modules ?? fromSources);
   for (const group of GROUPS) load(group);
   const server = createServer((req, res) => void serve(req, res, load));
   // Longer than clients' idle keep-alive, so the server never closes a socket a client is about to reuse.

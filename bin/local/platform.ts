@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { trackConsumedCapacity } from '../../functions/core/db/capacity';
 import { onDynamoDbClient } from '../../functions/core/db/client';
 import { rotate } from '../../functions/core/webhooks/signing-keys';
+import { fromBundles, fromSources } from './bundles';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { startMessaging, type LocalMessaging } from './fauxqs';
 import { freePort } from './free-port';
@@ -23,6 +24,12 @@ export interface PlatformOptions {
   /** Where persisted data, the local secrets and the seed live. */
   stateDir: string;
   log?: (line: string) => void;
+  /**
+   * Run every function from its own bundle, built as the stack builds it (bin/local/bundles.ts), as
+   * the tests do: what only a per-function module graph shows (instance caches, what bundling leaves
+   * out) is seen. By default from the sources, as `npm start` does.
+   */
+  bundles?: boolean;
 }
 
 export interface Platform {
@@ -112,10 +119,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
     if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint, { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment, ...users }));
-    started.push(startQueuePollers(messaging.queueUrls, REGION));
-    started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION));
-    started.push(startWebhookSweep(15_000));
-    const gateway: Gateway = await startGateway({ port: gatewayPort });
+    const modules = options.bundles ? await fromBundles() : fromSources;
+    started.push(startQueuePollers(messaging.queueUrls, REGION, modules));
+    started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
+    started.push(startWebhookSweep(15_000, modules));
+    const gateway: Gateway = await startGateway({ port: gatewayPort, modules });
     started.push(gateway);
     return { url: gateway.url, seed, dynamoDbEndpoint: dynamo.endpoint, stop: stopAll };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../../functions/core/infrastructure';
+import type { FunctionModules } from './bundles';
 
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -12,12 +13,12 @@ export interface QueuePoller {
  * Long-polls each queue that has a consumer and invokes it with an SQS event, as the Lambda event
  * source mapping does: reported failures stay on the queue (visibility timeout, then the DLQ).
  */
-export function startQueuePollers(queueUrls: Record<string, string>, region: string): QueuePoller {
+export function startQueuePollers(queueUrls: Record<string, string>, region: string, modules: FunctionModules): QueuePoller {
   const sqs = new SQSClient({ region, useQueueUrlAsEndpoint: false });
   let running = true;
   const loops = QUEUES.filter((queue) => queue.consumer).map(async (queue) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const consumer = (require(`../../functions/consumers/${queue.consumer}`) as { handler: Consumer }).handler;
+    const consumer = (require(modules(`functions/consumers/${queue.consumer}`)) as { handler: Consumer }).handler;
     const url = queueUrls[queue.name];
     while (running) {
       try {

@@ -2,6 +2,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } from '../../functions/core/infrastructure';
+import type { FunctionModules } from './bundles';
 
 type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -28,13 +29,13 @@ interface ShardReader {
  * then its records are skipped (on AWS they age out; the consumer's sweep recovers them). Starts at
  * the stream's end, as a mapping created with StartingPosition LATEST does.
  */
-export function startStreamPollers(tableName: string, endpoint: string, region: string): { stop(): Promise<void> } {
+export function startStreamPollers(tableName: string, endpoint: string, region: string, modules: FunctionModules): { stop(): Promise<void> } {
   const client = new DynamoDBClient({ endpoint, region });
   const streams = new DynamoDBStreamsClient({ endpoint, region });
   const consumers = STREAM_CONSUMERS.map((definition) => ({
     definition,
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    handler: (require(`../../functions/consumers/${definition.consumer}`) as { handler: Consumer }).handler,
+    handler: (require(modules(`functions/consumers/${definition.consumer}`)) as { handler: Consumer }).handler,
   }));
   let running = true;
 

@@ -1,7 +1,9 @@
-import { handler as sweep } from '../../functions/consumers/webhook-sweep';
+import type { FunctionModules } from './bundles';
 
-/** What EventBridge does every minute on AWS, more often locally so a lost wake-up shows up quickly. */
-export function startWebhookSweep(intervalMs: number): { stop(): Promise<void> } {
+/** What EventBridge does every minute on AWS, more often locally so an event the stream did not hand on shows up quickly. */
+export function startWebhookSweep(intervalMs: number, modules: FunctionModules): { stop(): Promise<void> } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sweep = (require(modules('functions/consumers/webhook-sweep')) as { handler: () => Promise<unknown> }).handler;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running.then(() => sweep()).catch((error) => console.error('webhook sweep:', error));

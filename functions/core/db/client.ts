@@ -4,7 +4,11 @@ import { traced } from '../observability';
 import { gateWrites } from './write-gate';
 
 type ClientHook = (client: DynamoDBClient) => void;
-const hooks: ClientHook[] = [];
+/**
+ * Kept on globalThis: the local platform attaches its hooks once, and they reach the clients of the
+ * group bundles it also serves (bin/local/bundles.ts), each of which carries its own copy of this module.
+ */
+const hooks: ClientHook[] = ((globalThis as { [key: symbol]: ClientHook[] | undefined })[Symbol.for('payments.dynamodb-client-hooks')] ??= []);
 
 /** Instrumentation (benchmarks) and fault injection (reliability tests) attach here, to every client. */
 export function onDynamoDbClient(hook: ClientHook): void {

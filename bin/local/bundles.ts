@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { QUEUES, STREAM_CONSUMERS } from '../../functions/core/infrastructure';
+import { GROUPS } from '../../functions/routes';
+import { BUNDLING } from '../../lib/bundling';
+
+const ROOT = join(__dirname, '..', '..');
+/** Inside node_modules, so a bundle's external packages resolve from the project's as from Lambda's runtime and layer. */
+const OUT = join(ROOT, 'node_modules', '.cache', 'payments-bundles');
+
+/** A function's entry module, e.g. `functions/accounts/handler`, `functions/consumers/webhooks`. */
+export type FunctionEntry = string;
+/** Where the local platform requires a function's entry module from. */
+export type FunctionModules = (entry: FunctionEntry) => string;
+
+/** Every function the stack deploys: a Lambda per group, per queue and stream consumer, and the sweep. */
+export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
+  ...GROUPS.map((group) => `functions/${group}/handler`),
+  ...[...QUEUES.flatMap((queue) => (queue.consumer ? [queue.consumer] : [])), ...STREAM_CONSUMERS.map((stream) => stream.consumer), 'webhook-sweep'].map(
+    (consumer) => `functions/consumers/${consumer}`,
+  ),
+];
+
+/** The sources: one module graph for all functions (`npm start`, quick to change). */
+export const fromSources: FunctionModules = (entry) => join(ROOT, entry);
+
+/**
+ * Each function built as the stack builds it (lib/bundling.ts): one module graph per function, so
+ * nothing one function's instance keeps (caches, clients, lazily loaded packages) is seen by
+ * another's, and what bundling leaves out is missing, as on AWS.
+ */
+export async function fromBundles(): Promise<FunctionModules> {
+  const built = new Map<FunctionEntry, string>();
+  await Promise.all(
+    FUNCTION_ENTRIES.map(async (entry) => {
+      const outfile = join(OUT, entry.replace(/\//g, '-'), 'index.js');
+      mkdirSync(join(outfile, '..'), { recursive: true });
+      await build({
+        entryPoints: [join(ROOT, `${entry}.ts`)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: BUNDLING.target,
+        minify: BUNDLING.minify,
+        sourcemap: BUNDLING.sourceMap,
+        external: BUNDLING.externalModules,
+        supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
+        logLevel: 'warning',
+      });
+      built.set(entry, outfile);
+    }),
+  );
+  // Lambda runs them with --enable-source-maps: errors name our sources, not the minified lines.
+  process.setSourceMapsEnabled(true);
+  return (entry) => {
+    const file = built.get(entry);
+    if (!file) throw new Error(`no bundle of ${entry}`);
+    return file;
+  };
+}
