@@ -18,7 +18,7 @@ const MAX_SECRET_LENGTH = 256;
 export const API_KEY_CACHE_TTL_MS = 30_000;
 /**
  * A test account's verified keys and users are kept this long only: its test clock is part of what
- * is kept, and advancing it answers only once this has passed (`untilCachedAccountsExpire`), so every
+ * is kept, and advancing it answers only once this has passed (`untilCachedTestAccountsExpire`), so every
  * request sent after the advance answered goes by the new time, on every instance.
  */
 export const TEST_ACCOUNT_CACHE_TTL_MS = 1_000;
