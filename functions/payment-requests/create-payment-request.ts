@@ -145,22 +145,21 @@ export async function insertPaymentRequest(
     });
   }
   if (request.paymentLinkId) steps.push(attachPaymentRequestStep(request.paymentLinkId, { id, merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn }));
+  // The expiry timer is sent beside the transaction, not after it: due at least EXPIRY_SECONDS.min
+  // later, it finds the request committed, and one whose request never committed finds nothing and
+  // does nothing. Activation waits for the commit: it must not happen without its request.
+  const timer = lagging(stored.id, scheduleTimer({ kind: 'payment-request-expiry', id: stored.id, accountId: stored.merchantAccountId, dueAt: stored.expiresAt }, now));
   await runTransaction(steps);
-  await afterCreate(stored, merchant, now);
+  await Promise.all([timer, lagging(stored.id, activateMerchantOnFirstRequest(merchant, now))]);
   return stored;
 }
 
-/** Side effects that may lag without harm: the expiry timer (reads enforce expiry anyway) and activation. */
-async function afterCreate(request: StoredPaymentRequest, merchant: Parameters<typeof activateMerchantOnFirstRequest>[0], now: Date): Promise<void> {
-  const results = await Promise.allSettled([
-    scheduleTimer({ kind: 'payment-request-expiry', id: request.id, accountId: request.merchantAccountId, dueAt: request.expiresAt }, now),
-    activateMerchantOnFirstRequest(merchant, now),
-  ]);
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      console.error(JSON.stringify({ level: 'WARN', message: 'post-create step failed', paymentRequestId: request.id, error: String(result.reason) }));
-    }
-  }
+/** A side effect that may lag without harm (reads enforce expiry anyway): its failure is logged, not the request's. */
+function lagging(paymentRequestId: string, effect: Promise<unknown>): Promise<void> {
+  return effect.then(
+    () => undefined,
+    (error: unknown) => console.error(JSON.stringify({ level: 'WARN', message: 'post-create step failed', paymentRequestId, error: String(error) })),
+  );
 }
 
 function parseExpiry(input: Body['expirySeconds']): number {

@@ -42,6 +42,13 @@ describe('serial DynamoDB round trips', () => {
     expect(roundTrips(refund)).toBeLessThanOrEqual(3);
   });
 
+  it('a create takes 3: its config, its merchant, then the transaction with the expiry timer sent beside it', async () => {
+    await newPaymentRequest(merchant, { value: nzd('100') });
+    const res = await api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: nzd('100') } });
+    expect(res.status).toBe(200);
+    expect(roundTrips(res)).toBe(3);
+  });
+
   it('the first payment request activates its merchant; later ones send the merchant nothing, not even a refused update', async () => {
     const fresh = await newMerchant();
     const merchantWrites = (res: ApiResponse) => written(res).filter((k) => k.PK === `MERCHANT#${fresh.merchantId}`);
