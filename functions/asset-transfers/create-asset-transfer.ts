@@ -4,12 +4,11 @@ import { findAccount } from '../accounts';
 import { findLoyaltyProgram } from '../loyalty-programs';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { config } from '../core/config';
-import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/transfers';
-import { scheduleTimer } from '../core/timers';
+import { commitWithTimer } from '../core/timers';
 import { findAliasOwner } from './aliases';
 import type { StoredAssetTransfer } from './entities';
 import { findSendable, type Sendable } from './sendable';
@@ -105,13 +104,8 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     },
     at,
   );
-  await runTransaction([insertStep(transfer), ...hold]);
-  try {
-    await scheduleTimer({ kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt }, now);
-  } catch (error) {
-    // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
-    console.error(JSON.stringify({ level: 'WARN', message: 'asset transfer return timer not set', assetTransferId: id, error: String(error) }));
-  }
+  // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
+  await commitWithTimer([insertStep(transfer), ...hold], { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt }, now);
   const owner = alias ? await findAliasOwner(alias) : undefined;
   const recipient = owner ? await findAccount(owner) : undefined;
   if (recipient) return present(await claimAssetTransferFor(id, recipient, 'alias', auth.principal.crn, now));

@@ -5,12 +5,12 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { patronRequestLinkEntity, paymentRequestEntity } from './keys';
-import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import type { TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
-import { scheduleTimer } from '../core/timers';
+import { commitWithTimer } from '../core/timers';
 import { collectionKey, findMerchantConfig } from '../merchant-configs';
 import { connectionStatusFor } from '../connections';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
@@ -145,21 +145,12 @@ export async function insertPaymentRequest(
     });
   }
   if (request.paymentLinkId) steps.push(attachPaymentRequestStep(request.paymentLinkId, { id, merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn }));
-  // The expiry timer is sent beside the transaction, not after it: due at least EXPIRY_SECONDS.min
-  // later, it finds the request committed, and one whose request never committed finds nothing and
-  // does nothing. Activation waits for the commit: it must not happen without its request.
-  const timer = lagging(stored.id, scheduleTimer({ kind: 'payment-request-expiry', id: stored.id, accountId: stored.merchantAccountId, dueAt: stored.expiresAt }, now));
-  await runTransaction(steps);
-  await Promise.all([timer, lagging(stored.id, activateMerchantOnFirstRequest(merchant, now))]);
-  return stored;
-}
-
-/** A side effect that may lag without harm (reads enforce expiry anyway): its failure is logged, not the request's. */
-function lagging(paymentRequestId: string, effect: Promise<unknown>): Promise<void> {
-  return effect.then(
-    () => undefined,
-    (error: unknown) => console.error(JSON.stringify({ level: 'WARN', message: 'post-create step failed', paymentRequestId, error: String(error) })),
+  // Due at least EXPIRY_SECONDS.min later. Activation waits for the commit: never without its request.
+  await commitWithTimer(steps, { kind: 'payment-request-expiry', id, accountId: stored.merchantAccountId, dueAt: stored.expiresAt }, now);
+  await activateMerchantOnFirstRequest(merchant, now).catch((error: unknown) =>
+    console.error(JSON.stringify({ level: 'WARN', message: 'merchant activation failed', paymentRequestId: id, error: String(error) })),
   );
+  return stored;
 }
 
 function parseExpiry(input: Body['expirySeconds']): number {

@@ -5,6 +5,7 @@ import { config } from '../config';
 import { db } from '../db/client';
 import { defineEntity } from '../db/entity';
 import { queryAll } from '../db/pagination';
+import type { TransactionStep } from '../db/transaction';
 import { sendMessages } from '../queues';
 import { localClockEnabled } from './platform-clock';
 
@@ -52,8 +53,19 @@ const KEEP_AFTER_DUE_SECONDS = 24 * 3600;
  * if `now` was read from a clock that can be advanced; otherwise does nothing.
  */
 export async function setAlarm(queue: string, body: unknown, dueAt: Date, now: Date): Promise<void> {
+  const put = alarmPut(queue, body, dueAt, now);
+  if (put) await db().send(new PutCommand(put));
+}
+
+/** The alarm `setAlarm` leaves, as a transaction step: it commits with the record its message is about. */
+export function alarmStep(queue: string, body: unknown, dueAt: Date, now: Date): TransactionStep | undefined {
+  const put = alarmPut(queue, body, dueAt, now);
+  return put && { item: { Put: put } };
+}
+
+function alarmPut(queue: string, body: unknown, dueAt: Date, now: Date) {
   const reading = readingOf(now);
-  if (!reading?.advanceable) return;
+  if (!reading?.advanceable) return undefined;
   const alarm: ClockAlarm = {
     clock: reading.accountId ?? PLATFORM_CLOCK,
     dueAt: dueAt.toISOString(),
@@ -62,12 +74,7 @@ export async function setAlarm(queue: string, body: unknown, dueAt: Date, now: D
     ...(localClockEnabled() ? { platformWide: true } : {}),
   };
   const realDue = Date.now() + Math.max(0, dueAt.getTime() - now.getTime());
-  await db().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: clockAlarmEntity.item(alarm, { ttl: Math.floor(realDue / 1000) + KEEP_AFTER_DUE_SECONDS }),
-    }),
-  );
+  return { TableName: config().tableName, Item: clockAlarmEntity.item(alarm, { ttl: Math.floor(realDue / 1000) + KEEP_AFTER_DUE_SECONDS }) };
 }
 
 /** Sends the messages of `alarms` now and deletes them; a failed send keeps its alarm. */
