@@ -4,6 +4,7 @@
  */
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
 import { LAYER_PACKAGES } from './powertools-layer';
 
 export const RUNTIME = lambda.Runtime.NODEJS_24_X;
@@ -28,3 +29,15 @@ export const BUNDLING: BundlingOptions = {
   // Lambda puts the layer's node_modules.
   esbuildArgs: { '--supported:dynamic-import': 'false' },
 };
+
+/** BUNDLING as esbuild's own options: a function built outside CDK (the tests' local platform, unit tests) is built the same way. */
+export const ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: BUNDLING.target,
+  minify: BUNDLING.minify,
+  sourcemap: BUNDLING.sourceMap,
+  external: BUNDLING.externalModules,
+  supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
+} satisfies BuildOptions;

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { QUEUES, STREAM_CONSUMERS } from '../../functions/core/infrastructure';
 import { GROUPS } from '../../functions/routes';
-import { BUNDLING } from '../../lib/bundling';
+import { ESBUILD_OPTIONS } from '../../lib/bundling';
 
 const ROOT = join(__dirname, '..', '..');
 /** Inside node_modules, so a bundle's external packages resolve from the project's as from Lambda's runtime and layer. */
@@ -22,6 +21,12 @@ export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
   ),
 ];
 
+/** A function's Lambda handler, loaded from where `modules` says. */
+export function handlerOf<H>(modules: FunctionModules, entry: FunctionEntry): H {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(modules(entry)) as { handler: H }).handler;
+}
+
 /** The sources: one module graph for all functions (`npm start`, quick to change). */
 export const fromSources: FunctionModules = (entry) => join(ROOT, entry);
 
@@ -31,24 +36,14 @@ export const fromSources: FunctionModules = (entry) => join(ROOT, entry);
  * another's, and what bundling leaves out is missing, as on AWS.
  */
 export async function fromBundles(): Promise<FunctionModules> {
+  // Loaded here: running from the sources needs no bundler.
+  const { build } = await import('esbuild');
   const built = new Map<FunctionEntry, string>();
   await Promise.all(
     FUNCTION_ENTRIES.map(async (entry) => {
       const outfile = join(OUT, entry.replace(/\//g, '-'), 'index.js');
       mkdirSync(join(outfile, '..'), { recursive: true });
-      await build({
-        entryPoints: [join(ROOT, `${entry}.ts`)],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: BUNDLING.target,
-        minify: BUNDLING.minify,
-        sourcemap: BUNDLING.sourceMap,
-        external: BUNDLING.externalModules,
-        supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
-        logLevel: 'warning',
-      });
+      await build({ ...ESBUILD_OPTIONS, entryPoints: [join(ROOT, `${entry}.ts`)], outfile, logLevel: 'warning' });
       built.set(entry, outfile);
     }),
   );

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { routeKey } from '../../functions/core/http/route';
 import { GROUPS, ROUTES, type Group, type Route } from '../../functions/routes';
 import type { GroupHandler } from '../../functions/core/http/group-handler';
-import { fromSources, type FunctionModules } from './bundles';
+import { fromSources, handlerOf, type FunctionModules } from './bundles';
 import { ApiError, serverError } from '../../functions/core/http/errors';
 import { errorResponse } from '../../functions/core/http/response';
 import type { Context } from 'aws-lambda';
@@ -91,8 +91,7 @@ function handlerLoader(modules: FunctionModules): (group: Group) => GroupHandler
   return (group) => {
     let handler = cache.get(group);
     if (!handler) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      handler = (require(modules(`functions/${group}/handler`)) as { handler: GroupHandler }).handler;
+      handler = handlerOf<GroupHandler>(modules, `functions/${group}/handler`);
       cache.set(group, handler);
     }
     return handler;

@@ -1,7 +1,7 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../../functions/core/infrastructure';
-import type { FunctionModules } from './bundles';
+import { handlerOf, type FunctionModules } from './bundles';
 
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -17,8 +17,7 @@ export function startQueuePollers(queueUrls: Record<string, string>, region: str
   const sqs = new SQSClient({ region, useQueueUrlAsEndpoint: false });
   let running = true;
   const loops = QUEUES.filter((queue) => queue.consumer).map(async (queue) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const consumer = (require(modules(`functions/consumers/${queue.consumer}`)) as { handler: Consumer }).handler;
+    const consumer = handlerOf<Consumer>(modules, `functions/consumers/${queue.consumer}`);
     const url = queueUrls[queue.name];
     while (running) {
       try {

@@ -2,7 +2,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } from '../../functions/core/infrastructure';
-import type { FunctionModules } from './bundles';
+import { handlerOf, type FunctionModules } from './bundles';
 
 type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -34,8 +34,7 @@ export function startStreamPollers(tableName: string, endpoint: string, region: 
   const streams = new DynamoDBStreamsClient({ endpoint, region });
   const consumers = STREAM_CONSUMERS.map((definition) => ({
     definition,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    handler: (require(modules(`functions/consumers/${definition.consumer}`)) as { handler: Consumer }).handler,
+    handler: handlerOf<Consumer>(modules, `functions/consumers/${definition.consumer}`),
   }));
   let running = true;
 

@@ -1,9 +1,8 @@
-import type { FunctionModules } from './bundles';
+import { handlerOf, type FunctionModules } from './bundles';
 
 /** What EventBridge does every minute on AWS, more often locally so an event the stream did not hand on shows up quickly. */
 export function startWebhookSweep(intervalMs: number, modules: FunctionModules): { stop(): Promise<void> } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sweep = (require(modules('functions/consumers/webhook-sweep')) as { handler: () => Promise<unknown> }).handler;
+  const sweep = handlerOf<() => Promise<unknown>>(modules, 'functions/consumers/webhook-sweep');
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running.then(() => sweep()).catch((error) => console.error('webhook sweep:', error));

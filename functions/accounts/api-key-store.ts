@@ -9,7 +9,7 @@ import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
 import { apiKeyEntity, apiKeyLookupEntity, apiKeysOfAccount, type ApiKey, type StoredApiKey } from './entities';
 import { db } from '../core/db/client';
-import { queryAll } from '../core/db/pagination';
+import { queryAllUnder } from '../core/db/pagination';
 import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 
@@ -77,13 +77,7 @@ export async function issueApiKey(
 }
 
 export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
-  const { PK, SKPrefix } = apiKeysOfAccount(accountId);
-  const items = await queryAll({
-    TableName: config().tableName,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryAllUnder(apiKeysOfAccount(accountId));
   return items.map((item) => present(apiKeyEntity.parse(item)));
 }
 

@@ -3,7 +3,7 @@ import type { Account as AccountGrant, UserGrant } from '../core/auth/account-di
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { queryAll } from '../core/db/pagination';
+import { queryAll, queryAllUnder } from '../core/db/pagination';
 import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { userMembershipsStep, MAX_MEMBERSHIPS_PER_USER } from './account-store';
@@ -181,10 +181,7 @@ const oldestFirst = (a: AccountMember, b: AccountMember) => (a.createdAt < b.cre
 
 /** The members of an account in list form: each with the account's name and the user's names and email; oldest first. */
 export async function listMembers(account: AccountGrant) {
-  const { PK, SKPrefix } = membersOfAccount(account.id);
-  const members = (
-    await queryAll({ TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)', ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix }, ConsistentRead: true })
-  ).map((item) => accountMemberEntity.parse(item));
+  const members = (await queryAllUnder(membersOfAccount(account.id))).map((item) => accountMemberEntity.parse(item));
   const users = new Map((await batchGet(members.map((m) => userEntity.key(m.userId)))).map((item) => [String(item.id), userEntity.parse(item)]));
   return members
     .sort(oldestFirst)

@@ -1,7 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { newestFirstPage, queryAll, type Page } from '../core/db/pagination';
+import { newestFirstPage, queryAllUnder, type Page } from '../core/db/pagination';
 import { activitiesOfRequest, externalRefIndex, merchantActivityIndex, paymentActivityEntity, paymentRequestEntity } from './keys';
 import { isDue, present, presentActivity } from './payment-request-store';
 import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
@@ -19,14 +19,7 @@ export function listMerchantActivities(merchantId: string, page: PageQuery): Pro
 
 /** Every activity of one request, newest first (a request has a bounded number of them). */
 export async function listActivities(paymentRequestId: string): Promise<PaymentActivity[]> {
-  const { PK, SKPrefix } = activitiesOfRequest(paymentRequestId);
-  const items = await queryAll({
-    TableName: config().tableName,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-    ScanIndexForward: false,
-    ConsistentRead: true,
-  });
+  const items = await queryAllUnder(activitiesOfRequest(paymentRequestId), { newestFirst: true });
   return items.map((item) => presentActivity(paymentActivityEntity.parse(item)));
 }
 

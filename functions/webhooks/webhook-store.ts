@@ -6,7 +6,7 @@ import { db } from '../core/db/client';
 import { conditionHeld } from '../core/db/condition-held';
 import { publicView } from '../core/db/entity';
 import { webhookEntity, webhooksOfAccount, type Webhook } from './entities';
-import { queryAll } from '../core/db/pagination';
+import { queryAllUnder } from '../core/db/pagination';
 import { badRequest, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
 import type { NotificationType } from '../core/webhooks/notification-types';
@@ -35,13 +35,7 @@ export async function addWebhook(input: { accountId: string; url: string; types:
 
 /** The account's endpoints: a small set, registered by the operator only. */
 export async function listWebhooks(accountId: string): Promise<Webhook[]> {
-  const { PK, SKPrefix } = webhooksOfAccount(accountId);
-  const items = await queryAll({
-    TableName: config().tableName,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryAllUnder(webhooksOfAccount(accountId));
   return items.map((item) => present(webhookEntity.parse(item)));
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
-import { BUNDLING } from '../../lib/bundling';
+import { ESBUILD_OPTIONS } from '../../lib/bundling';
 import { buildLayerDirectory } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
 import type { GroupDefinition } from '../../functions/core/group';
@@ -13,6 +13,16 @@ import { QUEUES } from '../../functions/core/infrastructure';
 
 const ROOT = join(__dirname, '..', '..');
 const generated = (group: string) => join(ROOT, 'functions', 'generated', `${group}.js`);
+
+/**
+ * A group's Lambda bundle as the stack builds it (no source map): its code, and the modules it carries
+ * (the metafile's inputs with bytes in the output; it also lists what was read and dropped).
+ */
+function bundleOf(group: string): { code: string; inputs: string[] } {
+  const { metafile, outputFiles } = buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'functions', group, 'handler.ts')], write: false, metafile: true, logLevel: 'silent' });
+  const inputs = Object.entries(Object.values(metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+  return { code: outputFiles[0].text, inputs };
+}
 
 describe('per-group build output (bin/build-validators.ts, run before the tests)', () => {
   it('gives each group only the validators of its own request schemas and the grants its routes name', () => {
@@ -66,26 +76,13 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   });
 
   it('loads a layer package imported on first use with require, which resolves from the layer on NODE_PATH', () => {
-    const { outputFiles } = buildSync({
-      entryPoints: [join(ROOT, 'functions', 'accounts', 'handler.ts')],
-      bundle: true, write: false, platform: 'node', format: 'cjs', target: BUNDLING.target,
-      external: BUNDLING.externalModules,
-      supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
-      logLevel: 'silent',
-    });
-    const code = outputFiles[0].text;
+    const { code } = bundleOf('accounts');
     expect(code).toMatch(/require\("jose"\)/);
     expect(code).not.toMatch(/\bimport\(/);
   });
 
   it("leaves out of a group's bundle the modules of another group's public face it does not use (package.json sideEffects: false)", () => {
-    const { metafile } = buildSync({
-      entryPoints: [join(ROOT, 'functions', 'checkout', 'handler.ts')],
-      bundle: true, write: false, metafile: true, platform: 'node', format: 'cjs', target: BUNDLING.target,
-      external: BUNDLING.externalModules, logLevel: 'silent',
-    });
-    // What the bundle carries: the output's inputs with bytes in it (the metafile also lists what was read and dropped).
-    const inputs = Object.entries(Object.values(metafile!.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+    const { inputs } = bundleOf('checkout');
     // The checkout pays and cancels through payment-requests' index.ts, which also exports create, refund and void.
     expect(inputs).toContain('functions/payment-requests/pay-payment-request.ts');
     expect(inputs).not.toContain('functions/payment-requests/create-payment-request.ts');
@@ -95,16 +92,11 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   it("grants each group's Lambda a queue only if its bundle sends to it (a missing grant shows only on AWS)", () => {
     const queueNames = new Set(QUEUES.map((q) => q.name));
     for (const group of REGISTRY) {
-      const { metafile, outputFiles } = buildSync({
-        entryPoints: [join(ROOT, 'functions', group.name, 'handler.ts')],
-        bundle: true, write: false, metafile: true, minify: true, platform: 'node', format: 'cjs', target: BUNDLING.target,
-        external: BUNDLING.externalModules, logLevel: 'silent',
-      });
-      const inputs = Object.entries(Object.values(metafile!.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+      const { inputs, code } = bundleOf(group.name);
       const { infrastructure = {} }: GroupDefinition = group;
       const declared = new Set(infrastructure.sends ?? []);
       // Queues named in the code (the test clock's alarms name theirs in the table, so a group may declare more).
-      const named = new Set([...outputFiles[0].text.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]).filter((name) => queueNames.has(name)));
+      const named = new Set([...code.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]).filter((name) => queueNames.has(name)));
       expect({ group: group.name, sends: inputs.includes('functions/core/queues.ts') }).toEqual({ group: group.name, sends: declared.size > 0 });
       expect({ group: group.name, undeclared: [...named].filter((name) => !declared.has(name)) }).toEqual({ group: group.name, undeclared: [] });
     }
