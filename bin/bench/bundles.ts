@@ -24,7 +24,7 @@ const ROOT = join(__dirname, '..', '..');
  * What `cdk synth` ships: the stack is synthesized with bundling into a temporary cloud assembly
  * (the same NodejsFunction options as `npx cdk synth`, lib/bundling.ts), and each function's asset
  * is read from it: its index.js, minified, the AWS SDK left out as the runtime provides it. Each is
- * then required in fresh Node processes with the function's NODE_OPTIONS (source maps) and a Lambda
+ * then required in fresh Node processes with the function's NODE_OPTIONS and a Lambda
  * environment (so the Tracer and the X-Ray SDK load as on AWS), the SDK resolved from node_modules
  * as the runtime resolves its own.
  */

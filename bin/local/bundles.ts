@@ -47,8 +47,6 @@ export async function fromBundles(): Promise<FunctionModules> {
       built.set(entry, outfile);
     }),
   );
-  // Lambda runs them with --enable-source-maps: errors name our sources, not the minified lines.
-  process.setSourceMapsEnabled(true);
   return (entry) => {
     const file = built.get(entry);
     if (!file) throw new Error(`no bundle of ${entry}`);

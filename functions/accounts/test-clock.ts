@@ -8,6 +8,7 @@ import { config } from '../core/config';
 import { conditionHeld } from '../core/db/condition-held';
 import { db } from '../core/db/client';
 import { businessRule } from '../core/http/errors';
+import { logger } from '../core/observability';
 import { authedOperation } from '../core/http/operation';
 import { ringDueAlarms } from '../core/test-clock/alarms';
 import { platformOffsetSeconds } from '../core/test-clock/platform-clock';
@@ -72,7 +73,7 @@ async function ringDue(advanced: Account): Promise<TestClock> {
   try {
     return view(advanced, { ranDue: await ringDueAlarms(advanced.id, await accountNow(advanced)) });
   } catch (error) {
-    console.error(JSON.stringify({ level: 'WARN', message: 'test clock advanced, due work not sent now', accountId: advanced.id, error: String(error) }));
+    logger.warn('test clock advanced, due work not sent now', { accountId: advanced.id, error: String(error) });
     return view(advanced);
   }
 }

@@ -12,7 +12,7 @@ export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatc
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;
-    logger.error('batch message failed', { messageId: event.Records[i].messageId, error: String(result.reason) });
+    logger.error('batch message failed', { messageId: event.Records[i].messageId, error: result.reason });
     failures.push({ itemIdentifier: event.Records[i].messageId });
   });
   return { batchItemFailures: failures };

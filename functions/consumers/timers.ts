@@ -15,7 +15,7 @@ export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatc
     try {
       await run(JSON.parse(record.body) as TimerMessage);
     } catch (error) {
-      logger.error('timer failed', { messageId: record.messageId, error: String(error) });
+      logger.error('timer failed', { messageId: record.messageId, error });
       failures.push({ itemIdentifier: record.messageId });
     }
   }

@@ -17,7 +17,7 @@ export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatc
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;
     const { messageId } = event.Records[i];
-    logger.error('webhook message failed', { messageId, error: String(result.reason) });
+    logger.error('webhook message failed', { messageId, error: result.reason });
     failures.push({ itemIdentifier: messageId });
   });
   return { batchItemFailures: failures };

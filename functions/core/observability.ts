@@ -9,6 +9,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 
 import { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName } from './metric-names';
+import { mappedStack, withSourceStack } from './source-maps';
 
 export { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName };
 
@@ -30,7 +31,7 @@ class PlatformLogger extends Logger {
     const { level, message, timestamp } = attributes;
     const fields = Object.entries(attributes)
       .filter(([key, value]) => value !== undefined && !OMITTED_LOCALLY.has(key))
-      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : value instanceof Error ? (value.stack ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`)
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : value instanceof Error ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`)
       .join(' ');
     const line = `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ${String(message)}${fields ? ` ${fields}` : ''}`;
     (logLevel >= LEVELS.WARN ? console.error : console.log)(line);
@@ -44,6 +45,8 @@ const OMITTED_LOCALLY = new Set(['level', 'message', 'timestamp', 'service', 'sa
 export const logger: Logger = new PlatformLogger({
   serviceName: SERVICE,
   logLevel: process.env.STAGE === 'local' || !process.env.AWS_LAMBDA_FUNCTION_NAME ? 'DEBUG' : ((process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO'),
+  // An error logged names our sources (the bundle's source map, read when the first one is logged).
+  jsonReplacerFn: (_key, value) => withSourceStack(value),
 });
 
 // EMF goes to CloudWatch from Lambda only: elsewhere (npm start, tests, the bench) nothing is printed

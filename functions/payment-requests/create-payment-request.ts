@@ -10,6 +10,7 @@ import { badRequest, businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
+import { logger } from '../core/observability';
 import { commitWithTimer } from '../core/timers';
 import { collectionKey, findMerchantConfig } from '../merchant-configs';
 import { connectionStatusFor } from '../connections';
@@ -148,7 +149,7 @@ export async function insertPaymentRequest(
   // Due at least EXPIRY_SECONDS.min later. Activation waits for the commit: never without its request.
   await commitWithTimer(steps, { kind: 'payment-request-expiry', id, accountId: stored.merchantAccountId, dueAt: stored.expiresAt }, now);
   await activateMerchantOnFirstRequest(merchant, now).catch((error: unknown) =>
-    console.error(JSON.stringify({ level: 'WARN', message: 'merchant activation failed', paymentRequestId: id, error: String(error) })),
+    logger.warn('merchant activation failed', { paymentRequestId: id, error: String(error) }),
   );
   return stored;
 }

@@ -53,7 +53,6 @@ export class PaymentsFunctions extends Construct {
       WEBHOOK_SIGNING_KEYS_SECRET_ARN: data.webhookSigningKeys.secretArn,
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
       ...props.users.environment,
-      NODE_OPTIONS: '--enable-source-maps',
       // Powertools (functions/core/observability.ts): Logger, EMF Metrics, Tracer.
       POWERTOOLS_SERVICE_NAME: SERVICE,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,

@@ -83,7 +83,7 @@ describe('PaymentsStack', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       LoggingConfig: { LogGroup: Match.anyValue() },
-      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), PAGE_KEY_SECRET_ARN: Match.anyValue(), NODE_OPTIONS: '--enable-source-maps' }) },
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), PAGE_KEY_SECRET_ARN: Match.anyValue(), NODE_OPTIONS: Match.absent() }) },
     });
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', consumers.length);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
