@@ -1,74 +1,109 @@
 /**
  * Powertools (and the X-Ray SDK its Tracer needs) ship once, in a Lambda layer every function uses,
  * instead of inside each function's bundle: they are the same in every function and were some 170 KiB
- * of each. jose (user tokens, webhook signatures) too: 25 KiB of each bundle, and loaded only when used. The layer is made at synth from the pinned packages in node_modules (no download), with
- * the packages they depend on; the AWS SDK stays the runtime's, as for the bundles.
+ * of each. jose (user tokens, webhook signatures) too: 25 KiB of each bundle, and loaded only when used.
+ *
+ * The layer is built at synth from the pinned packages in node_modules (no download), bundled and
+ * minified: a function's start required some 200 files of these packages as published (about 45 ms
+ * here); it now reads one file, each module in it evaluated when first required. Each module the
+ * functions require (LAYER_ENTRIES) is a small package in the layer's node_modules that hands on its
+ * part of that file, so Node's resolution (NODE_PATH, where Lambda puts the layer) finds them as before.
+ * The AWS SDK stays the runtime's, as for the bundles.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import type { BuildOptions } from 'esbuild';
 
 const ROOT = join(__dirname, '..');
 
-/** What the layer provides; the bundles mark these external. */
-export const LAYER_PACKAGES = [
-  '@aws-lambda-powertools/commons',
+/** What the functions require from the layer. */
+export const LAYER_ENTRIES = [
   '@aws-lambda-powertools/logger',
+  '@aws-lambda-powertools/logger/middleware',
   '@aws-lambda-powertools/metrics',
-  '@aws-lambda-powertools/parameters',
+  '@aws-lambda-powertools/parameters/secrets',
   '@aws-lambda-powertools/tracer',
-  'aws-xray-sdk-core',
-  // Loaded on first use (a user token, a webhook signature): functions that never need it never load it.
+  '@aws-lambda-powertools/tracer/middleware',
+  // Loaded on first use (a user token, a webhook signature): a file of its own, read only then.
   'jose',
 ] as const;
 
-/** The runtime's own, or types only: never copied. */
-const LEFT_OUT = (name: string) => name.startsWith('@aws-sdk/') || name.startsWith('@types/');
+/** The packages of LAYER_ENTRIES: the bundles mark them (and their subpaths) external. */
+export const LAYER_PACKAGES = [...new Set(LAYER_ENTRIES.map(packageOf))];
 
-const manifest = (dir: string): { dependencies?: Record<string, string> } => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-
-/** Where Node would find `name` from a module in `fromDir` (nested node_modules first, as npm lays them out). */
-function packageDir(name: string, fromDir: string): string {
-  for (let dir = fromDir; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', name);
-    if (existsSync(join(candidate, 'package.json'))) return candidate;
-    if (dir === ROOT || dir === dirname(dir)) throw new Error(`powertools layer: ${name} is not installed (from ${fromDir})`);
-  }
+/** The package of a module specifier (`@scope/name` or `name`). */
+function packageOf(specifier: string): string {
+  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 }
 
-/**
- * The installed folders the layer copies: each package of the layer and every package it depends on.
- * A package npm nested under another (another version) travels inside that one's folder, so only
- * top-level folders are listed.
- */
-export function layerClosure(): Map<string, string> {
-  const topLevel = new Map<string, string>();
-  const seen = new Set<string>();
-  const visit = (name: string, fromDir: string) => {
-    if (LEFT_OUT(name)) return;
-    const dir = packageDir(name, fromDir);
-    if (seen.has(dir)) return;
-    seen.add(dir);
-    if (dir === join(ROOT, 'node_modules', name)) topLevel.set(name, dir);
-    for (const dependency of Object.keys(manifest(dir).dependencies ?? {})) visit(dependency, dir);
-  };
-  for (const name of LAYER_PACKAGES) visit(name, ROOT);
-  return topLevel;
-}
+/** Where the layer's code lives, inside its node_modules (a dot folder: never a package name). */
+const CODE_DIR = '.layer';
+const SHARED = 'powertools.js';
+/** Entries with a file of their own instead of a part of the shared one. */
+const OWN_FILE = new Set<string>(['jose']);
 
 /**
  * The layer's folder (`nodejs/node_modules/…`, where Lambda looks), made afresh in a temporary folder
  * of this process (synth copies it into the cloud assembly; the asset hash is of the contents) and
- * removed when the process exits, so concurrent synths never share one.
+ * removed when the process exits, so concurrent synths never share one. `target`: the functions' (lib/bundling.ts).
  */
-export function buildLayerDirectory(): string {
+export function buildLayerDirectory(target: string): string {
+  // esbuild only when a layer is built (synth, tests): never on `npm start`'s path.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildSync } = require('esbuild') as typeof import('esbuild');
   const outDir = mkdtempSync(join(tmpdir(), 'powertools-layer-'));
   process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   const modules = join(outDir, 'nodejs', 'node_modules');
-  for (const [name, dir] of layerClosure()) {
-    mkdirSync(dirname(join(modules, name)), { recursive: true });
-    // Only what runs: type declarations and source maps are most of these packages' bytes.
-    cpSync(dir, join(modules, name), { recursive: true, filter: (src) => !/\.(d\.ts|d\.cts|d\.mts|map)$/.test(src) });
-  }
+  const code = join(modules, CODE_DIR);
+  const options: BuildOptions = { bundle: true, platform: 'node', format: 'cjs', target, minify: true, absWorkingDir: ROOT, external: ['@aws-sdk/*'], metafile: true, logLevel: 'warning' };
+  const bundle = (entries: readonly string[], file: string) => {
+    // Each entry a getter: required (and so evaluated) when a function first requires it.
+    const contents = entries.map((entry) => `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => require(${JSON.stringify(entry)}) });`).join('\n');
+    const { metafile } = buildSync({ ...options, stdin: { contents, resolveDir: ROOT, sourcefile: 'layer-entries.js', loader: 'js' }, outfile: join(code, file) });
+    return Object.keys(metafile!.inputs);
+  };
+  const inputs = [...bundle(LAYER_ENTRIES.filter((e) => !OWN_FILE.has(e)), SHARED), ...[...OWN_FILE].flatMap((entry) => bundle([entry], `${entry}.js`))];
+  for (const entry of LAYER_ENTRIES) writeEntry(modules, entry, join(code, OWN_FILE.has(entry) ? `${entry}.js` : SHARED));
+  copyLicenses(inputs, join(code, 'licenses'));
   return outDir;
+}
+
+/** The package folder of `entry` in the layer: its module hands on its part of the layer's code. */
+function writeEntry(modules: string, entry: string, codeFile: string): void {
+  const name = packageOf(entry);
+  const subpath = entry.slice(name.length + 1) || 'index';
+  const dir = join(modules, name);
+  const file = join(dir, `${subpath}.js`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `module.exports = require(${JSON.stringify(relative(dirname(file), codeFile))})[${JSON.stringify(entry)}];\n`);
+  const manifestFile = join(dir, 'package.json');
+  const manifest: { name: string; version: string; exports: Record<string, string> } = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : { name, version: installedVersion(name), exports: {} };
+  manifest.exports[subpath === 'index' ? '.' : `./${subpath}`] = `./${subpath}.js`;
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+function installedVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * What the layer carries of others' work travels with it: `licenses.json` names every package bundled
+ * into it (version and license as its manifest states them), beside each one's license files.
+ */
+function copyLicenses(inputs: string[], into: string): void {
+  const dirs = new Set(inputs.map((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)).filter((m) => m !== null).map((m) => m[1]));
+  const list: { name: string; version: string; license: string }[] = [];
+  for (const dir of dirs) {
+    const { name, version, license } = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
+    list.push({ name, version, license });
+    for (const file of readdirSync(join(ROOT, dir)).filter((f) => /^(licen[cs]e|notice)/i.test(f))) {
+      mkdirSync(join(into, name), { recursive: true });
+      copyFileSync(join(ROOT, dir, file), join(into, name, file));
+    }
+  }
+  mkdirSync(into, { recursive: true });
+  writeFileSync(join(into, 'licenses.json'), `${JSON.stringify(list.sort((a, b) => a.name.localeCompare(b.name)), null, 2)}\n`);
 }

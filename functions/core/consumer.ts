@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
-import { logger, metricsFlush, tracer } from './observability';
+import { logger, metricsFlush, tracingSteps } from './observability';
 
 /**
  * A queue or schedule consumer's Lambda entry with the HTTP pipeline's Powertools: Logger context,
@@ -9,9 +9,7 @@ import { logger, metricsFlush, tracer } from './observability';
  */
 export function observedConsumer<E, R>(run: (event: E) => Promise<R>): (event?: E, context?: Context) => Promise<R> {
   const handler = middy<E, R>(run);
-  const onAws = tracer();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (onAws) handler.use((require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware')).captureLambdaHandler(onAws));
+  handler.use(tracingSteps());
   handler.use(injectLambdaContext(logger, { resetKeys: true })).use(metricsFlush());
   return (event, context) => handler(event as E, context ?? ({} as Context));
 }

@@ -7,6 +7,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { LogItem } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
+import type { MiddlewareObj } from '@middy/core';
 
 import { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName } from './metric-names';
 import { mappedStack, withSourceStack } from './source-maps';
@@ -63,6 +64,19 @@ export function tracer(): Tracer | undefined {
     tracerInstance = onAws() ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: SERVICE }) : undefined;
   }
   return tracerInstance;
+}
+
+/**
+ * The Tracer's middy step, on AWS only (none elsewhere): each invocation a subsegment with its error,
+ * never its response. A response may carry a secret (a new API key's) that no trace may hold, and
+ * X-Ray drops a subsegment over 64 KB whole (the OpenAPI document is some 390 KB).
+ */
+export function tracingSteps(): MiddlewareObj[] {
+  const active = tracer();
+  if (!active) return [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { captureLambdaHandler } = require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
+  return [captureLambdaHandler(active, { captureResponse: false })];
 }
 
 /** A client whose calls the Tracer records as subsegments on AWS; itself elsewhere. */

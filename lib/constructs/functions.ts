@@ -63,7 +63,7 @@ export class PaymentsFunctions extends Construct {
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
     const powertools = new lambda.LayerVersion(this, 'PowertoolsLayer', {
       description: 'Powertools for AWS Lambda (Logger, Metrics, Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
-      code: lambda.Code.fromAsset(buildLayerDirectory()),
+      code: lambda.Code.fromAsset(buildLayerDirectory(BUNDLING.target!)),
       compatibleRuntimes: [RUNTIME],
       compatibleArchitectures: [ARCHITECTURE],
     });

@@ -1,17 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { tmpdir } from 'node:os';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
-import { buildLayerDirectory } from '../../lib/powertools-layer';
+import { buildLayerDirectory, LAYER_ENTRIES } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
 import type { GroupDefinition } from '../../functions/core/group';
 import { QUEUES } from '../../functions/core/infrastructure';
 
 const ROOT = join(__dirname, '..', '..');
+/** Files of the packages the layer provides, wherever they are loaded from. */
+const LAYER_CODE = /\/(@aws-lambda-powertools|aws-xray-sdk-core|jose)\//;
 const generated = (group: string) => join(ROOT, 'functions', 'generated', `${group}.js`);
 
 /**
@@ -61,18 +64,78 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(code).toContain('shared-');
   });
 
-  it('puts in the Powertools layer every package that what the functions import from it needs, so nothing resolves outside it', () => {
-    const modules = join(buildLayerDirectory(), 'nodejs', 'node_modules');
+  it('builds the Powertools layer as minified files: each module the functions require resolves from the layer alone, with the licenses', () => {
+    const modules = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
     // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
-    const script = `${['@aws-lambda-powertools/logger', '@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware', 'jose']
-      .map((m) => `require(${JSON.stringify(m)});`)
-      .join('')}process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
-    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env: { PATH: process.env.PATH, NODE_PATH: modules, AWS_LAMBDA_FUNCTION_NAME: 'layer-test' }, encoding: 'utf8' })) as string[];
-    expect(loaded.length).toBeGreaterThan(20);
-    expect(loaded.filter((file) => !file.startsWith(modules))).toEqual([]);
-    expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(true);
-    expect(loaded.some((file) => file.startsWith(join(modules, 'jose')))).toBe(true);
+    const script = `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}new (require('@aws-lambda-powertools/tracer').Tracer)();process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
+    // The runtime's SDK (the secrets provider needs its client) after the layer, as Lambda orders them.
+    const env = { PATH: process.env.PATH, NODE_PATH: `${modules}:${join(ROOT, 'node_modules')}`, AWS_LAMBDA_FUNCTION_NAME: 'layer-test' };
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env, encoding: 'utf8' })) as string[];
+    expect(loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(modules))).toEqual([]);
+    // The packages' code is two files (jose apart, read on first use); one small module per entry hands it on.
+    expect(loaded.filter((file) => file.startsWith(join(modules, '.layer'))).sort()).toEqual([join(modules, '.layer', 'jose.js'), join(modules, '.layer', 'powertools.js')]);
+    expect(loaded.filter((file) => file.startsWith(modules))).toHaveLength(2 + LAYER_ENTRIES.length);
+    expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(false);
     expect(existsSync(join(modules, '@aws-sdk'))).toBe(false);
+    const licenses = JSON.parse(readFileSync(join(modules, '.layer', 'licenses', 'licenses.json'), 'utf8')) as { name: string; license: string }[];
+    expect(licenses).toEqual(expect.arrayContaining([{ name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' }, expect.objectContaining({ name: 'aws-xray-sdk-core' }), expect.objectContaining({ name: 'jose' })]));
+    for (const name of ['aws-xray-sdk-core', 'jose']) expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
+  });
+
+  it('runs a function bundle on the layer as Lambda would: Tracer, Logger and Metrics from the layer, the trace sent without the response', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layer-run-'));
+    // The X-Ray daemon's stand-in: the SDK sends each finished subsegment to it over UDP.
+    const daemon = createSocket('udp4');
+    const traced: string[] = [];
+    daemon.on('message', (message) => traced.push(message.toString('utf8')));
+    await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
+    try {
+      const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
+      buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')], outfile: join(dir, 'index.js'), logLevel: 'silent' });
+      const event = { version: '2.0', routeKey: 'GET /api/openapi.json', rawPath: '/api/openapi.json', rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { requestId: 'r-1', routeKey: 'GET /api/openapi.json', timeEpoch: Date.now(), http: { method: 'GET', path: '/api/openapi.json', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } } };
+      const context = { functionName: 'group-system', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:group-system', memoryLimitInMB: '512', awsRequestId: 'r-1' };
+      const script = `require('./index.js').handler(${JSON.stringify(event)}, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 }).then((r) => process.stdout.write('\\nRESULT ' + JSON.stringify({ statusCode: r.statusCode, loaded: Object.keys(require.cache) })))`;
+      // The runtime's SDK after the layer on NODE_PATH, as Lambda orders them; a Lambda environment with a sampled trace.
+      const env = {
+        PATH: process.env.PATH,
+        NODE_PATH: `${layer}:${join(ROOT, 'node_modules')}`,
+        AWS_LAMBDA_FUNCTION_NAME: 'group-system',
+        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+        LAMBDA_TASK_ROOT: dir,
+        _HANDLER: 'index.handler',
+        _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+        AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${daemon.address().port}`,
+        AWS_REGION: 'us-east-1',
+        STAGE: 'prod',
+        TABLE_NAME: 'payments',
+        LOG_LEVEL: 'INFO',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+      };
+      const run = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['-e', script], { cwd: dir, env });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', () => resolve({ stdout, stderr }));
+      });
+      const { statusCode, loaded } = JSON.parse(run.stdout.split('\nRESULT ')[1]) as { statusCode: number; loaded: string[] };
+      expect(statusCode).toBe(200);
+      expect(loaded).toContain(join(layer, '.layer', 'powertools.js'));
+      expect(loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
+      // The Logger from the layer wrote the request's structured line.
+      expect(run.stdout).toMatch(/"message":"request"/);
+      // The handler's subsegment reached the daemon, with no part of the response.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const segments = traced.map((message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string; metadata?: unknown });
+      expect(segments).toEqual(expect.arrayContaining([expect.objectContaining({ name: '## index.handler', trace_id: '1-5759e988-bd862e3fe1be46a994272793' })]));
+      expect(traced.join('')).not.toContain('openapi');
+      expect(run.stdout + run.stderr).not.toMatch(/too large/);
+    } finally {
+      daemon.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads a layer package imported on first use with require, which resolves from the layer on NODE_PATH', () => {

@@ -4,7 +4,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Authorization } from '../auth/access';
 import { withWriteGate, type WriteGate } from '../db/write-gate';
-import { logger, metrics, metricsFlush, tracer } from '../observability';
+import { logger, metrics, metricsFlush, tracingSteps } from '../observability';
 import type { Validators } from '../validation/validate';
 import type { Operation, Request } from './operation';
 import {
@@ -77,9 +77,7 @@ function pipeline(route: Route | undefined, operation: Operation | undefined, va
     };
     return respond(route!, await operation!(request as Request<never, never>));
   });
-  const onAws = tracer();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (onAws) handler.use((require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware')).captureLambdaHandler(onAws));
+  handler.use(tracingSteps());
   handler.use(injectLambdaContext(logger, { resetKeys: true })).use(metricsFlush()).use(requestLog());
   handler.use(errorStep()).use(admissionStep()).use(httpHeaderNormalizer()).use(arrivalStep(route));
   if (!route) return handler.use(notFoundStep());
