@@ -226,7 +226,7 @@ describe('webhook delivery', () => {
     expect(delivery).toMatchObject({ status: 'failed', attempts: [expect.objectContaining({ attemptNumber: 1, statusCode: 503 })] });
     expect(delivery.nextAttemptAt).toBeUndefined();
     expect(hook.received).toHaveLength(1);
-    const sqs = new SQSClient({});
+    const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
     try {
       const parked = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env[deadLetterQueueUrlVariable('webhooks')], MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
       expect((parked.Messages ?? []).map((m) => JSON.parse(m.Body ?? '{}'))).toContainEqual({ deliveryId: delivery.id });
