@@ -22,11 +22,17 @@ function bundleMap(): SourceMap | null {
   return map;
 }
 
-/** A source as the map names it (relative to the bundle's build folder), from its project folder on. */
-function shortSource(source: string): string {
+/**
+ * A source as the map names it (relative to the folder the bundle was built into, which may be
+ * anywhere), from the project's own top folder on: a dependency from its last `node_modules/`, our
+ * code from the last of our top folders in the path (the clone's own path may hold such names too).
+ */
+export function shortSource(source: string): string {
   const path = source.replace(/^(\.\.\/)+/, '');
-  const at = path.search(/(^|\/)(functions|node_modules|schemas|test|bin|lib)\//);
-  return at <= 0 ? path : path.slice(at + 1);
+  const dependency = path.lastIndexOf('node_modules/');
+  if (dependency >= 0) return path.slice(dependency);
+  const ours = [...path.matchAll(/(?:^|\/)(?=(?:functions|schemas|test|bin|lib)\/)/g)].pop();
+  return ours ? path.slice(ours.index + ours[0].length) : path;
 }
 
 interface Frame {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
+import { shortSource } from '../../functions/core/source-maps';
 
 const ROOT = join(__dirname, '..', '..');
 const FIXTURE = 'test/unit/fixtures/logs-an-error.ts';
@@ -47,4 +48,15 @@ describe('errors logged by a bundled function name our sources', () => {
     expect(stderr).toContain(`at chargeTheCard (${FIXTURE}:5:9)`);
     expect(stderr).not.toContain(bundle);
   });
+});
+
+describe('shortSource', () => {
+  it.each([
+    ['../../../work/main/functions/core/http/errors.ts', 'functions/core/http/errors.ts'],
+    ['../../functions/payment-requests/pay-payment-request.ts', 'functions/payment-requests/pay-payment-request.ts'],
+    ['../../../builds/test/lib/payments/test/unit/fixtures/logs-an-error.ts', 'test/unit/fixtures/logs-an-error.ts'],
+    ['../../../srv/functions/repo/functions/core/test-clock/alarms.ts', 'functions/core/test-clock/alarms.ts'],
+    ['../../../work/main/node_modules/ajv/lib/runtime/ucs2length.ts', 'node_modules/ajv/lib/runtime/ucs2length.ts'],
+    ['layer-entries.js', 'layer-entries.js'],
+  ])('%s → %s', (source, short) => expect(shortSource(source)).toBe(short));
 });
