@@ -10,8 +10,8 @@
  * part of that file, so Node's resolution (NODE_PATH, where Lambda puts the layer) finds them as before.
  * The AWS SDK stays the runtime's, as for the bundles.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { BuildOptions } from 'esbuild';
 
@@ -43,18 +43,44 @@ const SHARED = 'powertools.js';
 /** Entries with a file of their own instead of a part of the shared one. */
 const OWN_FILE = new Set<string>(['jose']);
 
+/** Layers built, by content: a build is kept only if no identical one is there (node_modules/.cache is disposable). */
+const CACHE = join(ROOT, 'node_modules', '.cache', 'powertools-layer');
+const built = new Map<string, string>();
+
 /**
- * The layer's folder (`nodejs/node_modules/…`, where Lambda looks), made afresh in a temporary folder
- * of this process (synth copies it into the cloud assembly; the asset hash is of the contents) and
- * removed when the process exits, so concurrent synths never share one. `target`: the functions' (lib/bundling.ts).
+ * The layer's folder (`nodejs/node_modules/…`, where Lambda looks; synth copies it into the cloud
+ * assembly, the asset hash being of the contents). Built into a staging folder, then kept under the
+ * hash of what was built: a process builds it once, concurrent builds (synths, test workers) never
+ * share a folder being written, and nothing piles up in the temporary folder. `target`: the functions'
+ * (lib/bundling.ts).
  */
 export function buildLayerDirectory(target: string): string {
+  const known = built.get(target);
+  if (known && existsSync(known)) return known;
+  mkdirSync(CACHE, { recursive: true });
+  const staging = mkdtempSync(join(CACHE, 'staging-'));
+  try {
+    buildInto(join(staging, 'nodejs', 'node_modules'), target);
+    const dir = join(CACHE, contentHash(staging));
+    if (!existsSync(dir)) {
+      try {
+        renameSync(staging, dir);
+      } catch (error) {
+        // Another process kept the same build first.
+        if (!existsSync(dir)) throw error;
+      }
+    }
+    built.set(target, dir);
+    return dir;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function buildInto(modules: string, target: string): void {
   // esbuild only when a layer is built (synth, tests): never on `npm start`'s path.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { buildSync } = require('esbuild') as typeof import('esbuild');
-  const outDir = mkdtempSync(join(tmpdir(), 'powertools-layer-'));
-  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
-  const modules = join(outDir, 'nodejs', 'node_modules');
   const code = join(modules, CODE_DIR);
   const options: BuildOptions = { bundle: true, platform: 'node', format: 'cjs', target, minify: true, absWorkingDir: ROOT, external: ['@aws-sdk/*'], metafile: true, logLevel: 'warning' };
   const bundle = (entries: readonly string[], file: string) => {
@@ -66,7 +92,15 @@ export function buildLayerDirectory(target: string): string {
   const inputs = [...bundle(LAYER_ENTRIES.filter((e) => !OWN_FILE.has(e)), SHARED), ...[...OWN_FILE].flatMap((entry) => bundle([entry], `${entry}.js`))];
   for (const entry of LAYER_ENTRIES) writeEntry(modules, entry, join(code, OWN_FILE.has(entry) ? `${entry}.js` : SHARED));
   copyLicenses(inputs, join(code, 'licenses'));
-  return outDir;
+}
+
+/** sha256 of every file's path (relative to `dir`) and bytes, in path order. */
+function contentHash(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
+  for (const file of walk(dir).sort()) hash.update(relative(dir, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The package folder of `entry` in the layer: its module hands on its part of the layer's code. */
