@@ -14,7 +14,7 @@ export interface BundleFigure {
   gzipBytes: number;
   /** Median of fresh Node processes requiring the asset's index.js as Lambda would (see below). */
   coldImportMs: number;
-  /** Of which: the AWS SDK packages the bundle requires, required alone the same way (the runtime's, not shipped). */
+  /** Of which: the AWS SDK packages the bundle requires at start, required alone the same way (the runtime's, not shipped). */
   sdkImportMs: number;
 }
 
@@ -62,7 +62,10 @@ export function bundleFigures(runs = 7): BundleFigure[] {
         POWERTOOLS_METRICS_DISABLED: 'true',
       };
       const code = readFileSync(file);
-      const sdk = [...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1]))];
+      // The SDK packages the bundle requires at start: those it names that a fresh require of it loads (a lazy `require` in a function loads later).
+      const named = [...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1]))];
+      const loaded = JSON.parse(execFileSync(process.execPath, ['-e', `require(${JSON.stringify(file)});process.stdout.write(JSON.stringify(Object.keys(require.cache)))`], { encoding: 'utf8', env, cwd: dir })) as string[];
+      const sdk = named.filter((name) => loaded.some((path) => path.includes(`/node_modules/${name}/`)));
       const timed = (modules: string[]) => {
         const times: number[] = [];
         for (let i = 0; i < runs; i++) {

@@ -1,5 +1,4 @@
-import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { config } from './config';
 import { traced } from './observability';
 
@@ -11,7 +10,14 @@ let provider: SecretsProvider | undefined;
 
 /** The value of a Secrets Manager secret, re-read once `maxAgeSeconds` have passed since it was read. */
 export async function readSecretString(secretId: string, maxAgeSeconds: number): Promise<string> {
-  provider ??= new SecretsProvider({ awsSdkV3Client: traced(new SecretsManagerClient({})) });
+  if (!provider) {
+    // Loaded on the first read, not at start: most invocations read no secret (a page key, a signing key, once per instance).
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { SecretsProvider: Provider } = require('@aws-lambda-powertools/parameters/secrets') as typeof import('@aws-lambda-powertools/parameters/secrets');
+    const { SecretsManagerClient } = require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    provider = new Provider({ awsSdkV3Client: traced(new SecretsManagerClient({})) });
+  }
   return (await provider.get(secretId, { maxAge: maxAgeSeconds })) ?? '';
 }
 

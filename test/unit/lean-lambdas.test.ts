@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
@@ -11,6 +13,7 @@ import { buildLayerDirectory, LAYER_ENTRIES } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
 import type { GroupDefinition } from '../../functions/core/group';
 import { QUEUES } from '../../functions/core/infrastructure';
+import { newSigningKey } from '../../functions/core/webhooks/signing-keys';
 
 const ROOT = join(__dirname, '..', '..');
 /** Files of the packages the layer provides, wherever they are loaded from. */
@@ -82,19 +85,36 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     for (const name of ['aws-xray-sdk-core', 'jose']) expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
   });
 
-  it('runs a function bundle on the layer as Lambda would: Tracer, Logger and Metrics from the layer, the trace sent without the response', async () => {
+  it('runs a function bundle on the layer as Lambda would: Powertools from the layer, secrets read on first use, the trace sent without the response', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'layer-run-'));
     // The X-Ray daemon's stand-in: the SDK sends each finished subsegment to it over UDP.
     const daemon = createSocket('udp4');
     const traced: string[] = [];
     daemon.on('message', (message) => traced.push(message.toString('utf8')));
     await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
+    // Secrets Manager's stand-in: the webhook signing key set the JWKS route publishes.
+    const signingKey = await newSigningKey(new Date());
+    const secrets = createServer((req, res) => {
+      res.setHeader('content-type', 'application/x-amz-json-1.1');
+      if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') return void res.writeHead(400).end('{}');
+      res.end(JSON.stringify({ ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing', Name: 'signing', VersionId: 'v1', SecretString: JSON.stringify({ keys: [signingKey] }) }));
+    });
+    await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
     try {
       const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
       buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')], outfile: join(dir, 'index.js'), logLevel: 'silent' });
-      const event = { version: '2.0', routeKey: 'GET /api/openapi.json', rawPath: '/api/openapi.json', rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { requestId: 'r-1', routeKey: 'GET /api/openapi.json', timeEpoch: Date.now(), http: { method: 'GET', path: '/api/openapi.json', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } } };
+      const eventOf = (path: string, requestId: string) => ({
+        version: '2.0', routeKey: `GET ${path}`, rawPath: path, rawQueryString: '', headers: {}, isBase64Encoded: false,
+        requestContext: { requestId, routeKey: `GET ${path}`, timeEpoch: Date.now(), http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+      });
       const context = { functionName: 'group-system', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:group-system', memoryLimitInMB: '512', awsRequestId: 'r-1' };
-      const script = `require('./index.js').handler(${JSON.stringify(event)}, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 }).then((r) => process.stdout.write('\\nRESULT ' + JSON.stringify({ statusCode: r.statusCode, loaded: Object.keys(require.cache) })))`;
+      // Two invocations of one instance; after each, its answer and the modules loaded so far.
+      const script = `const { handler } = require('./index.js');
+        const invoke = (event) => handler(event, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 }).then((r) => ({ statusCode: r.statusCode, body: r.body, loaded: Object.keys(require.cache) }));
+        (async () => {
+          const results = [await invoke(${JSON.stringify(eventOf('/api/openapi.json', 'r-1'))}), await invoke(${JSON.stringify(eventOf('/api/.well-known/jwks.json', 'r-2'))})];
+          process.stdout.write('\\nRESULT ' + JSON.stringify(results));
+        })();`;
       // The runtime's SDK after the layer on NODE_PATH, as Lambda orders them; a Lambda environment with a sampled trace.
       const env = {
         PATH: process.env.PATH,
@@ -106,6 +126,10 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
         _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
         AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${daemon.address().port}`,
         AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'test',
+        AWS_SECRET_ACCESS_KEY: 'test',
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secrets.address() as AddressInfo).port}`,
+        WEBHOOK_SIGNING_KEYS_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing',
         STAGE: 'prod',
         TABLE_NAME: 'payments',
         LOG_LEVEL: 'INFO',
@@ -120,20 +144,27 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
         child.on('error', reject);
         child.on('close', () => resolve({ stdout, stderr }));
       });
-      const { statusCode, loaded } = JSON.parse(run.stdout.split('\nRESULT ')[1]) as { statusCode: number; loaded: string[] };
-      expect(statusCode).toBe(200);
-      expect(loaded).toContain(join(layer, '.layer', 'powertools.js'));
-      expect(loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
-      // The Logger from the layer wrote the request's structured line.
-      expect(run.stdout).toMatch(/"message":"request"/);
-      // The handler's subsegment reached the daemon, with no part of the response.
+      const [openapi, jwks] = JSON.parse(run.stdout.split('\nRESULT ')[1] ?? 'null') as { statusCode: number; body: string; loaded: string[] }[];
+      expect(openapi.statusCode).toBe(200);
+      expect(openapi.loaded).toContain(join(layer, '.layer', 'powertools.js'));
+      // No secret read yet: neither the secrets provider nor the Secrets Manager client is loaded.
+      expect(openapi.loaded.filter((file) => /secrets-manager|\/parameters\//.test(file))).toEqual([]);
+      expect(jwks.statusCode).toBe(200);
+      expect((JSON.parse(jwks.body) as { keys: { kid: string }[] }).keys.map((k) => k.kid)).toEqual([signingKey.kid]);
+      expect(jwks.loaded).toContain(join(layer, '@aws-lambda-powertools', 'parameters', 'secrets.js'));
+      expect(jwks.loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
+      // The Logger from the layer wrote each request's structured line.
+      expect(run.stdout.match(/"message":"request"/g)).toHaveLength(2);
+      // Each invocation's subsegment reached the daemon, with no part of its response.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const segments = traced.map((message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string; metadata?: unknown });
-      expect(segments).toEqual(expect.arrayContaining([expect.objectContaining({ name: '## index.handler', trace_id: '1-5759e988-bd862e3fe1be46a994272793' })]));
+      const segments = traced.map((message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string });
+      expect(segments.filter((segment) => segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793')).toHaveLength(2);
       expect(traced.join('')).not.toContain('openapi');
+      expect(traced.join('')).not.toContain(signingKey.privateJwk.x!);
       expect(run.stdout + run.stderr).not.toMatch(/too large/);
     } finally {
       daemon.close();
+      secrets.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
