@@ -72,12 +72,19 @@ async function withoutMeasurement<T>(pass: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Calls of each operation run first and discarded: Node's JIT and DynamoDB Local's JVM warm on them,
+ * as both are warm when the floor's replays run (last), so the ratio compares like with like.
+ */
+export const WARM_UP_CALLS = 50;
+
 /** Requests per operation (the last of its concurrency-1 run) whose DynamoDB calls are replayed for the floor. */
 const FLOOR_SAMPLES = 40;
 
 /** The API operations of the bench at each concurrency, with consumed capacity per call. */
 export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[] }> {
   const maxWorkers = Math.max(...concurrencies);
+  const warmUp = Math.min(WARM_UP_CALLS, ops);
   const f = await fixtures(call, seed, maxWorkers);
   const create = (value = '1000') => expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd(value) }), 'create');
   const figures: ApiFigure[] = [];
@@ -86,9 +93,9 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
   const floors: { figure: ApiFigure; sampled: RecordedCall[][] }[] = [];
 
   /**
-   * The latency pass (the gateway's measurement off; first, so any warming up is charged to it), then
-   * the measured pass: as many calls again, indexes `ops` on, for capacity, round trips, handler time
-   * and the floor's samples. `latencyPass` may wrap the first.
+   * The warm-up (indexes `2 × ops` on, discarded), the latency pass (the gateway's measurement off),
+   * then the measured pass: as many calls again, indexes `ops` on, for capacity, round trips, handler
+   * time and the floor's samples. `latencyPass` may wrap the second.
    */
   const run = async (
     name: string,
@@ -103,6 +110,7 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
     const roundTrips: number[] = [];
     const handlerMs: number[] = [];
     const sampled: RecordedCall[][] = [];
+    await withoutMeasurement(() => measure(`${name} (warm-up)`, concurrency, warmUp, async (i, worker) => void (await op(2 * ops + i, worker))));
     const latency = await latencyPass(() => withoutMeasurement(() => measure(name, concurrency, ops, async (i, worker) => void (await op(i, worker)))));
     const m = await measure(name, concurrency, ops, async (i, worker) => {
       const res = await op(ops + i, worker);
@@ -141,7 +149,7 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
     await run('get payment request', concurrency, () => ok(call('GET', `/api/payment-requests/${readable.id}`, f.owner.key), 'get'));
 
     const unpaid: { id: string }[] = [];
-    for (let i = 0; i < 2 * ops; i++) unpaid.push(await create());
+    for (let i = 0; i < 2 * ops + warmUp; i++) unpaid.push(await create());
     let before = new Map<string, bigint>();
     let after = new Map<string, bigint>();
     await run(

@@ -1,4 +1,4 @@
-import type { ApiFigure, HotAccountFigure } from './api-scenarios';
+import { WARM_UP_CALLS, type ApiFigure, type HotAccountFigure } from './api-scenarios';
 import type { BundleFigure } from './bundles';
 import type { CostFigure, PRICES } from './cost';
 import type { ListScaleFigure } from './list-scale';
@@ -43,7 +43,7 @@ export function markdown(r: BenchResult): string {
     '',
     '## API through the local HTTP gateway',
     '',
-    'Each operation runs twice: first with the gateway\'s measurement off (it tracks consumed capacity and records every DynamoDB call, which slows a call), giving ops/s, p50 and p99, the latency of what ships; then as many calls measured, giving every column from serial round trips on. Serial round trips = the longest chain of the request\'s DynamoDB calls each started after the one before it answered (median; calls side by side count once). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group\'s handler (Lambda\'s billed duration).',
+    `Each operation first runs ${WARM_UP_CALLS} calls that are discarded` + ' (Node and DynamoDB Local\'s JVM warm on them, as they are warm for the floor\'s replays), then twice: first with the gateway\'s measurement off (it tracks consumed capacity and records every DynamoDB call, which slows a call), giving ops/s, p50 and p99, the latency of what ships; then as many calls measured, giving every column from serial round trips on. Serial round trips = the longest chain of the request\'s DynamoDB calls each started after the one before it answered (median; calls side by side count once). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group\'s handler (Lambda\'s billed duration).',
     '',
     '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
