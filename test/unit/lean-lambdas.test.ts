@@ -85,6 +85,23 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     for (const name of ['aws-xray-sdk-core', 'jose']) expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
   });
 
+  it("signs a webhook with the layer's jose, and the token verifies against the published keys", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layer-jose-'));
+    try {
+      const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
+      buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'test', 'unit', 'fixtures', 'signs-a-notification.ts')], outfile: join(dir, 'index.js'), logLevel: 'silent' });
+      const key = await newSigningKey(new Date(Date.now() - 3600_000));
+      // Only the layer on NODE_PATH: signing needs no AWS SDK when the key set is given inline.
+      const env = { PATH: process.env.PATH, NODE_PATH: layer, WEBHOOK_SIGNING_KEYS: JSON.stringify({ keys: [key] }) };
+      const out = JSON.parse(execFileSync(process.execPath, [join(dir, 'index.js')], { cwd: dir, env, encoding: 'utf8' })) as { alg: string; kid: string; aud: string; loaded: string[] };
+      expect(out).toMatchObject({ alg: 'ES256', kid: key.kid, aud: 'https://merchant.example/hooks' });
+      expect(out.loaded).toContain(join(layer, '.layer', 'jose.js'));
+      expect(out.loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs a function bundle on the layer as Lambda would: Powertools from the layer, secrets read on first use, the trace sent without the response', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'layer-run-'));
     // The X-Ray daemon's stand-in: the SDK sends each finished subsegment to it over UDP.
