@@ -9,7 +9,8 @@ import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
-import { buildLayerDirectory, LAYER_ENTRIES } from '../../lib/powertools-layer';
+import { buildLayerDirectory, LAYER_ENTRIES, LAYER_PACKAGES } from '../../lib/powertools-layer';
+import { FUNCTION_ENTRIES } from '../../bin/local/bundles';
 import { REGISTRY } from '../../functions/registry';
 import type { GroupDefinition } from '../../functions/core/group';
 import { QUEUES } from '../../functions/core/infrastructure';
@@ -83,6 +84,15 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     const licenses = JSON.parse(readFileSync(join(modules, '.layer', 'licenses', 'licenses.json'), 'utf8')) as { name: string; license: string }[];
     expect(licenses).toEqual(expect.arrayContaining([{ name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' }, expect.objectContaining({ name: 'aws-xray-sdk-core' }), expect.objectContaining({ name: 'jose' })]));
     for (const name of ['aws-xray-sdk-core', 'jose']) expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
+  });
+
+  it('finds in the layer every module of its packages that a function requires (a missing one fails only on AWS)', () => {
+    for (const entry of FUNCTION_ENTRIES) {
+      const { outputFiles } = buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, `${entry}.ts`)], write: false, logLevel: 'silent' });
+      const required = [...outputFiles[0].text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+      const fromLayer = required.filter((name) => LAYER_PACKAGES.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)));
+      expect({ entry, missing: fromLayer.filter((name) => !(LAYER_ENTRIES as readonly string[]).includes(name)) }).toEqual({ entry, missing: [] });
+    }
   });
 
   it("signs a webhook with the layer's jose, and the token verifies against the published keys", async () => {
