@@ -66,14 +66,7 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       const named = [...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1]))];
       const loaded = JSON.parse(execFileSync(process.execPath, ['-e', `require(${JSON.stringify(file)});process.stdout.write(JSON.stringify(Object.keys(require.cache)))`], { encoding: 'utf8', env, cwd: dir })) as string[];
       const sdk = named.filter((name) => loaded.some((path) => path.includes(`/node_modules/${name}/`)));
-      const timed = (modules: string[]) => {
-        const times: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          const script = `const t=process.hrtime.bigint();${modules.map((m) => `require(${JSON.stringify(m)});`).join('')}process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-          times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env, cwd: dir })));
-        }
-        return round(percentile(times.sort((a, b) => a - b), 50));
-      };
+      const timed = (modules: string[]) => medianStartMs(requiring(modules), { env, cwd: dir, runs });
       figures.push({ fn, minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: timed([file]), sdkImportMs: sdk.length ? timed(sdk) : 0 });
     }
     figures.push(layerFigure(layerModules, runs));
@@ -97,12 +90,17 @@ function layerFigure(modules: string, runs: number): BundleFigure {
   const code = Buffer.concat(js);
   const imports = ['@aws-lambda-powertools/logger', '@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware'];
   const env = { PATH: process.env.PATH, NODE_PATH: modules, AWS_LAMBDA_FUNCTION_NAME: 'layer', POWERTOOLS_METRICS_DISABLED: 'true' };
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const script = `const t=process.hrtime.bigint();${imports.map((m) => `require(${JSON.stringify(m)});`).join('')}new (require('@aws-lambda-powertools/tracer').Tracer)();process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-    times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env, cwd: tmpdir() })));
-  }
-  return { fn: 'layer-powertools', minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: round(percentile(times.sort((a, b) => a - b), 50)), sdkImportMs: 0 };
+  const startMs = medianStartMs(`${requiring(imports)}new (require('@aws-lambda-powertools/tracer').Tracer)();`, { env, cwd: tmpdir(), runs });
+  return { fn: 'layer-powertools', minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: startMs, sdkImportMs: 0 };
+}
+
+const requiring = (modules: string[]) => modules.map((m) => `require(${JSON.stringify(m)});`).join('');
+
+/** Median time of `statements` (JavaScript) run first thing in fresh Node processes, ms. */
+function medianStartMs(statements: string, options: { env: NodeJS.ProcessEnv; cwd: string; runs: number }): number {
+  const script = `const t=process.hrtime.bigint();${statements}process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+  const times = Array.from({ length: options.runs }, () => Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: options.env, cwd: options.cwd })));
+  return round(percentile(times.sort((a, b) => a - b), 50));
 }
 
 /** The construct id of a function (`group-payment-requests`) from its logical id. */

@@ -3,7 +3,7 @@
  * `--enable-source-maps` would do it for every stack, at the price of parsing the bundle's map at
  * start (about 7 ms of each cold start) and of mapping every stack read; an error logged here is rare.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 
 /** This module's own file: the bundle (index.js) in a function, a source file when run from sources (no map beside it). */
@@ -14,8 +14,9 @@ let map: SourceMap | null | undefined;
 function bundleMap(): SourceMap | null {
   if (map === undefined) {
     try {
-      map = existsSync(`${BUNDLE}.map`) ? new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8'))) : null;
+      map = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')));
     } catch {
+      // No map beside this file (the sources), or one that cannot be read: stacks stay as they are.
       map = null;
     }
   }
@@ -37,11 +38,13 @@ export function shortSource(source: string): string {
 
 interface Frame {
   line: string;
+  /** The function the runtime names (minified in a bundle). */
+  name?: string;
   /** Zero-based position in the bundle, when the frame is in it. */
   at?: { line: number; column: number };
 }
 
-const FRAME = /^(\s*at (?:(.*?) \()?)(.+?):(\d+):(\d+)(\)?)$/;
+const FRAME = /^\s*at (?:(.*?) \()?(.+?):(\d+):(\d+)\)?$/;
 
 /**
  * The stack with each frame in the bundle rewritten to its source file, line and column, and its
@@ -54,7 +57,7 @@ export function mappedStack(stack: string | undefined): string | undefined {
   if (!sourceMap) return stack;
   const frames: Frame[] = stack.split('\n').map((line) => {
     const match = FRAME.exec(line);
-    return match && match[3] === BUNDLE ? { line, at: { line: Number(match[4]) - 1, column: Number(match[5]) - 1 } } : { line };
+    return match && match[2] === BUNDLE ? { line, name: match[1], at: { line: Number(match[3]) - 1, column: Number(match[4]) - 1 } } : { line };
   });
   return frames
     .map((frame, i) => {
@@ -63,7 +66,7 @@ export function mappedStack(stack: string | undefined): string | undefined {
       if (!('originalSource' in entry)) return frame.line;
       const caller = frames[i + 1]?.at;
       const callSite = caller ? sourceMap.findEntry(caller.line, caller.column) : undefined;
-      const name = (callSite as { name?: string } | undefined)?.name || FRAME.exec(frame.line)![2];
+      const name = (callSite as { name?: string } | undefined)?.name || frame.name;
       const location = `${shortSource(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
       return `    at ${name ? `${name} (${location})` : location}`;
     })
