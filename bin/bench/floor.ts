@@ -1,5 +1,6 @@
 import * as dynamodb from '@aws-sdk/client-dynamodb';
 import type { RecordedCall } from '../../functions/core/db/capacity';
+import { sdkClient } from '../../functions/core/observability';
 import { percentile, round } from './measure';
 
 type CommandClass = new (input: never) => dynamodb.DynamoDBClient extends { send(command: infer C): unknown } ? C : never;
@@ -7,14 +8,14 @@ type CommandClass = new (input: never) => dynamodb.DynamoDBClient extends { send
 /**
  * The same-calls floor of an operation: each sampled request's own DynamoDB calls (as the gateway
  * recorded them, marshalled) sent again straight to DynamoDB Local with no handler, gateway or HTTP
- * in between, the calls of one round trip side by side and the round trips one after another. A
+ * in between (a client configured as the platform's, `sdkClient`), the calls of one round trip side by side and the round trips one after another. A
  * write replayed meets the item its first sending wrote, where its condition would now fail and a
  * cancelled transaction costs DynamoDB far less than the commit it measured: each condition is
  * sent OR-ed with one that always holds (still evaluated, never failing), so the replay commits as
  * the request did. Replays change the bench's data: run them after the figures that read it. p50 in ms.
  */
 export async function replayFloor(samples: RecordedCall[][], repeat = 2): Promise<number> {
-  const client = new dynamodb.DynamoDBClient({});
+  const client = sdkClient(new dynamodb.DynamoDBClient({}));
   const times: number[] = [];
   try {
     for (let r = 0; r < repeat; r++) {

@@ -1,6 +1,7 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../../functions/core/infrastructure';
+import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
 
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
@@ -14,7 +15,7 @@ export interface QueuePoller {
  * source mapping does: reported failures stay on the queue (visibility timeout, then the DLQ).
  */
 export function startQueuePollers(queueUrls: Record<string, string>, region: string, modules: FunctionModules): QueuePoller {
-  const sqs = new SQSClient({ region, useQueueUrlAsEndpoint: false });
+  const sqs = sdkClient(new SQSClient({ region, useQueueUrlAsEndpoint: false }));
   let running = true;
   const loops = QUEUES.filter((queue) => queue.consumer).map(async (queue) => {
     const consumer = handlerOf<Consumer>(modules, `functions/consumers/${queue.consumer}`);

@@ -2,6 +2,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } from '../../functions/core/infrastructure';
+import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
 
 type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
@@ -30,8 +31,8 @@ interface ShardReader {
  * the stream's end, as a mapping created with StartingPosition LATEST does.
  */
 export function startStreamPollers(tableName: string, endpoint: string, region: string, modules: FunctionModules): { stop(): Promise<void> } {
-  const client = new DynamoDBClient({ endpoint, region });
-  const streams = new DynamoDBStreamsClient({ endpoint, region });
+  const client = sdkClient(new DynamoDBClient({ endpoint, region }));
+  const streams = sdkClient(new DynamoDBStreamsClient({ endpoint, region }));
   const consumers = STREAM_CONSUMERS.map((definition) => ({
     definition,
     handler: handlerOf<Consumer>(modules, `functions/consumers/${definition.consumer}`),

@@ -79,8 +79,14 @@ export function tracingSteps(): MiddlewareObj[] {
   return [captureLambdaHandler(active, { captureResponse: false })];
 }
 
-/** A client whose calls the Tracer records as subsegments on AWS; itself elsewhere. */
-export function traced<T>(client: T): T {
+/**
+ * An AWS SDK client as the platform runs every one: without the SDK's logger step, which runs each
+ * call's input and output through the service's schema to hide sensitive members before handing them
+ * to a logger that logs nothing (some 0.4 ms of CPU a pay; we log ourselves), and with its calls
+ * recorded by the Tracer as subsegments on AWS.
+ */
+export function sdkClient<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
+  client.middlewareStack.remove('loggerMiddleware');
   return tracer()?.captureAWSv3Client(client) ?? client;
 }
 

@@ -1,5 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { deadLetterQueueUrlVariable, queueUrlVariable } from './infrastructure';
+import { sdkClient } from './observability';
 
 /** SQS delays messages by at most 15 minutes; longer waits are re-delayed by their consumer. */
 export const MAX_DELAY_SECONDS = 900;
@@ -25,7 +26,7 @@ function queueUrl(name: string, deadLetter: boolean): string {
 /** Sends messages as JSON to a queue, in batches; any message SQS did not take is an error. */
 export async function sendMessages(queue: string, messages: OutgoingMessage[], options: { deadLetter?: boolean } = {}): Promise<void> {
   const url = queueUrl(queue, options.deadLetter === true);
-  sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false });
+  sqs ??= sdkClient(new SQSClient({ useQueueUrlAsEndpoint: false }));
   for (let i = 0; i < messages.length; i += BATCH_SIZE) {
     const batch = messages.slice(i, i + BATCH_SIZE);
     const out = await sqs.send(

@@ -1,6 +1,6 @@
 import type { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { config } from './config';
-import { traced } from './observability';
+import { sdkClient } from './observability';
 
 /**
  * Secrets Manager through Powertools Parameters, whose cache keeps each value for `maxAgeSeconds`
@@ -16,7 +16,7 @@ export async function readSecretString(secretId: string, maxAgeSeconds: number):
     const { SecretsProvider: Provider } = require('@aws-lambda-powertools/parameters/secrets') as typeof import('@aws-lambda-powertools/parameters/secrets');
     const { SecretsManagerClient } = require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    provider = new Provider({ awsSdkV3Client: traced(new SecretsManagerClient({})) });
+    provider = new Provider({ awsSdkV3Client: sdkClient(new SecretsManagerClient({})) });
   }
   return (await provider.get(secretId, { maxAge: maxAgeSeconds })) ?? '';
 }

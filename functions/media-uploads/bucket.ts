@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BUCKET } from '../core/infrastructure';
+import { sdkClient } from '../core/observability';
 
 /** How long a presigned download URL works. */
 export const LOCATION_TTL_SECONDS = 300;
@@ -13,11 +14,13 @@ let client: S3Client | undefined;
  * emulator on 127.0.0.1 has no per-bucket host names).
  */
 function s3(): S3Client {
-  client ??= new S3Client({
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
-  });
+  client ??= sdkClient(
+    new S3Client({
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
+    }),
+  );
   return client;
 }
 

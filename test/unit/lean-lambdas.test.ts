@@ -273,3 +273,18 @@ describe('Powertools', () => {
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/);
   });
 });
+
+describe('AWS SDK clients (core/observability.ts sdkClient)', () => {
+  it("are built without the SDK's logger step", async () => {
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { SQSClient } = await import('@aws-sdk/client-sqs');
+    const { sdkClient } = await import('../../functions/core/observability');
+    const { db } = await import('../../functions/core/db/client');
+    const steps = (client: { middlewareStack: { identify(): string[] } }) => client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
+    // The step the SDK adds to every client, so that the assertions below can fail.
+    expect(steps(new DynamoDBClient({}))).toContain('loggerMiddleware');
+    expect(steps(db())).not.toContain('loggerMiddleware');
+    expect(steps(db())).toContain('gateWrites');
+    expect(steps(sdkClient(new SQSClient({})))).not.toContain('loggerMiddleware');
+  });
+});

@@ -3,7 +3,7 @@ import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@a
 import { gateWrites, prefetch, withWriteGate } from '../../functions/core/db/write-gate';
 
 /** A client whose every call answers an empty success, counting what reached "DynamoDB". */
-function countingClient() {
+function countingClient(answer = '{}') {
   const sent: string[] = [];
   const client = new DynamoDBClient({
     region: 'us-east-1',
@@ -12,7 +12,7 @@ function countingClient() {
     requestHandler: {
       handle: async (request: { headers: Record<string, string> }) => {
         sent.push(request.headers['x-amz-target'].split('.')[1]);
-        return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from('{}')]) } };
+        return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(answer)]) } };
       },
     },
   });
@@ -42,6 +42,19 @@ describe("a request's read cache (core/db/write-gate.ts)", () => {
       await client.send(query());
     });
     expect(sent).toEqual(['Query', 'PutItem', 'Query']);
+  });
+
+  it('hands each reader a copy of its own: what one reader changes, the next does not see', async () => {
+    const { client, sent } = countingClient(JSON.stringify({ Item: { PK: { S: 'PR#p' }, tags: { L: [{ S: 'a' }] } } }));
+    const [first, second] = await withWriteGate({}, async () => {
+      const one = await client.send(get());
+      one.Item!.tags.L!.push({ S: 'changed' });
+      one.Item!.PK = { S: 'changed' };
+      return [one, await client.send(get())];
+    });
+    expect(sent).toEqual(['GetItem']);
+    expect(first.Item!.PK).toEqual({ S: 'changed' });
+    expect(second.Item).toEqual({ PK: { S: 'PR#p' }, tags: { L: [{ S: 'a' }] } });
   });
 
   it('caches nothing outside a request', async () => {

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
-import { traced } from '../observability';
+import { sdkClient } from '../observability';
 import { gateWrites } from './write-gate';
 
 type ClientHook = (client: DynamoDBClient) => void;
@@ -21,7 +21,7 @@ export function onDynamoDbClient(hook: ClientHook): void {
  * comes from AWS_ENDPOINT_URL_DYNAMODB locally.
  */
 export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
-  const raw = traced(new DynamoDBClient({ maxAttempts: 3 }));
+  const raw = sdkClient(new DynamoDBClient({ maxAttempts: 3 }));
   gateWrites(raw);
   for (const hook of hooks) hook(raw);
   return DynamoDBDocumentClient.from(raw, translate);

@@ -77,8 +77,9 @@ export function gateWrites(client: DynamoDBClient): void {
       gate.reads ??= new Map();
       let answer = gate.reads.get(key) as Promise<Awaited<ReturnType<typeof next>>> | undefined;
       if (!answer) {
-        // The parsed output is kept (a copy per reader); the HTTP response, already read, is shared.
-        answer = next(args).then((result) => ({ ...result, output: copyOf(result.output) }));
+        // The parsed output is kept as it came and never handed out: each reader, the first included,
+        // takes a copy of its own. The HTTP response, already read, is shared.
+        answer = next(args);
         gate.reads.set(key, answer);
         answer.catch(() => gate.reads?.delete(key));
       }
