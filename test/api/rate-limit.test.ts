@@ -82,6 +82,18 @@ describe('sliding window', () => {
     expect(after).toEqual(Array(8).fill(60));
     expect(await attempt(principal, MINUTE + 100 + 59_000)).toBe(1);
     expect(await attempt(principal, MINUTE + 100 + 60_000)).toBeUndefined();
+    // Minutes later every bucket has left the window: five are admitted again, concurrently, and no sixth.
+    expect(admitted(await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE + 300_000))))).toBe(5);
+  });
+
+  it('admits every request of an account well within its limit when concurrent ones straddle a bucket boundary', async () => {
+    const principal = await principalLimitedTo(10_000);
+    // Requests of the ending bucket keep counting while those of the next one move the window on.
+    for (let boundary = 1; boundary <= 6; boundary++) {
+      const edge = MINUTE + boundary * 5_000;
+      const outcomes = await Promise.all(Array.from({ length: 32 }, (_, i) => attempt(principal, i % 2 ? edge - 1 - i : edge + i)));
+      expect(outcomes).toEqual(Array(32).fill(undefined));
+    }
   });
 
   const SEED = Number(process.env.RATE_LIMIT_SEED ?? randomInt(1 << 30));

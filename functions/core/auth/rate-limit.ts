@@ -143,7 +143,8 @@ const bucketOf = (ms: number) => Math.floor(ms / BUCKET_MS);
  * Returns undefined once counted, else when a retry would be admitted (ms). One conditional
  * update when the item is already at this bucket; when it is not (the first request of a
  * bucket, or a first request ever), the failed condition returns the item and the next write
- * replaces it, conditional on it being unchanged.
+ * moves its window on (`advance`) or creates it. A write fails again only if another request
+ * moved the window or created the item first: the third then counts in the window it made.
  */
 async function record(subject: Subject, limit: number, nowMs: number): Promise<number | undefined> {
   let failed = await conditionally(increment(subject, bucketOf(nowMs), limit));
@@ -151,7 +152,7 @@ async function record(subject: Subject, limit: number, nowMs: number): Promise<n
     const current = failed.item;
     const window = slide(current, nowMs);
     if (window.counted >= limit) return nextAdmission(window, limit);
-    failed = await conditionally(current?.head === window.head ? increment(subject, window.head, limit) : replace(subject, current, window));
+    failed = await conditionally(!current ? create(subject, window) : current.head === window.head ? increment(subject, window.head, limit) : advance(subject, current, window, limit));
   }
   return failed ? nowMs + 1000 : undefined;
 }
@@ -191,21 +192,71 @@ function increment(subject: Subject, bucket: number, limit: number): Promise<unk
   );
 }
 
-/** Writes `next` plus this request, if the item is still `current` (head and count identify it). */
-function replace(subject: Subject, current: Window | undefined, next: Window): Promise<unknown> {
-  const slots = [...next.slots];
-  slots[next.head % SLOTS] += 1;
+/** The subject's first window, with this request, if no request created it meanwhile. */
+function create(subject: Subject, window: Window): Promise<unknown> {
+  const slots = [...window.slots];
+  slots[window.head % SLOTS] += 1;
   return db().send(
     new PutCommand({
       TableName: config().tableName,
-      // ttl: housekeeping once every slot has left the window.
-      Item: rateLimitEntity.item({ ...subject, head: next.head, counted: next.counted + 1, slots }, { ttl: ((next.head + SLOTS) * BUCKET_MS) / 1000 }),
-      ConditionExpression: current ? 'head = :head AND counted = :counted' : 'attribute_not_exists(PK)',
-      ExpressionAttributeValues: current ? { ':head': current.head, ':counted': current.counted } : undefined,
+      Item: rateLimitEntity.item({ ...subject, head: window.head, counted: window.counted + 1, slots }, { ttl: expiry(window.head) }),
+      ConditionExpression: 'attribute_not_exists(PK)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     }),
   );
 }
+
+/**
+ * Moves the window from `current.head` to `next.head` and counts this request there, if the head is
+ * still `current.head` and the buckets still in the window hold fewer than `limit`. Requests of the
+ * old head may count meanwhile (`increment` adds to its slot and to `counted` only): the buckets that
+ * leave are emptied slot by slot and `counted` is lowered by what they held, so no such count is
+ * lost, and the condition reads `counted` as it is then. Those buckets change only with the head:
+ * what they held is what `current` shows. Past a whole window (13 buckets) every slot leaves, the
+ * old head's too, whose requests are then older than the window.
+ */
+function advance(subject: Subject, current: Window, next: Window, limit: number): Promise<unknown> {
+  const key = rateLimitEntity.key(subject.subject, subject.scope);
+  const base = { TableName: config().tableName, Key: key, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const };
+  if (next.head - current.head >= SLOTS) {
+    const slots = Array<number>(SLOTS).fill(0);
+    slots[next.head % SLOTS] = 1;
+    return db().send(
+      new UpdateCommand({
+        ...base,
+        UpdateExpression: 'SET head = :next, slots = :slots, counted = :one, #ttl = :ttl',
+        ConditionExpression: 'head = :head',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':head': current.head, ':next': next.head, ':slots': slots, ':one': 1, ':ttl': expiry(next.head) },
+      }),
+    );
+  }
+  const leaving: number[] = [];
+  for (let b = current.head + 1; b <= next.head; b++) leaving.push(b % SLOTS);
+  const left = leaving.reduce((sum, slot) => sum + current.slots[slot], 0);
+  const emptied = leaving.map((slot) => `slots[${slot}] = ${slot === next.head % SLOTS ? ':one' : ':zero'}`);
+  return db().send(
+    new UpdateCommand({
+      ...base,
+      UpdateExpression: `SET head = :next, ${emptied.join(', ')}, counted = counted + :change, #ttl = :ttl`,
+      ConditionExpression: 'head = :head AND counted < :bound',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':head': current.head,
+        ':next': next.head,
+        ':one': 1,
+        // DynamoDB refuses a value the expressions do not use: none is emptied when the head moves one bucket.
+        ...(leaving.length > 1 ? { ':zero': 0 } : {}),
+        ':change': 1 - left,
+        ':bound': limit + left,
+        ':ttl': expiry(next.head),
+      },
+    }),
+  );
+}
+
+/** Housekeeping (the table's TTL): an item whose every bucket has left the window. */
+const expiry = (head: number) => ((head + SLOTS) * BUCKET_MS) / 1000;
 
 /** Undefined once written; else the item the failed condition saw (its values come back unconverted: unmarshalled, then parsed). */
 async function conditionally(write: Promise<unknown>): Promise<{ item?: Window } | undefined> {
