@@ -14,7 +14,7 @@ import { apiScenarios } from './bench/api-scenarios';
 import { baselines } from './bench/baseline';
 import { bundleFigures } from './bench/bundles';
 import { client } from './bench/client';
-import { costOf, flowCost, PRICES } from './bench/cost';
+import { costOf, downstreamCost, flowCost, PRICES } from './bench/cost';
 import { listScale } from './bench/list-scale';
 import { measure, round } from './bench/measure';
 import { chart, markdown, type BenchResult } from './bench/report';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     log('baselines');
     const base = await baselines(tableName, OPS, CONCURRENCIES);
     log('API operations');
-    const { figures: api, hot } = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
+    const { figures: api, hot, downstream } = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
     const baselineFor = (writes: number, concurrency: number) =>
       base.find((b) => b.concurrency === concurrency && (writes > 1 ? b.name.includes('Transact') : b.name.includes('PutItem')))!;
     const withRatios = api.map((a) => {
@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     const single = (name: string) => withRatios.find((a) => a.name === name && a.concurrency === 1)!;
     const costs = withRatios.filter((a) => a.concurrency === 1).map(costOf);
     const flow = flowCost('create + pay + get', ['create payment request', 'pay', 'get payment request'].map((name) => costOf(single(name))));
+    const setOff = downstreamCost('what it sets off', downstream);
+    const flowWithSetOff = flowCost('create + pay + get, with what it sets off', [flow, setOff]);
     log('lists at scale');
     const lists = await listScale(call, platform.seed, tableName, Math.min(OPS, 100));
     log('rate limiter cost');
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
       api: withRatios,
       hotAccount: hot,
       rateLimit: { ...limiter, shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1), inInstanceP50Ms: inInstance.p50Ms },
-      costs: { prices: PRICES, operations: costs, flow },
+      costs: { prices: PRICES, operations: costs, flow, downstream, setOff, flowWithSetOff },
       lists,
       soak: soaked,
     };

@@ -2,6 +2,7 @@ import type { RecordedCall } from '../../functions/core/db/capacity';
 import { lastCalls } from '../local/gateway';
 import type { Seed } from '../local/seed';
 import { expectOk, type BenchResponse, type Call } from './client';
+import { downstreamOf, type DownstreamFigure } from './downstream';
 import { replayFloor } from './floor';
 import { measure, percentile, round, type Measurement } from './measure';
 
@@ -81,12 +82,24 @@ export const WARM_UP_CALLS = 50;
 /** Requests per operation (the last of its concurrency-1 run) whose DynamoDB calls are replayed for the floor. */
 const FLOOR_SAMPLES = 40;
 
-/** The API operations of the bench at each concurrency, with consumed capacity per call. */
-export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[] }> {
+/** Flows whose consumers' work is measured (after as many discarded), at concurrency 1. */
+const DOWNSTREAM_FLOWS = 100;
+/** Their payment requests expire this soon (the shortest expiry allowed), so that each expiry timer is handled within the measurement. */
+const DOWNSTREAM_EXPIRY_SECONDS = 10;
+
+/** The API operations of the bench at each concurrency, with consumed capacity per call, and what a create + pay + get sets off. */
+export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[]; downstream: DownstreamFigure }> {
   const maxWorkers = Math.max(...concurrencies);
   const warmUp = Math.min(WARM_UP_CALLS, ops);
   const f = await fixtures(call, seed, maxWorkers);
   const create = (value = '1000') => expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd(value) }), 'create');
+  // First, while no earlier request's timer can fall due among the flows' own.
+  const payer = f.wallets[0];
+  const downstream = await downstreamOf(DOWNSTREAM_FLOWS, DOWNSTREAM_FLOWS, (DOWNSTREAM_EXPIRY_SECONDS + 2) * 1000, async (i) => {
+    const pr = await expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd('1000'), expirySeconds: DOWNSTREAM_EXPIRY_SECONDS }), 'flow create');
+    await expectOk(call('POST', `/api/payment-requests/${pr.id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-flow-${i}` }), 'flow pay');
+    await expectOk(call('GET', `/api/payment-requests/${pr.id}`, f.owner.key), 'flow get');
+  });
   const figures: ApiFigure[] = [];
   const hot: HotAccountFigure[] = [];
   // The floors' replays commit writes again (floor.ts): they run once every figure that reads balances is taken.
@@ -193,5 +206,5 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
     );
   }
   for (const { figure, sampled } of floors) figure.floorP50Ms = await replayFloor(sampled);
-  return { figures, hot };
+  return { figures, hot, downstream };
 }

@@ -3,6 +3,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../../functions/core/infrastructure';
 import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
+import { invokeConsumer } from './consumer-usage';
 
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -38,7 +39,7 @@ export function startQueuePollers(queueUrls: Record<string, string>, region: str
             awsRegion: region,
           })),
         };
-        const result = await consumer(event);
+        const result = await invokeConsumer(queue.consumer!, messages.length, () => consumer(event));
         const failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         const done = messages.filter((m) => !failed.has(m.MessageId ?? ''));
         if (done.length) {

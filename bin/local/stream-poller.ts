@@ -4,6 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } from '../../functions/core/infrastructure';
 import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
+import { invokeConsumer } from './consumer-usage';
 
 type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -107,7 +108,7 @@ async function deliver(definition: StreamConsumerDefinition, handler: Consumer, 
   for (let i = 0; i < records.length; i += definition.batchSize) {
     let batch = records.slice(i, i + definition.batchSize);
     for (let attempt = 0; batch.length; attempt++) {
-      const result = await handler({ Records: batch }).catch((error: unknown) => {
+      const result = await invokeConsumer(definition.consumer, batch.length, () => handler({ Records: batch })).catch((error: unknown) => {
         console.error(`stream consumer ${definition.consumer}:`, error);
         return { batchItemFailures: [{ itemIdentifier: batch[0].dynamodb!.SequenceNumber! }] };
       });
