@@ -117,6 +117,9 @@ const tally = (kind: string, result: string) => {
 };
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261122);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 6);
+/** A run of up to 32 commands takes some 7 s here: `npm run test:property` (40 runs) gets the time its runs need. */
+const TIMEOUT_MS = Math.max(240_000, RUNS * 15_000);
 
 /** The reference model: plain numbers and the documented rules, nothing shared with the platform's code. */
 interface ModelRequest {
@@ -401,11 +404,11 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
           await checkTokens(allTokens, collectionId);
         }
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 6), seed: SEED, endOnFailure: true },
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     for (const kind of ['pay', 'refund', 'void', 'token-pay', 'send', 'claim', 'bank-topup', 'withdraw', 'bank-report']) expect([kind, succeeded.get(kind) ?? 0]).not.toEqual([kind, 0]);
     expect(quotaRefusals).toBeGreaterThan(0);
-  }, 240_000);
+  }, TIMEOUT_MS);
 });
 
 /**
