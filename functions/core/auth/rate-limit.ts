@@ -152,7 +152,7 @@ async function record(subject: Subject, limit: number, nowMs: number): Promise<n
     const current = failed.item;
     const window = slide(current, nowMs);
     if (window.counted >= limit) return nextAdmission(window, limit);
-    failed = await conditionally(!current ? create(subject, window) : current.head === window.head ? increment(subject, window.head, limit) : advance(subject, current, window, limit));
+    failed = await conditionally(!current ? create(subject, window.head) : current.head === window.head ? increment(subject, window.head, limit) : advance(subject, current, window, limit));
   }
   return failed ? nowMs + 1000 : undefined;
 }
@@ -192,14 +192,12 @@ function increment(subject: Subject, bucket: number, limit: number): Promise<unk
   );
 }
 
-/** The subject's first window, with this request, if no request created it meanwhile. */
-function create(subject: Subject, window: Window): Promise<unknown> {
-  const slots = [...window.slots];
-  slots[window.head % SLOTS] += 1;
+/** The subject's first window, holding only this request, if no request created it meanwhile. */
+function create(subject: Subject, head: number): Promise<unknown> {
   return db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: rateLimitEntity.item({ ...subject, head: window.head, counted: window.counted + 1, slots }, { ttl: expiry(window.head) }),
+      Item: rateLimitEntity.item({ ...subject, head, counted: 1, slots: onlyThisRequest(head) }, { ttl: expiry(head) }),
       ConditionExpression: 'attribute_not_exists(PK)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     }),
@@ -219,15 +217,13 @@ function advance(subject: Subject, current: Window, next: Window, limit: number)
   const key = rateLimitEntity.key(subject.subject, subject.scope);
   const base = { TableName: config().tableName, Key: key, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const };
   if (next.head - current.head >= SLOTS) {
-    const slots = Array<number>(SLOTS).fill(0);
-    slots[next.head % SLOTS] = 1;
     return db().send(
       new UpdateCommand({
         ...base,
         UpdateExpression: 'SET head = :next, slots = :slots, counted = :one, #ttl = :ttl',
         ConditionExpression: 'head = :head',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':head': current.head, ':next': next.head, ':slots': slots, ':one': 1, ':ttl': expiry(next.head) },
+        ExpressionAttributeValues: { ':head': current.head, ':next': next.head, ':slots': onlyThisRequest(next.head), ':one': 1, ':ttl': expiry(next.head) },
       }),
     );
   }
@@ -253,6 +249,13 @@ function advance(subject: Subject, current: Window, next: Window, limit: number)
       },
     }),
   );
+}
+
+/** A window's slots when it holds only the request being counted, in bucket `head`. */
+function onlyThisRequest(head: number): number[] {
+  const slots = Array<number>(SLOTS).fill(0);
+  slots[head % SLOTS] = 1;
+  return slots;
 }
 
 /** Housekeeping (the table's TTL): an item whose every bucket has left the window. */
