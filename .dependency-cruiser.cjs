@@ -1,5 +1,5 @@
 /**
- * The import rules of the layout (README, Layout): core at the bottom knowing no group, each group
+ * The import rules of the layout (docs/architecture.md, Import rules): core at the bottom knowing no group, each group
  * self-contained behind its public face, everything assembled from functions/registry.ts.
  * test/unit/dependencies.test.ts runs this, so `npm test` fails on a violation.
  */

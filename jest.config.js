@@ -1,5 +1,5 @@
 /** @type {import('jest').Config} */
-// middy is ESM only: its modules are transformed to CommonJS like our own TypeScript (ARCHITECTURE.md, pins).
+// middy is ESM only: its modules are transformed to CommonJS like our own TypeScript (docs/architecture.md, Pins).
 const esm = ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true } }];
 const base = {
   preset: 'ts-jest',

@@ -1,5 +1,5 @@
 /**
- * Build step run before the tests, the local platform, the bench and `cdk synth` (see ARCHITECTURE.md, pins):
+ * Build step run before the tests, the local platform, the bench and `cdk synth` (see docs/architecture.md, Pins):
  *
  * - functions/generated/<group>.js (+ .d.ts), one per endpoint group: standalone ajv validators of
  *   that group's own request schemas only (its routes' body and query schemas), shared definitions

@@ -26,7 +26,7 @@ export function groupHandler<G extends Group>(
   operations: Record<OperationName<G>, Operation>,
 ): GroupHandler {
   if (!Array.isArray(routes) || !operations) {
-    throw new Error(`functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), build being '../generated/${group}' (README, Layout)`);
+    throw new Error(`functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), build being '../generated/${group}' (docs/architecture.md, Layout)`);
   }
   return createGroupHandler({
     routes: routes.map((route) => ({ ...route, group })),

@@ -4,7 +4,7 @@ import type { DownstreamFigure } from './downstream';
 import { round } from './measure';
 
 /**
- * AWS list prices, us-east-1, as published on the services' pricing pages (dated: the README quotes
+ * AWS list prices, us-east-1, as published on the services' pricing pages (dated: docs/performance.md quotes
  * the date with the table). On-demand DynamoDB since its 2024-11-01 reduction; HTTP API's first
  * 300 million requests a month; Lambda on arm64 (the stack's architecture), billed per ms; SQS
  * standard queues past the free tier, per request of up to 64 KB.

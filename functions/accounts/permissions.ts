@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the accounts group owns: their rows of the roles → permissions matrix
- * (API-REFERENCE.md). functions/permissions.ts assembles every group's.
+ * (https://docs.centrapay.com/api/auth). functions/permissions.ts assembles every group's.
  */
 export const PERMISSIONS = {
   'accounts:create': { flags: [], roles: own('account-owner') },
@@ -11,7 +11,7 @@ export const PERMISSIONS = {
   'api-keys:create': { flags: [], roles: own('account-owner') },
   'api-keys:list': { flags: [], roles: own('account-owner') },
   'api-keys:update': { flags: [], roles: own('account-owner') },
-  // Users' memberships (API-REFERENCE.md's rows; `memberships:read` and `account-memberships:read` are ours:
+  // Users' memberships (the public matrix's rows; `memberships:read` and `account-memberships:read` are ours:
   // members' emails are the owner's to see, while every caller may see its own memberships).
   'memberships:update': { flags: [], roles: own('account-owner') },
   'memberships:delete': { flags: ['org'], roles: own('account-owner') },

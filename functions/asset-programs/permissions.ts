@@ -1,7 +1,7 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the asset-programs group owns. The matrix of API-REFERENCE.md has no
+ * Grants of the permissions the asset-programs group owns. The matrix (https://docs.centrapay.com/api/auth) has no
  * rows for them but names `asset-program-memberships:accept` (on the member account) and
  * `…:approve` (on the program owner's account); the rest follow the loyalty-program rows: account
  * owners, on org accounts where a record is made for the account. Published programs are read by

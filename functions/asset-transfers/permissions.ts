@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the asset-transfers group owns: their rows of the roles → permissions
- * matrix (API-REFERENCE.md). `[trusted-user]` `[external-asset-issuer]`: either holds (API keys
+ * matrix (https://docs.centrapay.com/api/auth). `[trusted-user]` `[external-asset-issuer]`: either holds (API keys
  * count as trusted users). functions/permissions.ts assembles every group's.
  */
 export const PERMISSIONS = {

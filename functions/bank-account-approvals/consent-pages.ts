@@ -12,7 +12,7 @@ import type { Consent, ConnectionIntent } from './entities';
 import { codeHash, consentPath, findIntent, replaceIntentStep } from './intent-store';
 
 /**
- * The simulated bank's consent flow (README, Bank account connections). The consent page is public,
+ * The simulated bank's consent flow (docs/api/bank-accounts-and-approvals.md). The consent page is public,
  * as a bank's is; what authorizes an answer is a token only the page carries (HMAC under the page-key
  * secret, bound to the intent and the answer, core/http/page.ts), a browser's cross-site post is
  * refused, and answers are POSTs answered with 303, so a link scanner changes nothing. An intent is

@@ -13,7 +13,7 @@ const table = () => config().tableName;
 export const consentPath = (intentId: string, page?: 'approve' | 'decline' | 'complete') => `/bank-consent/${encodeURIComponent(intentId)}${page ? `/${page}` : ''}`;
 export const authorizationUrl = (intentId: string) => `${config().appBaseUrl}${consentPath(intentId)}`;
 
-/** SPEC.md convention 3: the create response stamps times as `<date> <time> UTC`. */
+/** docs/api/conventions.md: the create response stamps times as `<date> <time> UTC`. */
 const utcStamp = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 export const presentIntent = (intent: ConnectionIntent): ConnectionIntentView =>

@@ -36,7 +36,7 @@ export const ROUTES = [
     permission: 'bank-account-requests:authorize', authentication: 'apiKey', body: 'AuthorizeConnectionIntentBody', response: 'ConnectionIntentAuthorized',
     labels: ['experimental'], summary: "Complete a connection intent with the code the bank's consent flow returned",
   },
-  // The simulated bank's consent pages (README, Bank account connections): public like any bank's
+  // The simulated bank's consent pages (docs/api/bank-accounts-and-approvals.md): public like any bank's
   // sign-in page; the answers need the HMAC token only the page carries (core/http/page.ts).
   {
     method: 'GET', path: '/bank-consent/{bankAccountConnectionIntentId}', operation: 'renderConsentPage',

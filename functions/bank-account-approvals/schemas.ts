@@ -91,7 +91,7 @@ export const authorizeIntentBody = {
   properties: { code: text(256) },
 } as const;
 
-/** SPEC.md convention 3: a connection intent's create response stamps times as `<date> <time> UTC`. */
+/** docs/api/conventions.md: a connection intent's create response stamps times as `<date> <time> UTC`. */
 const utcStamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$' } as const;
 
 export const connectionIntent = {

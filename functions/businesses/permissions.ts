@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the businesses group owns: their rows of the roles → permissions matrix
- * (API-REFERENCE.md). Setting the onboarding status takes the update permission, as merchants' does.
+ * (https://docs.centrapay.com/api/auth). Setting the onboarding status takes the update permission, as merchants' does.
  * `company-register:read` is ours (the matrix names none for the register): the national register is
  * public and no account's, so the grant is global, for the account owners who onboard businesses.
  */

@@ -12,7 +12,7 @@ import { loadBusiness } from './load-business';
 type Body = FromSchema<typeof setBusinessOnboardingStatusBody>;
 type Status = Body['onboardingStatus'];
 
-/** Reasons SPEC.md allows per business onboarding status; statuses not listed take none. */
+/** Reasons a business may give per onboarding status; statuses not listed take none. */
 function allowedReasons(status: Status): string[] {
   switch (status) {
     case 'deactivated':

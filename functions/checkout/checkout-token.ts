@@ -7,7 +7,7 @@ import { isPageActionToken, pageActionToken } from '../core/http/page';
  * a key derived from it under a label of its own, so a checkout token is never a valid page-key MAC
  * or the reverse), over the action and the payment request id.
  *
- * Why this design (README, Hosted checkout):
+ * Why this design (docs/api/hosted-checkout.md):
  * - The page URL is the capability. Its id is 22 random base58 characters that only the merchant,
  *   whoever it hands the URL to (the shopper, the QR code) and payers learn; short-code lookups stay
  *   inside the merchant's own account. A token can only be had by opening the page, so the actions

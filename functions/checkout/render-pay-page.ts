@@ -11,7 +11,7 @@ import { testAssetTypeOf } from './checkout-test-payer';
 import { loadPaymentRequest, merchantNow } from '../payment-requests';
 
 /**
- * The hosted checkout page a payment request's `url` opens (README, Hosted checkout): merchant,
+ * The hosted checkout page a payment request's `url` opens (docs/api/hosted-checkout.md): merchant,
  * amount, line items, a QR code of the URL for a wallet app, the short code, a countdown to expiry
  * and the live status; a cancel form when the merchant gave a `redirectCancelUrl`; in test mode a
  * "Pay with test wallet" form. An unknown id answers a 404 page. Every answer has a CSP of its own

@@ -1,7 +1,7 @@
 import type { RouteSpec } from '../core/http/route';
 
 /**
- * The hosted checkout's routes (README, Hosted checkout): the page a payment request's `url` opens and
+ * The hosted checkout's routes (docs/api/hosted-checkout.md): the page a payment request's `url` opens and
  * the page's own routes; functions/routes.ts assembles every group's into the route table. Public like
  * the page; the two actions need the HMAC token only the page carries (checkout-token.ts), and widen
  * no grant.

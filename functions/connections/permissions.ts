@@ -1,7 +1,7 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the connections group owns. The matrix (API-REFERENCE.md) names none
+ * Grants of the permissions the connections group owns. The matrix (https://docs.centrapay.com/api/auth) names none
  * for connections: the keys that take payments for a merchant (owners, terminals, cashiers: those
  * holding payment-requests:create) ask to connect a wallet, on their own accounts' merchants; a
  * wallet app's owner authorizes with its own wallet. functions/permissions.ts assembles every group's.

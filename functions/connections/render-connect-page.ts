@@ -7,7 +7,7 @@ import { findConnection } from './connection-store';
 import { connectMessageHtml, connectPageHtml } from './connect-page';
 
 /**
- * The page a connection's `url` opens (README, Connections). Waiting for a wallet, it lists the wallet
+ * The page a connection's `url` opens (docs/api/sales-channels-and-links.md). Waiting for a wallet, it lists the wallet
  * apps of the connection's liveness that have a connect flow (`connectUrl`), each linking to it with
  * `connectionId`: the app reads the summary and authorizes with its own key. Authorized, it says
  * which app has it. An unknown id answers a 404 page. No script; its own CSP per answer.

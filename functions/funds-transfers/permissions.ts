@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the funds-transfers group owns: their rows of the roles → permissions
- * matrix (API-REFERENCE.md). Top ups are created and aborted under wallet-assets:deposit, and
+ * matrix (https://docs.centrapay.com/api/auth). Top ups are created and aborted under wallet-assets:deposit, and
  * withdrawals made and read under wallet-assets:withdraw, both the wallet-assets group's.
  */
 export const PERMISSIONS = {

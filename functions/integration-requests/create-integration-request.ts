@@ -51,5 +51,5 @@ function typeFields(body: Body): Pick<IntegrationRequest, 'terminal' | 'product'
   };
 }
 
-/** SPEC.md convention 3: an integration request's create answer gives its timestamps as `<date> <time> UTC`. */
+/** docs/api/conventions.md: an integration request's create answer gives its timestamps as `<date> <time> UTC`. */
 const createForm = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;

@@ -1,7 +1,7 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the integration-requests group owns (API-REFERENCE.md's rows, plus
+ * Grants of the permissions the integration-requests group owns (its rows at https://docs.centrapay.com/api/auth, plus
  * `activate`, where the matrix is silent). An integration request has two parties: the account
  * that asks to serve a merchant (`accountId`, the request's owner) and the merchant's account.
  * Either party's owner reads it and may withdraw it (`create`); only the merchant's side activates

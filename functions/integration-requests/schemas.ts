@@ -17,7 +17,7 @@ const terminal = {
 } as const;
 const product = { type: 'object', required: ['name'], properties: { name: text(64) } } as const;
 
-/** The create answer's timestamps: SPEC.md's `<date> <time> UTC` form (convention 3). */
+/** The create answer's timestamps: the `<date> <time> UTC` form (docs/api/conventions.md). */
 const createTimestamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$' } as const;
 
 const requestProperties = {

@@ -13,7 +13,7 @@ interface Translation {
 const NOT_FOUND: Translation = { status: 400, code: 'REQUEST_NOT_FOUND' };
 
 /**
- * Where the legacy API answers differently from the shared cores (SPEC.md, Errors, legacy rows):
+ * Where the legacy API answers differently from the shared cores (https://docs.centrapay.com/api/legacy-payment-requests):
  * per operation, the core's message (FORBIDDEN or a CODE) → the legacy status and code. Everything
  * else passes through unchanged, already 403 with its documented CODE or 400 naming a field.
  */

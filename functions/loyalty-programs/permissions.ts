@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the loyalty-programs group owns: their rows of the roles → permissions
- * matrix (API-REFERENCE.md). `[org]`: the target account is an org. Changing a program (activate,
+ * matrix (https://docs.centrapay.com/api/auth). `[org]`: the target account is an org. Changing a program (activate,
  * visibility) takes the create permission, the matrix naming no other. functions/permissions.ts
  * assembles every group's.
  */

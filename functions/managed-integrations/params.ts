@@ -3,7 +3,7 @@ import { INTEGRATION_TYPES } from '../integration-requests';
 import type { ManagedIntegrationType } from './schemas';
 
 /**
- * The `params` each managed integration type takes (SPEC.md, Managed Integration), checked here
+ * The `params` each managed integration type takes (docs/api/integrations.md#managed-integrations), checked here
  * because the type comes from the path: a body schema cannot choose by it. A record is built from
  * the listed fields only; anything else sent is ignored. Every breach is 400 INVALID_PARAMS with
  * the field named in `reason`.

@@ -1,7 +1,7 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the managed-integrations group owns; the matrix (API-REFERENCE.md) is
+ * Grants of the permissions the managed-integrations group owns; the matrix (https://docs.centrapay.com/api/auth) is
  * silent on them: account owners of org accounts manage their account's integrations, like the
  * integration requests' rows.
  */

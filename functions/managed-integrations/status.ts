@@ -3,7 +3,7 @@ import type { ManagedIntegration } from './entities';
 type Status = ManagedIntegration['status'];
 
 /**
- * Where a create-or-update takes an integration (SPEC.md shows only: `enabled` true answers
+ * Where a create-or-update takes an integration (the only move documented: `enabled` true answers
  * `provisioning` with `inProgress`). Enabling starts its way to `active`: a payment referral is
  * provisioned at once (the referral goes to the processor, whose onboarding of the merchant
  * finishes it); a partner business waits, `pending`, for the business to claim it with the

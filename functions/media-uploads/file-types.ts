@@ -1,7 +1,7 @@
 /**
  * What a file is, decided from its bytes (magic numbers), never from the client's label; and the
- * purposes a media upload serves, each with the types it takes and its size limit (SPEC.md, Media
- * Upload; `bank-statement` is the evidence a settlement bank account approval needs).
+ * purposes a media upload serves, each with the types it takes and its size limit (docs/api/media-uploads.md;
+ * `bank-statement` is the evidence a settlement bank account approval needs).
  */
 export type DetectedType = 'image/png' | 'image/jpeg' | 'application/pdf' | 'text/csv';
 

@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the media-uploads group owns: their rows of the roles → permissions
- * matrix (API-REFERENCE.md). `media-uploads:read` (the download location) is ours: the reference
+ * matrix (https://docs.centrapay.com/api/auth). `media-uploads:read` (the download location) is ours: the reference
  * names only create, and reading an upload is its owner's as creating it is.
  */
 export const PERMISSIONS = {

@@ -114,7 +114,7 @@ export async function findMerchantConfig(id: string): Promise<StoredMerchantConf
   return out.Item ? merchantConfigEntity.parse(out.Item) : undefined;
 }
 
-/** Configs of one merchant, oldest first: a small, bounded set (bare array per SPEC.md). */
+/** Configs of one merchant, oldest first: a small, bounded set (a bare array: docs/api/conventions.md#lists). */
 export async function listMerchantConfigs(merchantId: string): Promise<MerchantConfig[]> {
   const items = await queryAll({
     TableName: config().tableName,

@@ -7,7 +7,7 @@ import type { Merchant } from './merchant-store';
 
 type Status = Merchant['onboardingStatus'];
 
-/** Reasons SPEC.md allows per onboarding status; statuses not listed take none. */
+/** Reasons a merchant may give per onboarding status; statuses not listed take none. */
 export function allowedReasons(status: Status): string[] {
   switch (status) {
     case 'deactivated':

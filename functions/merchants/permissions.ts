@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the merchants group owns: their rows of the roles → permissions matrix
- * (API-REFERENCE.md). The merchant-configs routes use them too. functions/permissions.ts assembles
+ * (https://docs.centrapay.com/api/auth). The merchant-configs routes use them too. functions/permissions.ts assembles
  * every group's.
  */
 export const PERMISSIONS = {

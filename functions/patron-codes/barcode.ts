@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-/** The 6-digit prefixes a patron code barcode may start with (SPEC.md). */
+/** The 6-digit prefixes a patron code barcode may start with. */
 export const BARCODE_PREFIXES = [
   '121921', '123000', '282828', '293000', '321000', '321123', '636863', '713131',
   '765432', '777000', '839234', '848484', '888444', '929394', '987600', '999000',

@@ -1,7 +1,7 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the payment-links group owns. The matrix (API-REFERENCE.md) names none
+ * Grants of the permissions the payment-links group owns. The matrix (https://docs.centrapay.com/api/auth) names none
  * for payment links: a merchant account's owners make and archive its links; the keys that take its
  * payments (owners, terminals, cashiers) read them. `[org]`: merchants are org accounts'.
  * functions/permissions.ts assembles every group's.

@@ -18,7 +18,7 @@ export const ROUTES = [
     labels: ['experimental'], summary: "A payment link's merchant and payment request to pay (no authentication)",
   },
   {
-    // The documented path has no /api prefix (SPEC.md convention 1).
+    // The documented path has no /api prefix (https://docs.centrapay.com/api/payment-links).
     method: 'GET', path: '/merchants/{merchantId}/payment-links', operation: 'listMerchantPaymentLinks',
     permission: 'payment-links:read', authentication: 'apiKey', query: 'PaymentLinksQuery', response: 'PaymentLinkPage',
     labels: ['experimental'], summary: "A merchant's payment links, newest first",

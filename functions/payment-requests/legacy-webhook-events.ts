@@ -4,7 +4,7 @@ import { denomination, ledgerOf, legacyNumber } from './legacy-format';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 
 /**
- * The legacy webhooks a state change raises (SPEC.md, Events 3), for requests created with a
+ * The legacy webhooks a state change raises (https://docs.centrapay.com/api/legacy-payment-requests), for requests created with a
  * `notifyUrl`: a `paid` activity → PURCHASE, each `refund` → REFUND, a `cancellation` → CANCELLED
  * unless the same change refunded (a void of a paid request is a REFUND only), `expiry` → EXPIRED.
  */

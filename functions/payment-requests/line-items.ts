@@ -18,7 +18,7 @@ const QTY_SCALE = 1_000_000n;
 /**
  * Resolves each item's `price`: `price` is used as given; with only `unitPrice`, price =
  * unitPrice × qty (rounded half away from zero to the smallest unit); with both, `price` wins
- * unchecked (SPEC.md). Returns the items, with only the fields a line item declares (they are
+ * unchecked (docs/conformance.md). Returns the items, with only the fields a line item declares (they are
  * stored), with `price` filled in, their total, and their total less each item's `discount`
  * (what a refund of discounted items gives back, as the docs' refund example sums them).
  */

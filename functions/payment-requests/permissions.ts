@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the payment-requests group owns: their rows of the roles → permissions
- * matrix (API-REFERENCE.md). The legacy API's routes use them too. functions/permissions.ts
+ * matrix (https://docs.centrapay.com/api/auth). The legacy API's routes use them too. functions/permissions.ts
  * assembles every group's.
  */
 export const PERMISSIONS = {

@@ -179,7 +179,7 @@ export const paymentActivity = {
     assetType: { type: 'string' },
     external: { type: 'boolean' },
     cancellationReason: { type: 'string' },
-    /** SPEC.md: an integer (the docs' model says number; its example quotes it). */
+    /** An integer, docs/conformance.md (the docs' model says number; its example quotes it). */
     conditionId: { type: 'integer' },
     idempotencyKey: { type: 'string' },
     confirmationIdempotencyKey: { type: 'string' },

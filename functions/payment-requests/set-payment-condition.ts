@@ -35,7 +35,7 @@ function setCondition(decision: 'accept' | 'decline') {
         decision === 'accept' ? { merchantConditions } : { merchantConditions, status: 'cancelled', cancellationReason: patron ? 'DECLINED_BY_PATRON' : 'DECLINED_BY_MERCHANT' };
       const activities = buildActivities(
         request,
-        // SPEC.md: an activity's conditionId is an integer (the condition's id is a numeric string).
+        // docs/conformance.md: an activity's conditionId is an integer (the condition's id is a numeric string).
         [{ type: decision === 'accept' ? 'accept-condition' : 'decline-condition', conditionId: Number(condition.id), value: request.value, createdBy: auth.principal.crn }],
         at,
       );

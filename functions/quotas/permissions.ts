@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the quotas group owns: their rows of the roles → permissions matrix
- * (API-REFERENCE.md: `quotas:read`, account owners). Setting limits is the operator's: the matrix
+ * (https://docs.centrapay.com/api/auth: `quotas:read`, account owners). Setting limits is the operator's: the matrix
  * names no such permission, and an account must not raise its own limits.
  */
 export const PERMISSIONS = {

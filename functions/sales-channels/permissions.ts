@@ -1,7 +1,7 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the sales-channels group owns. The matrix (API-REFERENCE.md) names none
+ * Grants of the permissions the sales-channels group owns. The matrix (https://docs.centrapay.com/api/auth) names none
  * for sales channels: they are set up by an org account's owners, like the account's other
  * onboarding records (`[org]`: the target account is an org). functions/permissions.ts assembles
  * every group's.

@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the tokens group owns: their rows of the roles → permissions matrix
- * (API-REFERENCE.md). `[collection-manager]`: the target account holds that subscription.
+ * (https://docs.centrapay.com/api/auth). `[collection-manager]`: the target account holds that subscription.
  * functions/permissions.ts assembles every group's.
  */
 export const PERMISSIONS = {

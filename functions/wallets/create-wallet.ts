@@ -34,7 +34,7 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
     createdAt: isoTimestamp(now),
     createdBy: auth.principal.crn,
     createdByAccountName: account.name,
-    // The create response also carries `url` and `merchantId` (SPEC.md): the connect (else pay) URL,
+    // The create response also carries `url` and `merchantId` (docs/conformance.md): the connect (else pay) URL,
     // and the owning account's id, as the documented example answers.
     ...(connectUrl || payUrl ? { url: connectUrl ?? payUrl } : {}),
     merchantId: account.id,

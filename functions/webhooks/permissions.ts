@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the webhooks group owns: their rows of the roles → permissions matrix
- * (API-REFERENCE.md). functions/permissions.ts assembles every group's.
+ * (https://docs.centrapay.com/api/auth). functions/permissions.ts assembles every group's.
  */
 export const PERMISSIONS = {
   'webhooks:read': { flags: [], roles: own('account-owner') },

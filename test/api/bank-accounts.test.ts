@@ -259,7 +259,7 @@ describe('bank authorities (deprecated), over the same stored bank account', () 
     expect(written(over)).toEqual([]);
   });
 
-  it('requires all nine fields of SPEC.md', async () => {
+  it('requires all nine fields of a bank authority', async () => {
     const { city: _city, ...withoutCity } = AUTHORITY;
     const res = await api('POST', '/api/bank-authorities', { key: owner.apiKey, body: { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...withoutCity } });
     expect(res.body).toMatchObject({ statusCode: 400, message: 'city is required' });

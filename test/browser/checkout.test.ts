@@ -85,7 +85,7 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     await page.waitForFunction((shown) => (globalThis as any).document.getElementById('countdown').textContent !== shown, first);
 
     await page.screenshot({ path: join(ARTIFACTS, '01-checkout-test-mode.png'), fullPage: true });
-    // The README's picture: DOCS_SCREENSHOT=1 npx jest --selectProjects api -- test/browser/checkout.test.ts
+    // The picture in docs/api/hosted-checkout.md: DOCS_SCREENSHOT=1 npx jest --selectProjects api -- test/browser/checkout.test.ts
     if (process.env.DOCS_SCREENSHOT === '1') await page.screenshot({ path: join(__dirname, '..', '..', 'docs', 'hosted-checkout.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Pay with test wallet' }).click();

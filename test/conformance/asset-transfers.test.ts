@@ -81,7 +81,7 @@ const CANCELLED: ShapeObject = {
 };
 
 /** Departures, each listed in docs/conformance.md. */
-const SCRUBBED = { message: 'SPEC.md: after completion `recipientAlias`, `lastSentTo` and `message` are scrubbed (the alias is kept masked)' } as const;
+const SCRUBBED = { message: 'docs/api/asset-transfers.md: after completion `recipientAlias`, `lastSentTo` and `message` are scrubbed (the alias is kept masked)' } as const;
 const MONEY = { assetCollectionId: 'a money wallet belongs to no token collection (a token transfer answers it: see the summary)' } as const;
 
 const HOUR = 3_600_000;

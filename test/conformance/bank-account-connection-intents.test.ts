@@ -20,7 +20,7 @@ describe('Bank Account Connection Intents: documented example exchanges', () => 
   it('POST /api/bank-account-connection-intents (account-information-consent, test)', async () => {
     const res = await create({ type: 'account-information-consent', test: true });
     expectExchange(res, INTENT);
-    // SPEC.md convention 3 and the example: `<date> <time> UTC`.
+    // docs/api/conventions.md (timestamps) and the example: `<date> <time> UTC`.
     expect(res.body.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   });
 

@@ -8,7 +8,7 @@ import { B, except, expectError, expectExchange, N, S, type ShapeObject } from '
 jest.setTimeout(30_000);
 
 const HOLDER = { phoneNumber: '+64212345678', fullName: 'John Doe', emailAddress: 'john.doe@gmail.com' };
-/** SPEC.md's nine fields of a bank authority; the docs' example sends six (see docs/conformance.md). */
+/** The nine fields of a bank authority (docs/api/bank-accounts-and-approvals.md); the docs' example sends six (see docs/conformance.md). */
 const ADDRESS = { streetAddress: '1 Queen Street', suburb: 'CBD', city: 'Auckland', postCode: '1010' };
 const APPROVAL_SUMMARY = { type: S, status: S, updatedAt: S } as const;
 

@@ -4,7 +4,7 @@ import { onboardCsv, onboardRow, settledBatch, uploadBatchFile } from '../suppor
 import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
 
 const BATCH: ShapeObject = { id: S, accountId: S, status: S, type: S, url: S, test: B, count: S, errorCount: S, errors: [{ externalId: S, index: S, message: S }] };
-/** The docs' examples are of `farmlands-external-asset`, a partner's type SPEC.md omits: they run as `business-onboard`, with a file of the account's. */
+/** The docs' examples are of `farmlands-external-asset`, a partner's type we do not serve: they run as `business-onboard`, with a file of the account's. */
 const NO_ERRORS = { errors: 'a new batch lists no errors yet (checked to be [] below)' };
 
 describe('Batches: documented example exchanges', () => {

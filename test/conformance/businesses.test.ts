@@ -23,8 +23,8 @@ const BUSINESS: ShapeObject = {
   onboardingStatus: S,
 };
 
-/** The update example's cooperative number, under SPEC.md's name (docs/conformance.md). */
-const COOPERATIVE = { farmlandsBusinessNumber: 'SPEC.md names it cooperativeBusinessNumber (docs/conformance.md)' };
+/** The update example's cooperative number, under our name for it (docs/conformance.md). */
+const COOPERATIVE = { farmlandsBusinessNumber: 'our name for it is cooperativeBusinessNumber (docs/conformance.md)' };
 
 describe('Businesses: documented example exchanges', () => {
   it('POST /api/businesses (a new org account for it) and GET /api/accounts/{accountId}/business', async () => {

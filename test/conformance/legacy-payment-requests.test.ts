@@ -43,7 +43,7 @@ const REQUEST_INFO: ShapeObject = {
   createdAt: S,
   updatedAt: S,
   liveness: S,
-  // SPEC.md and the page's model: a string; the page's example shows the number 120 (see docs/conformance.md).
+  // Our rule and the page's model: a string; the page's example shows the number 120 (see docs/conformance.md).
   paymentExpirySeconds: S,
 };
 

@@ -1,8 +1,8 @@
 /**
  * Docs page "Managed Integrations": src/content/api/managed-integrations.mdoc and its example
- * exchanges. The docs' brand-named type and merchant field are SPEC.md's `payment-referral` and
+ * exchanges. The docs' brand-named type and merchant field are our `payment-referral` and
  * `platformMerchantId`. The examples show a claimed integration: here a payment referral is
- * provisioned at once and never claimed (SPEC.md's shown move), so the claimed fields round-trip on
+ * provisioned at once and never claimed (docs/api/integrations.md), so the claimed fields round-trip on
  * a partner business claimed through its invitation, in the same three exchanges.
  */
 import { api, newAccount, type TestAccount } from '../support/api';

@@ -135,7 +135,7 @@ const CONFIRMATION: ShapeObject = {
   createdByAccountId: S,
   createdByAccountName: S,
 };
-/** SPEC.md: conditionId is an integer and value is monetary (the example shows "1" and the number 100). */
+/** docs/conformance.md: conditionId is an integer and value is monetary (the example shows "1" and the number 100). */
 const CONDITION_ACTIVITY: ShapeObject = {
   type: S,
   value: MONEY,
@@ -275,7 +275,7 @@ describe('Payment Requests: documented example exchanges', () => {
     const path = `/api/payment-requests/external-ref/${externalRef}?merchantAccountId=${merchant.owner.accountId}`;
     const listed: ShapeObject = { id: S, url: S, merchantName: S, value: MONEY, createdAt: S, expiresAt: S, paymentOptions: [OPTION], status: S, liveness: S, connectionId: S, connectionStatus: S };
     const first = await api('GET', `${path}&paginationLimit=1`, { key });
-    // SPEC.md: a page carries nextPageKey (the example writes pageKey).
+    // docs/api/conventions.md#lists: a page carries nextPageKey (the example writes pageKey).
     expectExchange(first, { items: [listed], nextPageKey: S });
     const second = await api('GET', `${path}&paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key });
     expectExchange(second, { items: [listed] });

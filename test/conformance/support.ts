@@ -77,7 +77,7 @@ export function expectShape(actual: unknown, shape: Shape, path = 'body'): void 
   expect(shapeMismatches(shape, actual, path)).toEqual([]);
 }
 
-/** The body of every error (README, Errors). */
+/** The body of every error (docs/api/conventions.md, Answers and errors). */
 export const ERROR_BODY = { statusCode: N, error: S, message: S } as const;
 
 /** A documented error: its status and its code in `message`. */

@@ -22,7 +22,7 @@ import { newUser, userToken } from '../support/users';
 const authenticated = (ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey');
 
 type Side = 'own' | 'foreign';
-/** Roles users hold as members (SPEC.md, Rules 4), run as signed-in users too. */
+/** Roles users hold as members (docs/api/users-and-members.md), run as signed-in users too. */
 const USER_ROLES = ['account-owner', 'cashier'] as const satisfies readonly Role[];
 interface Case {
   /** `<route> · <role> · <where>`: the allow-list's key. */

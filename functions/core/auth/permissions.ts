@@ -16,7 +16,7 @@ export type Role = (typeof ROLES)[number];
 /** Roles an account owner may give to API keys; `platform-operator` is only made by the admin command. */
 export const API_KEY_ROLES = ['account-owner', 'merchant-terminal'] as const satisfies readonly Role[];
 
-/** Roles a user may hold as a member of an account (SPEC.md, Rules 4), and an invitation may offer. */
+/** Roles a user may hold as a member of an account (docs/api/users-and-members.md), and an invitation may offer. */
 export const MEMBER_ROLES = ['account-owner', 'cashier'] as const satisfies readonly Role[];
 
 /**
@@ -37,7 +37,7 @@ export interface Grant {
 type GrantedRole = Exclude<Role, 'platform-operator'>;
 
 /**
- * Permissions and their grants: the roles → permissions matrix of API-REFERENCE.md. Each group
+ * Permissions and their grants: the roles → permissions matrix of https://docs.centrapay.com/api/auth. Each group
  * declares the rows of the permissions it owns (functions/<group>/permissions.ts); the platform
  * assembles them (functions/permissions.ts) and hands the whole matrix to authorization.
  */
