@@ -87,7 +87,8 @@ const RESOURCE_REFUSALS: Readonly<Record<string, ErrorBody>> = {
  * `assets:spend` on the asset's account besides its own permission, whatever the role's other
  * grants (attack 1: an external-asset-provider key sent its account's wallet to another account).
  * Refunds, voids, confirmations and releases return or draw down a payment along the path its payer
- * authorised, under the grants the matrix gives the merchant's roles, and need no more.
+ * authorised, under the grants the matrix gives the merchant's roles, and need no more. (The hosted
+ * checkout's test pay needs no key: it pays as its test payer's account owner, test/unit/hosted-checkout.test.ts.)
  */
 const MOVES_AN_ASSET = [
   'POST /api/payment-requests/{paymentRequestId}/pay',
