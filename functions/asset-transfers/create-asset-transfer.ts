@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { createAssetTransferBody } from './schemas';
 import { findAccount } from '../accounts';
 import { findLoyaltyProgram } from '../loyalty-programs';
+import { spendAccess } from '../wallet-assets';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { config } from '../core/config';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
@@ -37,9 +38,12 @@ const TOKEN_CODES: Partial<RuleCodes> = { missing: 'ASSET_NOT_ACTIVE', inactive:
  * is set for when it is due. An alias already verified for an account completes it at once.
  */
 export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, now }) => {
+  // Sending an asset spends it: a role without `assets:spend` is refused before anything is read.
+  const spend = spendAccess(auth.access);
   const asset = await findSendable(body.assetId, now);
   if (!asset) throw forbidden();
   await auth.access.account(asset.accountId);
+  await spend.account(asset.accountId);
   if (!asset.transferable) throw businessRule('INVALID_ASSET_TYPE');
   if (!asset.active) throw businessRule('ASSET_NOT_ACTIVE');
   if (body.loyaltyProgramId) {

@@ -4,7 +4,7 @@ import type { RouteSpec } from '../core/http/route';
 export const ROUTES = [
   {
     method: 'POST', path: '/api/asset-transfers', operation: 'createAssetTransfer',
-    permission: 'asset-transfers:create', authentication: 'apiKey', body: 'CreateAssetTransferBody', response: 'AssetTransfer',
+    permission: 'asset-transfers:create', alsoNeeds: ['assets:spend'], authentication: 'apiKey', body: 'CreateAssetTransferBody', response: 'AssetTransfer',
     summary: 'Send money (in part) or a token (whole) to a recipient alias or a claim page; the value is held until claimed',
   },
   {
@@ -27,7 +27,8 @@ export const ROUTES = [
   },
   {
     method: 'POST', path: '/api/asset-transfers/{assetTransferId}/cancel', operation: 'cancelAssetTransfer',
-    permission: 'asset-transfers:create', authentication: 'apiKey', response: 'AssetTransfer', summary: 'Cancel an open asset transfer (its sender)',
+    permission: 'asset-transfers:create', alsoNeeds: ['assets:spend'], authentication: 'apiKey', response: 'AssetTransfer',
+    summary: 'Cancel an open asset transfer (its sender)',
   },
   {
     method: 'POST', path: '/api/me/resolve-claimable-assets', operation: 'resolveClaimableAssets',

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { createFundsTransferBody } from './schemas';
 import { findAccount } from '../accounts';
 import { findBankAccount, type BankAccount } from '../bank-accounts';
+import type { Access } from '../core/auth/access';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
@@ -12,7 +13,7 @@ import { quotaSteps } from '../core/ledger/quotas';
 import { pendingTransfer } from '../core/ledger/transfers';
 import { parsePositiveAmount } from '../core/money';
 import { logger } from '../core/observability';
-import { findWalletAsset, type WalletAsset } from '../wallet-assets';
+import { findWalletAsset, spendAccess, type WalletAsset } from '../wallet-assets';
 import { bank } from './bank';
 import type { FundsTransfer, FundsTransferType, StoredFundsTransfer } from './entities';
 import { bankClearingAsset } from './settle';
@@ -33,16 +34,18 @@ const NOT_CONFIGURED: Record<FundsTransferType, string> = {
 const maskedNumber = (number: string) => number.replace(/^(\d{2}-\d{4}-)(\d{4})(\d{3})(-\d{3})$/, '$1****$3$4');
 
 /**
- * The wallet and the bank account a transfer names, checked: both the caller's to use (else
- * FORBIDDEN, as if missing), of one account, a wallet that takes funds transfers (not a settlement
- * wallet), a `centrapay` bank account the bank moves this money with (test money only: live is refused
- * before anything is written), and for a top up a direct-debit authority to debit it by.
+ * The wallet and the bank account a transfer names, checked: both the caller's to use, a
+ * withdrawal's wallet also its to spend (`spend`; else FORBIDDEN, as if missing), of one account, a
+ * wallet that takes funds transfers (not a settlement wallet), a `centrapay` bank account the bank
+ * moves this money with (test money only: live is refused before anything is written), and for a
+ * top up a direct-debit authority to debit it by.
  */
-async function parties(request: AuthedRequest<Body>, type: FundsTransferType): Promise<{ wallet: WalletAsset; bankAccount: BankAccount }> {
+async function parties(request: AuthedRequest<Body>, type: FundsTransferType, spend: Access | undefined): Promise<{ wallet: WalletAsset; bankAccount: BankAccount }> {
   const { body, auth } = request;
   const [wallet, bankAccount] = await Promise.all([findWalletAsset(body.assetId), findBankAccount(body.bankAccountId)]);
   if (!wallet || !bankAccount) throw forbidden();
   await auth.access.account(wallet.accountId);
+  await spend?.account(wallet.accountId);
   await auth.access.account(bankAccount.accountId);
   if (wallet.accountId !== bankAccount.accountId) throw businessRule('BANK_AUTHORITY_WALLET_MISMATCH');
   if (wallet.settlement) throw businessRule('INVALID_WALLET_TYPE');
@@ -62,8 +65,10 @@ function createFundsTransfer(type: FundsTransferType) {
   const operation = type === 'topup' ? 'createTopup' : 'createWithdrawal';
   return authedOperation<Body>(async (request) => {
     const { body, auth, headers } = request;
+    // A withdrawal moves money out of the wallet: a role without `assets:spend` is refused before anything is read.
+    const spend = type === 'withdrawal' ? spendAccess(auth.access) : undefined;
     const amount = parsePositiveAmount('amount', body.amount, MAX_FUNDS_TRANSFER);
-    const { wallet, bankAccount } = await parties(request, type);
+    const { wallet, bankAccount } = await parties(request, type, spend);
     const now = await ownerNow(wallet.accountId, request.now, findAccount);
     let started: StoredFundsTransfer | undefined;
     const result = await optionallyIdempotent<FundsTransfer>(headers, { accountId: auth.principal.accountId, operation, command: { assetId: wallet.id, bankAccountId: bankAccount.id, amount: amount.toString() } }, async ({ derive, record }) => {

@@ -22,7 +22,7 @@ export const ROUTES = [
   },
   {
     method: 'POST', path: '/api/withdrawals', operation: 'createWithdrawal',
-    permission: 'wallet-assets:withdraw', authentication: 'apiKey', idempotency: 'header', body: 'CreateFundsTransferBody', response: 'Withdrawal',
+    permission: 'wallet-assets:withdraw', alsoNeeds: ['assets:spend'], authentication: 'apiKey', idempotency: 'header', body: 'CreateFundsTransferBody', response: 'Withdrawal',
     labels: ['experimental'], summary: 'Withdraw from a wallet asset to a bank account of its account; the amount is held until the bank settles',
   },
   {

@@ -14,7 +14,7 @@ import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../cor
 import { describeAssetType } from '../core/asset-types';
 import { findAccount } from '../accounts';
 import { planRedemption, type AcceptedCollection, type Redemption } from '../tokens';
-import { findWalletAsset, settlementSide, type WalletAsset } from '../wallet-assets';
+import { findWalletAsset, settlementSide, spendAccess, type WalletAsset } from '../wallet-assets';
 import type { PaymentOption } from './payment-options';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
@@ -110,7 +110,7 @@ export async function commitPayment(
 
 async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, derive: DeriveId) {
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
-  const spend = input.assetId ? spendRefused(() => auth.access.also('assets:spend')) : undefined;
+  const spend = input.assetId ? spendRefused(() => spendAccess(auth.access)) : undefined;
   // Wallet money counts against the payer's spend quota, and a payer spends only its own account's
   // assets (`assets:spend` is own-account): its limits and the asset's balances are read beside the
   // request, not after it and the merchant's account. Nothing read is used before it is authorized.

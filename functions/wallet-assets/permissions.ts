@@ -2,7 +2,7 @@ import { own, type Grant } from '../core/auth/permissions';
 
 /**
  * Grants of the permissions the wallet-assets group owns: their rows of the roles → permissions
- * matrix (https://docs.centrapay.com/api/auth). `assets:spend` guards what paying takes from an asset.
+ * matrix (https://docs.centrapay.com/api/auth). `assets:spend` guards what moves value out of an asset (spend.ts).
  * functions/permissions.ts assembles every group's.
  */
 export const PERMISSIONS = {

@@ -1,7 +1,8 @@
 import { issueApiKey } from '../../functions/accounts/api-key-store';
 import type { Role } from '../../functions/core/auth/permissions';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import { collectionManager, newCollection, newToken, written } from '../support/value';
 
 /**
  * Each test is an attack a hostile integrator made against the landed platform, written as the
@@ -54,6 +55,45 @@ describe('a key without assets:spend cannot pay with its account’s wallet', ()
     const pr = await newPaymentRequest(merchant, { value: nzd('100') });
     expect((await pay(victim, pr.id, 'own-pay')).status).toBe(200);
     expect(await balance(victim.apiKey, victim.walletId)).toBe('4900');
+  });
+});
+
+describe('attack 1: a key without assets:spend cannot move its account’s assets through asset transfers', () => {
+  /** Shared through a claim page, as the attack sent it: any other account could claim it. */
+  const shared = (assetId: string) => ({ assetId, value: '3000', claimType: 'multi', valueConfig: { type: 'flat', params: { amount: '3000' } } });
+  const send = (key: string, body: Record<string, unknown>) => api('POST', '/api/asset-transfers', { key, body });
+  const cancel = (key: string, id: string) => api('POST', `/api/asset-transfers/${id}/cancel`, { key });
+  const transfer = async (owner: Payer, id: string) => (await api('GET', `/api/asset-transfers/${id}`, { key: owner.apiKey })).body;
+
+  it('an external-asset-provider key sending the account’s wallet → FORBIDDEN, nothing written, balance unchanged', async () => {
+    const owner = await newPayer('5000');
+    const res = await send(await keyOf(owner, 'external-asset-provider'), shared(owner.walletId));
+    expect({ body: res.body, written: written(res) }).toEqual({ body: FORBIDDEN, written: [] });
+    expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '5000' });
+    const sent = await api('GET', `/api/asset-transfers?senderAccountId=${owner.accountId}`, { key: owner.apiKey });
+    expect(sent.body.items).toEqual([]);
+  });
+
+  it('nor a token of the account', async () => {
+    const [owner, issuer] = await Promise.all([newPayer('0'), collectionManager()]);
+    const { id: collectionId } = await newCollection(issuer);
+    const token = await newToken(issuer, collectionId, { accountId: owner.accountId });
+    const res = await send(await keyOf(owner, 'external-asset-provider'), { assetId: token.id });
+    expect({ body: res.body, written: written(res) }).toEqual({ body: FORBIDDEN, written: [] });
+    // Unspent and unheld: its owner can still send it.
+    expect((await send(owner.apiKey, { assetId: token.id })).status).toBe(200);
+  });
+
+  it('the same key cannot cancel the owner’s open transfer; the owner can', async () => {
+    const owner = await newPayer('5000');
+    const open = await send(owner.apiKey, shared(owner.walletId));
+    expect(open.body.status).toBe('created');
+    const res = await cancel(await keyOf(owner, 'external-asset-provider'), open.body.id);
+    expect({ body: res.body, written: written(res) }).toEqual({ body: FORBIDDEN, written: [] });
+    expect(await transfer(owner, open.body.id)).toMatchObject({ status: 'created', remainingValue: '3000' });
+    expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '2000' });
+    expect((await cancel(owner.apiKey, open.body.id)).body.status).toBe('cancelled');
+    expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '5000' });
   });
 });
 

@@ -7,7 +7,7 @@ import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, FORBIDDEN, newAccount } from '../support/api';
 import { AMOUNT, FUNDS, namesResource, prepareCall, spentWalletField, Tenant } from '../support/matrix-fixtures';
-import { balance } from '../support/payments';
+import { balances } from '../support/payments';
 import { pathFor } from '../support/route-fixtures';
 import { newUser, userToken } from '../support/users';
 
@@ -18,6 +18,7 @@ import { newUser, userToken } from '../support/users';
  * cases with their access tokens and must get the answers API keys of the same role get. Allowed: 200 (or a business code listed below). Denied: exactly the route's
  * refusal, and nothing written but the rate limiter's bookkeeping. A route whose effect needs a
  * second permission (`alsoNeeds`: paying spends a wallet) is also run with the wallet on the other side.
+ * Every route that moves value out of an asset needs `assets:spend` (MOVES_AN_ASSET, attack 1).
  */
 const authenticated = (ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey');
 
@@ -80,6 +81,24 @@ const RESOURCE_REFUSALS: Readonly<Record<string, ErrorBody>> = {
   'GET /api/patron-codes/barcode/{barcode}': refusal(403, 'PATRON_CODE_INVALID'),
   'POST /api/patron-codes/{patronCodeId}/metadata': refusal(403, 'PATRON_CODE_INVALID'),
 };
+/**
+ * Every route that moves value out of an asset: paying from it (a token's spend is a pay), sending
+ * it, cancelling a send (the value held is the sender's) and withdrawing from it. Each needs
+ * `assets:spend` on the asset's account besides its own permission, whatever the role's other
+ * grants (attack 1: an external-asset-provider key sent its account's wallet to another account).
+ * Refunds, voids, confirmations and releases return or draw down a payment along the path its payer
+ * authorised, under the grants the matrix gives the merchant's roles, and need no more. (The hosted
+ * checkout's test pay needs no key: it pays as its test payer's account owner, test/unit/hosted-checkout.test.ts.)
+ */
+const MOVES_AN_ASSET = [
+  'POST /api/payment-requests/{paymentRequestId}/pay',
+  'POST /payments/api/requests.pay',
+  'POST /api/asset-transfers',
+  'POST /api/asset-transfers/{assetTransferId}/cancel',
+  'POST /api/withdrawals',
+];
+const SPEND: Permission = 'assets:spend';
+
 /** A wallet the caller may not spend, where the route does not call it FORBIDDEN. */
 const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = { 'POST /payments/api/requests.pay': refusal(403, 'INACTIVE_ASSET') };
 
@@ -161,8 +180,8 @@ interface Outcome {
   body: any;
   /** Items written besides the rate limiter's. */
   written: ItemKey[];
-  /** The spent wallet's balance after the call. */
-  balance?: string;
+  /** The balances of the wallet the call spends or moves value out of, after the call. */
+  balances?: { balance: string; available: string };
 }
 
 const tenants = {} as Record<Side, Tenant>;
@@ -184,7 +203,7 @@ async function run(c: Case): Promise<Outcome> {
   const res = await api(c.route.method, call.path, { ...credentials, ...(call.body !== undefined ? { body: call.body } : {}), ...(call.form ? { form: call.form } : {}) });
   const written = parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((key) => !key.PK.startsWith(RATE_LIMIT_PREFIX));
   const outcome = { status: res.status, body: res.body, written };
-  return call.spentWalletId ? { ...outcome, balance: await balance(wallet.account.apiKey, call.spentWalletId) } : outcome;
+  return call.spentWalletId ? { ...outcome, balances: await balances(wallet.account.apiKey, call.spentWalletId) } : outcome;
 }
 
 /** Runs every case `limit` at a time; a case whose fixtures fail records the error. */
@@ -263,7 +282,7 @@ describe.each(authenticated.map((route) => [routeKey(route), route] as const))('
     if (!decided.allowed) {
       const { status, body, written } = outcome;
       expect({ status, body, written }).toEqual({ status: decided.answer.statusCode, body: decided.answer, written: [] });
-      if (outcome.balance !== undefined) expect(outcome.balance).toBe(FUNDS);
+      if (outcome.balances) expect(outcome.balances).toEqual({ balance: FUNDS, available: FUNDS });
       return;
     }
     const code = BUSINESS_CODES[c.name];
@@ -272,7 +291,8 @@ describe.each(authenticated.map((route) => [routeKey(route), route] as const))('
     } else {
       expect({ status: outcome.status, body: outcome.body }).toEqual({ status: 200, body: expect.anything() });
     }
-    if (outcome.balance !== undefined) expect(BigInt(outcome.balance)).toBe(BigInt(FUNDS) - (outcome.status === 200 ? BigInt(AMOUNT) : 0n));
+    // A pay takes AMOUNT; a transfer or a withdrawal holds it (available falls, balance follows when it settles).
+    if (outcome.balances) expect(BigInt(outcome.balances.available)).toBe(BigInt(FUNDS) - (outcome.status === 200 ? BigInt(AMOUNT) : 0n));
   });
 });
 
@@ -281,4 +301,27 @@ it('lists only business codes that still happen, none of them FORBIDDEN', () => 
     expect(code).toMatch(/^(?!FORBIDDEN$)[A-Z][A-Z0-9_]+$/);
     expect([name, outcomeOf(name).body.message]).toEqual([name, code]);
   }
+});
+
+describe('attack 1: every route that moves an asset out needs assets:spend', () => {
+  it('the route table names assets:spend for exactly those routes', () => {
+    const declared = authenticated.filter((route) => alsoNeeds(route).includes(SPEND)).map(routeKey);
+    expect(declared.sort()).toEqual([...MOVES_AN_ASSET].sort());
+  });
+
+  // Independent of verdict(): which roles are refused follows from the grant of assets:spend alone.
+  const moving = CASES.filter((c) => MOVES_AN_ASSET.includes(routeKey(c.route)));
+  const withoutSpend = moving.filter((c) => !scopeOf(c.role, SPEND));
+  it.each(withoutSpend.map((c) => [c.name, c] as const))('%s: refused, nothing written, the asset untouched', (_name, c) => {
+    const { status, body, written, balances: after } = outcomeOf(c.name);
+    const refusals = [FORBIDDEN, SPEND_REFUSALS[routeKey(c.route)]].filter(Boolean);
+    expect({ status, written }).toEqual({ status: 403, written: [] });
+    expect(refusals).toContainEqual(body);
+    if (after) expect(after).toEqual({ balance: FUNDS, available: FUNDS });
+  });
+
+  it.each(MOVES_AN_ASSET)('%s: an account owner still moves its own asset', (key) => {
+    const own = moving.filter((c) => routeKey(c.route) === key && c.role === 'account-owner' && !c.user && c.resources === 'own' && c.wallet === 'own');
+    expect(own.map((c) => outcomeOf(c.name).status)).toEqual([200]);
+  });
 });

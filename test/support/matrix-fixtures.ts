@@ -65,6 +65,14 @@ const FRESH_REQUEST: Readonly<Record<string, RequestState>> = {
 
 /** The body field naming the wallet a payment spends. */
 const SPENT_WALLET_FIELD: Readonly<Record<string, string>> = { payPaymentRequest: 'assetId', legacyPayRequest: 'authorization' };
+/**
+ * The body field naming the asset a call moves value out of where that asset is the route's own
+ * resource (a transfer sends from it, a withdrawal draws on it): a new wallet holding FUNDS per call,
+ * so a refused call shows in its balance.
+ */
+const MOVED_ASSET_FIELD: Readonly<Record<string, string>> = { createAssetTransfer: 'assetId', createWithdrawal: 'assetId' };
+/** A money transfer shared through its claim page (no recipient needed): AMOUNT, one claim of AMOUNT. */
+const SHARED_TRANSFER = { value: AMOUNT, claimType: 'multi', valueConfig: { type: 'flat', params: { amount: AMOUNT } } };
 
 interface Request {
   id: string;
@@ -245,15 +253,9 @@ export class Tenant {
     });
   }
 
-  /** A new token of the shared collection in this account (the operator issues it), for a transfer to send whole. */
-  async newToken(): Promise<string> {
-    const body = { collectionId: await this.collection(), idempotencyKey: unique('token') };
-    return (await this.post('/api/tokens', body, seed().operatorApiKey)).id;
-  }
-
   /** A new open transfer from the shared wallet: AMOUNT, shared through its claim page, one claim of AMOUNT. */
   async newAssetTransfer(): Promise<string> {
-    const body = { assetId: await this.wallet(), value: AMOUNT, claimType: 'multi', valueConfig: { type: 'flat', params: { amount: AMOUNT } } };
+    const body = { assetId: await this.wallet(), ...SHARED_TRANSFER };
     return (await this.post('/api/asset-transfers', body)).id;
   }
 
@@ -497,8 +499,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   transactionId: async ({ request }) => (await request()).transactionId,
   paymentOptions: async ({ tenant }) => [{ type: ASSET_TYPE, walletId: (await tenant.merchant()).settlementWalletId }],
   collectionId: ({ tenant }) => tenant.collection(),
-  // A transfer sends a new token whole (no recipient needed); listings name the sender.
-  assetId: ({ tenant }) => tenant.newToken(),
+  // The asset a body names; a call moving value out of it gets a new one (MOVED_ASSET_FIELD). Listings name the sender.
+  assetId: ({ tenant }) => tenant.wallet(),
   senderAccountId: accountOf,
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   // The code the bank account's holder reads on its statement.
@@ -520,6 +522,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
 const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = { createAssetProgram: { assetTypes: [ASSET_TYPE] } };
+/** Optional body fields an operation must send to succeed: a money transfer's terms. */
+const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = { createAssetTransfer: SHARED_TRANSFER };
 /** Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a centrapay bank account. */
 const FUNDS_TRANSFER_FIELDS: Readonly<Record<string, Resolve>> = {
   assetId: ({ tenant }) => tenant.wallet(),
@@ -597,7 +601,7 @@ export interface PreparedCall {
   body?: unknown;
   /** A multipart body (routes with `bodyEncoding: 'multipart'`). */
   form?: FormData;
-  /** The wallet the call spends, funded with FUNDS. */
+  /** The wallet the call spends or moves value out of, funded with FUNDS. */
   spentWalletId?: string;
 }
 
@@ -644,10 +648,16 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   };
   const body = validInstance(schema, values) as Record<string, unknown>;
   for (const name of ALSO_OPTIONAL) if (schema.properties?.[name]) body[name] = values[name];
+  Object.assign(body, OPERATION_OPTIONAL[route.operation]);
   const walletField = spentWalletField(route);
   if (walletField) {
     call.spentWalletId = await placement.wallet.newWallet();
     body[walletField] = call.spentWalletId;
+  }
+  const movedField = MOVED_ASSET_FIELD[route.operation];
+  if (movedField) {
+    call.spentWalletId = await tenant.newWallet();
+    body[movedField] = call.spentWalletId;
   }
   return { ...call, body };
 }
