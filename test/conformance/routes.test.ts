@@ -173,6 +173,7 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/wallet-assets/{assetId}/test-topups': 'the docs fund test wallets in the consumer app, with no API',
   'GET /pay/{paymentRequestId}': 'the hosted pay page a payment request url opens (HTML, not an API exchange)',
   'GET /connect/{connectionId}': "the connect page a connection's url opens (HTML, not an API exchange; README, Connections)",
+  'PUT /api/wallets/{walletAppId}/approval': 'operator setting: which wallet apps every connect page offers (README, Connections)',
   'GET /pay/{paymentRequestId}/status': "the hosted checkout page's live status (README, Hosted checkout)",
   'POST /pay/{paymentRequestId}/cancel': "the hosted checkout page's cancel form (README, Hosted checkout)",
   'POST /pay/{paymentRequestId}/test-pay': "the hosted checkout page's test-mode pay form (README, Hosted checkout)",
