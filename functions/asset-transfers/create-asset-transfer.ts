@@ -48,7 +48,8 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   if (!asset.active) throw businessRule('ASSET_NOT_ACTIVE');
   if (body.loyaltyProgramId) {
     const program = await findLoyaltyProgram(body.loyaltyProgramId);
-    if (!program || program.test !== (asset.liveness === 'test')) throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
+    // The sender's own program: another account's answers like a missing one (programs are read by their own account only).
+    if (!program || program.accountId !== asset.accountId || program.test !== (asset.liveness === 'test')) throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
   }
   const terms = transferTerms(body, asset);
   const alias = body.recipientAlias === undefined ? undefined : normalizeAlias(body.recipientAlias);

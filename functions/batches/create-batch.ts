@@ -5,7 +5,7 @@ import { businessRule } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { sendMessages } from '../core/queues';
-import { findMediaUpload, type MediaUpload } from '../media-uploads';
+import { requireMediaUpload, type MediaUpload, type MediaUploadPurpose } from '../media-uploads';
 import type { StoredBatch } from './entities';
 import { insertBatch, present, withdrawBatch } from './batch-store';
 import { BATCHES_QUEUE, type BatchMessage } from './messages';
@@ -13,7 +13,7 @@ import { BATCHES_QUEUE, type BatchMessage } from './messages';
 type Body = FromSchema<typeof createBatchBody>;
 
 /** Media upload purposes whose files a batch reads. */
-const BATCH_FILE_PURPOSES: readonly string[] = ['batch-file', 'business-onboarding'];
+const BATCH_FILE_PURPOSES: readonly MediaUploadPurpose[] = ['batch-file', 'business-onboarding'];
 
 /**
  * Records a batch (`created`) and queues it: the batches consumer reads the file, chunks it and
@@ -63,7 +63,7 @@ async function uploadNamed(url: string, accountId: string): Promise<MediaUpload>
     throw businessRule('MEDIA_UPLOAD_INVALID');
   }
   const match = /\/media\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-  const upload = match && match[1] === accountId ? await findMediaUpload(match[2]) : undefined;
-  if (!upload || upload.accountId !== accountId || !BATCH_FILE_PURPOSES.includes(upload.purpose)) throw businessRule('MEDIA_UPLOAD_INVALID');
-  return upload;
+  // The path's account must be the batch's too: a URL naming another account's key is no upload of this one.
+  if (!match || match[1] !== accountId) throw businessRule('MEDIA_UPLOAD_INVALID');
+  return requireMediaUpload(match[2], { accountId, purpose: BATCH_FILE_PURPOSES });
 }

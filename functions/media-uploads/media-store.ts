@@ -16,17 +16,14 @@ export async function findMediaUpload(id: string): Promise<MediaUpload | undefin
 }
 
 /**
- * The media upload a record names, if it exists, belongs to the account and serves the purpose;
- * else the caller's documented code (MEDIA_UPLOAD_INVALID unless it says otherwise). Another
- * account's upload answers like a missing one.
+ * The one check of every field that names a media upload: it exists, belongs to the account and
+ * serves the purpose (one of the purposes); else MEDIA_UPLOAD_INVALID, before anything is written.
+ * Another account's upload answers like a missing one.
  */
-export async function requireMediaUpload(
-  id: string,
-  expect: { accountId: string; purpose: Purpose },
-  code = 'MEDIA_UPLOAD_INVALID',
-): Promise<MediaUpload> {
+export async function requireMediaUpload(id: string, expect: { accountId: string; purpose: Purpose | readonly Purpose[] }): Promise<MediaUpload> {
   const upload = await findMediaUpload(id);
-  if (!upload || upload.accountId !== expect.accountId || upload.purpose !== expect.purpose) throw businessRule(code);
+  const purposes: readonly Purpose[] = typeof expect.purpose === 'string' ? [expect.purpose] : expect.purpose;
+  if (!upload || upload.accountId !== expect.accountId || !purposes.includes(upload.purpose)) throw businessRule('MEDIA_UPLOAD_INVALID');
   return upload;
 }
 

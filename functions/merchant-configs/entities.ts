@@ -31,9 +31,3 @@ export const merchantConfigEntity = defineEntity<StoredMerchantConfig, [id: stri
   indexes: (c) => ({ GSI1PK: merchantConfigsPartition(c.merchantId), GSI1SK: `${c.createdAt}#${c.id}` }),
   required: [...merchantConfig.required, 'merchantAccountId', 'test', 'version'],
 });
-
-/**
- * Deprecated: the key of a token collection (the tokens group's entity), kept only while payment
- * requests check a named collection exists by key; they should use the tokens group's findCollection.
- */
-export const collectionKey = (id: string) => ({ PK: `COLLECTION#${id}`, SK: 'COLLECTION' });

@@ -1,3 +1,2 @@
 /** The merchant-configs group's public face: what other groups and the local seed may use of it. */
-export { collectionKey } from './entities';
 export { findMerchantConfig, insertMerchantConfig, listMerchantConfigs, type StoredMerchantConfig } from './merchant-config-store';

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentOptionConfig } from './schemas';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { badRequest, businessRule } from '../core/http/errors';
-import { findCollections } from '../tokens';
+import { findMerchantCollections } from '../tokens';
 import { findWalletAsset } from '../wallet-assets';
 
 export type PaymentOptionConfig = FromSchema<typeof paymentOptionConfig>;
@@ -20,7 +20,7 @@ export interface CheckedOption {
  */
 export async function checkPaymentOptions(
   options: PaymentOptionConfig[],
-  merchant: { accountId: string; test: boolean },
+  merchant: { id: string; accountId: string; test: boolean },
 ): Promise<CheckedOption[]> {
   const checked: CheckedOption[] = [];
   for (const [index, option] of options.entries()) {
@@ -38,7 +38,7 @@ export async function checkPaymentOptions(
     }
     if (info.kind === 'external-provider') requireField('externalMerchantId');
     if (info.kind === 'ledger') requireField('collectionIds');
-    if (option.collectionIds?.length) await checkCollections(option.collectionIds, info);
+    if (option.collectionIds?.length) await checkCollections(option.collectionIds, info, merchant);
     if (info.kind === 'wallet' && option.walletId) await checkSettlementWallet(option.walletId, option.type, merchant.accountId);
     checked.push({ option, info, needsSettlementWallet: info.kind === 'wallet' && !option.walletId });
   }
@@ -53,9 +53,13 @@ async function checkSettlementWallet(walletId: string, type: string, accountId: 
   }
 }
 
-/** Every collection must exist, be of the option's liveness, and (for ledger types) not be a discount collection. */
-async function checkCollections(ids: string[], info: AssetTypeInfo): Promise<void> {
-  const found = await findCollections(ids);
+/**
+ * Every collection must be one the merchant may name (its account's, or another issuer's that agreed
+ * a redemption condition with it: a missing one and any other answer alike), of the option's
+ * liveness, and (for ledger types) not a discount collection.
+ */
+async function checkCollections(ids: string[], info: AssetTypeInfo, merchant: { id: string; accountId: string }): Promise<void> {
+  const found = await findMerchantCollections(ids, merchant);
   for (const id of ids) {
     const collection = found.get(id);
     if (!collection) throw businessRule('COLLECTIONS_INVALID');

@@ -1,9 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createPaymentRequestBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { patronRequestLinkEntity, paymentRequestEntity } from './keys';
 import type { TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/http/errors';
@@ -12,11 +10,11 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
 import { logger } from '../core/observability';
 import { commitWithTimer } from '../core/timers';
-import { collectionKey, findMerchantConfig } from '../merchant-configs';
+import { findMerchantConfig } from '../merchant-configs';
 import { connectionStatusFor } from '../connections';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
 import { attachPaymentRequestStep } from '../payment-links';
-import { tokenPaymentOptions } from '../tokens';
+import { findMerchantCollections, tokenPaymentOptions } from '../tokens';
 import { resolveLineItems } from './line-items';
 import { merchantNow } from './request-clock';
 import { PAYMENTS_SERVICE } from './load-payment-request';
@@ -58,8 +56,8 @@ export async function insertPaymentRequest(
     throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   }
   checkRedirects(body, merchantConfig.allowedRedirectUrls ?? []);
-  const links = await checkLinks(body, merchant.id, auth.principal);
   const liveness = merchantConfig.test ? 'test' : 'main';
+  const links = await checkLinks(body, merchant, liveness, auth.principal);
   const patron = body.barcode ? await resolvePatronCode(body.barcode, liveness, now) : undefined;
   const paymentOptions = [
     ...derivePaymentOptions(merchantConfig, value, body.preAuth === true),
@@ -192,15 +190,21 @@ function copied(body: Body): Partial<StoredPaymentRequest> {
 }
 
 /**
- * Linked resources must exist: a token collection, a connection (the connections group's rules;
- * its status shows on the request). A payment link is checked by the creating transaction itself
- * (`attachPaymentRequestStep`).
+ * Linked resources must exist and be the merchant's to name: a token collection of its account or
+ * of an issuer that agreed a redemption condition with it, of the request's liveness (any other
+ * answers TOKEN_COLLECTION_NOT_FOUND, as a missing one does); a connection (the connections group's
+ * rules; its status shows on the request). A payment link is checked by the creating transaction
+ * itself (`attachPaymentRequestStep`).
  */
-async function checkLinks(body: Body, merchantId: string, caller: Principal): Promise<Pick<StoredPaymentRequest, 'connectionStatus'>> {
+async function checkLinks(
+  body: Body,
+  merchant: { id: string; accountId: string },
+  liveness: 'test' | 'main',
+  caller: Principal,
+): Promise<Pick<StoredPaymentRequest, 'connectionStatus'>> {
   if (body.collectionId) {
-    const collection = await db().send(new GetCommand({ TableName: config().tableName, Key: collectionKey(body.collectionId), ConsistentRead: true }));
-    if (!collection.Item) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
+    const collection = (await findMerchantCollections([body.collectionId], merchant)).get(body.collectionId);
+    if (!collection || collection.test !== (liveness === 'test')) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
   }
-  return body.connectionId ? { connectionStatus: await connectionStatusFor(body.connectionId, { merchantId, createdByAccountId: caller.accountId }) } : {};
+  return body.connectionId ? { connectionStatus: await connectionStatusFor(body.connectionId, { merchantId: merchant.id, createdByAccountId: caller.accountId }) } : {};
 }
-

@@ -3,15 +3,17 @@ import type { createCollectionBody } from './schemas';
 import { badRequest } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { parsePositiveAmount } from '../core/money';
+import { requireMediaUpload } from '../media-uploads';
 import { insertCollection, presentCollection } from './collection-store';
 
 type Body = FromSchema<typeof createCollectionBody>;
 
-/** A collection of the named account (collection-manager accounts); its tokens' rules and branding. */
+/** A collection of the named account (collection-manager accounts); its tokens' rules and branding (a branding-logo upload of the account). */
 export const createCollection = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   if (body.type === 'discount' && !body.maxValue) throw badRequest('maxValue is required for discount collections');
   if (body.maxValue) parsePositiveAmount('maxValue.amount', body.maxValue.amount);
+  if (body.mediaUploadId) await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
   const after = body.tokenExpiresAfter;
   const collection = await insertCollection(
     {

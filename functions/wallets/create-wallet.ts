@@ -1,15 +1,24 @@
+import { isIP } from 'node:net';
 import type { FromSchema } from 'json-schema-to-ts';
 import { createWalletBody } from './schemas';
+import type { Account } from '../core/auth/account-directory';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { declaredOnly } from '../core/validation/declared-only';
-import { insertWallet, mediaUploadExists } from './wallet-store';
+import { isRefusedAddress } from '../core/webhooks/target-guard';
+import { requireMediaUpload } from '../media-uploads';
+import { findCollections } from '../tokens';
+import { insertWallet } from './wallet-store';
 
 type Body = FromSchema<typeof createWalletBody>;
 
-/** A consumer wallet app: the asset types it can pay with decide which merchants it supports. */
+/**
+ * A consumer wallet app: the asset types it can pay with decide which merchants it supports. Every
+ * id it names is the account's own (a logo upload, token or ledger collections) and its links lead
+ * to public hosts; it is listed on other accounts' connect pages only once the operator approves it.
+ */
 export const createWallet = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   for (const [index, assetType] of body.assetTypes.entries()) {
@@ -19,7 +28,10 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
       throw badRequest(`assetTypes.${index}.collectionId is only valid for token and ledger asset types`);
     }
   }
-  if (body.logoMediaUploadId && !(await mediaUploadExists(body.logoMediaUploadId))) throw businessRule('MEDIA_UPLOAD_INVALID');
+  await checkCollections(body.assetTypes, account);
+  if (body.connectUrl) checkPublicLink('connectUrl', body.connectUrl);
+  if (body.payUrl) checkPublicLink('payUrl', body.payUrl);
+  if (body.logoMediaUploadId) await requireMediaUpload(body.logoMediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
   const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = declaredOnly(createWalletBody, body);
   return insertWallet({
     id,
@@ -40,6 +52,40 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
     merchantId: account.id,
   });
 });
+
+/**
+ * A named collection must be one of the account's, of the asset type's liveness where the type names
+ * one; a missing collection and another account's answer alike.
+ */
+async function checkCollections(assetTypes: Body['assetTypes'], account: Account): Promise<void> {
+  const named = assetTypes.flatMap((t, index) => (t.collectionId ? [{ index, id: t.collectionId, liveness: describeAssetType(t.id)?.liveness }] : []));
+  if (!named.length) return;
+  const found = await findCollections(named.map((n) => n.id));
+  for (const { index, id, liveness } of named) {
+    const collection = found.get(id);
+    if (!collection || collection.accountId !== account.id || (liveness !== undefined && collection.test !== (liveness === 'test'))) {
+      throw badRequest(`assetTypes.${index}.collectionId is not a collection of the account`);
+    }
+  }
+}
+
+/**
+ * A wallet app's links are shown to shoppers on connect pages: never a loopback, private or
+ * link-local host, which would send their browser into their own network. Checked by the host as
+ * written; what a public name resolves to is the browser's lookup, not the platform's.
+ */
+function checkPublicLink(field: 'connectUrl' | 'payUrl', url: string): void {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    throw badRequest(`${field} must be an absolute https URL`);
+  }
+  const loopbackName = host === 'localhost' || host.endsWith('.localhost');
+  if (loopbackName || (isIP(host) !== 0 && isRefusedAddress(host))) {
+    throw badRequest(`${field} must not point at a loopback, private or link-local address`);
+  }
+}
 
 /**
  * A wallet names asset types with or without their liveness (`svc.nzd` as in the docs' example, or

@@ -10,7 +10,6 @@ import { defineEntity } from '../core/db/entity';
  * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
  * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
  * | wallet (app)    | WALLETAPP#<id>          | WALLETAPP          | GSI1 WALLETAPPS, <id>                 | get; every consumer wallet (a small, bounded set) |
- * | media upload    | MEDIAUPLOAD#<id>        | MEDIAUPLOAD        |                                       | media references (logos): only whether one exists is read here |
  */
 
 export type Wallet = FromSchema<typeof wallet>;
@@ -27,6 +26,3 @@ export const walletEntity = defineEntity<Wallet, [id: string]>({
   indexes: (w) => ({ GSI1PK: WALLET_APPS_PARTITION, GSI1SK: w.id }),
   required: wallet.required,
 });
-
-/** The key of a media upload's item: a wallet's logo must name one that exists. */
-export const mediaUploadKey = (id: string) => ({ PK: `MEDIAUPLOAD#${id}`, SK: 'MEDIAUPLOAD' });

@@ -1,4 +1,5 @@
 import type { GroupDefinition } from '../core/group';
+import { PERMISSIONS } from './permissions';
 import { ROUTES } from './routes';
 import { SCHEMAS } from './schemas';
 
@@ -7,5 +8,5 @@ export const group = {
   name: 'wallets',
   routes: ROUTES,
   schemas: SCHEMAS,
-  permissions: {},
+  permissions: PERMISSIONS,
 } as const satisfies GroupDefinition;

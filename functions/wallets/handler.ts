@@ -3,5 +3,6 @@ import { groupHandler } from '../group-lambda';
 import * as build from '../generated/wallets';
 import { ROUTES } from './routes';
 import { createWallet } from './create-wallet';
+import { setWalletApproval } from './set-wallet-approval';
 
-export const handler = groupHandler('wallets', ROUTES, build, { createWallet });
+export const handler = groupHandler('wallets', ROUTES, build, { createWallet, setWalletApproval });

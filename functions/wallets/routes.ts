@@ -7,4 +7,9 @@ export const ROUTES = [
     permission: 'accounts:update', authentication: 'apiKey', body: 'CreateWalletBody', response: 'Wallet',
     summary: 'Register a consumer wallet app and the asset types it pays with',
   },
+  {
+    method: 'PUT', path: '/api/wallets/{walletAppId}/approval', operation: 'setWalletApproval',
+    permission: 'wallets:approve', authentication: 'apiKey', body: 'WalletApprovalBody', response: 'Wallet',
+    summary: "Platform operator: approve a wallet app (or withdraw the approval), listing it on every connection's connect page",
+  },
 ] as const satisfies readonly RouteSpec[];

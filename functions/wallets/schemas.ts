@@ -44,7 +44,16 @@ export const wallet = {
     url: { type: 'string' },
     /** The owning account's id, as the documented create response shows it. */
     merchantId: id,
+    /** While the platform operator's approval stands: when and by whom it was given. */
+    approvedAt: timestamp,
+    approvedBy: crn,
   },
+} as const;
+
+export const walletApprovalBody = {
+  type: 'object',
+  required: ['approved'],
+  properties: { approved: { type: 'boolean' } },
 } as const;
 
 export const walletList = { type: 'array', items: wallet } as const;
@@ -54,4 +63,5 @@ export const SCHEMAS = {
   Wallet: wallet,
   WalletList: walletList,
   CreateWalletBody: createWalletBody,
+  WalletApprovalBody: walletApprovalBody,
 } as const;

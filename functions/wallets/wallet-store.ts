@@ -4,7 +4,7 @@ import { wallet } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { mediaUploadKey, walletEntity, WALLET_APPS_PARTITION, type Wallet } from './entities';
+import { walletEntity, WALLET_APPS_PARTITION, type Wallet } from './entities';
 import { queryAll } from '../core/db/pagination';
 import { businessRule } from '../core/http/errors';
 
@@ -27,14 +27,17 @@ export async function insertWallet(record: Wallet): Promise<Wallet> {
   return present(record);
 }
 
-export async function mediaUploadExists(id: string): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: mediaUploadKey(id), ProjectionExpression: 'PK' }));
-  return out.Item !== undefined;
-}
-
 export async function findWallet(id: string): Promise<Wallet | undefined> {
   const out = await db().send(new GetCommand({ TableName: config().tableName, Key: walletEntity.key(id), ConsistentRead: true }));
   return out.Item ? walletEntity.parse(out.Item) : undefined;
+}
+
+/** Stores the wallet app as changed (its approval); the app must still exist. */
+export async function replaceWallet(record: Wallet): Promise<Wallet> {
+  await db().send(
+    new PutCommand({ TableName: config().tableName, Item: walletEntity.item(record), ConditionExpression: 'attribute_exists(PK)' }),
+  );
+  return present(record);
 }
 
 /** Every registered wallet app: consumer apps are few, so one bounded index partition holds them. */

@@ -51,11 +51,13 @@ describe('connections', () => {
     expect(Object.keys(after.body).sort()).toEqual(SUMMARY_FIELDS);
   });
 
-  it("opens its url as a page: the wallet apps of its liveness, each linked into its connect flow; then the one that has it", async () => {
+  it("opens its url as a page: the approved wallet apps of its liveness, each linked into its connect flow; then the one that has it", async () => {
     const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
     const wallet = await newWalletApp();
     const live = await newAccount({ test: false });
-    await ok(api('POST', '/api/wallets', { key: live.apiKey, body: { id: uniqueWalletId(), name: 'Live Wallet', accountId: live.accountId, connectUrl: 'https://live-wallet.example.com/connect', assetTypes: [{ id: 'svc.nzd' }] } }));
+    const liveWallet = await ok(api('POST', '/api/wallets', { key: live.apiKey, body: { id: uniqueWalletId(), name: 'Live Wallet', accountId: live.accountId, connectUrl: 'https://live-wallet.example.com/connect', assetTypes: [{ id: 'svc.nzd' }] } }));
+    // Other accounts' apps are offered once the operator approves them (references.test.ts covers the rule).
+    for (const id of [wallet.id, liveWallet.id]) await ok(api('PUT', `/api/wallets/${id}/approval`, { key: seed().operatorApiKey, body: { approved: true } }));
     const path = new URL(connection.url).pathname;
     const page = await api('GET', path);
     expect(page.status).toBe(200);

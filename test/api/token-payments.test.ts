@@ -5,7 +5,7 @@ import { findToken } from '../../functions/tokens';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 import { balance, newPayer, nzd, pay, type Payer } from '../support/payments';
 import { lineItem, newTokenRequest, payWithToken, PRODUCTS, tokenMerchant, tokenShop, type TokenMerchant, type TokenShop } from '../support/token-payments';
-import { newCollection, newCondition, newToken, ok, uniqueKey, written } from '../support/value';
+import { newCollection, newCondition, newToken, ok, subscribe, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
 
@@ -81,10 +81,17 @@ describe('paying with tokens', () => {
     }
 
     it('at a merchant without a redemption condition: ASSET_REDEMPTION_DENIED', async () => {
-      const bare = await tokenMerchant([collection.id]);
+      // A config names another issuer's collection only with a condition: the merchant's account issues its own.
+      const bare = await tokenMerchant();
+      await subscribe(bare.owner.accountId, ['collection-manager']);
+      const own = await newCollection(bare.owner, { maxValue: nzd('1000') });
+      await ok(api('PUT', `/api/merchants/${bare.merchantId}/configs/${bare.tokenConfigId}`, {
+        key: bare.owner.apiKey,
+        body: { paymentOptions: [{ type: 'svc.nzd.test', walletId: bare.settlementWalletId }, { type: 'svc.token.test', collectionIds: [own.id] }] },
+      }));
       const request = await newTokenRequest(bare, [lineItem('bread', '400')]);
-      expect(request.paymentOptions[1]).toEqual({ assetType: 'svc.token.test', amount: '0', acceptedCollections: [{ id: collection.id, lineItems: [] }] });
-      const unspent = await token();
+      expect(request.paymentOptions[1]).toEqual({ assetType: 'svc.token.test', amount: '0', acceptedCollections: [{ id: own.id, lineItems: [] }] });
+      const unspent = await newToken(bare.owner, own.id, { accountId: patron.accountId });
       const res = await payWithToken(patron, request.id, unspent.id);
       expect(res.body).toEqual(refused('ASSET_REDEMPTION_DENIED'));
       expect(written(res)).toEqual([]);

@@ -1,7 +1,8 @@
 import { findToken } from '../../functions/tokens';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { logoForm } from '../support/media';
 import { newMerchant, nzd, type MerchantSetup } from '../support/payments';
-import { collectionManager, newCollection, newCondition, newToken, uniqueKey, written } from '../support/value';
+import { collectionManager, newCollection, newCondition, newToken, ok, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
 
@@ -13,9 +14,10 @@ describe('token collections', () => {
   });
 
   it('creates a collection with the documented fields', async () => {
+    const logo = await ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() }));
     const res = await api('POST', '/api/collections', {
       key: issuer.apiKey,
-      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: '12345', externalId: 'ABC' },
+      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: logo.id, externalId: 'ABC' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -29,7 +31,7 @@ describe('token collections', () => {
       status: 'active',
       createdBy: expect.stringMatching(/^crn:/),
       createdAt: expect.any(String),
-      mediaUploadId: '12345',
+      mediaUploadId: logo.id,
       issuer: expect.any(String),
       externalId: 'ABC',
     });

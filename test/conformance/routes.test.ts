@@ -173,6 +173,7 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/wallet-assets/{assetId}/test-topups': 'the docs fund test wallets in the consumer app, with no API',
   'GET /pay/{paymentRequestId}': 'the hosted pay page a payment request url opens (HTML, not an API exchange)',
   'GET /connect/{connectionId}': "the connect page a connection's url opens (HTML, not an API exchange; docs/api/sales-channels-and-links.md)",
+  'PUT /api/wallets/{walletAppId}/approval': 'operator setting: which wallet apps every connect page offers (docs/api/sales-channels-and-links.md)',
   'GET /pay/{paymentRequestId}/status': "the hosted checkout page's live status (docs/api/hosted-checkout.md)",
   'POST /pay/{paymentRequestId}/cancel': "the hosted checkout page's cancel form (docs/api/hosted-checkout.md)",
   'POST /pay/{paymentRequestId}/test-pay': "the hosted checkout page's test-mode pay form (docs/api/hosted-checkout.md)",

@@ -1,5 +1,6 @@
 /** Docs page "Tokens": src/content/api/tokens.mdoc and its example exchanges (collections, redemption conditions, tokens). */
 import { api, newAccount, type TestAccount } from '../support/api';
+import { uploadLogo } from '../support/media';
 import { newMerchant, nzd } from '../support/payments';
 import { collectionManager, newCollection, uniqueKey } from '../support/value';
 import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
@@ -73,16 +74,19 @@ beforeAll(async () => {
 
 describe('Tokens: documented example exchanges', () => {
   it('POST /api/collections', async () => {
+    // The example's mediaUploadId ("12345") stands for a branding-logo upload of the account.
+    const logo = await uploadLogo(issuer);
     const res = await api('POST', '/api/collections', {
       key: issuer.apiKey,
-      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: '12345', externalId: uniqueKey('ABC') },
+      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: logo, externalId: uniqueKey('ABC') },
     });
     expectExchange(res, except({ ...COLLECTION, externalId: S }, NO_IMAGES));
   });
 
   it('GET /api/accounts/{accountId}/collections: a page and the next', async () => {
     const owner = await collectionManager();
-    for (let i = 0; i < 2; i++) await newCollection(owner, { mediaUploadId: '12345' });
+    const logo = await uploadLogo(owner);
+    for (let i = 0; i < 2; i++) await newCollection(owner, { mediaUploadId: logo });
     const first = await api('GET', `/api/accounts/${owner.accountId}/collections?paginationLimit=1`, { key: owner.apiKey });
     expectExchange(first, { nextPageKey: S, items: [except(COLLECTION, NO_IMAGES)] });
     const next = await api('GET', `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: owner.apiKey });

@@ -1,8 +1,9 @@
 /** Docs page "Wallets": src/content/api/wallets.mdoc and its example exchanges (both experimental). */
 import { randomBytes } from 'node:crypto';
-import { api, newAccount, type TestAccount } from '../support/api';
-import { logoForm } from '../support/media';
+import { api, type TestAccount } from '../support/api';
+import { uploadLogo } from '../support/media';
 import { newMerchant } from '../support/payments';
+import { collectionManager, newCollection } from '../support/value';
 import { except, expectExchange, expectShape, S, type ShapeObject } from './support';
 
 const CREATED_WALLET: ShapeObject = {
@@ -26,13 +27,14 @@ const walletId = () => `payap-${randomBytes(4).toString('hex')}`;
 describe('Wallets: documented example exchanges', () => {
   let owner: TestAccount;
   beforeAll(async () => {
-    owner = await newAccount();
+    // It issues the token collection its wallet apps name.
+    owner = await collectionManager();
   });
 
   it('POST /api/wallets: a logo upload, asset types named without liveness, a token type with a collection', async () => {
     const id = walletId();
-    const logo = await api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() });
-    expect(logo.status).toBe(200);
+    // The example's collection ids stand for collections of the wallet's account, its logo for an upload of it.
+    const [logo, first, second] = await Promise.all([uploadLogo(owner), newCollection(owner), newCollection(owner)]);
     const res = await api('POST', '/api/wallets', {
       key: owner.apiKey,
       body: {
@@ -41,9 +43,9 @@ describe('Wallets: documented example exchanges', () => {
         accountId: owner.accountId,
         connectUrl: 'https://app.payap.com/join',
         payUrl: 'https://app.payap.com/pay',
-        logoMediaUploadId: logo.body.id,
+        logoMediaUploadId: logo,
         primaryColorHex: '#abc123',
-        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: '98h1d312' }, { id: 'svc.token', collectionId: 'ca9h0221sacw' }],
+        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: first.id }, { id: 'svc.token', collectionId: second.id }],
       },
     });
     expectExchange(res, except(CREATED_WALLET, { logoImg: NO_LOGO_IMG }));
@@ -53,6 +55,7 @@ describe('Wallets: documented example exchanges', () => {
 
   it('GET /api/merchants/{merchantId}/supported-wallets: a wallet naming svc.nzd serves a merchant accepting svc.nzd.test', async () => {
     const id = walletId();
+    const collection = await newCollection(owner);
     const created = await api('POST', '/api/wallets', {
       key: owner.apiKey,
       body: {
@@ -61,7 +64,7 @@ describe('Wallets: documented example exchanges', () => {
         accountId: owner.accountId,
         connectUrl: 'https://app.payap.com/join',
         payUrl: 'https://app.payap.com/pay',
-        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: '98h1d312' }],
+        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: collection.id }],
       },
     });
     expect(created.status).toBe(200);

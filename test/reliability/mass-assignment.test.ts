@@ -229,6 +229,11 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const setup = await defaultSetup(route);
     return { ...setup, values: { ...setup.values, id: `mass-${Date.now()}` } };
   },
+  // The operator approves a wallet app of another account.
+  'PUT /api/wallets/{walletAppId}/approval': async () => {
+    const wallet = await newWalletApp();
+    return { caller: operator(), values: { accountId: wallet.owner.accountId, walletAppId: wallet.id, approved: true } };
+  },
   'POST /api/patron-codes/{patronCodeId}/metadata': async () => {
     const patron = await newAccount();
     const code = ok('patron code', await api('POST', '/api/patron-codes', { key: patron.apiKey }));

@@ -434,6 +434,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   apiKeyName: ({ tenant }) => tenant.spareKeyName(),
   assetId: ({ tenant }) => tenant.wallet(),
   walletId: ({ tenant }) => tenant.wallet(),
+  walletAppId: ({ tenant }) => tenant.walletApp(),
   merchantId: merchantOf,
   configId: configOf,
   paymentRequestId: requestOf,

@@ -1,4 +1,5 @@
 /** Files of each kind media uploads tell apart by their bytes, and forms that upload them. */
+import { api } from './api';
 
 /** A 1×1 PNG (a complete, valid image). */
 export const PNG = Buffer.from(
@@ -20,3 +21,10 @@ export function mediaForm(purpose: string | undefined, file: Buffer | undefined,
 
 /** A form the media-upload route accepts: a PNG logo. */
 export const logoForm = () => mediaForm('branding-logo', PNG, { filename: 'logo.png', contentType: 'image/png' });
+
+/** A branding-logo upload of the key's account: its id. */
+export async function uploadLogo(account: { apiKey: string }): Promise<string> {
+  const res = await api('POST', '/api/media-uploads', { key: account.apiKey, form: logoForm() });
+  if (res.status !== 200) throw new Error(`logo upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

@@ -18,9 +18,14 @@ export const PRODUCTS = [
   { sku: 'cake', name: 'Cake', maxValue: nzd('800') },
 ];
 
-/** A merchant whose config takes test money and tokens of the given collections (none: those it has conditions for). */
-export async function tokenMerchant(collectionIds?: string[]): Promise<TokenMerchant> {
+/**
+ * A merchant whose config takes test money and tokens of the given collections (none: those it has
+ * conditions for). A collection of another issuer's is named only once that issuer agreed a
+ * redemption condition with the merchant (`beforeConfig` makes it).
+ */
+export async function tokenMerchant(collectionIds?: string[], beforeConfig?: (merchant: MerchantSetup) => Promise<unknown>): Promise<TokenMerchant> {
   const merchant = await newMerchant();
+  await beforeConfig?.(merchant);
   const config = await ok(
     api('POST', `/api/merchants/${merchant.merchantId}/configs`, {
       key: merchant.owner.apiKey,
@@ -56,7 +61,6 @@ export interface TokenShop {
 export async function tokenShop(): Promise<TokenShop> {
   const issuer = await collectionManager();
   const collection = await newCollection(issuer, { maxValue: nzd('1000') });
-  const merchant = await tokenMerchant([collection.id]);
-  await newCondition(issuer, collection.id, merchant.merchantId, PRODUCTS);
+  const merchant = await tokenMerchant([collection.id], (m) => newCondition(issuer, collection.id, m.merchantId, PRODUCTS));
   return { issuer, collection, merchant, token: (holder) => newToken(issuer, collection.id, { accountId: holder.accountId }) };
 }
