@@ -6,7 +6,7 @@ import { retryOnConflict } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { closeSteps, present } from './invitation-store';
-import { KINDS } from './kinds';
+import { kindsWith, type WiredKinds } from './kinds';
 import { assertOpen, loadInvitation } from './load-invitation';
 import type { StoredInvitation } from './entities';
 
@@ -20,30 +20,33 @@ type Body = FromSchema<typeof acceptInvitationBody>;
  * membership, the claim) and the invitation's close (accepted, alias scrubbed, its open guard
  * released) are one transaction, so two accepts make one member or one claim.
  */
-export const acceptInvitation = authedOperation<Body>(async ({ params, body, auth }) => {
-  const { principal, access } = auth;
-  return retryOnConflict(async () => {
-    const { stored, now } = await loadInvitation(params.invitationId, access);
-    if (stored.code !== body.code) throw forbidden();
-    assertOpen(stored, now, 'INVITATION_ALREADY_ACCEPTED');
-    const user = principal.kind === 'user' ? await findUser(principal.userId!) : undefined;
-    // Only a verified email is the recipient's alias.
-    if (stored.recipientAlias !== undefined && (!user || !user.emailVerified || user.email !== stored.recipientAlias)) throw businessRule('RECIPIENT_ALIAS_MISMATCH');
-    const acceptedBy = await access.ownAccount(body.accountId);
-    const at = isoTimestamp(now);
-    const { recipientAlias: _scrubbed, ...rest } = stored;
-    const next: StoredInvitation = {
-      ...rest,
-      accepted: true,
-      acceptedAt: at,
-      acceptedBy: principal.crn,
-      acceptedByAccountId: acceptedBy.id,
-      updatedAt: at,
-      updatedBy: principal.crn,
-      version: stored.version + 1,
-    };
-    const recipient = { crn: principal.crn, accountId: acceptedBy.id, ...(user ? { userId: user.id } : {}) };
-    await KINDS[stored.type].accept(stored, recipient, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
-    return present(next);
+export const acceptInvitation = (wired: WiredKinds) => {
+  const kinds = kindsWith(wired);
+  return authedOperation<Body>(async ({ params, body, auth }) => {
+    const { principal, access } = auth;
+    return retryOnConflict(async () => {
+      const { stored, now } = await loadInvitation(params.invitationId, access);
+      if (stored.code !== body.code) throw forbidden();
+      assertOpen(stored, now, 'INVITATION_ALREADY_ACCEPTED');
+      const user = principal.kind === 'user' ? await findUser(principal.userId!) : undefined;
+      // Only a verified email is the recipient's alias.
+      if (stored.recipientAlias !== undefined && (!user || !user.emailVerified || user.email !== stored.recipientAlias)) throw businessRule('RECIPIENT_ALIAS_MISMATCH');
+      const acceptedBy = await access.ownAccount(body.accountId);
+      const at = isoTimestamp(now);
+      const { recipientAlias: _scrubbed, ...rest } = stored;
+      const next: StoredInvitation = {
+        ...rest,
+        accepted: true,
+        acceptedAt: at,
+        acceptedBy: principal.crn,
+        acceptedByAccountId: acceptedBy.id,
+        updatedAt: at,
+        updatedBy: principal.crn,
+        version: stored.version + 1,
+      };
+      const recipient = { crn: principal.crn, accountId: acceptedBy.id, ...(user ? { userId: user.id } : {}) };
+      await kinds[stored.type].accept(stored, recipient, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
+      return present(next);
+    });
   });
-});
+};
