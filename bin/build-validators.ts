@@ -1,12 +1,13 @@
 /**
  * Build step run before the tests, the local platform, the bench and `cdk synth` (see docs/architecture.md, Pins):
  *
- * - functions/generated/<group>.js (+ .d.ts), one per endpoint group: standalone ajv validators of
+ * - functions/generated/<group>.js (+ .d.ts), one per endpoint group: its name, standalone ajv validators of
  *   that group's own request schemas only (its routes' body and query schemas), shared definitions
  *   compiled once and reached by `$ref` instead of being inlined into every schema that uses them,
  *   and the rows of the permission matrix its routes need (each route's permission and `alsoNeeds`).
  *   A group's Lambda imports only its own module, so it carries nothing of the other groups.
- * - functions/generated/openapi.js: the OpenAPI document, gzipped (the system group serves it).
+ * - functions/generated/openapi.js: the OpenAPI document (./openapi-document.ts), gzipped: the system group
+ *   serves it, so its Lambda reads neither the route table nor the schema map.
  * - functions/core/validation/generated/all-validators.js: every schema, resources included, for the
  *   tests' response checks only (no Lambda imports it).
  */
@@ -19,7 +20,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { PERMISSIONS } from '../functions/permissions';
 import { REGISTRY } from '../functions/registry';
 import { SCHEMAS } from '../functions/schemas';
-import { buildOpenApiDocument } from '../functions/system';
+import { buildOpenApiDocument } from './openapi-document';
 import { BODY_AJV_OPTIONS, isCoercedSchema, QUERY_AJV_OPTIONS } from '../functions/core/validation/ajv-options';
 
 const ROOT = join(__dirname, '..');
@@ -115,8 +116,10 @@ function validatorsModule(ids: readonly string[]): string {
   ].join('\n');
 }
 
-const DECLARATIONS = `import type { ValidateFunction } from 'ajv';
+const declarations = (group: string) => `import type { ValidateFunction } from 'ajv';
 import type { PermissionMatrix } from '../core/auth/permissions';
+/** The group this build is of: its handler names the group, and the name must match. */
+export declare const group: ${JSON.stringify(group)};
 /** Validators of the group's request schemas, by schema id. */
 export declare const validators: Readonly<Record<string, ValidateFunction>>;
 /** The rows of the permission matrix the group's routes name. */
@@ -132,9 +135,9 @@ export function buildValidators(): string {
     const requestIds = [...new Set(routes.flatMap((r) => [r.body, r.query].filter((id): id is string => !!id)))];
     const needed = [...new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter((p): p is string => !!p)))];
     const permissions = Object.fromEntries(needed.sort().map((p) => [p, (PERMISSIONS as Record<string, unknown>)[p]]));
-    const code = `${validatorsModule(requestIds)}\nexports.permissions=${JSON.stringify(permissions)};\n`;
+    const code = `${validatorsModule(requestIds)}\nexports.group=${JSON.stringify(group.name)};\nexports.permissions=${JSON.stringify(permissions)};\n`;
     writeFileSync(join(groupsDir, `${group.name}.js`), code);
-    writeFileSync(join(groupsDir, `${group.name}.d.ts`), DECLARATIONS);
+    writeFileSync(join(groupsDir, `${group.name}.d.ts`), declarations(group.name));
     lines.push(`${group.name}: ${requestIds.length} request schemas, ${needed.length} permissions`);
   }
   const openapi = gzipSync(JSON.stringify(buildOpenApiDocument())).toString('base64');

@@ -13,9 +13,8 @@ type Definition = (typeof REGISTRY)[number];
 export type Group = Definition['name'];
 export const GROUPS: readonly Group[] = REGISTRY.map((group) => group.name);
 
-/** A group's entries with their group: the literal types operation names are read from. */
+/** A group's entries with their group. */
 type EntriesOf<D> = D extends { name: infer G; routes: readonly (infer R)[] } ? R & { group: G } : never;
-export type OperationName<G extends Group> = Extract<EntriesOf<Definition>, { group: G }>['operation'];
 
 /** A route of the table; its permission and schema names are checked against every group's. */
 export type Route = RouteOf<Group, Permission, SchemaId>;

@@ -6,7 +6,7 @@ import { retryOnConflict } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
 import { closeSteps, present } from './invitation-store';
-import { KINDS } from './kinds';
+import { kindsWith, type WiredKinds } from './kinds';
 import { assertOpen, loadInvitation } from './load-invitation';
 import type { StoredInvitation } from './entities';
 
@@ -18,9 +18,10 @@ type Body = FromSchema<typeof acceptInvitationBody>;
  * alias (an API key has no alias: RECIPIENT_ALIAS_MISMATCH), one without (a managed integration's
  * claim) by whoever holds its code; `accountId` is the caller's own account. The kind's effect (the
  * membership, the claim) and the invitation's close (accepted, alias scrubbed, its open guard
- * released) are one transaction, so two accepts make one member or one claim.
+ * released) are one transaction, so two accepts make one member or one claim. `wired`: the kinds
+ * other groups implement (kinds.ts).
  */
-export const acceptInvitation = authedOperation<Body>(async ({ params, body, auth }) => {
+export const acceptInvitation = (wired: WiredKinds) => authedOperation<Body>(async ({ params, body, auth }) => {
   const { principal, access } = auth;
   return retryOnConflict(async () => {
     const { stored, now } = await loadInvitation(params.invitationId, access);
@@ -43,7 +44,7 @@ export const acceptInvitation = authedOperation<Body>(async ({ params, body, aut
       version: stored.version + 1,
     };
     const recipient = { crn: principal.crn, accountId: acceptedBy.id, ...(user ? { userId: user.id } : {}) };
-    await KINDS[stored.type].accept(stored, recipient, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
+    await kindsWith(wired)[stored.type].accept(stored, recipient, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
     return present(next);
   });
 });

@@ -1,3 +1,6 @@
-/** The managed-integrations group's public face: the claim an invitation to claim makes (functions/invitations), and its limit. */
+/**
+ * The managed-integrations group's public face: the kind of invitation that claims an integration (the
+ * invitations group's Lambda entry wires it in, functions/invitations/kinds.ts), and its limit.
+ */
 export { MAX_INTEGRATIONS_PER_ACCOUNT, type ManagedIntegration } from './entities';
-export { claimIntegration } from './claim-integration';
+export { managedIntegrationClaim } from './claim-invitation';

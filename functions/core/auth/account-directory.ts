@@ -3,7 +3,7 @@ import type { Role } from './permissions';
 /**
  * What authentication and authorization read of accounts and API keys. A port, because core
  * imports no group: the accounts group owns these records (their keys, writes and reads) and
- * implements it, and each group's Lambda entry passes that implementation in (functions/group-lambda.ts).
+ * implements it, and each group's Lambda entry passes that implementation in (functions/lambda/group-lambda.ts).
  * Chosen over moving an account read model into core, which would split each record between core
  * (key and read) and the group that writes it.
  */

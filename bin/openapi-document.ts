@@ -1,6 +1,6 @@
-import { flagsOf } from '../permissions';
-import { ROUTES, type Route } from '../routes';
-import { SCHEMAS, type SchemaId } from '../schemas';
+import { flagsOf } from '../functions/permissions';
+import { ROUTES, type Route } from '../functions/routes';
+import { SCHEMAS, type SchemaId } from '../functions/schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -18,7 +18,11 @@ const LEGACY_PARAMS =
 
 const ref = (id: SchemaId) => ({ $ref: `#/components/schemas/${id}` });
 
-/** OpenAPI 3.1, derived from the route table and the schema map (JSON Schema 2020-12 compatible). */
+/**
+ * OpenAPI 3.1, derived from the route table and the schema map (JSON Schema 2020-12 compatible). Built at build
+ * time (build-validators.ts writes it to functions/generated/openapi.js) because the system group that serves it
+ * sits below the registry and may not read the assembled tables.
+ */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const route of ROUTES) {
