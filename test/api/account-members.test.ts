@@ -87,7 +87,7 @@ describe('POST /api/accounts/{accountId}/members', () => {
     expect(written(over)).toEqual([]);
     expect(await counts(account.accountId)).toEqual({ owners: 0, members: MAX_MEMBERS_PER_ACCOUNT });
     expect((await addMember(account, users[0].userId, 'account-owner')).status).toBe(200);
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a role users cannot hold', async () => {
     expect((await addMember(org, owner.userId, 'platform-operator')).status).toBe(400);
