@@ -17,7 +17,7 @@ export interface NewAccount {
   region?: Account['region'];
   test?: boolean;
   parentAccountId?: string;
-  /** User id made `account-owner` of the new account. */
+  /** User id made `account-owner` of the new account: only the user creating it, or a new user their individual account. */
   owner?: string;
 }
 

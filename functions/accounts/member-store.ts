@@ -71,12 +71,14 @@ export async function findMemberRole(accountId: string, userId: string): Promise
 
 /**
  * The counts step of a member write: `members` and `owners` change by the deltas, on condition
- * that an account stays below MAX_MEMBERS_PER_ACCOUNT and never loses its last owner.
+ * that an account stays below MAX_MEMBERS_PER_ACCOUNT and, unless `lastOwnerStays` is false (a
+ * member leaving an account they did not create), never loses its last owner.
  */
-function countsStep(accountId: string, members: number, owners: number): TransactionStep {
+function countsStep(accountId: string, members: number, owners: number, lastOwnerStays = true): TransactionStep {
+  const guardsOwner = owners < 0 && lastOwnerStays;
   const conditions = [];
   if (members > 0) conditions.push('(attribute_not_exists(members) OR members < :max)');
-  if (owners < 0) conditions.push('owners > :one');
+  if (guardsOwner) conditions.push('owners > :one');
   return {
     item: {
       Update: {
@@ -91,12 +93,12 @@ function countsStep(accountId: string, members: number, owners: number): Transac
           ':members': members,
           ':owners': owners,
           ...(members > 0 ? { ':max': MAX_MEMBERS_PER_ACCOUNT } : {}),
-          ...(owners < 0 ? { ':one': 1 } : {}),
+          ...(guardsOwner ? { ':one': 1 } : {}),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    onConditionFailed: (old) => (owners < 0 && Number(old?.owners ?? 0) <= 1 ? businessRule('LAST_OWNER_NOT_REVOKABLE') : businessRule('MEMBER_LIMIT_EXCEEDED')),
+    onConditionFailed: (old) => (guardsOwner && Number(old?.owners ?? 0) <= 1 ? businessRule('LAST_OWNER_NOT_REVOKABLE') : businessRule('MEMBER_LIMIT_EXCEEDED')),
   };
 }
 
@@ -117,12 +119,27 @@ function memberStep(accountId: string, userId: string, previous: AccountMember |
 }
 
 /**
- * Adds a user to an account with a role, or changes their role. Demoting the last owner is
- * refused (LAST_OWNER_NOT_REVOKABLE) by the counts' condition, in the same transaction.
+ * Makes a user a member with a role, or changes their role: what accepting an invitation does (the
+ * user's consent). Demoting the last owner is refused (LAST_OWNER_NOT_REVOKABLE) by the counts'
+ * condition, in the same transaction.
  */
 export function setMember(account: AccountGrant, userId: string, role: MemberRole, by: string, now: Date, extra: TransactionStep[] = []): Promise<MemberView> {
+  return writeMember(account, userId, role, by, now, { extra, joins: true });
+}
+
+/**
+ * Changes the role of a member. Nobody is made a member without their consent: a user who is not
+ * one (or no user at all, alike) joins only by accepting an invitation (INVITATION_REQUIRED). The
+ * write is conditional on the member as read, so a member removed meanwhile is re-read and refused.
+ */
+export function changeMemberRole(account: AccountGrant, userId: string, role: MemberRole, by: string, now: Date): Promise<MemberView> {
+  return writeMember(account, userId, role, by, now, { extra: [], joins: false });
+}
+
+function writeMember(account: AccountGrant, userId: string, role: MemberRole, by: string, now: Date, { extra, joins }: { extra: TransactionStep[]; joins: boolean }): Promise<MemberView> {
   return retryOnConflict(async () => {
     const previous = await findMember(account.id, userId);
+    if (!previous && !joins) throw businessRule('INVITATION_REQUIRED');
     if (previous?.role === role && extra.length === 0) return viewOf(account, previous);
     const at = isoTimestamp(now);
     const next: AccountMember = previous
@@ -138,14 +155,18 @@ export function setMember(account: AccountGrant, userId: string, role: MemberRol
   });
 }
 
-/** Removes a member; the account's last owner stays (LAST_OWNER_NOT_REVOKABLE). A non-member is FORBIDDEN, like a missing resource. */
-export function removeMember(accountId: string, userId: string): Promise<void> {
+/**
+ * Removes a member. A non-member is FORBIDDEN, like a missing resource. The account's last owner
+ * stays (LAST_OWNER_NOT_REVOKABLE) unless `lastOwnerStays` is false: a user leaving an account they
+ * did not create, which then has no owner member (docs/api/users-and-members.md#members).
+ */
+export function removeMember(accountId: string, userId: string, { lastOwnerStays }: { lastOwnerStays: boolean }): Promise<void> {
   return retryOnConflict(async () => {
     const previous = await findMember(accountId, userId);
     if (!previous) throw forbidden();
     await runTransaction([
       memberStep(accountId, userId, previous, undefined),
-      countsStep(accountId, -1, -ownerDelta(previous.role)),
+      countsStep(accountId, -1, -ownerDelta(previous.role), lastOwnerStays),
       userMembershipsStep(userId, -1, () => new TransactionConflictError()),
     ]);
   });

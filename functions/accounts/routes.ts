@@ -5,7 +5,7 @@ export const ROUTES = [
   {
     method: 'POST', path: '/api/accounts', operation: 'createAccount',
     permission: 'accounts:create', authentication: 'apiKey', body: 'CreateAccountBody', response: 'Account',
-    summary: 'Create an account (org or individual) owned by the calling account',
+    summary: 'Create an account (org or individual) owned by the calling account; a signed-in user becomes its owner (others: INVITATION_REQUIRED)',
   },
   {
     method: 'GET', path: '/api/accounts/{accountId}', operation: 'getAccount',
@@ -53,7 +53,7 @@ export const ROUTES = [
   {
     method: 'POST', path: '/api/accounts/{accountId}/members', operation: 'addMember',
     permission: 'memberships:update', authentication: 'apiKey', body: 'AddMemberBody', response: 'AccountMember',
-    summary: "Add a user to an account with a role, or change their role (the last owner stays: LAST_OWNER_NOT_REVOKABLE)",
+    summary: "Change a member's role (the last owner stays: LAST_OWNER_NOT_REVOKABLE); users join by invitation (INVITATION_REQUIRED)",
   },
   {
     method: 'GET', path: '/api/accounts/{accountId}/members', operation: 'listMembers',
@@ -63,7 +63,7 @@ export const ROUTES = [
   {
     method: 'DELETE', path: '/api/accounts/{accountId}/members/{userId}', operation: 'removeMember',
     permission: 'memberships:delete', authentication: 'apiKey', response: 'MemberRemoved',
-    summary: "Revoke a user's membership of an account (the last owner: LAST_OWNER_NOT_REVOKABLE)",
+    summary: "Revoke a user's membership of an account (the last owner: LAST_OWNER_NOT_REVOKABLE), or, naming yourself, leave it",
   },
   {
     method: 'GET', path: '/api/account-memberships', operation: 'listOwnMemberships',

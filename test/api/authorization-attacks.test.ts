@@ -2,6 +2,7 @@ import { issueApiKey } from '../../functions/accounts/api-key-store';
 import type { Role } from '../../functions/core/auth/permissions';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
 import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import { joinByInvitation, newUser, type TestUser } from '../support/users';
 import { collectionManager, newCollection, newToken, written } from '../support/value';
 
 /**
@@ -187,5 +188,42 @@ describe('an account cannot be locked out of its own keys', () => {
     );
     const after = await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: seed().operatorApiKey });
     expect(after.body.filter((k: { enabled: boolean }) => k.enabled)).toHaveLength(1);
+  });
+});
+
+describe('a user cannot be put into accounts without consent, nor locked in', () => {
+  // A merchant learns its payers' user ids from `createdBy` (crn::user:…) on activities and events.
+  const memberships = async (user: TestUser) => (await api('GET', '/api/account-memberships', { token: user.token })).body.map((m: { accountId: string; role: string }) => [m.accountId, m.role]);
+
+  it('accounts owned by the victim and the victim added as a member are refused, writing nothing: the membership limit cannot be filled', async () => {
+    const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
+    for (let i = 0; i < 5; i++) {
+      const owned = await api('POST', '/api/accounts', { key: attacker.apiKey, body: { name: `Trap ${i}`, type: 'org', region: 'NZ', test: true, owner: victim.userId } });
+      expect(owned.body).toEqual(code('INVITATION_REQUIRED'));
+      expect(written(owned)).toEqual([]);
+    }
+    const child = (await api('POST', '/api/accounts', { key: attacker.apiKey, body: { name: 'Trap child', type: 'org', test: true } })).body;
+    for (const [accountId, role] of [[attacker.accountId, 'account-owner'], [child.id, 'account-owner'], [child.id, 'cashier']]) {
+      const added = await api('POST', `/api/accounts/${accountId}/members`, { key: attacker.apiKey, body: { userId: victim.userId, role } });
+      expect(added.body).toEqual(code('INVITATION_REQUIRED'));
+      expect(written(added)).toEqual([]);
+    }
+    expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
+    // The victim can still be invited (by anyone, the attacker too) and accept.
+    const shop = await newAccount();
+    await joinByInvitation(shop, victim, 'cashier');
+    expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner'], [shop.accountId, 'cashier']]);
+  });
+
+  it('the victim leaves an account they were made last owner of by invitation, and anything they joined but did not create', async () => {
+    const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
+    await joinByInvitation(attacker, victim, 'account-owner');
+    // The attacker cannot keep them: revoking the last owner is refused, and so is demoting them ...
+    expect((await api('POST', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey, body: { userId: victim.userId, role: 'cashier' } })).body).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
+    // ... but the victim leaves on their own.
+    const left = await api('DELETE', `/api/accounts/${attacker.accountId}/members/${victim.userId}`, { token: victim.token });
+    expect(left).toMatchObject({ status: 200, body: {} });
+    expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
+    expect((await api('GET', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey })).body).toEqual([]);
   });
 });

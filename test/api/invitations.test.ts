@@ -1,5 +1,5 @@
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
-import { newUser, type TestUser } from '../support/users';
+import { joinByInvitation, newUser, type TestUser } from '../support/users';
 
 /** Invitations to become a member of an org account, accepted by the recipient's signed-in user. */
 let org: TestAccount;
@@ -52,7 +52,7 @@ describe('POST /api/invitations', () => {
 
   it('refuses a recipient who already joined: RECIPIENT_ALREADY_INVITED', async () => {
     const user = await newUser();
-    await api('POST', `/api/accounts/${org.accountId}/members`, { key: org.apiKey, body: { userId: user.userId, role: 'cashier' } });
+    await joinByInvitation(org, user, 'cashier');
     expect((await invite(org, user.email)).body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALREADY_INVITED' });
   });
 

@@ -1,6 +1,6 @@
 /** Docs page "Account Memberships": src/content/api/account-memberships.mdoc and its example exchanges; the Auth page's three ways to call it. */
 import { api, newAccount, type TestAccount } from '../support/api';
-import { newUser, type TestUser } from '../support/users';
+import { joinByInvitation, newUser, type TestUser } from '../support/users';
 import { expectError, expectExchange, S, type ShapeObject } from './support';
 
 const MEMBER: ShapeObject = { accountId: S, accountType: S, userId: S, role: S, createdBy: S, createdAt: S, modifiedAt: S, modifiedBy: S };
@@ -15,14 +15,16 @@ describe('Account Memberships: documented example exchanges', () => {
     [org, john, jane] = await Promise.all([newAccount(), newUser({ givenName: 'John', familyName: 'Doe' }), newUser({ givenName: 'Jane', familyName: 'Doe' })]);
   });
 
+  // Users join by accepting an invitation (docs/api/users-and-members.md): the documented call changes a member's role.
   it('POST /api/accounts/{accountId}/members', async () => {
+    await joinByInvitation(org, john, 'cashier');
     const res = await api('POST', `/api/accounts/${org.accountId}/members`, { key: org.apiKey, body: { userId: john.userId, role: 'account-owner' } });
     expectExchange(res, MEMBER);
     expect(res.body).toMatchObject({ accountType: 'org', role: 'account-owner' });
   });
 
   it('GET /api/accounts/{accountId}/members: a bare array with names and email', async () => {
-    await api('POST', `/api/accounts/${org.accountId}/members`, { key: org.apiKey, body: { userId: jane.userId, role: 'account-owner' } });
+    await joinByInvitation(org, jane, 'account-owner');
     const res = await api('GET', `/api/accounts/${org.accountId}/members`, { key: org.apiKey });
     expectExchange(res, [LISTED_MEMBER]);
     expect(res.body).toHaveLength(2);

@@ -9,7 +9,7 @@ import { api, FORBIDDEN, newAccount } from '../support/api';
 import { AMOUNT, FUNDS, namesResource, prepareCall, spentWalletField, Tenant } from '../support/matrix-fixtures';
 import { balances } from '../support/payments';
 import { pathFor } from '../support/route-fixtures';
-import { newUser, userToken } from '../support/users';
+import { joinByInvitation, newUser, userToken } from '../support/users';
 
 /**
  * Generated from the route table and the roles matrix: every authenticated route × every role ×
@@ -231,8 +231,7 @@ beforeAll(async () => {
     userTenants.set(role, { own: new Tenant(c), foreign: new Tenant(d) });
     // A verified phone: the trusted-user flag API keys hold.
     const user = await newUser({ phoneNumber: '+64210000000' });
-    const added = await api('POST', `/api/accounts/${c.accountId}/members`, { key: c.apiKey, body: { userId: user.userId, role } });
-    if (added.status !== 200) throw new Error(`member ${role}: ${JSON.stringify(added.body)}`);
+    await joinByInvitation(c, user, role);
     users.set(role, user);
   }
   await runAll(8);

@@ -11,7 +11,7 @@ import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup 
 import { newConnection, newWalletApp } from '../support/channels';
 import { schemaOf, validInstance } from '../support/route-fixtures';
 import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
-import { newUser } from '../support/users';
+import { joinByInvitation, newUser } from '../support/users';
 
 /**
  * Generated from the route table and the response schemas: every authenticated route with a body
@@ -266,8 +266,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const program = await newLoyaltyProgram(owner);
     return { caller: owner, values: { accountId: owner.accountId, loyaltyProgramId: program.id } };
   },
+  // Users join by invitation only: the call changes the role of a member.
   'POST /api/accounts/{accountId}/members': async (route) => {
     const [setup, user] = await Promise.all([defaultSetup(route), newUser()]);
+    await joinByInvitation(setup.caller, user, 'cashier');
     return { ...setup, values: { ...setup.values, userId: user.userId } };
   },
   'POST /api/invitations': async (route) => {

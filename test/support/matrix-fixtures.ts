@@ -5,7 +5,7 @@ import { nzbnPool, onboardCsv, uploadBatchFile } from './batches';
 import { approvedCode } from './consent';
 import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
-import { newUser } from './users';
+import { joinByInvitation, newUser } from './users';
 
 /**
  * Real resources for the authorization matrix: per path parameter and body field, what the route
@@ -333,11 +333,11 @@ export class Tenant {
     return this.once('paymentLink', async () => (await this.post('/api/payment-links', { merchantId: (await this.merchant()).merchantId, name: 'Matrix Link' })).id);
   }
 
-  /** A new user made a cashier of this account (a member a call may remove). */
+  /** A new user who joined this account as a cashier (a member a call may remove, or change the role of). */
   async newMember(): Promise<string> {
-    const { userId } = await newUser();
-    await this.post(`/api/accounts/${this.accountId}/members`, { userId, role: 'cashier' });
-    return userId;
+    const user = await newUser();
+    await joinByInvitation(this.account, user, 'cashier');
+    return user.userId;
   }
 
   /** A member of this account, whose memberships the user routes read. */
@@ -484,6 +484,8 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   putManagedIntegration: { type: async () => 'payment-referral', params: ({ tenant }) => referralParams(tenant) },
   getManagedIntegration: { type: async () => 'payment-referral' },
   removeMember: { userId: ({ tenant }) => tenant.newMember() },
+  // Users join by invitation only: the call changes the role of a member.
+  addMember: { userId: ({ tenant }) => tenant.newMember() },
   authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
 };
 

@@ -1,4 +1,5 @@
 import { createUser } from '../../functions/accounts';
+import { api, type TestAccount } from './api';
 import { signUserToken, type IssuerKey, type TokenOptions } from '../../bin/local/user-issuer';
 
 /** The local platform's issuer key (global-setup's platform exports it to the workers). */
@@ -31,4 +32,17 @@ export async function newUser(options: { email?: string; phoneNumber?: string; g
     new Date(),
   );
   return { userId: user.id, email: user.email, individualAccountId: account.id, token: await userToken(user.id) };
+}
+
+/**
+ * Makes the user a member of the account the one way a user joins one: the account invites their
+ * email with the role and the user accepts. Answers the invitation.
+ */
+export async function joinByInvitation(account: TestAccount, user: TestUser, role: string): Promise<{ id: string; code: string }> {
+  const body = { type: 'account-membership', resourceId: account.accountId, resourceType: 'account', recipientAlias: user.email, params: { role } };
+  const invited = await api('POST', '/api/invitations', { key: account.apiKey, body });
+  if (invited.status !== 200) throw new Error(`invitation to ${account.accountId} failed: ${JSON.stringify(invited.body)}`);
+  const accepted = await api('POST', `/api/invitations/${invited.body.id}/accept`, { token: user.token, body: { code: invited.body.code, accountId: user.individualAccountId } });
+  if (accepted.status !== 200) throw new Error(`accepting the invitation to ${account.accountId} failed: ${JSON.stringify(accepted.body)}`);
+  return invited.body;
 }
