@@ -1,4 +1,9 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createUser } from '../../functions/accounts';
+import { userEntity } from '../../functions/accounts/entities';
+import { untilCachedTestAccountsExpire } from '../../functions/core/auth/authenticate';
+import { config } from '../../functions/core/config';
+import { db } from '../../functions/core/db/client';
 import { signUserToken, type IssuerKey, type TokenOptions } from '../../bin/local/user-issuer';
 
 /** The local platform's issuer key (global-setup's platform exports it to the workers). */
@@ -31,4 +36,21 @@ export async function newUser(options: { email?: string; phoneNumber?: string; g
     new Date(),
   );
   return { userId: user.id, email: user.email, individualAccountId: account.id, token: await userToken(user.id) };
+}
+
+/**
+ * Marks a user's phone verified (what the operator's `create-user --phone` records; no route changes it),
+ * then waits out the principals instances cached of test accounts, so the next call sees a trusted user.
+ */
+export async function verifyPhone(userId: string, phoneNumber = '+64210000001'): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: userEntity.key(userId),
+      UpdateExpression: 'SET phoneVerified = :yes, phoneNumber = :phone',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':yes': true, ':phone': phoneNumber },
+    }),
+  );
+  await untilCachedTestAccountsExpire(Date.now());
 }
