@@ -1,24 +1,10 @@
 // Mutation testing of the pure money and authorization rules (`npm run test:mutation`; not part of `npm test`:
-// it takes minutes). The mutants run against the `unit` jest project's tests of these modules only (the
-// whole project's dry run outlasts Stryker's 5 minutes on a shared 2-core machine): their logic is exercised
-// there without DynamoDB (a stubbed client answers their few reads).
-import { createRequire } from 'node:module';
-
-const jest = createRequire(import.meta.url)('./jest.config.js');
-const unit = jest.projects.find((project) => project.displayName === 'unit');
-
+// it takes minutes). The mutants run against the `unit` jest project's tests of these modules only
+// (jest.mutation.config.js): their logic is exercised there without DynamoDB (a stubbed client answers their few reads).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'jest',
-  jest: {
-    projectType: 'custom',
-    config: {
-      ...unit,
-      testTimeout: jest.testTimeout,
-      testMatch: ['authorization-rules', 'ledger-rules', 'idempotency-rules', 'money-engine'].map((name) => `<rootDir>/test/unit/${name}.test.ts`),
-    },
-    enableFindRelatedTests: false,
-  },
+  jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: false },
   coverageAnalysis: 'perTest',
   mutate: [
     'functions/core/money.ts',
@@ -28,8 +14,11 @@ export default {
     'functions/core/ledger/transfers.ts',
     'functions/core/idempotency.ts',
   ],
-  // A 2-core machine shared with other work.
+  // A 2-core machine shared with other work: a loaded one stretches a run well past Stryker's default
+  // allowance (1.5 × the dry run's time + 5 s), and each timeout restarts a test runner. A mutant that hangs a
+  // test fails it at jest's own 5 s timeout (jest.mutation.config.js).
   concurrency: 2,
+  timeoutMS: 60_000,
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   thresholds: { high: 95, low: 90, break: 90 },

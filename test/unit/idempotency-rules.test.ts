@@ -3,7 +3,7 @@ import { db } from '../../functions/core/db/client';
 import { idempotencyEntity } from '../../functions/core/db/keys';
 import { TransactionConflictError } from '../../functions/core/db/transaction';
 import { withWriteGate, type WriteGate } from '../../functions/core/db/write-gate';
-import { hashRequest, idempotent, optionallyIdempotent, type IdempotentCommand } from '../../functions/core/idempotency';
+import { hashRequest, idempotent, optionallyIdempotent, type IdempotentCommand, type IdempotentContext } from '../../functions/core/idempotency';
 import { derivedId } from '../../functions/core/ids';
 import { DuplicateTransferError } from '../../functions/core/ledger/transfers';
 
@@ -93,7 +93,7 @@ describe('idempotent()', () => {
 
   it('a lost duplicate without a stored winner is a bug; any other failure is the run’s own', async () => {
     await expect(idempotent(CMD, async () => Promise.reject(new DuplicateTransferError('t')))).rejects.toThrow('duplicate without a stored response');
-    const concurrent = async (ctx: { record: (r: unknown) => { onConditionFailed: () => Error } }) => Promise.reject(ctx.record('x').onConditionFailed());
+    const concurrent = async (ctx: IdempotentContext<unknown>) => Promise.reject(ctx.record('x').onConditionFailed!(undefined));
     await expect(idempotent(CMD, concurrent)).rejects.toThrow('duplicate without a stored response');
     await expect(idempotent(CMD, async () => Promise.reject(new Error('INSUFFICIENT_ASSET_VALUE')))).rejects.toThrow('INSUFFICIENT_ASSET_VALUE');
   });
