@@ -6,6 +6,9 @@ const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }], '/node_modules/@middy/.+\\.js$': esm },
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  // Stryker's sandboxes (npm run test:mutation) hold a copy of the tests and sources.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.stryker-tmp/'],
 };
 module.exports = {
   // A global option (a project's own testTimeout is ignored): API tests and their hooks share one local platform on

@@ -59,7 +59,10 @@ export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: Idempoten
   // found (or a key reused for another command) fails them before anything is written.
   const lookup = readStored<T>(cmd, requestHash);
   lookup.catch(() => undefined);
-  if (!holdWritesUntil(lookup.then((found) => (found ? Promise.reject(new AlreadyStored()) : undefined)))) {
+  const unstored = lookup.then((found) => (found ? Promise.reject(new AlreadyStored()) : undefined));
+  // Outside a request's gate nothing awaits this check: its rejection must not go unhandled (it would end the process).
+  unstored.catch(() => undefined);
+  if (!holdWritesUntil(unstored)) {
     const stored = await lookup;
     if (stored) return { response: stored, replayed: true };
   }

@@ -2,8 +2,8 @@ import { issueApiKey } from '../../functions/accounts/api-key-store';
 import type { Role } from '../../functions/core/auth/permissions';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
 import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
-import { joinByInvitation, newUser, type TestUser } from '../support/users';
-import { collectionManager, newCollection, newToken, written } from '../support/value';
+import { joinByInvitation, newUser, verifyPhone, type TestUser } from '../support/users';
+import { collectionManager, newCollection, newToken, ok, sendAsset, uniqueEmail, written } from '../support/value';
 
 /**
  * Each test is an attack a hostile integrator made against the landed platform, written as the
@@ -95,6 +95,39 @@ describe('attack 1: a key without assets:spend cannot move its account’s asset
     expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '2000' });
     expect((await cancel(owner.apiKey, open.body.id)).body.status).toBe('cancelled');
     expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '5000' });
+  });
+});
+
+describe('a signed-in user whose phone is not verified is no trusted user: spends and sends nothing', () => {
+  it('every route the `trusted-user` flag guards refuses them until their phone is verified, then answers', async () => {
+    const payer = await newPayer('5000');
+    const user = await newUser();
+    await joinByInvitation(payer, user, 'account-owner');
+    const as = { token: user.token, account: payer.accountId };
+    const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+    const legacyRequest = await ok(api('POST', '/payments/api/requests.create', { key: merchant.owner.apiKey, body: { merchantId: merchant.merchantId, amount: '200', asset: 'NZD' } }));
+    // Sent by the account's key: only its cancel is the user's.
+    const sent = await ok(sendAsset(payer, { assetId: payer.walletId, value: '300', recipientAlias: uniqueEmail() }));
+    const attempts = {
+      pay: () => api('POST', `/api/payment-requests/${pr.id}/pay`, { ...as, body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: 'untrusted' } }),
+      legacyPay: () => api('POST', '/payments/api/requests.pay', { ...as, body: { requestId: legacyRequest.requestId, ledger: 'svc.nzd.test', authorization: payer.walletId } }),
+      send: () => api('POST', '/api/asset-transfers', { ...as, body: { assetId: payer.walletId, value: '400', recipientAlias: uniqueEmail() } }),
+      cancel: () => api('POST', `/api/asset-transfers/${sent.id}/cancel`, as),
+    };
+    const before = await balances(payer.apiKey, payer.walletId);
+    for (const [name, attempt] of Object.entries(attempts)) {
+      const res = await attempt();
+      // The legacy API calls a refused spend INACTIVE_ASSET.
+      expect({ name, status: res.status, message: res.body.message }).toEqual({ name, status: 403, message: name === 'legacyPay' ? 'INACTIVE_ASSET' : 'FORBIDDEN' });
+      expect(written(res)).toEqual([]);
+    }
+    expect(await balances(payer.apiKey, payer.walletId)).toEqual(before);
+    expect((await api('GET', `/api/asset-transfers/${sent.id}`, { key: payer.apiKey })).body.status).toBe(sent.status);
+
+    await verifyPhone(user.userId);
+    for (const [name, attempt] of Object.entries(attempts)) expect({ name, status: (await attempt()).status }).toEqual({ name, status: 200 });
+    // Paid 100 and 200, sent 400; the cancelled 300 is spendable again.
+    expect((await balances(payer.apiKey, payer.walletId)).available).toBe(String(BigInt(before.available) - 700n + 300n));
   });
 });
 

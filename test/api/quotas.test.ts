@@ -158,6 +158,25 @@ describe('QUOTA_EXCEEDED', () => {
     expect(await balance(payer.apiKey, payer.walletId)).toBe('9400');
   });
 
+  it('the yearly limit is judged on the room left in the year, whatever room the month has', async () => {
+    const payer = await newPayer('10000');
+    await ok(setLimits(payer, spendLimits('5000', '1000')));
+    const now = await clockOf(payer);
+    expect((await payNew(merchant, payer, '600')).status).toBe(200);
+    // 400 left in the year; 4,400 in the month.
+    const pr = await newPaymentRequest(merchant, { value: nzd('500') });
+    const res = await pay(payer, pr.id, uniqueKey('pay'));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(exceeded(spendQuota('yearly', year(now), '1000', '1100')));
+    expect(written(res)).toEqual([]);
+    expect(await balance(payer.apiKey, payer.walletId)).toBe('9400');
+    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe('new');
+    expect((await spend(payer)).yearly.usage).toBe('600');
+    // Exactly the room left still pays.
+    expect((await payNew(merchant, payer, '400')).status).toBe(200);
+    expect((await spend(payer)).yearly.usage).toBe('1000');
+  });
+
   it('a pay that both lacks the funds and passes the quota answers the funds rule', async () => {
     const payer = await newPayer('500');
     await ok(setLimits(payer, spendLimits('400')));

@@ -1,4 +1,9 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createUser } from '../../functions/accounts';
+import { userEntity } from '../../functions/accounts/entities';
+import { untilCachedTestAccountsExpire } from '../../functions/core/auth/authenticate';
+import { config } from '../../functions/core/config';
+import { db } from '../../functions/core/db/client';
 import { api, type TestAccount } from './api';
 import { signUserToken, type IssuerKey, type TokenOptions } from '../../bin/local/user-issuer';
 
@@ -45,4 +50,21 @@ export async function joinByInvitation(account: TestAccount, user: TestUser, rol
   const accepted = await api('POST', `/api/invitations/${invited.body.id}/accept`, { token: user.token, body: { code: invited.body.code, accountId: user.individualAccountId } });
   if (accepted.status !== 200) throw new Error(`accepting the invitation to ${account.accountId} failed: ${JSON.stringify(accepted.body)}`);
   return invited.body;
+}
+
+/**
+ * Marks a user's phone verified (what the operator's `create-user --phone` records; no route changes it),
+ * then waits out the principals instances cached of test accounts, so the next call sees a trusted user.
+ */
+export async function verifyPhone(userId: string, phoneNumber = '+64210000001'): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: userEntity.key(userId),
+      UpdateExpression: 'SET phoneVerified = :yes, phoneNumber = :phone',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':yes': true, ':phone': phoneNumber },
+    }),
+  );
+  await untilCachedTestAccountsExpire(Date.now());
 }
