@@ -72,10 +72,11 @@ function mapCancellation(steps: TransactionStep[], error: unknown): unknown {
 
 /**
  * How long an operation keeps re-running after conflicts: past it the conflict is answered (409
- * TRANSACTION_CONFLICT, retryable) well inside a group Lambda's 10 s, where many writers racing for
- * one item (claims of one transfer) would otherwise run into the function's timeout, a 500.
+ * TRANSACTION_CONFLICT, retryable) with time to spare in a group Lambda's 10 s, where many writers
+ * racing for one item (claims of one transfer) on a slow table would otherwise reach the function's
+ * timeout, a 500.
  */
-export const CONFLICT_RETRY_MS = 3_000;
+export const CONFLICT_RETRY_MS = 6_000;
 
 /** Re-runs an operation that reads then writes conditionally, when a concurrent writer won the race. */
 export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 12): Promise<T> {
