@@ -94,7 +94,7 @@ describe('two-phase transfers under concurrency', () => {
         const before = await balances(payer.apiKey, payer.walletId);
         const settlementBefore = BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId));
 
-        const confirms = Array.from({ length: 12 }, (_, i) => post(`/api/payment-requests/${pr.id}/confirm`, { idempotencyKey: `c-${round}-${i}`, invoiceRef: `inv-${round}-${i}`, value: nzd('500') }));
+        const confirms = Array.from({ length: 12 }, (_, i) => post(`/api/payment-requests/${pr.id}/confirm`, { idempotencyKey: `c-${round}-${i}`, invoiceRef: `inv-${round}-${i}`, lineItems: [{ name: 'fuel', qty: '1', price: '500' }] }));
         const [release, ...confirmed] = await Promise.all([post(`/api/payment-requests/${pr.id}/release`), ...confirms]);
         expectDocumented(confirmed, ['INVALID_AMOUNT', 'PRE_AUTH_RELEASED']);
         expectDocumented([release], []);
