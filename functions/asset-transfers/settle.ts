@@ -1,6 +1,6 @@
 import type { Account } from '../core/auth/account-directory';
 import { isoTimestamp } from '../core/clock';
-import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/http/errors';
 import { newId } from '../core/ids';
 import { findPendingTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
@@ -19,10 +19,15 @@ function scrubbed(transfer: StoredAssetTransfer): StoredAssetTransfer {
   return rest;
 }
 
+/**
+ * The pending transfer that holds a transfer's value, read apart from the transfer: only its fixed
+ * fields are used. What it still holds is the transfer's `remainingValue`, as read with the decision
+ * to post or void, and the engine makes the stored pending transfer agree with it when the
+ * transaction commits; a read on either side of another commit is then a conflict, retried.
+ */
 async function holding(transfer: StoredAssetTransfer): Promise<PendingTransfer> {
   const pending = await findPendingTransfer(transfer.pendingTransferId);
-  // The record and its pending transfer change together: anything else is a read between two commits.
-  if (!pending || pending.status !== 'pending') throw new TransactionConflictError();
+  if (!pending) throw new Error(`asset transfer ${transfer.id} has no pending transfer`);
   return pending;
 }
 
@@ -41,7 +46,7 @@ export async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Pro
     [{ kind: 'notification', accountId: transfer.senderAccountId, test: transfer.liveness === 'test', type: 'asset-transfer:returned', data: present(next) }],
     at,
   );
-  await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), at), ...notice.steps]);
+  await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at), ...notice.steps]);
   return { ...next, version: transfer.version + 1 };
 }
 
@@ -100,7 +105,7 @@ export function claimAssetTransferFor(id: string, claimant: Account, route: Clai
       transferCreatedAt: transfer.createdAt,
       claimedAt: at,
     };
-    await runTransaction([replaceStep(transfer, next), claimStep(claim), ...postPending(pending, newId(), amount, at, to)]);
+    await runTransaction([replaceStep(transfer, next), claimStep(claim), ...postPending(pending, { id: newId(), amount, remaining }, at, to)]);
     return { ...next, version: transfer.version + 1 };
   });
 }
@@ -114,7 +119,7 @@ export function cancelAssetTransferBy(id: string, mayCancel: (transfer: StoredAs
     if (!isOpen(transfer)) throw businessRule('INVALID_ASSET_TRANSFER_STATUS');
     const at = isoTimestamp(now);
     const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'cancelled', updatedAt: at };
-    await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), at)]);
+    await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at)]);
     return { ...next, version: transfer.version + 1 };
   });
 }

@@ -64,7 +64,10 @@ function countStep(accountId: string, total: number, directDebit: number, code: 
   };
 }
 
-/** A verification debit of nothing through the bank: its statement line shows the code that verifies the account. */
+/**
+ * A transaction of nothing through the bank, a debit under a direct-debit authority, else a deposit:
+ * its statement line shows the code that verifies the account, which only the number's holder reads.
+ */
 function verificationLine(account: BankAccount, at: string): StatementLine {
   return newStatementLine(account, 'verification', '0', 'NZD', at);
 }
@@ -81,8 +84,8 @@ export const statementLineStep = (line: StatementLine): TransactionStep => ({
 
 /**
  * Registers a bank account: the record, a guard making it the account's only one with this number,
- * the platform-wide holder count, the account's counts, and with a direct-debit authority the
- * verification debit whose code verifies it; one transaction.
+ * the platform-wide holder count, the account's counts, and the verification transaction whose code
+ * verifies it (so one registered for withdrawals only can be verified too); one transaction.
  */
 export async function insertBankAccount(record: BankAccount, codes: LimitCodes): Promise<BankAccount> {
   await runTransaction(registrationSteps(record, codes));
@@ -111,7 +114,7 @@ export function registrationSteps(record: BankAccount, codes: LimitCodes): Trans
       onConditionFailed: () => businessRule(codes.holderLimit),
     },
     countStep(record.accountId, 1, record.directDebitAuthorized ? 1 : 0, codes.accountLimit),
-    ...(record.directDebitAuthorized ? [statementLineStep(verificationLine(record, record.createdAt))] : []),
+    statementLineStep(verificationLine(record, record.createdAt)),
   ];
 }
 

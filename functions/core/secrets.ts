@@ -21,10 +21,10 @@ export async function readSecretString(secretId: string, maxAgeSeconds: number):
   return (await provider.get(secretId, { maxAge: maxAgeSeconds })) ?? '';
 }
 
-/** Page keys' HMAC key: rotated by redeploying (it only invalidates outstanding page keys), so read once per instance. */
+/** The page-key secret: rotated by redeploying (it only invalidates outstanding page keys), so read once per instance. */
 const PAGE_KEY_SECRET_MAX_AGE_SECONDS = 24 * 3600;
 
-/** The HMAC key for page keys: from the environment locally, from Secrets Manager on AWS. */
+/** The secret page keys are sealed with (core/db/pagination.ts derives their key from it): from the environment locally, from Secrets Manager on AWS. */
 export async function getPageKeySecret(): Promise<Buffer> {
   const { pageKeySecret: inline, pageKeySecretArn } = config();
   if (inline) return Buffer.from(inline, 'utf8');

@@ -37,8 +37,9 @@ const maskedNumber = (number: string) => number.replace(/^(\d{2}-\d{4}-)(\d{4})(
  * The wallet and the bank account a transfer names, checked: both the caller's to use, a
  * withdrawal's wallet also its to spend (`spend`; else FORBIDDEN, as if missing), of one account, a
  * wallet that takes funds transfers (not a settlement wallet), a `centrapay` bank account the bank
- * moves this money with (test money only: live is refused before anything is written), and for a
- * top up a direct-debit authority to debit it by.
+ * moves this money with (test money only: live is refused before anything is written), for a top up a
+ * direct-debit authority to debit it by, and for a withdrawal a verified bank account
+ * (BANK_ACCOUNT_NOT_VERIFIED): a top up from one not yet verified is credited only once it is (settle.ts).
  */
 async function parties(request: AuthedRequest<Body>, type: FundsTransferType, spend: Access | undefined): Promise<{ wallet: WalletAsset; bankAccount: BankAccount }> {
   const { body, auth } = request;
@@ -52,6 +53,8 @@ async function parties(request: AuthedRequest<Body>, type: FundsTransferType, sp
   const test = wallet.liveness === 'test' && bankAccount.test === true;
   if (bankAccount.type !== 'centrapay' || bankAccount.status === 'archived' || !bank().moves({ test })) throw businessRule(NOT_CONFIGURED[type]);
   if (type === 'topup' && !bankAccount.directDebitAuthorized) throw businessRule('DIRECT_DEBIT_NOT_AUTHORIZED');
+  // Money is paid out only to a bank account its holder proved theirs with a code from its statement.
+  if (type === 'withdrawal' && !bankAccount.verified) throw businessRule('BANK_ACCOUNT_NOT_VERIFIED');
   return { wallet, bankAccount };
 }
 

@@ -1,7 +1,7 @@
 import { findBankAccount } from '../bank-accounts';
 import { isoTimestamp } from '../core/clock';
 import { serviceCrn } from '../core/crn';
-import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { ApiError, businessRule } from '../core/http/errors';
 import { derivedId } from '../core/ids';
 import { findPendingTransfer, postedTransfer, postPending, voidPending, type AssetSide, type PendingTransfer } from '../core/ledger/transfers';
@@ -30,10 +30,15 @@ const BANK_CRN = serviceCrn('bank');
 export const isHeld = (t: StoredFundsTransfer) => t.type === 'topup' && t.status === 'created' && t.bankState === 'settled';
 const isDue = (t: StoredFundsTransfer, now: Date) => t.status === 'created' && t.bankState === 'pending' && Date.parse(t.settleAt) <= now.getTime();
 
+/**
+ * The pending transfer that holds a withdrawal's amount, read apart from the withdrawal: only its
+ * fixed fields are used. It holds the whole amount while the withdrawal is pending at the bank, and
+ * the engine makes the stored pending transfer agree when the transaction commits; a read on either
+ * side of another report's commit is then a conflict, retried.
+ */
 async function holding(transfer: StoredFundsTransfer): Promise<PendingTransfer> {
   const pending = transfer.pendingTransferId ? await findPendingTransfer(transfer.pendingTransferId) : undefined;
-  // The record and its pending transfer change together: anything else is a read between two commits.
-  if (!pending || pending.status !== 'pending') throw new TransactionConflictError();
+  if (!pending) throw new Error(`withdrawal ${transfer.id} has no pending transfer`);
   return pending;
 }
 
@@ -96,14 +101,15 @@ export async function applyOutcome(transfer: StoredFundsTransfer, outcome: BankO
     if (transfer.type === 'withdrawal') {
       const txnId = derivedId(undefined, transfer.id, 'payout');
       next.status = 'done';
-      steps.push(...postPending(await holding(transfer), txnId, BigInt(transfer.amount), at), activityStep(activity(transfer, txnId, at)));
+      const amount = BigInt(transfer.amount);
+      steps.push(...postPending(await holding(transfer), { id: txnId, amount, remaining: amount }, at), activityStep(activity(transfer, txnId, at)));
     } else if ((await findBankAccount(transfer.bankAccountId))?.verified) {
       next.status = 'done';
       steps.push(...(await creditSteps(transfer, at)));
     }
   } else {
     next = { ...transfer, status: outcome, updatedAt: at };
-    if (transfer.type === 'withdrawal') steps.push(...voidPending(await holding(transfer), at));
+    if (transfer.type === 'withdrawal') steps.push(...voidPending(await holding(transfer), BigInt(transfer.amount), at));
   }
   await runTransaction([replaceStep(transfer, next), ...steps]);
   const applied = { ...next, version: transfer.version + 1 };

@@ -44,7 +44,9 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
       assertWithinLimits(request, authorization.assetId);
       const at = isoTimestamp(clock);
       const transferId = derive('transfer');
-      const transfer = { txnId: transferId, steps: postPending(await authorizationTransfer(request), transferId, amount, at) };
+      // What the authorisation still reserves, as this read of the request says: a confirm or release that
+      // committed since fails the post's condition and this confirm re-reads (core/ledger/transfers.ts).
+      const transfer = { txnId: transferId, steps: postPending(await authorizationTransfer(request), { id: transferId, amount, remaining: unconfirmed(request) }, at) };
       const [activity] = buildActivities(
         request,
         [

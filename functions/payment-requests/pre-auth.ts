@@ -18,7 +18,10 @@ export const isLapsed = (request: StoredPaymentRequest, now: Date) =>
 
 export const unconfirmed = (request: StoredPaymentRequest) => BigInt(request.authorization?.amount ?? '0') - BigInt(request.confirmedAmount ?? '0');
 
-/** The pending transfer that reserves an authorisation's funds on the patron's asset. */
+/**
+ * The pending transfer that reserves an authorisation's funds on the patron's asset, read apart from
+ * the request: only its fixed fields are used; what it still reserves is the request's unconfirmed amount.
+ */
 export async function authorizationTransfer(request: StoredPaymentRequest): Promise<PendingTransfer> {
   const transfer = request.authorization && (await findPendingTransfer(request.authorization.transferId));
   if (!transfer) throw new Error(`pre-auth ${request.id} has no pending transfer`);
@@ -37,7 +40,8 @@ export async function releaseSteps(
   const authorization = request.authorization!;
   const amount = unconfirmed(request);
   const transfer = await authorizationTransfer(request);
-  const steps = transfer.status === 'pending' ? voidPending(transfer, at) : [];
+  // Confirmed in full, the pending transfer is posted: nothing is left to void.
+  const steps = amount > 0n ? voidPending(transfer, amount, at) : [];
   const activities = buildActivities(
     request,
     [{ type: 'release', value: monetary(request.value.currency, amount), assetType: authorization.assetType, preAuth: true, createdBy }],

@@ -1,5 +1,6 @@
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
-import { newBankAccount, statementCode } from '../support/bank';
+import { recentStatementLines } from '../../functions/bank-accounts';
+import { newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { advanceClock, DAY, waitFor } from '../support/clock';
 import { bankAccountOf, bankReports, fund, newWallet, topUp, withdraw } from '../support/funds';
 import { balances } from '../support/payments';
@@ -76,7 +77,7 @@ describe('withdrawals', () => {
     const holder = await newAccount();
     const w = await newWallet(holder);
     await fund(holder, w, '5000');
-    const b = await bankAccountOf(holder, { verified: false });
+    const b = await bankAccountOf(holder);
     const created = (await withdraw(holder, w, b.id, '2000')).body;
     await advanceClock(holder.accountId, DAY - 60);
     expect((await get(`/api/withdrawals/${created.id}`, holder.apiKey)).body.status).toBe('created');
@@ -124,6 +125,19 @@ describe('withdrawals', () => {
     const res = await withdraw(owner, wallet, quartz.id, '100');
     expect(res.body).toEqual(refused('BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL'));
     expect(written(res)).toEqual([]);
+  });
+
+  it('pays out only to a verified bank account: BANK_ACCOUNT_NOT_VERIFIED, nothing written, until its holder enters the code from its statement', async () => {
+    // Registered for withdrawals only (no direct-debit authority): its verification deposit carries the code.
+    const payout = await newBankAccount(owner, { directDebitAuthority: undefined });
+    const before = await balances(owner.apiKey, wallet);
+    const res = await withdraw(owner, wallet, payout.id, '100');
+    expect(res.body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
+    expect(written(res)).toEqual([]);
+    expect(await balances(owner.apiKey, wallet)).toEqual(before);
+    const code = await statementCode(payout.bankAccountNumber, 'verification');
+    expect((await api('POST', `/api/bank-accounts/${payout.id}/verify`, { key: owner.apiKey, body: { verificationCode: code } })).status).toBe(200);
+    expect((await withdraw(owner, wallet, payout.id, '100')).body).toMatchObject({ type: 'withdrawal', status: 'created', bankAccountId: payout.id });
   });
 
   it('refuses live money: the simulated bank moves none (nothing written)', async () => {
@@ -262,6 +276,48 @@ describe('top ups', () => {
       expect(res.body).toEqual(refused(code));
       expect(written(res)).toEqual([]);
     }
+  });
+});
+
+describe('bank account ownership', () => {
+  /** The code on the number's statement of the newest transaction made for this account's own bank account record. */
+  const codeOf = async (number: string, accountId: string) => (await recentStatementLines(number, new Date())).find((line) => line.accountId === accountId)!.code;
+  const verify = (holder: TestAccount, bankAccountId: string, verificationCode: string) =>
+    api('POST', `/api/bank-accounts/${bankAccountId}/verify`, { key: holder.apiKey, body: { verificationCode } });
+
+  it('two accounts registering one number each move money only once each proved it theirs; a third names neither record', async () => {
+    const [holder, second, third] = await Promise.all([newAccount(), newAccount(), newAccount()]);
+    const [holderWallet, secondWallet, thirdWallet] = await Promise.all([newWallet(holder), newWallet(second), newWallet(third)]);
+    await Promise.all([fund(holder, holderWallet, '1000'), fund(second, secondWallet, '1000')]);
+    const number = uniqueBankNumber();
+    const holderBank = await newBankAccount(holder, { bankAccountNumber: number });
+    const secondBank = await newBankAccount(second, { bankAccountNumber: number });
+
+    // Not proven: the second account's top up is settled by the bank but held, never credited, and it pays nothing out.
+    const topup = (await topUp(second, secondWallet, secondBank.id, '700')).body;
+    expect((await bankReports(topup.id, 'settled')).body.status).toBe('created');
+    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
+    expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1000', available: '1000' });
+    // The holder's code proves the holder's record only.
+    const mismatch = await verify(second, secondBank.id, await codeOf(number, holder.accountId));
+    expect(mismatch.body).toEqual(refused('ACCOUNT_MISMATCH'));
+    expect(written(mismatch)).toEqual([]);
+    // A third account reaches neither record, to top up or withdraw with its own wallet.
+    for (const res of await Promise.all([topUp(third, thirdWallet, holderBank.id, '100'), withdraw(third, thirdWallet, secondBank.id, '100')])) {
+      expect(res.body).toEqual(FORBIDDEN);
+      expect(written(res)).toEqual([]);
+    }
+
+    // The holder proves its record with its own code and pays out; the second record is still unproven.
+    expect((await verify(holder, holderBank.id, await codeOf(number, holder.accountId))).status).toBe(200);
+    expect((await withdraw(holder, holderWallet, holderBank.id, '100')).status).toBe(200);
+    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
+
+    // A joint holder reads its own code on the statement: its held top up is credited and it pays out.
+    expect((await verify(second, secondBank.id, await codeOf(number, second.accountId))).status).toBe(200);
+    expect((await get(`/api/topups/${topup.id}`, second.apiKey)).body.status).toBe('done');
+    expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1700', available: '1700' });
+    expect((await withdraw(second, secondWallet, secondBank.id, '100')).status).toBe(200);
   });
 });
 

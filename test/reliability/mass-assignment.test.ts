@@ -200,10 +200,11 @@ async function approvalFixture(): Promise<Setup> {
   return { caller: operator(), values: { accountId: setup.caller.accountId, bankAccountApprovalId: approval.id, reason: 'checked' } };
 }
 
-/** A wallet holding `funds` and a centrapay bank account with a direct-debit authority, of one fresh account. */
+/** A wallet holding `funds` and a verified centrapay bank account with a direct-debit authority, of one fresh account. */
 async function fundsTransferFixture(funds: string): Promise<Setup> {
   const payer = await newPayer(funds);
   const bank = await newBankAccount(payer);
+  ok('verify', await api('POST', `/api/bank-accounts/${bank.id}/verify`, { key: payer.apiKey, body: { verificationCode: await statementCode(bank.bankAccountNumber) } }));
   return { caller: payer, values: { accountId: payer.accountId, assetId: payer.walletId, bankAccountId: bank.id, amount: '100' } };
 }
 

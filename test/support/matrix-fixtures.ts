@@ -206,9 +206,13 @@ export class Tenant {
     return { id: intent.id, code: await approvedCode(intent.authorizationUrl) };
   }
 
-  /** A centrapay bank account with a direct-debit authority: what top ups and withdrawals name. */
+  /** A centrapay bank account with a direct-debit authority, verified (withdrawals pay out to no other): what top ups and withdrawals name. */
   centrapayBankAccount(): Promise<{ id: string; bankAccountNumber: string }> {
-    return this.once('centrapayBankAccount', () => this.newBankAccount({ type: 'centrapay' }));
+    return this.once('centrapayBankAccount', async () => {
+      const bank = await this.newBankAccount({ type: 'centrapay' });
+      await this.post(`/api/bank-accounts/${bank.id}/verify`, { verificationCode: await statementCode(bank.bankAccountNumber) });
+      return bank;
+    });
   }
 
   /** A new top up of the shared wallet from the centrapay bank account, not yet settled (so it can be aborted). */

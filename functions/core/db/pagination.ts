@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../http/errors';
 import { config } from '../config';
@@ -14,22 +14,26 @@ export interface Page<T> {
 }
 
 /**
- * Page keys are the LastEvaluatedKey, encoded and MACed together with the scope of the query
- * (e.g. the account partition) so a forged key, or one from another account's listing, is a 400.
+ * Page keys are opaque: the LastEvaluatedKey (table keys, which name accounts and records) sealed
+ * with AES-256-GCM under a key derived from the page-key secret, the scope of the query (e.g. the
+ * account partition) as associated data. A client reads nothing in one, and a forged or altered
+ * key, or one from another listing, fails authentication: a 400.
  */
 export async function encodePageKey(lastEvaluatedKey: Record<string, unknown>, scope: string): Promise<string> {
-  const payload = Buffer.from(JSON.stringify(lastEvaluatedKey), 'utf8').toString('base64url');
-  return `${payload}.${await sign(payload, scope)}`;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', await pageKeyCipherKey(), iv).setAAD(Buffer.from(scope, 'utf8'));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(lastEvaluatedKey), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
 }
 
 export async function decodePageKey(pageKey: string, scope: string): Promise<Record<string, unknown>> {
-  const [payload, mac, ...rest] = pageKey.split('.');
-  if (!payload || !mac || rest.length > 0) throw badRequest('pageKey is invalid');
-  const expected = Buffer.from(await sign(payload, scope), 'base64url');
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest('pageKey is invalid');
+  const bytes = Buffer.from(pageKey, 'base64url');
+  if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString('base64url') !== pageKey) throw badRequest('pageKey is invalid');
   try {
-    const key = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    const decipher = createDecipheriv('aes-256-gcm', await pageKeyCipherKey(), bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(scope, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+    const key = JSON.parse(plain.toString('utf8')) as unknown;
     if (!key || typeof key !== 'object' || Array.isArray(key)) throw new Error('not an object');
     return key as Record<string, unknown>;
   } catch {
@@ -37,8 +41,12 @@ export async function decodePageKey(pageKey: string, scope: string): Promise<Rec
   }
 }
 
-async function sign(payload: string, scope: string): Promise<string> {
-  return createHmac('sha256', await getPageKeySecret()).update(`${scope}\n${payload}`).digest('base64url');
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The AES-256 key of page keys: derived (HKDF-SHA256) from the page-key secret, for this use only. */
+async function pageKeyCipherKey(): Promise<Buffer> {
+  return Buffer.from(hkdfSync('sha256', await getPageKeySecret(), Buffer.alloc(0), 'page-key aes-256-gcm', 32));
 }
 
 export function paginationLimit(requested: number | undefined, fallback = PAGINATION_LIMIT_DEFAULT): number {

@@ -70,13 +70,27 @@ function mapCancellation(steps: TransactionStep[], error: unknown): unknown {
   return error;
 }
 
-/** Re-runs an operation that reads then writes conditionally, when a concurrent writer won the race. */
+/**
+ * How long an operation keeps re-running after conflicts: past it the conflict is answered (409
+ * TRANSACTION_CONFLICT, retryable) with time to spare in a group Lambda's 10 s, where many writers
+ * racing for one item (claims of one transfer) on a slow table would otherwise reach the function's
+ * timeout, a 500.
+ */
+export const CONFLICT_RETRY_MS = 6_000;
+
+/**
+ * Re-runs an operation that reads then writes conditionally, when a concurrent writer won the race:
+ * another attempt only while one as long as the last still ends within CONFLICT_RETRY_MS.
+ */
 export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 12): Promise<T> {
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
+    const attemptStarted = Date.now();
     try {
       return await run();
     } catch (error) {
-      if (!(error instanceof TransactionConflictError) || attempt >= attempts) throw error;
+      const now = Date.now();
+      if (!(error instanceof TransactionConflictError) || attempt >= attempts || now - started + (now - attemptStarted) >= CONFLICT_RETRY_MS) throw error;
       // Full jitter, so contending writers spread out instead of colliding again.
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 10 * 2 ** attempt)));
     }

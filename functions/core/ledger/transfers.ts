@@ -433,17 +433,22 @@ export async function pendingTransfer(spec: TransferSpec, at: string): Promise<T
   ];
 }
 
-/** The pending transfer's record, conditional on its remaining amount as read (a concurrent post or void conflicts). */
-function settleRecord(transfer: PendingTransfer, take: Amount, next: PendingTransfer['status'], at: string): TransactionStep {
+/**
+ * The pending transfer's record, conditional on it being pending and holding exactly `remaining`:
+ * what the caller's own record says it holds. The caller decided the amount from that record, read
+ * apart from the pending transfer; if another post or void committed between the two reads, this
+ * condition fails and the caller re-reads (a conflict), so no post ever takes more than is reserved.
+ */
+function settleRecord(transferId: string, remaining: Amount, take: Amount, next: PendingTransfer['status'], at: string): TransactionStep {
   return {
     item: {
       Update: {
         TableName: table(),
-        Key: pendingTransferEntity.key(transfer.id),
+        Key: pendingTransferEntity.key(transferId),
         UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
         ConditionExpression: '#status = :pending AND remaining = :remaining',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':left': formatAmount(BigInt(transfer.remaining) - take), ':next': next, ':at': at, ':pending': 'pending', ':remaining': transfer.remaining },
+        ExpressionAttributeValues: { ':left': formatAmount(remaining - take), ':next': next, ':at': at, ':pending': 'pending', ':remaining': formatAmount(remaining) },
       },
     },
     onConditionFailed: () => new TransactionConflictError(),
@@ -468,33 +473,39 @@ function unreserve(transfer: PendingTransfer, released: Amount, spent: Amount): 
 /**
  * Posts `amount` of a pending transfer (a part or all of what remains) under its own derived id:
  * the reserved money leaves the payer's balance and reaches the credited side. The transfer stays
- * pending while some remains. `to` names the credited side when it is decided only at posting
- * (an asset transfer claimed by whoever claims it), optionally an asset the post opens.
+ * pending while some remains. `remaining` is what the caller's own record, read with the decision
+ * of `amount`, says the transfer still reserves (an asset transfer's `remainingValue`, a pre-auth's
+ * unconfirmed amount, a withdrawal's amount); `transfer` is read only for what never changes (sides,
+ * kind, currency, references), and the stored transfer must still hold `remaining` when the
+ * transaction commits (settleRecord). `to` names the credited side when it is decided only at
+ * posting (an asset transfer claimed by whoever claims it), optionally an asset the post opens.
  */
 export function postPending(
   transfer: PendingTransfer,
-  postId: string,
-  amount: Amount,
+  post: { id: string; amount: Amount; remaining: Amount },
   at: string,
   to: { credit: AssetSide; open?: Record<string, unknown> } = { credit: transfer.credit },
 ): TransactionStep[] {
-  const remaining = BigInt(transfer.remaining);
-  if (transfer.status !== 'pending' || amount <= 0n || amount > remaining) throw new Error('post exceeds the pending transfer');
-  const spec: TransferSpec = { id: postId, kind: transfer.kind, debit: transfer.debit, credit: to.credit, amount, currency: transfer.currency, refs: transfer.refs };
+  const { id, amount, remaining } = post;
+  // The caller's own arithmetic on one record: past it is a bug in the caller, not a race.
+  if (amount <= 0n || amount > remaining) throw new Error('post exceeds what the caller says remains');
+  const spec: TransferSpec = { id, kind: transfer.kind, debit: transfer.debit, credit: to.credit, amount, currency: transfer.currency, refs: transfer.refs };
   assertValid(spec);
   return [
-    settleRecord(transfer, amount, amount === remaining ? 'posted' : 'pending', at),
+    settleRecord(transfer.id, remaining, amount, amount === remaining ? 'posted' : 'pending', at),
     unreserve(transfer, amount, amount),
     legStep({ ...sideLegs(to.credit, amount, spec, spec.creditCodes, shardPicker()), ...(to.open ? { open: to.open } : {}) }),
-    ...entrySteps(postId, spec, amount, at),
+    ...entrySteps(id, spec, amount, at),
   ];
 }
 
-/** Voids what remains of a pending transfer: the reservation goes back to the payer's available balance. */
-export function voidPending(transfer: PendingTransfer, at: string): TransactionStep[] {
-  const remaining = BigInt(transfer.remaining);
-  if (transfer.status !== 'pending') throw new Error('only a pending transfer can be voided');
-  return [settleRecord(transfer, remaining, 'voided', at), ...(remaining > 0n ? [unreserve(transfer, remaining, 0n)] : [])];
+/**
+ * Voids what remains of a pending transfer, `remaining` as the caller's own record says (see
+ * postPending): the reservation goes back to the payer's available balance.
+ */
+export function voidPending(transfer: PendingTransfer, remaining: Amount, at: string): TransactionStep[] {
+  if (remaining <= 0n) throw new Error('nothing remains to void');
+  return [settleRecord(transfer.id, remaining, remaining, 'voided', at), unreserve(transfer, remaining, 0n)];
 }
 
 /** The platform's issuance asset for test money of one currency: the counterpart of every test top-up. */
