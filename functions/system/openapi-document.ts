@@ -1,4 +1,6 @@
+import { pathParameterKind } from '../core/ids';
 import { flagsOf } from '../permissions';
+import { idOf } from '../../schemas/common';
 import { ROUTES, type Route } from '../routes';
 import { SCHEMAS, type SchemaId } from '../schemas';
 
@@ -87,13 +89,12 @@ function operationOf(route: Route): JsonObject {
   return operation;
 }
 
+/** Each path parameter with the schema of its id kind (core/ids.ts); bin/build-validators.ts refuses a parameter without one. */
 function pathParameters(route: Route): JsonObject[] {
-  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const kind = pathParameterKind(name);
+    return { name, in: 'path', required: true, schema: kind ? idOf(kind) : { type: 'string' } };
+  });
 }
 
 /** A legacy route's parameters may each come from the query string, so none is required there. */
