@@ -22,7 +22,7 @@ export function missingIdOf(kind: IdKindName): string {
 const kindOfPattern = (pattern: string) => (Object.keys(ID_KINDS) as IdKindName[]).find((kind) => ID_KINDS[kind].pattern === pattern);
 
 /** Strings tried, in order, for a string schema with a pattern: the first that fits is used. */
-const CANDIDATES = ['abc', '100', 'NZD', 'NZ', '5812', 'https://example.com/x', 'svc.nzd.test', '-36.8', 'a-b', 'a@example.com'];
+const CANDIDATES = ['abc', '100', 'NZD', 'NZ', '5812', 'https://example.com/x', 'svc.nzd.test', '9990001234567890', '-36.8', 'a-b', 'a@example.com'];
 
 /** A minimal instance that satisfies a schema (required properties only), for requests that must pass validation. */
 export function validInstance(schema: Schema, overrides: Record<string, unknown> = {}, name = ''): unknown {
