@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
+import { pathParameterKind } from '../functions/core/ids';
 import { PERMISSIONS } from '../functions/permissions';
 import { REGISTRY } from '../functions/registry';
 import { SCHEMAS } from '../functions/schemas';
@@ -126,7 +127,15 @@ export declare const validators: Readonly<Record<string, ValidateFunction>>;
 export declare const permissions: PermissionMatrix;
 `;
 
+/** Every path parameter of the route table must have an id kind (core/ids.ts PATH_PARAMETERS): the pipeline checks it before any read. */
+function assertPathParameterKinds(): void {
+  const unknown = REGISTRY.flatMap((group) => group.routes.flatMap((route: { path: string }) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)))
+    .filter((name) => !pathParameterKind(name));
+  if (unknown.length) throw new Error(`path parameters without an id kind (functions/core/ids.ts PATH_PARAMETERS): ${[...new Set(unknown)].join(', ')}`);
+}
+
 export function buildValidators(): string {
+  assertPathParameterKinds();
   mkdirSync(groupsDir, { recursive: true });
   mkdirSync(testsDir, { recursive: true });
   const lines: string[] = [];

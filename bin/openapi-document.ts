@@ -1,6 +1,8 @@
+import { pathParameterKind } from '../functions/core/ids';
 import { flagsOf } from '../functions/permissions';
 import { ROUTES, type Route } from '../functions/routes';
 import { SCHEMAS, type SchemaId } from '../functions/schemas';
+import { idOf } from '../schemas/common';
 
 type JsonObject = Record<string, unknown>;
 
@@ -91,13 +93,12 @@ function operationOf(route: Route): JsonObject {
   return operation;
 }
 
+/** Each path parameter with the schema of its id kind (core/ids.ts); bin/build-validators.ts refuses a parameter without one. */
 function pathParameters(route: Route): JsonObject[] {
-  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const kind = pathParameterKind(name);
+    return { name, in: 'path', required: true, schema: kind ? idOf(kind) : { type: 'string' } };
+  });
 }
 
 /** A legacy route's parameters may each come from the query string, so none is required there. */

@@ -73,6 +73,7 @@ export const ROUTES = [
   {
     method: 'GET', path: '/api/users/{userId}/account-memberships', operation: 'listUserMemberships',
     permission: 'memberships:read', authentication: 'apiKey', response: 'MembershipSummaryList',
+    impossibleId: 'badRequest',
     summary: "A user's memberships of the caller's accounts (all of them for the user themselves and the operator)",
   },
 ] as const satisfies readonly RouteSpec[];

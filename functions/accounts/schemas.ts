@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 import { API_KEY_ROLES, MEMBER_ROLES } from '../core/auth/permissions';
 
 export const ACCOUNT_TYPES = ['org', 'individual'] as const;
@@ -34,7 +34,7 @@ export const createAccountBody = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 128 },
     type: { enum: ACCOUNT_TYPES },
-    owner: { type: 'string', minLength: 1, maxLength: 64 },
+    owner: idOf('userId'),
     test: { type: 'boolean' },
     region: { enum: REGIONS },
   },
@@ -92,7 +92,7 @@ export const testClock = {
   },
 } as const;
 
-const apiKeyName = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+const apiKeyName = idOf('apiKeyName');
 
 export const apiKey = {
   type: 'object',
@@ -133,7 +133,7 @@ export const updateApiKeyBody = {
 
 /** The accounts group's schemas by id; functions/schemas.ts assembles every group's. */
 /** A user id: the `sub` of their access tokens (a UUID here; other issuers' ids are taken as they come). */
-const userId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const userId = idOf('userId');
 
 export const addMemberBody = {
   type: 'object',

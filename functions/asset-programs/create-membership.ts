@@ -3,7 +3,7 @@ import type { createMembershipBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { businessRule, forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
-import { assertId, newId } from '../core/ids';
+import { newId } from '../core/ids';
 import type { StoredMembership } from './entities';
 import { madeBy } from '../core/audit';
 import { billingBankAccount } from './load';
@@ -19,7 +19,6 @@ type Body = FromSchema<typeof createMembershipBody>;
  * so only the owner's keys can.
  */
 export const createAssetProgramMembership = authedOperation<Body>(async ({ body, auth, now }) => {
-  assertId('assetProgramId', body.assetProgramId, 'assetProgram');
   const account = await auth.access.orgAccount(body.accountId, 'ACCOUNT_TYPE_INVALID');
   if (body.accept) await auth.access.also('asset-program-memberships:accept').account(account.id);
   const program = await findProgram(body.assetProgramId);

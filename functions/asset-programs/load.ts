@@ -1,6 +1,5 @@
 import { ApiError, forbidden } from '../core/http/errors';
 import type { AuthedRequest } from '../core/http/operation';
-import { assertId } from '../core/ids';
 import { findBankAccount } from '../bank-accounts';
 import type { StoredAssetProgram, StoredConfig, StoredMembership } from './entities';
 import { findConfig, findMembership, findProgram } from './store';
@@ -9,7 +8,6 @@ type Access = AuthedRequest['auth']['access'];
 
 /** The program the path names, if the caller may act on its owner's account under the route's permission; else FORBIDDEN. */
 export async function loadProgram({ params, auth }: AuthedRequest): Promise<StoredAssetProgram> {
-  assertId('assetProgramId', params.assetProgramId, 'assetProgram');
   const program = await findProgram(params.assetProgramId);
   if (!program) throw forbidden();
   await auth.access.account(program.accountId);
@@ -18,7 +16,6 @@ export async function loadProgram({ params, auth }: AuthedRequest): Promise<Stor
 
 /** The membership the path names, without an access check (each route decides whose account it acts on). */
 export async function findNamedMembership({ params }: AuthedRequest): Promise<StoredMembership> {
-  assertId('assetProgramMembershipId', params.assetProgramMembershipId, 'assetProgramMembership');
   const membership = await findMembership(params.assetProgramMembershipId);
   if (!membership) throw forbidden();
   return membership;
@@ -32,7 +29,6 @@ export async function loadMemberMembership(request: AuthedRequest): Promise<Stor
 }
 
 export async function loadConfig({ params, auth }: AuthedRequest): Promise<StoredConfig> {
-  assertId('assetProgramConfigId', params.assetProgramConfigId, 'assetProgramConfig');
   const config = await findConfig(params.assetProgramConfigId);
   if (!config) throw forbidden();
   await eitherAccount(auth.access, config.accountId, config.programAccountId);

@@ -1,10 +1,10 @@
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
 /** Set once a step happened, `null` before (the docs show `approvedAt: null` until approval). */
 const momentOrNull = { type: ['string', 'null'], format: 'date-time' } as const;
 const assetType = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9.-]*$' } as const;
-const collectionId = { type: 'string', minLength: 3, maxLength: 64, pattern: '^c_[A-Za-z0-9_-]+$' } as const;
+const collectionId = idOf('tokenCollection');
 
 export const MAX_ASSET_TYPES = 20;
 export const MAX_COLLECTIONS = 50;
@@ -35,12 +35,12 @@ export const createAssetProgramBody = {
   required: ['name', 'accountId', 'assetTypes', 'termsOfServiceUrl', 'collectionIds', 'privacyPolicyUrl'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 128 },
-    accountId: id,
+    accountId: idOf('id'),
     assetTypes: { type: 'array', minItems: 1, maxItems: MAX_ASSET_TYPES, uniqueItems: true, items: assetType },
     termsOfServiceUrl: url,
     collectionIds: { type: 'array', maxItems: MAX_COLLECTIONS, uniqueItems: true, items: collectionId },
     privacyPolicyUrl: url,
-    mediaUploadId: id,
+    mediaUploadId: idOf('id'),
   },
 } as const;
 
@@ -72,15 +72,15 @@ export const createMembershipBody = {
   type: 'object',
   required: ['assetProgramId', 'accountId', 'billingBankAccountId'],
   properties: {
-    assetProgramId: id,
-    accountId: id,
+    assetProgramId: idOf('assetProgram'),
+    accountId: idOf('id'),
     accept: { type: 'boolean' },
     approve: { type: 'boolean' },
-    billingBankAccountId: id,
+    billingBankAccountId: idOf('id'),
   },
 } as const;
 
-export const billingBankAccountBody = { type: 'object', required: ['billingBankAccountId'], properties: { billingBankAccountId: id } } as const;
+export const billingBankAccountBody = { type: 'object', required: ['billingBankAccountId'], properties: { billingBankAccountId: idOf('id') } } as const;
 
 export const assetProgramConfig = {
   type: 'object',
@@ -101,7 +101,7 @@ export const assetProgramConfig = {
   },
 } as const;
 
-export const createConfigBody = { type: 'object', required: ['merchantId'], properties: { merchantId: id } } as const;
+export const createConfigBody = { type: 'object', required: ['merchantId'], properties: { merchantId: idOf('id') } } as const;
 
 const pageOf = <T>(item: T) => ({ type: 'object', required: ['items'], properties: { items: { type: 'array', items: item }, nextPageKey: { type: 'string' } } }) as const;
 

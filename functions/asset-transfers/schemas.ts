@@ -1,8 +1,8 @@
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 /** A positive integer count of the asset's units, as a string (a number is taken too). */
-const units = { type: ['string', 'integer'], pattern: '^[1-9][0-9]{0,17}$', minimum: 1 } as const;
+const units = { type: ['string', 'integer'], pattern: '^[1-9][0-9]{0,17}$', minimum: 1, maxLength: 18 } as const;
 /** An email address or an E.123 phone number: whom a transfer is for until an account claims it. */
 export const alias = { type: 'string', maxLength: 254, pattern: '^(\\+[1-9][0-9]{6,14}|[^\\s@]+@[^\\s@]+\\.[^\\s@]+)$' } as const;
 
@@ -27,7 +27,7 @@ export const createAssetTransferBody = {
   type: 'object',
   required: ['assetId'],
   properties: {
-    assetId: id,
+    assetId: idOf('id'),
     recipientAlias: alias,
     description: text(200),
     message: text(100),
@@ -38,7 +38,7 @@ export const createAssetTransferBody = {
     valueConfig,
     claimConditions: { type: 'array', maxItems: 5, items: claimCondition },
     expiresAt: timestamp,
-    loyaltyProgramId: id,
+    loyaltyProgramId: idOf('id'),
   },
 } as const;
 
@@ -107,8 +107,8 @@ export const assetTransferPage = {
 export const assetTransfersQuery = {
   type: 'object',
   properties: {
-    senderAccountId: id,
-    recipientAccountId: id,
+    senderAccountId: idOf('id'),
+    recipientAccountId: idOf('id'),
     ...pageQuery,
   },
 } as const;

@@ -6,7 +6,7 @@ import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { config } from '../core/config';
 import { publicOperation } from '../core/http/operation';
 import { isPageActionToken, newNonce, PAGE_HEADERS, pageActionToken, pageCsp, refusesCrossSite, replyWith } from '../core/http/page';
-import { randomBase58 } from '../core/ids';
+import { impossiblePathParameter, randomBase58 } from '../core/ids';
 import { consentMessageHtml, consentPageHtml } from './consent-page';
 import type { Consent, ConnectionIntent } from './entities';
 import { codeHash, consentPath, findIntent, replaceIntentStep } from './intent-store';
@@ -41,7 +41,8 @@ function message(statusCode: number, title: string, text: string, extra: { heade
 const open = (intent: ConnectionIntent) => intent.status === 'created' && !intent.consent;
 
 export const renderConsentPage = publicOperation(async ({ params }) => {
-  const intent = await findIntent(params.bankAccountConnectionIntentId);
+  // An id that cannot exist is a missing intent, found without a read (core/ids.ts).
+  const intent = impossiblePathParameter(params) ? undefined : await findIntent(params.bankAccountConnectionIntentId);
   if (!intent) return message(404, 'Consent request not found', 'There is no consent request at this address. Start again from the app.');
   if (!open(intent)) return message(200, 'Already answered', 'This consent request has already been answered. Return to the app.');
   const [bank, approve, decline] = await Promise.all([
@@ -66,7 +67,7 @@ function answer(kind: Answer) {
     if (refusesCrossSite(headers)) return message(403, 'Not allowed', 'Answer from the consent page itself.');
     if (!(await isPageActionToken(LABEL, kind, id, query.token))) return message(403, 'Link not valid', 'This link is not valid for this consent request. Open the consent page again.');
     const outcome = await retryOnConflict(async (): Promise<Record<string, string> | 'answered' | undefined> => {
-      const intent = await findIntent(id);
+      const intent = impossiblePathParameter(params) ? undefined : await findIntent(id);
       if (!intent) return undefined;
       if (!open(intent)) return 'answered' as const;
       const at = isoTimestamp(await ownerNow(intent.accountId, now, findAccount));

@@ -1,4 +1,4 @@
-import { amount, crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -11,9 +11,9 @@ export const createApprovalBody = {
   type: 'object',
   required: ['bankAccountId', 'type', 'mediaUploadId'],
   properties: {
-    bankAccountId: id,
+    bankAccountId: idOf('id'),
     type: { enum: ['settlement'] },
-    mediaUploadId: id,
+    mediaUploadId: idOf('id'),
   },
 } as const;
 
@@ -75,9 +75,9 @@ export const createIntentBody = {
   type: 'object',
   required: ['accountId', 'type'],
   properties: {
-    accountId: id,
+    accountId: idOf('id'),
     type: { enum: CONSENT_TYPES },
-    bankAccountId: id,
+    bankAccountId: idOf('id'),
     test: { type: 'boolean' },
     name: text(128),
     period: { enum: CONSENT_PERIODS },
@@ -92,7 +92,7 @@ export const authorizeIntentBody = {
 } as const;
 
 /** docs/api/conventions.md: a connection intent's create response stamps times as `<date> <time> UTC`. */
-const utcStamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$' } as const;
+const utcStamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$', maxLength: 23 } as const;
 
 export const connectionIntent = {
   type: 'object',

@@ -1,10 +1,10 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 /** A New Zealand bank account number: bank, branch, account, suffix (dashes or spaces optional). */
-const bankAccountNumber = { type: 'string', pattern: '^[0-9]{2}[- ]?[0-9]{4}[- ]?[0-9]{7}[- ]?[0-9]{2,3}$' } as const;
+const bankAccountNumber = { type: 'string', pattern: '^[0-9]{2}[- ]?[0-9]{4}[- ]?[0-9]{7}[- ]?[0-9]{2,3}$', maxLength: 19 } as const;
 const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' } as const;
-const phone = { type: 'string', pattern: '^\\+?[0-9 ()-]{6,20}$' } as const;
+const phone = { type: 'string', pattern: '^\\+?[0-9 ()-]{6,20}$', maxLength: 21 } as const;
 
 export const directDebitAuthorityBody = {
   type: 'object',
@@ -16,7 +16,7 @@ export const createBankAccountBody = {
   type: 'object',
   required: ['accountId', 'bankAccountNumber', 'bankAccountName'],
   properties: {
-    accountId: id,
+    accountId: idOf('id'),
     bankAccountNumber,
     bankAccountName: text(128),
     directDebitAuthority: directDebitAuthorityBody,
@@ -28,7 +28,7 @@ export const createBankAccountBody = {
 export const verifyBankAccountBody = {
   type: 'object',
   required: ['verificationCode'],
-  properties: { verificationCode: { type: 'string', pattern: '^[0-9]{4}$' } },
+  properties: { verificationCode: { type: 'string', pattern: '^[0-9]{4}$', maxLength: 4 } },
 } as const;
 
 export const setPreferredNameBody = {
@@ -42,12 +42,12 @@ export const createBankAuthorityBody = {
   type: 'object',
   required: ['accountId', 'fullName', 'streetAddress', 'suburb', 'city', 'postCode', 'phoneNumber', 'emailAddress', 'bankAccountNumber', 'bankAccountName'],
   properties: {
-    accountId: id,
+    accountId: idOf('id'),
     fullName: text(128),
     streetAddress: text(256),
     suburb: text(128),
     city: text(128),
-    postCode: { type: 'string', pattern: '^[0-9A-Za-z -]{3,10}$' },
+    postCode: { type: 'string', pattern: '^[0-9A-Za-z -]{3,10}$', maxLength: 10 },
     phoneNumber: phone,
     emailAddress: email,
     bankAccountNumber,

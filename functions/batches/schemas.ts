@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 export const BATCH_TYPES = ['business-onboard'] as const;
 export const BATCH_STATUSES = ['created', 'copied', 'chunked', 'complete', 'error'] as const;
@@ -9,7 +9,7 @@ export const createBatchBody = {
   properties: {
     type: { enum: BATCH_TYPES },
     url: { type: 'string', minLength: 1, maxLength: 2048 },
-    accountId: id,
+    accountId: idOf('id'),
     test: { type: 'boolean' },
   },
 } as const;

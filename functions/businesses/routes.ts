@@ -28,5 +28,6 @@ export const ROUTES = [
   {
     method: 'GET', path: '/api/nzbn/{nzbn}', operation: 'getRegisteredCompany',
     permission: 'company-register:read', authentication: 'apiKey', response: 'RegisterDetails', summary: "A company's register details",
+    impossibleId: 'badRequest',
   },
 ] as const satisfies readonly RouteSpec[];

@@ -1,22 +1,22 @@
-import { crn, id, location, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, location, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
 export const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deactivated', 'on-hold'] as const;
 
 /** The national business number: 13 digits. */
-export const nzbn = { type: 'string', pattern: '^[0-9]{13}$' } as const;
+export const nzbn = idOf('nzbn');
 
 export const taxNumber = {
   type: 'object',
   required: ['value', 'type'],
-  properties: { value: { type: 'string', pattern: '^[0-9]{2,3}-?[0-9]{3}-?[0-9]{3}$' }, type: { enum: ['nz-gst'] } },
+  properties: { value: { type: 'string', pattern: '^[0-9]{2,3}-?[0-9]{3}-?[0-9]{3}$', maxLength: 11 }, type: { enum: ['nz-gst'] } },
 } as const;
 
 export const createBusinessBody = {
   type: 'object',
   required: ['nzbn'],
-  properties: { nzbn, accountId: id, test: { type: 'boolean' }, taxNumber, location },
+  properties: { nzbn, accountId: idOf('id'), test: { type: 'boolean' }, taxNumber, location },
 } as const;
 
 export const updateBusinessBody = {

@@ -1,5 +1,6 @@
 import { ApiError } from '../core/http/errors';
 import { publicOperation, type Operation } from '../core/http/operation';
+import { impossiblePathParameter } from '../core/ids';
 import { checkoutCsp, checkoutPath, renderMessagePage } from './checkout-page';
 import { newNonce, PAGE_HEADERS, refusesCrossSite, replyWith } from '../core/http/page';
 import { isCheckoutToken, type CheckoutAction } from './checkout-token';
@@ -42,7 +43,7 @@ export function checkoutAction(action: CheckoutAction, run: (request: StoredPaym
     try {
       if (refusesCrossSite(headers)) throw new CheckoutRefusal(403, 'Not allowed', 'This action can only be taken from the payment page itself.');
       if (!(await isCheckoutToken(action, id, query.token))) throw new CheckoutRefusal(403, 'Link not valid', 'This link is not valid for this payment request. Open the payment page again.');
-      const request = await loadPaymentRequest(id, now);
+      const request = impossiblePathParameter(params) ? undefined : await loadPaymentRequest(id, now);
       if (!request) throw new CheckoutRefusal(404, 'Payment request not found', 'There is no payment request at this address.');
       const { redirect } = await run(request, now);
       return page(303, { location: redirect }, { title: 'Continue', detail: 'Continue to the next page.', link: { href: redirect, text: 'Continue' } });

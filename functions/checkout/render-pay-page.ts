@@ -3,6 +3,7 @@
 import { create as createQrCode } from 'qrcode/lib/core/qrcode';
 import { render as renderQrSvg } from 'qrcode/lib/renderer/svg-tag';
 import { publicOperation } from '../core/http/operation';
+import { impossiblePathParameter } from '../core/ids';
 import { checkoutToken } from './checkout-token';
 import { returnUrls } from './checkout-redirects';
 import { checkoutCsp, renderCheckoutPage, renderMessagePage } from './checkout-page';
@@ -19,7 +20,8 @@ import { loadPaymentRequest, merchantNow } from '../payment-requests';
  */
 export const renderPayPage = publicOperation(async ({ params, now }) => {
   const nonce = newNonce();
-  const request = await loadPaymentRequest(params.paymentRequestId, now);
+  // An id that cannot exist is a missing request, found without a read (core/ids.ts).
+  const request = impossiblePathParameter(params) ? undefined : await loadPaymentRequest(params.paymentRequestId, now);
   if (!request) {
     replyWith({ statusCode: 404, headers: { ...PAGE_HEADERS, 'content-security-policy': checkoutCsp(nonce) } });
     return renderMessagePage({ title: 'Payment request not found', message: 'There is no payment request at this address. Check the link or QR code you were given.', nonce });

@@ -1,6 +1,7 @@
 import { findAccount } from '../accounts';
 import { newNonce, pageCsp, PAGE_HEADERS, replyWith } from '../core/http/page';
 import { publicOperation } from '../core/http/operation';
+import { impossiblePathParameter } from '../core/ids';
 import { findMerchant } from '../merchants';
 import { listWallets, type Wallet } from '../wallets';
 import { findConnection } from './connection-store';
@@ -16,7 +17,8 @@ import { connectMessageHtml, connectPageHtml } from './connect-page';
 export const renderConnectPage = publicOperation(async ({ params }) => {
   const nonce = newNonce();
   replyWith({ headers: { ...PAGE_HEADERS, 'content-security-policy': pageCsp(nonce) } });
-  const connection = await findConnection(params.connectionId);
+  // An id that cannot exist is a missing connection, found without a read (core/ids.ts).
+  const connection = impossiblePathParameter(params) ? undefined : await findConnection(params.connectionId);
   if (!connection) {
     replyWith({ statusCode: 404 });
     return connectMessageHtml({ title: 'Connection not found', message: 'There is no connection at this address. Check the link you were given.', nonce });

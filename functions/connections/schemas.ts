@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 const CONNECTION_STATUSES = ['created', 'authorized'] as const;
 
@@ -36,9 +36,9 @@ export const connectionSummary = {
   },
 } as const;
 
-export const createConnectionBody = { type: 'object', required: ['merchantId'], properties: { merchantId: id } } as const;
+export const createConnectionBody = { type: 'object', required: ['merchantId'], properties: { merchantId: idOf('id') } } as const;
 
-export const authorizeConnectionBody = { type: 'object', required: ['walletId'], properties: { walletId: id } } as const;
+export const authorizeConnectionBody = { type: 'object', required: ['walletId'], properties: { walletId: idOf('walletApp') } } as const;
 
 /** The connections group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { badRequest } from './http/errors';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ID_LENGTH = 22;
@@ -51,12 +50,89 @@ export function derivedId(entity: PrefixedEntity | undefined, ...parts: string[]
   return entity ? `${ID_PREFIX[entity]}_${out}` : out;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Rejects ids of the wrong shape or prefix at once (400), before any lookup. */
-export function assertId(field: string, value: string, entity?: PrefixedEntity): void {
-  if (!ID_PATTERN.test(value)) throw badRequest(`${field} is not a valid id`);
-  if (entity && !value.startsWith(`${ID_PREFIX[entity]}_`)) {
-    throw badRequest(`${field} must start with ${ID_PREFIX[entity]}_`);
-  }
+/**
+ * Every kind of id the API takes, defined once: the JSON-schema fragments of path parameters, query
+ * and body fields (schemas/common.ts `idOf`) and the pipeline's path check (`isIdOf`) are generated
+ * from these, so an impossible id is refused before any read. `maxLength` bounds what a kind's
+ * pattern allows (ajv checks it first, cheaply, on a long string).
+ */
+export interface IdKind {
+  readonly pattern: string;
+  readonly maxLength: number;
 }
+
+const BASE58_CLASS = '[1-9A-HJ-NP-Za-km-z]';
+const platformId = (prefix?: string): IdKind => ({
+  pattern: `^${prefix ? `${prefix}_` : ''}${BASE58_CLASS}{${ID_LENGTH}}$`,
+  maxLength: (prefix ? prefix.length + 1 : 0) + ID_LENGTH,
+});
+const shaped = (pattern: string, maxLength: number): IdKind => ({ pattern, maxLength });
+
+const PREFIXED = Object.fromEntries(Object.entries(ID_PREFIX).map(([entity, prefix]) => [entity, platformId(prefix)])) as Record<PrefixedEntity, IdKind>;
+
+export const ID_KINDS = {
+  /** Platform ids without a prefix (accounts, merchants, payment requests, assets, …) and invitation codes. */
+  id: platformId(),
+  ...PREFIXED,
+  /** A legacy `clientId`: a merchant config id with or without its `mc_`. */
+  legacyClientId: shaped(`^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`, ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH),
+  /** The OIDC `sub` (Cognito's are UUIDs; the admin command's `--user-id` takes the same). */
+  userId: shaped('^[A-Za-z0-9_-]{1,64}$', 64),
+  apiKeyName: shaped('^[A-Za-z0-9_-]{1,64}$', 64),
+  /** `CP-X4V-6NQ`, any case; its check symbol is the operation's (CHECKSUM_FAILED). */
+  shortCode: shaped('^[Cc][Pp]-[0-9A-Za-z]{3}-[0-9A-Za-z]{3}$', 10),
+  /** A patron code's barcode; its Luhn digit is the operation's (CHECKSUM_FAILED). */
+  barcode: shaped('^[0-9]{16}$', 16),
+  nzbn: shaped('^[0-9]{13}$', 13),
+  /** A payment request's merchant condition: a numeric string. */
+  conditionId: shaped('^[0-9]{1,9}$', 9),
+  /** A wallet app's id, chosen at registration (`POST /api/wallets`). */
+  walletApp: shaped('^[a-z0-9][a-z0-9-]{1,62}$', 63),
+  patronCodeNamespace: shaped('^[a-z0-9-]{1,32}$', 32),
+  /** A client's own id of a patron code or managed integration, looked up by it. */
+  externalId: shaped('^[A-Za-z0-9_.:-]{1,128}$', 128),
+  /** A managed integration type in a path (which types exist is the operation's). */
+  integrationType: shaped('^[a-z][a-z-]{0,31}$', 32),
+  /** References a client chooses (externalRef, invoiceRef, …): any printable text, no control characters. */
+  reference: shaped('^[^\\u0000-\\u001F\\u007F]{1,128}$', 128),
+} as const satisfies Record<string, IdKind>;
+
+export type IdKindName = keyof typeof ID_KINDS;
+
+/**
+ * The kind of every path parameter of the route table, by name (a build-time check refuses a route
+ * whose parameter is missing here). `walletId` in a path names a wallet asset.
+ */
+export const PATH_PARAMETERS = {
+  accountId: 'id', apiKeyName: 'apiKeyName', userId: 'userId', assetId: 'id', walletId: 'id', merchantId: 'id',
+  configId: 'merchantConfig', paymentRequestId: 'id', shortCode: 'shortCode', conditionId: 'conditionId',
+  externalRef: 'reference', patronCodeId: 'id', barcode: 'barcode', namespace: 'patronCodeNamespace',
+  externalId: 'externalId', webhookId: 'webhook', eventId: 'id', collectionId: 'tokenCollection',
+  redemptionConditionId: 'id', assetTransferId: 'id', loyaltyProgramId: 'id', mediaUploadId: 'id',
+  bankAccountId: 'id', assetProgramId: 'assetProgram', assetProgramMembershipId: 'assetProgramMembership',
+  assetProgramConfigId: 'assetProgramConfig', integrationRequestId: 'id', type: 'integrationType',
+  bankAccountApprovalId: 'id', bankAccountConnectionIntentId: 'id', salesChannelId: 'salesChannel',
+  connectionId: 'connection', paymentLinkId: 'paymentLink', code: 'id', invitationId: 'id', topupId: 'id',
+  withdrawalId: 'id', fundsTransferId: 'id', businessId: 'id', nzbn: 'nzbn', batchId: 'id',
+} as const satisfies Record<string, IdKindName>;
+
+const compiled = new Map<IdKindName, RegExp>();
+/** Whether `value` can be an id of that kind (length first: a long value costs no regex run). */
+export function isIdOf(kind: IdKindName, value: string): boolean {
+  const { pattern, maxLength } = ID_KINDS[kind];
+  if (value.length > maxLength) return false;
+  let regex = compiled.get(kind);
+  if (!regex) compiled.set(kind, (regex = new RegExp(pattern, 'u')));
+  return regex.test(value);
+}
+
+/** The first path parameter that cannot be an id of its kind; parameters without a kind are not judged here. */
+export function impossiblePathParameter(params: Readonly<Record<string, string | undefined>>): string | undefined {
+  return Object.keys(params).find((name) => {
+    const kind = pathParameterKind(name);
+    const value = params[name];
+    return kind !== undefined && value !== undefined && !isIdOf(kind, value);
+  });
+}
+
+export const pathParameterKind = (name: string): IdKindName | undefined => (PATH_PARAMETERS as Record<string, IdKindName>)[name];

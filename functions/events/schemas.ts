@@ -7,7 +7,7 @@ export const createEventBody = {
   type: 'object',
   required: ['type', 'idempotencyKey'],
   properties: {
-    type: { type: 'string', pattern: '^[a-z0-9][a-z0-9.:_-]{0,63}$' },
+    type: { type: 'string', pattern: '^[a-z0-9][a-z0-9.:_-]{0,63}$', maxLength: 64 },
     idempotencyKey: { type: 'string', minLength: 1, maxLength: 128 },
     data: { type: 'object', maxProperties: 50 },
   },

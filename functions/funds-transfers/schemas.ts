@@ -1,4 +1,4 @@
-import { amount, crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 /** A top up or a withdrawal: money between a bank account and a wallet asset of one account. */
 export const fundsTransfer = {
@@ -29,12 +29,12 @@ export const fundsTransferPage = {
 } as const;
 
 /** Amounts in cents, positive (create-funds-transfer.ts bounds one transfer to NZD 999,999.99). */
-const transferAmount = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } as const;
+const transferAmount = { type: 'string', pattern: '^[1-9][0-9]{0,17}$', maxLength: 18 } as const;
 
 export const createFundsTransferBody = {
   type: 'object',
   required: ['assetId', 'bankAccountId', 'amount'],
-  properties: { assetId: id, bankAccountId: id, amount: transferAmount },
+  properties: { assetId: idOf('id'), bankAccountId: idOf('id'), amount: transferAmount },
 } as const;
 
 export const fundsTransfersQuery = { type: 'object', properties: { ...pageQuery } } as const;
@@ -68,7 +68,7 @@ export const assetTransaction = {
     amount,
     currency: { type: 'string' },
     activityType: { enum: ['value-in', 'value-out'] },
-    activityNumber: { type: 'string', pattern: '^[1-9][0-9]*$' },
+    activityNumber: { type: 'string', pattern: '^[1-9][0-9]*$', maxLength: 20 },
     createdAt: timestamp,
     createdBy: crn,
   },
@@ -83,7 +83,7 @@ export const assetTransactionPage = {
 export const assetActivitiesQuery = {
   type: 'object',
   required: ['bankAccountId'],
-  properties: { bankAccountId: id, ...pageQuery },
+  properties: { bankAccountId: idOf('id'), ...pageQuery },
 } as const;
 
 /** The funds-transfers group's schemas by id; functions/schemas.ts assembles every group's. */

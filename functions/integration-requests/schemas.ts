@@ -1,4 +1,4 @@
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, reference, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -18,7 +18,7 @@ const terminal = {
 const product = { type: 'object', required: ['name'], properties: { name: text(64) } } as const;
 
 /** The create answer's timestamps: the `<date> <time> UTC` form (docs/api/conventions.md). */
-const createTimestamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$' } as const;
+const createTimestamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$', maxLength: 23 } as const;
 
 const requestProperties = {
   id,
@@ -50,11 +50,11 @@ export const createIntegrationRequestBody = {
   type: 'object',
   required: ['merchantId', 'type'],
   properties: {
-    merchantId: id,
+    merchantId: idOf('id'),
     type: { enum: INTEGRATION_TYPES },
     terminal,
     product,
-    externalId: text(128),
+    externalId: reference,
   },
 } as const;
 
@@ -66,7 +66,7 @@ export const integrationRequestPage = {
 
 export const integrationRequestsQuery = {
   type: 'object',
-  properties: { accountId: id, type: { enum: INTEGRATION_TYPES }, pending: { type: 'boolean' }, ...pageQuery },
+  properties: { accountId: idOf('id'), type: { enum: INTEGRATION_TYPES }, pending: { type: 'boolean' }, ...pageQuery },
 } as const;
 
 export const integrationConfigsBody = { type: 'object', required: ['terminalId'], properties: { terminalId: text(64) } } as const;

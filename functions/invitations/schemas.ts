@@ -1,4 +1,4 @@
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 import { MEMBER_ROLES } from '../core/auth/permissions';
 
 /**
@@ -70,7 +70,7 @@ export const createInvitationBody = {
 export const acceptInvitationBody = {
   type: 'object',
   required: ['code', 'accountId'],
-  properties: { code: { type: 'string', minLength: 1, maxLength: 64 }, accountId: id },
+  properties: { code: idOf('id'), accountId: idOf('id') },
 } as const;
 
 export const invitationList = {

@@ -4,7 +4,7 @@
  * (form fields, query parameters) where JSON clients send numbers. Amounts stay strings in code:
  * a JSON number is coerced to its string at the edge and must then match the integer pattern.
  */
-import { amount, id, timestamp } from '../../schemas/common';
+import { amount, id, idOf, reference, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const url = { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
@@ -15,34 +15,34 @@ export const legacyCreateRequestParams = {
   required: ['amount', 'asset', 'merchantId'],
   properties: {
     amount,
-    asset: { type: 'string', pattern: '^[A-Z]{3}$' },
-    merchantId: id,
+    asset: { type: 'string', pattern: '^[A-Z]{3}$', maxLength: 3 },
+    merchantId: idOf('id'),
     /** The merchant config id, with or without its `mc_` prefix. */
-    clientId: { type: 'string', pattern: '^(mc_)?[A-Za-z0-9]{1,61}$' },
+    clientId: idOf('legacyClientId'),
     description: text(256),
     externalReference: text(128),
     notifyUrl: url,
-    patronCode: { type: 'string', pattern: '^[0-9]{16}$' },
+    patronCode: idOf('barcode'),
     paymentExpirySeconds: { type: 'integer', minimum: 0, maximum: 999999 },
     terminalId: text(64),
     deviceId: text(64),
   },
 } as const;
 
-const requestIdOnly = { type: 'object', required: ['requestId'], properties: { requestId: id } } as const;
+const requestIdOnly = { type: 'object', required: ['requestId'], properties: { requestId: idOf('id') } } as const;
 export const legacyRequestInfoQuery = requestIdOnly;
 export const legacyRequestIdParams = requestIdOnly;
 
 export const legacyPayParams = {
   type: 'object',
   required: ['requestId', 'ledger', 'authorization'],
-  properties: { requestId: id, ledger: text(64), authorization: text(2048) },
+  properties: { requestId: idOf('id'), ledger: text(64), authorization: text(2048) },
 } as const;
 
 export const legacyRefundParams = {
   type: 'object',
   required: ['transactionId', 'amount'],
-  properties: { transactionId: id, amount, externalReference: text(128) },
+  properties: { transactionId: idOf('id'), amount, externalReference: reference },
 } as const;
 
 const denomination = {

@@ -1,4 +1,4 @@
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -31,7 +31,7 @@ export const loyaltyProgram = {
     test: { type: 'boolean' },
     status: { enum: ['draft', 'active'] },
     /** A count, carried as a string. */
-    memberCount: { type: 'string', pattern: '^(0|[1-9][0-9]*)$' },
+    memberCount: { type: 'string', pattern: '^(0|[1-9][0-9]*)$', maxLength: 20 },
     visibility: { enum: VISIBILITIES },
     joinConditions: {
       type: 'array',
@@ -45,9 +45,9 @@ export const createLoyaltyProgramBody = {
   required: ['name', 'accountId'],
   properties: {
     name: text(128),
-    accountId: id,
+    accountId: idOf('id'),
     description: text(1000),
-    mediaUploadId: id,
+    mediaUploadId: idOf('id'),
     joinConditions: { type: 'array', maxItems: 10, items: joinCondition },
   },
 } as const;

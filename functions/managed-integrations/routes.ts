@@ -5,11 +5,13 @@ export const ROUTES = [
   {
     method: 'PUT', path: '/api/managed-integrations/{type}/{externalId}', operation: 'putManagedIntegration',
     permission: 'managed-integrations:update', authentication: 'apiKey', body: 'PutManagedIntegrationBody', response: 'ManagedIntegration',
+    impossibleId: 'badRequest',
     summary: "Create or update the caller's account's managed integration of a type and external id",
   },
   {
     method: 'GET', path: '/api/managed-integrations/{type}/{externalId}', operation: 'getManagedIntegration',
     permission: 'managed-integrations:read', authentication: 'apiKey', response: 'ManagedIntegration',
+    impossibleId: 'badRequest',
     summary: "Get the caller's account's managed integration of a type and external id",
   },
   {

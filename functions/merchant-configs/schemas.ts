@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -7,12 +7,12 @@ export const paymentOptionConfig = {
   required: ['type'],
   properties: {
     type: text(64),
-    walletId: id,
+    walletId: idOf('id'),
     processorMerchantAccountId: text(128),
     processorStoreId: text(128),
     cooperativeMerchantNumber: text(64),
     externalMerchantId: text(128),
-    collectionIds: { type: 'array', maxItems: 50, uniqueItems: true, items: id },
+    collectionIds: { type: 'array', maxItems: 50, uniqueItems: true, items: idOf('tokenCollection') },
   },
 } as const;
 

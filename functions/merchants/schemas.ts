@@ -1,4 +1,4 @@
-import { crn, id, location, metadata, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, location, metadata, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -6,17 +6,17 @@ export const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deacti
 
 const mutable = {
   name: text(128),
-  settlementConfig: { type: 'object', properties: { bankAccountId: id } },
+  settlementConfig: { type: 'object', properties: { bankAccountId: idOf('id') } },
   location,
-  categoryCode: { type: 'string', pattern: '^[0-9]{4}$' },
+  categoryCode: { type: 'string', pattern: '^[0-9]{4}$', maxLength: 4 },
 } as const;
 
 export const createMerchantBody = {
   type: 'object',
   required: ['accountId', 'name', 'country', 'test'],
   properties: {
-    accountId: id,
-    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    accountId: idOf('id'),
+    country: { type: 'string', pattern: '^[A-Z]{2}$', maxLength: 2 },
     test: { type: 'boolean' },
     type: { enum: ['physical', 'e-commerce'] },
     ...mutable,
@@ -84,12 +84,12 @@ export const merchantMetadata = {
 export const merchantSearchQuery = {
   type: 'object',
   properties: {
-    origin: { type: 'string', pattern: '^-?[0-9]{1,3}(\\.[0-9]+)?,-?[0-9]{1,3}(\\.[0-9]+)?$' },
+    origin: { type: 'string', pattern: '^-?[0-9]{1,3}(\\.[0-9]+)?,-?[0-9]{1,3}(\\.[0-9]+)?$', maxLength: 64 },
     distance: { type: 'number', exclusiveMinimum: 0, maximum: 20000 },
     asset: text(64),
     name: text(128),
-    accountId: id,
-    categoryCode: { type: 'string', pattern: '^[0-9]{4}$' },
+    accountId: idOf('id'),
+    categoryCode: { type: 'string', pattern: '^[0-9]{4}$', maxLength: 4 },
     test: { type: 'boolean' },
     hasLoyaltyProgram: { type: 'boolean' },
     ...pageQuery,

@@ -1,4 +1,4 @@
-import { crn, id, metadata, timestamp } from '../../schemas/common';
+import { crn, id, idOf, metadata, timestamp } from '../../schemas/common';
 
 export const TEST_SCENARIOS = ['force-condition-check-photo-id'] as const;
 
@@ -6,9 +6,9 @@ export const createPatronCodeBody = {
   type: 'object',
   properties: {
     testScenarioName: { enum: TEST_SCENARIOS },
-    namespace: { type: 'string', pattern: '^[a-z0-9-]{1,32}$' },
-    externalId: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' },
-    assetId: id,
+    namespace: idOf('patronCodeNamespace'),
+    externalId: idOf('externalId'),
+    assetId: idOf('id'),
   },
 } as const;
 

@@ -9,6 +9,7 @@ export const ROUTES = [
   {
     method: 'GET', path: '/api/payment-requests/external-ref/{externalRef}', operation: 'listPaymentRequestsByExternalRef',
     permission: 'payment-requests:read', authentication: 'apiKey', query: 'ExternalRefQuery', response: 'PaymentRequestPage',
+    impossibleId: 'badRequest',
     summary: 'Payment requests of a merchant account with an external reference, newest first',
   },
   {

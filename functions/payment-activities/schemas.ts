@@ -1,15 +1,15 @@
-import { id, pageQuery } from '../../schemas/common';
+import { idOf, pageQuery } from '../../schemas/common';
 
 export const externalRefQuery = {
   type: 'object',
   required: ['merchantAccountId'],
-  properties: { merchantAccountId: id, ...pageQuery },
+  properties: { merchantAccountId: idOf('id'), ...pageQuery },
 } as const;
 
 export const paymentActivitiesQuery = {
   type: 'object',
   required: ['merchantId'],
-  properties: { merchantId: id, ...pageQuery },
+  properties: { merchantId: idOf('id'), ...pageQuery },
 } as const;
 
 /**

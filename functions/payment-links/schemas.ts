@@ -1,4 +1,4 @@
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 export const paymentLink = {
   type: 'object',
@@ -28,7 +28,7 @@ export const paymentLinkSummary = {
 export const createPaymentLinkBody = {
   type: 'object',
   required: ['merchantId', 'name'],
-  properties: { merchantId: id, name: { type: 'string', minLength: 1, maxLength: 128 } },
+  properties: { merchantId: idOf('id'), name: { type: 'string', minLength: 1, maxLength: 128 } },
 } as const;
 
 export const paymentLinkPage = {

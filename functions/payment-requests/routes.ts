@@ -14,6 +14,7 @@ export const ROUTES = [
   {
     method: 'GET', path: '/api/payment-requests/short-code/{shortCode}', operation: 'getPaymentRequestByShortCode',
     permission: 'payment-requests:read-by-shortcode', authentication: 'apiKey', response: 'PaymentRequest',
+    impossibleId: { status: 400, code: 'CHECKSUM_FAILED' },
     summary: 'Get the latest payment request with a short code',
   },
   {

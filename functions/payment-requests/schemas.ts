@@ -1,6 +1,6 @@
-import { amount, crn, id, monetary, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, monetary, reference, timestamp } from '../../schemas/common';
 
-const signedAmount = { type: 'string', pattern: '^-?(0|[1-9][0-9]{0,17})$' } as const;
+const signedAmount = { type: 'string', pattern: '^-?(0|[1-9][0-9]{0,17})$', maxLength: 19 } as const;
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const url = { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
 const idempotencyKey = text(128);
@@ -14,7 +14,7 @@ export const lineItem = {
     qty: { type: 'string', maxLength: 20 },
     price: signedAmount,
     unitPrice: signedAmount,
-    tax: { type: 'string', pattern: '^[0-9]{1,3}(\\.[0-9]{1,4})?$' },
+    tax: { type: 'string', pattern: '^[0-9]{1,3}(\\.[0-9]{1,4})?$', maxLength: 8 },
     discount: amount,
     productId: text(64),
     restricted: { type: 'boolean' },
@@ -31,18 +31,18 @@ export const createPaymentRequestBody = {
   type: 'object',
   required: ['configId', 'value'],
   properties: {
-    configId: { type: 'string', pattern: '^mc_[A-Za-z0-9]{1,61}$' },
+    configId: idOf('merchantConfig'),
     value: monetary,
-    barcode: { type: 'string', pattern: '^[0-9]{16}$' },
+    barcode: idOf('barcode'),
     barcodeType: text(32),
-    collectionId: text(64),
-    expirySeconds: { type: ['integer', 'string'], pattern: '^[0-9]{1,6}$', minimum: 0, maximum: 999999 },
+    collectionId: idOf('tokenCollection'),
+    expirySeconds: { type: ['integer', 'string'], pattern: '^[0-9]{1,6}$', minimum: 0, maximum: 999999, maxLength: 6 },
     lineItems,
-    purchaseOrderRef: text(128),
-    invoiceRef: text(128),
+    purchaseOrderRef: reference,
+    invoiceRef: reference,
     redirectCancelUrl: url,
     redirectPaidUrl: url,
-    externalRef: text(128),
+    externalRef: reference,
     terminalId: text(64),
     deviceId: text(64),
     operatorId: text(64),
@@ -52,8 +52,8 @@ export const createPaymentRequestBody = {
     preAuth: { type: 'boolean' },
     partialAllowed: { type: 'boolean' },
     basketAmount: amount,
-    connectionId: text(64),
-    paymentLinkId: text(64),
+    connectionId: idOf('connection'),
+    paymentLinkId: idOf('paymentLink'),
   },
 } as const;
 
@@ -204,12 +204,12 @@ export const payBody = {
   properties: {
     assetType: text(64),
     idempotencyKey,
-    assetId: id,
-    transactionId: text(128),
+    assetId: idOf('id'),
+    transactionId: reference,
     authorization: text(2048),
     mode: { enum: ['partial-payment', 'multi-asset-payment'] },
     amount,
-    externalPaymentRef: text(128),
+    externalPaymentRef: reference,
     lineItems,
   },
 } as const;
@@ -219,18 +219,18 @@ export const refundBody = {
   required: ['value', 'externalRef'],
   properties: {
     value: monetary,
-    externalRef: text(128),
-    invoiceRef: text(128),
+    externalRef: reference,
+    invoiceRef: reference,
     confirmationIdempotencyKey: idempotencyKey,
     lineItems,
-    merchantConfigId: text(64),
+    merchantConfigId: idOf('merchantConfig'),
   },
 } as const;
 
 export const confirmBody = {
   type: 'object',
   required: ['idempotencyKey', 'invoiceRef', 'lineItems'],
-  properties: { idempotencyKey, invoiceRef: text(128), lineItems, value: monetary },
+  properties: { idempotencyKey, invoiceRef: reference, lineItems, value: monetary },
 } as const;
 
 /** Pages of this group's resources: what the payment-activities group's listings answer (by schema id). */

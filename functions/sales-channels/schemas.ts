@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -41,8 +41,8 @@ export const createSalesChannelBody = {
   properties: {
     name: text(128),
     type: { enum: SALES_CHANNEL_TYPES },
-    accountId: id,
-    providerSalesChannelId: id,
+    accountId: idOf('id'),
+    providerSalesChannelId: idOf('salesChannel'),
     ...requirements,
     notificationEmail: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' },
     notificationFrequency: { enum: FREQUENCIES },

@@ -1,4 +1,4 @@
-import { crn, id, monetary, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, monetary, pageQuery, reference, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -10,7 +10,7 @@ export const tokenExpiresAfter = {
   properties: {
     period: { enum: PERIODS },
     /** A count of periods; the docs carry it as a string, a number is taken too. */
-    duration: { type: ['string', 'integer'], pattern: '^[1-9][0-9]{0,3}$', minimum: 1, maximum: 9999 },
+    duration: { type: ['string', 'integer'], pattern: '^[1-9][0-9]{0,3}$', minimum: 1, maximum: 9999, maxLength: 4 },
     ceil: { enum: PERIODS },
   },
 } as const;
@@ -48,13 +48,13 @@ export const createCollectionBody = {
   required: ['name', 'accountId', 'type'],
   properties: {
     name: text(128),
-    accountId: id,
+    accountId: idOf('id'),
     tokenExpiresAfter,
     tokenExpiresAt: timestamp,
     type: { enum: COLLECTION_TYPES },
     maxValue: monetary,
-    mediaUploadId: id,
-    externalId: text(128),
+    mediaUploadId: idOf('id'),
+    externalId: reference,
   },
 } as const;
 
@@ -92,7 +92,7 @@ export const redemptionCondition = {
 export const createRedemptionConditionBody = {
   type: 'object',
   required: ['merchantId', 'allowedProducts'],
-  properties: { merchantId: id, allowedProducts },
+  properties: { merchantId: idOf('id'), allowedProducts },
 } as const;
 
 export const setAllowedProductsBody = {
@@ -131,10 +131,10 @@ export const createTokenBody = {
   type: 'object',
   required: ['collectionId', 'idempotencyKey'],
   properties: {
-    collectionId: { type: 'string', pattern: '^c_[A-Za-z0-9]{1,61}$' },
+    collectionId: idOf('tokenCollection'),
     idempotencyKey: text(128),
-    externalId: text(128),
-    accountId: id,
+    externalId: reference,
+    accountId: idOf('id'),
   },
 } as const;
 

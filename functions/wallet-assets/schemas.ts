@@ -1,4 +1,4 @@
-import { amount, crn, id, monetary, pageQuery, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, monetary, pageQuery, timestamp } from '../../schemas/common';
 
 export const walletAsset = {
   type: 'object',
@@ -28,7 +28,7 @@ export const createWalletAssetBody = {
   type: 'object',
   required: ['accountId', 'ledgerId'],
   properties: {
-    accountId: id,
+    accountId: idOf('id'),
     ledgerId: { type: 'string', minLength: 1, maxLength: 64 },
     /** A boolean; the documented example sends the string "true", so "true" and "false" are taken too. */
     settlement: { enum: [true, false, 'true', 'false'] },
@@ -37,7 +37,7 @@ export const createWalletAssetBody = {
 
 export const listWalletAssetsQuery = {
   type: 'object',
-  properties: { accountId: id },
+  properties: { accountId: idOf('id') },
 } as const;
 
 export const testTopupBody = {
@@ -55,11 +55,11 @@ export const walletTransaction = {
   properties: {
     id: { type: 'string' },
     /** The entry's place in the wallet's history, 1 for the first. */
-    activityNumber: { type: 'string', pattern: '^[1-9][0-9]*$' },
+    activityNumber: { type: 'string', pattern: '^[1-9][0-9]*$', maxLength: 20 },
     kind: { type: 'string' },
     amount: amount,
     /** Signed change of this wallet's balance. */
-    value: { type: 'string', pattern: '^-?(0|[1-9][0-9]*)$' },
+    value: { type: 'string', pattern: '^-?(0|[1-9][0-9]*)$', maxLength: 21 },
     currency: { type: 'string' },
     srcWalletId: { type: 'string' },
     destWalletId: { type: 'string' },

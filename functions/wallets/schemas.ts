@@ -1,4 +1,4 @@
-import { crn, id, timestamp } from '../../schemas/common';
+import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const url = { type: 'string', maxLength: 2048, pattern: '^https://[^\\s]+$' } as const;
@@ -6,20 +6,20 @@ const url = { type: 'string', maxLength: 2048, pattern: '^https://[^\\s]+$' } as
 const walletAssetType = {
   type: 'object',
   required: ['id'],
-  properties: { id: text(64), collectionId: id },
+  properties: { id: text(64), collectionId: idOf('tokenCollection') },
 } as const;
 
 export const createWalletBody = {
   type: 'object',
   required: ['id', 'name', 'accountId', 'assetTypes'],
   properties: {
-    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{1,62}$' },
+    id: idOf('walletApp'),
     name: text(128),
-    accountId: id,
+    accountId: idOf('id'),
     connectUrl: url,
     payUrl: url,
-    logoMediaUploadId: id,
-    primaryColorHex: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' },
+    logoMediaUploadId: idOf('id'),
+    primaryColorHex: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$', maxLength: 7 },
     assetTypes: { type: 'array', minItems: 1, maxItems: 50, items: walletAssetType },
   },
 } as const;

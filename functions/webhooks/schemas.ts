@@ -1,5 +1,5 @@
 import { NOTIFICATION_TYPES } from '../core/webhooks/notification-types';
-import { crn, id, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 export const webhook = {
   type: 'object',
@@ -26,7 +26,7 @@ export const createWebhookBody = {
   required: ['url', 'types'],
   properties: {
     url: { type: 'string', minLength: 1, maxLength: 2048 },
-    types: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: NOTIFICATION_TYPES } },
+    types: { type: 'array', minItems: 1, maxItems: NOTIFICATION_TYPES.length, uniqueItems: true, items: { enum: NOTIFICATION_TYPES } },
   },
 } as const;
 
@@ -114,7 +114,7 @@ export const redeliverWebhookEventBody = {
   type: 'object',
   properties: {
     /** One endpoint of the account; without it, every endpoint now subscribed to the event's type. */
-    webhookId: id,
+    webhookId: idOf('webhook'),
   },
 } as const;
 

@@ -7,7 +7,7 @@ import { db } from '../core/db/client';
 import { runTransaction } from '../core/db/transaction';
 import { forbidden } from '../core/http/errors';
 import { authedOperation } from '../core/http/operation';
-import { assertId, newId } from '../core/ids';
+import { newId } from '../core/ids';
 import { sendMessages } from '../core/queues';
 import type { DeliveryMessage } from '../core/webhooks/delivery-queue';
 import { accountWebhookEventsPage, recordEventDeliveries, type LoggedEvent } from '../core/webhooks/event-log';
@@ -60,7 +60,6 @@ async function views(events: LoggedEvent[]): Promise<EventView[]> {
 
 /** An account's notification event by id, else FORBIDDEN (a missing event and another account's answer alike). */
 async function eventOf(accountId: string, eventId: string): Promise<LoggedEvent> {
-  assertId('eventId', eventId);
   const event = await findWebhookEvent(eventId);
   if (!event || event.kind !== 'notification' || event.accountId !== accountId) throw forbidden();
   const { deliveryIds } = event as unknown as { deliveryIds?: Iterable<string> };
@@ -86,7 +85,6 @@ export const redeliverWebhookEvent = authedOperation<RedeliverBody>(async ({ par
   const webhooks = await listWebhooks(account.id);
   let targets = webhooks.filter((webhook) => webhook.types.includes(event.type));
   if (body.webhookId !== undefined) {
-    assertId('webhookId', body.webhookId, 'webhook');
     // One endpoint of the account, subscribed to the type or not: the caller chose it.
     targets = webhooks.filter((webhook) => webhook.id === body.webhookId);
     if (!targets.length) throw forbidden();

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api } from '../support/api';
+import { MISSING_ID, pathFor } from '../support/route-fixtures';
 
-/** A concrete path for a route template: every parameter gets a plausible id that does not exist. */
-export const samplePath = (route: Route) => route.path.replace(/\{[^}]+\}/g, 'zzNoSuchId0000000000000');
+/** A concrete path for a route template: every parameter gets an id of its kind that does not exist. */
+export const samplePath = (route: Route) => pathFor(route, MISSING_ID);
 
 describe('route table over HTTP', () => {
   it('serves a valid OpenAPI 3.1 document listing every route', async () => {

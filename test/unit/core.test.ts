@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/http/errors';
-import { assertId, ID_PREFIX, newId } from '../../functions/core/ids';
+import { derivedId, ID_PREFIX, isIdOf, newId, type PrefixedEntity } from '../../functions/core/ids';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { itemBytes, transactionWriteUnits } from '../../functions/core/db/capacity';
 import { mergeMetadata } from '../../functions/core/metadata';
@@ -44,7 +44,11 @@ describe('ids and money', () => {
     for (const id of [...ids].slice(0, 100)) expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(newId('merchantConfig')).toMatch(/^mc_[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(Object.values(ID_PREFIX)).toEqual(['c', 'ap', 'apm', 'apc', 'mc', 'pl', 'sc', 'cn', 'wh', 'whd']);
-    expect(() => assertId('configId', 'ap_x', 'merchantConfig')).toThrow('configId must start with mc_');
+    // Every id the platform makes fits its own kind, and no other prefix's.
+    for (const entity of Object.keys(ID_PREFIX) as PrefixedEntity[]) {
+      expect([isIdOf(entity, newId(entity)), isIdOf(entity, derivedId(entity, 'x')), isIdOf('id', newId(entity))]).toEqual([true, true, false]);
+    }
+    expect([isIdOf('id', newId()), isIdOf('id', derivedId(undefined, 'x')), isIdOf('merchantConfig', 'ap_x'), isIdOf('id', 'x'.repeat(2100))]).toEqual([true, true, false, false]);
   });
 
   it('parses money as integer strings only', () => {

@@ -16,6 +16,7 @@ import {
   errorStep,
   idempotencyStep,
   notFoundStep,
+  pathStep,
   rateLimitStep,
   validationStep,
   type PipelineContext,
@@ -44,7 +45,7 @@ let coldStart = true;
  *
  *   Powertools (Logger context, EMF metrics, Tracer on AWS) → error handler → header normalizer →
  *   arrival → [authentication → rate limit] → clock (`now`, once) → [size, JSON / urlencoded parsers] →
- *   [validator] → [Idempotency-Key] → the operation → the response, once the request is admitted.
+ *   [validator] → [path parameters against their id kinds] → [Idempotency-Key] → the operation → the response, once the request is admitted.
  *
  * Steps in brackets are there only for routes that need them (`apiKey` routes; routes with a body,
  * a query schema, an optional Idempotency-Key header).
@@ -86,6 +87,7 @@ function pipeline(route: Route | undefined, operation: Operation | undefined, va
   if (route.body) handler.use(bodySteps(route));
   const validation = validationStep(route, validators);
   if (validation) handler.use(validation);
+  if (route.contentType !== 'text/html' && route.path.includes('{')) handler.use(pathStep(route));
   if (route.idempotency === 'header') handler.use(idempotencyStep());
   return handler;
 }

@@ -11,10 +11,11 @@ import { Access, type Authorization } from '../auth/access';
 import { authenticate } from '../auth/authenticate';
 import { admitInInstance, enforceRateLimit } from '../auth/rate-limit';
 import { accountNow, now } from '../clock';
+import { impossiblePathParameter } from '../ids';
 import { ungated, type WriteGate } from '../db/write-gate';
 import { logger, METRIC, countMetric } from '../observability';
 import { describe, type Location, type Validators } from '../validation/validate';
-import { ApiError, badRequest, routeNotFound, serverError } from './errors';
+import { ApiError, badRequest, forbidden, routeNotFound, serverError } from './errors';
 import type { Request } from './operation';
 import { MAX_BODY_BYTES, assertWellFormed } from './parse-body';
 import { parseMultipartBody } from './multipart';
@@ -184,6 +185,21 @@ export function validationStep(route: Route, validators: Validators): Middleware
     before: (request) => validate.before!({ ...request, event: { state: request.context.platform } } as never),
   };
 }
+
+/**
+ * Every path parameter against its id kind (core/ids.ts), after the body and query (a missing
+ * resource with a bad body answers the body's 400 too) and before the operation reads anything: an
+ * id that cannot exist answers as the route says (`impossibleId`), by default like a missing one.
+ */
+export const pathStep = (route: Route): Middleware => ({
+  before: (request) => {
+    const name = impossiblePathParameter(request.event.pathParameters ?? {});
+    if (name === undefined) return;
+    const answer = route.impossibleId;
+    if (answer === undefined) throw forbidden();
+    throw answer === 'badRequest' ? badRequest(`${name} has an invalid format`) : new ApiError(answer.status, answer.code);
+  },
+});
 
 /** Longest `Idempotency-Key` header accepted. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

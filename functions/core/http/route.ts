@@ -36,6 +36,14 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
   /** `header`: the money command takes an optional `Idempotency-Key` header (checked by the pipeline's idempotency step). */
   idempotency?: 'header';
   response?: SchemaId;
+  /**
+   * What a path parameter that cannot be an id of its kind (core/ids.ts PATH_PARAMETERS) answers,
+   * before anything is read: by default what a missing resource answers, 403 FORBIDDEN; `badRequest`,
+   * 400 naming the parameter; or the documented code a missing or malformed one answers. Pages
+   * (`contentType: 'text/html'`) answer their own not-found page: their operations look nothing up
+   * for such an id.
+   */
+  impossibleId?: 'badRequest' | { status: 400 | 403; code: string };
   labels?: readonly Label[];
   /** Responses are JSON unless a route serves a page. */
   contentType?: 'text/html';
