@@ -519,7 +519,7 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it('posts part of it: what is taken leaves the balance and reaches the credit, the rest stays reserved', () => {
-      const steps = postPending(stored(), 'post1', 200n, AT);
+      const steps = postPending(stored(), { id: 'post1', amount: 200n, remaining: 500n }, AT);
       expect(steps.map((x) => x.item)).toEqual([
         {
           Update: {
@@ -558,26 +558,23 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it('posting all that remains posts it; to another credit, opening it', () => {
-      const [record, , credit] = postPending(stored({ remaining: '200' }), 'post2', 200n, AT, { credit: single('claimant'), open: { id: 'claimant', status: 'active' } });
+      const [record, , credit] = postPending(stored({ remaining: '200' }), { id: 'post2', amount: 200n, remaining: 200n }, AT, { credit: single('claimant'), open: { id: 'claimant', status: 'active' } });
       expect(record.item.Update?.ExpressionAttributeValues).toMatchObject({ ':left': '0', ':next': 'posted', ':remaining': '200' });
       expect(credit.item.Update?.Key).toEqual(assetBalance.key('claimant'));
       expect(credit.item.Update?.ConditionExpression).toBe('attribute_not_exists(PK)');
-      expect(postPending(stored(), 'post3', 500n, AT)[0].item.Update?.ExpressionAttributeValues?.[':next']).toBe('posted');
+      expect(postPending(stored(), { id: 'post3', amount: 500n, remaining: 500n }, AT)[0].item.Update?.ExpressionAttributeValues?.[':next']).toBe('posted');
     });
 
-    it('never posts more than remains, nothing, or from a transfer no longer pending', () => {
-      for (const [transfer, amount] of [
-        [stored(), 501n],
-        [stored(), 0n],
-        [stored({ status: 'posted' }), 1n],
-        [stored({ status: 'voided' }), 1n],
-      ] as const)
-        expect(() => postPending(transfer, 'x', amount, AT)).toThrow('post exceeds the pending transfer');
-      expect(() => postPending(stored({ credit: single('payer') }), 'x', 1n, AT, { credit: single('payer') })).toThrow('INVALID_ASSET_TYPE');
+    it('never posts more than the caller says remains, or nothing; a transfer no longer pending or holding less fails its condition', () => {
+      for (const amount of [501n, 0n]) expect(() => postPending(stored(), { id: 'x', amount, remaining: 500n }, AT)).toThrow('post exceeds what the caller says remains');
+      const [record] = postPending(stored(), { id: 'x', amount: 1n, remaining: 500n }, AT);
+      expect(record.item.Update?.ConditionExpression).toBe('#status = :pending AND remaining = :remaining');
+      expect(failure(record)).toBe('conflict');
+      expect(() => postPending(stored({ credit: single('payer') }), { id: 'x', amount: 1n, remaining: 500n }, AT, { credit: single('payer') })).toThrow('INVALID_ASSET_TYPE');
     });
 
-    it('voids what remains: the reservation goes back to available; a fully posted remainder only closes the record', () => {
-      const steps = voidPending(stored({ remaining: '300' }), AT);
+    it('voids what remains: the reservation goes back to available; nothing remaining is not voided', () => {
+      const steps = voidPending(stored({ remaining: '300' }), 300n, AT);
       expect(steps.map((x) => x.item)).toEqual([
         {
           Update: {
@@ -599,8 +596,7 @@ describe('transfers (core/ledger/transfers.ts)', () => {
           },
         },
       ]);
-      expect(voidPending(stored({ remaining: '0' }), AT)).toHaveLength(1);
-      expect(() => voidPending(stored({ status: 'posted' }), AT)).toThrow('only a pending transfer can be voided');
+      expect(() => voidPending(stored(), 0n, AT)).toThrow('nothing remains to void');
     });
   });
 
