@@ -104,7 +104,7 @@ export type IdKindName = keyof typeof ID_KINDS;
  * whose parameter is missing here). `walletId` in a path names a wallet asset.
  */
 export const PATH_PARAMETERS = {
-  accountId: 'id', apiKeyName: 'apiKeyName', userId: 'userId', assetId: 'id', walletId: 'id', walletAppId: 'id', merchantId: 'id',
+  accountId: 'id', apiKeyName: 'apiKeyName', userId: 'userId', assetId: 'id', walletId: 'id', walletAppId: 'walletApp', merchantId: 'id',
   configId: 'merchantConfig', paymentRequestId: 'id', shortCode: 'shortCode', conditionId: 'conditionId',
   externalRef: 'reference', patronCodeId: 'id', barcode: 'barcode', namespace: 'patronCodeNamespace',
   externalId: 'externalId', webhookId: 'webhook', eventId: 'id', collectionId: 'tokenCollection',
