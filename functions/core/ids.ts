@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { badRequest } from './http/errors';
+import { badRequest } from './errors/classes';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ID_LENGTH = 22;

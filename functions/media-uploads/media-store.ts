@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { businessRule } from '../core/http/errors';
+import { businessRule, type BusinessRuleCode } from '../core/errors/classes';
 import { mediaUploadEntity, type MediaUpload } from './entities';
 import type { Purpose } from './file-types';
 import { getObject } from './bucket';
@@ -23,7 +23,7 @@ export async function findMediaUpload(id: string): Promise<MediaUpload | undefin
 export async function requireMediaUpload(
   id: string,
   expect: { accountId: string; purpose: Purpose },
-  code = 'MEDIA_UPLOAD_INVALID',
+  code: BusinessRuleCode = 'MEDIA_UPLOAD_INVALID',
 ): Promise<MediaUpload> {
   const upload = await findMediaUpload(id);
   if (!upload || upload.accountId !== expect.accountId || upload.purpose !== expect.purpose) throw businessRule(code);

@@ -6,7 +6,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { patronRequestLinkEntity, paymentRequestEntity } from './keys';
 import type { TransactionStep } from '../core/db/transaction';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden, invalidRequest } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
@@ -55,7 +55,7 @@ export async function insertPaymentRequest(
   const basketAmount = checkPartial(body, value.amount);
   const lineItems = body.lineItems ? resolveLineItems(body.lineItems) : undefined;
   if (lineItems && lineItems.total !== value.amount && lineItems.total !== basketAmount) {
-    throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+    throw invalidRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   }
   checkRedirects(body, merchantConfig.allowedRedirectUrls ?? []);
   const links = await checkLinks(body, merchant.id, auth.principal);

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { createWalletBody } from './schemas';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { declaredOnly } from '../core/validation/declared-only';
 import { insertWallet, mediaUploadExists } from './wallet-store';
