@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import ts from 'typescript';
 import { ERRORS, type ErrorCode } from '../../functions/core/errors/catalogue';
+import { businessRule, ConflictError, forbidden, hasCode, invalidRequest, serviceUnavailable, tooManyRequests } from '../../functions/core/errors/classes';
 
 const ROOT = join(__dirname, '..', '..');
 const CODES = Object.keys(ERRORS) as ErrorCode[];
@@ -136,6 +137,23 @@ describe('the error catalogue', () => {
     const reached = stringLiterals(['api', 'conformance', 'reliability', 'browser'].flatMap((dir) => tsFiles(join(ROOT, 'test', dir))));
     expect(CODES.filter((code) => !reached.has(code) && !NOT_REACHED_BY_API_TESTS[code])).toEqual([]);
     expect(Object.keys(NOT_REACHED_BY_API_TESTS).filter((code) => reached.has(code) || !(code in ERRORS))).toEqual([]);
+  });
+});
+
+describe('the typed errors', () => {
+  it('answer the body and headers they always did, the status taken from the catalogue', () => {
+    expect([forbidden(), businessRule('REQUEST_PAID', { at: 1 }), invalidRequest('CHECKSUM_FAILED'), new ConflictError(), tooManyRequests(7), serviceUnavailable('SERVICE_BUSY', { 'retry-after': '1' })].map((e) => [e.toBody(), e.headers])).toEqual([
+      [{ statusCode: 403, error: 'Forbidden', message: 'FORBIDDEN' }, {}],
+      [{ statusCode: 403, error: 'Forbidden', message: 'REQUEST_PAID', at: 1 }, {}],
+      [{ statusCode: 400, error: 'Bad Request', message: 'CHECKSUM_FAILED' }, {}],
+      [{ statusCode: 409, error: 'Conflict', message: 'TRANSACTION_CONFLICT' }, { 'retry-after': '1' }],
+      [{ statusCode: 429, error: 'Too Many Requests', message: 'RATE_LIMIT_EXCEEDED' }, { 'retry-after': '7' }],
+      [{ statusCode: 503, error: 'Service Unavailable', message: 'SERVICE_BUSY' }, { 'retry-after': '1' }],
+    ]);
+  });
+
+  it('are told apart by code, not by message', () => {
+    expect([hasCode(businessRule('REQUEST_PAID'), 'REQUEST_PAID'), hasCode(businessRule('REQUEST_PAID'), 'REQUEST_CANCELLED'), hasCode(new Error('REQUEST_PAID'), 'REQUEST_PAID')]).toEqual([true, false, false]);
   });
 });
 

@@ -171,7 +171,6 @@ export const unauthorized = (message?: string) => new UnauthorizedError(message)
 
 export const businessRule = (code: BusinessRuleCode, extra?: Record<string, unknown>) => new BusinessRuleError(code, extra);
 
-
 export const forbidden = () => new ForbiddenError();
 
 export const routeNotFound = () => new NotFoundError();
