@@ -58,6 +58,22 @@ module.exports = {
       to: { path: '^functions/managed-integrations/' },
     },
     {
+      name: 'errors-at-the-bottom',
+      comment:
+        'core/errors/ (the error catalogue and the typed errors) imports nothing else of the repository, so every ' +
+        'folder of core imports its errors from below it.',
+      severity: 'error',
+      from: { path: '^functions/core/errors/' },
+      to: { pathNot: '^functions/core/errors/' },
+    },
+    {
+      name: 'core-http-on-top',
+      comment: "core's request pipeline (core/http/) builds on auth, db, validation and ledger; none of them imports it back.",
+      severity: 'error',
+      from: { path: '^functions/core/(?:auth|db|validation|ledger)/' },
+      to: { path: '^functions/core/http/' },
+    },
+    {
       name: 'group-through-public-face',
       comment: 'A group (or consumer) reaches another group only through its index.ts, never its inner files.',
       severity: 'error',

@@ -5,7 +5,7 @@ import { routeKey } from '../../functions/core/http/route';
 import { GROUPS, ROUTES, type Group, type Route } from '../../functions/routes';
 import type { GroupHandler } from '../../functions/core/http/group-handler';
 import { fromSources, handlerOf, type FunctionModules } from './bundles';
-import { ApiError, serverError } from '../../functions/core/http/errors';
+import { PayloadTooLargeError, serverError } from '../../functions/core/errors/classes';
 import { errorResponse } from '../../functions/core/http/response';
 import type { Context } from 'aws-lambda';
 import { attemptedWriteKeys, capacityScope, formatWrittenKeys, MEASURED_HEADER, newConsumedCapacity, WRITTEN_KEYS_HEADER, type RecordedCall } from '../../functions/core/db/capacity';
@@ -181,7 +181,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
   try {
     const body = await readBody(req);
     if (body === undefined) {
-      return send(res, errorResponse(new ApiError(413, `request body must be at most ${MAX_REQUEST_BYTES} bytes`)));
+      return send(res, errorResponse(new PayloadTooLargeError(`request body must be at most ${MAX_REQUEST_BYTES} bytes`)));
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const matched = matchRoute(req.method ?? 'GET', url.pathname);

@@ -5,7 +5,7 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { accountEntity, accountMemberEntity, memberCountsEntity, userEntity, type Account, type StoredAccount } from './entities';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { isoTimestamp } from '../core/clock';
 import { newId } from '../core/ids';
 

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { addMemberBody } from './schemas';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { changeMemberRole } from './member-store';
 

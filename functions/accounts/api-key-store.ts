@@ -11,7 +11,7 @@ import { apiKeyEntity, apiKeyLookupEntity, apiKeysOfAccount, type ApiKey, type S
 import { db } from '../core/db/client';
 import { queryAllUnder } from '../core/db/pagination';
 import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 
 export type { ApiKey } from './entities';
 

@@ -5,7 +5,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { queryAll, queryAllUnder } from '../core/db/pagination';
 import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { userMembershipsStep, MAX_MEMBERSHIPS_PER_USER } from './account-store';
 import {
   accountEntity,

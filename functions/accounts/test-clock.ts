@@ -7,7 +7,7 @@ import { accountNow } from '../core/clock';
 import { config } from '../core/config';
 import { conditionHeld } from '../core/db/condition-held';
 import { db } from '../core/db/client';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { logger } from '../core/observability';
 import { authedOperation } from '../core/http/operation';
 import { ringDueAlarms } from '../core/test-clock/alarms';

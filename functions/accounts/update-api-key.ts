@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { updateApiKeyBody } from './schemas';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { setApiKeyEnabled } from './api-key-store';
 

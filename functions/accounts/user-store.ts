@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { accountCreation, type Account } from './account-store';
 import { normalEmail, userEmailEntity, userEntity, type User } from './entities';
 

@@ -1,4 +1,4 @@
-import { ApiError, forbidden } from '../core/http/errors';
+import { ApiError, forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import { findBankAccount } from '../bank-accounts';
 import type { StoredAssetProgram, StoredConfig, StoredMembership } from './entities';

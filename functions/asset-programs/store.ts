@@ -24,7 +24,7 @@ import { publicView, type Entity } from '../core/db/entity';
 import { newestFirstPage, paginationLimit, queryPage, type Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { replaceVersioned } from '../core/db/versioned';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 
 type PageRequest = { pageKey?: string; paginationLimit?: number };
 const table = () => config().tableName;

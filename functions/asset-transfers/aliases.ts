@@ -5,7 +5,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 
 /** The account an alias was verified for, if any. */
 export async function findAliasOwner(alias: string): Promise<string | undefined> {

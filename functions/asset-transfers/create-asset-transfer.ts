@@ -5,7 +5,7 @@ import { findLoyaltyProgram } from '../loyalty-programs';
 import { spendAccess } from '../wallet-assets';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { config } from '../core/config';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/transfers';

@@ -1,4 +1,4 @@
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation, publicOperation } from '../core/http/operation';
 import { loadAssetTransfer } from './settle';
 import { present, presentSummary } from './transfer-store';

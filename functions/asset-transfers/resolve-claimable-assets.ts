@@ -1,4 +1,4 @@
-import { ApiError } from '../core/http/errors';
+import { ApiError } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { queryAll } from '../core/db/pagination';
 import { config } from '../core/config';

@@ -1,7 +1,7 @@
 import type { Account } from '../core/auth/account-directory';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { findPendingTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
 import { webhookEventSteps } from '../core/webhooks/outbox';

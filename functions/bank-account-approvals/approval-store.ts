@@ -5,7 +5,7 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { approvalEntity, bankAccountApprovalsPartition, inProgressGuardKey, type Approval, type StoredApproval } from './entities';
 import { approval as approvalSchema } from './schemas';
 

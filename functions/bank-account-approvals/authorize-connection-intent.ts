@@ -5,7 +5,7 @@ import { findAccount } from '../accounts';
 import { BANK_ACCOUNT_CODES, bankAccountRecord, findBankAccount, registrationSteps } from '../bank-accounts';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { newId, randomBase58 } from '../core/ids';
 import { approvalSteps, SUMMARY_STATUS } from './approval-store';

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { createIntentBody } from './schemas';
 import { findBankAccount } from '../bank-accounts';
 import { isoTimestamp } from '../core/clock';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import type { ConnectionIntent } from './entities';

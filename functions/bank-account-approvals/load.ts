@@ -1,5 +1,5 @@
 import { findBankAccount, type BankAccount } from '../bank-accounts';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import { findApproval } from './approval-store';
 import type { StoredApproval } from './entities';

@@ -3,7 +3,7 @@ import type { acceptApprovalBody } from './schemas';
 import { findBankAccount } from '../bank-accounts';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { AWAITING_REVIEW, reviewSteps } from './approval-store';
 import type { StoredApproval } from './entities';

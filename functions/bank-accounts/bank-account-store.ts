@@ -4,7 +4,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { queryAll } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule, type BusinessRuleCode } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { bankAccountEntity, statementLineEntity, type BankAccount, type DirectDebitAuthority, type StatementLine } from './entities';
 import { accountBankAccountsIndex, accountLimitsKey, holderGuardKey, holdersCounterKey, statementPartition } from './keys';
@@ -24,8 +24,8 @@ const table = () => config().tableName;
 
 /** The codes each flow answers a broken limit with (current API, deprecated bank authorities). */
 export interface LimitCodes {
-  accountLimit: string;
-  holderLimit: string;
+  accountLimit: BusinessRuleCode;
+  holderLimit: BusinessRuleCode;
 }
 export const BANK_ACCOUNT_CODES: LimitCodes = { accountLimit: 'BANK_ACCOUNT_LIMIT_EXCEEDED', holderLimit: 'BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED' };
 export const BANK_AUTHORITY_CODES: LimitCodes = { accountLimit: 'BANK_AUTHORITY_LIMIT_EXCEEDED', holderLimit: 'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED' };
@@ -38,7 +38,7 @@ export function normalizeNumber(input: string): string {
 }
 
 /** Adds to an account's bank-account counts, refused past its limits. */
-function countStep(accountId: string, total: number, directDebit: number, code: string): TransactionStep {
+function countStep(accountId: string, total: number, directDebit: number, code: BusinessRuleCode): TransactionStep {
   const conditions = [
     ...(total > 0 ? ['(attribute_not_exists(#total) OR #total < :maxTotal)'] : []),
     ...(directDebit > 0 ? ['(attribute_not_exists(directDebit) OR directDebit < :maxDirectDebit)'] : []),

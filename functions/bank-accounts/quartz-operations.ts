@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { setPreferredNameBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { retryOnConflict } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
 import { archive, setPreferredName } from './bank-account-store';

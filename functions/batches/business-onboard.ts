@@ -3,7 +3,7 @@ import { businessCreation, companyRegister, REGISTER_NOT_CONFIGURED } from '../b
 import { ID_PREFIX, derivedId } from '../core/ids';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { config } from '../core/config';
-import { ApiError } from '../core/http/errors';
+import { ApiError, hasCode } from '../core/errors/classes';
 import { merchantCreation } from '../merchants';
 import type { TableKey } from '../core/db/entity';
 import { externalMerchantEntity, onboardingRecordEntity, type StoredBatch } from './entities';
@@ -199,7 +199,7 @@ async function registered(nzbn: string) {
   try {
     return await companyRegister().find(nzbn);
   } catch (error) {
-    if (error instanceof ApiError && error.message === REGISTER_NOT_CONFIGURED) throw new RowError(REGISTER_NOT_CONFIGURED);
+    if (hasCode(error, REGISTER_NOT_CONFIGURED)) throw new RowError(REGISTER_NOT_CONFIGURED);
     throw error;
   }
 }

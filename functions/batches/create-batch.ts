@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { createBatchBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { sendMessages } from '../core/queues';

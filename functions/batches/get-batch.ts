@@ -1,4 +1,4 @@
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findBatch, present } from './batch-store';
 

@@ -5,7 +5,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import type { TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { accountBusinessEntity, businessEntity, nzbnClaimEntity, type Business, type StoredBusiness } from './entities';
 import { madeBy } from '../core/audit';
 

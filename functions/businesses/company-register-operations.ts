@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { registerSearchQuery } from './schemas';
 import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { companyRegister } from './company-register';
 

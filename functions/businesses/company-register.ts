@@ -1,4 +1,4 @@
-import { serviceUnavailable } from '../core/http/errors';
+import { serviceUnavailable } from '../core/errors/classes';
 import { fixtureRegister } from './fixture-register';
 import type { CompanyRegister } from './register-types';
 

@@ -3,7 +3,7 @@ import { createBusinessBody } from './schemas';
 import { accountCreation } from '../accounts';
 import type { Account } from '../core/auth/account-directory';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { ApiError, businessRule } from '../core/http/errors';
+import { ApiError, businessRule } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { declaredOnly } from '../core/validation/declared-only';

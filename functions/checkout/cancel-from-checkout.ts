@@ -1,5 +1,5 @@
 import { retryOnConflict } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { checkoutAction, CheckoutRefusal } from './checkout-actions';
 import { checkoutPath } from './checkout-page';
 import { returnUrls } from './checkout-redirects';

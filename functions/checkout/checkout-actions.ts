@@ -1,4 +1,5 @@
-import { ApiError } from '../core/http/errors';
+import type { ErrorCode } from '../core/errors/catalogue';
+import { ApiError, codeOf } from '../core/errors/classes';
 import { publicOperation, type Operation } from '../core/http/operation';
 import { impossiblePathParameter } from '../core/ids';
 import { checkoutCsp, checkoutPath, renderMessagePage } from './checkout-page';
@@ -23,7 +24,7 @@ export class CheckoutRefusal extends Error {
 }
 
 /** What a shopper reads for a business rule the action met (a refusal page links back to the checkout). */
-const RULES: Record<string, [title: string, detail: string]> = {
+const RULES: Partial<Record<ErrorCode, [title: string, detail: string]>> = {
   REQUEST_PAID: ['Already paid', 'This payment request has already been paid.'],
   REQUEST_CANCELLED: ['Cancelled', 'This payment request was cancelled.'],
   REQUEST_EXPIRED: ['Expired', 'This payment request has expired.'],
@@ -58,7 +59,8 @@ export function checkoutAction(action: CheckoutAction, run: (request: StoredPaym
 function asRefusal(error: unknown): CheckoutRefusal | undefined {
   if (error instanceof CheckoutRefusal) return error;
   if (!(error instanceof ApiError) || (error.statusCode !== 400 && error.statusCode !== 403)) return undefined;
-  const [title, detail] = RULES[error.message] ?? ['Not possible', `This payment request cannot take that action (${error.message}).`];
+  const code = codeOf(error);
+  const [title, detail] = (code && RULES[code]) ?? ['Not possible', `This payment request cannot take that action (${error.message}).`];
   return new CheckoutRefusal(error.statusCode, title, detail);
 }
 

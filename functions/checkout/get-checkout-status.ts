@@ -1,5 +1,5 @@
 import { isoTimestamp } from '../core/clock';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { publicOperation } from '../core/http/operation';
 import { loadPaymentRequest, merchantNow } from '../payment-requests';
 

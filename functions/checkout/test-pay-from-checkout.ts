@@ -1,5 +1,5 @@
 import type { Authorization } from '../core/auth/access';
-import { ApiError } from '../core/http/errors';
+import { hasCode } from '../core/errors/classes';
 import type { Operation } from '../core/http/operation';
 import { checkoutAction, CheckoutRefusal } from './checkout-actions';
 import { checkoutPath } from './checkout-page';
@@ -25,7 +25,7 @@ export const testPayFromCheckout = (authorization: Authorization): Operation =>
       await payFromTestWallet(request, assetType, authorization, now);
     } catch (error) {
       // Paid meanwhile by someone else: the page shows it.
-      if (!(error instanceof ApiError && error.message === 'REQUEST_PAID')) throw error;
+      if (!hasCode(error, 'REQUEST_PAID')) throw error;
     }
     return { redirect: page };
   });

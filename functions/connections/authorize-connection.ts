@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { authorizeConnectionBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findWallet } from '../wallets';
 import { findConnection, present, replaceConnection } from './connection-store';

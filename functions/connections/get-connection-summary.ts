@@ -1,4 +1,4 @@
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { publicOperation } from '../core/http/operation';
 import { findConnection, presentSummary } from './connection-store';
 

@@ -1,4 +1,4 @@
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { findConnection } from './connection-store';
 
 /**

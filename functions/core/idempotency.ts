@@ -5,7 +5,7 @@ import { db } from './db/client';
 import { idempotencyEntity } from './db/keys';
 import { retryOnConflict, type TransactionStep } from './db/transaction';
 import { holdWritesUntil, ungated } from './db/write-gate';
-import { badRequest, businessRule } from './http/errors';
+import { badRequest, businessRule } from './errors/classes';
 import { derivedId, newId } from './ids';
 import { DuplicateTransferError } from './ledger/transfers';
 

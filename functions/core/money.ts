@@ -1,4 +1,4 @@
-import { badRequest } from './http/errors';
+import { badRequest } from './errors/classes';
 
 /**
  * Money is an integer count of the smallest currency unit: a string on the wire, a bigint in

@@ -6,7 +6,7 @@ import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { accountEventsPartition, eventEntity, eventKeyEntity, type Event } from './entities';

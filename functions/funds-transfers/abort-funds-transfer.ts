@@ -1,5 +1,5 @@
 import { retryOnConflict } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadForCaller } from './load-funds-transfer';
 import { applyOutcome } from './settle';

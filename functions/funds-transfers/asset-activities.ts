@@ -4,7 +4,7 @@ import { findBankAccount } from '../bank-accounts';
 import { serviceCrn } from '../core/crn';
 import { publicView } from '../core/db/entity';
 import { countThrough, newestFirstPage } from '../core/db/pagination';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
 import { findWalletAsset } from '../wallet-assets';

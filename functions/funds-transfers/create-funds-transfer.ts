@@ -5,7 +5,7 @@ import { findBankAccount, type BankAccount } from '../bank-accounts';
 import type { Access } from '../core/auth/access';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden, type BusinessRuleCode } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { optionallyIdempotent } from '../core/idempotency';
@@ -25,7 +25,7 @@ type Body = FromSchema<typeof createFundsTransferBody>;
 const MAX_FUNDS_TRANSFER = 100_000_000n;
 
 /** The codes a bank account the bank cannot move this kind of transfer with answers. */
-const NOT_CONFIGURED: Record<FundsTransferType, string> = {
+const NOT_CONFIGURED: Record<FundsTransferType, BusinessRuleCode> = {
   topup: 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP',
   withdrawal: 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL',
 };

@@ -1,6 +1,6 @@
 import { findAccount } from '../accounts';
 import { ownerNow } from '../core/clock';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import type { FundsTransferType, StoredFundsTransfer } from './entities';
 import { loadFundsTransfer } from './settle';

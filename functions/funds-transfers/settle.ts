@@ -2,7 +2,7 @@ import { findBankAccount } from '../bank-accounts';
 import { isoTimestamp } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
-import { ApiError, businessRule } from '../core/http/errors';
+import { ApiError, businessRule } from '../core/errors/classes';
 import { derivedId } from '../core/ids';
 import { findPendingTransfer, postedTransfer, postPending, voidPending, type AssetSide, type PendingTransfer } from '../core/ledger/transfers';
 import { ungated } from '../core/db/write-gate';

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { integrationConfigsBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import type { StoredIntegrationRequest } from './entities';
 import { hasRequiredParams } from './integration-types';

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createIntegrationRequestBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { findMerchant } from '../merchants';

@@ -1,5 +1,5 @@
 import type { Access } from '../core/auth/access';
-import { ApiError, forbidden } from '../core/http/errors';
+import { ApiError, forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import type { StoredIntegrationRequest } from './entities';
 import { findRequest } from './request-store';

@@ -3,7 +3,7 @@ import type { acceptInvitationBody } from './schemas';
 import { findUser } from '../accounts';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { closeSteps, present } from './invitation-store';
 import { kindsWith, type WiredKinds } from './kinds';

@@ -1,5 +1,5 @@
 import { findAccount, findMember, findUserByEmail, setMember, type MemberRole } from '../accounts';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import type { CreatableKind } from './kind';
 
 /** An invitation to become a member of an org account with a role; accepting it (the one way a user joins) makes the recipient that member. */

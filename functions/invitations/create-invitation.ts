@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { createInvitationBody } from './schemas';
 import { normalEmail } from '../accounts';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { insertSteps, present } from './invitation-store';
 import { newInvitation } from './issue-invitation';

@@ -4,11 +4,14 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { invitation as invitationSchema } from './schemas';
 import { accountInvitationsPartition, invitationCodeEntity, invitationEntity, openInvitationEntity, type Invitation, type StoredInvitation } from './entities';
 
 const table = () => config().tableName;
+/** What an accepted invitation answers: accepting it again, or revoking it. */
+export type IfAccepted = 'INVITATION_ALREADY_ACCEPTED' | 'INVITATION_ACCEPTED';
+
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** The public view: the schema's fields only (never the owning account or the version). */
@@ -58,7 +61,7 @@ export function listAccountInvitations(accountId: string, page: { pageKey?: stri
 }
 
 /** Why a change to an invitation read at one version found another: the rule it now breaks, else a race to retry. */
-function changedSince(old: Record<string, unknown> | undefined, ifAccepted: string): Error {
+function changedSince(old: Record<string, unknown> | undefined, ifAccepted: IfAccepted): Error {
   if (old?.accepted === true) return businessRule(ifAccepted);
   if (old?.status === 'revoked') return businessRule('INVITATION_REVOKED');
   return new TransactionConflictError();
@@ -68,7 +71,7 @@ function changedSince(old: Record<string, unknown> | undefined, ifAccepted: stri
  * The steps that close an invitation: its update (conditional on the version read) and the release
  * of its open-invitation guard, still its own unless it expired and a new invitation took it.
  */
-export function closeSteps(stored: StoredInvitation, next: StoredInvitation, ifAccepted: string): TransactionStep[] {
+export function closeSteps(stored: StoredInvitation, next: StoredInvitation, ifAccepted: IfAccepted): TransactionStep[] {
   const { recipientAlias } = stored;
   return [
     {

@@ -1,7 +1,7 @@
 import type { Access } from '../core/auth/access';
 import { accountNow } from '../core/clock';
-import { businessRule, forbidden } from '../core/http/errors';
-import { findInvitation } from './invitation-store';
+import { businessRule, forbidden } from '../core/errors/classes';
+import { findInvitation, type IfAccepted } from './invitation-store';
 import type { StoredInvitation } from './entities';
 
 /**
@@ -18,7 +18,7 @@ export async function loadInvitation(id: string, access: Access): Promise<{ stor
 export const hasExpired = (stored: StoredInvitation, now: Date) => now.getTime() >= Date.parse(stored.expiresAt);
 
 /** The rules both closings share: an accepted invitation is closed for good; an expired one can no longer change. */
-export function assertOpen(stored: StoredInvitation, now: Date, ifAccepted: 'INVITATION_ALREADY_ACCEPTED' | 'INVITATION_ACCEPTED'): void {
+export function assertOpen(stored: StoredInvitation, now: Date, ifAccepted: IfAccepted): void {
   if (stored.accepted) throw businessRule(ifAccepted);
   if (stored.status === 'revoked' && ifAccepted === 'INVITATION_ALREADY_ACCEPTED') throw businessRule('INVITATION_REVOKED');
   if (hasExpired(stored, now)) throw businessRule('INVITATION_EXPIRED');

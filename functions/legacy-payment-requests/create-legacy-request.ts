@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyCreateRequestParams } from './schemas';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { parsePositiveAmount } from '../core/money';
 import { findMerchantConfig, listMerchantConfigs } from '../merchant-configs';
 import { insertPaymentRequest } from '../payment-requests';

@@ -1,12 +1,13 @@
-import { ApiError } from '../core/http/errors';
+import type { ErrorCode } from '../core/errors/catalogue';
+import { ApiError, CodedError } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest, type Operation } from '../core/http/operation';
 
 type LegacyOperationName = 'create' | 'info' | 'pay' | 'cancel' | 'void' | 'refund';
 
 interface Translation {
-  status: number;
+  status: 400 | 403 | 404;
   /** The legacy code, where it differs from the shared core's. */
-  code?: string;
+  code?: ErrorCode;
 }
 
 /** A missing request and another account's one look the same: REQUEST_NOT_FOUND. */
@@ -17,7 +18,7 @@ const NOT_FOUND: Translation = { status: 400, code: 'REQUEST_NOT_FOUND' };
  * per operation, the core's message (FORBIDDEN or a CODE) → the legacy status and code. Everything
  * else passes through unchanged, already 403 with its documented CODE or 400 naming a field.
  */
-const TRANSLATIONS: Record<LegacyOperationName, Readonly<Record<string, Translation>>> = {
+const TRANSLATIONS: Record<LegacyOperationName, Readonly<Partial<Record<ErrorCode, Translation>>>> = {
   create: { FORBIDDEN: { status: 403, code: 'MERCHANT_CONFIGURATION_NOT_FOUND' } },
   info: { FORBIDDEN: NOT_FOUND },
   pay: { FORBIDDEN: NOT_FOUND },
@@ -35,10 +36,10 @@ const TRANSLATIONS: Record<LegacyOperationName, Readonly<Record<string, Translat
 };
 
 function translateLegacyError(operation: LegacyOperationName, error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const translation = TRANSLATIONS[operation][error.message];
+  if (!(error instanceof CodedError)) return error;
+  const translation = TRANSLATIONS[operation][error.code];
   if (!translation) return error;
-  return new ApiError(translation.status, translation.code ?? error.message, error.extra, error.headers);
+  return new ApiError(translation.status, translation.code ?? error.code, error.extra, error.headers);
 }
 
 /** An operation of the legacy API: the shared cores' errors leave it in legacy status codes. */

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyPayParams } from './schemas';
 import { retryOnConflict } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { assetTypeOf, commitPayment, SpendForbidden } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { transactionResult } from './legacy-transaction-result';

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyRefundParams } from './schemas';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { findTransferRefs, type TransferKind } from '../core/ledger/transfers';
 import { parsePositiveAmount } from '../core/money';
 import { refundRequest, type StoredPaymentRequest } from '../payment-requests';

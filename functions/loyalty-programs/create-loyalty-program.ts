@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createLoyaltyProgramBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { requireMediaUpload } from '../media-uploads';

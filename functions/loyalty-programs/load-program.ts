@@ -1,4 +1,4 @@
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import type { StoredLoyaltyProgram } from './entities';
 import { findProgram } from './program-store';

@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../core/clock';
 import type { TransactionStep } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import type { StoredManagedIntegration } from './entities';
 import { findIntegration, saveIntegration } from './integration-store';
 import { awaitsClaim } from './status';

@@ -1,4 +1,4 @@
-import { ApiError } from '../core/http/errors';
+import { invalidRequest } from '../core/errors/classes';
 import { INTEGRATION_TYPES } from '../integration-requests';
 import type { ManagedIntegrationType } from './schemas';
 
@@ -67,7 +67,7 @@ export const PARAMS: Readonly<Record<ManagedIntegrationType, Shape>> = {
   },
 };
 
-const invalid = (reason: string) => new ApiError(400, 'INVALID_PARAMS', { reason });
+const invalid = (reason: string) => invalidRequest('INVALID_PARAMS', { reason });
 
 /** The params of the type, as a record of the listed fields; throws INVALID_PARAMS. */
 export function checkParams(type: ManagedIntegrationType, params: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import { MANAGED_INTEGRATION_TYPES, type ManagedIntegrationType } from './schemas';
 

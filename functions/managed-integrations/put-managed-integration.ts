@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { putManagedIntegrationBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { ApiError, badRequest, businessRule } from '../core/http/errors';
+import { ApiError, badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { invitationIsOpen, issueInvitation } from '../invitations';

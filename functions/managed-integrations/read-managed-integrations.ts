@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { managedIntegrationsQuery } from './schemas';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findIntegration, listIntegrations, present } from './integration-store';
 import { integrationPath } from './path';

@@ -1,5 +1,5 @@
 import { isoTimestamp } from '../core/clock';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import type { UploadedFile } from '../core/http/multipart';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { mediaUploadEntity, type MediaUpload } from './entities';
 import type { Purpose } from './file-types';
 import { getObject } from './bucket';

@@ -1,5 +1,5 @@
 import type { Access } from '../core/auth/access';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { findMerchant } from '../merchants';
 import type { ConfigMerchant } from './merchant-config-store';
 

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentOptionConfig } from './schemas';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { findMerchantCollections } from '../tokens';
 import { findWalletAsset } from '../wallet-assets';
 

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { merchantConfigBody } from './schemas';
 import { retryOnConflict } from '../core/db/transaction';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadMerchant } from './load-merchant';
 import { findMerchantConfig, replaceMerchantConfig } from './merchant-config-store';

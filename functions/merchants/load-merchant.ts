@@ -1,5 +1,5 @@
 import type { Access } from '../core/auth/access';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { findMerchant, type StoredMerchant } from './merchant-store';
 
 /** The merchant of an id, if the caller may act on its account under the route's permission; else FORBIDDEN. */

@@ -1,7 +1,7 @@
 import { findBankAccount } from '../bank-accounts';
 import type { Account } from '../core/auth/account-directory';
 import { config } from '../core/config';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { checkStatusReason } from '../core/validation/status-reason';
 import type { Merchant } from './merchant-store';
 

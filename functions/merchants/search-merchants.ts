@@ -6,7 +6,7 @@ import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { accountMerchantsPartition, merchantEntity, merchantSearchPartition } from './entities';
 import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import { publicOperation } from '../core/http/operation';
 import { listedProgramsOf } from '../loyalty-programs';
 import type { StoredMerchant } from './merchant-store';

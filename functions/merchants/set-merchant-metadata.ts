@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { merchantMetadataBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { mergeMetadata } from '../core/metadata';
 import { loadMerchantFor } from './load-merchant';

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createPatronCodeBody } from './schemas';
 import type { Account } from '../core/auth/account-directory';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findToken } from '../tokens';
 import { findWalletAsset } from '../wallet-assets';

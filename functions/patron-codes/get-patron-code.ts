@@ -1,4 +1,4 @@
-import { ApiError, businessRule, forbidden } from '../core/http/errors';
+import { invalidRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { isValidBarcode } from './barcode';
 import { findPatronCode, findPatronCodeByBarcode, findPatronCodeByExternalId, present, readableCode } from './patron-code-store';
@@ -17,7 +17,7 @@ export const getPatronCode = authedOperation(async ({ params, auth }) => {
  * patron's code: another account's code answers like a missing one.
  */
 export const getPatronCodeByBarcode = authedOperation(async ({ params, auth, now }) => {
-  if (!isValidBarcode(params.barcode)) throw new ApiError(400, 'CHECKSUM_FAILED');
+  if (!isValidBarcode(params.barcode)) throw invalidRequest('CHECKSUM_FAILED');
   return present(await readableCode(auth.access, await findPatronCodeByBarcode(params.barcode, now)));
 });
 

@@ -9,7 +9,7 @@ import { publicView } from '../core/db/entity';
 import { barcodeGuardEntity, externalIdGuardEntity, patronCodeEntity, type PatronCode, type StoredPatronCode } from './entities';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
-import { ApiError, businessRule } from '../core/http/errors';
+import { businessRule, ForbiddenError } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { newBarcode } from './barcode';
 
@@ -122,7 +122,7 @@ export async function readableCode<T extends { accountId: string }>(access: Acce
   try {
     await access.account(code.accountId);
   } catch (error) {
-    if (error instanceof ApiError && error.message === 'FORBIDDEN') throw businessRule('PATRON_CODE_INVALID');
+    if (error instanceof ForbiddenError) throw businessRule('PATRON_CODE_INVALID');
     throw error;
   }
   return code;

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { patronCodeMetadataBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { mergeMetadata } from '../core/metadata';
 import { findPatronCode, isLive, readableCode, saveMetadata } from './patron-code-store';

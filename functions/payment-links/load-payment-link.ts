@@ -1,4 +1,4 @@
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import type { StoredPaymentLink } from './entities';
 import { findPaymentLink } from './payment-link-store';

@@ -7,7 +7,7 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 
 const table = () => config().tableName;
 const LIMIT_CODE = 'PAYMENT_LINK_LIMIT_EXCEEDED';

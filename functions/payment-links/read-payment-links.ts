@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { paymentLinksQuery } from './schemas';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation, publicOperation } from '../core/http/operation';
 import { loadMerchantFor } from '../merchants';
 import { loadPaymentLink } from './load-payment-link';

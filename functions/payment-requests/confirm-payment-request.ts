@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { confirmBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { runTransaction } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { idempotent } from '../core/idempotency';

@@ -4,7 +4,7 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { patronRequestLinkEntity, paymentRequestEntity } from './keys';
 import type { TransactionStep } from '../core/db/transaction';
-import { badRequest, businessRule, forbidden } from '../core/http/errors';
+import { badRequest, businessRule, forbidden, invalidRequest } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
@@ -53,7 +53,7 @@ export async function insertPaymentRequest(
   const basketAmount = checkPartial(body, value.amount);
   const lineItems = body.lineItems ? resolveLineItems(body.lineItems) : undefined;
   if (lineItems && lineItems.total !== value.amount && lineItems.total !== basketAmount) {
-    throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+    throw invalidRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   }
   checkRedirects(body, merchantConfig.allowedRedirectUrls ?? []);
   const liveness = merchantConfig.test ? 'test' : 'main';

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { patronRequestLinkEntity, patronRequestLinksOf } from './keys';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequest } from './load-payment-request';
 import { present } from './payment-request-store';

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { shortCodeIndex } from './keys';
-import { ApiError, forbidden } from '../core/http/errors';
+import { invalidRequest, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { present } from './payment-request-store';
@@ -11,7 +11,7 @@ import { parseShortCode } from './short-code';
 /** Short codes are recycled over time: the latest request with the code is the one meant. */
 export const getPaymentRequestByShortCode = authedOperation(async ({ params, auth, now }) => {
   const code = parseShortCode(params.shortCode);
-  if (!code) throw new ApiError(400, 'CHECKSUM_FAILED');
+  if (!code) throw invalidRequest('CHECKSUM_FAILED');
   const out = await db().send(
     new QueryCommand({
       TableName: config().tableName,

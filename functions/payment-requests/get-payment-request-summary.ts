@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { publicView } from '../core/db/entity';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { publicOperation } from '../core/http/operation';
 import { loadPaymentRequest } from './load-payment-request';
 import { paymentRequestSummary } from './schemas';

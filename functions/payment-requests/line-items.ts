@@ -1,5 +1,5 @@
 import { lineItem } from './schemas';
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import type { Amount } from '../core/money';
 import { declaredOnly } from '../core/validation/declared-only';
 

@@ -1,7 +1,7 @@
 import { isoTimestamp } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { applied, buildActivities, findPaymentRequest, isDue, transitionSteps } from './payment-request-store';
 import type { StoredPaymentRequest } from './payment-request';
 import { isLapsed, releaseSteps } from './pre-auth';

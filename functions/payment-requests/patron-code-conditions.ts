@@ -1,4 +1,4 @@
-import { ApiError, businessRule } from '../core/http/errors';
+import { invalidRequest, businessRule } from '../core/errors/classes';
 import { findPatronCodeByBarcode, isValidBarcode } from '../patron-codes';
 import type { StoredPaymentRequest } from './payment-request';
 
@@ -14,7 +14,7 @@ const SCENARIO_CONDITIONS: Record<string, Condition[]> = {
  * expired code 403 PATRON_CODE_INVALID; a test-scenario code only works on test requests.
  */
 export async function resolvePatronCode(barcode: string, liveness: 'main' | 'test', now: Date) {
-  if (!isValidBarcode(barcode)) throw new ApiError(400, 'CHECKSUM_FAILED');
+  if (!isValidBarcode(barcode)) throw invalidRequest('CHECKSUM_FAILED');
   const code = await findPatronCodeByBarcode(barcode, now);
   if (!code) throw businessRule('PATRON_CODE_INVALID');
   const scenario = code.testScenarioName;

@@ -3,7 +3,7 @@ import type { payBody } from './schemas';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
-import { ApiError, badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule, ForbiddenError } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
@@ -236,16 +236,12 @@ function redeem(spend: Access, input: PayInput, request: StoredPaymentRequest, o
 }
 
 /** The caller may not spend the named asset (answers FORBIDDEN; the legacy API calls it INACTIVE_ASSET). */
-export class SpendForbidden extends ApiError {
-  constructor() {
-    super(403, 'FORBIDDEN');
-  }
-}
+export class SpendForbidden extends ForbiddenError {}
 
 /** Runs an authorization check, turning its FORBIDDEN into a SpendForbidden. */
 function spendRefused<T>(check: () => T): T {
   const refuse = (error: unknown): never => {
-    throw error instanceof ApiError && error.message === 'FORBIDDEN' ? new SpendForbidden() : error;
+    throw error instanceof ForbiddenError ? new SpendForbidden() : error;
   };
   try {
     const result = check();

@@ -1,5 +1,5 @@
 import { findPendingTransfer, voidPending, type PendingTransfer } from '../core/ledger/transfers';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { monetary } from '../core/money';
 import type { TransactionStep } from '../core/db/transaction';
 import { buildActivities } from './payment-request-store';

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { refundBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule, invalidRequest } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
@@ -32,7 +32,7 @@ export const refundPaymentRequest = authedOperation<Body>(async ({ params, body,
   const amount = parsePositiveAmount('value.amount', body.value.amount);
   const lineItems = body.lineItems && resolveLineItems(body.lineItems);
   // Refunded items sum to the refund by price, or by price less discount (the docs' refund example).
-  if (lineItems && lineItems.total !== amount && lineItems.discountedTotal !== amount) throw badRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+  if (lineItems && lineItems.total !== amount && lineItems.discountedTotal !== amount) throw invalidRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   const result = await refundRequest(
     {
       paymentRequestId: params.paymentRequestId,

@@ -1,7 +1,7 @@
 import type { TransactionStep } from '../core/db/transaction';
 import { postedTransfers, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
 import { monetary, type Amount } from '../core/money';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { tokenReturn } from '../tokens';
 import { settlementSide } from '../wallet-assets';
 import type { DeriveId } from './pay-payment-request';

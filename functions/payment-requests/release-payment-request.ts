@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../core/clock';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { optionallyIdempotent } from '../core/idempotency';

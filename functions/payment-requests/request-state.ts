@@ -1,4 +1,4 @@
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import type { StoredPaymentRequest } from './payment-request';
 
 /** The documented code for acting on a request that is no longer `new`. */

@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { buildActivities, transitionSteps } from './payment-request-store';

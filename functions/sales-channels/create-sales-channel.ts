@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createSalesChannelBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import type { SalesChannel } from './entities';

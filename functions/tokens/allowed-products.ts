@@ -1,5 +1,5 @@
 import type { AllowedProduct, TokenCollection } from './entities';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { parseAmount } from '../core/money';
 
 /**

@@ -7,7 +7,7 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 
 export type NewCollection = Pick<TokenCollection, 'name' | 'accountId' | 'type' | 'tokenExpiresAfter' | 'tokenExpiresAt' | 'maxValue' | 'mediaUploadId' | 'externalId' | 'issuer' | 'test'>;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createCollectionBody } from './schemas';
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { parsePositiveAmount } from '../core/money';
 import { requireMediaUpload } from '../media-uploads';

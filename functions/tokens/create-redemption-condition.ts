@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createRedemptionConditionBody } from './schemas';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findMerchant } from '../merchants';
 import { checkAllowedProducts } from './allowed-products';

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createTokenBody } from './schemas';
 import { findAccount } from '../accounts';
-import { businessRule, forbidden } from '../core/http/errors';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadCollection } from './load-collection';
 import { issueToken } from './token-store';

@@ -1,5 +1,5 @@
 import type { AuthedRequest } from '../core/http/operation';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { findCollection } from './collection-store';
 import type { TokenCollection } from './entities';
 

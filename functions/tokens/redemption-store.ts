@@ -15,7 +15,7 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { queryAll } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 
 /** One condition per collection and merchant: the guard item is written in the same transaction. */

@@ -1,5 +1,5 @@
 import { describeAssetType, type Liveness } from '../core/asset-types';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { formatAmount, type Amount } from '../core/money';
 import type { RuleCodes, TransferSpec } from '../core/ledger/transfers';
 import { findCollections } from './collection-store';

@@ -6,7 +6,7 @@ import { config } from '../core/config';
 import { isoTimestamp } from '../core/clock';
 import { publicView } from '../core/db/entity';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { ApiError, businessRule } from '../core/http/errors';
+import { businessRule, hasCode } from '../core/errors/classes';
 import { idempotent } from '../core/idempotency';
 import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
 import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
@@ -102,7 +102,7 @@ export async function issueToken(input: NewToken, caller: { accountId: string; c
     if (issued.replayed) throw businessRule('TOKEN_ALREADY_CREATED');
     return issued.response;
   } catch (error) {
-    if (error instanceof ApiError && error.message === 'IDEMPOTENT_OPERATION_FAILED') throw businessRule('TOKEN_ALREADY_CREATED');
+    if (hasCode(error, 'IDEMPOTENT_OPERATION_FAILED')) throw businessRule('TOKEN_ALREADY_CREATED');
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
 import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
-import { badRequest, businessRule } from '../core/http/errors';
+import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { ledgerDb } from '../core/ledger/ledger-db';
 import { HOT_ASSET_SHARDS, readBalanceItems, shardItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';

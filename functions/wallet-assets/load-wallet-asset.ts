@@ -1,5 +1,5 @@
 import type { AuthedRequest } from '../core/http/operation';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { findWalletAsset, type WalletAsset } from './asset-store';
 
 /** The wallet asset of a path parameter, if the caller may act on its account; else FORBIDDEN. */

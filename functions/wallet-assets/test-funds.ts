@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { testTopup } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { runTransaction } from '../core/db/transaction';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 import { idempotent, type Idempotent } from '../core/idempotency';
 import { postedTransfer, testIssuanceAsset } from '../core/ledger/transfers';
 import { monetary, type Amount } from '../core/money';

@@ -4,7 +4,7 @@ import { createWalletBody } from './schemas';
 import type { Account } from '../core/auth/account-directory';
 import { describeAssetType, type AssetTypeInfo } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
-import { badRequest } from '../core/http/errors';
+import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { declaredOnly } from '../core/validation/declared-only';
 import { isRefusedAddress } from '../core/webhooks/target-guard';

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { walletApprovalBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findWallet, replaceWallet, type Wallet } from './wallet-store';
 

@@ -6,7 +6,7 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { walletEntity, WALLET_APPS_PARTITION, type Wallet } from './entities';
 import { queryAll } from '../core/db/pagination';
-import { businessRule } from '../core/http/errors';
+import { businessRule } from '../core/errors/classes';
 
 export type { Wallet } from './entities';
 

@@ -5,7 +5,7 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { runTransaction } from '../core/db/transaction';
-import { forbidden } from '../core/http/errors';
+import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { sendMessages } from '../core/queues';

@@ -7,7 +7,7 @@ import { conditionHeld } from '../core/db/condition-held';
 import { publicView } from '../core/db/entity';
 import { webhookEntity, webhooksOfAccount, type Webhook } from './entities';
 import { queryAllUnder } from '../core/db/pagination';
-import { badRequest, forbidden } from '../core/http/errors';
+import { badRequest, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import type { NotificationType } from '../core/webhooks/notification-types';
 import { checkTarget, TargetRefusedError } from '../core/webhooks/target-guard';

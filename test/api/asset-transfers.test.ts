@@ -89,6 +89,16 @@ describe('asset transfers of money', () => {
     expect(await received(member)).toBe(250n);
   });
 
+  it('keeps a verified alias one account\'s: verifying it for another answers ALIAS_ALREADY_VERIFIED', async () => {
+    const alias = uniqueEmail();
+    const [first, second] = [await newAccount(), await newAccount()];
+    await verifyAlias(first.accountId, alias);
+    const again = await api('POST', `/api/accounts/${second.accountId}/verified-aliases`, { key: seed().operatorApiKey, body: { alias } });
+    expect(again.body).toEqual(refused('ALIAS_ALREADY_VERIFIED'));
+    const res = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: alias });
+    expect(res.body).toMatchObject({ status: 'claimed', recipientAccountId: first.accountId });
+  });
+
   it('refuses with each documented code, writing nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ assetId: sender.walletId, value: '100' }, 'RECIPIENT_MISSING'],

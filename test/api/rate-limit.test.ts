@@ -5,7 +5,7 @@ import { handler as accountsHandler } from '../../functions/accounts/handler';
 import { enforceRateLimit } from '../../functions/core/auth/rate-limit';
 import type { Principal } from '../../functions/core/auth/principal';
 import { onDynamoDbClient } from '../../functions/core/db/client';
-import { ApiError } from '../../functions/core/http/errors';
+import { ApiError } from '../../functions/core/errors/classes';
 import { rng } from '../support/fault-injector';
 import { api, newAccount, seed, type TestAccount } from '../support/api';
 

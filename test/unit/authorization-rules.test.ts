@@ -200,12 +200,12 @@ describe('Access.ownAccount(), orgAccount() and isOwn()', () => {
   it('orgAccount: the route’s code for an account the caller may act for that is no org; FORBIDDEN for a foreign one', async () => {
     const { auth } = authorization();
     const owner = Access.forRoute(principal('account-owner'), 'things:read', auth);
-    expect(await refusal(() => owner.orgAccount(PERSON.id, 'NOT_AN_ORG'))).toEqual({ statusCode: 403, message: 'NOT_AN_ORG' });
-    expect(await refusal(() => owner.orgAccount(STRANGER.id, 'NOT_AN_ORG'))).toEqual(FORBIDDEN);
-    expect(await refusal(() => owner.orgAccount('missing', 'NOT_AN_ORG'))).toEqual(FORBIDDEN);
-    await expect(owner.orgAccount(CHILD.id, 'NOT_AN_ORG')).resolves.toBe(CHILD);
+    expect(await refusal(() => owner.orgAccount(PERSON.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({ statusCode: 403, message: 'ACCOUNT_TYPE_INVALID' });
+    expect(await refusal(() => owner.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
+    expect(await refusal(() => owner.orgAccount('missing', 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
+    await expect(owner.orgAccount(CHILD.id, 'ACCOUNT_TYPE_INVALID')).resolves.toBe(CHILD);
     const operator = Access.forRoute(principal('platform-operator'), 'things:read', auth);
-    expect(await refusal(() => operator.orgAccount(STRANGER.id, 'NOT_AN_ORG'))).toEqual({ statusCode: 403, message: 'NOT_AN_ORG' });
+    expect(await refusal(() => operator.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({ statusCode: 403, message: 'ACCOUNT_TYPE_INVALID' });
   });
 
   it('isOwn: the caller’s account without a read, the accounts it created, nothing else', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/http/errors';
+import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/errors/classes';
 import { derivedId, ID_PREFIX, isIdOf, newId, type PrefixedEntity } from '../../functions/core/ids';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { itemBytes, transactionWriteUnits } from '../../functions/core/db/capacity';

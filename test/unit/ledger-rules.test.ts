@@ -345,12 +345,12 @@ describe('transfers (core/ledger/transfers.ts)', () => {
   });
 
   it('each side answers with its flow’s codes; without liveness none is checked', async () => {
-    const [debit, credit] = await postedTransfer(spec({ debitCodes: { insufficient: 'NOT_ENOUGH' }, creditCodes: { inactive: 'CLOSED' } }), AT);
+    const [debit, credit] = await postedTransfer(spec({ debitCodes: { insufficient: 'REFUND_DECLINED' }, creditCodes: { inactive: 'ASSET_NOT_ACTIVE' } }), AT);
     expect(debit.item.Update?.ConditionExpression).toBe(`${guard().condition} AND available >= :needed`);
     expect(debit.item.Update?.ExpressionAttributeValues).toEqual({ ...guard().values, ':delta': N(-300), ':needed': N(300) });
-    expect(failure(debit, { ...active, available: N(1) })).toEqual({ code: 'NOT_ENOUGH' });
+    expect(failure(debit, { ...active, available: N(1) })).toEqual({ code: 'REFUND_DECLINED' });
     expect(failure(debit, { ...active, currency: 'AUD' })).toEqual({ code: 'INVALID_ASSET_TYPE' });
-    expect(failure(credit, { ...active, status: 'closed' })).toEqual({ code: 'CLOSED' });
+    expect(failure(credit, { ...active, status: 'closed' })).toEqual({ code: 'ASSET_NOT_ACTIVE' });
   });
 
   it('refuses a transfer of nothing, and one from an asset to itself', async () => {
@@ -414,19 +414,19 @@ describe('transfers (core/ledger/transfers.ts)', () => {
 
   it('legs on one item merge (a net debit judged by the debit’s codes); a net zero leg is dropped', async () => {
     const steps = await postedTransfers(
-      [spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n, creditCodes: { inactive: 'Y_CLOSED' } }), spec({ id: 'b', debit: single('y'), credit: single('z'), amount: 150n, debitCodes: { inactive: 'Y_SPENT' } })],
+      [spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n, creditCodes: { inactive: 'INVALID_MERCHANT_CONFIG' } }), spec({ id: 'b', debit: single('y'), credit: single('z'), amount: 150n, debitCodes: { inactive: 'ALREADY_REFUNDED' } })],
       AT,
     );
     const y = steps.find((s) => s.item.Update?.Key?.PK === 'ASSET#y')!;
     expect(y.item.Update?.ExpressionAttributeValues?.[':delta']).toEqual(N(-50));
-    expect(failure(y, { ...active, status: 'closed' })).toEqual({ code: 'Y_SPENT' });
+    expect(failure(y, { ...active, status: 'closed' })).toEqual({ code: 'ALREADY_REFUNDED' });
     const net = await postedTransfers([spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n }), spec({ id: 'b', debit: single('y'), credit: single('x'), amount: 100n })], AT);
     expect(net.filter((s) => s.item.Update)).toEqual([]);
     expect(net).toHaveLength(4);
-    const credited = await postedTransfers([spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n, creditCodes: { inactive: 'Y_CLOSED' } }), spec({ id: 'b', debit: single('w'), credit: single('y'), amount: 50n })], AT);
+    const credited = await postedTransfers([spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n, creditCodes: { inactive: 'INVALID_MERCHANT_CONFIG' } }), spec({ id: 'b', debit: single('w'), credit: single('y'), amount: 50n })], AT);
     const y2 = credited.find((s) => s.item.Update?.Key?.PK === 'ASSET#y')!;
     expect(y2.item.Update?.ExpressionAttributeValues?.[':delta']).toEqual(N(150));
-    expect(failure(y2, { ...active, status: 'closed' })).toEqual({ code: 'Y_CLOSED' });
+    expect(failure(y2, { ...active, status: 'closed' })).toEqual({ code: 'INVALID_MERCHANT_CONFIG' });
   });
 
   describe('a debit of a hot asset is planned over its shards as read', () => {
@@ -453,14 +453,14 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       reads = () => ({ Items: [shardRow(0, 100), shardRow(1, 200)] });
       expect((await postedTransfer(spec({ debit: hot, amount: 300n }), AT)).filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot')).toHaveLength(2);
       await expect(postedTransfer(spec({ debit: hot, amount: 301n }), AT)).rejects.toThrow('INSUFFICIENT_ASSET_VALUE');
-      await expect(postedTransfer(spec({ debit: hot, amount: 301n, debitCodes: { insufficient: 'SHORT' } }), AT)).rejects.toThrow('SHORT');
+      await expect(postedTransfer(spec({ debit: hot, amount: 301n, debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' } }), AT)).rejects.toThrow('INSUFFICIENT_WALLET_BALANCE');
     });
 
     it('a missing, inactive or mismatched asset answers its rule', async () => {
       reads = () => ({ Items: [base] });
       await expect(postedTransfer(spec({ debit: hot }), AT)).rejects.toThrow('INACTIVE_ASSET');
       reads = () => ({ Items: [shardRow(0, 900, { status: 'closed' })] });
-      await expect(postedTransfer(spec({ debit: hot, debitCodes: { inactive: 'CLOSED' } }), AT)).rejects.toThrow('CLOSED');
+      await expect(postedTransfer(spec({ debit: hot, debitCodes: { inactive: 'ASSET_NOT_ACTIVE' } }), AT)).rejects.toThrow('ASSET_NOT_ACTIVE');
       reads = () => ({ Items: [shardRow(0, 900)] });
       await expect(postedTransfer(spec({ debit: hot, liveness: 'main' }), AT)).rejects.toThrow('LIVENESS_MISMATCH');
     });

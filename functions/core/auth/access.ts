@@ -1,4 +1,4 @@
-import { businessRule, forbidden } from '../http/errors';
+import { businessRule, forbidden, type BusinessRuleCode } from '../errors/classes';
 import type { Account, AccountDirectory } from './account-directory';
 import type { IntegrationDirectory } from './integration-directory';
 import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
@@ -77,7 +77,7 @@ export class Access {
    * not an org answers the route's documented `code`; any other account, or one it may not act for,
    * FORBIDDEN (the `[org]` flag), so a foreign account's type never shows.
    */
-  async orgAccount(accountId: string, code: string): Promise<Account> {
+  async orgAccount(accountId: string, code: BusinessRuleCode): Promise<Account> {
     const target = await this.authorization.accounts.findAccount(accountId);
     if (target && target.type !== 'org' && (this.principal.role === 'platform-operator' || (await this.isOwn(accountId)))) throw businessRule(code);
     return this.account(accountId);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { apiKeyCrn, userCrn } from '../crn';
-import { forbidden, unauthorized } from '../http/errors';
-import type { Operation } from '../http/operation';
+import { forbidden, unauthorized } from '../errors/classes';
 import type { AccountDirectory } from './account-directory';
 import { hashApiKeySecret } from './api-key-secret';
 import type { Principal } from './principal';
@@ -130,8 +129,8 @@ export function forgetAuthentications(accountId?: string): void {
  * instance forgets the account's verified keys.
  */
 export const changesAuthentication =
-  (operation: Operation): Operation =>
-  async (request) => {
+  <R extends { params: Record<string, string> }>(operation: (request: R) => Promise<unknown>) =>
+  async (request: R): Promise<unknown> => {
     const result = await operation(request);
     forgetAuthentications(request.params.accountId);
     return result;

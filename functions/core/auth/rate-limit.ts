@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { rateLimitEntity, type RateLimitWindow } from '../db/keys';
-import { tooManyRequests } from '../http/errors';
+import { tooManyRequests } from '../errors/classes';
 import { countMetric, METRIC } from '../observability';
 import type { Principal } from './principal';
 

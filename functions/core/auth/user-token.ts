@@ -1,6 +1,6 @@
 import type { JWTVerifyGetKey } from 'jose';
 import { config } from '../config';
-import { unauthorized } from '../http/errors';
+import { unauthorized } from '../errors/classes';
 
 /** Cognito signs access tokens with RS256; nothing else (no `none`, no HMAC) is taken. */
 export const USER_TOKEN_ALGORITHMS = ['RS256'];

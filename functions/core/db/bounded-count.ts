@@ -1,4 +1,4 @@
-import { businessRule } from '../http/errors';
+import { businessRule, type BusinessRuleCode } from '../errors/classes';
 import { config } from '../config';
 import type { TableKey } from './entity';
 import type { TransactionStep } from './transaction';
@@ -9,7 +9,7 @@ import type { TransactionStep } from './transaction';
  * transaction is refused with `code`; a step down always commits. The count's item key is its
  * group's (entities.ts).
  */
-export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code: string, attribute = 'count'): TransactionStep {
+export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code: BusinessRuleCode, attribute = 'count'): TransactionStep {
   return {
     item: {
       Update: {

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/classes';
 import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
 import { db } from './client';

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ApiError } from '../http/errors';
+import type { ApiError } from '../errors/classes';
 import { db } from './client';
 
 /** DynamoDB's own bounds on one TransactWriteItems, asserted before sending. */

@@ -15,7 +15,7 @@ import { impossiblePathParameter } from '../ids';
 import { ungated, type WriteGate } from '../db/write-gate';
 import { logger, METRIC, countMetric } from '../observability';
 import { describe, type Location, type Validators } from '../validation/validate';
-import { ApiError, badRequest, forbidden, routeNotFound, serverError } from './errors';
+import { ApiError, badRequest, forbidden, PayloadTooLargeError, routeNotFound, serverError, UnsupportedMediaTypeError } from '../errors/classes';
 import type { Request } from './operation';
 import { MAX_BODY_BYTES, assertWellFormed } from './parse-body';
 import { parseMultipartBody } from './multipart';
@@ -114,7 +114,7 @@ export function bodySteps(route: Route): Middleware[] {
     before: (request) => {
       const { event } = request;
       const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-      if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new ApiError(413, `body must be at most ${MAX_BODY_BYTES} bytes`);
+      if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError(`body must be at most ${MAX_BODY_BYTES} bytes`);
       const headers = (event.headers ??= {});
       // Media types are case-insensitive; middy's parsers match lower case.
       if (headers['content-type']) headers['content-type'] = headers['content-type'].toLowerCase();
@@ -126,7 +126,7 @@ export function bodySteps(route: Route): Middleware[] {
       event.isBase64Encoded = false;
       const contentType = headers['content-type'] ?? '';
       if (!JSON_TYPE.test(contentType) && !(legacy && FORM.test(contentType))) {
-        throw new ApiError(415, legacy ? 'content-type must be application/x-www-form-urlencoded or application/json' : 'content-type must be application/json');
+        throw new UnsupportedMediaTypeError(legacy ? 'content-type must be application/x-www-form-urlencoded or application/json' : 'content-type must be application/json');
       }
     },
   };

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ApiError, badRequest } from './errors';
+import { badRequest, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/classes';
 
 /**
  * multipart/form-data bodies (RFC 7578): text fields become strings, file parts become
@@ -24,12 +24,12 @@ const MAX_FIELD_BYTES = 8 * 1024;
 export function parseMultipartBody(event: APIGatewayProxyEventV2, headers: Record<string, string | undefined>): Record<string, string | UploadedFile> {
   const contentType = headers['content-type'] ?? '';
   if (contentType.split(';')[0].trim().toLowerCase() !== 'multipart/form-data') {
-    throw new ApiError(415, 'content-type must be multipart/form-data');
+    throw new UnsupportedMediaTypeError('content-type must be multipart/form-data');
   }
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!boundary) throw badRequest('multipart boundary is missing');
   const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  if (raw.length > MAX_MULTIPART_BYTES) throw new ApiError(413, `body must be at most ${MAX_MULTIPART_BYTES} bytes`);
+  if (raw.length > MAX_MULTIPART_BYTES) throw new PayloadTooLargeError(`body must be at most ${MAX_MULTIPART_BYTES} bytes`);
   return parseParts(raw, boundary[1] ?? boundary[2]);
 }
 

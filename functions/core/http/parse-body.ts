@@ -1,4 +1,4 @@
-import { badRequest } from './errors';
+import { badRequest } from '../errors/classes';
 
 /**
  * What the body steps of the pipeline (middlewares.ts) check besides what middy's JSON and

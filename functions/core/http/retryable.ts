@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactionConflictError } from '../db/transaction';
-import { ApiError } from './errors';
+import { ConflictError, serviceUnavailable, type ApiError } from '../errors/classes';
 
 /** DynamoDB's answers that mean "too much at once": the same call may succeed a moment later. */
 const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionInProgressException']);
@@ -12,10 +12,10 @@ const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceede
  * Anything else is not retryable here (undefined).
  */
 export function retryableError(error: unknown): ApiError | undefined {
-  if (error instanceof TransactionConflictError) return new ApiError(409, 'TRANSACTION_CONFLICT', {}, { 'retry-after': '1' });
+  if (error instanceof TransactionConflictError) return new ConflictError();
   const name = error instanceof Error ? error.name : '';
   const throttledTransaction =
     error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'ThrottlingError' || r.Code === 'TransactionConflict');
-  if (THROTTLING.has(name) || throttledTransaction) return new ApiError(503, 'SERVICE_BUSY', {}, { 'retry-after': '1' });
+  if (THROTTLING.has(name) || throttledTransaction) return serviceUnavailable('SERVICE_BUSY', { 'retry-after': '1' });
   return undefined;
 }

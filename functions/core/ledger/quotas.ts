@@ -3,7 +3,7 @@ import { config } from '../config';
 import { defineEntity, type TableKey } from '../db/entity';
 import { TransactionConflictError, type TransactionStep } from '../db/transaction';
 import { prefetch } from '../db/write-gate';
-import { businessRule } from '../http/errors';
+import { businessRule } from '../errors/classes';
 import { formatAmount, type Amount } from '../money';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
 

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../db/transaction';
 import { prefetch } from '../db/write-gate';
-import { businessRule } from '../http/errors';
+import { businessRule, type BusinessRuleCode } from '../errors/classes';
 import { formatAmount, type Amount } from '../money';
 import {
   assetBalance,
@@ -39,7 +39,7 @@ export type { QuotaUsage } from './quotas';
 export type TransferRule = 'missing' | 'inactive' | 'currency' | 'liveness' | 'insufficient';
 
 /** The documented code each broken rule answers with, per flow. */
-export type RuleCodes = Record<TransferRule, string>;
+export type RuleCodes = Record<TransferRule, BusinessRuleCode>;
 
 export const DEFAULT_RULE_CODES: RuleCodes = {
   missing: 'INACTIVE_ASSET',

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/classes';
 
 /**
  * A status that takes reasons needs one of them; a status that takes none refuses one (merchant and

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/classes';
 
 /**
  * Precompiled validators by schema id: each group's Lambda gets only its own request schemas'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { JWK, KeyLike } from 'jose';
 import { config } from '../config';
-import { serviceUnavailable } from '../http/errors';
+import { serviceUnavailable } from '../errors/classes';
 import { readSecretString } from '../secrets';
 
 /** One ES256 (P-256) webhook signing key. A retired key neither signs nor is published. */
