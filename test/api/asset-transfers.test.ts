@@ -190,7 +190,7 @@ describe('claim pages', () => {
     await ok(api('POST', `/api/asset-transfers/${cancelled.id}/cancel`, { key: owner.apiKey }));
     expect((await claim(await newAccount(), cancelled.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
     expect((await findToken(token.id))?.available).toBe(1n);
-    expect((await claim(await newAccount(), 'zzNoSuchTransfer0000000')).body).toEqual(FORBIDDEN);
+    expect((await claim(await newAccount(), 'zzNoSuchTransferzzzzzz')).body).toEqual(FORBIDDEN);
     expect((await api('GET', '/api/asset-transfers/zzNoSuchTransfer0000000/summary')).body).toEqual(FORBIDDEN);
   });
 
