@@ -19,6 +19,7 @@ export const ROUTES = [
   {
     method: 'PUT', path: '/api/accounts/{accountId}/subscriptions', operation: 'setSubscriptions',
     permission: 'accounts:manage-subscriptions', authentication: 'apiKey', body: 'SetSubscriptionsBody',
+    impossibleId: { status: 403, code: 'INVALID_ACCOUNT_ID' },
     response: 'Subscriptions', summary: 'Set the subscriptions of an account (platform operator)',
   },
   {

@@ -9,17 +9,22 @@ import { authedOperation } from '../core/http/operation';
 import { declaredOnly } from '../core/validation/declared-only';
 import { isRefusedAddress } from '../core/webhooks/target-guard';
 import { requireMediaUpload } from '../media-uploads';
-import { findCollections } from '../tokens';
 import { insertWallet } from './wallet-store';
 
 type Body = FromSchema<typeof createWalletBody>;
+
+/**
+ * Reads token or ledger collections by id: the tokens group's, wired in by the Lambda entry (handler.ts),
+ * since tokens reach merchants and merchants list wallet apps: a direct import would close that loop.
+ */
+export type CollectionLookup = (ids: readonly string[]) => Promise<ReadonlyMap<string, { accountId: string; test: boolean }>>;
 
 /**
  * A consumer wallet app: the asset types it can pay with decide which merchants it supports. Every
  * id it names is the account's own (a logo upload, token or ledger collections) and its links lead
  * to public hosts; it is listed on other accounts' connect pages only once the operator approves it.
  */
-export const createWallet = authedOperation<Body>(async ({ body, auth, now }) => {
+export const createWallet = (findCollections: CollectionLookup) => authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   for (const [index, assetType] of body.assetTypes.entries()) {
     const info = describeWalletAssetType(assetType.id);
@@ -28,7 +33,7 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
       throw badRequest(`assetTypes.${index}.collectionId is only valid for token and ledger asset types`);
     }
   }
-  await checkCollections(body.assetTypes, account);
+  await checkCollections(findCollections, body.assetTypes, account);
   if (body.connectUrl) checkPublicLink('connectUrl', body.connectUrl);
   if (body.payUrl) checkPublicLink('payUrl', body.payUrl);
   if (body.logoMediaUploadId) await requireMediaUpload(body.logoMediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
@@ -57,7 +62,7 @@ export const createWallet = authedOperation<Body>(async ({ body, auth, now }) =>
  * A named collection must be one of the account's, of the asset type's liveness where the type names
  * one; a missing collection and another account's answer alike.
  */
-async function checkCollections(assetTypes: Body['assetTypes'], account: Account): Promise<void> {
+async function checkCollections(findCollections: CollectionLookup, assetTypes: Body['assetTypes'], account: Account): Promise<void> {
   const named = assetTypes.flatMap((t, index) => (t.collectionId ? [{ index, id: t.collectionId, liveness: describeAssetType(t.id)?.liveness }] : []));
   if (!named.length) return;
   const found = await findCollections(named.map((n) => n.id));

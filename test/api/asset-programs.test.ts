@@ -77,7 +77,7 @@ describe('asset programs', () => {
 
     const other = await collectionManager();
     const [own, foreign] = await Promise.all([newCollection(issuer), newCollection(other)]);
-    for (const collectionIds of [[own.id, foreign.id], ['c_zzNoSuchCollection00000']]) {
+    for (const collectionIds of [[own.id, foreign.id], ['c_zzNoSuchResourcezzzzzz']]) {
       const res = await api('POST', '/api/asset-programs', { key: issuer.apiKey, body: { ...base, accountId: issuer.accountId, collectionIds } });
       expect(res.body).toEqual(refused('COLLECTION_IDS_INVALID'));
       expect(written(res)).toEqual([]);
@@ -110,9 +110,10 @@ describe('asset programs', () => {
     expect((await api('POST', `/api/asset-programs/${program.id}/terms-of-service`, { key: issuer.apiKey, body: { termsOfServiceUrl: 'ftp://x' } })).status).toBe(400);
   });
 
-  it('answers a wrong id prefix with 400 and a missing program with FORBIDDEN', async () => {
-    expect((await api('GET', '/api/asset-programs/apm_zzNoSuchProgram00000000', { key: issuer.apiKey })).status).toBe(400);
-    expect((await api('GET', '/api/asset-programs/ap_zzNoSuchProgram000000000', { key: issuer.apiKey })).body).toEqual(FORBIDDEN);
+  it('answers an id of another kind (a membership id) or that no program can have exactly like a missing program: FORBIDDEN', async () => {
+    for (const id of ['apm_zzNoSuchResourcezzzzzz', 'ap_zzNoSuchProgram000000000', 'ap_zzNoSuchResourcezzzzzz']) {
+      expect([id, (await api('GET', `/api/asset-programs/${id}`, { key: issuer.apiKey })).body]).toEqual([id, FORBIDDEN]);
+    }
   });
 });
 
@@ -200,7 +201,7 @@ describe('asset program memberships', () => {
       [individual, body(individual.accountId), refused('ACCOUNT_TYPE_INVALID')],
       [stranger, body(stranger.accountId), FORBIDDEN],
       [stranger, body(member.accountId), FORBIDDEN],
-      [member, { ...body(member.accountId), assetProgramId: 'ap_zzNoSuchProgram000000000' }, FORBIDDEN],
+      [member, { ...body(member.accountId), assetProgramId: 'ap_zzNoSuchResourcezzzzzz' }, FORBIDDEN],
     ];
     const live = await newAccount({ test: false });
     cases.push([live, body(live.accountId, (await newBankAccount(live)).id), refused('LIVENESS_MISMATCH')]);
@@ -281,7 +282,7 @@ describe('asset program configs', () => {
     const mismatch = await create(theirMerchant.id);
     expect(mismatch.body).toEqual(refused('MERCHANT_ACCOUNT_MISMATCH'));
     expect(written(mismatch)).toEqual([]);
-    expect((await create('zzNoSuchMerchant000000')).body).toEqual(refused('MERCHANT_ACCOUNT_MISMATCH'));
+    expect((await create('zzNoSuchResourcezzzzzz')).body).toEqual(refused('MERCHANT_ACCOUNT_MISMATCH'));
     const foreign = await create(merchant.id, stranger.apiKey);
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(written(foreign)).toEqual([]);

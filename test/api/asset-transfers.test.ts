@@ -103,7 +103,7 @@ describe('asset transfers of money', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ assetId: sender.walletId, value: '100' }, 'RECIPIENT_MISSING'],
       [{ assetId: sender.walletId, value: '999999999', recipientAlias: uniqueEmail() }, 'INSUFFICIENT_WALLET_BALANCE'],
-      [{ assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail(), loyaltyProgramId: 'noSuchProgram' }, 'LOYALTY_PROGRAM_NOT_FOUND'],
+      [{ assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail(), loyaltyProgramId: 'noSuchProgramzzzzzzzzz' }, 'LOYALTY_PROGRAM_NOT_FOUND'],
     ];
     for (const [body, code] of cases) {
       const res = await sendAsset(sender, body);
@@ -200,7 +200,7 @@ describe('claim pages', () => {
     await ok(api('POST', `/api/asset-transfers/${cancelled.id}/cancel`, { key: owner.apiKey }));
     expect((await claim(await newAccount(), cancelled.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
     expect((await findToken(token.id))?.available).toBe(1n);
-    expect((await claim(await newAccount(), 'zzNoSuchTransfer0000000')).body).toEqual(FORBIDDEN);
+    expect((await claim(await newAccount(), 'zzNoSuchTransferzzzzzz')).body).toEqual(FORBIDDEN);
     expect((await api('GET', '/api/asset-transfers/zzNoSuchTransfer0000000/summary')).body).toEqual(FORBIDDEN);
   });
 

@@ -146,7 +146,7 @@ describe('bank account connection intents', () => {
     const theirs = await authorize(stranger, mine.id, code);
     expect(theirs.body).toEqual(FORBIDDEN);
     expect(written(theirs)).toEqual([]);
-    expect((await authorize(owner, 'zzNoSuchIntent00000000', code)).body).toEqual(FORBIDDEN);
+    expect((await authorize(owner, 'zzNoSuchJntentzzzzzzzz', code)).body).toEqual(FORBIDDEN);
   });
 
   it('answers only with the page’s token for that answer and intent, and never from another site', async () => {

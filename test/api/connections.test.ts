@@ -101,7 +101,7 @@ describe('connections', () => {
     for (const [connectionId, walletId] of [
       [connection.id, theirs.id],
       [connection.id, 'no-such-wallet-app'],
-      ['cn_NoSuchConnection0000000', mine.id],
+      ['cn_zzNoSuchResourcezzzzzz', mine.id],
     ]) {
       const res = await api('POST', `/api/connections/${connectionId}/authorize`, { key: stranger.apiKey, body: { walletId } });
       expect([connectionId, walletId, res.body]).toEqual([connectionId, walletId, FORBIDDEN]);
@@ -110,7 +110,7 @@ describe('connections', () => {
     const foreign = await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: merchant.merchantId } });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(written(foreign)).toEqual([]);
-    expect((await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: 'NoSuchMerchant00000000' } })).body).toEqual(FORBIDDEN);
+    expect((await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: 'zzNoSuchResourcezzzzzz' } })).body).toEqual(FORBIDDEN);
     expect((await api('GET', '/api/connections/cn_NoSuchConnection0000000/summary')).body).toEqual(FORBIDDEN);
     expect((await api('GET', `/api/connections/${connection.id}/summary`)).body.status).toBe('created');
   });
@@ -145,7 +145,7 @@ describe('connections', () => {
     it('refuses a missing connection, another merchant’s, and one another account made, writing nothing', async () => {
       const other = await ok(api('POST', '/api/merchants', { key: merchant.owner.apiKey, body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true } }));
       const cases: [string, string][] = [
-        ['cn_NoSuchConnection0000000', 'CONNECTION_NOT_FOUND'],
+        ['cn_zzNoSuchResourcezzzzzz', 'CONNECTION_NOT_FOUND'],
         [(await newConnection(merchant.owner.apiKey, other.id)).id, 'CONNECTION_MERCHANT_MISMATCH'],
         [(await newConnection(seed().operatorApiKey, merchant.merchantId)).id, 'CONNECTION_CREATED_BY_MISMATCH'],
       ];

@@ -108,7 +108,7 @@ describe('managed integrations', () => {
   });
 
   it('refuses a referral of a missing merchant or another account’s (MERCHANT_NOT_FOUND) and of the other liveness (MERCHANT_LIVENESS_MISMATCH)', async () => {
-    const missing = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), { enabled: true, params: { ...referral(merchant), platformMerchantId: 'zzNoSuchMerchant000000' } });
+    const missing = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), { enabled: true, params: { ...referral(merchant), platformMerchantId: 'zzNoSuchMerchantzzzzzz' } });
     expect({ body: missing.body, written: written(missing) }).toEqual({ body: refused('MERCHANT_NOT_FOUND'), written: [] });
     const foreign = await put(stranger, 'payment-referral', uniqueKey('ref'), { enabled: true, params: referral(merchant) });
     expect({ body: foreign.body, written: written(foreign) }).toEqual({ body: refused('MERCHANT_NOT_FOUND'), written: [] });

@@ -33,7 +33,7 @@ describe('merchants', () => {
     const owner = await newAccount();
     expect((await createMerchant(owner, { test: false })).body.message).toBe('LIVENESS_MISMATCH');
     expect((await createMerchant(owner, { country: 'AU' })).body.message).toBe('ACCOUNT_REGION_MISMATCH');
-    expect((await createMerchant(owner, { settlementConfig: { bankAccountId: 'ba1' } })).body.message).toBe('BANK_ACCOUNT_MISMATCH');
+    expect((await createMerchant(owner, { settlementConfig: { bankAccountId: 'zzNoSuchResourcezzzzzz' } })).body.message).toBe('BANK_ACCOUNT_MISMATCH');
     expect((await createMerchant(owner, { type: 'e-commerce', location: { city: 'x' } })).body.message).toBe('location is not allowed for e-commerce merchants');
     expect((await createMerchant(owner, { name: undefined })).body.message).toBe('name is required');
     expect((await createMerchant(owner, { categoryCode: '58' })).body.message).toBe('categoryCode has an invalid format');

@@ -77,7 +77,7 @@ describe('payment links', () => {
   it('takes payment requests only through a link of the same merchant, writing nothing otherwise', async () => {
     const otherMerchant = await ok(api('POST', '/api/merchants', { key, body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true } }));
     const otherLink = await newPaymentLink(key, otherMerchant.id);
-    for (const paymentLinkId of [otherLink.id, 'pl_NoSuchLink00000000000000']) {
+    for (const paymentLinkId of [otherLink.id, 'pl_zzNoSuchResourcezzzzzz']) {
       const res = await requestThrough(paymentLinkId);
       expect([paymentLinkId, res.body]).toEqual([paymentLinkId, FORBIDDEN]);
       expect(written(res)).toEqual([]);

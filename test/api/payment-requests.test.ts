@@ -58,16 +58,18 @@ describe('create payment request', () => {
     expect((await create({ value: { currency: 'AUD', amount: '1000' } })).body).toEqual(code('NO_AVAILABLE_PAYMENT_OPTIONS'));
     expect((await create({ barcode: '9990001234567895' })).body).toEqual(code('CHECKSUM_FAILED', 400));
     expect((await create({ barcode: '9990001234567890' })).body).toEqual(code('PATRON_CODE_INVALID'));
-    expect((await create({ collectionId: 'c_nope' })).body).toEqual(code('TOKEN_COLLECTION_NOT_FOUND'));
-    expect((await create({ connectionId: 'cn_nope' })).body).toEqual(code('CONNECTION_NOT_FOUND'));
-    expect((await create({ paymentLinkId: 'pl_nope' })).body).toEqual(FORBIDDEN);
+    expect((await create({ collectionId: 'c_zzNoSuchResourcezzzzzz' })).body).toEqual(code('TOKEN_COLLECTION_NOT_FOUND'));
+    // An id that cannot exist (core/ids.ts) is refused by the schema, naming the field.
+    expect((await create({ collectionId: 'c_nope' })).body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'collectionId has an invalid format' });
+    expect((await create({ connectionId: 'cn_zzNoSuchResourcezzzzzz' })).body).toEqual(code('CONNECTION_NOT_FOUND'));
+    expect((await create({ paymentLinkId: 'pl_zzNoSuchResourcezzzzzz' })).body).toEqual(FORBIDDEN);
     expect((await create({ configId: 'notAConfig' })).status).toBe(400);
   });
 
   it("refuses another account's merchant config exactly like a missing one", async () => {
     const stranger = await newAccount();
     const foreign = await api('POST', '/api/payment-requests', { key: stranger.apiKey, body: { configId: merchant.configId, value: nzd('10') } });
-    const missing = await api('POST', '/api/payment-requests', { key: stranger.apiKey, body: { configId: 'mc_doesNotExist', value: nzd('10') } });
+    const missing = await api('POST', '/api/payment-requests', { key: stranger.apiKey, body: { configId: 'mc_zzNoSuchResourcezzzzzz', value: nzd('10') } });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(missing.body).toEqual(FORBIDDEN);
   });

@@ -17,7 +17,7 @@ import { collectionManager, newCollection, newCondition, newLoyaltyProgram, ok, 
  */
 const refusal = (message: string, statusCode = 403) => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
 const MEDIA_UPLOAD_INVALID = refusal('MEDIA_UPLOAD_INVALID');
-const MISSING = 'zzNoSuchResource00000000';
+const MISSING = 'zzNoSuchResourcezzzzzz';
 
 interface Reference {
   /** The call naming `id` in the field. */
@@ -105,7 +105,7 @@ const CASES: [string, ReturnType<typeof refusal>, () => Promise<Reference>][] = 
   ['POST /api/asset-programs collectionIds', refusal('COLLECTION_IDS_INVALID'), async () => {
     const [me, they] = await Promise.all([collectionManager(), collectionManager()]);
     const call = (id: string) => api('POST', '/api/asset-programs', { key: me.apiKey, body: { name: 'Fuel', accountId: me.accountId, assetTypes: ['svc.nzd.test'], collectionIds: [id], ...PROGRAM_URLS } });
-    return { call, foreign: (await newCollection(they)).id, missing: 'c_NoSuchCollection000000', own: (await newCollection(me)).id };
+    return { call, foreign: (await newCollection(they)).id, missing: 'c_NoSuchCoLLectionzzzzzz', own: (await newCollection(me)).id };
   }],
 
   // Assets.

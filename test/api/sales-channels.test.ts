@@ -98,7 +98,7 @@ describe('sales channels', () => {
     const live = await newAccount({ test: false });
     const liveProvider = await ok(api('POST', '/api/sales-channels', { key: live.apiKey, body: { name: 'Live', type: 'provider', accountId: live.accountId, notificationUrl: 'https://x.example.com' } }));
     expect(liveProvider.test).toBe(false);
-    for (const providerSalesChannelId of ['sc_NoSuchChannel000000000', reseller.id, liveProvider.id]) {
+    for (const providerSalesChannelId of ['sc_NoSuchChanneLzzzzzzzzz', reseller.id, liveProvider.id]) {
       const res = await create({ name: 'R', type: 'reseller', providerSalesChannelId, notificationUrl: 'https://x.example.com' });
       expect([providerSalesChannelId, res.body]).toEqual([providerSalesChannelId, refused('INVALID_SALES_CHANNEL')]);
       expect(written(res)).toEqual([]);

@@ -211,7 +211,7 @@ describe('npm run admin -- advance-clock / clock', () => {
     const account = (await admin(table, 'create-account', '--name', 'Clocked', '--type', 'org', '--region', 'NZ', '--test')).out;
     // A timer due in an hour on the account's clock (its message names a request that does not exist: running it changes nothing).
     const dueAt = new Date(Date.now() + HOUR * 1000).toISOString();
-    const timer = { kind: 'payment-request-expiry', id: 'zzNoSuchRequest0000000', accountId: account.id, dueAt };
+    const timer = { kind: 'payment-request-expiry', id: 'zzNoSuchRequestzzzzzzz', accountId: account.id, dueAt };
     await db().send(new PutCommand({ TableName: table, Item: clockAlarmEntity.item({ clock: account.id, dueAt, queue: 'timers', body: JSON.stringify(timer), platformWide: true }) }));
 
     const early = await admin(table, 'advance-clock', '--seconds', String(HOUR / 2));

@@ -140,7 +140,7 @@ describe('redelivery', () => {
     const theirHook = await subscribe(other.accountId, 'http://127.0.0.1:9/theirs');
     const mine = (await testEvent(owner, 'payment-request:paid')).body;
     expect((await redeliver(owner, theirs.id)).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, 'zzNoSuchEvent000000000')).body).toEqual(FORBIDDEN);
+    expect((await redeliver(owner, 'zzNoSuchEventzzzzzzzzz')).body).toEqual(FORBIDDEN);
     expect((await redeliver(owner, mine.id, { webhookId: theirHook.id })).body).toEqual(FORBIDDEN);
     expect((await redeliver(owner, mine.id, {}, other.apiKey)).body).toEqual(FORBIDDEN);
     expect((await redeliver(owner, 'not an id!')).status).toBe(400);

@@ -156,7 +156,7 @@ describe('Legacy Payment Requests: documented errors', () => {
       expectError(await createWith({ patronCode: unknownBarcode }), 403, 'PATRON_CODE_INVALID');
     });
     it('a clientId naming no config of the merchant: 403 MERCHANT_CONFIGURATION_NOT_FOUND', async () => {
-      expectError(await createWith({ clientId: 'mc_NoSuchConfig12345678' }), 403, 'MERCHANT_CONFIGURATION_NOT_FOUND');
+      expectError(await createWith({ clientId: 'mc_zzNoSuchResourcezzzzzz' }), 403, 'MERCHANT_CONFIGURATION_NOT_FOUND');
     });
     it('an asset no option takes: 403 NO_AVAILABLE_PAYMENT_OPTIONS', async () => {
       expectError(await createWith({ asset: 'AUD' }), 403, 'NO_AVAILABLE_PAYMENT_OPTIONS');

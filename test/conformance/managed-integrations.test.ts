@@ -109,7 +109,7 @@ describe('Managed Integrations: documented errors', () => {
   });
 
   it('no merchant with the params’ merchant id: 403 MERCHANT_NOT_FOUND', async () => {
-    expectError(await referral(uniqueKey('x'), { platformMerchantId: 'zzNoSuchMerchant000000' }), 403, 'MERCHANT_NOT_FOUND');
+    expectError(await referral(uniqueKey('x'), { platformMerchantId: 'zzNoSuchMerchantzzzzzz' }), 403, 'MERCHANT_NOT_FOUND');
     const stranger = await newAccount();
     const theirs = await api('PUT', `/api/managed-integrations/payment-referral/${uniqueKey('x')}`, {
       key: stranger.apiKey,

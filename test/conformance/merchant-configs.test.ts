@@ -93,6 +93,6 @@ describe('Merchant Configs: documented errors (create and update)', () => {
   });
 
   it('a collection id that does not exist: 403 COLLECTIONS_INVALID', async () => {
-    for (const call of [create, update]) expectError(await call([{ type: 'svc.token.main', collectionIds: ['c_NoSuchCollection'] }]), 403, 'COLLECTIONS_INVALID');
+    for (const call of [create, update]) expectError(await call([{ type: 'svc.token.main', collectionIds: ['c_zzNoSuchResourcezzzzzz'] }]), 403, 'COLLECTIONS_INVALID');
   });
 });

@@ -413,10 +413,10 @@ describe('Payment Requests: documented errors', () => {
       expectError(await create({ value: { currency: 'AUD', amount: '1000' } }), 403, 'NO_AVAILABLE_PAYMENT_OPTIONS');
     });
     it('a collection that does not exist: 403 TOKEN_COLLECTION_NOT_FOUND', async () => {
-      expectError(await create({ collectionId: 'c_NoSuchCollection' }), 403, 'TOKEN_COLLECTION_NOT_FOUND');
+      expectError(await create({ collectionId: 'c_zzNoSuchResourcezzzzzz' }), 403, 'TOKEN_COLLECTION_NOT_FOUND');
     });
     it('a connection that does not exist: 403 CONNECTION_NOT_FOUND', async () => {
-      expectError(await create({ connectionId: 'cn_NoSuchConnection' }), 403, 'CONNECTION_NOT_FOUND');
+      expectError(await create({ connectionId: 'cn_zzNoSuchResourcezzzzzz' }), 403, 'CONNECTION_NOT_FOUND');
     });
     it('a connection of another merchant: 403 CONNECTION_MERCHANT_MISMATCH', async () => {
       const other = await post('/api/merchants', { accountId: merchant.owner.accountId, name: 'Other Cafe', country: 'NZ', test: true });

@@ -268,7 +268,7 @@ function outcomeOf(name: string): Outcome {
 
 describe.each(authenticated.map((route) => [routeKey(route), route] as const))('%s', (_key, route) => {
   it('answers 401 without a key, and to an expired or forged access token', async () => {
-    const path = pathFor(route, 'zzNoSuchAccount000000000');
+    const path = pathFor(route, 'zzNoSuchAccountzzzzzzz');
     expect((await api(route.method, path)).status).toBe(401);
     const [expired, forged] = await badTokens();
     expect((await api(route.method, path, { token: expired })).status).toBe(401);
