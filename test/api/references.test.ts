@@ -18,6 +18,12 @@ import { collectionManager, newCollection, newCondition, newLoyaltyProgram, ok, 
 const refusal = (message: string, statusCode = 403) => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
 const MEDIA_UPLOAD_INVALID = refusal('MEDIA_UPLOAD_INVALID');
 const MISSING = 'zzNoSuchResourcezzzzzz';
+/** A well-formed id of the same kind as `foreign` (its prefix, or a wallet app's lowercase name) that names nothing. */
+const missingLike = (foreign: string) => {
+  const prefix = /^[a-z]{1,3}_/.exec(foreign)?.[0];
+  if (prefix) return `${prefix}${MISSING}`;
+  return /^[a-z0-9][a-z0-9-]*$/.test(foreign) && foreign.length !== 22 ? 'no-such-wallet-app' : MISSING;
+};
 
 interface Reference {
   /** The call naming `id` in the field. */
@@ -201,7 +207,7 @@ const CASES: [string, ReturnType<typeof refusal>, () => Promise<Reference>][] = 
 
 describe('attack 3: every id a body names is checked before anything is written', () => {
   it.each(CASES)('%s: another account’s id answers as a missing one does, writing nothing', async (_name, expected, setup) => {
-    const { call, foreign, missing = MISSING, misfits = [], own } = await setup();
+    const { call, foreign, missing = missingLike(foreign), misfits = [], own } = await setup();
     for (const id of [foreign, missing, ...misfits]) {
       const res = await call(id);
       expect({ id, body: res.body }).toEqual({ id, body: expected });
