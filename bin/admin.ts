@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../functions/core/auth/permissions';
+import { isIdOf } from '../functions/core/ids';
 import { NOTIFICATION_TYPES, type NotificationType } from '../functions/core/webhooks/notification-types';
 import { PUBLISH_BEFORE_SIGNING_MS, publicJwksOf, retire, rotate, signerOf } from '../functions/core/webhooks/signing-keys';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
@@ -124,7 +125,7 @@ async function run(command: string, values: Record<string, string | boolean | un
     case 'create-user': {
       required(values, 'email', 'name');
       if (!/^[^\s@]+@[^\s@]+$/.test(values.email as string)) throw new UsageError('--email must be an email address');
-      if (values['user-id'] !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(values['user-id'] as string)) throw new UsageError('--user-id must be 1-64 letters, digits, _ or -');
+      if (values['user-id'] !== undefined && !isIdOf('userId', values['user-id'] as string)) throw new UsageError('--user-id must be 1-64 letters, digits, _ or -');
       const [givenName, ...family] = (values.name as string).trim().split(/\s+/);
       const { user, account } = await createUser(
         { email: values.email as string, givenName, familyName: family.join(' ') || undefined, phoneNumber: values.phone as string | undefined, id: values['user-id'] as string | undefined },

@@ -60,7 +60,7 @@ export const createInvitationBody = {
   required: ['type', 'resourceId', 'resourceType', 'recipientAlias', 'params'],
   properties: {
     type: { enum: CREATABLE_TYPES },
-    resourceId: id,
+    resourceId: idOf('id'),
     resourceType: { enum: CREATABLE_RESOURCE_TYPES },
     recipientAlias: email,
     params: accountMembershipParams,

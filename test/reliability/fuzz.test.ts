@@ -1,20 +1,25 @@
 import fc from 'fast-check';
+import { isIdOf, pathParameterKind, randomBase58, ID_PREFIX } from '../../functions/core/ids';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, type TestAccount } from '../support/api';
-import { pathFor, schemaOf, validInstance } from '../support/route-fixtures';
+import { missingIdOf, schemaOf, validInstance } from '../support/route-fixtures';
 import { written } from '../support/value';
 
 /**
- * For every route with a body or query schema, inputs invalid by construction: always a 4xx JSON
- * error naming the problem, never a 5xx, and nothing written. FUZZ_RUNS / FUZZ_SEED for longer runs.
+ * Every route of the table, each run with a generated path, query and body: one of them invalid by
+ * construction (a body or query its schema refuses, a path parameter no id of its kind can be), the
+ * others valid but naming nothing. Always a 4xx error naming the problem, never a 5xx, and nothing
+ * written. A route that takes no body, query or parameter gets generated junk it ignores: never a 5xx.
+ * FUZZ_RUNS (runs a route; `npm run test:fuzz` runs 200) / FUZZ_SEED for longer runs.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const SEED = Number(process.env.FUZZ_SEED ?? 424242);
-const fuzzed = (ROUTES as readonly Route[]).filter((r) => r.body || (r.query && queryCases(schemaOf(r.query)!)));
+const fuzzed = ROUTES as readonly Route[];
 
 type Schema = Record<string, any>;
-type Input = { kind: string; body?: unknown; rawBody?: string; contentType?: string; query?: string };
+/** `refused`: the route must answer 4xx (false for junk a route without inputs may ignore). */
+type Input = { kind: string; refused: boolean; body?: unknown; rawBody?: string; contentType?: string; query?: string; params?: Record<string, string> };
 
 const wrongTypeFor = (schema: Schema): unknown => {
   const type = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -28,11 +33,15 @@ const wrongTypeFor = (schema: Schema): unknown => {
 };
 
 function bodyCases(schema: Schema, accountId: string): fc.Arbitrary<Input> {
+  return bodyBreakers(schema, accountId).map((input) => ({ ...input, refused: true }));
+}
+
+function bodyBreakers(schema: Schema, accountId: string): fc.Arbitrary<Omit<Input, 'refused'>> {
   const valid = validInstance(schema, { accountId }) as Record<string, unknown>;
   const props = Object.entries(schema.properties ?? {}) as [string, Schema][];
   const required: string[] = schema.required ?? [];
-  const cases: fc.Arbitrary<Input>[] = [
-    fc.constantFrom<Input>(
+  const cases: fc.Arbitrary<Omit<Input, 'refused'>>[] = [
+    fc.constantFrom<Omit<Input, 'refused'>>(
       { kind: 'invalid JSON', rawBody: '{"a":', contentType: 'application/json' },
       { kind: 'not an object', rawBody: '[1,2,3]', contentType: 'application/json' },
       { kind: 'wrong content type', rawBody: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
@@ -64,16 +73,48 @@ function bodyCases(schema: Schema, accountId: string): fc.Arbitrary<Input> {
 
 function queryCases(schema: Schema): fc.Arbitrary<Input> | undefined {
   const props = Object.entries(schema.properties ?? {}) as [string, Schema][];
-  const cases: fc.Arbitrary<Input>[] = [];
+  const cases: fc.Arbitrary<Omit<Input, 'refused'>>[] = [];
   const numeric = props.filter(([, s]) => s.type === 'integer' || s.type === 'number');
   if (numeric.length) {
     cases.push(fc.tuple(fc.constantFrom(...numeric), fc.constantFrom('abc', '-5', '1e999', '0', '100000')).map(([[f], v]) => ({ kind: `bad ${f}=${v}`, query: `${f}=${encodeURIComponent(v)}` })));
   }
   const patterned = props.filter(([, s]) => s.pattern);
   if (patterned.length) cases.push(fc.constantFrom(...patterned).map(([f]) => ({ kind: `bad pattern ${f}`, query: `${f}=${encodeURIComponent('<script>\u202e')}` })));
-  if (schema.properties?.pageKey) cases.push(fc.constant<Input>({ kind: 'forged pageKey', query: `pageKey=${encodeURIComponent('eyJQSyI6IngifQ.forged')}` }));
-  return cases.length ? fc.oneof(...cases) : undefined;
+  if (schema.properties?.pageKey) cases.push(fc.constant({ kind: 'forged pageKey', query: `pageKey=${encodeURIComponent('eyJQSyI6IngifQ.forged')}` }));
+  return cases.length ? fc.oneof(...cases).map((input) => ({ ...input, refused: true })) : undefined;
 }
+
+const parametersOf = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
+
+/** One path parameter no id of its kind can be: any text (long ones included), or a valid one with a character added. */
+function pathCases(route: Route): fc.Arbitrary<Input> | undefined {
+  const names = parametersOf(route);
+  if (!names.length) return undefined;
+  const text = fc.oneof(fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), fc.string({ minLength: 1, maxLength: 3000 }), fc.nat({ max: 3000 }).map((n) => 'z'.repeat(n + 30)));
+  return fc
+    .tuple(fc.constantFrom(...names), text)
+    .filter(([name, value]) => value.trim() === value && !isIdOf(pathParameterKind(name)!, value))
+    .map(([name, value]) => ({ kind: `path ${name}=${JSON.stringify(value.slice(0, 40))} (${value.length} characters)`, refused: true, params: { [name]: value } }));
+}
+
+/** Valid path parameters naming nothing, generated: a fresh id of each kind (the account is the caller's). */
+const missingParameters = (route: Route): fc.Arbitrary<Record<string, string>> =>
+  fc.constant(null).map(() =>
+    Object.fromEntries(
+      parametersOf(route).map((name) => {
+        const kind = pathParameterKind(name)!;
+        if (kind === 'id') return [name, randomBase58()];
+        return [name, kind in ID_PREFIX ? `${ID_PREFIX[kind as keyof typeof ID_PREFIX]}_${randomBase58()}` : missingIdOf(kind)];
+      }),
+    ),
+  );
+
+/** Query parameters no route declares: ignored everywhere. */
+const unknownQuery = fc.dictionary(fc.constantFrom('zz', 'debug', 'x-y', '__proto__', 'constructor'), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+  .map((junk) => new URLSearchParams(junk).toString());
+
+/** What a route that takes nothing is sent: junk it ignores. */
+const ignoredJunk: fc.Arbitrary<Input> = fc.record({ query: unknownQuery, note: fc.string({ maxLength: 50 }) }).map(({ query, note }) => ({ kind: `ignored junk ${query}`, refused: false, query, body: { note } }));
 
 let owner: TestAccount;
 beforeAll(async () => {
@@ -82,24 +123,39 @@ beforeAll(async () => {
 
 describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
   it.each(fuzzed.map((r) => [routeKey(r), r] as const))('%s refuses invalid input with a 4xx and writes nothing', async (_key, route) => {
-    const arbitraries = [route.body ? bodyCases(schemaOf(route.body)!, owner.accountId) : undefined, route.query ? queryCases(schemaOf(route.query)!) : undefined].filter(
-      (a): a is fc.Arbitrary<Input> => a !== undefined,
-    );
+    const breakers = [
+      route.body ? bodyCases(schemaOf(route.body)!, owner.accountId) : undefined,
+      route.query ? queryCases(schemaOf(route.query)!) : undefined,
+      pathCases(route),
+    ].filter((a): a is fc.Arbitrary<Input> => a !== undefined);
+    const validBody = route.body && route.bodyEncoding !== 'multipart' ? validInstance(schemaOf(route.body)!, { accountId: owner.accountId }) : undefined;
+    const validQuery = route.query ? new URLSearchParams(Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
     await fc.assert(
-      fc.asyncProperty(fc.oneof(...arbitraries), async (input) => {
-        const path = pathFor(route, owner.accountId) + (input.query ? `?${input.query}` : '');
+      fc.asyncProperty(breakers.length ? fc.oneof(...breakers) : ignoredJunk, missingParameters(route), unknownQuery, async (input, missing, junk) => {
+        const params: Record<string, string> = { ...missing, ...(missing.accountId ? { accountId: owner.accountId } : {}), ...input.params };
+        const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+        // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown parameters.
+        const query = input.query !== undefined ? input.query : [validQuery, junk].filter(Boolean).join('&');
+        const url = query ? `${path}?${query}` : path;
+        // fetch sends no body with a GET.
+        const body = route.method === 'GET' ? undefined : input.body !== undefined ? input.body : validBody;
         const res = input.rawBody !== undefined
-          ? await api(route.method, path, { key: owner.apiKey, rawBody: input.rawBody, headers: { 'content-type': input.contentType! } })
-          : await api(route.method, path, { key: owner.apiKey, ...(input.body !== undefined ? { body: input.body } : {}) });
-        const context = `${input.kind} → ${res.status} ${JSON.stringify(res.body)}`;
+          ? await api(route.method, url, { key: owner.apiKey, rawBody: input.rawBody, headers: { 'content-type': input.contentType! } })
+          : await api(route.method, url, { key: owner.apiKey, ...(body !== undefined ? { body } : {}) });
+        const context = `${input.kind} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+        expect([context, res.status < 500]).toEqual([context, true]);
+        if (!input.refused) return;
         expect([context, res.status >= 400 && res.status < 500]).toEqual([context, true]);
-        expect(res.body.statusCode).toBe(res.status);
-        expect(typeof res.body.message).toBe('string');
-        expect((res.body.message as string).length).toBeGreaterThan(0);
+        // Pages answer their own HTML pages; every other error is JSON naming the problem.
+        if (route.contentType !== 'text/html' || typeof res.body === 'object') {
+          expect(res.body.statusCode).toBe(res.status);
+          expect(typeof res.body.message).toBe('string');
+          expect((res.body.message as string).length).toBeGreaterThan(0);
+        }
         // Every item the request wrote, as the gateway reports it: none but the rate limiter's bookkeeping.
         expect([context, written(res)]).toEqual([context, []]);
       }),
       { numRuns: RUNS, seed: SEED },
     );
-  }, 60_000);
+  }, Math.max(60_000, RUNS * 1_000));
 });
