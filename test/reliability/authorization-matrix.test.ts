@@ -235,8 +235,9 @@ beforeAll(async () => {
     users.set(role, user);
   }
   await runAll(8);
-  // Every route's real fixtures (the consent flow, approvals, bank accounts, users included) on a loaded machine.
-}, 300_000);
+  // Every route's real fixtures (the consent flow, approvals, bank accounts, funded wallets and invitations for
+  // every case that moves an asset) on a loaded 2-core machine: some 400 s were seen with other work beside it.
+}, 1_500_000);
 
 afterAll(() => {
   const lines = CASES.flatMap((c) => {
