@@ -111,7 +111,7 @@ describe('claiming a managed integration', () => {
 
   it('an integration disabled before its claim no longer stands by the invitation (INVITATION_REVOKED); a wrong code is FORBIDDEN', async () => {
     const { externalId, integration } = await pending(partner);
-    const wrong = await accept(business, integration.invitation, 'WrongCode');
+    const wrong = await accept(business, integration.invitation, 'WrongCodezzzzzzzzzzzzz');
     expect({ body: wrong.body, written: written(wrong) }).toEqual({ body: FORBIDDEN, written: [] });
     await ok(put(partner, externalId, { enabled: false, params: BUSINESS }));
     const res = await accept(business, integration.invitation);

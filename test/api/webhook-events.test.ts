@@ -133,7 +133,7 @@ describe('redelivery', () => {
     expect(b.received).toHaveLength(2);
   });
 
-  it("answers FORBIDDEN for another account's event or endpoint, and 400 for a malformed id", async () => {
+  it("answers FORBIDDEN for another account's event or endpoint and for an event id that cannot be one; 400 for a malformed webhook id in the body", async () => {
     const owner = await newAccount();
     const other = await newAccount();
     const theirs = (await testEvent(other, 'payment-request:paid')).body;
@@ -143,7 +143,7 @@ describe('redelivery', () => {
     expect((await redeliver(owner, 'zzNoSuchEventzzzzzzzzz')).body).toEqual(FORBIDDEN);
     expect((await redeliver(owner, mine.id, { webhookId: theirHook.id })).body).toEqual(FORBIDDEN);
     expect((await redeliver(owner, mine.id, {}, other.apiKey)).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, 'not an id!')).status).toBe(400);
+    expect((await redeliver(owner, 'not an id!')).body).toEqual(FORBIDDEN);
     expect((await redeliver(owner, mine.id, { webhookId: 'nope' })).status).toBe(400);
   });
 });
