@@ -62,7 +62,7 @@ describe('admin command', () => {
     expect(read.status).toBe(200);
     const ownerKey = await admin('create-key', '--account', other.out.id, '--name', 'k', '--role', 'account-owner');
     expect((await api('GET', `/api/accounts/${operator.out.account.id}`, { key: ownerKey.out.secret })).body).toEqual(FORBIDDEN);
-  }, 30_000);
+  }, 120_000);
 
   it('exits 2 with usage on bad input and 1 with a JSON error when the account does not exist', async () => {
     const usage = await admin('create-key', '--account', 'x', '--name', 'n', '--role', 'god');
@@ -71,7 +71,7 @@ describe('admin command', () => {
     const missing = await admin('create-key', '--account', 'noSuchAccount', '--name', 'n', '--role', 'cashier');
     expect(missing.code).toBe(1);
     expect(missing.out).toEqual({ error: 'no account noSuchAccount' });
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('admin command: webhook signing keys (local file)', () => {
@@ -102,7 +102,7 @@ describe('admin command: webhook signing keys (local file)', () => {
     expect(kids(retired.out)).toEqual([second.out.nextSigner]);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { keys: { kid: string; retiredAt?: string }[] };
     expect(stored.keys.map((k) => [k.kid, Boolean(k.retiredAt)])).toEqual([[first.out.signer, true], [second.out.nextSigner, false]]);
-  }, 30_000);
+  }, 120_000);
 
   it('refuses to retire the only active key and needs --kid', async () => {
     const only = await keys('retire-signing-key', '--kid', JSON.parse(readFileSync(file, 'utf8')).keys[1].kid);
@@ -111,7 +111,7 @@ describe('admin command: webhook signing keys (local file)', () => {
     const usage = await keys('retire-signing-key');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--kid is required/);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('admin command: webhooks', () => {
@@ -129,7 +129,7 @@ describe('admin command: webhooks', () => {
     });
     expect((await admin('list-webhooks', '--account', account.out.id)).out).toEqual([added.out]);
     expect((await api('GET', `/api/accounts/${account.out.id}/webhooks`, { key: key.out.secret })).body).toEqual({ items: [added.out] });
-  }, 30_000);
+  }, 120_000);
 
   it('refuses unknown types (usage) and a URL the target guard refuses', async () => {
     const account = await admin('create-account', '--name', 'Hooked too', '--type', 'individual');
@@ -139,7 +139,7 @@ describe('admin command: webhooks', () => {
     const refused = await admin('add-webhook', '--account', account.out.id, '--url', 'ftp://hooks.example.com', '--types', 'payment-request:paid');
     expect(refused.code).toBe(1);
     expect(refused.out).toEqual({ error: 'url must use http or https' });
-  }, 30_000);
+  }, 120_000);
 
   it('creates a user with their individual account and prints an access token that signs them in', async () => {
     const email = `admin-user-${Date.now()}@example.com`;
