@@ -173,7 +173,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
   it("refuses a wrong code and an accountId that is not the caller's, writing nothing", async () => {
     const user = await newUser();
     const created = (await invite(org, user.email)).body;
-    expect((await accept(created, user, 'WrongCode')).body).toEqual(FORBIDDEN);
+    expect((await accept(created, user, 'zzNoSuchResourcezzzzzz')).body).toEqual(FORBIDDEN);
     const foreign = await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: other.accountId } });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect((await listed(org)).find((i: any) => i.id === created.id)).toMatchObject({ recipientAlias: user.email });
