@@ -93,7 +93,7 @@ describe('asset transfers of money', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ assetId: sender.walletId, value: '100' }, 'RECIPIENT_MISSING'],
       [{ assetId: sender.walletId, value: '999999999', recipientAlias: uniqueEmail() }, 'INSUFFICIENT_WALLET_BALANCE'],
-      [{ assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail(), loyaltyProgramId: 'noSuchProgram' }, 'LOYALTY_PROGRAM_NOT_FOUND'],
+      [{ assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail(), loyaltyProgramId: 'zzNoSuchResourcezzzzzz' }, 'LOYALTY_PROGRAM_NOT_FOUND'],
     ];
     for (const [body, code] of cases) {
       const res = await sendAsset(sender, body);

@@ -65,7 +65,7 @@ describe('listing by external reference stays inside the caller’s account', ()
     const attacker = await newAccount();
     const path = (accountId: string) => `/api/payment-requests/external-ref/secret-order?merchantAccountId=${accountId}`;
     const foreign = await api('GET', path(merchant.owner.accountId), { key: attacker.apiKey });
-    const missing = await api('GET', path('zzNoSuchAccount000000000'), { key: attacker.apiKey });
+    const missing = await api('GET', path('zzNoSuchResourcezzzzzz'), { key: attacker.apiKey });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(missing.body).toEqual(foreign.body);
     const own = await api('GET', path(merchant.owner.accountId), { key: merchant.owner.apiKey });

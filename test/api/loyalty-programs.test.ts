@@ -98,7 +98,7 @@ describe('loyalty programs', () => {
     const program = await newLoyaltyProgram(sender);
     const res = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail(), loyaltyProgramId: program.id });
     expect(res.body).toMatchObject({ status: 'sent', loyaltyProgramId: program.id });
-    const missing = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail(), loyaltyProgramId: 'zzNoSuchProgram00000000' });
+    const missing = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail(), loyaltyProgramId: 'zzNoSuchResourcezzzzzz' });
     expect(missing.body).toEqual(refused('LOYALTY_PROGRAM_NOT_FOUND'));
   });
 });

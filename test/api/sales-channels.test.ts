@@ -73,7 +73,7 @@ describe('sales channels', () => {
       [{ name: 'x', type: 'provider', notificationEmail: 'a@example.com' }, 'notificationFrequency is required with notificationEmail'],
       [{ name: 'x', type: 'provider', notificationUrl: 'https://x.example.com', notificationFrequency: 'daily' }, 'notificationFrequency is only taken with notificationEmail'],
       [{ name: 'x', type: 'reseller', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is required for a reseller sales channel'],
-      [{ name: 'x', type: 'provider', providerSalesChannelId: 'sc_x', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is only taken for a reseller sales channel'],
+      [{ name: 'x', type: 'provider', providerSalesChannelId: 'sc_zzNoSuchResourcezzzzzz', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is only taken for a reseller sales channel'],
     ];
     for (const [body, message] of cases) {
       const res = await create(body);
@@ -98,7 +98,7 @@ describe('sales channels', () => {
     const live = await newAccount({ test: false });
     const liveProvider = await ok(api('POST', '/api/sales-channels', { key: live.apiKey, body: { name: 'Live', type: 'provider', accountId: live.accountId, notificationUrl: 'https://x.example.com' } }));
     expect(liveProvider.test).toBe(false);
-    for (const providerSalesChannelId of ['sc_NoSuchChannel000000000', reseller.id, liveProvider.id]) {
+    for (const providerSalesChannelId of ['sc_zzNoSuchResourcezzzzzz', reseller.id, liveProvider.id]) {
       const res = await create({ name: 'R', type: 'reseller', providerSalesChannelId, notificationUrl: 'https://x.example.com' });
       expect([providerSalesChannelId, res.body]).toEqual([providerSalesChannelId, refused('INVALID_SALES_CHANNEL')]);
       expect(written(res)).toEqual([]);

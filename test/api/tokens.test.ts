@@ -15,7 +15,7 @@ describe('token collections', () => {
   it('creates a collection with the documented fields', async () => {
     const res = await api('POST', '/api/collections', {
       key: issuer.apiKey,
-      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: '12345', externalId: 'ABC' },
+      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: 'zzNoSuchResourcezzzzzz', externalId: 'ABC' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -29,7 +29,7 @@ describe('token collections', () => {
       status: 'active',
       createdBy: expect.stringMatching(/^crn:/),
       createdAt: expect.any(String),
-      mediaUploadId: '12345',
+      mediaUploadId: 'zzNoSuchResourcezzzzzz',
       issuer: expect.any(String),
       externalId: 'ABC',
     });
