@@ -19,10 +19,10 @@ describe('wallet apps and supported wallets', () => {
     expect((await api('POST', '/api/wallets', { key: provider.apiKey, body: { id: unique, name: 'Again', accountId: provider.accountId, assetTypes: [{ id: 'svc.nzd.test' }] } })).body.message).toBe(
       'WALLET_ALREADY_EXISTS',
     );
-    expect((await api('POST', '/api/wallets', { key: provider.apiKey, body: { id: `${unique}-y`, name: 'x', accountId: provider.accountId, assetTypes: [{ id: 'svc.nzd.test', collectionId: 'c_x' }] } })).body.message).toBe(
+    expect((await api('POST', '/api/wallets', { key: provider.apiKey, body: { id: `${unique}-y`, name: 'x', accountId: provider.accountId, assetTypes: [{ id: 'svc.nzd.test', collectionId: 'c_zzNoSuchResourcezzzzzz' }] } })).body.message).toBe(
       'assetTypes.0.collectionId is only valid for token and ledger asset types',
     );
-    expect((await api('POST', '/api/wallets', { key: provider.apiKey, body: { id: `${unique}-z`, name: 'x', accountId: provider.accountId, logoMediaUploadId: 'nope', assetTypes: [{ id: 'svc.nzd.test' }] } })).body.message).toBe(
+    expect((await api('POST', '/api/wallets', { key: provider.apiKey, body: { id: `${unique}-z`, name: 'x', accountId: provider.accountId, logoMediaUploadId: 'zzNoSuchResourcezzzzzz', assetTypes: [{ id: 'svc.nzd.test' }] } })).body.message).toBe(
       'MEDIA_UPLOAD_INVALID',
     );
 
