@@ -60,7 +60,7 @@ describe('batches', () => {
       createdBy: expect.stringMatching(/^crn:/),
       updatedAt: expect.any(String),
     });
-    const done = await settledBatch(owner.apiKey, created.id, 58_000);
+    const done = await settledBatch(owner.apiKey, created.id, 240_000);
     console.log(`10,000-record batch complete in ${Date.now() - started} ms`);
     expect(done).toMatchObject({ status: 'complete', count: '10000', errorCount: String(bad.length) });
     expect(done.errors).toEqual(
@@ -84,7 +84,7 @@ describe('batches', () => {
       const res = await api('GET', `/api/accounts/${onboardedIds(created.id, index).accountId}/business`, { key: owner.apiKey });
       expect(res.body).toEqual(FORBIDDEN);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('a file that is not the type\'s ends in error, saying why', async () => {
     const headerless = await ok(createBatch(await uploadBatchFile(owner, CSV)));
