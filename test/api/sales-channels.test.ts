@@ -73,7 +73,7 @@ describe('sales channels', () => {
       [{ name: 'x', type: 'provider', notificationEmail: 'a@example.com' }, 'notificationFrequency is required with notificationEmail'],
       [{ name: 'x', type: 'provider', notificationUrl: 'https://x.example.com', notificationFrequency: 'daily' }, 'notificationFrequency is only taken with notificationEmail'],
       [{ name: 'x', type: 'reseller', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is required for a reseller sales channel'],
-      [{ name: 'x', type: 'provider', providerSalesChannelId: 'sc_zzNoSuchChannelzzzzzzz', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is only taken for a reseller sales channel'],
+      [{ name: 'x', type: 'provider', providerSalesChannelId: 'sc_zzNoSuchChannezzzzzzzz', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is only taken for a reseller sales channel'],
     ];
     for (const [body, message] of cases) {
       const res = await create(body);
