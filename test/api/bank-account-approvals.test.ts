@@ -64,7 +64,7 @@ describe('bank account approvals', () => {
     const bank = await newBankAccount(owner);
     const logo = await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }));
     const theirs = await bankStatement(stranger);
-    for (const mediaUploadId of [logo.id, theirs, 'zzNoSuchUpload00000000']) {
+    for (const mediaUploadId of [logo.id, theirs, 'zzNoSuchResourcezzzzzz']) {
       const res = await request(owner, { bankAccountId: bank.id, mediaUploadId });
       expect(res.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
       expect(written(res)).toEqual([]);

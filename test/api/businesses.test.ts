@@ -80,7 +80,7 @@ describe('businesses', () => {
       expect(written(res)).toEqual([]);
     }
     // Another account's, or one that does not exist: INVALID_ACCOUNT, nothing written.
-    for (const accountId of [stranger.accountId, 'NoSuchAccount123456789a']) {
+    for (const accountId of [stranger.accountId, 'zzNoSuchResourcezzzzzz']) {
       const res = await api('POST', '/api/businesses', { key: owner.apiKey, body: { nzbn: company(4).nzbn, accountId } });
       expect(res.body).toEqual(refused('INVALID_ACCOUNT'));
       expect(written(res)).toEqual([]);

@@ -67,7 +67,7 @@ describe('integration requests', () => {
   });
 
   it('refuses a missing merchant (FORBIDDEN), a merchant of the other liveness (LIVENESS_MISMATCH), a non-org account', async () => {
-    expect((await request(integrator, { ...verifone(merchant), merchantId: 'zzNoSuchMerchant000000' })).body).toEqual(FORBIDDEN);
+    expect((await request(integrator, { ...verifone(merchant), merchantId: 'zzNoSuchResourcezzzzzz' })).body).toEqual(FORBIDDEN);
     const live = await newAccount({ test: false });
     const mismatch = await request(live, verifone(merchant));
     expect({ body: mismatch.body, written: written(mismatch) }).toEqual({ body: refused('LIVENESS_MISMATCH'), written: [] });

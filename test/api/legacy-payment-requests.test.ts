@@ -116,13 +116,13 @@ describe('requests.create', () => {
     expect((await create({ patronCode: '9990001234567890' })).body).toEqual(legacyError('PATRON_CODE_INVALID', 403));
     expect((await create({ asset: 'AUD' })).body).toEqual(legacyError('NO_AVAILABLE_PAYMENT_OPTIONS', 403));
     const notFound = legacyError('MERCHANT_CONFIGURATION_NOT_FOUND', 403);
-    expect((await create({ merchantId: 'zzNoSuchMerchant0000000' })).body).toEqual(notFound);
-    expect((await create({ clientId: 'mc_zzNoSuchConfig' })).body).toEqual(notFound);
+    expect((await create({ merchantId: 'zzNoSuchResourcezzzzzz' })).body).toEqual(notFound);
+    expect((await create({ clientId: 'mc_zzNoSuchResourcezzzzzz' })).body).toEqual(notFound);
     const other = await newMerchant();
     expect((await create({ clientId: other.configId })).body).toEqual(notFound);
     const stranger = await newAccount();
     expect((await create({}, stranger.apiKey)).body).toEqual(notFound);
-    expect((await create({ merchantId: 'zzNoSuchMerchant0000000' }, stranger.apiKey)).body).toEqual(notFound);
+    expect((await create({ merchantId: 'zzNoSuchResourcezzzzzz' }, stranger.apiKey)).body).toEqual(notFound);
     expect((await legacy('requests.create', { asset: 'NZD', merchantId: merchant.merchantId }, { key })).body).toEqual(legacyError('amount is required', 400));
     expect((await create({ amount: '12.50' })).body).toEqual(legacyError('amount has an invalid format', 400));
     expect((await create({ amount: '0' })).body).toEqual(legacyError('amount must be greater than 0', 400));
@@ -230,15 +230,15 @@ describe('requests.pay errors', () => {
     expect((await info(expired.requestId, key)).body).toMatchObject({ status: 'expired', cancellationReason: 'PAYMENT_REQUEST_EXPIRED' });
 
     const notFound = legacyError('REQUEST_NOT_FOUND', 400);
-    expect((await legacyPay(payer, 'zzNoSuchRequest00000000')).body).toEqual(notFound);
-    expect((await info('zzNoSuchRequest00000000', key)).body).toEqual(notFound);
+    expect((await legacyPay(payer, 'zzNoSuchResourcezzzzzz')).body).toEqual(notFound);
+    expect((await info('zzNoSuchResourcezzzzzz', key)).body).toEqual(notFound);
     // A merchant terminal holds no assets:spend: it is refused before any request is looked at, so another
     // account's request looks exactly like a missing one.
     const terminal = await newAccount({ role: 'merchant-terminal' });
     const terminalPayer = { ...terminal, walletId: payer.walletId };
     const open = await legacyCreate();
     const foreign = await legacyPay(terminalPayer, open.requestId);
-    const missing = await legacyPay(terminalPayer, 'zzNoSuchRequest00000000');
+    const missing = await legacyPay(terminalPayer, 'zzNoSuchResourcezzzzzz');
     expect(foreign.body).toEqual(legacyError('INACTIVE_ASSET', 403));
     expect(foreign.body).toEqual(missing.body);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
@@ -282,7 +282,7 @@ describe('requests.cancel and requests.void', () => {
     await advanceClock(merchant.owner.accountId, 121);
     expect((await legacy('requests.cancel', { requestId: expired.requestId }, { key, via: 'query' })).body).toEqual(legacyError('REQUEST_EXPIRED', 400));
     const notFound = legacyError('REQUEST_NOT_FOUND', 400);
-    expect((await legacy('requests.cancel', { requestId: 'zzNoSuchRequest00000000' }, { key })).body).toEqual(notFound);
+    expect((await legacy('requests.cancel', { requestId: 'zzNoSuchResourcezzzzzz' }, { key })).body).toEqual(notFound);
     const stranger = await newAccount();
     const open = await legacyCreate();
     expect((await legacy('requests.cancel', { requestId: open.requestId }, { key: stranger.apiKey })).body).toEqual(notFound);
@@ -317,7 +317,7 @@ describe('requests.cancel and requests.void', () => {
     // Past its two minutes on the merchant's test clock.
     await advanceClock(merchant.owner.accountId, 121);
     expect((await legacy('requests.void', { requestId: expired.requestId }, { key })).body).toEqual(legacyError('REQUEST_EXPIRED', 400));
-    expect((await legacy('requests.void', { requestId: 'zzNoSuchRequest00000000' }, { key })).body).toEqual(legacyError('REQUEST_NOT_FOUND', 400));
+    expect((await legacy('requests.void', { requestId: 'zzNoSuchResourcezzzzzz' }, { key })).body).toEqual(legacyError('REQUEST_NOT_FOUND', 400));
   });
 
   it('refuses to void a paid request after 24 hours (REQUEST_PAID); refund still works', async () => {
@@ -388,7 +388,7 @@ describe('transactions.refund', () => {
     const transactionId = await paidRequest('500');
     const stranger: TestAccount = await newAccount();
     const foreign = await refund({ transactionId, amount: '100' }, stranger.apiKey);
-    const missing = await refund({ transactionId: 'zzNoSuchTransaction0000', amount: '100' }, stranger.apiKey);
+    const missing = await refund({ transactionId: 'zzNoSuchResourcezzzzzz', amount: '100' }, stranger.apiKey);
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(missing.body).toEqual(FORBIDDEN);
 

@@ -194,7 +194,7 @@ describe('paying with tokens', () => {
   it('accepts in a config only collections that exist at its liveness (COLLECTIONS_INVALID)', async () => {
     const owner = await newAccount();
     const merchantRes = await ok(api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Bakery', country: 'NZ', test: true } }));
-    const bad = await api('POST', `/api/merchants/${merchantRes.id}/configs`, { key: owner.apiKey, body: { paymentOptions: [{ type: 'svc.token.test', collectionIds: ['c_NoSuchCollection0000000'] }] } });
+    const bad = await api('POST', `/api/merchants/${merchantRes.id}/configs`, { key: owner.apiKey, body: { paymentOptions: [{ type: 'svc.token.test', collectionIds: ['c_zzNoSuchResourcezzzzzz'] }] } });
     expect(bad.body).toEqual(refused('COLLECTIONS_INVALID'));
   });
 });
