@@ -74,8 +74,8 @@ export const ID_KINDS = {
   /** Platform ids without a prefix (accounts, merchants, payment requests, assets, …) and invitation codes. */
   id: platformId(),
   ...PREFIXED,
-  /** A legacy `clientId`: a merchant config id with or without its `mc_`. */
-  legacyClientId: shaped(`^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`, ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH),
+  /** A merchant config id with or without its `mc_`: a legacy `clientId`, the config paths (the deprecated one takes it bare). */
+  merchantConfigAnyForm: shaped(`^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`, ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH),
   /** The OIDC `sub` (Cognito's are UUIDs; the admin command's `--user-id` takes the same). */
   userId: shaped('^[A-Za-z0-9_-]{1,64}$', 64),
   apiKeyName: shaped('^[A-Za-z0-9_-]{1,64}$', 64),

@@ -18,7 +18,7 @@ export const legacyCreateRequestParams = {
     asset: { type: 'string', pattern: '^[A-Z]{3}$', maxLength: 3 },
     merchantId: idOf('id'),
     /** The merchant config id, with or without its `mc_` prefix. */
-    clientId: idOf('legacyClientId'),
+    clientId: idOf('merchantConfigAnyForm'),
     description: text(256),
     externalReference: text(128),
     notifyUrl: url,

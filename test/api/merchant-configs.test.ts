@@ -38,7 +38,7 @@ describe('merchant configs', () => {
     expect((await create([{ type: 'gold.bars' }])).body.message).toBe('paymentOptions.0.type is not a supported asset type');
     expect((await create([{ type: 'uplinkapi.test' }])).body.message).toBe('paymentOptions.0.externalMerchantId is required for uplinkapi.test');
     expect((await create([{ type: 'svc.ledger.test' }])).body.message).toBe('paymentOptions.0.collectionIds is required for svc.ledger.test');
-    expect((await create([{ type: 'svc.ledger.test', collectionIds: ['c_none'] }])).body.message).toBe('COLLECTIONS_INVALID');
+    expect((await create([{ type: 'svc.ledger.test', collectionIds: ['c_zzNoSuchResourcezzzzzz'] }])).body.message).toBe('COLLECTIONS_INVALID');
     expect((await create([])).status).toBe(400);
     const spending = await api('POST', '/api/wallet-assets', { key: owner.apiKey, body: { accountId: owner.accountId, ledgerId: 'svc.nzd.test' } });
     expect((await create([{ type: 'svc.nzd.test', walletId: spending.body.id }])).body.message).toBe('INVALID_WALLET_TYPE');

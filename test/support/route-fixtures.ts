@@ -9,7 +9,7 @@ export const MISSING_ID = 'zzNoSuchResourcezzzzzz';
 
 /** A value of that id kind that names nothing (core/ids.ts): a platform id with its prefix, or a plausible code. */
 export function missingIdOf(kind: IdKindName): string {
-  if (kind === 'id' || kind === 'legacyClientId') return MISSING_ID;
+  if (kind === 'id' || kind === 'merchantConfigAnyForm') return MISSING_ID;
   if (kind in ID_PREFIX) return `${ID_PREFIX[kind as keyof typeof ID_PREFIX]}_${MISSING_ID}`;
   const samples: Partial<Record<IdKindName, string>> = {
     userId: 'no-such-user', apiKeyName: 'no-such-key', shortCode: 'CP-ZZZ-ZZZ', barcode: '9990001234567890', nzbn: '9429000000000',
