@@ -105,7 +105,7 @@ export type IdKindName = keyof typeof ID_KINDS;
  */
 export const PATH_PARAMETERS = {
   accountId: 'id', apiKeyName: 'apiKeyName', userId: 'userId', assetId: 'id', walletId: 'id', walletAppId: 'walletApp', merchantId: 'id',
-  configId: 'merchantConfig', paymentRequestId: 'id', shortCode: 'shortCode', conditionId: 'conditionId',
+  configId: 'merchantConfigAnyForm', paymentRequestId: 'id', shortCode: 'shortCode', conditionId: 'conditionId',
   externalRef: 'reference', patronCodeId: 'id', barcode: 'barcode', namespace: 'patronCodeNamespace',
   externalId: 'externalId', webhookId: 'webhook', eventId: 'id', collectionId: 'tokenCollection',
   redemptionConditionId: 'id', assetTransferId: 'id', loyaltyProgramId: 'id', mediaUploadId: 'id',
