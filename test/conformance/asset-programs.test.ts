@@ -81,6 +81,6 @@ describe('Asset Programs: documented errors', () => {
   });
 
   it('a collection id that is not a collection of the account: 403 COLLECTION_IDS_INVALID', async () => {
-    expectError(await api('POST', '/api/asset-programs', { key: issuer.apiKey, body: body(issuer.accountId, { collectionIds: ['c_Xv990BzkgfoDS7bBls50pd'] }) }), 403, 'COLLECTION_IDS_INVALID');
+    expectError(await api('POST', '/api/asset-programs', { key: issuer.apiKey, body: body(issuer.accountId, { collectionIds: ['c_Xv99zBzkgfoDS7bBLs5zpd'] }) }), 403, 'COLLECTION_IDS_INVALID');
   });
 });
