@@ -518,28 +518,33 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       await expect(pendingTransfer(spec({ debit: testIssuanceAsset('NZD') }), AT)).rejects.toThrow('a pending transfer reserves on a single-item asset');
     });
 
+    /** The pending transfer's record as a post or void settles it, conditional on what the caller says remains. */
+    const settled = (left: string, next: string, remaining: string) => ({
+      Update: {
+        TableName: TABLE,
+        Key: pendingTransferEntity.key('p1'),
+        UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
+        ConditionExpression: '#status = :pending AND remaining = :remaining',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':left': left, ':next': next, ':at': AT, ':pending': 'pending', ':remaining': remaining },
+      },
+    });
+    /** The payer's balance as a post or void releases its reservation. */
+    const unreserved = (unpend: number, back: number, spent: number) => ({
+      Update: {
+        TableName: TABLE,
+        Key: assetBalance.key('payer'),
+        UpdateExpression: 'ADD pending :unpend, available :back, balance :spent',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':unpend': N(unpend), ':back': N(back), ':spent': N(spent) },
+      },
+    });
+
     it('posts part of it: what is taken leaves the balance and reaches the credit, the rest stays reserved', () => {
       const steps = postPending(stored(), { id: 'post1', amount: 200n, remaining: 500n }, AT);
       expect(steps.map((x) => x.item)).toEqual([
-        {
-          Update: {
-            TableName: TABLE,
-            Key: pendingTransferEntity.key('p1'),
-            UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
-            ConditionExpression: '#status = :pending AND remaining = :remaining',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':left': '300', ':next': 'pending', ':at': AT, ':pending': 'pending', ':remaining': '500' },
-          },
-        },
-        {
-          Update: {
-            TableName: TABLE,
-            Key: assetBalance.key('payer'),
-            UpdateExpression: 'ADD pending :unpend, available :back, balance :spent',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':unpend': N(-200), ':back': N(0), ':spent': N(-200) },
-          },
-        },
+        settled('300', 'pending', '500'),
+        unreserved(-200, 0, -200),
         {
           Update: {
             TableName: TABLE,
@@ -576,25 +581,8 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     it('voids what remains: the reservation goes back to available; nothing remaining is not voided', () => {
       const steps = voidPending(stored({ remaining: '300' }), 300n, AT);
       expect(steps.map((x) => x.item)).toEqual([
-        {
-          Update: {
-            TableName: TABLE,
-            Key: pendingTransferEntity.key('p1'),
-            UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
-            ConditionExpression: '#status = :pending AND remaining = :remaining',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':left': '0', ':next': 'voided', ':at': AT, ':pending': 'pending', ':remaining': '300' },
-          },
-        },
-        {
-          Update: {
-            TableName: TABLE,
-            Key: assetBalance.key('payer'),
-            UpdateExpression: 'ADD pending :unpend, available :back, balance :spent',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':unpend': N(-300), ':back': N(300), ':spent': N(0) },
-          },
-        },
+        settled('0', 'voided', '300'),
+        unreserved(-300, 300, 0),
       ]);
       expect(() => voidPending(stored(), 0n, AT)).toThrow('nothing remains to void');
     });
