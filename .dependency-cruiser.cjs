@@ -50,7 +50,7 @@ module.exports = {
     {
       name: 'invitations-below-managed-integrations',
       comment:
-        'Managed integrations issue invitations (through invitations\' face) and implement the claim as an InvitationKind, ' +
+        "Managed integrations issue invitations (through invitations' face) and implement the claim as an InvitationKind, " +
         "the invitations group's port; only the invitations Lambda entry (handler.ts) imports that kind to wire it in, so " +
         'no invitations module reaches back.',
       severity: 'error',
@@ -68,7 +68,8 @@ module.exports = {
     },
     {
       name: 'core-http-on-top',
-      comment: "core's request pipeline (core/http/) builds on auth, db, validation and ledger; none of them imports it back.",
+      comment:
+        "core's request pipeline (core/http/) builds on auth, db, validation and ledger; none of them imports it back.",
       severity: 'error',
       from: { path: '^functions/core/(?:auth|db|validation|ledger)/' },
       to: { path: '^functions/core/http/' },
@@ -87,7 +88,7 @@ module.exports = {
       name: 'group-declarations-are-data',
       comment:
         "A group's declaration files (group, routes, schemas, permissions, infrastructure) import no other group: " +
-        'the registry assembles them without loading any operation (functions/core/group.ts). Another group\'s schema ' +
+        "the registry assembles them without loading any operation (functions/core/group.ts). Another group's schema " +
         'is named by its id in routes.ts.',
       severity: 'error',
       from: { path: `^functions/(?!${NOT_GROUPS}/)([^/]+)/(?:group|routes|schemas|permissions|infrastructure)\\.ts$` },

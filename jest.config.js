@@ -1,6 +1,9 @@
 /** @type {import('jest').Config} */
 // middy is ESM only: its modules are transformed to CommonJS like our own TypeScript (docs/architecture.md, Pins).
-const esm = ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true } }];
+const esm = [
+  'ts-jest',
+  { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true } },
+];
 const base = {
   preset: 'ts-jest',
   testEnvironment: 'node',
@@ -17,6 +20,17 @@ module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...base, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
-    { ...base, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts', '<rootDir>/test/reliability/**/*.test.ts', '<rootDir>/test/conformance/**/*.test.ts', '<rootDir>/test/browser/**/*.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' },
+    {
+      ...base,
+      displayName: 'api',
+      testMatch: [
+        '<rootDir>/test/api/**/*.test.ts',
+        '<rootDir>/test/reliability/**/*.test.ts',
+        '<rootDir>/test/conformance/**/*.test.ts',
+        '<rootDir>/test/browser/**/*.test.ts',
+      ],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
   ],
 };

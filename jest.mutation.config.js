@@ -7,5 +7,7 @@ module.exports = {
   ...projects.find((project) => project.displayName === 'unit'),
   // A mutant that leaves a promise pending fails its test fast instead of timing the runner out (a restart).
   testTimeout: 5_000,
-  testMatch: ['authorization-rules', 'ledger-rules', 'idempotency-rules', 'money-engine'].map((name) => `<rootDir>/test/unit/${name}.test.ts`),
+  testMatch: ['authorization-rules', 'ledger-rules', 'idempotency-rules', 'money-engine'].map(
+    (name) => `<rootDir>/test/unit/${name}.test.ts`,
+  ),
 };

@@ -13,7 +13,13 @@ import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../functions/core/auth/permissions';
 import { isIdOf } from '../functions/core/ids';
 import { NOTIFICATION_TYPES, type NotificationType } from '../functions/core/webhooks/notification-types';
-import { PUBLISH_BEFORE_SIGNING_MS, publicJwksOf, retire, rotate, signerOf } from '../functions/core/webhooks/signing-keys';
+import {
+  PUBLISH_BEFORE_SIGNING_MS,
+  publicJwksOf,
+  retire,
+  rotate,
+  signerOf,
+} from '../functions/core/webhooks/signing-keys';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
 import { runtimeFile, signingKeysFile } from './local/platform';
 
@@ -56,8 +62,14 @@ function configureTarget(values: Record<string, string | boolean | undefined>): 
   const target = (values.target as string | undefined) ?? (values.endpoint ? 'endpoint' : 'local');
   if (target === 'local') {
     const file = runtimeFile(LOCAL_STATE_DIR);
-    if (!existsSync(file)) throw new Error('the local platform is not running (start it with `npm start`), or pass --endpoint/--target aws');
-    const runtime = JSON.parse(readFileSync(file, 'utf8')) as { dynamoDbEndpoint: string; tableName: string; region: string; environment?: Record<string, string> };
+    if (!existsSync(file))
+      throw new Error('the local platform is not running (start it with `npm start`), or pass --endpoint/--target aws');
+    const runtime = JSON.parse(readFileSync(file, 'utf8')) as {
+      dynamoDbEndpoint: string;
+      tableName: string;
+      region: string;
+      environment?: Record<string, string>;
+    };
     Object.assign(process.env, {
       // Its queues: advancing a clock sends what fell due.
       ...runtime.environment,
@@ -86,12 +98,15 @@ function configureTarget(values: Record<string, string | boolean | undefined>): 
 }
 
 function required(values: Record<string, unknown>, ...names: string[]): void {
-  for (const name of names) if (typeof values[name] !== 'string' || !values[name]) throw new UsageError(`--${name} is required`);
+  for (const name of names)
+    if (typeof values[name] !== 'string' || !values[name]) throw new UsageError(`--${name} is required`);
 }
 
 async function run(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
   // Imported after the target is configured: the stores read TABLE_NAME and endpoints on first use.
-  const { insertAccount, findAccount, issueApiKey, listApiKeys, setApiKeyEnabled, createUser, findUser } = await import('../functions/accounts');
+  const { insertAccount, findAccount, issueApiKey, listApiKeys, setApiKeyEnabled, createUser, findUser } = await import(
+    '../functions/accounts'
+  );
   const now = new Date();
   const existing = async (id: string) => {
     if (!(await findAccount(id))) throw new Error(`no account ${id}`);
@@ -104,17 +119,29 @@ async function run(command: string, values: Record<string, string | boolean | un
       if (type === 'org' && !values.region) throw new UsageError('--region is required for org accounts');
       if (values.parent) await existing(values.parent as string);
       return insertAccount(
-        { name: values.name as string, type, region: values.region as 'NZ' | 'AU' | 'US' | undefined, test: values.test === true, parentAccountId: values.parent as string | undefined },
+        {
+          name: values.name as string,
+          type,
+          region: values.region as 'NZ' | 'AU' | 'US' | undefined,
+          test: values.test === true,
+          parentAccountId: values.parent as string | undefined,
+        },
         ADMIN,
         now,
       );
     }
     case 'create-key': {
       required(values, 'account', 'name', 'role');
-      if (!(ROLES as readonly string[]).includes(values.role as string)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(values.name as string)) throw new UsageError('--name must be 1-64 letters, digits, _ or -');
+      if (!(ROLES as readonly string[]).includes(values.role as string))
+        throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(values.name as string))
+        throw new UsageError('--name must be 1-64 letters, digits, _ or -');
       await existing(values.account as string);
-      return issueApiKey({ accountId: values.account as string, name: values.name as string, role: values.role as Role }, ADMIN, now);
+      return issueApiKey(
+        { accountId: values.account as string, name: values.name as string, role: values.role as Role },
+        ADMIN,
+        now,
+      );
     }
     case 'create-operator': {
       required(values, 'name');
@@ -125,10 +152,17 @@ async function run(command: string, values: Record<string, string | boolean | un
     case 'create-user': {
       required(values, 'email', 'name');
       if (!/^[^\s@]+@[^\s@]+$/.test(values.email as string)) throw new UsageError('--email must be an email address');
-      if (values['user-id'] !== undefined && !isIdOf('userId', values['user-id'] as string)) throw new UsageError('--user-id must be 1-64 letters, digits, _ or -');
+      if (values['user-id'] !== undefined && !isIdOf('userId', values['user-id'] as string))
+        throw new UsageError('--user-id must be 1-64 letters, digits, _ or -');
       const [givenName, ...family] = (values.name as string).trim().split(/\s+/);
       const { user, account } = await createUser(
-        { email: values.email as string, givenName, familyName: family.join(' ') || undefined, phoneNumber: values.phone as string | undefined, id: values['user-id'] as string | undefined },
+        {
+          email: values.email as string,
+          givenName,
+          familyName: family.join(' ') || undefined,
+          phoneNumber: values.phone as string | undefined,
+          id: values['user-id'] as string | undefined,
+        },
         ADMIN,
         now,
       );
@@ -136,14 +170,23 @@ async function run(command: string, values: Record<string, string | boolean | un
     }
     case 'user-token': {
       required(values, 'user-id');
-      if (values.target === 'aws') throw new UsageError("user-token signs with the local platform's issuer; on AWS users sign in to the Cognito user pool");
+      if (values.target === 'aws')
+        throw new UsageError(
+          "user-token signs with the local platform's issuer; on AWS users sign in to the Cognito user pool",
+        );
       const issuer = (values.issuer as string | undefined) ?? process.env.USER_POOL_ISSUER;
       if (!issuer) throw new UsageError('--issuer is required unless the local platform is running');
       if (!(await findUser(values['user-id'] as string))) throw new Error(`no user ${values['user-id'] as string}`);
       const { LOCAL_USER_CLIENT_ID, signUserToken, userIssuerKeysFile } = await import('./local/user-issuer');
-      const key = JSON.parse(readFileSync((values['keys-file'] as string | undefined) ?? userIssuerKeysFile(LOCAL_STATE_DIR), 'utf8'));
+      const key = JSON.parse(
+        readFileSync((values['keys-file'] as string | undefined) ?? userIssuerKeysFile(LOCAL_STATE_DIR), 'utf8'),
+      );
       const seconds = values.seconds ? positiveSeconds(values.seconds) : undefined;
-      const accessToken = await signUserToken(key, values['user-id'] as string, { issuer, clientId: process.env.USER_POOL_CLIENT_ID ?? LOCAL_USER_CLIENT_ID, expiresInSeconds: seconds });
+      const accessToken = await signUserToken(key, values['user-id'] as string, {
+        issuer,
+        clientId: process.env.USER_POOL_CLIENT_ID ?? LOCAL_USER_CLIENT_ID,
+        expiresInSeconds: seconds,
+      });
       return { accessToken, tokenType: 'Bearer' };
     }
     case 'list-keys':
@@ -169,7 +212,8 @@ async function run(command: string, values: Record<string, string | boolean | un
     }
     case 'listen': {
       required(values, 'account', 'forward-to');
-      if (values.target === 'aws') throw new UsageError('listen needs the local platform: its deliveries must reach this machine');
+      if (values.target === 'aws')
+        throw new UsageError('listen needs the local platform: its deliveries must reach this machine');
       const forwardTo = values['forward-to'] as string;
       if (!/^https?:\/\//.test(forwardTo)) throw new UsageError('--forward-to must be an http(s) URL');
       const types = values.types ? notificationTypes(values.types as string) : [...NOTIFICATION_TYPES];
@@ -199,13 +243,19 @@ async function run(command: string, values: Record<string, string | boolean | un
         const { advanceAccountClock, readAccountClock } = await import('../functions/accounts');
         return seconds ? advanceAccountClock(account, seconds) : readAccountClock(account);
       }
-      if (values.target === 'aws') throw new UsageError('the platform-wide clock is the local platform\'s only; pass --account for a test account');
-      const { advancePlatformOffset, platformOffsetSeconds } = await import('../functions/core/test-clock/platform-clock');
-      if (!seconds) return { platformOffsetSeconds: await platformOffsetSeconds(), now: (await accountNow()).toISOString() };
+      if (values.target === 'aws')
+        throw new UsageError("the platform-wide clock is the local platform's only; pass --account for a test account");
+      const { advancePlatformOffset, platformOffsetSeconds } = await import(
+        '../functions/core/test-clock/platform-clock'
+      );
+      if (!seconds)
+        return { platformOffsetSeconds: await platformOffsetSeconds(), now: (await accountNow()).toISOString() };
       const { offsetSeconds } = await advancePlatformOffset(seconds, new Date());
       const { PLATFORM_CLOCK, ringAllDueAlarms } = await import('../functions/core/test-clock/alarms');
       // Every clock moved with the platform's: each alarm is judged on its own account's clock.
-      const ranDue = await ringAllDueAlarms(async (clock) => accountNow(clock === PLATFORM_CLOCK ? undefined : await findAccount(clock)));
+      const ranDue = await ringAllDueAlarms(async (clock) =>
+        accountNow(clock === PLATFORM_CLOCK ? undefined : await findAccount(clock)),
+      );
       return { platformOffsetSeconds: offsetSeconds, now: (await accountNow()).toISOString(), ranDue };
     }
     default:
@@ -216,7 +266,8 @@ async function run(command: string, values: Record<string, string | boolean | un
 function notificationTypes(list: string): NotificationType[] {
   const types = list.split(',').map((type) => type.trim());
   const unknown = types.find((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type));
-  if (unknown !== undefined) throw new UsageError(`--types: unknown type ${unknown}; one or more of ${NOTIFICATION_TYPES.join(', ')}`);
+  if (unknown !== undefined)
+    throw new UsageError(`--types: unknown type ${unknown}; one or more of ${NOTIFICATION_TYPES.join(', ')}`);
   return [...new Set(types)] as NotificationType[];
 }
 
@@ -233,19 +284,24 @@ const SIGNING_KEY_COMMANDS = ['rotate-signing-key', 'retire-signing-key'];
 
 function signingKeyStore(values: Record<string, string | boolean | undefined>): SigningKeyStore {
   const target = (values.target as string | undefined) ?? 'local';
-  if (target === 'local') return fileStore((values['keys-file'] as string | undefined) ?? signingKeysFile(LOCAL_STATE_DIR));
+  if (target === 'local')
+    return fileStore((values['keys-file'] as string | undefined) ?? signingKeysFile(LOCAL_STATE_DIR));
   if (target !== 'aws') throw new UsageError('signing key commands take --target local or --target aws');
   required(values, 'secret-arn');
   return secretStore(values['secret-arn'] as string, values.region as string | undefined);
 }
 
 /** Rewrites the key set and shows what receivers will see: the public JWKS and the signer. */
-async function runSigningKeyCommand(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
+async function runSigningKeyCommand(
+  command: string,
+  values: Record<string, string | boolean | undefined>,
+): Promise<unknown> {
   if (command === 'retire-signing-key') required(values, 'kid');
   const store = signingKeyStore(values);
   const now = new Date();
   const before = await store.read();
-  const after = command === 'rotate-signing-key' ? await rotate(before, now) : retire(before, values.kid as string, now);
+  const after =
+    command === 'rotate-signing-key' ? await rotate(before, now) : retire(before, values.kid as string, now);
   await store.write(after);
   // A rotated key is published now and signs once cached JWKS documents can hold it.
   const signer = signerOf(after, now)?.kid;
@@ -261,13 +317,29 @@ async function main(): Promise<number> {
     parsed = parseArgs({
       allowPositionals: true,
       options: {
-        json: { type: 'boolean' }, target: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' }, endpoint: { type: 'string' },
-        name: { type: 'string' }, type: { type: 'string' }, test: { type: 'boolean' }, parent: { type: 'string' },
-        account: { type: 'string' }, role: { type: 'string' },
-        url: { type: 'string' }, types: { type: 'string' },
-        'forward-to': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string' },
-        kid: { type: 'string' }, 'keys-file': { type: 'string' }, 'secret-arn': { type: 'string' },
-        email: { type: 'string' }, phone: { type: 'string' }, 'user-id': { type: 'string' }, issuer: { type: 'string' },
+        json: { type: 'boolean' },
+        target: { type: 'string' },
+        table: { type: 'string' },
+        region: { type: 'string' },
+        endpoint: { type: 'string' },
+        name: { type: 'string' },
+        type: { type: 'string' },
+        test: { type: 'boolean' },
+        parent: { type: 'string' },
+        account: { type: 'string' },
+        role: { type: 'string' },
+        url: { type: 'string' },
+        types: { type: 'string' },
+        'forward-to': { type: 'string' },
+        port: { type: 'string' },
+        seconds: { type: 'string' },
+        kid: { type: 'string' },
+        'keys-file': { type: 'string' },
+        'secret-arn': { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
+        'user-id': { type: 'string' },
+        issuer: { type: 'string' },
       },
     });
   } catch (error) {

@@ -41,14 +41,24 @@ async function main(): Promise<void> {
     log('API operations');
     const { figures: api, hot, downstream } = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
     const baselineFor = (writes: number, concurrency: number) =>
-      base.find((b) => b.concurrency === concurrency && (writes > 1 ? b.name.includes('Transact') : b.name.includes('PutItem')))!;
+      base.find(
+        (b) => b.concurrency === concurrency && (writes > 1 ? b.name.includes('Transact') : b.name.includes('PutItem')),
+      )!;
     const withRatios = api.map((a) => {
       const b = baselineFor(a.writes, a.concurrency);
-      return { ...a, baseline: b.name.replace('baseline: ', ''), ratioToBaseline: round(a.p50Ms / b.p50Ms), ratioToFloor: a.floorP50Ms ? round(a.p50Ms / a.floorP50Ms) : undefined };
+      return {
+        ...a,
+        baseline: b.name.replace('baseline: ', ''),
+        ratioToBaseline: round(a.p50Ms / b.p50Ms),
+        ratioToFloor: a.floorP50Ms ? round(a.p50Ms / a.floorP50Ms) : undefined,
+      };
     });
     const single = (name: string) => withRatios.find((a) => a.name === name && a.concurrency === 1)!;
     const costs = withRatios.filter((a) => a.concurrency === 1).map(costOf);
-    const flow = flowCost('create + pay + get', ['create payment request', 'pay', 'get payment request'].map((name) => costOf(single(name))));
+    const flow = flowCost(
+      'create + pay + get',
+      ['create payment request', 'pay', 'get payment request'].map((name) => costOf(single(name))),
+    );
     const setOff = downstreamCost('what it sets off', downstream);
     const flowWithSetOff = flowCost('create + pay + get, with what it sets off', [flow, setOff]);
     log('lists at scale');
@@ -57,17 +67,33 @@ async function main(): Promise<void> {
     const { enforceRateLimit, admitInInstance } = await import('../functions/core/auth/rate-limit');
     const { findAccount } = await import('../functions/accounts');
     const account = (await findAccount(platform.seed.accountId))!;
-    const principal = { kind: 'apiKey' as const, accountId: account.id, account, keyName: 'bench', role: 'account-owner' as const, crn: 'crn:bench' };
-    const limiter = await measure('rate limit counter (DynamoDB, writes)', 8, OPS, () => enforceRateLimit(principal, new Date()));
-    const inInstance = await measure('rate limit in instance (reads)', 1, OPS * 10, async () => admitInInstance(principal, new Date()));
-    const getP50 = withRatios.find((a) => a.name === 'get payment request' && a.concurrency === 8)?.p50Ms ?? limiter.p50Ms;
+    const principal = {
+      kind: 'apiKey' as const,
+      accountId: account.id,
+      account,
+      keyName: 'bench',
+      role: 'account-owner' as const,
+      crn: 'crn:bench',
+    };
+    const limiter = await measure('rate limit counter (DynamoDB, writes)', 8, OPS, () =>
+      enforceRateLimit(principal, new Date()),
+    );
+    const inInstance = await measure('rate limit in instance (reads)', 1, OPS * 10, async () =>
+      admitInInstance(principal, new Date()),
+    );
+    const getP50 =
+      withRatios.find((a) => a.name === 'get payment request' && a.concurrency === 8)?.p50Ms ?? limiter.p50Ms;
     log(`soak ${SOAK_SECONDS}s`);
     const soaked = await soak(call, platform.seed, SOAK_SECONDS, 16);
     result = {
       baselines: base,
       api: withRatios,
       hotAccount: hot,
-      rateLimit: { ...limiter, shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1), inInstanceP50Ms: inInstance.p50Ms },
+      rateLimit: {
+        ...limiter,
+        shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1),
+        inInstanceP50Ms: inInstance.p50Ms,
+      },
       costs: { prices: PRICES, operations: costs, flow, downstream, setOff, flowWithSetOff },
       lists,
       soak: soaked,
@@ -79,7 +105,15 @@ async function main(): Promise<void> {
   const bundles = bundleFigures();
   const cpu = cpus();
   const full: BenchResult = {
-    machine: { cpus: cpu[0]?.model ?? 'unknown', cores: cpu.length, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, platform: `${process.platform}/${process.arch}`, startedAt, loadAverage: [round(loadAtStart), round(loadavg()[0])] },
+    machine: {
+      cpus: cpu[0]?.model ?? 'unknown',
+      cores: cpu.length,
+      memoryGb: round(totalmem() / 2 ** 30, 1),
+      node: process.version,
+      platform: `${process.platform}/${process.arch}`,
+      startedAt,
+      loadAverage: [round(loadAtStart), round(loadavg()[0])],
+    },
     ...result,
     bundles,
   };

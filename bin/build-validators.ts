@@ -39,7 +39,10 @@ const DEF_PREFIX = 'shared-';
  * groups share fragments such as `monetary` or `metadata` by import) replaced by a `$ref` to one
  * definition, so ajv compiles it once per module instead of inlining it at each use.
  */
-export function hoistShared(ids: readonly string[]): { schemas: Record<string, Schema>; definitions: Record<string, Schema> } {
+export function hoistShared(ids: readonly string[]): {
+  schemas: Record<string, Schema>;
+  definitions: Record<string, Schema>;
+} {
   const seen = new Map<object, number>();
   const count = (value: unknown, isSchema: boolean) => {
     if (!value || typeof value !== 'object') return;
@@ -51,7 +54,8 @@ export function hoistShared(ids: readonly string[]): { schemas: Record<string, S
   };
   for (const id of ids) walkChildren(schemaOf(id), (child, isSchema) => count(child, isSchema));
   const shared = new Map<object, string>();
-  for (const [value, n] of seen) if (n > 1 && Object.keys(value).length > 1) shared.set(value, `${DEF_PREFIX}${shared.size}`);
+  for (const [value, n] of seen)
+    if (n > 1 && Object.keys(value).length > 1) shared.set(value, `${DEF_PREFIX}${shared.size}`);
 
   const rewrite = (value: unknown, isSchema: boolean): unknown => {
     if (!value || typeof value !== 'object') return value;
@@ -65,7 +69,17 @@ export function hoistShared(ids: readonly string[]): { schemas: Record<string, S
 }
 
 /** Keywords whose value is a schema, a list of schemas, or a map of schemas. */
-const ONE = new Set(['items', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains', 'additionalItems']);
+const ONE = new Set([
+  'items',
+  'additionalProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'additionalItems',
+]);
 const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
@@ -77,9 +91,11 @@ function mapChildren(schema: Schema, map: (child: unknown, isSchema: boolean) =>
   if (Array.isArray(schema)) return schema;
   const out: Schema = {};
   for (const [keyword, value] of Object.entries(schema)) {
-    if (ONE.has(keyword) && value && typeof value === 'object' && !Array.isArray(value)) out[keyword] = map(value, true);
+    if (ONE.has(keyword) && value && typeof value === 'object' && !Array.isArray(value))
+      out[keyword] = map(value, true);
     else if (LIST.has(keyword) && Array.isArray(value)) out[keyword] = value.map((item) => map(item, true));
-    else if (MAP.has(keyword) && value && typeof value === 'object') out[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v, true)]));
+    else if (MAP.has(keyword) && value && typeof value === 'object')
+      out[keyword] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v, true)]));
     else out[keyword] = value;
   }
   return out;
@@ -108,7 +124,8 @@ export const withoutSchemaPaths = (code: string) => code.replace(/schemaPath:"[^
 function validatorsModule(ids: readonly string[]): string {
   const coerced = ids.filter(isCoercedSchema);
   const exact = ids.filter((id) => !isCoercedSchema(id));
-  const part = (code: string) => `(function(){const exports={},module={exports};${code}\nreturn module.exports===exports?exports:module.exports;})()`;
+  const part = (code: string) =>
+    `(function(){const exports={},module={exports};${code}\nreturn module.exports===exports?exports:module.exports;})()`;
   return [
     '"use strict";',
     `const exact=${part(standalone(exact, BODY_AJV_OPTIONS))};`,
@@ -129,9 +146,13 @@ export declare const permissions: PermissionMatrix;
 
 /** Every path parameter of the route table must have an id kind (core/ids.ts PATH_PARAMETERS): the pipeline checks it before any read. */
 function assertPathParameterKinds(): void {
-  const unknown = REGISTRY.flatMap((group) => group.routes.flatMap((route: { path: string }) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)))
-    .filter((name) => !pathParameterKind(name));
-  if (unknown.length) throw new Error(`path parameters without an id kind (functions/core/ids.ts PATH_PARAMETERS): ${[...new Set(unknown)].join(', ')}`);
+  const unknown = REGISTRY.flatMap((group) =>
+    group.routes.flatMap((route: { path: string }) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)),
+  ).filter((name) => !pathParameterKind(name));
+  if (unknown.length)
+    throw new Error(
+      `path parameters without an id kind (functions/core/ids.ts PATH_PARAMETERS): ${[...new Set(unknown)].join(', ')}`,
+    );
 }
 
 export function buildValidators(): string {
@@ -140,9 +161,16 @@ export function buildValidators(): string {
   mkdirSync(testsDir, { recursive: true });
   const lines: string[] = [];
   for (const group of REGISTRY) {
-    const routes: readonly { body?: string; query?: string; permission: string | null; alsoNeeds?: readonly string[] }[] = group.routes;
+    const routes: readonly {
+      body?: string;
+      query?: string;
+      permission: string | null;
+      alsoNeeds?: readonly string[];
+    }[] = group.routes;
     const requestIds = [...new Set(routes.flatMap((r) => [r.body, r.query].filter((id): id is string => !!id)))];
-    const needed = [...new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter((p): p is string => !!p)))];
+    const needed = [
+      ...new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter((p): p is string => !!p))),
+    ];
     const permissions = Object.fromEntries(needed.sort().map((p) => [p, (PERMISSIONS as Record<string, unknown>)[p]]));
     const code = `${validatorsModule(requestIds)}\nexports.group=${JSON.stringify(group.name)};\nexports.permissions=${JSON.stringify(permissions)};\n`;
     writeFileSync(join(groupsDir, `${group.name}.js`), code);
@@ -151,7 +179,10 @@ export function buildValidators(): string {
   }
   const openapi = gzipSync(JSON.stringify(buildOpenApiDocument())).toString('base64');
   writeFileSync(join(groupsDir, 'openapi.js'), `"use strict";\nexports.gzippedBase64=${JSON.stringify(openapi)};\n`);
-  writeFileSync(join(groupsDir, 'openapi.d.ts'), '/** The OpenAPI document (JSON), gzipped, base64. */\nexport declare const gzippedBase64: string;\n');
+  writeFileSync(
+    join(groupsDir, 'openapi.d.ts'),
+    '/** The OpenAPI document (JSON), gzipped, base64. */\nexport declare const gzippedBase64: string;\n',
+  );
   writeFileSync(join(testsDir, 'all-validators.js'), validatorsModule(Object.keys(SCHEMAS)));
   return `validators -> ${groupsDir}: ${lines.join('; ')}`;
 }

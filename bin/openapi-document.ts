@@ -65,7 +65,10 @@ function operationOf(route: Route): JsonObject {
       ...Object.fromEntries(
         Object.entries(ERROR_RESPONSES)
           .filter(([status]) => route.authentication === 'apiKey' || status === '400' || status === '429')
-          .map(([status, description]) => [status, { description, content: { 'application/json': { schema: ref('Error') } } }]),
+          .map(([status, description]) => [
+            status,
+            { description, content: { 'application/json': { schema: ref('Error') } } },
+          ]),
       ),
     },
   };
@@ -80,7 +83,10 @@ function operationOf(route: Route): JsonObject {
     operation.description = LEGACY_PARAMS;
     operation.requestBody = {
       required: false,
-      content: { 'application/x-www-form-urlencoded': { schema: ref(route.body) }, 'application/json': { schema: ref(route.body) } },
+      content: {
+        'application/x-www-form-urlencoded': { schema: ref(route.body) },
+        'application/json': { schema: ref(route.body) },
+      },
     };
   } else if (route.body && route.bodyEncoding === 'multipart') {
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: ref(route.body) } } };

@@ -35,8 +35,17 @@ export class PaymentsStack extends Stack {
       functions: functions.groups,
       throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
     });
-    new PaymentsAlarms(this, 'Alarms', { data, api: http.api, functions: [...functions.groups.values(), ...functions.consumers] });
-    new PaymentsDashboard(this, 'Dashboard', { data, api: http.api, groups: functions.groups, consumers: functions.consumers });
+    new PaymentsAlarms(this, 'Alarms', {
+      data,
+      api: http.api,
+      functions: [...functions.groups.values(), ...functions.consumers],
+    });
+    new PaymentsDashboard(this, 'Dashboard', {
+      data,
+      api: http.api,
+      groups: functions.groups,
+      consumers: functions.consumers,
+    });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     // The admin command writes the first webhook signing key (and later rotations) into this secret.
     new CfnOutput(this, 'WebhookSigningKeysSecretArn', { value: data.webhookSigningKeys.secretArn });

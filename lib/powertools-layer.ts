@@ -11,7 +11,17 @@
  * The AWS SDK stays the runtime's, as for the bundles.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { BuildOptions } from 'esbuild';
 
@@ -34,7 +44,10 @@ export const LAYER_PACKAGES = [...new Set(LAYER_ENTRIES.map(packageOf))];
 
 /** The package of a module specifier (`@scope/name` or `name`). */
 function packageOf(specifier: string): string {
-  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 /** Where the layer's code lives, inside its node_modules (a dot folder: never a package name). */
@@ -82,15 +95,41 @@ function buildInto(modules: string, target: string): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { buildSync } = require('esbuild') as typeof import('esbuild');
   const code = join(modules, CODE_DIR);
-  const options: BuildOptions = { bundle: true, platform: 'node', format: 'cjs', target, minify: true, absWorkingDir: ROOT, external: ['@aws-sdk/*'], metafile: true, logLevel: 'warning' };
+  const options: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target,
+    minify: true,
+    absWorkingDir: ROOT,
+    external: ['@aws-sdk/*'],
+    metafile: true,
+    logLevel: 'warning',
+  };
   const bundle = (entries: readonly string[], file: string) => {
     // Each entry a getter: required (and so evaluated) when a function first requires it.
-    const contents = entries.map((entry) => `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => require(${JSON.stringify(entry)}) });`).join('\n');
-    const { metafile } = buildSync({ ...options, stdin: { contents, resolveDir: ROOT, sourcefile: 'layer-entries.js', loader: 'js' }, outfile: join(code, file) });
+    const contents = entries
+      .map(
+        (entry) =>
+          `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => require(${JSON.stringify(entry)}) });`,
+      )
+      .join('\n');
+    const { metafile } = buildSync({
+      ...options,
+      stdin: { contents, resolveDir: ROOT, sourcefile: 'layer-entries.js', loader: 'js' },
+      outfile: join(code, file),
+    });
     return Object.keys(metafile!.inputs);
   };
-  const inputs = [...bundle(LAYER_ENTRIES.filter((e) => !OWN_FILE.has(e)), SHARED), ...[...OWN_FILE].flatMap((entry) => bundle([entry], `${entry}.js`))];
-  for (const entry of LAYER_ENTRIES) writeEntry(modules, entry, join(code, OWN_FILE.has(entry) ? `${entry}.js` : SHARED));
+  const inputs = [
+    ...bundle(
+      LAYER_ENTRIES.filter((e) => !OWN_FILE.has(e)),
+      SHARED,
+    ),
+    ...[...OWN_FILE].flatMap((entry) => bundle([entry], `${entry}.js`)),
+  ];
+  for (const entry of LAYER_ENTRIES)
+    writeEntry(modules, entry, join(code, OWN_FILE.has(entry) ? `${entry}.js` : SHARED));
   copyLicenses(inputs, join(code, 'licenses'));
 }
 
@@ -98,8 +137,11 @@ function buildInto(modules: string, target: string): void {
 function contentHash(dir: string): string {
   const hash = createHash('sha256');
   const walk = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
-  for (const file of walk(dir).sort()) hash.update(relative(dir, file)).update('\0').update(readFileSync(file)).update('\0');
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
+    );
+  for (const file of walk(dir).sort())
+    hash.update(relative(dir, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -110,7 +152,10 @@ function writeEntry(modules: string, entry: string, codeFile: string): void {
   const dir = join(modules, name);
   const file = join(dir, `${subpath}.js`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `module.exports = require(${JSON.stringify(relative(dirname(file), codeFile))})[${JSON.stringify(entry)}];\n`);
+  writeFileSync(
+    file,
+    `module.exports = require(${JSON.stringify(relative(dirname(file), codeFile))})[${JSON.stringify(entry)}];\n`,
+  );
   const manifestFile = join(dir, 'package.json');
   const manifest: { name: string; version: string; exports: Record<string, string> } = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
@@ -120,7 +165,8 @@ function writeEntry(modules: string, entry: string, codeFile: string): void {
 }
 
 function installedVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /**
@@ -128,10 +174,19 @@ function installedVersion(name: string): string {
  * into it (version and license as its manifest states them), beside each one's license files.
  */
 function copyLicenses(inputs: string[], into: string): void {
-  const dirs = new Set(inputs.map((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)).filter((m) => m !== null).map((m) => m[1]));
+  const dirs = new Set(
+    inputs
+      .map((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input))
+      .filter((m) => m !== null)
+      .map((m) => m[1]),
+  );
   const list: { name: string; version: string; license: string }[] = [];
   for (const dir of dirs) {
-    const { name, version, license } = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
+    const { name, version, license } = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      license: string;
+    };
     list.push({ name, version, license });
     for (const file of readdirSync(join(ROOT, dir)).filter((f) => /^(licen[cs]e|notice)/i.test(f))) {
       mkdirSync(join(into, name), { recursive: true });
@@ -139,5 +194,12 @@ function copyLicenses(inputs: string[], into: string): void {
     }
   }
   mkdirSync(into, { recursive: true });
-  writeFileSync(join(into, 'licenses.json'), `${JSON.stringify(list.sort((a, b) => a.name.localeCompare(b.name)), null, 2)}\n`);
+  writeFileSync(
+    join(into, 'licenses.json'),
+    `${JSON.stringify(
+      list.sort((a, b) => a.name.localeCompare(b.name)),
+      null,
+      2,
+    )}\n`,
+  );
 }

@@ -4,14 +4,19 @@ import { ID_KINDS, type IdKindName } from '../functions/core/ids';
 export const timestamp = { type: 'string', format: 'date-time', maxLength: 30 } as const;
 export const crn = { type: 'string', pattern: '^crn:', maxLength: 256 } as const;
 
-type IdSchema<K extends IdKindName> = { readonly type: 'string'; readonly maxLength: (typeof ID_KINDS)[K]['maxLength']; readonly pattern: (typeof ID_KINDS)[K]['pattern'] };
+type IdSchema<K extends IdKindName> = {
+  readonly type: 'string';
+  readonly maxLength: (typeof ID_KINDS)[K]['maxLength'];
+  readonly pattern: (typeof ID_KINDS)[K]['pattern'];
+};
 const idSchemas = new Map<IdKindName, object>();
 /**
  * The schema of an id of that kind (core/ids.ts ID_KINDS, where each kind is defined once): one object
  * per kind, so the generated validators compile it once (bin/build-validators.ts hoists shared objects).
  */
 export function idOf<K extends IdKindName>(kind: K): IdSchema<K> {
-  if (!idSchemas.has(kind)) idSchemas.set(kind, { type: 'string', maxLength: ID_KINDS[kind].maxLength, pattern: ID_KINDS[kind].pattern });
+  if (!idSchemas.has(kind))
+    idSchemas.set(kind, { type: 'string', maxLength: ID_KINDS[kind].maxLength, pattern: ID_KINDS[kind].pattern });
   return idSchemas.get(kind) as IdSchema<K>;
 }
 /**

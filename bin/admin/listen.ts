@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { NotificationType } from '../../functions/core/webhooks/notification-types';
 
 /** Headers a proxy must not pass on: they describe the hop, not the delivery. */
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+]);
 
 export interface ListenOptions {
   accountId: string;
@@ -16,7 +24,10 @@ export interface ListenOptions {
 }
 
 /** One line per event: what arrived and what the forward target answered. */
-function line(options: ListenOptions, fields: { type?: string; eventId?: string; status?: number; error?: string; durationMs: number }): string {
+function line(
+  options: ListenOptions,
+  fields: { type?: string; eventId?: string; status?: number; error?: string; durationMs: number },
+): string {
   const at = new Date().toISOString();
   if (options.json) return JSON.stringify({ at, ...fields, forwardedTo: options.forwardTo });
   const answer = fields.status !== undefined ? `[${fields.status}]` : `[error: ${fields.error}]`;
@@ -46,23 +57,44 @@ export async function listen(options: ListenOptions): Promise<{ webhookId: strin
       }
       const started = Date.now();
       try {
-        const answer = await fetch(options.forwardTo, { method: 'POST', headers: forwardable(req.headers), body, redirect: 'manual', signal: AbortSignal.timeout(9_000) });
+        const answer = await fetch(options.forwardTo, {
+          method: 'POST',
+          headers: forwardable(req.headers),
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(9_000),
+        });
         await answer.arrayBuffer();
         forwarded++;
-        console.log(line(options, { type: event.type, eventId: event.id, status: answer.status, durationMs: Date.now() - started }));
+        console.log(
+          line(options, {
+            type: event.type,
+            eventId: event.id,
+            status: answer.status,
+            durationMs: Date.now() - started,
+          }),
+        );
         res.writeHead(answer.status).end();
       } catch (error) {
         const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-        console.log(line(options, { type: event.type, eventId: event.id, error: reason, durationMs: Date.now() - started }));
+        console.log(
+          line(options, { type: event.type, eventId: event.id, error: reason, durationMs: Date.now() - started }),
+        );
         res.writeHead(502).end();
       }
     });
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/listen`;
   const webhook = await options.subscribe(url);
   const ready = `Ready: forwarding ${options.types.join(', ')} events of account ${options.accountId} to ${options.forwardTo}`;
-  console.log(options.json ? JSON.stringify({ ready: true, webhookId: webhook.id, url, types: options.types, forwardTo: options.forwardTo }) : `${ready}\n  temporary endpoint ${webhook.id} at ${url} (the aud deliveries are signed for); Ctrl-C to stop`);
+  console.log(
+    options.json
+      ? JSON.stringify({ ready: true, webhookId: webhook.id, url, types: options.types, forwardTo: options.forwardTo })
+      : `${ready}\n  temporary endpoint ${webhook.id} at ${url} (the aud deliveries are signed for); Ctrl-C to stop`,
+  );
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -29,7 +29,8 @@ export function fileStore(file: string): SigningKeyStore {
 export function secretStore(secretArn: string, region: string | undefined): SigningKeyStore {
   const client = new SecretsManagerClient(region ? { region } : {});
   return {
-    read: async () => parseSigningKeySet((await client.send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString ?? ''),
+    read: async () =>
+      parseSigningKeySet((await client.send(new GetSecretValueCommand({ SecretId: secretArn }))).SecretString ?? ''),
     write: async (set) => {
       await client.send(new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(set) }));
     },

@@ -46,21 +46,53 @@ async function creditsPerItem(assetId: string): Promise<Map<string, bigint>> {
 async function fixtures(call: Call, seed: Seed, payers: number) {
   const operator = seed.operatorApiKey;
   const newOrg = async (name: string) => {
-    const account = await expectOk(call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', test: true }), 'account');
-    const key = await expectOk(call('POST', `/api/accounts/${account.id}/api-keys`, operator, { name: 'bench', role: 'account-owner' }), 'key');
+    const account = await expectOk(
+      call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', test: true }),
+      'account',
+    );
+    const key = await expectOk(
+      call('POST', `/api/accounts/${account.id}/api-keys`, operator, { name: 'bench', role: 'account-owner' }),
+      'key',
+    );
     return { accountId: account.id as string, key: key.secret as string };
   };
   const owner = await newOrg('Bench merchant');
-  const merchant = await expectOk(call('POST', '/api/merchants', owner.key, { accountId: owner.accountId, name: 'Bench Cafe', country: 'NZ', test: true }), 'merchant');
-  const config = await expectOk(call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }), 'config');
+  const merchant = await expectOk(
+    call('POST', '/api/merchants', owner.key, {
+      accountId: owner.accountId,
+      name: 'Bench Cafe',
+      country: 'NZ',
+      test: true,
+    }),
+    'merchant',
+  );
+  const config = await expectOk(
+    call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }),
+    'config',
+  );
   const wallets = [];
   for (let i = 0; i < payers; i++) {
     const payer = await newOrg(`Bench payer ${i}`);
-    const wallet = await expectOk(call('POST', '/api/wallet-assets', payer.key, { accountId: payer.accountId, ledgerId: 'svc.nzd.test' }), 'wallet');
-    await expectOk(call('POST', `/api/wallet-assets/${wallet.id}/test-topups`, payer.key, { value: nzd('9000000'), idempotencyKey: 'bench' }), 'topup');
+    const wallet = await expectOk(
+      call('POST', '/api/wallet-assets', payer.key, { accountId: payer.accountId, ledgerId: 'svc.nzd.test' }),
+      'wallet',
+    );
+    await expectOk(
+      call('POST', `/api/wallet-assets/${wallet.id}/test-topups`, payer.key, {
+        value: nzd('9000000'),
+        idempotencyKey: 'bench',
+      }),
+      'topup',
+    );
     wallets.push({ ...payer, walletId: wallet.id as string });
   }
-  return { owner, merchantId: merchant.id as string, configId: config.id as string, settlementWalletId: config.paymentOptions[0].walletId as string, wallets };
+  return {
+    owner,
+    merchantId: merchant.id as string,
+    configId: config.id as string,
+    settlementWalletId: config.paymentOptions[0].walletId as string,
+    wallets,
+  };
 }
 
 /** Runs `pass` with the gateway's per-request measurement off (the gateway reads TRACK_CONSUMED_CAPACITY per request). */
@@ -88,18 +120,43 @@ const DOWNSTREAM_FLOWS = 100;
 const DOWNSTREAM_EXPIRY_SECONDS = 10;
 
 /** The API operations of the bench at each concurrency, with consumed capacity per call, and what a create + pay + get sets off. */
-export async function apiScenarios(call: Call, seed: Seed, ops: number, concurrencies: number[]): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[]; downstream: DownstreamFigure }> {
+export async function apiScenarios(
+  call: Call,
+  seed: Seed,
+  ops: number,
+  concurrencies: number[],
+): Promise<{ figures: ApiFigure[]; hot: HotAccountFigure[]; downstream: DownstreamFigure }> {
   const maxWorkers = Math.max(...concurrencies);
   const warmUp = Math.min(WARM_UP_CALLS, ops);
   const f = await fixtures(call, seed, maxWorkers);
-  const create = (value = '1000') => expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd(value) }), 'create');
+  const create = (value = '1000') =>
+    expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd(value) }), 'create');
   // First, while no earlier request's timer can fall due among the flows' own.
   const payer = f.wallets[0];
-  const downstream = await downstreamOf(DOWNSTREAM_FLOWS, DOWNSTREAM_FLOWS, (DOWNSTREAM_EXPIRY_SECONDS + 2) * 1000, async (i) => {
-    const pr = await expectOk(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd('1000'), expirySeconds: DOWNSTREAM_EXPIRY_SECONDS }), 'flow create');
-    await expectOk(call('POST', `/api/payment-requests/${pr.id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-flow-${i}` }), 'flow pay');
-    await expectOk(call('GET', `/api/payment-requests/${pr.id}`, f.owner.key), 'flow get');
-  });
+  const downstream = await downstreamOf(
+    DOWNSTREAM_FLOWS,
+    DOWNSTREAM_FLOWS,
+    (DOWNSTREAM_EXPIRY_SECONDS + 2) * 1000,
+    async (i) => {
+      const pr = await expectOk(
+        call('POST', '/api/payment-requests', f.owner.key, {
+          configId: f.configId,
+          value: nzd('1000'),
+          expirySeconds: DOWNSTREAM_EXPIRY_SECONDS,
+        }),
+        'flow create',
+      );
+      await expectOk(
+        call('POST', `/api/payment-requests/${pr.id}/pay`, payer.key, {
+          assetType: 'svc.nzd.test',
+          assetId: payer.walletId,
+          idempotencyKey: `bench-flow-${i}`,
+        }),
+        'flow pay',
+      );
+      await expectOk(call('GET', `/api/payment-requests/${pr.id}`, f.owner.key), 'flow get');
+    },
+  );
   const figures: ApiFigure[] = [];
   const hot: HotAccountFigure[] = [];
   // The floors' replays commit writes again (floor.ts): they run once every figure that reads balances is taken.
@@ -123,8 +180,12 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
     const roundTrips: number[] = [];
     const handlerMs: number[] = [];
     const sampled: RecordedCall[][] = [];
-    await withoutMeasurement(() => measure(`${name} (warm-up)`, concurrency, warmUp, async (i, worker) => void (await op(2 * ops + i, worker))));
-    const latency = await latencyPass(() => withoutMeasurement(() => measure(name, concurrency, ops, async (i, worker) => void (await op(i, worker)))));
+    await withoutMeasurement(() =>
+      measure(`${name} (warm-up)`, concurrency, warmUp, async (i, worker) => void (await op(2 * ops + i, worker))),
+    );
+    const latency = await latencyPass(() =>
+      withoutMeasurement(() => measure(name, concurrency, ops, async (i, worker) => void (await op(i, worker)))),
+    );
     const m = await measure(name, concurrency, ops, async (i, worker) => {
       const res = await op(ops + i, worker);
       read += res.capacity.read;
@@ -134,7 +195,8 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
       roundTrips.push(res.measured.serialRoundTrips);
       handlerMs.push(res.measured.handlerMs);
       // The last requests' calls, kept by the gateway, replayed below for the floor.
-      if (concurrency === 1 && i >= ops - FLOOR_SAMPLES && res.requestId) sampled.push(lastCalls.get(res.requestId) ?? []);
+      if (concurrency === 1 && i >= ops - FLOOR_SAMPLES && res.requestId)
+        sampled.push(lastCalls.get(res.requestId) ?? []);
     });
     const figure: ApiFigure = {
       ...latency,
@@ -142,8 +204,16 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
       readUnits: round(read / m.ops),
       writeUnits: round(write / m.ops),
       gsiWriteUnits: round(gsi / m.ops),
-      serialRoundTrips: percentile([...roundTrips].sort((a, b) => a - b), 50),
-      handlerP50Ms: round(percentile([...handlerMs].sort((a, b) => a - b), 50)),
+      serialRoundTrips: percentile(
+        [...roundTrips].sort((a, b) => a - b),
+        50,
+      ),
+      handlerP50Ms: round(
+        percentile(
+          [...handlerMs].sort((a, b) => a - b),
+          50,
+        ),
+      ),
     };
     figures.push(figure);
     if (sampled.length) floors.push({ figure, sampled });
@@ -159,7 +229,9 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
       ok(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd('1000') }), 'create'),
     );
     const readable = await create();
-    await run('get payment request', concurrency, () => ok(call('GET', `/api/payment-requests/${readable.id}`, f.owner.key), 'get'));
+    await run('get payment request', concurrency, () =>
+      ok(call('GET', `/api/payment-requests/${readable.id}`, f.owner.key), 'get'),
+    );
 
     const unpaid: { id: string }[] = [];
     for (let i = 0; i < 2 * ops + warmUp; i++) unpaid.push(await create());
@@ -170,7 +242,14 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
       concurrency,
       (i, worker) => {
         const payer = f.wallets[worker];
-        return ok(call('POST', `/api/payment-requests/${unpaid[i].id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-${concurrency}-${i}` }), 'pay');
+        return ok(
+          call('POST', `/api/payment-requests/${unpaid[i].id}/pay`, payer.key, {
+            assetType: 'svc.nzd.test',
+            assetId: payer.walletId,
+            idempotencyKey: `bench-${concurrency}-${i}`,
+          }),
+          'pay',
+        );
       },
       async (pass) => {
         before = await creditsPerItem(f.settlementWalletId);
@@ -195,11 +274,24 @@ export async function apiScenarios(call: Call, seed: Seed, ops: number, concurre
     for (let w = 0; w < concurrency; w++) {
       const pr = await create('99999');
       const payer = f.wallets[w];
-      await expectOk(call('POST', `/api/payment-requests/${pr.id}/pay`, payer.key, { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: `bench-refundable-${concurrency}-${w}` }), 'pay');
+      await expectOk(
+        call('POST', `/api/payment-requests/${pr.id}/pay`, payer.key, {
+          assetType: 'svc.nzd.test',
+          assetId: payer.walletId,
+          idempotencyKey: `bench-refundable-${concurrency}-${w}`,
+        }),
+        'pay',
+      );
       paid.push(pr);
     }
     await run('refund', concurrency, (i, worker) =>
-      ok(call('POST', `/api/payment-requests/${paid[worker].id}/refund`, f.owner.key, { value: nzd('1'), externalRef: `bench-${concurrency}-${i}` }), 'refund'),
+      ok(
+        call('POST', `/api/payment-requests/${paid[worker].id}/refund`, f.owner.key, {
+          value: nzd('1'),
+          externalRef: `bench-${concurrency}-${i}`,
+        }),
+        'refund',
+      ),
     );
     await run('list merchants (one page)', concurrency, () =>
       ok(call('GET', `/api/accounts/${f.owner.accountId}/merchants?paginationLimit=50`, f.owner.key), 'list'),

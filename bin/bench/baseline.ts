@@ -18,7 +18,9 @@ export async function baselines(tableName: string, ops: number, concurrencies: n
       await measure('baseline: TransactWriteItems (3 items)', concurrency, ops, async () => {
         await client.send(
           new TransactWriteItemsCommand({
-            TransactItems: [item(), item(), item()].map((Item) => ({ Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } })),
+            TransactItems: [item(), item(), item()].map((Item) => ({
+              Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+            })),
           }),
         );
       }),

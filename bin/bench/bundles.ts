@@ -34,14 +34,23 @@ export function bundleFigures(runs = 7): BundleFigure[] {
     const app = new App({ outdir });
     const stack = new PaymentsStack(app, 'PaymentsPlatform');
     const assembly = app.synth();
-    const template = assembly.getStackByName(stack.stackName).template as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+    const template = assembly.getStackByName(stack.stackName).template as {
+      Resources: Record<string, { Type: string; Properties: Record<string, any> }>;
+    };
     const assetsByKey = new Map<string, string>();
-    for (const entry of readdirSync(outdir)) if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory()) assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
+    for (const entry of readdirSync(outdir))
+      if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory())
+        assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
     const figures: BundleFigure[] = [];
     // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on NODE_PATH.
     const layerResource = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion');
-    const layerModules = join(assetsByKey.get(layerResource?.Properties.Content?.S3Key) ?? '', 'nodejs', 'node_modules');
-    if (!layerResource || !existsSync(layerModules)) throw new Error('bench: the Powertools layer is not in the cloud assembly');
+    const layerModules = join(
+      assetsByKey.get(layerResource?.Properties.Content?.S3Key) ?? '',
+      'nodejs',
+      'node_modules',
+    );
+    if (!layerResource || !existsSync(layerModules))
+      throw new Error('bench: the Powertools layer is not in the cloud assembly');
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
       const dir = assetsByKey.get(resource.Properties.Code?.S3Key);
@@ -63,11 +72,25 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       };
       const code = readFileSync(file);
       // The SDK packages the bundle requires at start: those it names that a fresh require of it loads (a lazy `require` in a function loads later).
-      const named = [...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1]))];
-      const loaded = JSON.parse(execFileSync(process.execPath, ['-e', `require(${JSON.stringify(file)});process.stdout.write(JSON.stringify(Object.keys(require.cache)))`], { encoding: 'utf8', env, cwd: dir })) as string[];
+      const named = [
+        ...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1])),
+      ];
+      const loaded = JSON.parse(
+        execFileSync(
+          process.execPath,
+          ['-e', `require(${JSON.stringify(file)});process.stdout.write(JSON.stringify(Object.keys(require.cache)))`],
+          { encoding: 'utf8', env, cwd: dir },
+        ),
+      ) as string[];
       const sdk = named.filter((name) => loaded.some((path) => path.includes(`/node_modules/${name}/`)));
       const timed = (modules: string[]) => medianStartMs(requiring(modules), { env, cwd: dir, runs });
-      figures.push({ fn, minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: timed([file]), sdkImportMs: sdk.length ? timed(sdk) : 0 });
+      figures.push({
+        fn,
+        minifiedBytes: code.length,
+        gzipBytes: gzipSync(code).length,
+        coldImportMs: timed([file]),
+        sdkImportMs: sdk.length ? timed(sdk) : 0,
+      });
     }
     figures.push(layerFigure(layerModules, runs));
     return figures.sort((a, b) => a.fn.localeCompare(b.fn));
@@ -88,10 +111,31 @@ function layerFigure(modules: string, runs: number): BundleFigure {
   };
   walk(modules);
   const code = Buffer.concat(js);
-  const imports = ['@aws-lambda-powertools/logger', '@aws-lambda-powertools/logger/middleware', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware'];
-  const env = { PATH: process.env.PATH, NODE_PATH: modules, AWS_LAMBDA_FUNCTION_NAME: 'layer', POWERTOOLS_METRICS_DISABLED: 'true' };
-  const startMs = medianStartMs(`${requiring(imports)}new (require('@aws-lambda-powertools/tracer').Tracer)();`, { env, cwd: tmpdir(), runs });
-  return { fn: 'layer-powertools', minifiedBytes: code.length, gzipBytes: gzipSync(code).length, coldImportMs: startMs, sdkImportMs: 0 };
+  const imports = [
+    '@aws-lambda-powertools/logger',
+    '@aws-lambda-powertools/logger/middleware',
+    '@aws-lambda-powertools/metrics',
+    '@aws-lambda-powertools/tracer',
+    '@aws-lambda-powertools/tracer/middleware',
+  ];
+  const env = {
+    PATH: process.env.PATH,
+    NODE_PATH: modules,
+    AWS_LAMBDA_FUNCTION_NAME: 'layer',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  };
+  const startMs = medianStartMs(`${requiring(imports)}new (require('@aws-lambda-powertools/tracer').Tracer)();`, {
+    env,
+    cwd: tmpdir(),
+    runs,
+  });
+  return {
+    fn: 'layer-powertools',
+    minifiedBytes: code.length,
+    gzipBytes: gzipSync(code).length,
+    coldImportMs: startMs,
+    sdkImportMs: 0,
+  };
 }
 
 const requiring = (modules: string[]) => modules.map((m) => `require(${JSON.stringify(m)});`).join('');
@@ -99,8 +143,15 @@ const requiring = (modules: string[]) => modules.map((m) => `require(${JSON.stri
 /** Median time of `statements` (JavaScript) run first thing in fresh Node processes, ms. */
 function medianStartMs(statements: string, options: { env: NodeJS.ProcessEnv; cwd: string; runs: number }): number {
   const script = `const t=process.hrtime.bigint();${statements}process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-  const times = Array.from({ length: options.runs }, () => Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: options.env, cwd: options.cwd })));
-  return round(percentile(times.sort((a, b) => a - b), 50));
+  const times = Array.from({ length: options.runs }, () =>
+    Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: options.env, cwd: options.cwd })),
+  );
+  return round(
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+  );
 }
 
 /** The construct id of a function (`group-payment-requests`) from its logical id. */

@@ -31,7 +31,13 @@ export function client(baseUrl: string) {
       const req = request({ host: base.hostname, port: base.port, path, method, headers, agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         response.on('error', reject);
       });
       req.on('error', reject);
@@ -42,11 +48,17 @@ export function client(baseUrl: string) {
       return Array.isArray(value) ? value.join(',') : value;
     };
     const consumed = /read=([\d.]+);write=([\d.]+);items=(\d+)/.exec(header('x-consumed-capacity') ?? '');
-    const measured = JSON.parse(header('x-measured') ?? '{"handlerMs":0,"serialRoundTrips":0,"calls":0,"gsiWriteUnits":0}') as BenchResponse['measured'];
+    const measured = JSON.parse(
+      header('x-measured') ?? '{"handlerMs":0,"serialRoundTrips":0,"calls":0,"gsiWriteUnits":0}',
+    ) as BenchResponse['measured'];
     return {
       status: res.status,
       body: res.text ? JSON.parse(res.text) : undefined,
-      capacity: { read: consumed ? Number(consumed[1]) : 0, write: consumed ? Number(consumed[2]) : 0, items: consumed ? Number(consumed[3]) : 0 },
+      capacity: {
+        read: consumed ? Number(consumed[1]) : 0,
+        write: consumed ? Number(consumed[2]) : 0,
+        items: consumed ? Number(consumed[3]) : 0,
+      },
       measured,
       requestId: header('x-request-id'),
     };

@@ -39,12 +39,22 @@ export interface CostFigure {
 
 type Parts = Pick<CostFigure, 'api' | 'lambdaRequests' | 'lambdaDuration' | 'dynamoDbReads' | 'dynamoDbWrites' | 'sqs'>;
 
-function priced(operation: string, parts: Parts, basis: Pick<CostFigure, 'billedMs' | 'readUnits' | 'writeUnits' | 'sqsRequests'>): CostFigure {
+function priced(
+  operation: string,
+  parts: Parts,
+  basis: Pick<CostFigure, 'billedMs' | 'readUnits' | 'writeUnits' | 'sqsRequests'>,
+): CostFigure {
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
-  return { operation, ...(Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v, 3)])) as Parts), total: round(total, 3), ...basis };
+  return {
+    operation,
+    ...(Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v, 3)])) as Parts),
+    total: round(total, 3),
+    ...basis,
+  };
 }
 
-const durationDollars = (billedMs: number) => (billedMs / 1000) * (MEMORY_MB / 1024) * PRICES.lambdaArmPerGbSecond * 1e6;
+const durationDollars = (billedMs: number) =>
+  (billedMs / 1000) * (MEMORY_MB / 1024) * PRICES.lambdaArmPerGbSecond * 1e6;
 
 /** Dollars per million calls of an operation measured at concurrency 1: HTTP API + Lambda requests and duration × memory + request units. */
 export function costOf(figure: ApiFigure): CostFigure {
@@ -69,11 +79,24 @@ export function costOf(figure: ApiFigure): CostFigure {
  * mapping's empty polls are a cost per hour, not per flow). Stream reads by Lambda are free.
  */
 export function downstreamCost(name: string, figure: DownstreamFigure): CostFigure {
-  const sum = (pick: (c: DownstreamFigure['consumers'][number]) => number) => figure.consumers.reduce((a, c) => a + pick(c), 0);
-  const billedMs = round(sum((c) => c.billedMs), 3);
-  const readUnits = round(sum((c) => c.readUnits), 3);
-  const writeUnits = round(sum((c) => c.writeUnits), 3);
-  const sqsRequests = round(sum((c) => (c.queue ? c.records + 2 * c.invocations : 0)), 3);
+  const sum = (pick: (c: DownstreamFigure['consumers'][number]) => number) =>
+    figure.consumers.reduce((a, c) => a + pick(c), 0);
+  const billedMs = round(
+    sum((c) => c.billedMs),
+    3,
+  );
+  const readUnits = round(
+    sum((c) => c.readUnits),
+    3,
+  );
+  const writeUnits = round(
+    sum((c) => c.writeUnits),
+    3,
+  );
+  const sqsRequests = round(
+    sum((c) => (c.queue ? c.records + 2 * c.invocations : 0)),
+    3,
+  );
   return priced(
     name,
     {
@@ -90,10 +113,23 @@ export function downstreamCost(name: string, figure: DownstreamFigure): CostFigu
 
 /** A flow's cost: the sum of its operations'. */
 export function flowCost(name: string, steps: CostFigure[]): CostFigure {
-  const sum = (key: keyof Parts | keyof Pick<CostFigure, 'billedMs' | 'readUnits' | 'writeUnits' | 'sqsRequests'>) => steps.reduce((a, s) => a + s[key], 0);
+  const sum = (key: keyof Parts | keyof Pick<CostFigure, 'billedMs' | 'readUnits' | 'writeUnits' | 'sqsRequests'>) =>
+    steps.reduce((a, s) => a + s[key], 0);
   return priced(
     name,
-    { api: sum('api'), lambdaRequests: sum('lambdaRequests'), lambdaDuration: sum('lambdaDuration'), dynamoDbReads: sum('dynamoDbReads'), dynamoDbWrites: sum('dynamoDbWrites'), sqs: sum('sqs') },
-    { billedMs: round(sum('billedMs'), 3), readUnits: round(sum('readUnits'), 3), writeUnits: round(sum('writeUnits'), 3), sqsRequests: round(sum('sqsRequests'), 3) },
+    {
+      api: sum('api'),
+      lambdaRequests: sum('lambdaRequests'),
+      lambdaDuration: sum('lambdaDuration'),
+      dynamoDbReads: sum('dynamoDbReads'),
+      dynamoDbWrites: sum('dynamoDbWrites'),
+      sqs: sum('sqs'),
+    },
+    {
+      billedMs: round(sum('billedMs'), 3),
+      readUnits: round(sum('readUnits'), 3),
+      writeUnits: round(sum('writeUnits'), 3),
+      sqsRequests: round(sum('sqsRequests'), 3),
+    },
   );
 }

@@ -36,7 +36,12 @@ async function settle(atLeastMs: number, quietMs = 2_500, maxMs = 60_000): Promi
  * the first of them until the consumers are done, divided by `flows`. `settleMs` covers the longest
  * delay of what a flow sends (a payment request's expiry timer).
  */
-export async function downstreamOf(flows: number, warmUp: number, settleMs: number, flow: (i: number) => Promise<void>): Promise<DownstreamFigure> {
+export async function downstreamOf(
+  flows: number,
+  warmUp: number,
+  settleMs: number,
+  flow: (i: number) => Promise<void>,
+): Promise<DownstreamFigure> {
   for (let i = 0; i < warmUp; i++) await flow(flows + i);
   await settle(settleMs);
   consumerUsage.clear();

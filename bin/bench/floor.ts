@@ -3,7 +3,9 @@ import type { RecordedCall } from '../../functions/core/db/capacity';
 import { sdkClient } from '../../functions/core/observability';
 import { percentile, round } from './measure';
 
-type CommandClass = new (input: never) => dynamodb.DynamoDBClient extends { send(command: infer C): unknown } ? C : never;
+type CommandClass = new (
+  input: never,
+) => dynamodb.DynamoDBClient extends { send(command: infer C): unknown } ? C : never;
 
 /**
  * The same-calls floor of an operation: each sampled request's own DynamoDB calls (as the gateway
@@ -39,7 +41,12 @@ export async function replayFloor(samples: RecordedCall[][], repeat = 2): Promis
   } finally {
     client.destroy();
   }
-  return round(percentile(times.sort((a, b) => a - b), 50));
+  return round(
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+  );
 }
 
 function commandOf(call: RecordedCall) {
@@ -63,7 +70,16 @@ export function committing(input: unknown): unknown {
           ExpressionAttributeNames: { ...write.ExpressionAttributeNames, '#floorKey': 'PK' },
         }
       : write;
-  const { TransactItems, ClientRequestToken: _token, ...rest } = input as { TransactItems?: Record<string, Conditional>[]; ClientRequestToken?: string };
+  const {
+    TransactItems,
+    ClientRequestToken: _token,
+    ...rest
+  } = input as { TransactItems?: Record<string, Conditional>[]; ClientRequestToken?: string };
   if (!TransactItems) return always(rest);
-  return { ...rest, TransactItems: TransactItems.map((item) => Object.fromEntries(Object.entries(item).map(([kind, write]) => [kind, always(write)]))) };
+  return {
+    ...rest,
+    TransactItems: TransactItems.map((item) =>
+      Object.fromEntries(Object.entries(item).map(([kind, write]) => [kind, always(write)])),
+    ),
+  };
 }

@@ -23,21 +23,56 @@ export interface ListScaleFigure {
  * through the API; the rest are copies of its item written straight to the table (new ids, the
  * same listing partition, a search partition of their own so name search stays clean).
  */
-export async function listScale(call: Call, seed: Seed, tableName: string, ops: number, small = 1_000, large = Number(process.env.BENCH_LIST_ITEMS ?? 100_000)): Promise<ListScaleFigure> {
+export async function listScale(
+  call: Call,
+  seed: Seed,
+  tableName: string,
+  ops: number,
+  small = 1_000,
+  large = Number(process.env.BENCH_LIST_ITEMS ?? 100_000),
+): Promise<ListScaleFigure> {
   const dynamo = new DynamoDBClient({});
   try {
     const accountWith = async (count: number) => {
-      const account = await expectOk(call('POST', '/api/accounts', seed.operatorApiKey, { name: `List ${count}`, type: 'org', region: 'NZ', test: true }), 'account');
-      const key = await expectOk(call('POST', `/api/accounts/${account.id}/api-keys`, seed.operatorApiKey, { name: 'bench', role: 'account-owner' }), 'key');
-      const merchant = await expectOk(call('POST', '/api/merchants', key.secret, { accountId: account.id, name: 'Listed', country: 'NZ', test: true }), 'merchant');
-      const { Item } = await dynamo.send(new GetItemCommand({ TableName: tableName, Key: { PK: { S: `MERCHANT#${merchant.id}` }, SK: { S: 'MERCHANT' } } }));
+      const account = await expectOk(
+        call('POST', '/api/accounts', seed.operatorApiKey, {
+          name: `List ${count}`,
+          type: 'org',
+          region: 'NZ',
+          test: true,
+        }),
+        'account',
+      );
+      const key = await expectOk(
+        call('POST', `/api/accounts/${account.id}/api-keys`, seed.operatorApiKey, {
+          name: 'bench',
+          role: 'account-owner',
+        }),
+        'key',
+      );
+      const merchant = await expectOk(
+        call('POST', '/api/merchants', key.secret, {
+          accountId: account.id,
+          name: 'Listed',
+          country: 'NZ',
+          test: true,
+        }),
+        'merchant',
+      );
+      const { Item } = await dynamo.send(
+        new GetItemCommand({
+          TableName: tableName,
+          Key: { PK: { S: `MERCHANT#${merchant.id}` }, SK: { S: 'MERCHANT' } },
+        }),
+      );
       if (!Item) throw new Error('merchant item not found: its key shape changed (functions/merchants/entities.ts)');
       await copies(dynamo, tableName, Item, merchant.id as string, count - 1);
       return { accountId: account.id as string, key: key.secret as string };
     };
     const smallAccount = await accountWith(small);
     const largeAccount = await accountWith(large);
-    const page = (a: { accountId: string; key: string }) => call('GET', `/api/accounts/${a.accountId}/merchants?paginationLimit=50`, a.key);
+    const page = (a: { accountId: string; key: string }) =>
+      call('GET', `/api/accounts/${a.accountId}/merchants?paginationLimit=50`, a.key);
     for (let i = 0; i < 10; i++) await Promise.all([page(smallAccount), page(largeAccount)]);
     const times = { small: [] as number[], large: [] as number[] };
     const units = { small: 0, large: 0 };
@@ -50,7 +85,13 @@ export async function listScale(call: Call, seed: Seed, tableName: string, ops: 
         units[which] += res.capacity.read;
       }
     }
-    const p50 = (xs: number[]) => round(percentile(xs.sort((a, b) => a - b), 50));
+    const p50 = (xs: number[]) =>
+      round(
+        percentile(
+          xs.sort((a, b) => a - b),
+          50,
+        ),
+      );
     const smallP50Ms = p50(times.small);
     const largeP50Ms = p50(times.large);
     return {
@@ -69,14 +110,28 @@ export async function listScale(call: Call, seed: Seed, tableName: string, ops: 
   }
 }
 
-async function copies(dynamo: DynamoDBClient, tableName: string, item: Record<string, AttributeValue>, id: string, count: number): Promise<void> {
-  const replace = (value: AttributeValue | undefined, next: string) => (value?.S ? { S: value.S.split(id).join(next) } : value);
+async function copies(
+  dynamo: DynamoDBClient,
+  tableName: string,
+  item: Record<string, AttributeValue>,
+  id: string,
+  count: number,
+): Promise<void> {
+  const replace = (value: AttributeValue | undefined, next: string) =>
+    value?.S ? { S: value.S.split(id).join(next) } : value;
   const batches: Record<string, AttributeValue>[][] = [];
   for (let i = 0; i < count; i += 25) {
     batches.push(
       Array.from({ length: Math.min(25, count - i) }, () => {
         const copyId = newId();
-        return { ...item, PK: replace(item.PK, copyId)!, id: { S: copyId }, GSI1SK: replace(item.GSI1SK, copyId)!, GSI2PK: { S: 'BENCH#LIST-SCALE' }, GSI2SK: { S: copyId } };
+        return {
+          ...item,
+          PK: replace(item.PK, copyId)!,
+          id: { S: copyId },
+          GSI1SK: replace(item.GSI1SK, copyId)!,
+          GSI2PK: { S: 'BENCH#LIST-SCALE' },
+          GSI2SK: { S: copyId },
+        };
       }),
     );
   }
@@ -84,7 +139,9 @@ async function copies(dynamo: DynamoDBClient, tableName: string, item: Record<st
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let b = next++; b < batches.length; b = next++) {
-        let requests: { PutRequest: { Item: Record<string, AttributeValue> } }[] | undefined = batches[b].map((Item) => ({ PutRequest: { Item } }));
+        let requests: { PutRequest: { Item: Record<string, AttributeValue> } }[] | undefined = batches[b].map(
+          (Item) => ({ PutRequest: { Item } }),
+        );
         while (requests?.length) {
           const out = await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
           requests = out.UnprocessedItems?.[tableName] as typeof requests;

@@ -7,19 +7,42 @@ import { round, type Measurement } from './measure';
 import type { SoakFigure } from './soak';
 
 export interface BenchResult {
-  machine: { cpus: string; cores: number; memoryGb: number; node: string; platform: string; startedAt: string; loadAverage: [number, number] };
+  machine: {
+    cpus: string;
+    cores: number;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    startedAt: string;
+    loadAverage: [number, number];
+  };
   baselines: Measurement[];
   api: (ApiFigure & { baseline: string; ratioToBaseline: number; ratioToFloor?: number })[];
   hotAccount: HotAccountFigure[];
   rateLimit: Measurement & { shareOfGetP50Percent: number; inInstanceP50Ms: number };
-  costs: { prices: typeof PRICES; operations: CostFigure[]; flow: CostFigure; downstream: DownstreamFigure; setOff: CostFigure; flowWithSetOff: CostFigure };
+  costs: {
+    prices: typeof PRICES;
+    operations: CostFigure[];
+    flow: CostFigure;
+    downstream: DownstreamFigure;
+    setOff: CostFigure;
+    flowWithSetOff: CostFigure;
+  };
   lists: ListScaleFigure;
   bundles: BundleFigure[];
   soak: SoakFigure;
 }
 
 /** Goals of issue 15, checked against a run. */
-export const GOALS = { bundleKb: 150, coldImportMs: 30, floorRatio: 1.3, getRoundTrips: 2, moneyRoundTrips: 3, flowDollars: 12, listRatio: 1.1 } as const;
+export const GOALS = {
+  bundleKb: 150,
+  coldImportMs: 30,
+  floorRatio: 1.3,
+  getRoundTrips: 2,
+  moneyRoundTrips: 3,
+  flowDollars: 12,
+  listRatio: 1.1,
+} as const;
 const MONEY = new Set(['pay', 'refund']);
 const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
 /** What a function and the layer add to the cold import of the runtime's SDK packages it requires (ms). */
@@ -44,7 +67,8 @@ export function markdown(r: BenchResult): string {
     '',
     '## API through the local HTTP gateway',
     '',
-    `Each operation first runs ${WARM_UP_CALLS} calls that are discarded` + ' (Node and DynamoDB Local\'s JVM warm on them, as they are warm for the floor\'s replays), then twice: first with the gateway\'s measurement off (it tracks consumed capacity and records every DynamoDB call, which slows a call), giving ops/s, p50 and p99, the latency of what ships; then as many calls measured, giving every column from serial round trips on. Serial round trips = the longest chain of the request\'s DynamoDB calls each started after the one before it answered (median; calls side by side count once). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group\'s handler (Lambda\'s billed duration).',
+    `Each operation first runs ${WARM_UP_CALLS} calls that are discarded` +
+      " (Node and DynamoDB Local's JVM warm on them, as they are warm for the floor's replays), then twice: first with the gateway's measurement off (it tracks consumed capacity and records every DynamoDB call, which slows a call), giving ops/s, p50 and p99, the latency of what ships; then as many calls measured, giving every column from serial round trips on. Serial round trips = the longest chain of the request's DynamoDB calls each started after the one before it answered (median; calls side by side count once). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group's handler (Lambda's billed duration).",
     '',
     '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -70,7 +94,10 @@ export function markdown(r: BenchResult): string {
     '',
     '| consumer | invocations | records | billed ms | RCU | WCU |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...r.costs.downstream.consumers.map((c) => `| ${c.consumer} (${c.queue ? 'queue' : 'stream'}) | ${c.invocations} | ${c.records} | ${c.billedMs} | ${c.readUnits} | ${c.writeUnits} |`),
+    ...r.costs.downstream.consumers.map(
+      (c) =>
+        `| ${c.consumer} (${c.queue ? 'queue' : 'stream'}) | ${c.invocations} | ${c.records} | ${c.billedMs} | ${c.readUnits} | ${c.writeUnits} |`,
+    ),
     '',
     '## Lists at scale',
     '',
@@ -89,17 +116,23 @@ export function markdown(r: BenchResult): string {
     '',
     '| concurrency | pays/s | shards | busiest item writes/s | one unsharded item writes/s |',
     '| ---: | ---: | ---: | ---: | ---: |',
-    ...r.hotAccount.map((h) => `| ${h.concurrency} | ${h.paysPerSecond} | ${h.shards} | ${h.busiestItemWritesPerSecond} | ${h.unshardedItemWritesPerSecond} |`),
+    ...r.hotAccount.map(
+      (h) =>
+        `| ${h.concurrency} | ${h.paysPerSecond} | ${h.shards} | ${h.busiestItemWritesPerSecond} | ${h.unshardedItemWritesPerSecond} |`,
+    ),
     '',
     `Rate limiting: a write's shared counter (one conditional update, off the serial path) p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50; the in-instance window every request counts in, p50 ${r.rateLimit.inInstanceP50Ms} ms, no DynamoDB call.`,
     '',
     '## Lambda bundles (what `cdk synth` ships)',
     '',
-    'Each function\'s asset from a cloud assembly synthesized with bundling; cold import = `require` of its index.js in a fresh Node process with its NODE_OPTIONS (none: no `--enable-source-maps`, a logged error\'s stack is mapped when it is logged) and a Lambda environment (the Tracer and the X-Ray SDK load), median of 7, with the Powertools layer on NODE_PATH as on Lambda; "of which AWS SDK" = the SDK packages it requires at start (the runtime\'s, not shipped; one it requires on first use is not counted) required alone the same way; "above the SDK" = the difference, what the function and the layer add to the runtime\'s SDK. `layer-powertools` is the layer every function carries (Powertools with the X-Ray SDK in one minified file, jose in another), shipped once; its cold import is of what every function takes from it at start on AWS (Logger, Metrics, a Tracer with the X-Ray SDK; jose loads on a function\'s first user token or webhook signature), and is part of each function\'s.',
+    "Each function's asset from a cloud assembly synthesized with bundling; cold import = `require` of its index.js in a fresh Node process with its NODE_OPTIONS (none: no `--enable-source-maps`, a logged error's stack is mapped when it is logged) and a Lambda environment (the Tracer and the X-Ray SDK load), median of 7, with the Powertools layer on NODE_PATH as on Lambda; \"of which AWS SDK\" = the SDK packages it requires at start (the runtime's, not shipped; one it requires on first use is not counted) required alone the same way; \"above the SDK\" = the difference, what the function and the layer add to the runtime's SDK. `layer-powertools` is the layer every function carries (Powertools with the X-Ray SDK in one minified file, jose in another), shipped once; its cold import is of what every function takes from it at start on AWS (Logger, Metrics, a Tracer with the X-Ray SDK; jose loads on a function's first user token or webhook signature), and is part of each function's.",
     '',
     '| function | minified KiB | gzip KiB | cold import ms | of which AWS SDK ms | above the SDK ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...r.bundles.map((b) => `| ${b.fn} | ${(b.minifiedBytes / 1024).toFixed(1)} | ${(b.gzipBytes / 1024).toFixed(1)} | ${b.coldImportMs} | ${b.sdkImportMs} | ${aboveSdk(b)} |`),
+    ...r.bundles.map(
+      (b) =>
+        `| ${b.fn} | ${(b.minifiedBytes / 1024).toFixed(1)} | ${(b.gzipBytes / 1024).toFixed(1)} | ${b.coldImportMs} | ${b.sdkImportMs} | ${aboveSdk(b)} |`,
+    ),
     '',
     '## Goals (issue 15)',
     '',
@@ -107,9 +140,18 @@ export function markdown(r: BenchResult): string {
     '| --- | --- | --- |',
     `| ≤ ${GOALS.bundleKb} KB minified per group | ${Math.min(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)}–${Math.max(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)} KB | ${mark(groupBundles.every((b) => b.minifiedBytes <= GOALS.bundleKb * 1000))} |`,
     `| cold import ≤ ${GOALS.coldImportMs} ms median per group | ${Math.min(...groupBundles.map((b) => b.coldImportMs))}–${Math.max(...groupBundles.map((b) => b.coldImportMs))} ms (AWS SDK alone ${Math.min(...groupBundles.map((b) => b.sdkImportMs))}–${Math.max(...groupBundles.map((b) => b.sdkImportMs))} ms; above it ${Math.min(...groupBundles.map(aboveSdk))}–${Math.max(...groupBundles.map(aboveSdk))} ms) | ${mark(groupBundles.every((b) => b.coldImportMs <= GOALS.coldImportMs))} |`,
-    ...single.map((a) => `| ${a.name}: p50 ≤ ${GOALS.floorRatio} × same-calls floor | ${a.ratioToFloor ?? '–'} × | ${mark((a.ratioToFloor ?? Infinity) <= GOALS.floorRatio)} |`),
-    ...gets.map((a) => `| ${a.name}: ≤ ${GOALS.getRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.getRoundTrips)} |`),
-    ...money.map((a) => `| ${a.name}: ≤ ${GOALS.moneyRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.moneyRoundTrips)} |`),
+    ...single.map(
+      (a) =>
+        `| ${a.name}: p50 ≤ ${GOALS.floorRatio} × same-calls floor | ${a.ratioToFloor ?? '–'} × | ${mark((a.ratioToFloor ?? Infinity) <= GOALS.floorRatio)} |`,
+    ),
+    ...gets.map(
+      (a) =>
+        `| ${a.name}: ≤ ${GOALS.getRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.getRoundTrips)} |`,
+    ),
+    ...money.map(
+      (a) =>
+        `| ${a.name}: ≤ ${GOALS.moneyRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.moneyRoundTrips)} |`,
+    ),
     ...gets.map((a) => `| ${a.name}: no write unit | ${a.writeUnits} WCU | ${mark(a.writeUnits === 0)} |`),
     `| ≤ ${dollars(GOALS.flowDollars)} per million create + pay + get | ${dollars(r.costs.flow.total)}; ${dollars(r.costs.flowWithSetOff.total)} with what it sets off | ${mark(r.costs.flowWithSetOff.total <= GOALS.flowDollars)} |`,
     `| list p50 at ${r.lists.largeItems} ÷ at ${r.lists.smallItems} ≤ ${GOALS.listRatio} | ${r.lists.ratio} | ${mark(r.lists.ratio <= GOALS.listRatio)} |`,
@@ -136,7 +178,9 @@ export function chart(r: BenchResult): string {
   const bars: string[] = [];
   names.forEach((name, row) => {
     const y0 = 50 + row * rowHeight;
-    bars.push(`<text x="${left - 10}" y="${y0 + (rowHeight - 14) / 2 + 4}" text-anchor="end" font-size="13">${name}</text>`);
+    bars.push(
+      `<text x="${left - 10}" y="${y0 + (rowHeight - 14) / 2 + 4}" text-anchor="end" font-size="13">${name}</text>`,
+    );
     concurrencies.forEach((c, i) => {
       const figure = r.api.find((a) => a.name === name && a.concurrency === c);
       const value = figure?.opsPerSecond ?? 0;
@@ -147,7 +191,10 @@ export function chart(r: BenchResult): string {
     });
   });
   const legend = concurrencies
-    .map((c, i) => `<rect x="${left + i * 130}" y="${height - 24}" width="14" height="14" fill="${colors[i % colors.length]}"/><text x="${left + i * 130 + 20}" y="${height - 12}" font-size="12">concurrency ${c}</text>`)
+    .map(
+      (c, i) =>
+        `<rect x="${left + i * 130}" y="${height - 24}" width="14" height="14" fill="${colors[i % colors.length]}"/><text x="${left + i * 130 + 20}" y="${height - 12}" font-size="12">concurrency ${c}</text>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">`,

@@ -22,7 +22,12 @@ export interface SoakFigure {
  */
 export async function soak(call: Call, seed: Seed, seconds: number, concurrency: number): Promise<SoakFigure> {
   const key = seed.apiKey;
-  const paths = [`/api/accounts/${seed.accountId}`, '/api/openapi.json', `/api/accounts/${seed.accountId}/api-keys`, '/api/nope'];
+  const paths = [
+    `/api/accounts/${seed.accountId}`,
+    '/api/openapi.json',
+    `/api/accounts/${seed.accountId}/api-keys`,
+    '/api/nope',
+  ];
   const samples: { heap: number; rss: number }[] = [];
   const gc = (globalThis as { gc?: () => void }).gc;
   const sampler = setInterval(() => {

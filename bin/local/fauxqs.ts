@@ -1,5 +1,11 @@
 import net from 'node:net';
-import { BUCKET, QUEUES, deadLetterQueueName, deadLetterQueueUrlVariable, queueUrlVariable } from '../../functions/core/infrastructure';
+import {
+  BUCKET,
+  QUEUES,
+  deadLetterQueueName,
+  deadLetterQueueUrlVariable,
+  queueUrlVariable,
+} from '../../functions/core/infrastructure';
 
 export interface LocalMessaging {
   endpoint: string;

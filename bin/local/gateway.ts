@@ -8,7 +8,15 @@ import { fromSources, handlerOf, type FunctionModules } from './bundles';
 import { PayloadTooLargeError, serverError } from '../../functions/core/errors/classes';
 import { errorResponse } from '../../functions/core/http/response';
 import type { Context } from 'aws-lambda';
-import { attemptedWriteKeys, capacityScope, formatWrittenKeys, MEASURED_HEADER, newConsumedCapacity, WRITTEN_KEYS_HEADER, type RecordedCall } from '../../functions/core/db/capacity';
+import {
+  attemptedWriteKeys,
+  capacityScope,
+  formatWrittenKeys,
+  MEASURED_HEADER,
+  newConsumedCapacity,
+  WRITTEN_KEYS_HEADER,
+  type RecordedCall,
+} from '../../functions/core/db/capacity';
 
 /** The DynamoDB calls of recent measured requests by request id (RECORD_DYNAMODB_CALLS=1: the bench replays them). */
 export const lastCalls = new Map<string, RecordedCall[]>();
@@ -152,7 +160,11 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export async function startGateway(options: { port: number; host?: string; modules?: FunctionModules }): Promise<Gateway> {
+export async function startGateway(options: {
+  port: number;
+  host?: string;
+  modules?: FunctionModules;
+}): Promise<Gateway> {
   const load = handlerLoader(options.modules ?? fromSources);
   for (const group of GROUPS) load(group);
   const server = createServer((req, res) => void serve(req, res, load));
@@ -181,7 +193,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
   try {
     const body = await readBody(req);
     if (body === undefined) {
-      return send(res, errorResponse(new PayloadTooLargeError(`request body must be at most ${MAX_REQUEST_BYTES} bytes`)));
+      return send(
+        res,
+        errorResponse(new PayloadTooLargeError(`request body must be at most ${MAX_REQUEST_BYTES} bytes`)),
+      );
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const matched = matchRoute(req.method ?? 'GET', url.pathname);
@@ -196,7 +211,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const measured: Record<string, string> = {
       'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}`,
       [WRITTEN_KEYS_HEADER]: formatWrittenKeys(consumed.written),
-      [MEASURED_HEADER]: JSON.stringify({ handlerMs, serialRoundTrips: consumed.serialRoundTrips, calls: consumed.calls.length, gsiWriteUnits: consumed.gsiWriteUnits, attemptedWrites: attemptedWriteKeys(consumed.calls) }),
+      [MEASURED_HEADER]: JSON.stringify({
+        handlerMs,
+        serialRoundTrips: consumed.serialRoundTrips,
+        calls: consumed.calls.length,
+        gsiWriteUnits: consumed.gsiWriteUnits,
+        attemptedWrites: attemptedWriteKeys(consumed.calls),
+      }),
     };
     if (process.env.RECORD_DYNAMODB_CALLS === '1') {
       lastCalls.set(event.requestContext.requestId, consumed.calls);
@@ -227,7 +248,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 
 function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   if (res.headersSent) return;
-  const body = result.body ? (result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body)) : Buffer.alloc(0);
-  res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), 'content-length': String(body.length) });
+  const body = result.body
+    ? result.isBase64Encoded
+      ? Buffer.from(result.body, 'base64')
+      : Buffer.from(result.body)
+    : Buffer.alloc(0);
+  res.writeHead(result.statusCode ?? 200, {
+    ...(result.headers as Record<string, string>),
+    'content-length': String(body.length),
+  });
   res.end(body);
 }

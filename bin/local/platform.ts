@@ -67,7 +67,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
   try {
     if (!options.inMemory) mkdirSync(options.stateDir, { recursive: true });
-    const [dynamoPort, messagingPort, gatewayPort, issuerPort] = await Promise.all([freePort(), freePort(), options.port ? options.port : freePort(), freePort()]);
+    const [dynamoPort, messagingPort, gatewayPort, issuerPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      options.port ? options.port : freePort(),
+      freePort(),
+    ]);
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({
       port: dynamoPort,
       dataDir: options.inMemory ? undefined : join(options.stateDir, 'dynamodb'),
@@ -114,11 +119,19 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     client.destroy();
 
     const seedFile = join(options.stateDir, 'seed.json');
-    const previous = !options.inMemory && existsSync(seedFile) ? (JSON.parse(readFileSync(seedFile, 'utf8')) as Seed) : undefined;
+    const previous =
+      !options.inMemory && existsSync(seedFile) ? (JSON.parse(readFileSync(seedFile, 'utf8')) as Seed) : undefined;
     const seed = await ensureSeed(previous);
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
-    if (!options.inMemory) started.push(writeRuntimeFile(options.stateDir, dynamo.endpoint, { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment, ...users }));
+    if (!options.inMemory)
+      started.push(
+        writeRuntimeFile(options.stateDir, dynamo.endpoint, {
+          AWS_ENDPOINT_URL_SQS: messaging.endpoint,
+          ...messaging.environment,
+          ...users,
+        }),
+      );
     const modules = options.bundles ? await fromBundles() : fromSources;
     started.push(startQueuePollers(messaging.queueUrls, REGION, modules));
     started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
@@ -138,9 +151,16 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
  */
 export const runtimeFile = (stateDir: string) => join(stateDir, 'runtime.json');
 
-function writeRuntimeFile(stateDir: string, dynamoDbEndpoint: string, environment: Record<string, string>): { stop(): Promise<void> } {
+function writeRuntimeFile(
+  stateDir: string,
+  dynamoDbEndpoint: string,
+  environment: Record<string, string>,
+): { stop(): Promise<void> } {
   const file = runtimeFile(stateDir);
-  writeFileSync(file, JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid, environment }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid, environment }, null, 2),
+  );
   return { stop: async () => rmSync(file, { force: true }) };
 }
 
@@ -151,7 +171,8 @@ export const signingKeysFile = (stateDir: string) => join(stateDir, 'webhook-sig
 async function localSigningKeys(options: PlatformOptions): Promise<string> {
   if (options.inMemory) return JSON.stringify(await rotate({ keys: [] }, new Date()));
   const file = signingKeysFile(options.stateDir);
-  if (!existsSync(file)) writeFileSync(file, JSON.stringify(await rotate({ keys: [] }, new Date()), null, 2), { mode: 0o600 });
+  if (!existsSync(file))
+    writeFileSync(file, JSON.stringify(await rotate({ keys: [] }, new Date()), null, 2), { mode: 0o600 });
   return readFileSync(file, 'utf8');
 }
 

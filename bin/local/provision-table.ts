@@ -14,7 +14,10 @@ const STREAM = { StreamEnabled: true, StreamViewType: TABLE.stream };
  * Creates the table from the same definition the stack uses, if it does not exist yet; a table kept
  * from before the stream existed (`npm start`'s state folder) gets its stream.
  */
-export async function provisionTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing' | 'stream added'> {
+export async function provisionTable(
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<'created' | 'existing' | 'stream added'> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.StreamSpecification?.StreamEnabled) return 'existing';

@@ -15,7 +15,11 @@ export interface QueuePoller {
  * Long-polls each queue that has a consumer and invokes it with an SQS event, as the Lambda event
  * source mapping does: reported failures stay on the queue (visibility timeout, then the DLQ).
  */
-export function startQueuePollers(queueUrls: Record<string, string>, region: string, modules: FunctionModules): QueuePoller {
+export function startQueuePollers(
+  queueUrls: Record<string, string>,
+  region: string,
+  modules: FunctionModules,
+): QueuePoller {
   const sqs = sdkClient(new SQSClient({ region, useQueueUrlAsEndpoint: false }));
   let running = true;
   const loops = QUEUES.filter((queue) => queue.consumer).map(async (queue) => {
@@ -23,7 +27,14 @@ export function startQueuePollers(queueUrls: Record<string, string>, region: str
     const url = queueUrls[queue.name];
     while (running) {
       try {
-        const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, AttributeNames: ['All'] }));
+        const out = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: url,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+            AttributeNames: ['All'],
+          }),
+        );
         const messages = out.Messages ?? [];
         if (!messages.length) continue;
         const event: SQSEvent = {

@@ -27,12 +27,29 @@ const TEST_FUNDS = 1_000_000n; // NZD 10,000.00 of test money
 export async function ensureSeed(previous: Seed | undefined, now = new Date()): Promise<Seed> {
   if (previous && (await stillStored(previous))) return previous;
   const operator = await insertAccount({ name: 'Platform operator', type: 'org', region: 'NZ' }, SEEDER, now);
-  const operatorKey = await issueApiKey({ accountId: operator.id, name: 'operator', role: 'platform-operator' }, SEEDER, now);
+  const operatorKey = await issueApiKey(
+    { accountId: operator.id, name: 'operator', role: 'platform-operator' },
+    SEEDER,
+    now,
+  );
   const demo = await insertAccount({ name: 'Demo Merchant Co', type: 'org', region: 'NZ', test: true }, SEEDER, now);
   const demoKey = await issueApiKey({ accountId: demo.id, name: 'demo-owner', role: 'account-owner' }, SEEDER, now);
-  const merchant = await insertMerchant({ accountId: demo.id, name: 'Demo Test Merchant', country: 'NZ', test: true, type: 'physical' }, SEEDER, now);
-  const config = await insertMerchantConfig({ id: merchant.id, accountId: demo.id, test: true }, { paymentOptions: [{ type: 'svc.nzd.test' }] }, SEEDER, now);
-  const wallet = await insertWalletAsset({ accountId: demo.id, accountTest: true, ledgerId: 'svc.nzd.test', settlement: false }, SEEDER, now);
+  const merchant = await insertMerchant(
+    { accountId: demo.id, name: 'Demo Test Merchant', country: 'NZ', test: true, type: 'physical' },
+    SEEDER,
+    now,
+  );
+  const config = await insertMerchantConfig(
+    { id: merchant.id, accountId: demo.id, test: true },
+    { paymentOptions: [{ type: 'svc.nzd.test' }] },
+    SEEDER,
+    now,
+  );
+  const wallet = await insertWalletAsset(
+    { accountId: demo.id, accountTest: true, ledgerId: 'svc.nzd.test', settlement: false },
+    SEEDER,
+    now,
+  );
   await issueTestFunds(wallet, TEST_FUNDS, 'seed', { accountId: demo.id, crn: SEEDER }, now);
   return {
     accountId: demo.id,
@@ -51,6 +68,8 @@ async function stillStored(previous: Seed): Promise<boolean> {
     return Boolean((await findAccount(previous.accountId)) && (await findAccount(previous.operatorAccountId)));
   } catch (error) {
     if (!(error instanceof EntityShapeError)) throw error;
-    throw new Error(`${error.message}: the persisted data predates entity type and version stamps; delete the state directory (.local/ or LOCAL_STATE_DIR) and start again`);
+    throw new Error(
+      `${error.message}: the persisted data predates entity type and version stamps; delete the state directory (.local/ or LOCAL_STATE_DIR) and start again`,
+    );
   }
 }

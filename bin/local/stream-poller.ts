@@ -1,7 +1,17 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { STREAM_CONSUMERS, streamFilterMatches, type StreamConsumerDefinition } from '../../functions/core/infrastructure';
+import {
+  STREAM_CONSUMERS,
+  streamFilterMatches,
+  type StreamConsumerDefinition,
+} from '../../functions/core/infrastructure';
 import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
 import { invokeConsumer } from './consumer-usage';
@@ -31,7 +41,12 @@ interface ShardReader {
  * then its records are skipped (on AWS they age out; the consumer's sweep recovers them). Starts at
  * the stream's end, as a mapping created with StartingPosition LATEST does.
  */
-export function startStreamPollers(tableName: string, endpoint: string, region: string, modules: FunctionModules): { stop(): Promise<void> } {
+export function startStreamPollers(
+  tableName: string,
+  endpoint: string,
+  region: string,
+  modules: FunctionModules,
+): { stop(): Promise<void> } {
   const client = sdkClient(new DynamoDBClient({ endpoint, region }));
   const streams = sdkClient(new DynamoDBStreamsClient({ endpoint, region }));
   const consumers = STREAM_CONSUMERS.map((definition) => ({
@@ -45,10 +60,24 @@ export function startStreamPollers(tableName: string, endpoint: string, region: 
     if (!streamArn) throw new Error(`table ${tableName} has no stream`);
     const readers = new Map<string, ShardReader>();
     const finished = new Set<string>();
-    const iteratorOf = async (shardId: string, type: 'LATEST' | 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER', sequenceNumber?: string) =>
-      (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }))).ShardIterator;
+    const iteratorOf = async (
+      shardId: string,
+      type: 'LATEST' | 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER',
+      sequenceNumber?: string,
+    ) =>
+      (
+        await streams.send(
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: shardId,
+            ShardIteratorType: type,
+            SequenceNumber: sequenceNumber,
+          }),
+        )
+      ).ShardIterator;
     const discover = async (first: boolean) => {
-      const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
+      const shards =
+        (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
       for (const shard of shards) {
         const id = shard.ShardId!;
         if (readers.has(id) || finished.has(id)) continue;
@@ -67,11 +96,20 @@ export function startStreamPollers(tableName: string, endpoint: string, region: 
       let backlog = false;
       for (const [shardId, reader] of readers) {
         try {
-          reader.iterator ??= await iteratorOf(shardId, reader.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'LATEST', reader.lastSequenceNumber);
+          reader.iterator ??= await iteratorOf(
+            shardId,
+            reader.lastSequenceNumber ? 'AFTER_SEQUENCE_NUMBER' : 'LATEST',
+            reader.lastSequenceNumber,
+          );
           const out = await streams.send(new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: READ_LIMIT }));
           const records = (out.Records ?? []).map(lambdaRecord);
           backlog ||= records.length === READ_LIMIT;
-          for (const { definition, handler } of consumers) await deliver(definition, handler, records.filter((record) => streamFilterMatches(definition, record)));
+          for (const { definition, handler } of consumers)
+            await deliver(
+              definition,
+              handler,
+              records.filter((record) => streamFilterMatches(definition, record)),
+            );
           if (records.length) reader.lastSequenceNumber = records[records.length - 1].dynamodb!.SequenceNumber;
           reader.iterator = out.NextShardIterator;
           if (!out.NextShardIterator) {
@@ -104,18 +142,26 @@ export function startStreamPollers(tableName: string, endpoint: string, region: 
   };
 }
 
-async function deliver(definition: StreamConsumerDefinition, handler: Consumer, records: DynamoDBRecord[]): Promise<void> {
+async function deliver(
+  definition: StreamConsumerDefinition,
+  handler: Consumer,
+  records: DynamoDBRecord[],
+): Promise<void> {
   for (let i = 0; i < records.length; i += definition.batchSize) {
     let batch = records.slice(i, i + definition.batchSize);
     for (let attempt = 0; batch.length; attempt++) {
-      const result = await invokeConsumer(definition.consumer, batch.length, () => handler({ Records: batch })).catch((error: unknown) => {
-        console.error(`stream consumer ${definition.consumer}:`, error);
-        return { batchItemFailures: [{ itemIdentifier: batch[0].dynamodb!.SequenceNumber! }] };
-      });
+      const result = await invokeConsumer(definition.consumer, batch.length, () => handler({ Records: batch })).catch(
+        (error: unknown) => {
+          console.error(`stream consumer ${definition.consumer}:`, error);
+          return { batchItemFailures: [{ itemIdentifier: batch[0].dynamodb!.SequenceNumber! }] };
+        },
+      );
       const failed = (result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier);
       if (!failed.length) break;
       if (attempt >= definition.retryAttempts) {
-        console.error(`stream consumer ${definition.consumer}: gave up on ${batch.length} records after ${attempt + 1} attempts`);
+        console.error(
+          `stream consumer ${definition.consumer}: gave up on ${batch.length} records after ${attempt + 1} attempts`,
+        );
         break;
       }
       const from = batch.findIndex((record) => failed.includes(record.dynamodb!.SequenceNumber!));
@@ -134,7 +180,12 @@ function lambdaRecord(record: _Record): DynamoDBRecord {
     eventVersion: record.eventVersion,
     eventSource: 'aws:dynamodb',
     awsRegion: record.awsRegion,
-    dynamodb: { ...(dynamodb as DynamoDBRecord['dynamodb']), ApproximateCreationDateTime: ApproximateCreationDateTime ? ApproximateCreationDateTime.getTime() / 1000 : undefined },
+    dynamodb: {
+      ...(dynamodb as DynamoDBRecord['dynamodb']),
+      ApproximateCreationDateTime: ApproximateCreationDateTime
+        ? ApproximateCreationDateTime.getTime() / 1000
+        : undefined,
+    },
   };
 }
 

@@ -36,7 +36,14 @@ export async function localIssuerKey(stateDir: string, inMemory: boolean): Promi
 }
 
 /** Public members copied by name, so the private exponent and primes are never published. */
-const publicJwk = ({ kid, privateJwk: { n, e } }: IssuerKey): JWK => ({ kty: 'RSA', n, e, kid, use: 'sig', alg: USER_TOKEN_ALGORITHMS[0] });
+const publicJwk = ({ kid, privateJwk: { n, e } }: IssuerKey): JWK => ({
+  kty: 'RSA',
+  n,
+  e,
+  kid,
+  use: 'sig',
+  alg: USER_TOKEN_ALGORITHMS[0],
+});
 
 export interface UserIssuer {
   issuer: string;
@@ -48,7 +55,11 @@ export function startUserIssuer(key: IssuerKey, port: number): Promise<UserIssue
   const issuer = `http://127.0.0.1:${port}/local-user-pool`;
   const documents: Record<string, unknown> = {
     '/local-user-pool/.well-known/jwks.json': { keys: [publicJwk(key)] },
-    '/local-user-pool/.well-known/openid-configuration': { issuer, jwks_uri: `${issuer}/.well-known/jwks.json`, id_token_signing_alg_values_supported: USER_TOKEN_ALGORITHMS },
+    '/local-user-pool/.well-known/openid-configuration': {
+      issuer,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      id_token_signing_alg_values_supported: USER_TOKEN_ALGORITHMS,
+    },
   };
   const server: Server = createServer((req, res) => {
     const document = req.method === 'GET' ? documents[req.url ?? ''] : undefined;

@@ -3,7 +3,14 @@ import { account } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { accountEntity, accountMemberEntity, memberCountsEntity, userEntity, type Account, type StoredAccount } from './entities';
+import {
+  accountEntity,
+  accountMemberEntity,
+  memberCountsEntity,
+  userEntity,
+  type Account,
+  type StoredAccount,
+} from './entities';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { isoTimestamp } from '../core/clock';
@@ -58,7 +65,12 @@ export function userMembershipsStep(userId: string, delta: 1 | -1, onMissing: ()
  * own (a user, a business and its new org account), and the account as it will read. `id` is given
  * where a repeated message must find the same account again.
  */
-export function accountCreation(input: NewAccount, createdBy: string, now: Date, id = newId()): { account: Account; items: AccountWrite[] } {
+export function accountCreation(
+  input: NewAccount,
+  createdBy: string,
+  now: Date,
+  id = newId(),
+): { account: Account; items: AccountWrite[] } {
   const at = isoTimestamp(now);
   const stored: StoredAccount = {
     id,
@@ -74,10 +86,24 @@ export function accountCreation(input: NewAccount, createdBy: string, now: Date,
     modifiedAt: at,
     modifiedBy: createdBy,
   };
-  const put = (Item: Record<string, unknown>): AccountWrite => ({ Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } });
+  const put = (Item: Record<string, unknown>): AccountWrite => ({
+    Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
   const items: AccountWrite[] = [put(accountEntity.item(stored))];
   if (input.owner) {
-    items.push(put(accountMemberEntity.item({ accountId: stored.id, userId: input.owner, role: 'account-owner', createdAt: at, createdBy, modifiedAt: at, modifiedBy: createdBy })));
+    items.push(
+      put(
+        accountMemberEntity.item({
+          accountId: stored.id,
+          userId: input.owner,
+          role: 'account-owner',
+          createdAt: at,
+          createdBy,
+          modifiedAt: at,
+          modifiedBy: createdBy,
+        }),
+      ),
+    );
     items.push(put(memberCountsEntity.item({ accountId: stored.id, owners: 1, members: 1 })));
   }
   return { account: present(stored), items };
@@ -99,7 +125,11 @@ export async function updateAccountRecord(
   modifiedBy: string,
   now: Date,
 ): Promise<Account> {
-  const names: Record<string, string> = { '#modifiedAt': 'modifiedAt', '#modifiedBy': 'modifiedBy', '#version': 'version' };
+  const names: Record<string, string> = {
+    '#modifiedAt': 'modifiedAt',
+    '#modifiedBy': 'modifiedBy',
+    '#version': 'version',
+  };
   const values: Record<string, unknown> = { ':modifiedAt': isoTimestamp(now), ':modifiedBy': modifiedBy, ':one': 1 };
   const sets = ['#modifiedAt = :modifiedAt', '#modifiedBy = :modifiedBy'];
   for (const [field, value] of Object.entries(changes)) {

@@ -10,14 +10,21 @@ import { publicView } from '../core/db/entity';
 import { apiKeyEntity, apiKeyLookupEntity, apiKeysOfAccount, type ApiKey, type StoredApiKey } from './entities';
 import { db } from '../core/db/client';
 import { queryAllUnder } from '../core/db/pagination';
-import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/errors/classes';
 
 export type { ApiKey } from './entities';
 
 /** What a secret's hash looks up: the key's grant (authentication), read consistently. */
 export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyGrant | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyLookupEntity.key(secretHash), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: apiKeyLookupEntity.key(secretHash), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
   const { accountId, name, role, enabled } = apiKeyLookupEntity.parse(out.Item);
   return { accountId, name, role, enabled };
@@ -62,7 +69,13 @@ export async function issueApiKey(
           {
             Put: {
               TableName: tableName,
-              Item: apiKeyLookupEntity.item({ secretHash, accountId: input.accountId, name: input.name, role: input.role, enabled: true }),
+              Item: apiKeyLookupEntity.item({
+                secretHash,
+                accountId: input.accountId,
+                name: input.name,
+                role: input.role,
+                enabled: true,
+              }),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -86,7 +99,13 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
  * loses its last enabled owner key: disabling one is conditional on another owner key still being
  * enabled in the same transaction, so two concurrent disables of the last two cannot both commit.
  */
-export function setApiKeyEnabled(accountId: string, name: string, enabled: boolean, modifiedBy: string, now: Date): Promise<ApiKey> {
+export function setApiKeyEnabled(
+  accountId: string,
+  name: string,
+  enabled: boolean,
+  modifiedBy: string,
+  now: Date,
+): Promise<ApiKey> {
   return retryOnConflict(async () => {
     const keyOut = await readStored(accountId, name);
     const tableName = config().tableName;
@@ -115,10 +134,19 @@ export function setApiKeyEnabled(accountId: string, name: string, enabled: boole
       },
     ];
     if (!enabled && keyOut.enabled && keyOut.role === 'account-owner') {
-      const other = (await listApiKeys(accountId)).find((k) => k.role === 'account-owner' && k.enabled && k.name !== name);
+      const other = (await listApiKeys(accountId)).find(
+        (k) => k.role === 'account-owner' && k.enabled && k.name !== name,
+      );
       if (!other) throw businessRule('LAST_OWNER_NOT_REVOKABLE');
       steps.push({
-        item: { ConditionCheck: { TableName: tableName, Key: apiKeyEntity.key(accountId, other.name), ConditionExpression: 'enabled = :true', ExpressionAttributeValues: { ':true': true } } },
+        item: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: apiKeyEntity.key(accountId, other.name),
+            ConditionExpression: 'enabled = :true',
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
         onConditionFailed: () => new TransactionConflictError(),
       });
     }
@@ -128,7 +156,9 @@ export function setApiKeyEnabled(accountId: string, name: string, enabled: boole
 }
 
 async function readStored(accountId: string, name: string): Promise<StoredApiKey> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: apiKeyEntity.key(accountId, name), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: apiKeyEntity.key(accountId, name), ConsistentRead: true }),
+  );
   if (!out.Item) throw forbidden();
   return apiKeyEntity.parse(out.Item);
 }

@@ -4,4 +4,9 @@ import { findApiKeyByHash } from './api-key-store';
 import { findMemberRole, findUserGrant } from './member-store';
 
 /** How core's authentication and authorization read this group's accounts, API keys, users and memberships. */
-export const accountDirectory: AccountDirectory = { findAccount, findApiKey: findApiKeyByHash, findUser: findUserGrant, findMembership: findMemberRole };
+export const accountDirectory: AccountDirectory = {
+  findAccount,
+  findApiKey: findApiKeyByHash,
+  findUser: findUserGrant,
+  findMembership: findMemberRole,
+};

@@ -48,7 +48,10 @@ export interface AccountMember {
   modifiedBy: string;
 }
 
-const accountMemberKey = (accountId: string, userId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: `MEMBER#${userId}` });
+const accountMemberKey = (accountId: string, userId: string) => ({
+  PK: `ACCOUNT#${accountId}`,
+  SK: `MEMBER#${userId}`,
+});
 const userAccountsPartition = (userId: string) => `USERACCOUNTS#${userId}`;
 
 export const accountMemberEntity = defineEntity<AccountMember, [accountId: string, userId: string]>({

@@ -5,6 +5,13 @@ export { issueApiKey, listApiKeys, setApiKeyEnabled } from './api-key-store';
 export { accountDirectory } from './directory';
 export { advanceAccountClock, readAccountClock, type TestClock } from './test-clock';
 export { createUser, type NewUser } from './user-store';
-export { findMember, findUser, findUserByEmail, setMember, MAX_MEMBERS_PER_ACCOUNT, type MemberView } from './member-store';
+export {
+  findMember,
+  findUser,
+  findUserByEmail,
+  setMember,
+  MAX_MEMBERS_PER_ACCOUNT,
+  type MemberView,
+} from './member-store';
 export { MAX_MEMBERSHIPS_PER_USER } from './account-store';
 export { normalEmail, type MemberRole, type User } from './entities';

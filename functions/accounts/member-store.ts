@@ -4,7 +4,12 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { queryAll, queryAllUnder } from '../core/db/pagination';
-import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { userMembershipsStep, MAX_MEMBERSHIPS_PER_USER } from './account-store';
 import {
@@ -44,18 +49,24 @@ export interface MembershipSummary {
 const tableName = () => config().tableName;
 
 export async function findMember(accountId: string, userId: string): Promise<AccountMember | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: accountMemberEntity.key(accountId, userId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: accountMemberEntity.key(accountId, userId), ConsistentRead: true }),
+  );
   return out.Item ? accountMemberEntity.parse(out.Item) : undefined;
 }
 
 export async function findUser(userId: string): Promise<User | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: userEntity.key(userId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: userEntity.key(userId), ConsistentRead: true }),
+  );
   return out.Item ? userEntity.parse(out.Item) : undefined;
 }
 
 /** The user an email belongs to, if any. */
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: userEmailEntity.key(email), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: userEmailEntity.key(email), ConsistentRead: true }),
+  );
   return out.Item ? findUser(userEmailEntity.parse(out.Item).userId) : undefined;
 }
 
@@ -98,7 +109,10 @@ function countsStep(accountId: string, members: number, owners: number, lastOwne
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    onConditionFailed: (old) => (guardsOwner && Number(old?.owners ?? 0) <= 1 ? businessRule('LAST_OWNER_NOT_REVOKABLE') : businessRule('MEMBER_LIMIT_EXCEEDED')),
+    onConditionFailed: (old) =>
+      guardsOwner && Number(old?.owners ?? 0) <= 1
+        ? businessRule('LAST_OWNER_NOT_REVOKABLE')
+        : businessRule('MEMBER_LIMIT_EXCEEDED'),
   };
 }
 
@@ -108,9 +122,18 @@ const ownerDelta = (role: MemberRole | undefined) => (role === 'account-owner' ?
  * The member write's own step: a put (or delete) conditional on the member being as it was read,
  * so a concurrent change is retried from a fresh read and the counts stay exact.
  */
-function memberStep(accountId: string, userId: string, previous: AccountMember | undefined, next: AccountMember | undefined): TransactionStep {
+function memberStep(
+  accountId: string,
+  userId: string,
+  previous: AccountMember | undefined,
+  next: AccountMember | undefined,
+): TransactionStep {
   const condition = previous
-    ? { ConditionExpression: '#role = :previous AND modifiedAt = :modifiedAt', ExpressionAttributeNames: { '#role': 'role' }, ExpressionAttributeValues: { ':previous': previous.role, ':modifiedAt': previous.modifiedAt } }
+    ? {
+        ConditionExpression: '#role = :previous AND modifiedAt = :modifiedAt',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':previous': previous.role, ':modifiedAt': previous.modifiedAt },
+      }
     : { ConditionExpression: 'attribute_not_exists(PK)' };
   const item = next
     ? { Put: { TableName: tableName(), Item: accountMemberEntity.item(next), ...condition } }
@@ -123,7 +146,14 @@ function memberStep(accountId: string, userId: string, previous: AccountMember |
  * user's consent). Demoting the last owner is refused (LAST_OWNER_NOT_REVOKABLE) by the counts'
  * condition, in the same transaction.
  */
-export function setMember(account: AccountGrant, userId: string, role: MemberRole, by: string, now: Date, extra: TransactionStep[] = []): Promise<MemberView> {
+export function setMember(
+  account: AccountGrant,
+  userId: string,
+  role: MemberRole,
+  by: string,
+  now: Date,
+  extra: TransactionStep[] = [],
+): Promise<MemberView> {
   return writeMember(account, userId, role, by, now, { extra, joins: true });
 }
 
@@ -132,11 +162,24 @@ export function setMember(account: AccountGrant, userId: string, role: MemberRol
  * one (or no user at all, alike) joins only by accepting an invitation (INVITATION_REQUIRED). The
  * write is conditional on the member as read, so a member removed meanwhile is re-read and refused.
  */
-export function changeMemberRole(account: AccountGrant, userId: string, role: MemberRole, by: string, now: Date): Promise<MemberView> {
+export function changeMemberRole(
+  account: AccountGrant,
+  userId: string,
+  role: MemberRole,
+  by: string,
+  now: Date,
+): Promise<MemberView> {
   return writeMember(account, userId, role, by, now, { extra: [], joins: false });
 }
 
-function writeMember(account: AccountGrant, userId: string, role: MemberRole, by: string, now: Date, { extra, joins }: { extra: TransactionStep[]; joins: boolean }): Promise<MemberView> {
+function writeMember(
+  account: AccountGrant,
+  userId: string,
+  role: MemberRole,
+  by: string,
+  now: Date,
+  { extra, joins }: { extra: TransactionStep[]; joins: boolean },
+): Promise<MemberView> {
   return retryOnConflict(async () => {
     const previous = await findMember(account.id, userId);
     if (!previous && !joins) throw businessRule('INVITATION_REQUIRED');
@@ -147,7 +190,12 @@ function writeMember(account: AccountGrant, userId: string, role: MemberRole, by
       : { accountId: account.id, userId, role, createdAt: at, createdBy: by, modifiedAt: at, modifiedBy: by };
     const steps = [
       ...extra,
-      ...(previous?.role === role ? [] : [memberStep(account.id, userId, previous, next), countsStep(account.id, previous ? 0 : 1, ownerDelta(role) - ownerDelta(previous?.role))]),
+      ...(previous?.role === role
+        ? []
+        : [
+            memberStep(account.id, userId, previous, next),
+            countsStep(account.id, previous ? 0 : 1, ownerDelta(role) - ownerDelta(previous?.role)),
+          ]),
       ...(previous ? [] : [userMembershipsStep(userId, 1, () => badRequest('userId does not name a user'))]),
     ];
     await runTransaction(steps);
@@ -160,7 +208,11 @@ function writeMember(account: AccountGrant, userId: string, role: MemberRole, by
  * stays (LAST_OWNER_NOT_REVOKABLE) unless `lastOwnerStays` is false: a user leaving an account they
  * did not create, which then has no owner member (docs/api/users-and-members.md#members).
  */
-export function removeMember(accountId: string, userId: string, { lastOwnerStays }: { lastOwnerStays: boolean }): Promise<void> {
+export function removeMember(
+  accountId: string,
+  userId: string,
+  { lastOwnerStays }: { lastOwnerStays: boolean },
+): Promise<void> {
   return retryOnConflict(async () => {
     const previous = await findMember(accountId, userId);
     if (!previous) throw forbidden();
@@ -190,7 +242,9 @@ async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string,
     let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+      const out = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
       found.push(...((out.Responses?.[tableName()] ?? []) as Record<string, unknown>[]));
       pending = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
     }
@@ -198,28 +252,32 @@ async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string,
   return found;
 }
 
-const oldestFirst = (a: AccountMember, b: AccountMember) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
+const oldestFirst = (a: AccountMember, b: AccountMember) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
 /** The members of an account in list form: each with the account's name and the user's names and email; oldest first. */
 export async function listMembers(account: AccountGrant) {
   const members = (await queryAllUnder(membersOfAccount(account.id))).map((item) => accountMemberEntity.parse(item));
-  const users = new Map((await batchGet(members.map((m) => userEntity.key(m.userId)))).map((item) => [String(item.id), userEntity.parse(item)]));
-  return members
-    .sort(oldestFirst)
-    .map((m) => {
-      const user = users.get(m.userId);
-      return {
-        accountName: account.name,
-        accountType: account.type,
-        accountId: account.id,
-        userId: m.userId,
-        createdAt: m.createdAt,
-        role: m.role,
-        ...(user?.givenName !== undefined ? { firstName: user.givenName } : {}),
-        ...(user?.familyName !== undefined ? { lastName: user.familyName } : {}),
-        ...(user ? { email: user.email } : {}),
-      };
-    });
+  const users = new Map(
+    (await batchGet(members.map((m) => userEntity.key(m.userId)))).map((item) => [
+      String(item.id),
+      userEntity.parse(item),
+    ]),
+  );
+  return members.sort(oldestFirst).map((m) => {
+    const user = users.get(m.userId);
+    return {
+      accountName: account.name,
+      accountType: account.type,
+      accountId: account.id,
+      userId: m.userId,
+      createdAt: m.createdAt,
+      role: m.role,
+      ...(user?.givenName !== undefined ? { firstName: user.givenName } : {}),
+      ...(user?.familyName !== undefined ? { lastName: user.familyName } : {}),
+      ...(user ? { email: user.email } : {}),
+    };
+  });
 }
 
 /**
@@ -230,13 +288,24 @@ export async function listMembers(account: AccountGrant) {
 export async function membershipsOf(userId: string): Promise<MembershipSummary[]> {
   const { index, GSI1PK } = membershipsOfUser(userId);
   const members = (
-    await queryAll({ TableName: tableName(), IndexName: index, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': GSI1PK }, Limit: MAX_MEMBERSHIPS_PER_USER })
+    await queryAll({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': GSI1PK },
+      Limit: MAX_MEMBERSHIPS_PER_USER,
+    })
   ).map((item) => accountMemberEntity.parse(item));
-  const accounts = new Map((await batchGet(members.map((m) => accountEntity.key(m.accountId)))).map((item) => [String(item.id), accountEntity.parse(item)]));
-  return members
-    .sort(oldestFirst)
-    .flatMap((m) => {
-      const account = accounts.get(m.accountId);
-      return account ? [{ accountName: account.name, accountId: account.id, accountType: account.type, role: m.role }] : [];
-    });
+  const accounts = new Map(
+    (await batchGet(members.map((m) => accountEntity.key(m.accountId)))).map((item) => [
+      String(item.id),
+      accountEntity.parse(item),
+    ]),
+  );
+  return members.sort(oldestFirst).flatMap((m) => {
+    const account = accounts.get(m.accountId);
+    return account
+      ? [{ accountName: account.name, accountId: account.id, accountType: account.type, role: m.role }]
+      : [];
+  });
 }

@@ -16,7 +16,10 @@ export const PERMISSIONS = {
   'memberships:update': { flags: [], roles: own('account-owner') },
   'memberships:delete': { flags: ['org'], roles: own('account-owner') },
   'memberships:read': { flags: [], roles: own('account-owner') },
-  'account-memberships:read': { flags: [], roles: own('account-owner', 'anon-consumer', 'merchant-terminal', 'external-asset-provider', 'cashier') },
+  'account-memberships:read': {
+    flags: [],
+    roles: own('account-owner', 'anon-consumer', 'merchant-terminal', 'external-asset-provider', 'cashier'),
+  },
   // Operator-only: what the specification leaves to the service itself.
   'accounts:manage-subscriptions': { flags: [], roles: {} },
   'accounts:manage-limits': { flags: [], roles: {} },

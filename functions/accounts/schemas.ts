@@ -50,7 +50,12 @@ export const setSubscriptionsBody = {
   type: 'object',
   required: ['subscriptions'],
   properties: {
-    subscriptions: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
+    subscriptions: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 64 },
+    },
   },
 } as const;
 
@@ -183,7 +188,12 @@ export const membershipSummaryList = {
     type: 'object',
     required: ['accountName', 'accountId', 'accountType', 'role'],
     additionalProperties: false,
-    properties: { accountName: { type: 'string' }, accountId: id, accountType: { enum: ACCOUNT_TYPES }, role: { type: 'string' } },
+    properties: {
+      accountName: { type: 'string' },
+      accountId: id,
+      accountType: { enum: ACCOUNT_TYPES },
+      role: { type: 'string' },
+    },
   },
 } as const;
 

@@ -20,7 +20,11 @@ export interface NewUser {
  * Makes a user (id: a UUID, the `sub` of their access tokens) with their individual account, of
  * which they are the owner, in one transaction; an email is one user's only (EMAIL_ALREADY_USED).
  */
-export async function createUser(input: NewUser, createdBy: string, now: Date): Promise<{ user: User; account: Account }> {
+export async function createUser(
+  input: NewUser,
+  createdBy: string,
+  now: Date,
+): Promise<{ user: User; account: Account }> {
   const at = isoTimestamp(now);
   const id = input.id ?? randomUUID();
   const name = [input.givenName, input.familyName].filter(Boolean).join(' ') || normalEmail(input.email);
@@ -42,7 +46,10 @@ export async function createUser(input: NewUser, createdBy: string, now: Date): 
     modifiedAt: at,
     modifiedBy: createdBy,
   };
-  const put = (Item: Record<string, unknown>, onConditionFailed?: TransactionStep['onConditionFailed']): TransactionStep => ({
+  const put = (
+    Item: Record<string, unknown>,
+    onConditionFailed?: TransactionStep['onConditionFailed'],
+  ): TransactionStep => ({
     item: { Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } },
     onConditionFailed,
   });

@@ -19,7 +19,8 @@ type Query = FromSchema<typeof configsQuery>;
  */
 export const createAssetProgramConfig = authedOperation<FromSchema<typeof createConfigBody>>(async (request) => {
   const membership = await loadMemberMembership(request);
-  if (membership.status !== 'approved' || !membership.tosAcceptedAt) throw businessRule('ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED');
+  if (membership.status !== 'approved' || !membership.tosAcceptedAt)
+    throw businessRule('ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED');
   const merchant = await findMerchant(request.body.merchantId);
   if (!merchant || merchant.accountId !== membership.accountId) throw businessRule('MERCHANT_ACCOUNT_MISMATCH');
   const at = isoTimestamp(request.now);

@@ -20,12 +20,16 @@ type Body = FromSchema<typeof createAssetProgramBody>;
  */
 export const createAssetProgram = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.orgAccount(body.accountId, 'ACCOUNT_TYPE_INVALID');
-  const { name, assetTypes, collectionIds, termsOfServiceUrl, privacyPolicyUrl, mediaUploadId } = declaredOnly(createAssetProgramBody, body);
+  const { name, assetTypes, collectionIds, termsOfServiceUrl, privacyPolicyUrl, mediaUploadId } = declaredOnly(
+    createAssetProgramBody,
+    body,
+  );
   const test = account.test === true;
   if (mediaUploadId) await requireMediaUpload(mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
   const collections = await findCollections(collectionIds);
   const checked = collectionIds.map((id) => collections.get(id));
-  if (checked.some((collection) => !collection || collection.accountId !== account.id || collection.test !== test)) throw businessRule('COLLECTION_IDS_INVALID');
+  if (checked.some((collection) => !collection || collection.accountId !== account.id || collection.test !== test))
+    throw businessRule('COLLECTION_IDS_INVALID');
   const at = isoTimestamp(now);
   const program: StoredAssetProgram = {
     id: newId('assetProgram'),

@@ -33,12 +33,26 @@ export const assetProgramEntity = defineEntity<StoredAssetProgram, [id: string]>
   key: programKey,
   keyOf: (p) => programKey(p.id),
   indexes: (p) => (p.published ? { GSI1PK: publishedProgramsPartition(p.test), GSI1SK: `${p.createdAt}#${p.id}` } : {}),
-  required: ['id', 'name', 'accountId', 'assetTypes', 'collectionIds', 'test', 'published', 'privacyPolicyUrl', 'termsOfServiceUrl', 'createdAt', 'createdBy', 'version'],
+  required: [
+    'id',
+    'name',
+    'accountId',
+    'assetTypes',
+    'collectionIds',
+    'test',
+    'published',
+    'privacyPolicyUrl',
+    'termsOfServiceUrl',
+    'createdAt',
+    'createdBy',
+    'version',
+  ],
 });
 
 const membershipKey = (id: string): TableKey => ({ PK: `APMEMBERSHIP#${id}`, SK: 'APMEMBERSHIP' });
 export const accountMembershipsPartition = (accountId: string) => `ACCOUNTAPMEMBERSHIPS#${accountId}`;
-export const programMembershipsPartition = (programId: string, status: string) => `PROGRAMAPMEMBERSHIPS#${programId}#${status}`;
+export const programMembershipsPartition = (programId: string, status: string) =>
+  `PROGRAMAPMEMBERSHIPS#${programId}#${status}`;
 
 export const membershipEntity = defineEntity<StoredMembership, [id: string]>({
   type: 'asset-program-membership',
@@ -51,7 +65,18 @@ export const membershipEntity = defineEntity<StoredMembership, [id: string]>({
     GSI2PK: programMembershipsPartition(m.assetProgramId, m.status),
     GSI2SK: `${m.createdAt}#${m.id}`,
   }),
-  required: ['id', 'accountId', 'programAccountId', 'assetProgramId', 'status', 'test', 'billingBankAccountId', 'createdAt', 'createdBy', 'version'],
+  required: [
+    'id',
+    'accountId',
+    'programAccountId',
+    'assetProgramId',
+    'status',
+    'test',
+    'billingBankAccountId',
+    'createdAt',
+    'createdBy',
+    'version',
+  ],
 });
 
 interface MemberGuard {
@@ -59,7 +84,10 @@ interface MemberGuard {
   accountId: string;
   membershipId: string;
 }
-const memberGuardKey = (assetProgramId: string, accountId: string): TableKey => ({ PK: `APMEMBER#${assetProgramId}#${accountId}`, SK: 'APMEMBER' });
+const memberGuardKey = (assetProgramId: string, accountId: string): TableKey => ({
+  PK: `APMEMBER#${assetProgramId}#${accountId}`,
+  SK: 'APMEMBER',
+});
 
 export const memberGuardEntity = defineEntity<MemberGuard, [assetProgramId: string, accountId: string]>({
   type: 'asset-program-member',
@@ -84,5 +112,17 @@ export const configEntity = defineEntity<StoredConfig, [id: string]>({
     GSI2PK: programConfigsPartition(c.assetProgramId),
     GSI2SK: `${c.createdAt}#${c.id}`,
   }),
-  required: ['id', 'accountId', 'programAccountId', 'assetProgramId', 'assetProgramMembershipId', 'merchantId', 'enabled', 'status', 'test', 'createdAt', 'createdBy'],
+  required: [
+    'id',
+    'accountId',
+    'programAccountId',
+    'assetProgramId',
+    'assetProgramMembershipId',
+    'merchantId',
+    'enabled',
+    'status',
+    'test',
+    'createdAt',
+    'createdBy',
+  ],
 });

@@ -7,7 +7,11 @@ import { getAssetProgram, listAssetPrograms } from './read-asset-programs';
 import { setPrivacyPolicyUrl, setTermsOfServiceUrl } from './update-asset-program';
 import { createAssetProgramMembership } from './create-membership';
 import { getAssetProgramMembership, listAccountMembershipsOf, listProgramMembershipsOf } from './read-memberships';
-import { acceptAssetProgramMembership, approveAssetProgramMembership, setMembershipBillingBankAccount } from './update-membership';
+import {
+  acceptAssetProgramMembership,
+  approveAssetProgramMembership,
+  setMembershipBillingBankAccount,
+} from './update-membership';
 import { createAssetProgramConfig, getAssetProgramConfig, listAccountConfigsOf, listProgramConfigsOf } from './configs';
 
 export const handler = groupHandler('asset-programs', ROUTES, build, {

@@ -12,12 +12,16 @@ export const getAssetProgramMembership = authedOperation(async (request) => {
 });
 
 /** A program's memberships in one status, newest first: its owner's listing. */
-export const listProgramMembershipsOf = authedOperation<unknown, FromSchema<typeof programMembershipsQuery>>(async (request) => {
-  const program = await loadProgram(request);
-  return listProgramMemberships(program.id, request.query.status, request.query);
-});
+export const listProgramMembershipsOf = authedOperation<unknown, FromSchema<typeof programMembershipsQuery>>(
+  async (request) => {
+    const program = await loadProgram(request);
+    return listProgramMemberships(program.id, request.query.status, request.query);
+  },
+);
 
-export const listAccountMembershipsOf = authedOperation<unknown, FromSchema<typeof accountMembershipsQuery>>(async ({ params, query, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return listAccountMemberships(account.id, query);
-});
+export const listAccountMembershipsOf = authedOperation<unknown, FromSchema<typeof accountMembershipsQuery>>(
+  async ({ params, query, auth }) => {
+    const account = await auth.access.account(params.accountId);
+    return listAccountMemberships(account.id, query);
+  },
+);

@@ -11,7 +11,21 @@ export const MAX_COLLECTIONS = 50;
 
 export const assetProgram = {
   type: 'object',
-  required: ['id', 'name', 'accountId', 'assetTypes', 'collectionIds', 'test', 'published', 'privacyPolicyUrl', 'termsOfServiceUrl', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  required: [
+    'id',
+    'name',
+    'accountId',
+    'assetTypes',
+    'collectionIds',
+    'test',
+    'published',
+    'privacyPolicyUrl',
+    'termsOfServiceUrl',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+  ],
   properties: {
     id,
     name: { type: 'string' },
@@ -44,14 +58,35 @@ export const createAssetProgramBody = {
   },
 } as const;
 
-export const privacyPolicyUrlBody = { type: 'object', required: ['privacyPolicyUrl'], properties: { privacyPolicyUrl: url } } as const;
-export const termsOfServiceUrlBody = { type: 'object', required: ['termsOfServiceUrl'], properties: { termsOfServiceUrl: url } } as const;
+export const privacyPolicyUrlBody = {
+  type: 'object',
+  required: ['privacyPolicyUrl'],
+  properties: { privacyPolicyUrl: url },
+} as const;
+export const termsOfServiceUrlBody = {
+  type: 'object',
+  required: ['termsOfServiceUrl'],
+  properties: { termsOfServiceUrl: url },
+} as const;
 
 export const MEMBERSHIP_STATUSES = ['created', 'accepted', 'approved'] as const;
 
 export const assetProgramMembership = {
   type: 'object',
-  required: ['id', 'accountId', 'assetProgramId', 'status', 'test', 'tosAcceptedAt', 'approvedAt', 'billingBankAccountId', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  required: [
+    'id',
+    'accountId',
+    'assetProgramId',
+    'status',
+    'test',
+    'tosAcceptedAt',
+    'approvedAt',
+    'billingBankAccountId',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+  ],
   properties: {
     id,
     accountId: id,
@@ -80,11 +115,28 @@ export const createMembershipBody = {
   },
 } as const;
 
-export const billingBankAccountBody = { type: 'object', required: ['billingBankAccountId'], properties: { billingBankAccountId: idOf('id') } } as const;
+export const billingBankAccountBody = {
+  type: 'object',
+  required: ['billingBankAccountId'],
+  properties: { billingBankAccountId: idOf('id') },
+} as const;
 
 export const assetProgramConfig = {
   type: 'object',
-  required: ['id', 'accountId', 'assetProgramId', 'assetProgramMembershipId', 'merchantId', 'enabled', 'status', 'test', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  required: [
+    'id',
+    'accountId',
+    'assetProgramId',
+    'assetProgramMembershipId',
+    'merchantId',
+    'enabled',
+    'status',
+    'test',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+  ],
   properties: {
     id,
     accountId: id,
@@ -101,9 +153,18 @@ export const assetProgramConfig = {
   },
 } as const;
 
-export const createConfigBody = { type: 'object', required: ['merchantId'], properties: { merchantId: idOf('id') } } as const;
+export const createConfigBody = {
+  type: 'object',
+  required: ['merchantId'],
+  properties: { merchantId: idOf('id') },
+} as const;
 
-const pageOf = <T>(item: T) => ({ type: 'object', required: ['items'], properties: { items: { type: 'array', items: item }, nextPageKey: { type: 'string' } } }) as const;
+const pageOf = <T>(item: T) =>
+  ({
+    type: 'object',
+    required: ['items'],
+    properties: { items: { type: 'array', items: item }, nextPageKey: { type: 'string' } },
+  }) as const;
 
 export const assetProgramPage = pageOf(assetProgram);
 export const membershipPage = pageOf(assetProgramMembership);
@@ -112,7 +173,11 @@ export const configPage = pageOf(assetProgramConfig);
 /** Published programs of one liveness: the caller's account's unless `test` names the other. */
 export const assetProgramsQuery = { type: 'object', properties: { ...pageQuery, test: { type: 'boolean' } } } as const;
 const status = { enum: MEMBERSHIP_STATUSES } as const;
-export const programMembershipsQuery = { type: 'object', required: ['status'], properties: { ...pageQuery, status } } as const;
+export const programMembershipsQuery = {
+  type: 'object',
+  required: ['status'],
+  properties: { ...pageQuery, status },
+} as const;
 export const accountMembershipsQuery = { type: 'object', properties: { ...pageQuery, status } } as const;
 export const configsQuery = { type: 'object', properties: { ...pageQuery } } as const;
 

@@ -35,35 +35,63 @@ async function find<T extends object>(entity: Entity<T, [id: string]>, id: strin
 }
 
 async function insert<T extends object>(entity: Entity<T, [id: string]>, record: T): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: entity.item(record), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: entity.item(record), ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
 }
 
 export const findProgram = (id: string) => find(assetProgramEntity, id);
 export const insertProgram = (program: StoredAssetProgram) => insert(assetProgramEntity, program);
-export const replaceProgram = (current: StoredAssetProgram, next: StoredAssetProgram) => replaceVersioned(assetProgramEntity, current, next);
+export const replaceProgram = (current: StoredAssetProgram, next: StoredAssetProgram) =>
+  replaceVersioned(assetProgramEntity, current, next);
 export const presentProgram = (program: AssetProgram): AssetProgram => publicView<AssetProgram>(assetProgram, program);
 
 export function listPublishedPrograms(test: boolean, page: PageRequest): Promise<Page<AssetProgram>> {
-  return newestFirstPage(publishedProgramsPartition(test), page, (item) => presentProgram(assetProgramEntity.parse(item)));
+  return newestFirstPage(publishedProgramsPartition(test), page, (item) =>
+    presentProgram(assetProgramEntity.parse(item)),
+  );
 }
 
 export const findMembership = (id: string) => find(membershipEntity, id);
-export const replaceMembership = (current: StoredMembership, next: StoredMembership) => replaceVersioned(membershipEntity, current, next);
-export const presentMembership = (membership: AssetProgramMembership): AssetProgramMembership => publicView<AssetProgramMembership>(assetProgramMembership, membership);
+export const replaceMembership = (current: StoredMembership, next: StoredMembership) =>
+  replaceVersioned(membershipEntity, current, next);
+export const presentMembership = (membership: AssetProgramMembership): AssetProgramMembership =>
+  publicView<AssetProgramMembership>(assetProgramMembership, membership);
 
 /** A new membership and its guard in one transaction: an account joins a program once (MEMBERSHIP_ALREADY_EXISTS). */
 export async function insertMembership(membership: StoredMembership): Promise<void> {
-  const guard = { assetProgramId: membership.assetProgramId, accountId: membership.accountId, membershipId: membership.id };
+  const guard = {
+    assetProgramId: membership.assetProgramId,
+    accountId: membership.accountId,
+    membershipId: membership.id,
+  };
   await runTransaction([
-    { item: { Put: { TableName: table(), Item: membershipEntity.item(membership), ConditionExpression: 'attribute_not_exists(PK)' } } },
     {
-      item: { Put: { TableName: table(), Item: memberGuardEntity.item(guard), ConditionExpression: 'attribute_not_exists(PK)' } },
+      item: {
+        Put: {
+          TableName: table(),
+          Item: membershipEntity.item(membership),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    {
+      item: {
+        Put: {
+          TableName: table(),
+          Item: memberGuardEntity.item(guard),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       onConditionFailed: () => businessRule('MEMBERSHIP_ALREADY_EXISTS'),
     },
   ]);
 }
 
-export function listAccountMemberships(accountId: string, page: PageRequest & { status?: string }): Promise<Page<AssetProgramMembership>> {
+export function listAccountMemberships(
+  accountId: string,
+  page: PageRequest & { status?: string },
+): Promise<Page<AssetProgramMembership>> {
   const partition = accountMembershipsPartition(accountId);
   const map = (item: Record<string, unknown>) => presentMembership(membershipEntity.parse(item));
   if (!page.status) return newestFirstPage(partition, page, map);
@@ -82,12 +110,23 @@ export function listAccountMemberships(accountId: string, page: PageRequest & { 
   );
 }
 
-export function listProgramMemberships(programId: string, status: string, page: PageRequest): Promise<Page<AssetProgramMembership>> {
-  return newestFirstPage(programMembershipsPartition(programId, status), page, (item) => presentMembership(membershipEntity.parse(item)), undefined, 'GSI2');
+export function listProgramMemberships(
+  programId: string,
+  status: string,
+  page: PageRequest,
+): Promise<Page<AssetProgramMembership>> {
+  return newestFirstPage(
+    programMembershipsPartition(programId, status),
+    page,
+    (item) => presentMembership(membershipEntity.parse(item)),
+    undefined,
+    'GSI2',
+  );
 }
 
 export const findConfig = (id: string) => find(configEntity, id);
-export const presentConfig = (record: AssetProgramConfig): AssetProgramConfig => publicView<AssetProgramConfig>(assetProgramConfig, record);
+export const presentConfig = (record: AssetProgramConfig): AssetProgramConfig =>
+  publicView<AssetProgramConfig>(assetProgramConfig, record);
 
 /** Writes a config unless its id (one per membership and merchant) is taken; answers the stored one. */
 export async function insertConfig(record: StoredConfig): Promise<StoredConfig> {
@@ -107,5 +146,11 @@ export function listAccountConfigs(accountId: string, page: PageRequest): Promis
 }
 
 export function listProgramConfigs(programId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
-  return newestFirstPage(programConfigsPartition(programId), page, (item) => presentConfig(configEntity.parse(item)), undefined, 'GSI2');
+  return newestFirstPage(
+    programConfigsPartition(programId),
+    page,
+    (item) => presentConfig(configEntity.parse(item)),
+    undefined,
+    'GSI2',
+  );
 }

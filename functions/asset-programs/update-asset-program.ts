@@ -12,7 +12,12 @@ function setUrl(request: AuthedRequest, field: 'privacyPolicyUrl' | 'termsOfServ
   return retryOnConflict(async () => {
     const program: StoredAssetProgram = await loadProgram(request);
     if (program[field] === value) return presentProgram(program);
-    const next = { ...program, [field]: value, updatedAt: isoTimestamp(request.now), updatedBy: request.auth.principal.crn };
+    const next = {
+      ...program,
+      [field]: value,
+      updatedAt: isoTimestamp(request.now),
+      updatedBy: request.auth.principal.crn,
+    };
     return presentProgram(await replaceProgram(program, next));
   });
 }

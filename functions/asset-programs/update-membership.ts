@@ -13,12 +13,22 @@ type Changes = Partial<Pick<StoredMembership, 'status' | 'tosAcceptedAt' | 'appr
  * Applies a change to the membership as read, conditional on its version (retried on conflict);
  * `load` decides whose account the caller acts on. A change that changes nothing answers the membership as it is.
  */
-function change(request: AuthedRequest, load: (request: AuthedRequest) => Promise<StoredMembership>, next: (membership: StoredMembership) => Promise<Changes>) {
+function change(
+  request: AuthedRequest,
+  load: (request: AuthedRequest) => Promise<StoredMembership>,
+  next: (membership: StoredMembership) => Promise<Changes>,
+) {
   return retryOnConflict(async () => {
     const membership = await load(request);
     const changes = await next(membership);
-    if (Object.entries(changes).every(([field, value]) => membership[field as keyof Changes] === value)) return presentMembership(membership);
-    const updated = { ...membership, ...changes, updatedAt: isoTimestamp(request.now), updatedBy: request.auth.principal.crn };
+    if (Object.entries(changes).every(([field, value]) => membership[field as keyof Changes] === value))
+      return presentMembership(membership);
+    const updated = {
+      ...membership,
+      ...changes,
+      updatedAt: isoTimestamp(request.now),
+      updatedBy: request.auth.principal.crn,
+    };
     return presentMembership(await replaceMembership(membership, updated));
   });
 }
@@ -26,7 +36,9 @@ function change(request: AuthedRequest, load: (request: AuthedRequest) => Promis
 /** The member account accepts the terms: `created` → `accepted`; an approved membership stays `approved`, now accepted too. */
 export const acceptAssetProgramMembership = authedOperation((request) =>
   change(request, loadMemberMembership, async (m) =>
-    m.tosAcceptedAt ? {} : { tosAcceptedAt: isoTimestamp(request.now), status: m.status === 'created' ? 'accepted' : m.status },
+    m.tosAcceptedAt
+      ? {}
+      : { tosAcceptedAt: isoTimestamp(request.now), status: m.status === 'created' ? 'accepted' : m.status },
   ),
 );
 
@@ -44,5 +56,7 @@ export const approveAssetProgramMembership = authedOperation((request) =>
 );
 
 export const setMembershipBillingBankAccount = authedOperation<FromSchema<typeof billingBankAccountBody>>((request) =>
-  change(request, loadMemberMembership, async (m) => ({ billingBankAccountId: await billingBankAccount(m.accountId, request.body.billingBankAccountId) })),
+  change(request, loadMemberMembership, async (m) => ({
+    billingBankAccountId: await billingBankAccount(m.accountId, request.body.billingBankAccountId),
+  })),
 );

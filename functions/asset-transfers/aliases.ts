@@ -9,7 +9,9 @@ import { businessRule } from '../core/errors/classes';
 
 /** The account an alias was verified for, if any. */
 export async function findAliasOwner(alias: string): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: verifiedAliasEntity.key(alias), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: verifiedAliasEntity.key(alias), ConsistentRead: true }),
+  );
   return out.Item ? verifiedAliasEntity.parse(out.Item).accountId : undefined;
 }
 

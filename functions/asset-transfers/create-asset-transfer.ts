@@ -28,8 +28,16 @@ export const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
  */
 const UNCLAIMED: AssetSide = { assetId: 'system-asset-transfers-unclaimed', mode: 'system' };
 
-const MONEY_CODES: Partial<RuleCodes> = { missing: 'ASSET_NOT_ACTIVE', inactive: 'ASSET_NOT_ACTIVE', insufficient: 'INSUFFICIENT_WALLET_BALANCE' };
-const TOKEN_CODES: Partial<RuleCodes> = { missing: 'ASSET_NOT_ACTIVE', inactive: 'ASSET_NOT_ACTIVE', insufficient: 'ASSET_NOT_ACTIVE' };
+const MONEY_CODES: Partial<RuleCodes> = {
+  missing: 'ASSET_NOT_ACTIVE',
+  inactive: 'ASSET_NOT_ACTIVE',
+  insufficient: 'INSUFFICIENT_WALLET_BALANCE',
+};
+const TOKEN_CODES: Partial<RuleCodes> = {
+  missing: 'ASSET_NOT_ACTIVE',
+  inactive: 'ASSET_NOT_ACTIVE',
+  insufficient: 'ASSET_NOT_ACTIVE',
+};
 
 /**
  * Sends money (in part, from a wallet) or a token (whole) to a recipient alias, or with none to a
@@ -49,12 +57,14 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   if (body.loyaltyProgramId) {
     const program = await findLoyaltyProgram(body.loyaltyProgramId);
     // The sender's own program: another account's answers like a missing one (programs are read by their own account only).
-    if (!program || program.accountId !== asset.accountId || program.test !== (asset.liveness === 'test')) throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
+    if (!program || program.accountId !== asset.accountId || program.test !== (asset.liveness === 'test'))
+      throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
   }
   const terms = transferTerms(body, asset);
   const alias = body.recipientAlias === undefined ? undefined : normalizeAlias(body.recipientAlias);
   if (!alias && asset.kind === 'money' && terms.claimType === 'single') throw businessRule('RECIPIENT_MISSING');
-  if (alias && terms.claimType === 'multi') throw badRequest('a multi-claim transfer is claimed through its page: it takes no recipientAlias');
+  if (alias && terms.claimType === 'multi')
+    throw badRequest('a multi-claim transfer is claimed through its page: it takes no recipientAlias');
   const returnAt = body.expiresAt ? new Date(body.expiresAt) : new Date(now.getTime() + RETURN_AFTER_MS);
   if (returnAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future');
 
@@ -73,7 +83,13 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     ...(body.message ? { message: body.message } : {}),
     ...(body.senderName ? { senderName: body.senderName } : {}),
     senderAccountId: asset.accountId,
-    ...(alias ? { recipientAlias: maskAlias(alias), awaitingAlias: alias, ...(suppressed ? {} : { lastSentTo: maskAlias(alias) }) } : { url: `${config().appBaseUrl}/transfer/${id}` }),
+    ...(alias
+      ? {
+          recipientAlias: maskAlias(alias),
+          awaitingAlias: alias,
+          ...(suppressed ? {} : { lastSentTo: maskAlias(alias) }),
+        }
+      : { url: `${config().appBaseUrl}/transfer/${id}` }),
     createdAt: at,
     updatedAt: at,
     suppressNotifications: suppressed,
@@ -104,13 +120,24 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
       debitCodes: asset.kind === 'money' ? MONEY_CODES : TOKEN_CODES,
       // Money sent counts against the sender's spend quota when sent (a cancel or return gives no usage back); tokens count against none.
       ...(asset.kind === 'money'
-        ? { quota: { type: 'spend' as const, accountId: asset.accountId, assetType: asset.assetType, at: isoTimestamp(await ownerNow(asset.accountId, now, findAccount)) } }
+        ? {
+            quota: {
+              type: 'spend' as const,
+              accountId: asset.accountId,
+              assetType: asset.assetType,
+              at: isoTimestamp(await ownerNow(asset.accountId, now, findAccount)),
+            },
+          }
         : {}),
     },
     at,
   );
   // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
-  await commitWithTimer([insertStep(transfer), ...hold], { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt }, now);
+  await commitWithTimer(
+    [insertStep(transfer), ...hold],
+    { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt },
+    now,
+  );
   const owner = alias ? await findAliasOwner(alias) : undefined;
   const recipient = owner ? await findAccount(owner) : undefined;
   if (recipient) return present(await claimAssetTransferFor(id, recipient, 'alias', auth.principal.crn, now));
@@ -142,7 +169,12 @@ function transferTerms(body: Body, asset: Sendable): Terms {
     claimType,
     valueConfig: { type: body.valueConfig.type, params: { amount: each.toString() } },
     ...(body.claimConditions
-      ? { claimConditions: body.claimConditions.map((c) => ({ type: c.type, params: { period: c.params.period, limit: String(c.params.limit) } })) }
+      ? {
+          claimConditions: body.claimConditions.map((c) => ({
+            type: c.type,
+            params: { period: c.params.period, limit: String(c.params.limit) },
+          })),
+        }
       : {}),
   };
 }

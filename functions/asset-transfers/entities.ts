@@ -48,7 +48,25 @@ export const assetTransferEntity = defineEntity<StoredAssetTransfer, [id: string
     GSI1SK: `${t.createdAt}#${t.id}`,
     ...(t.awaitingAlias ? { GSI2PK: aliasTransfersPartition(t.awaitingAlias), GSI2SK: `${t.createdAt}#${t.id}` } : {}),
   }),
-  required: ['id', 'status', 'value', 'assetId', 'assetType', 'senderAccountId', 'createdAt', 'updatedAt', 'claimType', 'remainingValue', 'version', 'assetKind', 'currency', 'liveness', 'pendingTransferId', 'returnAt', 'claimCount'],
+  required: [
+    'id',
+    'status',
+    'value',
+    'assetId',
+    'assetType',
+    'senderAccountId',
+    'createdAt',
+    'updatedAt',
+    'claimType',
+    'remainingValue',
+    'version',
+    'assetKind',
+    'currency',
+    'liveness',
+    'pendingTransferId',
+    'returnAt',
+    'claimCount',
+  ],
 });
 
 /** One account's claims of one transfer: how many (claim conditions) and how much. */
@@ -62,14 +80,20 @@ export interface Claim {
   claimedAt: string;
 }
 
-const claimKey = (assetTransferId: string, accountId: string): TableKey => ({ PK: `ASSETTRANSFER#${assetTransferId}`, SK: `CLAIM#${accountId}` });
+const claimKey = (assetTransferId: string, accountId: string): TableKey => ({
+  PK: `ASSETTRANSFER#${assetTransferId}`,
+  SK: `CLAIM#${accountId}`,
+});
 
 export const claimEntity = defineEntity<Claim, [assetTransferId: string, accountId: string]>({
   type: 'asset-transfer-claim',
   version: 1,
   key: claimKey,
   keyOf: (c) => claimKey(c.assetTransferId, c.accountId),
-  indexes: (c) => ({ GSI2PK: receivedTransfersPartition(c.accountId), GSI2SK: `${c.transferCreatedAt}#${c.assetTransferId}` }),
+  indexes: (c) => ({
+    GSI2PK: receivedTransfersPartition(c.accountId),
+    GSI2SK: `${c.transferCreatedAt}#${c.assetTransferId}`,
+  }),
   required: ['assetTransferId', 'accountId', 'claims', 'amount', 'transferCreatedAt', 'claimedAt'],
 });
 

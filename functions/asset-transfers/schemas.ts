@@ -4,14 +4,21 @@ const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }
 /** A positive integer count of the asset's units, as a string (a number is taken too). */
 const units = { type: ['string', 'integer'], pattern: '^[1-9][0-9]{0,17}$', minimum: 1, maxLength: 18 } as const;
 /** An email address or an E.123 phone number: whom a transfer is for until an account claims it. */
-export const alias = { type: 'string', maxLength: 254, pattern: '^(\\+[1-9][0-9]{6,14}|[^\\s@]+@[^\\s@]+\\.[^\\s@]+)$' } as const;
+export const alias = {
+  type: 'string',
+  maxLength: 254,
+  pattern: '^(\\+[1-9][0-9]{6,14}|[^\\s@]+@[^\\s@]+\\.[^\\s@]+)$',
+} as const;
 
 export const STATUSES = ['created', 'sent', 'claimed', 'cancelled', 'expired', 'returned'] as const;
 
 const valueConfig = {
   type: 'object',
   required: ['type', 'params'],
-  properties: { type: { enum: ['flat'] }, params: { type: 'object', required: ['amount'], properties: { amount: units } } },
+  properties: {
+    type: { enum: ['flat'] },
+    params: { type: 'object', required: ['amount'], properties: { amount: units } },
+  },
 } as const;
 
 const claimCondition = {
@@ -19,7 +26,11 @@ const claimCondition = {
   required: ['type', 'params'],
   properties: {
     type: { enum: ['frequency'] },
-    params: { type: 'object', required: ['period', 'limit'], properties: { period: { enum: ['lifetime'] }, limit: units } },
+    params: {
+      type: 'object',
+      required: ['period', 'limit'],
+      properties: { period: { enum: ['lifetime'] }, limit: units },
+    },
   },
 } as const;
 
@@ -48,12 +59,27 @@ const storedValueConfig = {
 } as const;
 const storedClaimCondition = {
   type: 'object',
-  properties: { type: { type: 'string' }, params: { type: 'object', properties: { period: { type: 'string' }, limit: { type: 'string' } } } },
+  properties: {
+    type: { type: 'string' },
+    params: { type: 'object', properties: { period: { type: 'string' }, limit: { type: 'string' } } },
+  },
 } as const;
 
 export const assetTransfer = {
   type: 'object',
-  required: ['id', 'status', 'value', 'assetId', 'assetType', 'senderAccountId', 'createdAt', 'updatedAt', 'suppressNotifications', 'claimType', 'remainingValue'],
+  required: [
+    'id',
+    'status',
+    'value',
+    'assetId',
+    'assetType',
+    'senderAccountId',
+    'createdAt',
+    'updatedAt',
+    'suppressNotifications',
+    'claimType',
+    'remainingValue',
+  ],
   properties: {
     id,
     status: { enum: STATUSES },

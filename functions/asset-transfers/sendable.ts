@@ -73,11 +73,20 @@ export async function receivingSide(
   if (transfer.assetKind === 'token') {
     const sent = (await findToken(transfer.assetId))?.token as StoredToken;
     const id = derivedId(undefined, transfer.id, 'received-token', claimant.id);
-    return { credit: { assetId: id, mode: 'single' }, open: receivedTokenItem(sent, { id, accountId: claimant.id, at, by }) };
+    return {
+      credit: { assetId: id, mode: 'single' },
+      open: receivedTokenItem(sent, { id, accountId: claimant.id, at, by }),
+    };
   }
   const wallets = await listWalletAssets(claimant.id);
   const wallet =
-    wallets.find((w) => w.id !== transfer.assetId && w.type === transfer.assetType && !w.settlement && w.status === 'active') ??
-    (await insertWalletAsset({ accountId: claimant.id, accountTest: claimant.test === true, ledgerId: transfer.assetType, settlement: false }, by, now));
+    wallets.find(
+      (w) => w.id !== transfer.assetId && w.type === transfer.assetType && !w.settlement && w.status === 'active',
+    ) ??
+    (await insertWalletAsset(
+      { accountId: claimant.id, accountTest: claimant.test === true, ledgerId: transfer.assetType, settlement: false },
+      by,
+      now,
+    ));
   return { credit: { assetId: wallet.id, mode: 'single' } };
 }

@@ -43,10 +43,22 @@ export async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Pro
   const at = isoTimestamp(now);
   const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'returned', returnedAt: at, updatedAt: at };
   const notice = webhookEventSteps(
-    [{ kind: 'notification', accountId: transfer.senderAccountId, test: transfer.liveness === 'test', type: 'asset-transfer:returned', data: present(next) }],
+    [
+      {
+        kind: 'notification',
+        accountId: transfer.senderAccountId,
+        test: transfer.liveness === 'test',
+        type: 'asset-transfer:returned',
+        data: present(next),
+      },
+    ],
     at,
   );
-  await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at), ...notice.steps]);
+  await runTransaction([
+    replaceStep(transfer, next),
+    ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at),
+    ...notice.steps,
+  ]);
   return { ...next, version: transfer.version + 1 };
 }
 
@@ -68,21 +80,34 @@ export type ClaimRoute = 'link' | 'alias';
  * in one transaction with the transfer's versioned update and the claimant's claim record, so of
  * concurrent claims each is applied once and none takes more than remains.
  */
-export function claimAssetTransferFor(id: string, claimant: Account, route: ClaimRoute, by: string, now: Date): Promise<StoredAssetTransfer> {
+export function claimAssetTransferFor(
+  id: string,
+  claimant: Account,
+  route: ClaimRoute,
+  by: string,
+  now: Date,
+): Promise<StoredAssetTransfer> {
   return retryOnConflict(async () => {
     const transfer = await loadAssetTransfer(id, now);
     if (!transfer) throw forbidden();
     // A claim page is for others: a transfer with a recipient, or the sender's own, is not claimed through it.
-    if (route === 'link' && (transfer.recipientAlias || transfer.senderAccountId === claimant.id)) throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
+    if (route === 'link' && (transfer.recipientAlias || transfer.senderAccountId === claimant.id))
+      throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
     if (!isOpen(transfer)) throw businessRule('ASSET_TRANSFER_INVALID_STATUS');
-    if ((claimant.test === true) !== (transfer.liveness === 'test')) throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
+    if ((claimant.test === true) !== (transfer.liveness === 'test'))
+      throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
     const previous = await findClaim(transfer.id, claimant.id);
     const claims = (previous?.claims ?? 0) + 1;
-    const limit = transfer.claimConditions?.reduce((least, c) => Math.min(least, Number(c.params?.limit ?? Infinity)), Infinity) ?? Infinity;
+    const limit =
+      transfer.claimConditions?.reduce((least, c) => Math.min(least, Number(c.params?.limit ?? Infinity)), Infinity) ??
+      Infinity;
     if (transfer.claimType === 'multi' && claims > limit) throw businessRule('ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET');
 
     const remaining = BigInt(transfer.remainingValue);
-    const flat = transfer.claimType === 'multi' ? BigInt(transfer.valueConfig?.params?.amount ?? transfer.remainingValue) : remaining;
+    const flat =
+      transfer.claimType === 'multi'
+        ? BigInt(transfer.valueConfig?.params?.amount ?? transfer.remainingValue)
+        : remaining;
     const amount = flat < remaining ? flat : remaining;
     const left = remaining - amount;
     const at = isoTimestamp(now);
@@ -105,13 +130,21 @@ export function claimAssetTransferFor(id: string, claimant: Account, route: Clai
       transferCreatedAt: transfer.createdAt,
       claimedAt: at,
     };
-    await runTransaction([replaceStep(transfer, next), claimStep(claim), ...postPending(pending, { id: newId(), amount, remaining }, at, to)]);
+    await runTransaction([
+      replaceStep(transfer, next),
+      claimStep(claim),
+      ...postPending(pending, { id: newId(), amount, remaining }, at, to),
+    ]);
     return { ...next, version: transfer.version + 1 };
   });
 }
 
 /** The sender takes back what an open transfer still holds: the pending transfer is voided with the cancellation. */
-export function cancelAssetTransferBy(id: string, mayCancel: (transfer: StoredAssetTransfer) => Promise<unknown>, now: Date): Promise<StoredAssetTransfer> {
+export function cancelAssetTransferBy(
+  id: string,
+  mayCancel: (transfer: StoredAssetTransfer) => Promise<unknown>,
+  now: Date,
+): Promise<StoredAssetTransfer> {
   return retryOnConflict(async () => {
     const transfer = await loadAssetTransfer(id, now);
     if (!transfer) throw forbidden();
@@ -119,7 +152,10 @@ export function cancelAssetTransferBy(id: string, mayCancel: (transfer: StoredAs
     if (!isOpen(transfer)) throw businessRule('INVALID_ASSET_TRANSFER_STATUS');
     const at = isoTimestamp(now);
     const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'cancelled', updatedAt: at };
-    await runTransaction([replaceStep(transfer, next), ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at)]);
+    await runTransaction([
+      replaceStep(transfer, next),
+      ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at),
+    ]);
     return { ...next, version: transfer.version + 1 };
   });
 }

@@ -6,7 +6,13 @@ import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
-import { approvalEntity, bankAccountApprovalsPartition, inProgressGuardKey, type Approval, type StoredApproval } from './entities';
+import {
+  approvalEntity,
+  bankAccountApprovalsPartition,
+  inProgressGuardKey,
+  type Approval,
+  type StoredApproval,
+} from './entities';
 import { approval as approvalSchema } from './schemas';
 
 const table = () => config().tableName;
@@ -15,20 +21,34 @@ const table = () => config().tableName;
 export const AWAITING_REVIEW: readonly Approval['status'][] = ['created', 'pending'];
 
 /** How an approval's status shows on its bank account (`approvals`, one summary per type). */
-export const SUMMARY_STATUS = { created: 'pending', pending: 'pending', approved: 'approved', declined: 'declined', done: 'approved' } as const;
+export const SUMMARY_STATUS = {
+  created: 'pending',
+  pending: 'pending',
+  approved: 'approved',
+  declined: 'declined',
+  done: 'approved',
+} as const;
 
 export const present = (record: StoredApproval): Approval => publicView<Approval>(approvalSchema, record);
 
 /** The steps that write a new approval and show it on its bank account (one registered with it shows it already). */
 export function approvalSteps(record: StoredApproval, account?: BankAccount): TransactionStep[] {
   return [
-    { item: { Put: { TableName: table(), Item: approvalEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      item: {
+        Put: { TableName: table(), Item: approvalEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' },
+      },
+    },
     ...(account ? [summaryStep(record, account)] : []),
   ];
 }
 
 const summaryStep = (record: StoredApproval, account: BankAccount) =>
-  approvalSummaryStep(account, { type: record.type, status: SUMMARY_STATUS[record.status], updatedAt: record.modifiedAt });
+  approvalSummaryStep(account, {
+    type: record.type,
+    status: SUMMARY_STATUS[record.status],
+    updatedAt: record.modifiedAt,
+  });
 
 /**
  * The steps that request an approval awaiting review: the guard that makes it the bank account's
@@ -37,7 +57,13 @@ const summaryStep = (record: StoredApproval, account: BankAccount) =>
 export function requestSteps(record: StoredApproval, account: BankAccount): TransactionStep[] {
   return [
     {
-      item: { Put: { TableName: table(), Item: { ...inProgressGuardKey(record.bankAccountId), approvalId: record.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      item: {
+        Put: {
+          TableName: table(),
+          Item: { ...inProgressGuardKey(record.bankAccountId), approvalId: record.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       onConditionFailed: () => businessRule('APPROVAL_ALREADY_IN_PROGRESS'),
     },
     ...approvalSteps(record, account),
@@ -49,7 +75,11 @@ export function requestSteps(record: StoredApproval, account: BankAccount): Tran
  * its still awaiting review (the loser of two reviews finds it reviewed: APPROVAL_ALREADY_REVIEWED),
  * the freed in-progress guard and the bank account's summary.
  */
-export function reviewSteps(current: StoredApproval, next: StoredApproval, account: BankAccount | undefined): TransactionStep[] {
+export function reviewSteps(
+  current: StoredApproval,
+  next: StoredApproval,
+  account: BankAccount | undefined,
+): TransactionStep[] {
   return [
     {
       item: {
@@ -61,7 +91,10 @@ export function reviewSteps(current: StoredApproval, next: StoredApproval, accou
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: (old) => (old && !AWAITING_REVIEW.includes(old.status as Approval['status']) ? businessRule('APPROVAL_ALREADY_REVIEWED') : new TransactionConflictError()),
+      onConditionFailed: (old) =>
+        old && !AWAITING_REVIEW.includes(old.status as Approval['status'])
+          ? businessRule('APPROVAL_ALREADY_REVIEWED')
+          : new TransactionConflictError(),
     },
     {
       item: {
@@ -78,10 +111,17 @@ export function reviewSteps(current: StoredApproval, next: StoredApproval, accou
 }
 
 export async function findApproval(id: string): Promise<StoredApproval | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: approvalEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: approvalEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? approvalEntity.parse(out.Item) : undefined;
 }
 
-export function listApprovals(bankAccountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<Approval>> {
-  return newestFirstPage(bankAccountApprovalsPartition(bankAccountId), page, (item) => present(approvalEntity.parse(item)));
+export function listApprovals(
+  bankAccountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<Approval>> {
+  return newestFirstPage(bankAccountApprovalsPartition(bankAccountId), page, (item) =>
+    present(approvalEntity.parse(item)),
+  );
 }

@@ -34,7 +34,8 @@ export const authorizeConnectionIntent = authedOperation<Body>((request) =>
       throw businessRule('AUTHORIZATION_CODE_INVALID');
     }
     const now = await ownerNow(intent.accountId, request.now, findAccount);
-    if (!matches || !consent.codeExpiresAt || now.getTime() > Date.parse(consent.codeExpiresAt)) throw businessRule('AUTHORIZATION_CODE_INVALID');
+    if (!matches || !consent.codeExpiresAt || now.getTime() > Date.parse(consent.codeExpiresAt))
+      throw businessRule('AUTHORIZATION_CODE_INVALID');
     await runTransaction(await authorizationSteps(intent, request.auth.principal.crn, isoTimestamp(now)));
     return {};
   }),
@@ -64,7 +65,14 @@ async function authorizationSteps(intent: ConnectionIntent, by: string, at: stri
     modifiedBy: by,
     version: 1,
   });
-  const completed = (bankAccountId: string): ConnectionIntent => ({ ...intent, status: 'authorized', bankAccountId, approvalId, updatedAt: at, updatedBy: by });
+  const completed = (bankAccountId: string): ConnectionIntent => ({
+    ...intent,
+    status: 'authorized',
+    bankAccountId,
+    approvalId,
+    updatedAt: at,
+    updatedBy: by,
+  });
   const shared = intent.consent?.sharedAccount;
   if (intent.bankAccountId || !shared) {
     const bank = intent.bankAccountId ? await findBankAccount(intent.bankAccountId) : undefined;
@@ -83,5 +91,9 @@ async function authorizationSteps(intent: ConnectionIntent, by: string, at: stri
     by,
     at,
   );
-  return [replaceIntentStep(intent, completed(registered.id)), ...registrationSteps(registered, BANK_ACCOUNT_CODES), ...approvalSteps(approval(registered.id))];
+  return [
+    replaceIntentStep(intent, completed(registered.id)),
+    ...registrationSteps(registered, BANK_ACCOUNT_CODES),
+    ...approvalSteps(approval(registered.id)),
+  ];
 }

@@ -24,16 +24,21 @@ const dollars = (cents: string) => {
 
 function asked(view: ConsentView): string {
   const { intent } = view;
-  const account = view.bankAccountNumber ? `bank account <strong class="code">${escapeHtml(view.bankAccountNumber)}</strong>` : 'a bank account you choose to share';
+  const account = view.bankAccountNumber
+    ? `bank account <strong class="code">${escapeHtml(view.bankAccountNumber)}</strong>`
+    : 'a bank account you choose to share';
   if (intent.type === 'account-information-consent') {
     return `<p>The app asks to read the details of ${account}: its name, number and balance.</p>`;
   }
-  const limit = intent.totalAmount ? `up to <strong>${escapeHtml(dollars(intent.totalAmount))}</strong> each ${escapeHtml(periodNoun(intent.period ?? 'daily'))}` : `with no total limit per ${escapeHtml(periodNoun(intent.period ?? 'daily'))}`;
+  const limit = intent.totalAmount
+    ? `up to <strong>${escapeHtml(dollars(intent.totalAmount))}</strong> each ${escapeHtml(periodNoun(intent.period ?? 'daily'))}`
+    : `with no total limit per ${escapeHtml(periodNoun(intent.period ?? 'daily'))}`;
   return `<p>The app asks to make payments from ${account}, ${limit}, until you withdraw this consent.</p>
     ${intent.name ? `<p>Consent name: <strong>${escapeHtml(intent.name)}</strong></p>` : ''}`;
 }
 
-const periodNoun = (period: string) => ({ daily: 'day', weekly: 'week', fortnightly: 'fortnight', monthly: 'month', yearly: 'year' })[period] ?? period;
+const periodNoun = (period: string) =>
+  ({ daily: 'day', weekly: 'week', fortnightly: 'fortnight', monthly: 'month', yearly: 'year' })[period] ?? period;
 
 export function consentPageHtml(view: ConsentView): string {
   const body = `<header class="top">

@@ -5,7 +5,15 @@ import { isoTimestamp, ownerNow } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { config } from '../core/config';
 import { publicOperation } from '../core/http/operation';
-import { isPageActionToken, newNonce, PAGE_HEADERS, pageActionToken, pageCsp, refusesCrossSite, replyWith } from '../core/http/page';
+import {
+  isPageActionToken,
+  newNonce,
+  PAGE_HEADERS,
+  pageActionToken,
+  pageCsp,
+  refusesCrossSite,
+  replyWith,
+} from '../core/http/page';
 import { impossiblePathParameter, randomBase58 } from '../core/ids';
 import { consentMessageHtml, consentPageHtml } from './consent-page';
 import type { Consent, ConnectionIntent } from './entities';
@@ -29,10 +37,18 @@ type Answer = 'approve' | 'decline';
 
 /** Headers and CSP of every answer of these pages; forms post to this origin only. */
 function page(nonce: string, statusCode?: number, headers: Record<string, string> = {}) {
-  replyWith({ ...(statusCode ? { statusCode } : {}), headers: { ...PAGE_HEADERS, ...headers, 'content-security-policy': pageCsp(nonce) } });
+  replyWith({
+    ...(statusCode ? { statusCode } : {}),
+    headers: { ...PAGE_HEADERS, ...headers, 'content-security-policy': pageCsp(nonce) },
+  });
 }
 
-function message(statusCode: number, title: string, text: string, extra: { headers?: Record<string, string>; code?: string } = {}): string {
+function message(
+  statusCode: number,
+  title: string,
+  text: string,
+  extra: { headers?: Record<string, string>; code?: string } = {},
+): string {
   const nonce = newNonce();
   page(nonce, statusCode, extra.headers);
   return consentMessageHtml({ title, message: text, nonce, ...(extra.code ? { code: extra.code } : {}) });
@@ -43,8 +59,14 @@ const open = (intent: ConnectionIntent) => intent.status === 'created' && !inten
 export const renderConsentPage = publicOperation(async ({ params }) => {
   // An id that cannot exist is a missing intent, found without a read (core/ids.ts).
   const intent = impossiblePathParameter(params) ? undefined : await findIntent(params.bankAccountConnectionIntentId);
-  if (!intent) return message(404, 'Consent request not found', 'There is no consent request at this address. Start again from the app.');
-  if (!open(intent)) return message(200, 'Already answered', 'This consent request has already been answered. Return to the app.');
+  if (!intent)
+    return message(
+      404,
+      'Consent request not found',
+      'There is no consent request at this address. Start again from the app.',
+    );
+  if (!open(intent))
+    return message(200, 'Already answered', 'This consent request has already been answered. Return to the app.');
   const [bank, approve, decline] = await Promise.all([
     intent.bankAccountId ? findBankAccount(intent.bankAccountId) : undefined,
     pageActionToken(LABEL, 'approve', intent.id),
@@ -52,7 +74,8 @@ export const renderConsentPage = publicOperation(async ({ params }) => {
   ]);
   const nonce = newNonce();
   page(nonce);
-  const action = (answer: Answer, token: string) => `${consentPath(intent.id, answer)}?token=${encodeURIComponent(token)}`;
+  const action = (answer: Answer, token: string) =>
+    `${consentPath(intent.id, answer)}?token=${encodeURIComponent(token)}`;
   return consentPageHtml({
     intent,
     ...(bank ? { bankAccountNumber: bank.bankAccountNumber } : {}),
@@ -65,7 +88,12 @@ function answer(kind: Answer) {
   return publicOperation<unknown, { token?: string }>(async ({ params, query, headers, now }) => {
     const id = params.bankAccountConnectionIntentId;
     if (refusesCrossSite(headers)) return message(403, 'Not allowed', 'Answer from the consent page itself.');
-    if (!(await isPageActionToken(LABEL, kind, id, query.token))) return message(403, 'Link not valid', 'This link is not valid for this consent request. Open the consent page again.');
+    if (!(await isPageActionToken(LABEL, kind, id, query.token)))
+      return message(
+        403,
+        'Link not valid',
+        'This link is not valid for this consent request. Open the consent page again.',
+      );
     const outcome = await retryOnConflict(async (): Promise<Record<string, string> | 'answered' | undefined> => {
       const intent = impossiblePathParameter(params) ? undefined : await findIntent(id);
       if (!intent) return undefined;
@@ -78,15 +106,27 @@ function answer(kind: Answer) {
             decidedAt: at,
             codeHash: codeHash(code),
             codeExpiresAt: new Date(Date.parse(at) + CODE_TTL_MINUTES * 60_000).toISOString(),
-            ...(intent.type === 'account-information-consent' && !intent.bankAccountId ? { sharedAccount: sharedTestAccount() } : {}),
+            ...(intent.type === 'account-information-consent' && !intent.bankAccountId
+              ? { sharedAccount: sharedTestAccount() }
+              : {}),
           }
         : { decision: 'declined', decidedAt: at };
-      const next: ConnectionIntent = { ...intent, consent, ...(code ? {} : { status: 'failed', updatedAt: at, updatedBy: BANK }) };
+      const next: ConnectionIntent = {
+        ...intent,
+        consent,
+        ...(code ? {} : { status: 'failed', updatedAt: at, updatedBy: BANK }),
+      };
       await runTransaction([replaceIntentStep(intent, next)]);
       return code ? { code } : { error: 'access_denied' };
     });
-    if (!outcome) return message(404, 'Consent request not found', 'There is no consent request at this address. Start again from the app.');
-    if (outcome === 'answered') return message(409, 'Already answered', 'This consent request has already been answered. Return to the app.');
+    if (!outcome)
+      return message(
+        404,
+        'Consent request not found',
+        'There is no consent request at this address. Start again from the app.',
+      );
+    if (outcome === 'answered')
+      return message(409, 'Already answered', 'This consent request has already been answered. Return to the app.');
     const location = `${config().appBaseUrl}${consentPath(id, 'complete')}?${new URLSearchParams(outcome).toString()}`;
     return message(303, 'Continue', 'Continue to the app.', { headers: { location } });
   });
@@ -100,8 +140,12 @@ export const declineConsent = answer('decline');
  * this one shows the code, so a person testing by hand can call authorize with it.
  */
 export const renderConsentReturn = publicOperation<unknown, { code?: string; error?: string }>(async ({ query }) => {
-  if (query.code) return message(200, 'Consent given', 'Return to the app: it completes the connection with this code.', { code: query.code });
-  if (query.error) return message(200, 'Consent declined', 'You declined. The app was not given access to your bank account.');
+  if (query.code)
+    return message(200, 'Consent given', 'Return to the app: it completes the connection with this code.', {
+      code: query.code,
+    });
+  if (query.error)
+    return message(200, 'Consent declined', 'You declined. The app was not given access to your bank account.');
   return message(400, 'Nothing to show', 'This page shows the answer of a consent request.');
 });
 

@@ -29,7 +29,9 @@ export const createBankAccountApproval = authedOperation<Body>(async ({ body, au
     type: body.type,
     status: 'created',
     mediaUploadId: body.mediaUploadId,
-    approvalActivities: [{ activityNumber: 1, approvalId: id, activityType: 'requested', createdAt: at, createdBy: by }],
+    approvalActivities: [
+      { activityNumber: 1, approvalId: id, activityType: 'requested', createdAt: at, createdBy: by },
+    ],
     createdAt: at,
     createdBy: by,
     modifiedAt: at,
@@ -37,6 +39,8 @@ export const createBankAccountApproval = authedOperation<Body>(async ({ body, au
     version: 1,
   };
   // The bank account's summaries are re-read on a conflict; the guard decides who requested first.
-  await retryOnConflict(async () => runTransaction(requestSteps(record, await loadBankAccount(auth, body.bankAccountId))));
+  await retryOnConflict(async () =>
+    runTransaction(requestSteps(record, await loadBankAccount(auth, body.bankAccountId))),
+  );
   return present(record);
 });

@@ -48,7 +48,13 @@ export const createConnectionIntent = authedOperation<Body>(async ({ body, auth,
     authorizationUrl: authorizationUrl(id),
     test,
     ...(body.bankAccountId ? { bankAccountId: body.bankAccountId } : {}),
-    ...(payments ? { name: body.name ?? 'Enduring payment consent', period: body.period ?? 'daily', ...(body.totalAmount ? { totalAmount: body.totalAmount } : {}) } : {}),
+    ...(payments
+      ? {
+          name: body.name ?? 'Enduring payment consent',
+          period: body.period ?? 'daily',
+          ...(body.totalAmount ? { totalAmount: body.totalAmount } : {}),
+        }
+      : {}),
     version: 1,
   };
   await insertIntent(intent);

@@ -23,7 +23,10 @@ export type StoredApproval = Approval & { version: number };
 const approvalKey = (id: string): TableKey => ({ PK: `BANKAPPROVAL#${id}`, SK: 'BANKAPPROVAL' });
 export const bankAccountApprovalsPartition = (bankAccountId: string) => `BANKACCOUNTAPPROVALS#${bankAccountId}`;
 /** The guard held while a bank account has an approval awaiting review; it names that approval. */
-export const inProgressGuardKey = (bankAccountId: string): TableKey => ({ PK: `APPROVING#${bankAccountId}`, SK: 'IN-PROGRESS' });
+export const inProgressGuardKey = (bankAccountId: string): TableKey => ({
+  PK: `APPROVING#${bankAccountId}`,
+  SK: 'IN-PROGRESS',
+});
 
 export const approvalEntity = defineEntity<StoredApproval, [id: string]>({
   type: 'bank-account-approval',
@@ -31,7 +34,19 @@ export const approvalEntity = defineEntity<StoredApproval, [id: string]>({
   key: approvalKey,
   keyOf: (a) => approvalKey(a.id),
   indexes: (a) => ({ GSI1PK: bankAccountApprovalsPartition(a.bankAccountId), GSI1SK: `${a.createdAt}#${a.id}` }),
-  required: ['id', 'bankAccountId', 'accountId', 'type', 'status', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy', 'approvalActivities', 'version'],
+  required: [
+    'id',
+    'bankAccountId',
+    'accountId',
+    'type',
+    'status',
+    'createdAt',
+    'createdBy',
+    'modifiedAt',
+    'modifiedBy',
+    'approvalActivities',
+    'version',
+  ],
 });
 
 export type ConnectionIntentView = FromSchema<typeof connectionIntent>;
@@ -78,5 +93,17 @@ export const intentEntity = defineEntity<ConnectionIntent, [id: string]>({
   version: 1,
   key: intentKey,
   keyOf: (i) => intentKey(i.id),
-  required: ['id', 'accountId', 'type', 'status', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'authorizationUrl', 'test', 'version'],
+  required: [
+    'id',
+    'accountId',
+    'type',
+    'status',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+    'authorizationUrl',
+    'test',
+    'version',
+  ],
 });

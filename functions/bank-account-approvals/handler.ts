@@ -11,16 +11,18 @@ import { getBankAccountApproval, listBankAccountApprovals } from './read-bank-ac
 import { acceptBankAccountApproval, declineBankAccountApproval } from './review-bank-account-approval';
 
 // The simulated bank's pages set their own status and headers (core/http/page.ts).
-export const handler = withPageReplies(groupHandler('bank-account-approvals', ROUTES, build, {
-  createBankAccountApproval,
-  getBankAccountApproval,
-  listBankAccountApprovals,
-  acceptBankAccountApproval,
-  declineBankAccountApproval,
-  createConnectionIntent,
-  authorizeConnectionIntent,
-  renderConsentPage,
-  approveConsent,
-  declineConsent,
-  renderConsentReturn,
-}));
+export const handler = withPageReplies(
+  groupHandler('bank-account-approvals', ROUTES, build, {
+    createBankAccountApproval,
+    getBankAccountApproval,
+    listBankAccountApprovals,
+    acceptBankAccountApproval,
+    declineBankAccountApproval,
+    createConnectionIntent,
+    authorizeConnectionIntent,
+    renderConsentPage,
+    approveConsent,
+    declineConsent,
+    renderConsentReturn,
+  }),
+);

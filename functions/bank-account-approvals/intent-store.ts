@@ -10,17 +10,28 @@ import { connectionIntent as intentSchema } from './schemas';
 const table = () => config().tableName;
 
 /** Where a connection intent's consent flow starts: the simulated bank's consent page, served by the platform. */
-export const consentPath = (intentId: string, page?: 'approve' | 'decline' | 'complete') => `/bank-consent/${encodeURIComponent(intentId)}${page ? `/${page}` : ''}`;
+export const consentPath = (intentId: string, page?: 'approve' | 'decline' | 'complete') =>
+  `/bank-consent/${encodeURIComponent(intentId)}${page ? `/${page}` : ''}`;
 export const authorizationUrl = (intentId: string) => `${config().appBaseUrl}${consentPath(intentId)}`;
 
 /** docs/api/conventions.md: the create response stamps times as `<date> <time> UTC`. */
 const utcStamp = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 export const presentIntent = (intent: ConnectionIntent): ConnectionIntentView =>
-  publicView<ConnectionIntentView>(intentSchema, { ...intent, createdAt: utcStamp(intent.createdAt), updatedAt: utcStamp(intent.updatedAt) });
+  publicView<ConnectionIntentView>(intentSchema, {
+    ...intent,
+    createdAt: utcStamp(intent.createdAt),
+    updatedAt: utcStamp(intent.updatedAt),
+  });
 
 export async function insertIntent(intent: ConnectionIntent): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: intentEntity.item(intent), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: intentEntity.item(intent),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 export async function findIntent(id: string): Promise<ConnectionIntent | undefined> {

@@ -31,7 +31,14 @@ function review(decision: 'approved' | 'declined') {
         createdAt: at,
         createdBy: by,
       };
-      const next: StoredApproval = { ...current, status: decision, approvalActivities: [...current.approvalActivities, activity], modifiedAt: at, modifiedBy: by, version: current.version + 1 };
+      const next: StoredApproval = {
+        ...current,
+        status: decision,
+        approvalActivities: [...current.approvalActivities, activity],
+        modifiedAt: at,
+        modifiedBy: by,
+        version: current.version + 1,
+      };
       await runTransaction(reviewSteps(current, next, await findBankAccount(current.bankAccountId)));
       return {};
     }),

@@ -45,7 +45,18 @@ export const approvalActivity = {
 
 export const approval = {
   type: 'object',
-  required: ['id', 'bankAccountId', 'accountId', 'type', 'status', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy', 'approvalActivities'],
+  required: [
+    'id',
+    'bankAccountId',
+    'accountId',
+    'type',
+    'status',
+    'createdAt',
+    'createdBy',
+    'modifiedAt',
+    'modifiedBy',
+    'approvalActivities',
+  ],
   properties: {
     id,
     bankAccountId: id,
@@ -92,11 +103,25 @@ export const authorizeIntentBody = {
 } as const;
 
 /** docs/api/conventions.md: a connection intent's create response stamps times as `<date> <time> UTC`. */
-const utcStamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$', maxLength: 23 } as const;
+const utcStamp = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$',
+  maxLength: 23,
+} as const;
 
 export const connectionIntent = {
   type: 'object',
-  required: ['id', 'accountId', 'type', 'status', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'authorizationUrl'],
+  required: [
+    'id',
+    'accountId',
+    'type',
+    'status',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+    'authorizationUrl',
+  ],
   properties: {
     id,
     accountId: id,

@@ -14,5 +14,12 @@ export const addDirectDebitAuthority = authedOperation<Body>(async (request) => 
   const account = await loadBankAccount(request);
   if (account.directDebitAuthorized) throw businessRule('DIRECT_DEBIT_ALREADY_AUTHORIZED');
   const { fullName, phoneNumber, emailAddress } = request.body;
-  return bankAccountView(await authorizeDirectDebit(account, { fullName, phoneNumber, emailAddress }, request.auth.principal.crn, isoTimestamp(request.now)));
+  return bankAccountView(
+    await authorizeDirectDebit(
+      account,
+      { fullName, phoneNumber, emailAddress },
+      request.auth.principal.crn,
+      isoTimestamp(request.now),
+    ),
+  );
 });

@@ -6,8 +6,20 @@ import { queryAll } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule, type BusinessRuleCode } from '../core/errors/classes';
 import { newId } from '../core/ids';
-import { bankAccountEntity, statementLineEntity, type BankAccount, type DirectDebitAuthority, type StatementLine } from './entities';
-import { accountBankAccountsIndex, accountLimitsKey, holderGuardKey, holdersCounterKey, statementPartition } from './keys';
+import {
+  bankAccountEntity,
+  statementLineEntity,
+  type BankAccount,
+  type DirectDebitAuthority,
+  type StatementLine,
+} from './entities';
+import {
+  accountBankAccountsIndex,
+  accountLimitsKey,
+  holderGuardKey,
+  holdersCounterKey,
+  statementPartition,
+} from './keys';
 
 /** Bank accounts one account may hold (archived ones leave the count). */
 export const MAX_BANK_ACCOUNTS = 50;
@@ -27,8 +39,14 @@ export interface LimitCodes {
   accountLimit: BusinessRuleCode;
   holderLimit: BusinessRuleCode;
 }
-export const BANK_ACCOUNT_CODES: LimitCodes = { accountLimit: 'BANK_ACCOUNT_LIMIT_EXCEEDED', holderLimit: 'BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED' };
-export const BANK_AUTHORITY_CODES: LimitCodes = { accountLimit: 'BANK_AUTHORITY_LIMIT_EXCEEDED', holderLimit: 'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED' };
+export const BANK_ACCOUNT_CODES: LimitCodes = {
+  accountLimit: 'BANK_ACCOUNT_LIMIT_EXCEEDED',
+  holderLimit: 'BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED',
+};
+export const BANK_AUTHORITY_CODES: LimitCodes = {
+  accountLimit: 'BANK_AUTHORITY_LIMIT_EXCEEDED',
+  holderLimit: 'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED',
+};
 
 /** Digits only, in the bank's 2-4-7-3 form (a 2-digit suffix padded): one number, however it was typed. */
 export function normalizeNumber(input: string): string {
@@ -72,14 +90,33 @@ function verificationLine(account: BankAccount, at: string): StatementLine {
   return newStatementLine(account, 'verification', '0', 'NZD', at);
 }
 
-export function newStatementLine(account: Pick<BankAccount, 'id' | 'accountId' | 'bankAccountNumber'>, kind: StatementLine['kind'], amount: string, currency: string, at: string): StatementLine {
+export function newStatementLine(
+  account: Pick<BankAccount, 'id' | 'accountId' | 'bankAccountNumber'>,
+  kind: StatementLine['kind'],
+  amount: string,
+  currency: string,
+  at: string,
+): StatementLine {
   const code = String(randomInt(10_000)).padStart(4, '0');
-  return { id: newId(), bankAccountNumber: account.bankAccountNumber, bankAccountId: account.id, accountId: account.accountId, kind, amount, currency, code, reference: `PLATFORM ${code}`, createdAt: at };
+  return {
+    id: newId(),
+    bankAccountNumber: account.bankAccountNumber,
+    bankAccountId: account.id,
+    accountId: account.accountId,
+    kind,
+    amount,
+    currency,
+    code,
+    reference: `PLATFORM ${code}`,
+    createdAt: at,
+  };
 }
 
 /** The step that writes a statement line (in the transaction of the transfer it records). */
 export const statementLineStep = (line: StatementLine): TransactionStep => ({
-  item: { Put: { TableName: table(), Item: statementLineEntity.item(line), ConditionExpression: 'attribute_not_exists(PK)' } },
+  item: {
+    Put: { TableName: table(), Item: statementLineEntity.item(line), ConditionExpression: 'attribute_not_exists(PK)' },
+  },
 });
 
 /**
@@ -96,9 +133,23 @@ export async function insertBankAccount(record: BankAccount, codes: LimitCodes):
 export function registrationSteps(record: BankAccount, codes: LimitCodes): TransactionStep[] {
   const number = record.bankAccountNumber;
   return [
-    { item: { Put: { TableName: table(), Item: bankAccountEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' } } },
     {
-      item: { Put: { TableName: table(), Item: { ...holderGuardKey(number, record.accountId), bankAccountId: record.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      item: {
+        Put: {
+          TableName: table(),
+          Item: bankAccountEntity.item(record),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    {
+      item: {
+        Put: {
+          TableName: table(),
+          Item: { ...holderGuardKey(number, record.accountId), bankAccountId: record.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       onConditionFailed: () => businessRule('DUPLICATE_BANK_ACCOUNT'),
     },
     {
@@ -119,7 +170,9 @@ export function registrationSteps(record: BankAccount, codes: LimitCodes): Trans
 }
 
 export async function findBankAccount(id: string): Promise<BankAccount | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: bankAccountEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: bankAccountEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? bankAccountEntity.parse(out.Item) : undefined;
 }
 
@@ -153,7 +206,9 @@ function updateStep(
       Update: {
         TableName: table(),
         Key: bankAccountEntity.key(account.id),
-        UpdateExpression: `SET ${Object.keys(fields).map((name) => `#${name} = :${name}`).join(', ')}`,
+        UpdateExpression: `SET ${Object.keys(fields)
+          .map((name) => `#${name} = :${name}`)
+          .join(', ')}`,
         ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: { ...values, ...(condition.values ?? {}) },
@@ -169,14 +224,33 @@ function updateStep(
  */
 export function approvalSummaryStep(account: BankAccount, summary: BankAccount['approvals'][number]): TransactionStep {
   const approvals = [...account.approvals.filter((a) => a.type !== summary.type), summary];
-  return updateStep(account, { approvals }, { expression: 'approvals = :seen', values: { ':seen': account.approvals } }, () => new TransactionConflictError());
+  return updateStep(
+    account,
+    { approvals },
+    { expression: 'approvals = :seen', values: { ':seen': account.approvals } },
+    () => new TransactionConflictError(),
+  );
 }
 
-export async function authorizeDirectDebit(account: BankAccount, authority: DirectDebitAuthority, by: string, at: string): Promise<BankAccount> {
-  const next = { ...account, directDebitAuthorized: true, directDebitAuthority: authority, modifiedAt: at, modifiedBy: by };
+export async function authorizeDirectDebit(
+  account: BankAccount,
+  authority: DirectDebitAuthority,
+  by: string,
+  at: string,
+): Promise<BankAccount> {
+  const next = {
+    ...account,
+    directDebitAuthorized: true,
+    directDebitAuthority: authority,
+    modifiedAt: at,
+    modifiedBy: by,
+  };
   await runTransaction([
-    updateStep(account, { directDebitAuthorized: true, directDebitAuthority: authority, modifiedAt: at, modifiedBy: by }, { expression: 'directDebitAuthorized = :no', values: { ':no': false } }, () =>
-      businessRule('DIRECT_DEBIT_ALREADY_AUTHORIZED'),
+    updateStep(
+      account,
+      { directDebitAuthorized: true, directDebitAuthority: authority, modifiedAt: at, modifiedBy: by },
+      { expression: 'directDebitAuthorized = :no', values: { ':no': false } },
+      () => businessRule('DIRECT_DEBIT_ALREADY_AUTHORIZED'),
     ),
     countStep(account.accountId, 0, 1, 'DIRECT_DEBIT_LIMIT_EXCEEDED'),
     statementLineStep(verificationLine(next, at)),
@@ -206,7 +280,8 @@ export async function recentStatementLines(number: string, now: Date): Promise<S
  */
 export async function verify(account: BankAccount, code: string, by: string, now: Date): Promise<void> {
   if (account.verified) throw businessRule('BANK_ACCOUNT_ALREADY_VERIFIED');
-  if (account.failedVerificationAttempts >= MAX_FAILED_VERIFICATIONS) throw businessRule('BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED');
+  if (account.failedVerificationAttempts >= MAX_FAILED_VERIFICATIONS)
+    throw businessRule('BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED');
   const line = (await recentStatementLines(account.bankAccountNumber, now)).find((l) => l.code === code);
   const at = now.toISOString();
   if (!line) {
@@ -214,15 +289,21 @@ export async function verify(account: BankAccount, code: string, by: string, now
       updateStep(
         account,
         { failedVerificationAttempts: account.failedVerificationAttempts + 1, modifiedAt: at, modifiedBy: by },
-        { expression: 'failedVerificationAttempts = :seen AND verified = :no', values: { ':seen': account.failedVerificationAttempts, ':no': false } },
+        {
+          expression: 'failedVerificationAttempts = :seen AND verified = :no',
+          values: { ':seen': account.failedVerificationAttempts, ':no': false },
+        },
       ),
     ]);
     throw businessRule('VERIFICATION_CODE_INVALID');
   }
   if (line.accountId !== account.accountId) throw businessRule('ACCOUNT_MISMATCH');
   await runTransaction([
-    updateStep(account, { verified: true, status: 'active', modifiedAt: at, modifiedBy: by }, { expression: 'verified = :no', values: { ':no': false } }, () =>
-      businessRule('BANK_ACCOUNT_ALREADY_VERIFIED'),
+    updateStep(
+      account,
+      { verified: true, status: 'active', modifiedAt: at, modifiedBy: by },
+      { expression: 'verified = :no', values: { ':no': false } },
+      () => businessRule('BANK_ACCOUNT_ALREADY_VERIFIED'),
     ),
   ]);
 }
@@ -230,7 +311,11 @@ export async function verify(account: BankAccount, code: string, by: string, now
 export async function setPreferredName(account: BankAccount, name: string, by: string, at: string): Promise<number> {
   const activityNumber = account.activityCount + 1;
   await runTransaction([
-    updateStep(account, { preferredBankAccountName: name, activityCount: activityNumber, modifiedAt: at, modifiedBy: by }, { expression: 'activityCount = :seen', values: { ':seen': account.activityCount } }),
+    updateStep(
+      account,
+      { preferredBankAccountName: name, activityCount: activityNumber, modifiedAt: at, modifiedBy: by },
+      { expression: 'activityCount = :seen', values: { ':seen': account.activityCount } },
+    ),
   ]);
   return activityNumber;
 }
@@ -238,9 +323,22 @@ export async function setPreferredName(account: BankAccount, name: string, by: s
 /** Archives: the number and the account's counts are freed with it. */
 export async function archive(account: BankAccount, by: string, at: string): Promise<BankAccount> {
   await runTransaction([
-    updateStep(account, { status: 'archived', modifiedAt: at, modifiedBy: by }, { expression: '#status <> :archived', values: { ':archived': 'archived' } }),
+    updateStep(
+      account,
+      { status: 'archived', modifiedAt: at, modifiedBy: by },
+      { expression: '#status <> :archived', values: { ':archived': 'archived' } },
+    ),
     { item: { Delete: { TableName: table(), Key: holderGuardKey(account.bankAccountNumber, account.accountId) } } },
-    { item: { Update: { TableName: table(), Key: holdersCounterKey(account.bankAccountNumber), UpdateExpression: 'ADD holders :less', ExpressionAttributeValues: { ':less': -1 } } } },
+    {
+      item: {
+        Update: {
+          TableName: table(),
+          Key: holdersCounterKey(account.bankAccountNumber),
+          UpdateExpression: 'ADD holders :less',
+          ExpressionAttributeValues: { ':less': -1 },
+        },
+      },
+    },
     countStep(account.accountId, -1, account.directDebitAuthorized ? -1 : 0, 'BANK_ACCOUNT_LIMIT_EXCEEDED'),
   ]);
   return { ...account, status: 'archived', modifiedAt: at, modifiedBy: by };

@@ -9,6 +9,16 @@ type Body = FromSchema<typeof createBankAccountBody>;
 
 export const createBankAccount = authedOperation<Body>(async (request) => {
   const { accountId, bankAccountNumber, bankAccountName, type, test, directDebitAuthority: dda } = request.body;
-  const directDebitAuthority = dda && { fullName: dda.fullName, phoneNumber: dda.phoneNumber, emailAddress: dda.emailAddress };
-  return bankAccountView(await register(request, { accountId, bankAccountNumber, bankAccountName, type, test, directDebitAuthority }, BANK_ACCOUNT_CODES));
+  const directDebitAuthority = dda && {
+    fullName: dda.fullName,
+    phoneNumber: dda.phoneNumber,
+    emailAddress: dda.emailAddress,
+  };
+  return bankAccountView(
+    await register(
+      request,
+      { accountId, bankAccountNumber, bankAccountName, type, test, directDebitAuthority },
+      BANK_ACCOUNT_CODES,
+    ),
+  );
 });

@@ -9,7 +9,24 @@ type Body = FromSchema<typeof createBankAuthorityBody>;
 
 /** A bank authority is a bank account registered with its direct-debit authority (and the signer's address). */
 export const createBankAuthority = authedOperation<Body>(async (request) => {
-  const { accountId, bankAccountNumber, bankAccountName, fullName, phoneNumber, emailAddress, streetAddress, suburb, city, postCode } = request.body;
+  const {
+    accountId,
+    bankAccountNumber,
+    bankAccountName,
+    fullName,
+    phoneNumber,
+    emailAddress,
+    streetAddress,
+    suburb,
+    city,
+    postCode,
+  } = request.body;
   const directDebitAuthority = { fullName, phoneNumber, emailAddress, streetAddress, suburb, city, postCode };
-  return bankAuthorityView(await register(request, { accountId, bankAccountNumber, bankAccountName, directDebitAuthority }, BANK_AUTHORITY_CODES));
+  return bankAuthorityView(
+    await register(
+      request,
+      { accountId, bankAccountNumber, bankAccountName, directDebitAuthority },
+      BANK_AUTHORITY_CODES,
+    ),
+  );
 });

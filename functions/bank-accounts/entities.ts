@@ -49,7 +49,18 @@ export const bankAccountEntity = defineEntity<BankAccount, [string]>({
   key: bankAccountKey,
   keyOf: (record) => bankAccountKey(record.id),
   indexes: (record) => accountBankAccountsIndex(record.accountId, record.createdAt, record.id),
-  required: ['id', 'accountId', 'bankAccountNumber', 'bankAccountName', 'type', 'status', 'verified', 'directDebitAuthorized', 'createdAt', 'createdBy'],
+  required: [
+    'id',
+    'accountId',
+    'bankAccountNumber',
+    'bankAccountName',
+    'type',
+    'status',
+    'verified',
+    'directDebitAuthorized',
+    'createdAt',
+    'createdBy',
+  ],
 });
 
 /**

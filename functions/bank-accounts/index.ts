@@ -4,5 +4,13 @@
  * accounts a connection consent shares with `bankAccountRecord` and `registrationSteps`.
  */
 export type { BankAccount, StatementLine } from './entities';
-export { approvalSummaryStep, BANK_ACCOUNT_CODES, findBankAccount, newStatementLine, recentStatementLines, registrationSteps, statementLineStep } from './bank-account-store';
+export {
+  approvalSummaryStep,
+  BANK_ACCOUNT_CODES,
+  findBankAccount,
+  newStatementLine,
+  recentStatementLines,
+  registrationSteps,
+  statementLineStep,
+} from './bank-account-store';
 export { bankAccountRecord } from './register';

@@ -15,8 +15,14 @@ export const accountBankAccountsIndex = (accountId: string, createdAt?: string, 
   GSI1PK: `ACCOUNTBANKACCOUNTS#${accountId}`,
   GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
-export const holderGuardKey = (number: string, accountId: string) => ({ PK: `BANKNUMBER#${number}`, SK: `HOLDER#${accountId}` });
+export const holderGuardKey = (number: string, accountId: string) => ({
+  PK: `BANKNUMBER#${number}`,
+  SK: `HOLDER#${accountId}`,
+});
 export const holdersCounterKey = (number: string) => ({ PK: `BANKNUMBER#${number}`, SK: 'HOLDERS' });
 export const accountLimitsKey = (accountId: string) => ({ PK: `BANKACCOUNTLIMITS#${accountId}`, SK: 'LIMITS' });
 export const statementPartition = (number: string) => `BANKSTATEMENT#${number}`;
-export const statementLineKey = (number: string, at: string, id: string) => ({ PK: statementPartition(number), SK: `${at}#${id}` });
+export const statementLineKey = (number: string, at: string, id: string) => ({
+  PK: statementPartition(number),
+  SK: `${at}#${id}`,
+});

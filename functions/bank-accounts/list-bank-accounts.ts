@@ -8,4 +8,6 @@ export const listBankAccounts = authedOperation(async ({ params, auth }) => {
 });
 
 /** The caller's own account's bank accounts, in the deprecated list form. */
-export const listBankAuthorities = authedOperation(async ({ auth }) => (await listOf(auth.principal.accountId)).map(bankAuthoritySummaryView));
+export const listBankAuthorities = authedOperation(async ({ auth }) =>
+  (await listOf(auth.principal.accountId)).map(bankAuthoritySummaryView),
+);

@@ -25,7 +25,14 @@ export const setPreferredBankAccountName = authedOperation<Body>((request) =>
     const at = isoTimestamp(request.now);
     const name = request.body.preferredBankAccountName;
     const activityNumber = await setPreferredName(account, name, request.auth.principal.crn, at);
-    return { activityNumber, createdAt: at, bankAccountId: account.id, type: 'set-preferred-bank-account-name', preferredBankAccountName: name, createdBy: request.auth.principal.crn };
+    return {
+      activityNumber,
+      createdAt: at,
+      bankAccountId: account.id,
+      type: 'set-preferred-bank-account-name',
+      preferredBankAccountName: name,
+      createdBy: request.auth.principal.crn,
+    };
   }),
 );
 

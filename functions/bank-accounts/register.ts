@@ -21,11 +21,18 @@ export async function register(request: AuthedRequest, input: Registration, code
   const { auth, now } = request;
   const account = await auth.access.account(input.accountId);
   const test = account.test === true || input.test === true;
-  return insertBankAccount(bankAccountRecord({ ...input, accountId: account.id, test }, auth.principal.crn, isoTimestamp(now)), codes);
+  return insertBankAccount(
+    bankAccountRecord({ ...input, accountId: account.id, test }, auth.principal.crn, isoTimestamp(now)),
+    codes,
+  );
 }
 
 /** A new bank account's record: `created`, unverified, with no approvals yet unless given. */
-export function bankAccountRecord(input: Registration & { approvals?: BankAccount['approvals'] }, by: string, at: string): BankAccount {
+export function bankAccountRecord(
+  input: Registration & { approvals?: BankAccount['approvals'] },
+  by: string,
+  at: string,
+): BankAccount {
   return {
     id: newId(),
     accountId: input.accountId,

@@ -2,7 +2,11 @@ import { crn, id, idOf, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 /** A New Zealand bank account number: bank, branch, account, suffix (dashes or spaces optional). */
-const bankAccountNumber = { type: 'string', pattern: '^[0-9]{2}[- ]?[0-9]{4}[- ]?[0-9]{7}[- ]?[0-9]{2,3}$', maxLength: 19 } as const;
+const bankAccountNumber = {
+  type: 'string',
+  pattern: '^[0-9]{2}[- ]?[0-9]{4}[- ]?[0-9]{7}[- ]?[0-9]{2,3}$',
+  maxLength: 19,
+} as const;
 const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' } as const;
 const phone = { type: 'string', pattern: '^\\+?[0-9 ()-]{6,20}$', maxLength: 21 } as const;
 
@@ -40,7 +44,18 @@ export const setPreferredNameBody = {
 /** The deprecated bank authority: a bank account with a direct-debit authority, all nine fields required (docs/api/bank-accounts-and-approvals.md). */
 export const createBankAuthorityBody = {
   type: 'object',
-  required: ['accountId', 'fullName', 'streetAddress', 'suburb', 'city', 'postCode', 'phoneNumber', 'emailAddress', 'bankAccountNumber', 'bankAccountName'],
+  required: [
+    'accountId',
+    'fullName',
+    'streetAddress',
+    'suburb',
+    'city',
+    'postCode',
+    'phoneNumber',
+    'emailAddress',
+    'bankAccountNumber',
+    'bankAccountName',
+  ],
   properties: {
     accountId: idOf('id'),
     fullName: text(128),
@@ -56,7 +71,12 @@ export const createBankAuthorityBody = {
 } as const;
 
 /** Fields every view of a stored bank account shows. */
-const identity = { id, accountId: id, bankAccountNumber: { type: 'string' }, bankAccountName: { type: 'string' } } as const;
+const identity = {
+  id,
+  accountId: id,
+  bankAccountNumber: { type: 'string' },
+  bankAccountName: { type: 'string' },
+} as const;
 const state = {
   status: { enum: ['created', 'active', 'archived'] },
   verified: { type: 'boolean' },
@@ -72,7 +92,21 @@ const approvalSummary = {
 
 export const bankAccount = {
   type: 'object',
-  required: ['id', 'accountId', 'bankAccountNumber', 'bankAccountName', 'directDebitAuthorized', 'status', 'verified', 'type', 'approvals', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  required: [
+    'id',
+    'accountId',
+    'bankAccountNumber',
+    'bankAccountName',
+    'directDebitAuthorized',
+    'status',
+    'verified',
+    'type',
+    'approvals',
+    'createdAt',
+    'createdBy',
+    'modifiedAt',
+    'modifiedBy',
+  ],
   properties: {
     ...identity,
     preferredBankAccountName: { type: 'string' },
@@ -108,7 +142,20 @@ export const verificationResult = {
 
 export const bankAuthority = {
   type: 'object',
-  required: ['id', 'accountId', 'bankAccountNumber', 'bankAccountName', 'status', 'verified', 'directDebitAuthorized', 'approvals', 'createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'],
+  required: [
+    'id',
+    'accountId',
+    'bankAccountNumber',
+    'bankAccountName',
+    'status',
+    'verified',
+    'directDebitAuthorized',
+    'approvals',
+    'createdAt',
+    'createdBy',
+    'modifiedAt',
+    'modifiedBy',
+  ],
   properties: {
     id,
     accountId: id,

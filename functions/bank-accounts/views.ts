@@ -6,6 +6,8 @@ import { bankAccount, bankAuthority, bankAuthoritySummary } from './schemas';
 export const bankAccountView = (record: BankAccount) => publicView<Record<string, unknown>>(bankAccount, record);
 
 /** The deprecated API's view: the direct-debit authority's fields at the top level. */
-export const bankAuthorityView = (record: BankAccount) => publicView<Record<string, unknown>>(bankAuthority, { ...record.directDebitAuthority, ...record });
+export const bankAuthorityView = (record: BankAccount) =>
+  publicView<Record<string, unknown>>(bankAuthority, { ...record.directDebitAuthority, ...record });
 
-export const bankAuthoritySummaryView = (record: BankAccount) => publicView<Record<string, unknown>>(bankAuthoritySummary, record);
+export const bankAuthoritySummaryView = (record: BankAccount) =>
+  publicView<Record<string, unknown>>(bankAuthoritySummary, record);

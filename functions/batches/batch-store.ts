@@ -6,7 +6,17 @@ import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
-import { batchChunkEntity, batchEntity, batchLockEntity, batchPartition, CHUNK_SORT_PREFIX, type Batch, type BatchChunk, type BatchError, type StoredBatch } from './entities';
+import {
+  batchChunkEntity,
+  batchEntity,
+  batchLockEntity,
+  batchPartition,
+  CHUNK_SORT_PREFIX,
+  type Batch,
+  type BatchChunk,
+  type BatchError,
+  type StoredBatch,
+} from './entities';
 
 /** A batch lists at most this many errors (the first by index); `errorCount` counts them all. */
 export const MAX_BATCH_ERRORS = 100;
@@ -14,13 +24,25 @@ export const MAX_BATCH_ERRORS = 100;
 const table = () => config().tableName;
 
 export async function insertBatch(batch: StoredBatch): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: batchEntity.item(batch), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: batchEntity.item(batch),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 /** Takes back a batch that could not be queued, so no batch stays `created` that nothing will process. */
 export async function withdrawBatch(id: string): Promise<void> {
   await db().send(
-    new DeleteCommand({ TableName: table(), Key: batchEntity.key(id), ConditionExpression: '#status = :created', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':created': 'created' } }),
+    new DeleteCommand({
+      TableName: table(),
+      Key: batchEntity.key(id),
+      ConditionExpression: '#status = :created',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':created': 'created' },
+    }),
   );
 }
 
@@ -37,7 +59,11 @@ export async function lockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>):
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: batchLockEntity.item({ accountId: batch.accountId, batchId: batch.id, expiresAt: Date.now() + LOCK_LEASE_MS }),
+        Item: batchLockEntity.item({
+          accountId: batch.accountId,
+          batchId: batch.id,
+          expiresAt: Date.now() + LOCK_LEASE_MS,
+        }),
         ConditionExpression: 'attribute_not_exists(PK) OR batchId = :self OR expiresAt < :now',
         ExpressionAttributeValues: { ':self': batch.id, ':now': Date.now() },
       }),
@@ -53,7 +79,12 @@ export async function lockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>):
 export async function unlockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>): Promise<void> {
   try {
     await db().send(
-      new DeleteCommand({ TableName: table(), Key: batchLockEntity.key(batch.accountId), ConditionExpression: 'batchId = :self', ExpressionAttributeValues: { ':self': batch.id } }),
+      new DeleteCommand({
+        TableName: table(),
+        Key: batchLockEntity.key(batch.accountId),
+        ConditionExpression: 'batchId = :self',
+        ExpressionAttributeValues: { ':self': batch.id },
+      }),
     );
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -69,7 +100,12 @@ export async function findBatch(id: string): Promise<StoredBatch | undefined> {
  * Moves a batch on from one of `from` and sets `changes`; false when it had already moved on (a
  * repeated message), so each step happens once.
  */
-export async function advanceBatch(id: string, from: readonly StoredBatch['status'][], changes: Partial<StoredBatch>, at: string): Promise<boolean> {
+export async function advanceBatch(
+  id: string,
+  from: readonly StoredBatch['status'][],
+  changes: Partial<StoredBatch>,
+  at: string,
+): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':at': at };
   const sets = ['#updatedAt = :at'];
@@ -99,7 +135,9 @@ export async function advanceBatch(id: string, from: readonly StoredBatch['statu
 
 /** Whether a chunk was already counted. */
 export async function chunkCounted(batchId: string, chunk: number): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: batchChunkEntity.key(batchId, chunk), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: batchChunkEntity.key(batchId, chunk), ConsistentRead: true }),
+  );
   return out.Item !== undefined;
 }
 
@@ -113,7 +151,13 @@ export async function countChunk(record: BatchChunk): Promise<boolean> {
   try {
     await runTransaction([
       {
-        item: { Put: { TableName: table(), Item: batchChunkEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+        item: {
+          Put: {
+            TableName: table(),
+            Item: batchChunkEntity.item(record),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
         onConditionFailed: () => {
           duplicate = true;
           return new Error('chunk already counted');
@@ -126,8 +170,18 @@ export async function countChunk(record: BatchChunk): Promise<boolean> {
             Key: batchEntity.key(record.batchId),
             UpdateExpression: 'ADD #processed :count, #failed :errors, #chunksDone :one',
             ConditionExpression: '#status = :chunked',
-            ExpressionAttributeNames: { '#status': 'status', '#processed': 'processed', '#failed': 'failed', '#chunksDone': 'chunksDone' },
-            ExpressionAttributeValues: { ':count': record.count, ':errors': record.errorCount, ':one': 1, ':chunked': 'chunked' },
+            ExpressionAttributeNames: {
+              '#status': 'status',
+              '#processed': 'processed',
+              '#failed': 'failed',
+              '#chunksDone': 'chunksDone',
+            },
+            ExpressionAttributeValues: {
+              ':count': record.count,
+              ':errors': record.errorCount,
+              ':one': 1,
+              ':chunked': 'chunked',
+            },
           },
         },
       },
@@ -155,5 +209,9 @@ export async function firstErrors(batchId: string): Promise<BatchError[]> {
 
 /** The public view: counts as strings, the Batch schema's fields only. */
 export function present(stored: StoredBatch): Batch {
-  return publicView<Batch>(batchSchema, { ...stored, count: String(stored.processed), errorCount: String(stored.failed) });
+  return publicView<Batch>(batchSchema, {
+    ...stored,
+    count: String(stored.processed),
+    errorCount: String(stored.failed),
+  });
 }

@@ -19,7 +19,9 @@ export async function getItems(keys: readonly TableKey[]): Promise<Map<string, R
     let pending: Record<string, unknown>[] = [...group];
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt) await pause(attempt);
-      const out = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: true } } }));
+      const out = await db().send(
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: true } } }),
+      );
       for (const item of out.Responses?.[table()] ?? []) found.set(keyOf(item as TableKey), item);
       pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
     }

@@ -17,17 +17,46 @@ import { externalMerchantEntity, onboardingRecordEntity, type StoredBatch } from
  * with the onboarding record.
  */
 const REQUIRED = [
-  'companyName', 'contactName', 'primaryContactEmail', 'externalBusinessId', 'categoryCode', 'settlementAccountNumber',
-  'assetProgramId', 'merchantName', 'merchantCountry', 'merchantType', 'externalMerchantId', 'salesChannelId',
+  'companyName',
+  'contactName',
+  'primaryContactEmail',
+  'externalBusinessId',
+  'categoryCode',
+  'settlementAccountNumber',
+  'assetProgramId',
+  'merchantName',
+  'merchantCountry',
+  'merchantType',
+  'externalMerchantId',
+  'salesChannelId',
 ] as const;
 const OPTIONAL = [
-  'nzbn', 'tradingName', 'chargeAccountNumber', 'merchantStreet', 'merchantSuburb', 'merchantCity', 'merchantState', 'merchantPostcode',
-  'deviceId', 'deviceSerialNumber', 'deviceModel',
+  'nzbn',
+  'tradingName',
+  'chargeAccountNumber',
+  'merchantStreet',
+  'merchantSuburb',
+  'merchantCity',
+  'merchantState',
+  'merchantPostcode',
+  'deviceId',
+  'deviceSerialNumber',
+  'deviceModel',
 ] as const;
 const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
 /** Kept with the onboarding record (what no business or merchant field holds). */
-const DETAILS = ['contactName', 'primaryContactEmail', 'settlementAccountNumber', 'chargeAccountNumber', 'assetProgramId', 'salesChannelId', 'deviceId', 'deviceSerialNumber', 'deviceModel'] as const;
+const DETAILS = [
+  'contactName',
+  'primaryContactEmail',
+  'settlementAccountNumber',
+  'chargeAccountNumber',
+  'assetProgramId',
+  'salesChannelId',
+  'deviceId',
+  'deviceSerialNumber',
+  'deviceModel',
+] as const;
 
 /** Businesses onboarded this way are New Zealand companies, in NZ org accounts. */
 const REGION = 'NZ';
@@ -50,7 +79,9 @@ export function headerProblem(header: readonly string[]): string | undefined {
 /** The fields that must be unique across records (a later record repeating one is refused). */
 export function uniqueFields(header: readonly string[], row: readonly string[]): string[] {
   const value = (column: string) => row[header.indexOf(column)]?.trim();
-  return ['externalBusinessId', 'externalMerchantId', 'nzbn'].flatMap((column) => (value(column) ? [`${column} ${value(column)}`] : []));
+  return ['externalBusinessId', 'externalMerchantId', 'nzbn'].flatMap((column) =>
+    value(column) ? [`${column} ${value(column)}`] : [],
+  );
 }
 
 /** The record's external business id, the reference its errors carry. */
@@ -73,17 +104,28 @@ const RULES: readonly [keyof Row, RegExp, string][] = [
   ['categoryCode', /^[0-9]{4}$/, 'must be 4 digits'],
   ['settlementAccountNumber', /^[0-9]{2}-?[0-9]{4}-?[0-9]{7}-?[0-9]{2,3}$/, 'must be a bank account number'],
   ['chargeAccountNumber', /^([0-9]{2}-?[0-9]{4}-?[0-9]{7}-?[0-9]{2,3})?$/, 'must be a bank account number'],
-  ['assetProgramId', new RegExp(`^${ID_PREFIX.assetProgram}_[A-Za-z0-9]{1,60}$`), `must be an asset program id (${ID_PREFIX.assetProgram}_…)`],
-  ['salesChannelId', new RegExp(`^${ID_PREFIX.salesChannel}_[A-Za-z0-9]{1,60}$`), `must be a sales channel id (${ID_PREFIX.salesChannel}_…)`],
+  [
+    'assetProgramId',
+    new RegExp(`^${ID_PREFIX.assetProgram}_[A-Za-z0-9]{1,60}$`),
+    `must be an asset program id (${ID_PREFIX.assetProgram}_…)`,
+  ],
+  [
+    'salesChannelId',
+    new RegExp(`^${ID_PREFIX.salesChannel}_[A-Za-z0-9]{1,60}$`),
+    `must be a sales channel id (${ID_PREFIX.salesChannel}_…)`,
+  ],
   ['merchantType', /^(physical|e-commerce)$/, 'must be physical or e-commerce'],
   ['merchantCountry', new RegExp(`^${REGION}$`), `must be ${REGION}`],
 ];
 
 function check(record: Row): void {
   for (const column of REQUIRED) if (!record[column]) throw new RowError(`${column} is required`);
-  for (const [column, pattern, rule] of RULES) if (!pattern.test(record[column])) throw new RowError(`${column} ${rule}`);
-  for (const column of COLUMNS) if (record[column].length > 256) throw new RowError(`${column} must be at most 256 characters`);
-  if (!record.deviceId && !record.deviceSerialNumber) throw new RowError('one of deviceId or deviceSerialNumber is required');
+  for (const [column, pattern, rule] of RULES)
+    if (!pattern.test(record[column])) throw new RowError(`${column} ${rule}`);
+  for (const column of COLUMNS)
+    if (record[column].length > 256) throw new RowError(`${column} must be at most 256 characters`);
+  if (!record.deviceId && !record.deviceSerialNumber)
+    throw new RowError('one of deviceId or deviceSerialNumber is required');
   if (record.merchantType === 'physical') {
     for (const column of ['merchantStreet', 'merchantCity', 'merchantState'] as const) {
       if (!record[column]) throw new RowError(`${column} is required for a physical merchant`);
@@ -113,7 +155,13 @@ export interface PreparedRecord {
  * the merchant and the external ids' claims. Ids derive from the batch and the record's index, so a
  * chunk delivered again writes the same items and never creates anything twice.
  */
-export async function prepareRecord(batch: StoredBatch, header: readonly string[], row: readonly string[], index: number, now: Date): Promise<PreparedRecord> {
+export async function prepareRecord(
+  batch: StoredBatch,
+  header: readonly string[],
+  row: readonly string[],
+  index: number,
+  now: Date,
+): Promise<PreparedRecord> {
   const record = recordOf(header, row);
   check(record);
   const company = record.nzbn ? await registered(record.nzbn) : undefined;
@@ -124,7 +172,12 @@ export async function prepareRecord(batch: StoredBatch, header: readonly string[
     merchant: derivedId(undefined, batch.id, 'merchant', String(index)),
   };
   const name = record.tradingName || record.companyName;
-  const { account, items: accountItems } = accountCreation({ name, type: 'org', region: REGION, test: batch.test, parentAccountId: batch.accountId }, batch.createdBy, now, ids.account);
+  const { account, items: accountItems } = accountCreation(
+    { name, type: 'org', region: REGION, test: batch.test, parentAccountId: batch.accountId },
+    batch.createdBy,
+    now,
+    ids.account,
+  );
   const { steps: businessSteps, items: businessItems } = businessCreation(
     {
       accountId: account.id,
@@ -157,30 +210,60 @@ export async function prepareRecord(batch: StoredBatch, header: readonly string[
   details.chargeAccountNumber ||= record.settlementAccountNumber;
   const claim = { accountId: batch.accountId, batchId: batch.id, index };
   const claims = [
-    onboardingRecordEntity.item({ ...claim, externalId: record.externalBusinessId, businessId: ids.business, merchantId: ids.merchant, businessAccountId: account.id, details }),
+    onboardingRecordEntity.item({
+      ...claim,
+      externalId: record.externalBusinessId,
+      businessId: ids.business,
+      merchantId: ids.merchant,
+      businessAccountId: account.id,
+      details,
+    }),
     externalMerchantEntity.item({ ...claim, externalId: record.externalMerchantId, merchantId: ids.merchant }),
   ];
   const records = [...accountItems.map((item) => item.Put.Item), ...businessItems, merchantPut.Item];
   const prepared: PreparedRecord = {
     index,
-    claimKeys: [onboardingRecordEntity.key(batch.accountId, record.externalBusinessId), externalMerchantEntity.key(batch.accountId, record.externalMerchantId)],
+    claimKeys: [
+      onboardingRecordEntity.key(batch.accountId, record.externalBusinessId),
+      externalMerchantEntity.key(batch.accountId, record.externalMerchantId),
+    ],
     claims,
     records,
   };
   if (company) {
-    const conditional = (Item: Record<string, unknown>, onConditionFailed?: TransactionStep['onConditionFailed']): TransactionStep => ({
-      item: { Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+    const conditional = (
+      Item: Record<string, unknown>,
+      onConditionFailed?: TransactionStep['onConditionFailed'],
+    ): TransactionStep => ({
+      item: {
+        Put: {
+          TableName: config().tableName,
+          Item,
+          ConditionExpression: 'attribute_not_exists(PK)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
       onConditionFailed,
     });
     // The claims come first: a record met again is recognised by them before anything else.
-    const ownClaim = (old: Record<string, unknown> | undefined) => (claimState(old, batch.id, index) === 'own' ? new AlreadyOnboarded() : new RowError('DUPLICATE_EXTERNAL_ID'));
-    prepared.transaction = [...claims.map((item) => conditional(item, ownClaim)), ...accountItems.map((item) => ({ item })), ...businessSteps, { item: { Put: merchantPut } }];
+    const ownClaim = (old: Record<string, unknown> | undefined) =>
+      claimState(old, batch.id, index) === 'own' ? new AlreadyOnboarded() : new RowError('DUPLICATE_EXTERNAL_ID');
+    prepared.transaction = [
+      ...claims.map((item) => conditional(item, ownClaim)),
+      ...accountItems.map((item) => ({ item })),
+      ...businessSteps,
+      { item: { Put: merchantPut } },
+    ];
   }
   return prepared;
 }
 
 /** Whose a claim is: this batch record's own, another's, or no one's yet. */
-export function claimState(item: Record<string, unknown> | undefined, batchId: string, index: number): 'own' | 'taken' | 'free' {
+export function claimState(
+  item: Record<string, unknown> | undefined,
+  batchId: string,
+  index: number,
+): 'own' | 'taken' | 'free' {
   if (!item) return 'free';
   return item.batchId === batchId && Number(item.index) === index ? 'own' : 'taken';
 }

@@ -16,10 +16,12 @@ export function parseCsv(text: string): string[][] {
   let quoted = false;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endField = () => {
-    if (field.length > CSV_LIMITS.fieldChars) throw new CsvError(`line ${rows.length + 1}: a field is longer than ${CSV_LIMITS.fieldChars} characters`);
+    if (field.length > CSV_LIMITS.fieldChars)
+      throw new CsvError(`line ${rows.length + 1}: a field is longer than ${CSV_LIMITS.fieldChars} characters`);
     row.push(field);
     field = '';
-    if (row.length > CSV_LIMITS.columns) throw new CsvError(`line ${rows.length + 1}: more than ${CSV_LIMITS.columns} columns`);
+    if (row.length > CSV_LIMITS.columns)
+      throw new CsvError(`line ${rows.length + 1}: more than ${CSV_LIMITS.columns} columns`);
   };
   const endRow = () => {
     endField();
@@ -38,7 +40,8 @@ export function parseCsv(text: string): string[][] {
         }
         quoted = false;
         i++;
-        if (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') throw new CsvError(`line ${rows.length + 1}: text after a closing quote`);
+        if (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r')
+          throw new CsvError(`line ${rows.length + 1}: text after a closing quote`);
         continue;
       }
       field += c;

@@ -18,7 +18,10 @@ export type Batch = FromSchema<typeof batch>;
 export type BatchError = FromSchema<typeof batchError>;
 
 /** Stored form: counts as numbers, the file it reads, how it was chunked, a version for state changes. */
-export type StoredBatch = Pick<Batch, 'id' | 'accountId' | 'status' | 'type' | 'url' | 'test' | 'errors' | 'error' | 'createdAt' | 'createdBy' | 'updatedAt'> & {
+export type StoredBatch = Pick<
+  Batch,
+  'id' | 'accountId' | 'status' | 'type' | 'url' | 'test' | 'errors' | 'error' | 'createdAt' | 'createdBy' | 'updatedAt'
+> & {
   processed: number;
   failed: number;
   mediaUploadId: string;
@@ -38,7 +41,22 @@ export const batchEntity = defineEntity<StoredBatch, [id: string]>({
   version: 1,
   key: batchKey,
   keyOf: (b) => batchKey(b.id),
-  required: ['id', 'accountId', 'status', 'type', 'url', 'test', 'errors', 'createdAt', 'createdBy', 'processed', 'failed', 'mediaUploadId', 'objectKey', 'chunksDone'],
+  required: [
+    'id',
+    'accountId',
+    'status',
+    'type',
+    'url',
+    'test',
+    'errors',
+    'createdAt',
+    'createdBy',
+    'processed',
+    'failed',
+    'mediaUploadId',
+    'objectKey',
+    'chunksDone',
+  ],
 });
 
 export interface BatchChunk {
@@ -50,7 +68,10 @@ export interface BatchChunk {
   errors: BatchError[];
 }
 
-const chunkKey = (batchId: string, chunk: number): TableKey => ({ PK: batchPartition(batchId), SK: `${CHUNK_SORT_PREFIX}${String(chunk).padStart(6, '0')}` });
+const chunkKey = (batchId: string, chunk: number): TableKey => ({
+  PK: batchPartition(batchId),
+  SK: `${CHUNK_SORT_PREFIX}${String(chunk).padStart(6, '0')}`,
+});
 export const batchChunkEntity = defineEntity<BatchChunk, [batchId: string, chunk: number]>({
   type: 'batch-chunk',
   version: 1,
@@ -75,7 +96,10 @@ export type OnboardingRecord = RowClaim & {
   details: Record<string, string>;
 };
 
-const externalBusinessKey = (accountId: string, externalId: string): TableKey => ({ PK: `EXTBUSINESS#${accountId}#${externalId}`, SK: 'CLAIM' });
+const externalBusinessKey = (accountId: string, externalId: string): TableKey => ({
+  PK: `EXTBUSINESS#${accountId}#${externalId}`,
+  SK: 'CLAIM',
+});
 export const onboardingRecordEntity = defineEntity<OnboardingRecord, [accountId: string, externalId: string]>({
   type: 'onboarding-record',
   version: 1,
@@ -84,8 +108,14 @@ export const onboardingRecordEntity = defineEntity<OnboardingRecord, [accountId:
   required: ['accountId', 'externalId', 'batchId', 'index', 'businessId', 'merchantId', 'businessAccountId', 'details'],
 });
 
-const externalMerchantKey = (accountId: string, externalId: string): TableKey => ({ PK: `EXTMERCHANT#${accountId}#${externalId}`, SK: 'CLAIM' });
-export const externalMerchantEntity = defineEntity<RowClaim & { merchantId: string }, [accountId: string, externalId: string]>({
+const externalMerchantKey = (accountId: string, externalId: string): TableKey => ({
+  PK: `EXTMERCHANT#${accountId}#${externalId}`,
+  SK: 'CLAIM',
+});
+export const externalMerchantEntity = defineEntity<
+  RowClaim & { merchantId: string },
+  [accountId: string, externalId: string]
+>({
   type: 'external-merchant',
   version: 1,
   key: externalMerchantKey,

@@ -9,4 +9,12 @@ export const BATCHES_QUEUE = 'batches';
  */
 export type BatchMessage =
   | { kind: 'start'; batchId: string }
-  | { kind: 'chunk'; batchId: string; chunk: number; start: number; header: string[]; rows: string[][]; duplicates: Record<string, string> };
+  | {
+      kind: 'chunk';
+      batchId: string;
+      chunk: number;
+      start: number;
+      header: string[];
+      rows: string[][];
+      duplicates: Record<string, string>;
+    };

@@ -3,8 +3,26 @@ import { findAccount } from '../accounts';
 import { accountNow, isoTimestamp } from '../core/clock';
 import { sendMessages } from '../core/queues';
 import { readMediaFile } from '../media-uploads';
-import { advanceBatch, chunkCounted, countChunk, findBatch, firstErrors, lockAccount, unlockAccount } from './batch-store';
-import { AlreadyOnboarded, claimState, externalIdOf, headerProblem, onboardInTransaction, prepareRecord, RowError, uniqueFields, type PreparedRecord } from './business-onboard';
+import {
+  advanceBatch,
+  chunkCounted,
+  countChunk,
+  findBatch,
+  firstErrors,
+  lockAccount,
+  unlockAccount,
+} from './batch-store';
+import {
+  AlreadyOnboarded,
+  claimState,
+  externalIdOf,
+  headerProblem,
+  onboardInTransaction,
+  prepareRecord,
+  RowError,
+  uniqueFields,
+  type PreparedRecord,
+} from './business-onboard';
 import { getItems, keyOf, putItems } from './bulk';
 import { CsvError, parseCsv } from './csv';
 import type { BatchError, StoredBatch } from './entities';
@@ -38,14 +56,21 @@ async function startBatch(batch: StoredBatch, now: Date): Promise<void> {
   if (batch.status !== 'created' && batch.status !== 'copied' && batch.status !== 'chunked') return;
   if (!(await lockAccount(batch))) {
     // Another batch of the account is running: this one starts after it.
-    await sendMessages(BATCHES_QUEUE, [{ body: { kind: 'start', batchId: batch.id } satisfies BatchMessage, delaySeconds: LOCKED_RETRY_SECONDS }]);
+    await sendMessages(BATCHES_QUEUE, [
+      { body: { kind: 'start', batchId: batch.id } satisfies BatchMessage, delaySeconds: LOCKED_RETRY_SECONDS },
+    ]);
     return;
   }
   const at = isoTimestamp(now);
   const file = await readMediaFile(batch);
   if (!file) return fail(batch, 'the file cannot be read', at);
   if (batch.status === 'created') {
-    await advanceBatch(batch.id, ['created'], { status: 'copied', fileSize: file.length, fileSha256: createHash('sha256').update(file).digest('hex') }, at);
+    await advanceBatch(
+      batch.id,
+      ['created'],
+      { status: 'copied', fileSize: file.length, fileSha256: createHash('sha256').update(file).digest('hex') },
+      at,
+    );
   }
   let rows: string[][];
   try {
@@ -63,7 +88,10 @@ async function startBatch(batch: StoredBatch, now: Date): Promise<void> {
     return unlockAccount(batch);
   }
   await advanceBatch(batch.id, ['created', 'copied'], { status: 'chunked', chunkCount: chunks.length }, at);
-  await sendMessages(BATCHES_QUEUE, chunks.map((body) => ({ body })));
+  await sendMessages(
+    BATCHES_QUEUE,
+    chunks.map((body) => ({ body })),
+  );
 }
 
 async function fail(batch: StoredBatch, error: string, at: string): Promise<void> {
@@ -104,14 +132,22 @@ function chunkMessages(batchId: string, header: string[], records: string[][]): 
  * an NZBN, contended by every account's businesses, are each one conditional transaction. Any failure
  * but a record's own (throttling, a crash) throws before the chunk is counted: it is delivered again.
  */
-async function runChunk(batch: StoredBatch, message: Extract<BatchMessage, { kind: 'chunk' }>, now: Date): Promise<void> {
+async function runChunk(
+  batch: StoredBatch,
+  message: Extract<BatchMessage, { kind: 'chunk' }>,
+  now: Date,
+): Promise<void> {
   if (batch.status !== 'chunked') return;
   if (!(await chunkCounted(batch.id, message.chunk))) {
     const errors: BatchError[] = [];
     const refuse = (k: number, error: unknown) => {
       if (!(error instanceof RowError)) throw error;
       const externalId = externalIdOf(message.header, message.rows[k]);
-      errors.push({ index: String(message.start + k), ...(externalId ? { externalId: externalId.slice(0, 64) } : {}), message: error.message });
+      errors.push({
+        index: String(message.start + k),
+        ...(externalId ? { externalId: externalId.slice(0, 64) } : {}),
+        message: error.message,
+      });
     };
     const prepared: PreparedRecord[] = [];
     for (const [k, row] of message.rows.entries()) {
@@ -133,13 +169,23 @@ async function runChunk(batch: StoredBatch, message: Extract<BatchMessage, { kin
     const bulk = toWrite.filter((p) => !p.transaction);
     await putItems(bulk.flatMap((p) => p.records));
     await putItems(bulk.flatMap((p) => p.claims));
-    await forEachLimited(toWrite.filter((p) => p.transaction), ROW_CONCURRENCY, async (p) => {
-      await onboardInTransaction(p.transaction ?? []).catch((error: unknown) => {
-        if (!(error instanceof AlreadyOnboarded)) refuse(p.index - message.start, error);
-      });
-    });
+    await forEachLimited(
+      toWrite.filter((p) => p.transaction),
+      ROW_CONCURRENCY,
+      async (p) => {
+        await onboardInTransaction(p.transaction ?? []).catch((error: unknown) => {
+          if (!(error instanceof AlreadyOnboarded)) refuse(p.index - message.start, error);
+        });
+      },
+    );
     errors.sort((a, b) => Number(a.index) - Number(b.index));
-    await countChunk({ batchId: batch.id, chunk: message.chunk, count: message.rows.length, errorCount: errors.length, errors: errors.slice(0, CHUNK_ERRORS) });
+    await countChunk({
+      batchId: batch.id,
+      chunk: message.chunk,
+      count: message.rows.length,
+      errorCount: errors.length,
+      errors: errors.slice(0, CHUNK_ERRORS),
+    });
   }
   await completeIfDone(batch.id, now);
 }
@@ -148,12 +194,21 @@ async function runChunk(batch: StoredBatch, message: Extract<BatchMessage, { kin
 async function completeIfDone(batchId: string, now: Date): Promise<void> {
   const batch = await findBatch(batchId);
   if (!batch || batch.status !== 'chunked' || batch.chunksDone < (batch.chunkCount ?? Infinity)) return;
-  await advanceBatch(batchId, ['chunked'], { status: 'complete', errors: await firstErrors(batchId) }, isoTimestamp(now));
+  await advanceBatch(
+    batchId,
+    ['chunked'],
+    { status: 'complete', errors: await firstErrors(batchId) },
+    isoTimestamp(now),
+  );
   await unlockAccount(batch);
 }
 
 /** Runs `work` over the items, at most `limit` at a time; the first failure is thrown once all have settled. */
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const failures: unknown[] = [];
   const lane = async () => {

@@ -22,7 +22,19 @@ export const batchError = {
 
 export const batch = {
   type: 'object',
-  required: ['id', 'accountId', 'status', 'type', 'url', 'test', 'count', 'errorCount', 'errors', 'createdAt', 'createdBy'],
+  required: [
+    'id',
+    'accountId',
+    'status',
+    'type',
+    'url',
+    'test',
+    'count',
+    'errorCount',
+    'errors',
+    'createdAt',
+    'createdBy',
+  ],
   properties: {
     id,
     accountId: id,

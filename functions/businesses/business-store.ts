@@ -11,7 +11,10 @@ import { madeBy } from '../core/audit';
 
 export const BUSINESS_ALREADY_EXISTS = 'BUSINESS_ALREADY_EXISTS';
 
-export type NewBusiness = Pick<Business, 'accountId' | 'accountName' | 'name' | 'nzbn' | 'tradingName' | 'companyNumber' | 'taxNumber' | 'location'> & {
+export type NewBusiness = Pick<
+  Business,
+  'accountId' | 'accountName' | 'name' | 'nzbn' | 'tradingName' | 'companyNumber' | 'taxNumber' | 'location'
+> & {
   test: boolean;
 };
 
@@ -56,19 +59,29 @@ export function businessCreation(
 /** Claims an NZBN for a business of its liveness; taken by another business: BUSINESS_ALREADY_EXISTS. */
 export function nzbnClaimStep(nzbn: string, test: boolean, claim: { businessId: string; accountId: string }) {
   return {
-    item: { Put: { TableName: table(), Item: nzbnClaimEntity.item({ ...claim, nzbn, test }), ConditionExpression: 'attribute_not_exists(PK)' } },
+    item: {
+      Put: {
+        TableName: table(),
+        Item: nzbnClaimEntity.item({ ...claim, nzbn, test }),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     onConditionFailed: alreadyExists,
   } satisfies TransactionStep;
 }
 
 export async function findBusiness(id: string): Promise<StoredBusiness | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: businessEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: businessEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? businessEntity.parse(out.Item) : undefined;
 }
 
 /** The business of an account, if it has one. */
 export async function findAccountBusiness(accountId: string): Promise<StoredBusiness | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: accountBusinessEntity.key(accountId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: accountBusinessEntity.key(accountId), ConsistentRead: true }),
+  );
   return out.Item ? findBusiness(accountBusinessEntity.parse(out.Item).businessId) : undefined;
 }
 

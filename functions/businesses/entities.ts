@@ -29,7 +29,20 @@ export const businessEntity = defineEntity<StoredBusiness, [id: string]>({
   version: 1,
   key: businessKey,
   keyOf: (b) => businessKey(b.id),
-  required: ['id', 'accountId', 'accountName', 'name', 'onboardingStatus', 'test', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'activityCount'],
+  required: [
+    'id',
+    'accountId',
+    'accountName',
+    'name',
+    'onboardingStatus',
+    'test',
+    'createdAt',
+    'updatedAt',
+    'createdBy',
+    'updatedBy',
+    'version',
+    'activityCount',
+  ],
 });
 
 const activityKey = (businessId: string, activityNumber: number): TableKey => ({
@@ -60,8 +73,14 @@ export const accountBusinessEntity = defineEntity<BusinessClaim, [accountId: str
   required: ['businessId', 'accountId'],
 });
 
-const nzbnClaimKey = (nzbn: string, test: boolean): TableKey => ({ PK: `NZBN#${test ? 'test' : 'live'}#${nzbn}`, SK: 'BUSINESS' });
-export const nzbnClaimEntity = defineEntity<BusinessClaim & { nzbn: string; test: boolean }, [nzbn: string, test: boolean]>({
+const nzbnClaimKey = (nzbn: string, test: boolean): TableKey => ({
+  PK: `NZBN#${test ? 'test' : 'live'}#${nzbn}`,
+  SK: 'BUSINESS',
+});
+export const nzbnClaimEntity = defineEntity<
+  BusinessClaim & { nzbn: string; test: boolean },
+  [nzbn: string, test: boolean]
+>({
   type: 'nzbn-claim',
   version: 1,
   key: nzbnClaimKey,

@@ -23,8 +23,17 @@ export function rankCompanies(companies: readonly RegisterSearchItem[], q: strin
   return companies
     .map((company) => ({ company, score: relevance(company, q) }))
     .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score || a.company.companyName.localeCompare(b.company.companyName) || a.company.nzbn.localeCompare(b.company.nzbn))
-    .map(({ company }) => ({ nzbn: company.nzbn, companyName: company.companyName, companyNumber: company.companyNumber }));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.company.companyName.localeCompare(b.company.companyName) ||
+        a.company.nzbn.localeCompare(b.company.nzbn),
+    )
+    .map(({ company }) => ({
+      nzbn: company.nzbn,
+      companyName: company.companyName,
+      companyNumber: company.companyNumber,
+    }));
 }
 
 /** The register of made-up companies in register-fixture.json, for the local platform and the tests. */

@@ -10,7 +10,10 @@ export const nzbn = idOf('nzbn');
 export const taxNumber = {
   type: 'object',
   required: ['value', 'type'],
-  properties: { value: { type: 'string', pattern: '^[0-9]{2,3}-?[0-9]{3}-?[0-9]{3}$', maxLength: 11 }, type: { enum: ['nz-gst'] } },
+  properties: {
+    value: { type: 'string', pattern: '^[0-9]{2,3}-?[0-9]{3}-?[0-9]{3}$', maxLength: 11 },
+    type: { enum: ['nz-gst'] },
+  },
 } as const;
 
 export const createBusinessBody = {
@@ -26,7 +29,17 @@ export const updateBusinessBody = {
 
 export const business = {
   type: 'object',
-  required: ['id', 'accountId', 'accountName', 'name', 'onboardingStatus', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'],
+  required: [
+    'id',
+    'accountId',
+    'accountName',
+    'name',
+    'onboardingStatus',
+    'createdAt',
+    'updatedAt',
+    'createdBy',
+    'updatedBy',
+  ],
   properties: {
     id,
     accountId: id,
@@ -98,7 +111,11 @@ export const registerDetails = {
       items: {
         type: 'object',
         required: ['firstName', 'lastName', 'addressLines'],
-        properties: { firstName: { type: 'string' }, lastName: { type: 'string' }, addressLines: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          firstName: { type: 'string' },
+          lastName: { type: 'string' },
+          addressLines: { type: 'array', items: { type: 'string' } },
+        },
       },
     },
   },

@@ -2,10 +2,21 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { setBusinessOnboardingStatusBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
 import { checkStatusReason } from '../core/validation/status-reason';
-import { businessActivityEntity, businessEntity, nzbnClaimEntity, type BusinessActivity, type StoredBusiness } from './entities';
+import {
+  businessActivityEntity,
+  businessEntity,
+  nzbnClaimEntity,
+  type BusinessActivity,
+  type StoredBusiness,
+} from './entities';
 import { nzbnClaimStep } from './business-store';
 import { loadBusiness } from './load-business';
 
@@ -16,7 +27,13 @@ type Status = Body['onboardingStatus'];
 function allowedReasons(status: Status): string[] {
   switch (status) {
     case 'deactivated':
-      return ['data-quality-issues', 'change-of-ownership', `${config().assetPrefix}-discontinued`, 'duplicate', 'blocked'];
+      return [
+        'data-quality-issues',
+        'change-of-ownership',
+        `${config().assetPrefix}-discontinued`,
+        'duplicate',
+        'blocked',
+      ];
     case 'on-hold':
       return ['seasonal-business-closure', 'no-response'];
     default:
@@ -67,7 +84,15 @@ export const setBusinessOnboardingStatus = authedOperation<Body>(async (request)
         },
         onConditionFailed: () => new TransactionConflictError(),
       },
-      { item: { Put: { TableName: config().tableName, Item: businessActivityEntity.item(activity), ConditionExpression: 'attribute_not_exists(PK)' } } },
+      {
+        item: {
+          Put: {
+            TableName: config().tableName,
+            Item: businessActivityEntity.item(activity),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      },
       ...nzbnChange(business, body.onboardingStatus),
     ]);
     return activity;
@@ -79,7 +104,8 @@ function nzbnChange(business: StoredBusiness, status: Status): TransactionStep[]
   if (!business.nzbn) return [];
   const wasDeactivated = business.onboardingStatus === 'deactivated';
   if (wasDeactivated === (status === 'deactivated')) return [];
-  if (wasDeactivated) return [nzbnClaimStep(business.nzbn, business.test, { businessId: business.id, accountId: business.accountId })];
+  if (wasDeactivated)
+    return [nzbnClaimStep(business.nzbn, business.test, { businessId: business.id, accountId: business.accountId })];
   return [
     {
       item: {

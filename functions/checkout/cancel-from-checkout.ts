@@ -28,7 +28,11 @@ async function cancelByPatron(paymentRequestId: string, now: Date): Promise<void
     const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
     assertNew(request);
     if (request.paidAmount !== '0') {
-      throw new CheckoutRefusal(403, 'Cannot cancel here', 'Part of this payment request has been paid: only the merchant can cancel it now.');
+      throw new CheckoutRefusal(
+        403,
+        'Cannot cancel here',
+        'Part of this payment request has been paid: only the merchant can cancel it now.',
+      );
     }
     // Stamped on the merchant's clock, as every change of its requests (payment-requests/request-clock.ts).
     await cancelAsRead(request, 'CANCELLED_BY_PATRON', HOSTED_CHECKOUT, await merchantNow(request, now));

@@ -27,11 +27,21 @@ export function formatMoney(currency: string, minorUnits: string): string {
  * The checkout's Content-Security-Policy (core/http/page.ts) with the status route it polls; the
  * cancel form's 303 may go on to the merchant's cancel URL. The QR code is inline SVG: no images.
  */
-export const checkoutCsp = (nonce: string, formTargets: readonly string[] = []): string => pageCsp(nonce, { formTargets, connectSelf: true });
+export const checkoutCsp = (nonce: string, formTargets: readonly string[] = []): string =>
+  pageCsp(nonce, { formTargets, connectSelf: true });
 
 export type CheckoutRequest = Pick<
   StoredPaymentRequest,
-  'id' | 'merchantName' | 'value' | 'status' | 'shortCode' | 'expiresAt' | 'lineItems' | 'liveness' | 'remainingAmount' | 'paidAmount'
+  | 'id'
+  | 'merchantName'
+  | 'value'
+  | 'status'
+  | 'shortCode'
+  | 'expiresAt'
+  | 'lineItems'
+  | 'liveness'
+  | 'remainingAmount'
+  | 'paidAmount'
 >;
 
 export interface CheckoutView {
@@ -110,8 +120,13 @@ function expiry(expiresAt: string, now: Date): string {
 /** Back to the merchant: shown once the request is paid, cancelled or expired (the script reveals them live). */
 function returnLinks(status: CheckoutRequest['status'], urls: ReturnUrls): string {
   const link = (id: string, url: string | undefined, shown: boolean) =>
-    url ? `<p id="${id}"${shown ? '' : ' hidden'}><a class="back" href="${escapeHtml(url)}">Return to the merchant</a></p>` : '';
-  return [link('return-paid', urls.paid, status === 'paid'), link('return-closed', urls.cancel, status === 'cancelled' || status === 'expired')].join('');
+    url
+      ? `<p id="${id}"${shown ? '' : ' hidden'}><a class="back" href="${escapeHtml(url)}">Return to the merchant</a></p>`
+      : '';
+  return [
+    link('return-paid', urls.paid, status === 'paid'),
+    link('return-closed', urls.cancel, status === 'cancelled' || status === 'expired'),
+  ].join('');
 }
 
 function lineItems(request: CheckoutRequest): string {
@@ -155,7 +170,9 @@ function actions(request: CheckoutRequest, tokens: CheckoutView['tokens']): stri
     </div>`);
   }
   if (tokens.cancel) {
-    parts.push(form('cancel', tokens.cancel, '<button type="submit" class="link">Cancel and return to the merchant</button>'));
+    parts.push(
+      form('cancel', tokens.cancel, '<button type="submit" class="link">Cancel and return to the merchant</button>'),
+    );
   }
   if (!parts.length) return '';
   return `<section id="actions" class="actions" aria-label="Payment actions">
@@ -164,7 +181,12 @@ function actions(request: CheckoutRequest, tokens: CheckoutView['tokens']): stri
 }
 
 /** A page with a heading, a message and an optional link: the 404 page and the actions' refusals. */
-export function renderMessagePage(page: { title: string; message: string; nonce: string; link?: { href: string; text: string } }): string {
+export function renderMessagePage(page: {
+  title: string;
+  message: string;
+  nonce: string;
+  link?: { href: string; text: string };
+}): string {
   return document(
     page.title,
     page.nonce,

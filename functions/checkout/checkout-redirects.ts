@@ -14,7 +14,9 @@ export interface ReturnUrls {
  * as it is now, by the same prefix rule, and must be http(s): a URL the merchant has since stopped
  * allowing is never a redirect target, and nothing on the page can point anywhere else.
  */
-export async function returnUrls(request: Pick<StoredPaymentRequest, 'id' | 'configId' | 'redirectPaidUrl' | 'redirectCancelUrl'>): Promise<ReturnUrls> {
+export async function returnUrls(
+  request: Pick<StoredPaymentRequest, 'id' | 'configId' | 'redirectPaidUrl' | 'redirectCancelUrl'>,
+): Promise<ReturnUrls> {
   if (!request.redirectPaidUrl && !request.redirectCancelUrl) return {};
   const allowed = (await findMerchantConfig(request.configId))?.allowedRedirectUrls ?? [];
   const paid = allowedUrl(request.redirectPaidUrl, allowed, request.id);

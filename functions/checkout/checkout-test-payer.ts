@@ -54,7 +54,9 @@ const testPayerRefEntity = defineEntity<TestPayerRef, [ref: string]>({
 });
 
 /** The option "Pay with test wallet" pays: a test money ledger the merchant settles in. Undefined for a live request. */
-export function testAssetTypeOf(request: Pick<StoredPaymentRequest, 'liveness' | 'paymentOptions' | 'settlementWallets'>): string | undefined {
+export function testAssetTypeOf(
+  request: Pick<StoredPaymentRequest, 'liveness' | 'paymentOptions' | 'settlementWallets'>,
+): string | undefined {
   if (request.liveness !== 'test') return undefined;
   return request.paymentOptions
     .map((option) => option.assetType)
@@ -70,24 +72,71 @@ export async function payFromTestWallet(
 ): Promise<PaymentActivity> {
   const auth = await testPayer(authorization, now);
   const wallet = await testWallet(auth.principal, assetType, now);
-  await issueTestFunds(wallet, BigInt(request.remainingAmount), `hosted-checkout:${request.id}:${request.remainingAmount}`, auth.principal, now);
-  const input: PayInput = { paymentRequestId: request.id, assetType, assetId: wallet.id, idempotencyKey: `hosted-checkout:${request.id}` };
-  const command = { accountId: auth.principal.accountId, operation: 'payPaymentRequest', key: input.idempotencyKey!, command: input };
-  const paid = await idempotent<PaymentActivity>(command, async ({ record, derive }) => (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity);
+  await issueTestFunds(
+    wallet,
+    BigInt(request.remainingAmount),
+    `hosted-checkout:${request.id}:${request.remainingAmount}`,
+    auth.principal,
+    now,
+  );
+  const input: PayInput = {
+    paymentRequestId: request.id,
+    assetType,
+    assetId: wallet.id,
+    idempotencyKey: `hosted-checkout:${request.id}`,
+  };
+  const command = {
+    accountId: auth.principal.accountId,
+    operation: 'payPaymentRequest',
+    key: input.idempotencyKey!,
+    command: input,
+  };
+  const paid = await idempotent<PaymentActivity>(
+    command,
+    async ({ record, derive }) =>
+      (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity,
+  );
   return paid.response;
 }
 
 async function testPayer(authorization: Authorization, now: Date): Promise<{ principal: Principal; access: Access }> {
-  const accountId = await refOrCreate('ACCOUNT', now, async () => (await insertAccount({ name: 'Hosted checkout test payer', type: 'individual', test: true }, HOSTED_CHECKOUT, now)).id);
+  const accountId = await refOrCreate(
+    'ACCOUNT',
+    now,
+    async () =>
+      (
+        await insertAccount(
+          { name: 'Hosted checkout test payer', type: 'individual', test: true },
+          HOSTED_CHECKOUT,
+          now,
+        )
+      ).id,
+  );
   const account = await authorization.accounts.findAccount(accountId);
   if (!account) throw new Error(`hosted checkout test payer account ${accountId} is missing`);
-  const principal: Principal = { kind: 'apiKey', accountId, account, keyName: 'hosted-checkout', role: 'account-owner', crn: HOSTED_CHECKOUT };
+  const principal: Principal = {
+    kind: 'apiKey',
+    accountId,
+    account,
+    keyName: 'hosted-checkout',
+    role: 'account-owner',
+    crn: HOSTED_CHECKOUT,
+  };
   return { principal, access: Access.forRoute(principal, 'payment-requests:pay', authorization) };
 }
 
 async function testWallet(payer: Principal, assetType: string, now: Date): Promise<WalletAsset> {
-  const assetId = await refOrCreate(`WALLET#${assetType}`, now, async () =>
-    (await insertWalletAsset({ accountId: payer.accountId, accountTest: true, ledgerId: assetType, settlement: false }, HOSTED_CHECKOUT, now)).id,
+  const assetId = await refOrCreate(
+    `WALLET#${assetType}`,
+    now,
+    async () =>
+      (
+        await insertWalletAsset(
+          { accountId: payer.accountId, accountTest: true, ledgerId: assetType, settlement: false },
+          HOSTED_CHECKOUT,
+          now,
+        )
+      ).id,
   );
   const wallet = await findWalletAsset(assetId);
   if (!wallet) throw new Error(`hosted checkout test wallet ${assetId} is missing`);

@@ -28,7 +28,8 @@ export type CheckoutAction = 'cancel' | 'test-pay';
 
 const LABEL = 'hosted-checkout-action-token/v1';
 
-export const checkoutToken = (action: CheckoutAction, paymentRequestId: string): Promise<string> => pageActionToken(LABEL, action, paymentRequestId);
+export const checkoutToken = (action: CheckoutAction, paymentRequestId: string): Promise<string> =>
+  pageActionToken(LABEL, action, paymentRequestId);
 
 export const isCheckoutToken = (action: CheckoutAction, paymentRequestId: string, token: unknown): Promise<boolean> =>
   isPageActionToken(LABEL, action, paymentRequestId, token);

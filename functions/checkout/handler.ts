@@ -12,9 +12,15 @@ import { testPayFromCheckout } from './test-pay-from-checkout';
 
 // The pages set their own status and headers (core/http/page.ts); test pay is authorized by this
 // group's rows of the matrix (routes.ts) and the same account directory as every route.
-export const handler = withPageReplies(groupHandler('checkout', ROUTES, build, {
-  renderPayPage,
-  getCheckoutStatus,
-  cancelFromCheckout,
-  testPayFromCheckout: testPayFromCheckout({ permissions: build.permissions, accounts: accountDirectory, integrations: integrationDirectory }),
-}));
+export const handler = withPageReplies(
+  groupHandler('checkout', ROUTES, build, {
+    renderPayPage,
+    getCheckoutStatus,
+    cancelFromCheckout,
+    testPayFromCheckout: testPayFromCheckout({
+      permissions: build.permissions,
+      accounts: accountDirectory,
+      integrations: integrationDirectory,
+    }),
+  }),
+);

@@ -24,7 +24,11 @@ export const renderPayPage = publicOperation(async ({ params, now }) => {
   const request = impossiblePathParameter(params) ? undefined : await loadPaymentRequest(params.paymentRequestId, now);
   if (!request) {
     replyWith({ statusCode: 404, headers: { ...PAGE_HEADERS, 'content-security-policy': checkoutCsp(nonce) } });
-    return renderMessagePage({ title: 'Payment request not found', message: 'There is no payment request at this address. Check the link or QR code you were given.', nonce });
+    return renderMessagePage({
+      title: 'Payment request not found',
+      message: 'There is no payment request at this address. Check the link or QR code you were given.',
+      nonce,
+    });
   }
   const urls = await returnUrls(request);
   const open = request.status === 'new';
@@ -35,6 +39,18 @@ export const renderPayPage = publicOperation(async ({ params, now }) => {
     open && urls.cancel && request.paidAmount === '0' ? checkoutToken('cancel', request.id) : undefined,
     open && testAssetTypeOf(request) ? checkoutToken('test-pay', request.id) : undefined,
   ]);
-  replyWith({ headers: { ...PAGE_HEADERS, 'content-security-policy': checkoutCsp(nonce, cancel && urls.cancel ? [urls.cancel] : []) } });
-  return renderCheckoutPage({ request, now: clock, nonce, qrSvg, returnUrls: urls, tokens: { ...(cancel ? { cancel } : {}), ...(testPay ? { testPay } : {}) } });
+  replyWith({
+    headers: {
+      ...PAGE_HEADERS,
+      'content-security-policy': checkoutCsp(nonce, cancel && urls.cancel ? [urls.cancel] : []),
+    },
+  });
+  return renderCheckoutPage({
+    request,
+    now: clock,
+    nonce,
+    qrSvg,
+    returnUrls: urls,
+    tokens: { ...(cancel ? { cancel } : {}), ...(testPay ? { testPay } : {}) },
+  });
 });

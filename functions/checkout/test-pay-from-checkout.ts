@@ -20,7 +20,12 @@ export const testPayFromCheckout = (authorization: Authorization): Operation =>
     if (request.status === 'paid') return { redirect: page };
     assertNew(request);
     const assetType = testAssetTypeOf(request);
-    if (!assetType) throw new CheckoutRefusal(403, 'Test payments only', 'Only a test-mode payment request can be paid with the test wallet.');
+    if (!assetType)
+      throw new CheckoutRefusal(
+        403,
+        'Test payments only',
+        'Only a test-mode payment request can be paid with the test wallet.',
+      );
     try {
       await payFromTestWallet(request, assetType, authorization, now);
     } catch (error) {

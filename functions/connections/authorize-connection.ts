@@ -29,6 +29,15 @@ export const authorizeConnection = authedOperation<Body>(({ params, body, auth, 
     }
     const at = isoTimestamp(now);
     const by = auth.principal.crn;
-    return present(await replaceConnection(connection, { ...connection, status: 'authorized', walletId: wallet.id, walletName: wallet.name, updatedAt: at, updatedBy: by }));
+    return present(
+      await replaceConnection(connection, {
+        ...connection,
+        status: 'authorized',
+        walletId: wallet.id,
+        walletName: wallet.name,
+        updatedAt: at,
+        updatedBy: by,
+      }),
+    );
   }),
 );

@@ -7,7 +7,13 @@ import { escapeHtml, htmlDocument, PAGE_BASE_STYLE } from '../core/http/page';
  */
 
 export interface ConnectView {
-  connection: { id: string; status: 'created' | 'authorized'; createdByAccountName: string; walletName?: string; test: boolean };
+  connection: {
+    id: string;
+    status: 'created' | 'authorized';
+    createdByAccountName: string;
+    walletName?: string;
+    test: boolean;
+  };
   merchantName: string;
   /** Wallet apps a `created` connection offers, each with the link into its connect flow. */
   wallets: { name: string; href: string }[];

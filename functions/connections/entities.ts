@@ -26,5 +26,16 @@ export const connectionEntity = defineEntity<StoredConnection, [id: string]>({
   version: 1,
   key: connectionKey,
   keyOf: (c) => connectionKey(c.id),
-  required: ['id', 'createdBy', 'createdByAccountName', 'createdByAccountId', 'createdAt', 'status', 'url', 'merchantId', 'test', 'version'],
+  required: [
+    'id',
+    'createdBy',
+    'createdByAccountName',
+    'createdByAccountId',
+    'createdAt',
+    'status',
+    'url',
+    'merchantId',
+    'test',
+    'version',
+  ],
 });

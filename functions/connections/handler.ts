@@ -9,4 +9,11 @@ import { getConnectionSummary } from './get-connection-summary';
 import { renderConnectPage } from './render-connect-page';
 
 // The connect page sets its own status and headers (core/http/page.ts).
-export const handler = withPageReplies(groupHandler('connections', ROUTES, build, { createConnection, authorizeConnection, getConnectionSummary, renderConnectPage }));
+export const handler = withPageReplies(
+  groupHandler('connections', ROUTES, build, {
+    createConnection,
+    authorizeConnection,
+    getConnectionSummary,
+    renderConnectPage,
+  }),
+);

@@ -21,9 +21,16 @@ export const renderConnectPage = publicOperation(async ({ params }) => {
   const connection = impossiblePathParameter(params) ? undefined : await findConnection(params.connectionId);
   if (!connection) {
     replyWith({ statusCode: 404 });
-    return connectMessageHtml({ title: 'Connection not found', message: 'There is no connection at this address. Check the link you were given.', nonce });
+    return connectMessageHtml({
+      title: 'Connection not found',
+      message: 'There is no connection at this address. Check the link you were given.',
+      nonce,
+    });
   }
-  const [merchant, wallets] = await Promise.all([findMerchant(connection.merchantId), connection.status === 'created' ? connectable(connection) : []]);
+  const [merchant, wallets] = await Promise.all([
+    findMerchant(connection.merchantId),
+    connection.status === 'created' ? connectable(connection) : [],
+  ]);
   return connectPageHtml({
     connection,
     merchantName: merchant?.name ?? connection.createdByAccountName,
@@ -37,9 +44,21 @@ export const renderConnectPage = publicOperation(async ({ params }) => {
  * refuses the others), approved by the operator or of the account that made the connection: any
  * account may register an app under any name, so an unreviewed one is offered to no one else.
  */
-async function connectable({ test, createdByAccountId }: { test: boolean; createdByAccountId: string }): Promise<Wallet[]> {
-  const wallets = (await listWallets()).filter((w) => w.connectUrl && (w.approvedAt !== undefined || w.accountId === createdByAccountId));
-  const owners = new Map(await Promise.all([...new Set(wallets.map((w) => w.accountId))].map(async (id) => [id, await findAccount(id)] as const)));
+async function connectable({
+  test,
+  createdByAccountId,
+}: {
+  test: boolean;
+  createdByAccountId: string;
+}): Promise<Wallet[]> {
+  const wallets = (await listWallets()).filter(
+    (w) => w.connectUrl && (w.approvedAt !== undefined || w.accountId === createdByAccountId),
+  );
+  const owners = new Map(
+    await Promise.all(
+      [...new Set(wallets.map((w) => w.accountId))].map(async (id) => [id, await findAccount(id)] as const),
+    ),
+  );
   return wallets.filter((w) => (owners.get(w.accountId)?.test === true) === test);
 }
 

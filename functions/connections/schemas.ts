@@ -36,9 +36,17 @@ export const connectionSummary = {
   },
 } as const;
 
-export const createConnectionBody = { type: 'object', required: ['merchantId'], properties: { merchantId: idOf('id') } } as const;
+export const createConnectionBody = {
+  type: 'object',
+  required: ['merchantId'],
+  properties: { merchantId: idOf('id') },
+} as const;
 
-export const authorizeConnectionBody = { type: 'object', required: ['walletId'], properties: { walletId: idOf('walletApp') } } as const;
+export const authorizeConnectionBody = {
+  type: 'object',
+  required: ['walletId'],
+  properties: { walletId: idOf('walletApp') },
+} as const;
 
 /** The connections group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

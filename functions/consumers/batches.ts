@@ -8,7 +8,9 @@ import { runBatchMessage, type BatchMessage } from '../batches';
  * the queue and is delivered again, which every step is safe against.
  */
 export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const results = await Promise.allSettled(event.Records.map((record) => runBatchMessage(JSON.parse(record.body) as BatchMessage)));
+  const results = await Promise.allSettled(
+    event.Records.map((record) => runBatchMessage(JSON.parse(record.body) as BatchMessage)),
+  );
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;

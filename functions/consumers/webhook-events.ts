@@ -11,8 +11,11 @@ import { fanOutEvent } from '../webhooks';
  */
 export const handler = observedConsumer(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const results = await Promise.allSettled(event.Records.map(async (record) => fanOutEvent(eventIdOf(record))));
-  const failed = results.flatMap((result, i) => (result.status === 'rejected' ? [{ record: event.Records[i], reason: result.reason as unknown }] : []));
-  for (const { record, reason } of failed) logger.error('webhook event failed', { eventID: record.eventID, error: reason });
+  const failed = results.flatMap((result, i) =>
+    result.status === 'rejected' ? [{ record: event.Records[i], reason: result.reason as unknown }] : [],
+  );
+  for (const { record, reason } of failed)
+    logger.error('webhook event failed', { eventID: record.eventID, error: reason });
   // The event source mapping retries the batch from the lowest sequence number reported.
   return { batchItemFailures: failed.map(({ record }) => ({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' })) };
 });

@@ -13,7 +13,9 @@ const MAX_PAGES_PER_SHARD = 5;
  */
 export const handler = observedConsumer(async (): Promise<{ dispatched: number }> => {
   const before = new Date(now().getTime() - SWEEP_MIN_AGE_MS);
-  const shards = Array.from({ length: WEBHOOK_OUTBOX_SHARDS }, (_, shard) => undispatchedWebhookEventIds(shard, before, MAX_PAGES_PER_SHARD));
+  const shards = Array.from({ length: WEBHOOK_OUTBOX_SHARDS }, (_, shard) =>
+    undispatchedWebhookEventIds(shard, before, MAX_PAGES_PER_SHARD),
+  );
   const ids = (await Promise.all(shards)).flat();
   await dispatchWebhookEvents(ids);
   return { dispatched: ids.length };

@@ -12,7 +12,9 @@ import { advanceDelivery, fanOutEvent } from '../webhooks';
  */
 export const handler = observedConsumer(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   // Async, so that a body that is not JSON fails its own record only.
-  const results = await Promise.allSettled(event.Records.map(async (record) => run(JSON.parse(record.body) as DispatchMessage | DeliveryMessage)));
+  const results = await Promise.allSettled(
+    event.Records.map(async (record) => run(JSON.parse(record.body) as DispatchMessage | DeliveryMessage)),
+  );
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;

@@ -16,7 +16,8 @@ export function moneyAssetType(currency: string, liveness: Liveness): string {
 }
 
 /** Every money ledger type of one liveness. */
-export const moneyAssetTypes = (liveness: Liveness): string[] => MONEY_CURRENCIES.map((currency) => moneyAssetType(currency, liveness));
+export const moneyAssetTypes = (liveness: Liveness): string[] =>
+  MONEY_CURRENCIES.map((currency) => moneyAssetType(currency, liveness));
 
 /** Parses a money ledger type such as `svc.nzd.test`; undefined for any other asset type. */
 export function parseMoneyAssetType(type: string): MoneyAssetType | undefined {

@@ -53,7 +53,11 @@ export async function accountNow(account?: ClockAccount): Promise<Date> {
  * merchant's payment request: its expiry, void and refund windows, pre-auth lapse). `now` itself
  * when it was read from that clock (the caller owns the resource: no read); else the owner is looked up.
  */
-export async function ownerNow(ownerAccountId: string, now: Date, findAccount: (id: string) => Promise<ClockAccount | undefined>): Promise<Date> {
+export async function ownerNow(
+  ownerAccountId: string,
+  now: Date,
+  findAccount: (id: string) => Promise<ClockAccount | undefined>,
+): Promise<Date> {
   if (readingOf(now)?.accountId === ownerAccountId) return now;
   return accountNow((await findAccount(ownerAccountId)) ?? undefined);
 }

@@ -52,7 +52,10 @@ class ConcurrentDuplicate extends Error {}
 /** The command was already applied: its writes are refused and its stored answer replayed. */
 class AlreadyStored extends Error {}
 
-export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: IdempotentContext<T>) => Promise<T>): Promise<Idempotent<T>> {
+export async function idempotent<T>(
+  cmd: IdempotentCommand,
+  run: (ctx: IdempotentContext<T>) => Promise<T>,
+): Promise<Idempotent<T>> {
   const requestHash = hashRequest(cmd.command);
   // The stored record is looked up alongside the command's own reads, not before them: within an
   // HTTP request the command's writes wait for the lookup (core/db/write-gate.ts), and a record
@@ -74,7 +77,14 @@ export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: Idempoten
         Put: {
           TableName: config().tableName,
           Item: idempotencyEntity.item(
-            { accountId: cmd.accountId, operation: cmd.operation, clientKey: cmd.key, requestHash, response: JSON.stringify(response), createdAt: new Date().toISOString() },
+            {
+              accountId: cmd.accountId,
+              operation: cmd.operation,
+              clientKey: cmd.key,
+              requestHash,
+              response: JSON.stringify(response),
+              createdAt: new Date().toISOString(),
+            },
             { ttl: Math.floor(Date.now() / 1000) + RETENTION_SECONDS },
           ),
           ConditionExpression: 'attribute_not_exists(PK)',
@@ -91,14 +101,19 @@ export async function idempotent<T>(cmd: IdempotentCommand, run: (ctx: Idempoten
     // Read afresh (ungated: not the request's earlier answer to the same read).
     const winner = await ungated(() => readStored<T>(cmd, requestHash));
     if (winner) return { response: winner, replayed: true };
-    if (error instanceof ConcurrentDuplicate || error instanceof DuplicateTransferError) throw new Error('duplicate without a stored response');
+    if (error instanceof ConcurrentDuplicate || error instanceof DuplicateTransferError)
+      throw new Error('duplicate without a stored response');
     throw error;
   }
 }
 
 async function readStored<T>(cmd: IdempotentCommand, requestHash: string): Promise<T | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: idempotencyEntity.key(cmd.accountId, cmd.operation, cmd.key), ConsistentRead: true }),
+    new GetCommand({
+      TableName: config().tableName,
+      Key: idempotencyEntity.key(cmd.accountId, cmd.operation, cmd.key),
+      ConsistentRead: true,
+    }),
   );
   if (!out.Item) return undefined;
   const stored = idempotencyEntity.parse(out.Item);
@@ -137,7 +152,9 @@ export function optionallyIdempotent<T>(
   run: (ctx: Partial<Pick<IdempotentContext<T>, 'record'>> & Pick<IdempotentContext<T>, 'derive'>) => Promise<T>,
 ): Promise<Idempotent<T>> {
   const key = headers['idempotency-key'];
-  if (key === undefined) return retryOnConflict(async () => ({ response: await run({ derive: () => newId() }), replayed: false }));
-  if (!key || key.length > MAX_HEADER_KEY_LENGTH) throw badRequest(`Idempotency-Key must be 1 to ${MAX_HEADER_KEY_LENGTH} characters`);
+  if (key === undefined)
+    return retryOnConflict(async () => ({ response: await run({ derive: () => newId() }), replayed: false }));
+  if (!key || key.length > MAX_HEADER_KEY_LENGTH)
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_HEADER_KEY_LENGTH} characters`);
   return idempotent<T>({ ...cmd, key }, run);
 }

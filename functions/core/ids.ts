@@ -68,14 +68,19 @@ const platformId = (prefix?: string): IdKind => ({
 });
 const shaped = (pattern: string, maxLength: number): IdKind => ({ pattern, maxLength });
 
-const PREFIXED = Object.fromEntries(Object.entries(ID_PREFIX).map(([entity, prefix]) => [entity, platformId(prefix)])) as Record<PrefixedEntity, IdKind>;
+const PREFIXED = Object.fromEntries(
+  Object.entries(ID_PREFIX).map(([entity, prefix]) => [entity, platformId(prefix)]),
+) as Record<PrefixedEntity, IdKind>;
 
 export const ID_KINDS = {
   /** Platform ids without a prefix (accounts, merchants, payment requests, assets, …) and invitation codes. */
   id: platformId(),
   ...PREFIXED,
   /** A merchant config id with or without its `mc_`: a legacy `clientId`, the config paths (the deprecated one takes it bare). */
-  merchantConfigAnyForm: shaped(`^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`, ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH),
+  merchantConfigAnyForm: shaped(
+    `^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`,
+    ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH,
+  ),
   /** The OIDC `sub` (Cognito's are UUIDs; the admin command's `--user-id` takes the same). */
   userId: shaped('^[A-Za-z0-9_-]{1,64}$', 64),
   apiKeyName: shaped('^[A-Za-z0-9_-]{1,64}$', 64),
@@ -104,16 +109,48 @@ export type IdKindName = keyof typeof ID_KINDS;
  * whose parameter is missing here). `walletId` in a path names a wallet asset.
  */
 export const PATH_PARAMETERS = {
-  accountId: 'id', apiKeyName: 'apiKeyName', userId: 'userId', assetId: 'id', walletId: 'id', walletAppId: 'walletApp', merchantId: 'id',
-  configId: 'merchantConfigAnyForm', paymentRequestId: 'id', shortCode: 'shortCode', conditionId: 'conditionId',
-  externalRef: 'reference', patronCodeId: 'id', barcode: 'barcode', namespace: 'patronCodeNamespace',
-  externalId: 'externalId', webhookId: 'webhook', eventId: 'id', collectionId: 'tokenCollection',
-  redemptionConditionId: 'id', assetTransferId: 'id', loyaltyProgramId: 'id', mediaUploadId: 'id',
-  bankAccountId: 'id', assetProgramId: 'assetProgram', assetProgramMembershipId: 'assetProgramMembership',
-  assetProgramConfigId: 'assetProgramConfig', integrationRequestId: 'id', type: 'integrationType',
-  bankAccountApprovalId: 'id', bankAccountConnectionIntentId: 'id', salesChannelId: 'salesChannel',
-  connectionId: 'connection', paymentLinkId: 'paymentLink', code: 'id', invitationId: 'id', topupId: 'id',
-  withdrawalId: 'id', fundsTransferId: 'id', businessId: 'id', nzbn: 'nzbn', batchId: 'id',
+  accountId: 'id',
+  apiKeyName: 'apiKeyName',
+  userId: 'userId',
+  assetId: 'id',
+  walletId: 'id',
+  walletAppId: 'walletApp',
+  merchantId: 'id',
+  configId: 'merchantConfigAnyForm',
+  paymentRequestId: 'id',
+  shortCode: 'shortCode',
+  conditionId: 'conditionId',
+  externalRef: 'reference',
+  patronCodeId: 'id',
+  barcode: 'barcode',
+  namespace: 'patronCodeNamespace',
+  externalId: 'externalId',
+  webhookId: 'webhook',
+  eventId: 'id',
+  collectionId: 'tokenCollection',
+  redemptionConditionId: 'id',
+  assetTransferId: 'id',
+  loyaltyProgramId: 'id',
+  mediaUploadId: 'id',
+  bankAccountId: 'id',
+  assetProgramId: 'assetProgram',
+  assetProgramMembershipId: 'assetProgramMembership',
+  assetProgramConfigId: 'assetProgramConfig',
+  integrationRequestId: 'id',
+  type: 'integrationType',
+  bankAccountApprovalId: 'id',
+  bankAccountConnectionIntentId: 'id',
+  salesChannelId: 'salesChannel',
+  connectionId: 'connection',
+  paymentLinkId: 'paymentLink',
+  code: 'id',
+  invitationId: 'id',
+  topupId: 'id',
+  withdrawalId: 'id',
+  fundsTransferId: 'id',
+  businessId: 'id',
+  nzbn: 'nzbn',
+  batchId: 'id',
 } as const satisfies Record<string, IdKindName>;
 
 const compiled = new Map<IdKindName, RegExp>();
@@ -135,4 +172,5 @@ export function impossiblePathParameter(params: Readonly<Record<string, string |
   });
 }
 
-export const pathParameterKind = (name: string): IdKindName | undefined => (PATH_PARAMETERS as Record<string, IdKindName>)[name];
+export const pathParameterKind = (name: string): IdKindName | undefined =>
+  (PATH_PARAMETERS as Record<string, IdKindName>)[name];

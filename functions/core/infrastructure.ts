@@ -35,7 +35,12 @@ export interface StreamConsumerDefinition {
 export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
   // Webhook events entering the outbox (core/webhooks/outbox.ts): fanned out once committed, with
   // no message sent by the writer; the outbox sweep sends on any the stream did not.
-  { consumer: 'webhook-events', inserted: { PK: WEBHOOK_EVENT_KEY_PREFIX, GSI1PK: WEBHOOK_OUTBOX_PREFIX }, batchSize: 10, retryAttempts: 10 },
+  {
+    consumer: 'webhook-events',
+    inserted: { PK: WEBHOOK_EVENT_KEY_PREFIX, GSI1PK: WEBHOOK_OUTBOX_PREFIX },
+    batchSize: 10,
+    retryAttempts: 10,
+  },
 ];
 
 /** Whether a stream record is one a consumer's filter lets through: a new item matching every prefix. */
@@ -45,7 +50,9 @@ export function streamFilterMatches(
 ): boolean {
   if (record.eventName !== 'INSERT') return false;
   const image = record.dynamodb?.NewImage ?? {};
-  return Object.entries(definition.inserted).every(([attribute, prefix]) => image[attribute]?.S?.startsWith(prefix) === true);
+  return Object.entries(definition.inserted).every(
+    ([attribute, prefix]) => image[attribute]?.S?.startsWith(prefix) === true,
+  );
 }
 
 export type IndexName = (typeof TABLE.indexes)[number]['name'];

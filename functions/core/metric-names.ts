@@ -19,4 +19,3 @@ export const METRIC = {
   serverErrors: 'ServerErrors',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
-

@@ -32,7 +32,10 @@ class PlatformLogger extends Logger {
     const { level, message, timestamp } = attributes;
     const fields = Object.entries(attributes)
       .filter(([key, value]) => value !== undefined && !OMITTED_LOCALLY.has(key))
-      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : value instanceof Error ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`)
+      .map(
+        ([key, value]) =>
+          `${key}=${typeof value === 'string' ? value : value instanceof Error ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`,
+      )
       .join(' ');
     const line = `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ${String(message)}${fields ? ` ${fields}` : ''}`;
     (logLevel >= LEVELS.WARN ? console.error : console.log)(line);
@@ -40,12 +43,27 @@ class PlatformLogger extends Logger {
 }
 
 /** Attributes that say nothing locally (the gateway's stand-in Lambda context) or are already on the line. */
-const OMITTED_LOCALLY = new Set(['level', 'message', 'timestamp', 'service', 'sampling_rate', 'xray_trace_id', 'cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id']);
+const OMITTED_LOCALLY = new Set([
+  'level',
+  'message',
+  'timestamp',
+  'service',
+  'sampling_rate',
+  'xray_trace_id',
+  'cold_start',
+  'function_arn',
+  'function_memory_size',
+  'function_name',
+  'function_request_id',
+]);
 
 // Locally every level reaches printLog, which filters by LOG_LEVEL when it prints.
 export const logger: Logger = new PlatformLogger({
   serviceName: SERVICE,
-  logLevel: process.env.STAGE === 'local' || !process.env.AWS_LAMBDA_FUNCTION_NAME ? 'DEBUG' : ((process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO'),
+  logLevel:
+    process.env.STAGE === 'local' || !process.env.AWS_LAMBDA_FUNCTION_NAME
+      ? 'DEBUG'
+      : ((process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO'),
   // An error logged names our sources (the bundle's source map, read when the first one is logged).
   jsonReplacerFn: (_key, value) => withSourceStack(value),
 });
@@ -61,7 +79,11 @@ let tracerInstance: Tracer | undefined | null = null;
 export function tracer(): Tracer | undefined {
   if (tracerInstance === null) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    tracerInstance = onAws() ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: SERVICE }) : undefined;
+    tracerInstance = onAws()
+      ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({
+          serviceName: SERVICE,
+        })
+      : undefined;
   }
   return tracerInstance;
 }
@@ -75,7 +97,8 @@ export function tracingSteps(): MiddlewareObj[] {
   const active = tracer();
   if (!active) return [];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { captureLambdaHandler } = require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
+  const { captureLambdaHandler } =
+    require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
   return [captureLambdaHandler(active, { captureResponse: false })];
 }
 

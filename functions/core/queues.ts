@@ -24,7 +24,11 @@ function queueUrl(name: string, deadLetter: boolean): string {
 }
 
 /** Sends messages as JSON to a queue, in batches; any message SQS did not take is an error. */
-export async function sendMessages(queue: string, messages: OutgoingMessage[], options: { deadLetter?: boolean } = {}): Promise<void> {
+export async function sendMessages(
+  queue: string,
+  messages: OutgoingMessage[],
+  options: { deadLetter?: boolean } = {},
+): Promise<void> {
   const url = queueUrl(queue, options.deadLetter === true);
   sqs ??= sdkClient(new SQSClient({ useQueueUrlAsEndpoint: false }));
   for (let i = 0; i < messages.length; i += BATCH_SIZE) {
@@ -32,10 +36,15 @@ export async function sendMessages(queue: string, messages: OutgoingMessage[], o
     const out = await sqs.send(
       new SendMessageBatchCommand({
         QueueUrl: url,
-        Entries: batch.map((message, n) => ({ Id: String(n), MessageBody: JSON.stringify(message.body), DelaySeconds: message.delaySeconds })),
+        Entries: batch.map((message, n) => ({
+          Id: String(n),
+          MessageBody: JSON.stringify(message.body),
+          DelaySeconds: message.delaySeconds,
+        })),
       }),
     );
-    if (out.Failed?.length) throw new Error(`queue ${queue}: ${out.Failed.length} of ${batch.length} messages not sent`);
+    if (out.Failed?.length)
+      throw new Error(`queue ${queue}: ${out.Failed.length} of ${batch.length} messages not sent`);
   }
 }
 

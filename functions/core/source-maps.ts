@@ -57,7 +57,9 @@ export function mappedStack(stack: string | undefined): string | undefined {
   if (!sourceMap) return stack;
   const frames: Frame[] = stack.split('\n').map((line) => {
     const match = FRAME.exec(line);
-    return match && match[2] === BUNDLE ? { line, name: match[1], at: { line: Number(match[3]) - 1, column: Number(match[4]) - 1 } } : { line };
+    return match && match[2] === BUNDLE
+      ? { line, name: match[1], at: { line: Number(match[3]) - 1, column: Number(match[4]) - 1 } }
+      : { line };
   });
   return frames
     .map((frame, i) => {

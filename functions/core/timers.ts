@@ -35,8 +35,8 @@ export async function scheduleTimer(timer: TimerMessage, now: Date): Promise<voi
 export async function commitWithTimer(steps: TransactionStep[], timer: TimerMessage, now: Date): Promise<void> {
   const dueAt = new Date(timer.dueAt);
   const alarm = alarmStep('timers', timer, dueAt, now);
-  const sent = sendMessages('timers', [{ body: timer, delaySeconds: delaySecondsUntil(dueAt, now) }]).catch((error: unknown) =>
-    logger.warn('timer not sent', { timer: timer.kind, id: timer.id, error: String(error) }),
+  const sent = sendMessages('timers', [{ body: timer, delaySeconds: delaySecondsUntil(dueAt, now) }]).catch(
+    (error: unknown) => logger.warn('timer not sent', { timer: timer.kind, id: timer.id, error: String(error) }),
   );
   await runTransaction(alarm ? [...steps, alarm] : steps);
   await sent;

@@ -25,8 +25,14 @@ export const eventEntity = defineEntity<Event, [id: string]>({
   required: ['id', 'accountId', 'type', 'data', 'idempotencyKey', 'createdAt', 'createdBy'],
 });
 
-const idempotencyKeyKey = (accountId: string, idempotencyKey: string): TableKey => ({ PK: `EVENTKEY#${accountId}#${idempotencyKey}`, SK: 'EVENT' });
-export const eventKeyEntity = defineEntity<{ accountId: string; idempotencyKey: string; eventId: string }, [accountId: string, idempotencyKey: string]>({
+const idempotencyKeyKey = (accountId: string, idempotencyKey: string): TableKey => ({
+  PK: `EVENTKEY#${accountId}#${idempotencyKey}`,
+  SK: 'EVENT',
+});
+export const eventKeyEntity = defineEntity<
+  { accountId: string; idempotencyKey: string; eventId: string },
+  [accountId: string, idempotencyKey: string]
+>({
   type: 'event-key',
   version: 1,
   key: idempotencyKeyKey,

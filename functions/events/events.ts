@@ -21,7 +21,8 @@ type Query = FromSchema<typeof eventsQuery>;
 export const createEvent = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const account = await auth.access.account(params.accountId);
   const data = body.data ?? {};
-  if (Buffer.byteLength(JSON.stringify(data), 'utf8') > MAX_EVENT_DATA_BYTES) throw badRequest(`data must be at most ${MAX_EVENT_DATA_BYTES} bytes as JSON`);
+  if (Buffer.byteLength(JSON.stringify(data), 'utf8') > MAX_EVENT_DATA_BYTES)
+    throw badRequest(`data must be at most ${MAX_EVENT_DATA_BYTES} bytes as JSON`);
   const event: Event = {
     id: newId(),
     accountId: account.id,
@@ -31,9 +32,14 @@ export const createEvent = authedOperation<Body>(async ({ params, body, auth, no
     createdAt: isoTimestamp(now),
     createdBy: auth.principal.crn,
   };
-  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } });
+  const put = (Item: Record<string, unknown>) => ({
+    Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
   await runTransaction([
-    { item: put(eventKeyEntity.item({ accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id })), onConditionFailed: () => businessRule('EVENT_ALREADY_EXISTS') },
+    {
+      item: put(eventKeyEntity.item({ accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id })),
+      onConditionFailed: () => businessRule('EVENT_ALREADY_EXISTS'),
+    },
     { item: put(eventEntity.item(event)) },
   ]);
   return event;
@@ -42,5 +48,7 @@ export const createEvent = authedOperation<Body>(async ({ params, body, auth, no
 /** An account's events, newest first. */
 export const listEvents = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
   const account = await auth.access.account(params.accountId);
-  return newestFirstPage(accountEventsPartition(account.id), query, (item) => publicView<Event>(eventSchema, eventEntity.parse(item)));
+  return newestFirstPage(accountEventsPartition(account.id), query, (item) =>
+    publicView<Event>(eventSchema, eventEntity.parse(item)),
+  );
 });

@@ -8,7 +8,12 @@ import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
 import { findWalletAsset } from '../wallet-assets';
-import { assetActivityEntity, bankAccountActivitiesPartition, bankAccountActivitySortKey, type AssetActivity } from './entities';
+import {
+  assetActivityEntity,
+  bankAccountActivitiesPartition,
+  bankAccountActivitySortKey,
+  type AssetActivity,
+} from './entities';
 
 type ActivitiesQuery = FromSchema<typeof assetActivitiesQuery>;
 type PageQuery = FromSchema<typeof fundsTransfersQuery>;
@@ -43,7 +48,9 @@ async function numberedPage<T extends { sortKey: string; view: Omit<AssetTransac
 ) {
   const page = await newestFirstPage(partition, query, map);
   const newest = page.items.length ? await countThrough(partition, page.items[0].sortKey) : 0;
-  const items = page.items.map(({ view }, index) => publicView<AssetTransaction>(assetTransaction, { ...view, activityNumber: String(newest - index) }));
+  const items = page.items.map(({ view }, index) =>
+    publicView<AssetTransaction>(assetTransaction, { ...view, activityNumber: String(newest - index) }),
+  );
   return { items, ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
 }
 

@@ -14,7 +14,15 @@ export const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
  */
 export const bankSimulator: Bank = {
   moves: (transfer) => transfer.test,
-  initiate: (transfer, bankAccount) => [statementLineStep(newStatementLine(bankAccount, transfer.type, transfer.amount, transfer.currency, transfer.createdAt))],
+  initiate: (transfer, bankAccount) => [
+    statementLineStep(
+      newStatementLine(bankAccount, transfer.type, transfer.amount, transfer.currency, transfer.createdAt),
+    ),
+  ],
   settlesAt: (now) => new Date(now.getTime() + SIMULATED_SETTLEMENT_SECONDS * 1000),
-  watch: (transfer, now) => scheduleTimer({ kind: 'funds-transfer-bank', id: transfer.id, accountId: transfer.accountId, dueAt: transfer.settleAt }, now),
+  watch: (transfer, now) =>
+    scheduleTimer(
+      { kind: 'funds-transfer-bank', id: transfer.id, accountId: transfer.accountId, dueAt: transfer.settleAt },
+      now,
+    ),
 };

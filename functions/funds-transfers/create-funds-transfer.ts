@@ -41,7 +41,11 @@ const maskedNumber = (number: string) => number.replace(/^(\d{2}-\d{4}-)(\d{4})(
  * direct-debit authority to debit it by, and for a withdrawal a verified bank account
  * (BANK_ACCOUNT_NOT_VERIFIED): a top up from one not yet verified is credited only once it is (settle.ts).
  */
-async function parties(request: AuthedRequest<Body>, type: FundsTransferType, spend: Access | undefined): Promise<{ wallet: WalletAsset; bankAccount: BankAccount }> {
+async function parties(
+  request: AuthedRequest<Body>,
+  type: FundsTransferType,
+  spend: Access | undefined,
+): Promise<{ wallet: WalletAsset; bankAccount: BankAccount }> {
   const { body, auth } = request;
   const [wallet, bankAccount] = await Promise.all([findWalletAsset(body.assetId), findBankAccount(body.bankAccountId)]);
   if (!wallet || !bankAccount) throw forbidden();
@@ -51,7 +55,8 @@ async function parties(request: AuthedRequest<Body>, type: FundsTransferType, sp
   if (wallet.accountId !== bankAccount.accountId) throw businessRule('BANK_AUTHORITY_WALLET_MISMATCH');
   if (wallet.settlement) throw businessRule('INVALID_WALLET_TYPE');
   const test = wallet.liveness === 'test' && bankAccount.test === true;
-  if (bankAccount.type !== 'centrapay' || bankAccount.status === 'archived' || !bank().moves({ test })) throw businessRule(NOT_CONFIGURED[type]);
+  if (bankAccount.type !== 'centrapay' || bankAccount.status === 'archived' || !bank().moves({ test }))
+    throw businessRule(NOT_CONFIGURED[type]);
   if (type === 'topup' && !bankAccount.directDebitAuthorized) throw businessRule('DIRECT_DEBIT_NOT_AUTHORIZED');
   // Money is paid out only to a bank account its holder proved theirs with a code from its statement.
   if (type === 'withdrawal' && !bankAccount.verified) throw businessRule('BANK_ACCOUNT_NOT_VERIFIED');
@@ -74,57 +79,74 @@ function createFundsTransfer(type: FundsTransferType) {
     const { wallet, bankAccount } = await parties(request, type, spend);
     const now = await ownerNow(wallet.accountId, request.now, findAccount);
     let started: StoredFundsTransfer | undefined;
-    const result = await optionallyIdempotent<FundsTransfer>(headers, { accountId: auth.principal.accountId, operation, command: { assetId: wallet.id, bankAccountId: bankAccount.id, amount: amount.toString() } }, async ({ derive, record }) => {
-      const at = isoTimestamp(now);
-      const transfer: StoredFundsTransfer = {
-        id: derive('funds-transfer'),
-        type,
-        assetId: wallet.id,
-        bankAccountId: bankAccount.id,
-        accountId: wallet.accountId,
-        amount: amount.toString(),
-        currency: wallet.currency,
-        bankParty: maskedNumber(bankAccount.bankAccountNumber),
-        status: 'created',
-        test: true,
-        bankState: 'pending',
-        settleAt: isoTimestamp(bank().settlesAt(now)),
-        version: 1,
-        createdAt: at,
-        createdBy: auth.principal.crn,
-        updatedAt: at,
-        ...(type === 'withdrawal' ? { pendingTransferId: derive('hold') } : {}),
-      };
-      const steps: TransactionStep[] = [insertStep(transfer), ...bank().initiate(transfer, bankAccount)];
-      // A top up counts against the account's top-up quota when it is asked for (QUOTA_EXCEEDED then, before
-      // the bank is told), so a settled top up is always credited; a failed or aborted one gives nothing back.
-      if (type === 'topup') steps.push(...(await quotaSteps([{ usage: { type: 'topup', accountId: wallet.accountId, assetType: wallet.ledgerId, at }, amount }])));
-      if (transfer.pendingTransferId) {
-        steps.push(
-          ...(await pendingTransfer(
-            {
-              id: transfer.pendingTransferId,
-              kind: 'withdrawal',
-              debit: { assetId: wallet.id, mode: 'single' },
-              credit: bankClearingAsset(wallet.currency),
-              amount,
-              currency: wallet.currency,
-              liveness: 'test',
-              refs: { withdrawalId: transfer.id, bankAccountId: bankAccount.id },
-              debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' },
-            },
-            at,
-          )),
-        );
-      }
-      const response = present(transfer);
-      await runTransaction([...steps, ...(record ? [record(response)] : [])]);
-      started = transfer;
-      return response;
-    });
+    const result = await optionallyIdempotent<FundsTransfer>(
+      headers,
+      {
+        accountId: auth.principal.accountId,
+        operation,
+        command: { assetId: wallet.id, bankAccountId: bankAccount.id, amount: amount.toString() },
+      },
+      async ({ derive, record }) => {
+        const at = isoTimestamp(now);
+        const transfer: StoredFundsTransfer = {
+          id: derive('funds-transfer'),
+          type,
+          assetId: wallet.id,
+          bankAccountId: bankAccount.id,
+          accountId: wallet.accountId,
+          amount: amount.toString(),
+          currency: wallet.currency,
+          bankParty: maskedNumber(bankAccount.bankAccountNumber),
+          status: 'created',
+          test: true,
+          bankState: 'pending',
+          settleAt: isoTimestamp(bank().settlesAt(now)),
+          version: 1,
+          createdAt: at,
+          createdBy: auth.principal.crn,
+          updatedAt: at,
+          ...(type === 'withdrawal' ? { pendingTransferId: derive('hold') } : {}),
+        };
+        const steps: TransactionStep[] = [insertStep(transfer), ...bank().initiate(transfer, bankAccount)];
+        // A top up counts against the account's top-up quota when it is asked for (QUOTA_EXCEEDED then, before
+        // the bank is told), so a settled top up is always credited; a failed or aborted one gives nothing back.
+        if (type === 'topup')
+          steps.push(
+            ...(await quotaSteps([
+              { usage: { type: 'topup', accountId: wallet.accountId, assetType: wallet.ledgerId, at }, amount },
+            ])),
+          );
+        if (transfer.pendingTransferId) {
+          steps.push(
+            ...(await pendingTransfer(
+              {
+                id: transfer.pendingTransferId,
+                kind: 'withdrawal',
+                debit: { assetId: wallet.id, mode: 'single' },
+                credit: bankClearingAsset(wallet.currency),
+                amount,
+                currency: wallet.currency,
+                liveness: 'test',
+                refs: { withdrawalId: transfer.id, bankAccountId: bankAccount.id },
+                debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' },
+              },
+              at,
+            )),
+          );
+        }
+        const response = present(transfer);
+        await runTransaction([...steps, ...(record ? [record(response)] : [])]);
+        started = transfer;
+        return response;
+      },
+    );
     if (started) {
       // Reads settle a due transfer themselves: a lost timer only waits for the next read.
-      await bank().watch(started, now).catch((error: unknown) => logger.warn('funds transfer bank timer not set', { fundsTransferId: started?.id, error: String(error) }));
+      await bank()
+        .watch(started, now)
+        .catch((error: unknown) =>
+          logger.warn('funds transfer bank timer not set', { fundsTransferId: started?.id, error: String(error) }),
+        );
     }
     return idempotentReply(result);
   });

@@ -43,15 +43,37 @@ export const fundsTransferEntity = defineEntity<StoredFundsTransfer, [id: string
   key: transferKey,
   keyOf: (t) => transferKey(t.id),
   indexes: (t) => ({ GSI1PK: accountTransfersPartition(t.type, t.accountId), GSI1SK: `${t.createdAt}#${t.id}` }),
-  required: ['id', 'type', 'assetId', 'bankAccountId', 'accountId', 'amount', 'currency', 'bankParty', 'status', 'test', 'version', 'bankState', 'settleAt', 'createdAt', 'createdBy', 'updatedAt'],
+  required: [
+    'id',
+    'type',
+    'assetId',
+    'bankAccountId',
+    'accountId',
+    'amount',
+    'currency',
+    'bankParty',
+    'status',
+    'test',
+    'version',
+    'bankState',
+    'settleAt',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+  ],
 });
 
 /** A movement a funds transfer made on its asset, recorded with its bank account (written with the movement). */
-export type AssetActivity = Omit<FromSchema<typeof assetTransaction>, 'activityNumber'> & { id: string; bankAccountId: string; accountId: string };
+export type AssetActivity = Omit<FromSchema<typeof assetTransaction>, 'activityNumber'> & {
+  id: string;
+  bankAccountId: string;
+  accountId: string;
+};
 
 const activityKey = (id: string): TableKey => ({ PK: `ASSETACTIVITY#${id}`, SK: 'ASSETACTIVITY' });
 export const bankAccountActivitiesPartition = (bankAccountId: string) => `BANKACCOUNTACTIVITIES#${bankAccountId}`;
-export const bankAccountActivitySortKey = (activity: Pick<AssetActivity, 'createdAt' | 'id'>) => `${activity.createdAt}#${activity.id}`;
+export const bankAccountActivitySortKey = (activity: Pick<AssetActivity, 'createdAt' | 'id'>) =>
+  `${activity.createdAt}#${activity.id}`;
 
 export const assetActivityEntity = defineEntity<AssetActivity, [id: string]>({
   type: 'asset-activity',
@@ -59,5 +81,16 @@ export const assetActivityEntity = defineEntity<AssetActivity, [id: string]>({
   key: activityKey,
   keyOf: (a) => activityKey(a.id),
   indexes: (a) => ({ GSI1PK: bankAccountActivitiesPartition(a.bankAccountId), GSI1SK: bankAccountActivitySortKey(a) }),
-  required: ['id', 'assetId', 'accountId', 'bankAccountId', 'activityType', 'type', 'kind', 'amount', 'createdAt', 'createdBy'],
+  required: [
+    'id',
+    'assetId',
+    'accountId',
+    'bankAccountId',
+    'activityType',
+    'type',
+    'kind',
+    'amount',
+    'createdAt',
+    'createdBy',
+  ],
 });

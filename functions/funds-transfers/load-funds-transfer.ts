@@ -11,7 +11,11 @@ import { findFundsTransfer } from './transfer-store';
  * (else FORBIDDEN, as for a missing one), moved on by its owner's clock and bank account first;
  * with the time on that clock.
  */
-export async function loadForCaller(request: AuthedRequest, id: string, type?: FundsTransferType): Promise<{ transfer: StoredFundsTransfer; now: Date }> {
+export async function loadForCaller(
+  request: AuthedRequest,
+  id: string,
+  type?: FundsTransferType,
+): Promise<{ transfer: StoredFundsTransfer; now: Date }> {
   const found = await findFundsTransfer(id);
   if (!found || (type && found.type !== type)) throw forbidden();
   await request.auth.access.account(found.accountId);

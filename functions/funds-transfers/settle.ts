@@ -4,7 +4,14 @@ import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { ApiError, businessRule } from '../core/errors/classes';
 import { derivedId } from '../core/ids';
-import { findPendingTransfer, postedTransfer, postPending, voidPending, type AssetSide, type PendingTransfer } from '../core/ledger/transfers';
+import {
+  findPendingTransfer,
+  postedTransfer,
+  postPending,
+  voidPending,
+  type AssetSide,
+  type PendingTransfer,
+} from '../core/ledger/transfers';
 import { ungated } from '../core/db/write-gate';
 import { logger } from '../core/observability';
 import { scheduleTimer } from '../core/timers';
@@ -18,7 +25,10 @@ export type BankOutcome = 'settled' | 'failed' | 'aborted';
  * The bank's clearing account for one currency on the platform's ledger: the counterpart of every
  * top up credited (money the bank paid in) and every withdrawal posted (money paid out).
  */
-export const bankClearingAsset = (currency: string): AssetSide => ({ assetId: `system-bank-clearing-${currency.toLowerCase()}`, mode: 'system' });
+export const bankClearingAsset = (currency: string): AssetSide => ({
+  assetId: `system-bank-clearing-${currency.toLowerCase()}`,
+  mode: 'system',
+});
 
 /** A settled top up waits for its bank account's verification; a timer looks again daily for this long (reads look every time). */
 const RELEASE_CHECK_SECONDS = 24 * 3600;
@@ -27,8 +37,10 @@ const RELEASE_CHECKS_FOR_SECONDS = 90 * 24 * 3600;
 /** Who records the bank's side of a transfer. */
 const BANK_CRN = serviceCrn('bank');
 
-export const isHeld = (t: StoredFundsTransfer) => t.type === 'topup' && t.status === 'created' && t.bankState === 'settled';
-const isDue = (t: StoredFundsTransfer, now: Date) => t.status === 'created' && t.bankState === 'pending' && Date.parse(t.settleAt) <= now.getTime();
+export const isHeld = (t: StoredFundsTransfer) =>
+  t.type === 'topup' && t.status === 'created' && t.bankState === 'settled';
+const isDue = (t: StoredFundsTransfer, now: Date) =>
+  t.status === 'created' && t.bankState === 'pending' && Date.parse(t.settleAt) <= now.getTime();
 
 /**
  * The pending transfer that holds a withdrawal's amount, read apart from the withdrawal: only its
@@ -91,8 +103,13 @@ async function creditSteps(transfer: StoredFundsTransfer, at: string): Promise<T
  * back to the wallet (failed, aborted). A settled top up is credited at once when its bank account
  * is verified, else held until it is. Concurrent reports: one wins, the others meet its state.
  */
-export async function applyOutcome(transfer: StoredFundsTransfer, outcome: BankOutcome, now: Date): Promise<StoredFundsTransfer> {
-  if (transfer.status !== 'created' || transfer.bankState !== 'pending') throw businessRule('FUNDS_TRANSFER_ALREADY_COMPLETE');
+export async function applyOutcome(
+  transfer: StoredFundsTransfer,
+  outcome: BankOutcome,
+  now: Date,
+): Promise<StoredFundsTransfer> {
+  if (transfer.status !== 'created' || transfer.bankState !== 'pending')
+    throw businessRule('FUNDS_TRANSFER_ALREADY_COMPLETE');
   const at = isoTimestamp(now);
   const steps: TransactionStep[] = [];
   let next: StoredFundsTransfer;
@@ -102,14 +119,18 @@ export async function applyOutcome(transfer: StoredFundsTransfer, outcome: BankO
       const txnId = derivedId(undefined, transfer.id, 'payout');
       next.status = 'done';
       const amount = BigInt(transfer.amount);
-      steps.push(...postPending(await holding(transfer), { id: txnId, amount, remaining: amount }, at), activityStep(activity(transfer, txnId, at)));
+      steps.push(
+        ...postPending(await holding(transfer), { id: txnId, amount, remaining: amount }, at),
+        activityStep(activity(transfer, txnId, at)),
+      );
     } else if ((await findBankAccount(transfer.bankAccountId))?.verified) {
       next.status = 'done';
       steps.push(...(await creditSteps(transfer, at)));
     }
   } else {
     next = { ...transfer, status: outcome, updatedAt: at };
-    if (transfer.type === 'withdrawal') steps.push(...voidPending(await holding(transfer), BigInt(transfer.amount), at));
+    if (transfer.type === 'withdrawal')
+      steps.push(...voidPending(await holding(transfer), BigInt(transfer.amount), at));
   }
   await runTransaction([replaceStep(transfer, next), ...steps]);
   const applied = { ...next, version: transfer.version + 1 };

@@ -12,7 +12,11 @@ import { present, replaceRequest } from './request-store';
 type ConfigsBody = FromSchema<typeof integrationConfigsBody>;
 
 /** Applies a change to the request as read, conditional on its version (retried on conflict). */
-function change(request: AuthedRequest, party: Party, next: (current: StoredIntegrationRequest) => Partial<StoredIntegrationRequest>) {
+function change(
+  request: AuthedRequest,
+  party: Party,
+  next: (current: StoredIntegrationRequest) => Partial<StoredIntegrationRequest>,
+) {
   return retryOnConflict(async () => {
     const current = await loadRequest(request, party);
     const changes = { ...next(current), updatedAt: isoTimestamp(request.now), updatedBy: request.auth.principal.crn };

@@ -45,7 +45,14 @@ function typeFields(body: Body): Pick<IntegrationRequest, 'terminal' | 'product'
   if (!rules.product && body.product) throw badRequest(`product is not allowed for ${body.type}`);
   if (rules.externalId && body.externalId === undefined) throw badRequest(`externalId is required for ${body.type}`);
   return {
-    ...(body.terminal ? { terminal: { terminalId: body.terminal.terminalId, ...(body.terminal.deviceId ? { deviceId: body.terminal.deviceId } : {}) } } : {}),
+    ...(body.terminal
+      ? {
+          terminal: {
+            terminalId: body.terminal.terminalId,
+            ...(body.terminal.deviceId ? { deviceId: body.terminal.deviceId } : {}),
+          },
+        }
+      : {}),
     ...(body.product ? { product: { name: body.product.name } } : {}),
     ...(body.externalId !== undefined ? { externalId: body.externalId } : {}),
   };

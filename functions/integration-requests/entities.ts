@@ -31,8 +31,14 @@ export const MAX_REQUESTS_PER_ACCOUNT = 200;
 const requestKey = (id: string): TableKey => ({ PK: `INTEGRATIONREQUEST#${id}`, SK: 'INTEGRATIONREQUEST' });
 export const accountRequestsPartition = (accountId: string) => `ACCOUNTINTEGRATIONREQUESTS#${accountId}`;
 export const grantPartition = (merchantId: string, accountId: string) => `INTEGRATIONGRANT#${merchantId}#${accountId}`;
-const grantKey = (grant: IntegrationGrant): TableKey => ({ PK: grantPartition(grant.merchantId, grant.accountId), SK: `REQUEST#${grant.integrationRequestId}` });
-export const requestCountKey = (accountId: string): TableKey => ({ PK: `INTEGRATIONREQUESTCOUNT#${accountId}`, SK: 'COUNT' });
+const grantKey = (grant: IntegrationGrant): TableKey => ({
+  PK: grantPartition(grant.merchantId, grant.accountId),
+  SK: `REQUEST#${grant.integrationRequestId}`,
+});
+export const requestCountKey = (accountId: string): TableKey => ({
+  PK: `INTEGRATIONREQUESTCOUNT#${accountId}`,
+  SK: 'COUNT',
+});
 
 export const integrationRequestEntity = defineEntity<StoredIntegrationRequest, [id: string]>({
   type: 'integration-request',
@@ -40,7 +46,19 @@ export const integrationRequestEntity = defineEntity<StoredIntegrationRequest, [
   key: requestKey,
   keyOf: (r) => requestKey(r.id),
   indexes: (r) => ({ GSI1PK: accountRequestsPartition(r.accountId), GSI1SK: `${r.createdAt}#${r.id}` }),
-  required: ['id', 'accountId', 'merchantId', 'merchantAccountId', 'type', 'status', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version'],
+  required: [
+    'id',
+    'accountId',
+    'merchantId',
+    'merchantAccountId',
+    'type',
+    'status',
+    'createdAt',
+    'updatedAt',
+    'createdBy',
+    'updatedBy',
+    'version',
+  ],
 });
 
 export const integrationGrantEntity = defineEntity<IntegrationGrant, [grant: IntegrationGrant]>({

@@ -15,7 +15,12 @@ interface TypeRules {
 }
 
 const ASSET_PROVIDER: TypeRules = { terminal: 'none', product: true, externalId: false, terminalIdConfigured: true };
-const TERMINAL_VENDOR: TypeRules = { terminal: 'required', product: false, externalId: false, terminalIdConfigured: false };
+const TERMINAL_VENDOR: TypeRules = {
+  terminal: 'required',
+  product: false,
+  externalId: false,
+  terminalIdConfigured: false,
+};
 const E_COMMERCE: TypeRules = { terminal: 'none', product: false, externalId: true, terminalIdConfigured: false };
 
 export const TYPE_RULES: Readonly<Record<IntegrationType, TypeRules>> = {
@@ -31,7 +36,9 @@ export const TYPE_RULES: Readonly<Record<IntegrationType, TypeRules>> = {
 };
 
 /** Whether a request holds every parameter its type needs to be activated. */
-export function hasRequiredParams(request: Pick<IntegrationRequest, 'type' | 'terminal' | 'terminalId' | 'externalId'>): boolean {
+export function hasRequiredParams(
+  request: Pick<IntegrationRequest, 'type' | 'terminal' | 'terminalId' | 'externalId'>,
+): boolean {
   const rules = TYPE_RULES[request.type];
   return (
     (rules.terminal !== 'required' || request.terminal !== undefined) &&

@@ -22,13 +22,29 @@ const table = () => config().tableName;
 /** The record and the account's count, conditional on the count staying within its limit; one transaction. */
 export async function insertRequest(request: StoredIntegrationRequest): Promise<void> {
   await runTransaction([
-    { item: { Put: { TableName: table(), Item: integrationRequestEntity.item(request), ConditionExpression: 'attribute_not_exists(PK)' } } },
-    boundedCountStep(requestCountKey(request.accountId), 1, MAX_REQUESTS_PER_ACCOUNT, 'INTEGRATION_REQUEST_LIMIT_EXCEEDED', 'requests'),
+    {
+      item: {
+        Put: {
+          TableName: table(),
+          Item: integrationRequestEntity.item(request),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    boundedCountStep(
+      requestCountKey(request.accountId),
+      1,
+      MAX_REQUESTS_PER_ACCOUNT,
+      'INTEGRATION_REQUEST_LIMIT_EXCEEDED',
+      'requests',
+    ),
   ]);
 }
 
 export async function findRequest(id: string): Promise<StoredIntegrationRequest | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: integrationRequestEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: integrationRequestEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? integrationRequestEntity.parse(out.Item) : undefined;
 }
 
@@ -57,12 +73,17 @@ const grantOf = (request: StoredIntegrationRequest): IntegrationGrant => ({
  * Writes the request's next state; a request becoming active writes its grant in the same
  * transaction, so the grant exists exactly while the request is active.
  */
-export async function replaceRequest(current: StoredIntegrationRequest, changes: Partial<StoredIntegrationRequest>): Promise<StoredIntegrationRequest> {
+export async function replaceRequest(
+  current: StoredIntegrationRequest,
+  changes: Partial<StoredIntegrationRequest>,
+): Promise<StoredIntegrationRequest> {
   const next = { ...current, ...changes, version: current.version + 1 };
   const activating = current.status !== 'active' && next.status === 'active';
   await runTransaction([
     replaceStep(current, next),
-    ...(activating ? [{ item: { Put: { TableName: table(), Item: integrationGrantEntity.item(grantOf(next)) } } }] : []),
+    ...(activating
+      ? [{ item: { Put: { TableName: table(), Item: integrationGrantEntity.item(grantOf(next)) } } }]
+      : []),
   ]);
   return next;
 }
@@ -81,8 +102,16 @@ export async function deleteRequest(request: StoredIntegrationRequest): Promise<
       },
       onConditionFailed: () => new TransactionConflictError(),
     },
-    ...(request.status === 'active' ? [{ item: { Delete: { TableName: table(), Key: integrationGrantEntity.key(grantOf(request)) } } }] : []),
-    boundedCountStep(requestCountKey(request.accountId), -1, MAX_REQUESTS_PER_ACCOUNT, 'INTEGRATION_REQUEST_LIMIT_EXCEEDED', 'requests'),
+    ...(request.status === 'active'
+      ? [{ item: { Delete: { TableName: table(), Key: integrationGrantEntity.key(grantOf(request)) } } }]
+      : []),
+    boundedCountStep(
+      requestCountKey(request.accountId),
+      -1,
+      MAX_REQUESTS_PER_ACCOUNT,
+      'INTEGRATION_REQUEST_LIMIT_EXCEEDED',
+      'requests',
+    ),
   ]);
 }
 
@@ -120,4 +149,5 @@ export function listRequests(
   );
 }
 
-export const present = (request: IntegrationRequest): IntegrationRequest => publicView<IntegrationRequest>(integrationRequest, request);
+export const present = (request: IntegrationRequest): IntegrationRequest =>
+  publicView<IntegrationRequest>(integrationRequest, request);

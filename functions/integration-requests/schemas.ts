@@ -8,7 +8,16 @@ const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }
  * (`shopify`, named by `externalId`). `epay` first: a request of it needs nothing beyond the
  * required fields to be created.
  */
-export const INTEGRATION_TYPES = ['epay', 'invenco', 'skyzer', 'smartpay', 'verifone', 'vista', 'windcave', 'shopify'] as const;
+export const INTEGRATION_TYPES = [
+  'epay',
+  'invenco',
+  'skyzer',
+  'smartpay',
+  'verifone',
+  'vista',
+  'windcave',
+  'shopify',
+] as const;
 
 const terminal = {
   type: 'object',
@@ -18,7 +27,11 @@ const terminal = {
 const product = { type: 'object', required: ['name'], properties: { name: text(64) } } as const;
 
 /** The create answer's timestamps: the `<date> <time> UTC` form (docs/api/conventions.md). */
-const createTimestamp = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$', maxLength: 23 } as const;
+const createTimestamp = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$',
+  maxLength: 23,
+} as const;
 
 const requestProperties = {
   id,
@@ -36,7 +49,17 @@ const requestProperties = {
   createdBy: crn,
   updatedBy: crn,
 } as const;
-const requestRequired = ['id', 'accountId', 'merchantId', 'type', 'status', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+const requestRequired = [
+  'id',
+  'accountId',
+  'merchantId',
+  'type',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+] as const;
 
 export const integrationRequest = { type: 'object', required: requestRequired, properties: requestProperties } as const;
 
@@ -69,7 +92,11 @@ export const integrationRequestsQuery = {
   properties: { accountId: idOf('id'), type: { enum: INTEGRATION_TYPES }, pending: { type: 'boolean' }, ...pageQuery },
 } as const;
 
-export const integrationConfigsBody = { type: 'object', required: ['terminalId'], properties: { terminalId: text(64) } } as const;
+export const integrationConfigsBody = {
+  type: 'object',
+  required: ['terminalId'],
+  properties: { terminalId: text(64) },
+} as const;
 
 export const integrationConfigs = { type: 'object', properties: { terminalId: { type: 'string' } } } as const;
 

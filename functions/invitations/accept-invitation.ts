@@ -21,30 +21,37 @@ type Body = FromSchema<typeof acceptInvitationBody>;
  * released) are one transaction, so two accepts make one member or one claim. `wired`: the kinds
  * other groups implement (kinds.ts).
  */
-export const acceptInvitation = (wired: WiredKinds) => authedOperation<Body>(async ({ params, body, auth }) => {
-  const { principal, access } = auth;
-  return retryOnConflict(async () => {
-    const { stored, now } = await loadInvitation(params.invitationId, access);
-    if (stored.code !== body.code) throw forbidden();
-    assertOpen(stored, now, 'INVITATION_ALREADY_ACCEPTED');
-    const user = principal.kind === 'user' ? await findUser(principal.userId!) : undefined;
-    // Only a verified email is the recipient's alias.
-    if (stored.recipientAlias !== undefined && (!user || !user.emailVerified || user.email !== stored.recipientAlias)) throw businessRule('RECIPIENT_ALIAS_MISMATCH');
-    const acceptedBy = await access.ownAccount(body.accountId);
-    const at = isoTimestamp(now);
-    const { recipientAlias: _scrubbed, ...rest } = stored;
-    const next: StoredInvitation = {
-      ...rest,
-      accepted: true,
-      acceptedAt: at,
-      acceptedBy: principal.crn,
-      acceptedByAccountId: acceptedBy.id,
-      updatedAt: at,
-      updatedBy: principal.crn,
-      version: stored.version + 1,
-    };
-    const recipient = { crn: principal.crn, accountId: acceptedBy.id, ...(user ? { userId: user.id } : {}) };
-    await kindsWith(wired)[stored.type].accept(stored, recipient, closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'), now);
-    return present(next);
+export const acceptInvitation = (wired: WiredKinds) =>
+  authedOperation<Body>(async ({ params, body, auth }) => {
+    const { principal, access } = auth;
+    return retryOnConflict(async () => {
+      const { stored, now } = await loadInvitation(params.invitationId, access);
+      if (stored.code !== body.code) throw forbidden();
+      assertOpen(stored, now, 'INVITATION_ALREADY_ACCEPTED');
+      const user = principal.kind === 'user' ? await findUser(principal.userId!) : undefined;
+      // Only a verified email is the recipient's alias.
+      if (stored.recipientAlias !== undefined && (!user || !user.emailVerified || user.email !== stored.recipientAlias))
+        throw businessRule('RECIPIENT_ALIAS_MISMATCH');
+      const acceptedBy = await access.ownAccount(body.accountId);
+      const at = isoTimestamp(now);
+      const { recipientAlias: _scrubbed, ...rest } = stored;
+      const next: StoredInvitation = {
+        ...rest,
+        accepted: true,
+        acceptedAt: at,
+        acceptedBy: principal.crn,
+        acceptedByAccountId: acceptedBy.id,
+        updatedAt: at,
+        updatedBy: principal.crn,
+        version: stored.version + 1,
+      };
+      const recipient = { crn: principal.crn, accountId: acceptedBy.id, ...(user ? { userId: user.id } : {}) };
+      await kindsWith(wired)[stored.type].accept(
+        stored,
+        recipient,
+        closeSteps(stored, next, 'INVITATION_ALREADY_ACCEPTED'),
+        now,
+      );
+      return present(next);
+    });
   });
-});

@@ -16,14 +16,23 @@ type Body = FromSchema<typeof createInvitationBody>;
  */
 export const createInvitation = authedOperation<Body>(async ({ body, auth, now }) => {
   const kind = CREATABLE_KINDS[body.type];
-  if (body.resourceType !== kind.resourceType) throw badRequest(`resourceType must be ${kind.resourceType} for ${kind.type} invitations`);
+  if (body.resourceType !== kind.resourceType)
+    throw badRequest(`resourceType must be ${kind.resourceType} for ${kind.type} invitations`);
   const { account, params } = await kind.prepare({ resourceId: body.resourceId, params: body.params }, auth.access);
   const recipientAlias = normalEmail(body.recipientAlias);
   if (await kind.joined(body.resourceId, recipientAlias)) throw businessRule('RECIPIENT_ALREADY_INVITED');
   // A fresh code on a retry: codes are unique by their guard, and a collision is a race like any other.
   return retryOnConflict(async () => {
     const stored = newInvitation(
-      { type: kind.type, resourceType: kind.resourceType, resourceId: body.resourceId, accountId: account.id, params, recipientAlias, test: account.test === true },
+      {
+        type: kind.type,
+        resourceType: kind.resourceType,
+        resourceId: body.resourceId,
+        accountId: account.id,
+        params,
+        recipientAlias,
+        test: account.test === true,
+      },
       auth.principal.crn,
       now,
     );

@@ -26,7 +26,22 @@ export const invitationEntity = defineEntity<StoredInvitation, [id: string]>({
   key: invitationKey,
   keyOf: (i) => invitationKey(i.id),
   indexes: (i) => ({ GSI1PK: accountInvitationsPartition(i.accountId), GSI1SK: `${i.createdAt}#${i.id}` }),
-  required: ['id', 'code', 'type', 'resourceId', 'resourceType', 'accountId', 'expiresAt', 'status', 'params', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'version'],
+  required: [
+    'id',
+    'code',
+    'type',
+    'resourceId',
+    'resourceType',
+    'accountId',
+    'expiresAt',
+    'status',
+    'params',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+    'version',
+  ],
 });
 
 const codeKey = (code: string): TableKey => ({ PK: `INVITATIONCODE#${code}`, SK: 'INVITATIONCODE' });
@@ -46,7 +61,10 @@ export interface OpenInvitation {
   /** An expired invitation no longer holds the recipient: a new one may replace it. */
   expiresAt: string;
 }
-const openKey = (type: string, resourceId: string, alias: string): TableKey => ({ PK: `OPENINVITATION#${type}#${resourceId}#${alias}`, SK: 'OPENINVITATION' });
+const openKey = (type: string, resourceId: string, alias: string): TableKey => ({
+  PK: `OPENINVITATION#${type}#${resourceId}#${alias}`,
+  SK: 'OPENINVITATION',
+});
 export const openInvitationEntity = defineEntity<OpenInvitation, [type: string, resourceId: string, alias: string]>({
   type: 'open-invitation',
   version: 1,

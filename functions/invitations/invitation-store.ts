@@ -6,7 +6,14 @@ import { newestFirstPage, type Page } from '../core/db/pagination';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { invitation as invitationSchema } from './schemas';
-import { accountInvitationsPartition, invitationCodeEntity, invitationEntity, openInvitationEntity, type Invitation, type StoredInvitation } from './entities';
+import {
+  accountInvitationsPartition,
+  invitationCodeEntity,
+  invitationEntity,
+  openInvitationEntity,
+  type Invitation,
+  type StoredInvitation,
+} from './entities';
 
 const table = () => config().tableName;
 /** What an accepted invitation answers: accepting it again, or revoking it. */
@@ -23,18 +30,29 @@ export const present = (stored: StoredInvitation): Invitation => publicView<Invi
  * expired one gives way). A code collision is a conflict: the caller retries with a fresh code.
  */
 export function insertSteps(stored: StoredInvitation): TransactionStep[] {
-  const put = (Item: Record<string, unknown>): TransactItem => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(PK)' } });
+  const put = (Item: Record<string, unknown>): TransactItem => ({
+    Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
   const { recipientAlias } = stored;
   return [
     { item: put(invitationEntity.item(stored)), onConditionFailed: () => new TransactionConflictError() },
-    { item: put(invitationCodeEntity.item({ code: stored.code, invitationId: stored.id })), onConditionFailed: () => new TransactionConflictError() },
+    {
+      item: put(invitationCodeEntity.item({ code: stored.code, invitationId: stored.id })),
+      onConditionFailed: () => new TransactionConflictError(),
+    },
     ...(recipientAlias
       ? [
           {
             item: {
               Put: {
                 TableName: table(),
-                Item: openInvitationEntity.item({ type: stored.type, resourceId: stored.resourceId, recipientAlias, invitationId: stored.id, expiresAt: stored.expiresAt }),
+                Item: openInvitationEntity.item({
+                  type: stored.type,
+                  resourceId: stored.resourceId,
+                  recipientAlias,
+                  invitationId: stored.id,
+                  expiresAt: stored.expiresAt,
+                }),
                 ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
                 ExpressionAttributeValues: { ':now': stored.createdAt },
               },
@@ -47,16 +65,23 @@ export function insertSteps(stored: StoredInvitation): TransactionStep[] {
 }
 
 export async function findInvitation(id: string): Promise<StoredInvitation | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: invitationEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? invitationEntity.parse(out.Item) : undefined;
 }
 
 export async function findInvitationByCode(code: string): Promise<StoredInvitation | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationCodeEntity.key(code), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: invitationCodeEntity.key(code), ConsistentRead: true }),
+  );
   return out.Item ? findInvitation(invitationCodeEntity.parse(out.Item).invitationId) : undefined;
 }
 
-export function listAccountInvitations(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<Invitation>> {
+export function listAccountInvitations(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<Invitation>> {
   return newestFirstPage(accountInvitationsPartition(accountId), page, (item) => present(invitationEntity.parse(item)));
 }
 
@@ -71,7 +96,11 @@ function changedSince(old: Record<string, unknown> | undefined, ifAccepted: IfAc
  * The steps that close an invitation: its update (conditional on the version read) and the release
  * of its open-invitation guard, still its own unless it expired and a new invitation took it.
  */
-export function closeSteps(stored: StoredInvitation, next: StoredInvitation, ifAccepted: IfAccepted): TransactionStep[] {
+export function closeSteps(
+  stored: StoredInvitation,
+  next: StoredInvitation,
+  ifAccepted: IfAccepted,
+): TransactionStep[] {
   const { recipientAlias } = stored;
   return [
     {

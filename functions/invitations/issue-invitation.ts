@@ -43,7 +43,11 @@ export function newInvitation(fields: NewInvitation, by: string, now: Date): Sto
  * For another group to issue an invitation inside its own transaction: the summary the resource
  * carries ({id, code, expiresAt}) and the steps writing the invitation with its code's guard.
  */
-export function issueInvitation(fields: NewInvitation, by: string, now: Date): { summary: { id: string; code: string; expiresAt: string }; steps: TransactionStep[] } {
+export function issueInvitation(
+  fields: NewInvitation,
+  by: string,
+  now: Date,
+): { summary: { id: string; code: string; expiresAt: string }; steps: TransactionStep[] } {
   const stored = newInvitation(fields, by, now);
   return { summary: { id: stored.id, code: stored.code, expiresAt: stored.expiresAt }, steps: insertSteps(stored) };
 }

@@ -36,7 +36,10 @@ export interface CreatableKind extends InvitationKind {
    * Checks the caller may invite to the resource with these params (throws FORBIDDEN or the
    * kind's code); returns the account the invitation belongs to and the params it stores.
    */
-  prepare(input: { resourceId: string; params: Record<string, unknown> }, access: Access): Promise<{ account: Account; params: Record<string, string> }>;
+  prepare(
+    input: { resourceId: string; params: Record<string, unknown> },
+    access: Access,
+  ): Promise<{ account: Account; params: Record<string, string> }>;
   /** Whether the recipient already holds what the invitation would give (RECIPIENT_ALREADY_INVITED). */
   joined(resourceId: string, recipientAlias: string): Promise<boolean>;
 }

@@ -20,6 +20,7 @@ export const hasExpired = (stored: StoredInvitation, now: Date) => now.getTime()
 /** The rules both closings share: an accepted invitation is closed for good; an expired one can no longer change. */
 export function assertOpen(stored: StoredInvitation, now: Date, ifAccepted: IfAccepted): void {
   if (stored.accepted) throw businessRule(ifAccepted);
-  if (stored.status === 'revoked' && ifAccepted === 'INVITATION_ALREADY_ACCEPTED') throw businessRule('INVITATION_REVOKED');
+  if (stored.status === 'revoked' && ifAccepted === 'INVITATION_ALREADY_ACCEPTED')
+    throw businessRule('INVITATION_REVOKED');
   if (hasExpired(stored, now)) throw businessRule('INVITATION_EXPIRED');
 }

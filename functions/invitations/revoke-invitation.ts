@@ -11,7 +11,13 @@ export const revokeInvitation = authedOperation(async ({ params, auth }) =>
     assertOpen(stored, now, 'INVITATION_ACCEPTED');
     if (stored.status === 'revoked') return present(stored);
     const at = isoTimestamp(now);
-    const next = { ...stored, status: 'revoked' as const, updatedAt: at, updatedBy: auth.principal.crn, version: stored.version + 1 };
+    const next = {
+      ...stored,
+      status: 'revoked' as const,
+      updatedAt: at,
+      updatedBy: auth.principal.crn,
+      version: stored.version + 1,
+    };
     await runTransaction(closeSteps(stored, next, 'INVITATION_ACCEPTED'));
     return present(next);
   }),

@@ -15,7 +15,20 @@ const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]
 
 export const invitation = {
   type: 'object',
-  required: ['id', 'code', 'type', 'resourceId', 'resourceType', 'expiresAt', 'status', 'params', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  required: [
+    'id',
+    'code',
+    'type',
+    'resourceId',
+    'resourceType',
+    'expiresAt',
+    'status',
+    'params',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+  ],
   additionalProperties: false,
   properties: {
     id,

@@ -28,7 +28,9 @@ export function groupHandler<G extends string, R extends readonly RouteSpec[]>(
   operations: Record<R[number]['operation'], Operation>,
 ): GroupHandler {
   if (!Array.isArray(routes) || !operations || build.group !== group) {
-    throw new Error(`functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), build being '../generated/${group}' (docs/architecture.md, Layout)`);
+    throw new Error(
+      `functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), build being '../generated/${group}' (docs/architecture.md, Layout)`,
+    );
   }
   return createGroupHandler({
     routes: routes.map((route) => ({ ...route, group })),

@@ -9,7 +9,11 @@ export type LegacyTransactionResult = FromSchema<typeof legacyTransactionResult>
 const MESSAGES = { txPurchase: 'Payment completed', txRefund: 'Refund completed' } as const;
 
 /** What legacy pay and refund answer with: the money movement, its merchant and its reference. */
-export async function transactionResult(type: keyof typeof MESSAGES, activity: PaymentActivity, reference: string): Promise<LegacyTransactionResult> {
+export async function transactionResult(
+  type: keyof typeof MESSAGES,
+  activity: PaymentActivity,
+  reference: string,
+): Promise<LegacyTransactionResult> {
   const value = activity.value!;
   const merchant = await findMerchant(activity.merchantId);
   return publicView<LegacyTransactionResult>(legacyTransactionResult, {

@@ -16,7 +16,11 @@ type Params = FromSchema<typeof legacyPayParams>;
  */
 export const legacyPayRequest = legacyOperation<Params>('pay', async ({ body, auth, now }) => {
   const { activity, transactionId } = await retryOnConflict(() =>
-    commitPayment({ paymentRequestId: body.requestId, assetType: assetTypeOf(body.ledger), assetId: body.authorization }, auth, now),
+    commitPayment(
+      { paymentRequestId: body.requestId, assetType: assetTypeOf(body.ledger), assetId: body.authorization },
+      auth,
+      now,
+    ),
   ).catch((error: unknown) => {
     // The legacy API has no FORBIDDEN for the paying wallet: a wallet the caller may not spend is inactive to it.
     throw error instanceof SpendForbidden ? businessRule('INACTIVE_ASSET') : error;

@@ -53,7 +53,22 @@ const denomination = {
 
 export const legacyPaymentRequest = {
   type: 'object',
-  required: ['requestId', 'shortCode', 'merchantId', 'merchantName', 'clientId', 'denomination', 'payments', 'qrCode', 'requestCode', 'status', 'createdAt', 'updatedAt', 'liveness', 'paymentExpirySeconds'],
+  required: [
+    'requestId',
+    'shortCode',
+    'merchantId',
+    'merchantName',
+    'clientId',
+    'denomination',
+    'payments',
+    'qrCode',
+    'requestCode',
+    'status',
+    'createdAt',
+    'updatedAt',
+    'liveness',
+    'paymentExpirySeconds',
+  ],
   properties: {
     requestId: id,
     shortCode: { type: 'string' },
@@ -66,7 +81,12 @@ export const legacyPaymentRequest = {
       items: {
         type: 'object',
         required: ['ledger', 'amount', 'account', 'methods'],
-        properties: { ledger: { type: 'string' }, amount: number, account: id, methods: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          ledger: { type: 'string' },
+          amount: number,
+          account: id,
+          methods: { type: 'array', items: { type: 'string' } },
+        },
       },
     },
     qrCode: { type: 'string' },
@@ -82,17 +102,35 @@ export const legacyPaymentRequest = {
     deviceId: { type: 'string' },
     description: { type: 'string' },
     externalReference: { type: 'string' },
-    paidBy: { type: 'object', required: ['transactionId', 'amount'], properties: { transactionId: id, amount: number } },
+    paidBy: {
+      type: 'object',
+      required: ['transactionId', 'amount'],
+      properties: { transactionId: id, amount: number },
+    },
     notifyUrl: { type: 'string' },
   },
 } as const;
 
 export const legacyTransactionResult = {
   type: 'object',
-  required: ['createdAt', 'currencyExchange', 'merchant', 'payment', 'reference', 'settlementDate', 'status', 'type', 'version'],
+  required: [
+    'createdAt',
+    'currencyExchange',
+    'merchant',
+    'payment',
+    'reference',
+    'settlementDate',
+    'status',
+    'type',
+    'version',
+  ],
   properties: {
     createdAt: timestamp,
-    currencyExchange: { type: 'object', required: ['asset', 'rate'], properties: { asset: { type: 'string' }, rate: { type: 'number' } } },
+    currencyExchange: {
+      type: 'object',
+      required: ['asset', 'rate'],
+      properties: { asset: { type: 'string' }, rate: { type: 'number' } },
+    },
     merchant: {
       type: 'object',
       required: ['id', 'name'],
@@ -130,7 +168,11 @@ export const legacyRequestSummary = {
 export const legacyVoidResult = {
   type: 'object',
   required: ['type', 'status', 'message'],
-  properties: { type: { enum: ['voidCancel', 'voidRefund'] }, status: { const: 'success' }, message: { type: 'string' } },
+  properties: {
+    type: { enum: ['voidCancel', 'voidRefund'] },
+    status: { const: 'success' },
+    message: { type: 'string' },
+  },
 } as const;
 
 /** The legacy-payment-requests group's schemas by id; functions/schemas.ts assembles every group's. */

@@ -14,7 +14,8 @@ type JoinCondition = NonNullable<Body['joinConditions']>[number];
 /** A program of an org account, in `draft`, public, with no members yet. */
 export const createLoyaltyProgram = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.orgAccount(body.accountId, 'INVALID_ACCOUNT_TYPE');
-  if (body.mediaUploadId) await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
+  if (body.mediaUploadId)
+    await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
   const at = isoTimestamp(now);
   const program: StoredLoyaltyProgram = {
     id: newId(),

@@ -25,5 +25,17 @@ export const loyaltyProgramEntity = defineEntity<StoredLoyaltyProgram, [id: stri
   key: programKey,
   keyOf: (p) => programKey(p.id),
   indexes: (p) => ({ GSI1PK: accountProgramsPartition(p.accountId), GSI1SK: `${p.createdAt}#${p.id}` }),
-  required: ['id', 'name', 'accountId', 'createdAt', 'createdBy', 'test', 'status', 'memberCount', 'visibility', 'joinConditions', 'version'],
+  required: [
+    'id',
+    'name',
+    'accountId',
+    'createdAt',
+    'createdBy',
+    'test',
+    'status',
+    'memberCount',
+    'visibility',
+    'joinConditions',
+    'version',
+  ],
 });

@@ -1,5 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { accountProgramsPartition, loyaltyProgramEntity, type LoyaltyProgram, type StoredLoyaltyProgram } from './entities';
+import {
+  accountProgramsPartition,
+  loyaltyProgramEntity,
+  type LoyaltyProgram,
+  type StoredLoyaltyProgram,
+} from './entities';
 import { loyaltyProgram } from './schemas';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
@@ -10,19 +15,33 @@ import { replaceVersioned } from '../core/db/versioned';
 const table = () => config().tableName;
 
 export async function insertProgram(program: StoredLoyaltyProgram): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: loyaltyProgramEntity.item(program), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: loyaltyProgramEntity.item(program),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 export async function findProgram(id: string): Promise<StoredLoyaltyProgram | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: loyaltyProgramEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: loyaltyProgramEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? loyaltyProgramEntity.parse(out.Item) : undefined;
 }
 
 /** Replaces a program with its next state, conditional on the version read (a concurrent change conflicts and is retried). */
-export const replaceProgram = (current: StoredLoyaltyProgram, next: StoredLoyaltyProgram) => replaceVersioned(loyaltyProgramEntity, current, next);
+export const replaceProgram = (current: StoredLoyaltyProgram, next: StoredLoyaltyProgram) =>
+  replaceVersioned(loyaltyProgramEntity, current, next);
 
-export function listPrograms(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<LoyaltyProgram>> {
-  return newestFirstPage(accountProgramsPartition(accountId), page, (item) => present(loyaltyProgramEntity.parse(item)));
+export function listPrograms(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<LoyaltyProgram>> {
+  return newestFirstPage(accountProgramsPartition(accountId), page, (item) =>
+    present(loyaltyProgramEntity.parse(item)),
+  );
 }
 
 /**
@@ -41,9 +60,17 @@ export async function listedProgramsOf(accountIds: readonly string[]): Promise<M
           KeyConditionExpression: 'GSI1PK = :pk',
           FilterExpression: '#status = :active AND visibility = :public',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':pk': accountProgramsPartition(accountId), ':active': 'active', ':public': 'public' },
+          ExpressionAttributeValues: {
+            ':pk': accountProgramsPartition(accountId),
+            ':active': 'active',
+            ':public': 'public',
+          },
         });
-        if (items.length) listed.set(accountId, items.map((item) => ({ id: loyaltyProgramEntity.parse(item).id })));
+        if (items.length)
+          listed.set(
+            accountId,
+            items.map((item) => ({ id: loyaltyProgramEntity.parse(item).id })),
+          );
       }),
     );
   }

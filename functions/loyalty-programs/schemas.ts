@@ -16,7 +16,18 @@ export const VISIBILITIES = ['public', 'unlisted'] as const;
 
 export const loyaltyProgram = {
   type: 'object',
-  required: ['id', 'name', 'accountId', 'createdAt', 'createdBy', 'test', 'status', 'memberCount', 'visibility', 'joinConditions'],
+  required: [
+    'id',
+    'name',
+    'accountId',
+    'createdAt',
+    'createdBy',
+    'test',
+    'status',
+    'memberCount',
+    'visibility',
+    'joinConditions',
+  ],
   properties: {
     id,
     name: { type: 'string' },
@@ -35,7 +46,13 @@ export const loyaltyProgram = {
     visibility: { enum: VISIBILITIES },
     joinConditions: {
       type: 'array',
-      items: { type: 'object', properties: { type: { type: 'string' }, params: { type: 'object', properties: { assetType: { type: 'string' }, bank: { type: 'string' } } } } },
+      items: {
+        type: 'object',
+        properties: {
+          type: { type: 'string' },
+          params: { type: 'object', properties: { assetType: { type: 'string' }, bank: { type: 'string' } } },
+        },
+      },
     },
   },
 } as const;
@@ -60,7 +77,11 @@ export const loyaltyProgramPage = {
 
 export const loyaltyProgramsQuery = { type: 'object', properties: { ...pageQuery } } as const;
 
-export const visibilityBody = { type: 'object', required: ['visibility'], properties: { visibility: { enum: VISIBILITIES } } } as const;
+export const visibilityBody = {
+  type: 'object',
+  required: ['visibility'],
+  properties: { visibility: { enum: VISIBILITIES } },
+} as const;
 
 /** The loyalty-programs group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

@@ -14,9 +14,12 @@ function change(request: AuthedRequest, next: (program: StoredLoyaltyProgram) =>
   return retryOnConflict(async () => {
     const program = await loadProgram(request);
     const changes = next(program);
-    if (Object.entries(changes).every(([field, value]) => program[field as keyof StoredLoyaltyProgram] === value)) return present(program);
+    if (Object.entries(changes).every(([field, value]) => program[field as keyof StoredLoyaltyProgram] === value))
+      return present(program);
     const at = isoTimestamp(request.now);
-    return present(await replaceProgram(program, { ...program, ...changes, updatedAt: at, updatedBy: request.auth.principal.crn }));
+    return present(
+      await replaceProgram(program, { ...program, ...changes, updatedAt: at, updatedBy: request.auth.principal.crn }),
+    );
   });
 }
 
@@ -24,4 +27,6 @@ function change(request: AuthedRequest, next: (program: StoredLoyaltyProgram) =>
 export const activateLoyaltyProgram = authedOperation((request) => change(request, () => ({ status: 'active' })));
 
 /** `public` programs are listed to patrons (merchant search); `unlisted` ones are reached by their id only. */
-export const setLoyaltyProgramVisibility = authedOperation<VisibilityBody>((request) => change(request, () => ({ visibility: request.body.visibility })));
+export const setLoyaltyProgramVisibility = authedOperation<VisibilityBody>((request) =>
+  change(request, () => ({ visibility: request.body.visibility })),
+);

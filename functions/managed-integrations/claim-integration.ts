@@ -20,7 +20,12 @@ export interface ClaimTarget {
  * Only an integration still awaiting the claim of this invitation can be claimed: one disabled since,
  * or carrying a newer invitation, no longer stands by it (INVITATION_REVOKED).
  */
-export async function claimIntegration(target: ClaimTarget, recipient: { crn: string; accountId: string }, steps: TransactionStep[], now: Date): Promise<void> {
+export async function claimIntegration(
+  target: ClaimTarget,
+  recipient: { crn: string; accountId: string },
+  steps: TransactionStep[],
+  now: Date,
+): Promise<void> {
   const current = await findIntegration(target.accountId, target.type, target.externalId);
   if (!current || current.id !== target.integrationId) throw forbidden();
   const byThisInvitation = current.invitation?.id === target.invitationId;

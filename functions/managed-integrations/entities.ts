@@ -26,15 +26,35 @@ const integrationKey = (accountId: string, type: string, externalId: string): Ta
   SK: 'MANAGEDINTEGRATION',
 });
 export const accountIntegrationsPartition = (accountId: string) => `ACCOUNTMANAGEDINTEGRATIONS#${accountId}`;
-export const integrationCountKey = (accountId: string): TableKey => ({ PK: `MANAGEDINTEGRATIONCOUNT#${accountId}`, SK: 'COUNT' });
+export const integrationCountKey = (accountId: string): TableKey => ({
+  PK: `MANAGEDINTEGRATIONCOUNT#${accountId}`,
+  SK: 'COUNT',
+});
 
-export const managedIntegrationEntity = defineEntity<StoredManagedIntegration, [accountId: string, type: string, externalId: string]>({
+export const managedIntegrationEntity = defineEntity<
+  StoredManagedIntegration,
+  [accountId: string, type: string, externalId: string]
+>({
   type: 'managed-integration',
   version: 1,
   key: integrationKey,
   keyOf: (i) => integrationKey(i.accountId, i.type, i.externalId),
   indexes: (i) => ({ GSI1PK: accountIntegrationsPartition(i.accountId), GSI1SK: `${i.createdAt}#${i.id}` }),
-  required: ['id', 'accountId', 'type', 'externalId', 'enabled', 'params', 'status', 'inProgress', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'version'],
+  required: [
+    'id',
+    'accountId',
+    'type',
+    'externalId',
+    'enabled',
+    'params',
+    'status',
+    'inProgress',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+    'version',
+  ],
 });
 
 const claimKey = (id: string): TableKey => ({ PK: `MANAGEDINTEGRATIONCLAIM#${id}`, SK: 'CLAIM' });

@@ -18,8 +18,18 @@ import { runTransaction, TransactionConflictError, type TransactionStep } from '
 
 const table = () => config().tableName;
 
-export async function findIntegration(accountId: string, type: string, externalId: string): Promise<StoredManagedIntegration | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: managedIntegrationEntity.key(accountId, type, externalId), ConsistentRead: true }));
+export async function findIntegration(
+  accountId: string,
+  type: string,
+  externalId: string,
+): Promise<StoredManagedIntegration | undefined> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: managedIntegrationEntity.key(accountId, type, externalId),
+      ConsistentRead: true,
+    }),
+  );
   return out.Item ? managedIntegrationEntity.parse(out.Item) : undefined;
 }
 
@@ -29,23 +39,48 @@ export async function findIntegration(accountId: string, type: string, externalI
  * writer's win is a conflict, retried by the caller. A claimed one's copy in the claiming account's
  * listing is written with it, so the two never differ.
  */
-export async function saveIntegration(current: StoredManagedIntegration | undefined, next: StoredManagedIntegration, steps: TransactionStep[] = []): Promise<void> {
+export async function saveIntegration(
+  current: StoredManagedIntegration | undefined,
+  next: StoredManagedIntegration,
+  steps: TransactionStep[] = [],
+): Promise<void> {
   const put = current
     ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } }
     : { ConditionExpression: 'attribute_not_exists(PK)' };
   await runTransaction([
     ...steps,
-    { item: { Put: { TableName: table(), Item: managedIntegrationEntity.item(next), ...put } }, onConditionFailed: () => new TransactionConflictError() },
-    ...(current ? [] : [boundedCountStep(integrationCountKey(next.accountId), 1, MAX_INTEGRATIONS_PER_ACCOUNT, 'MANAGED_INTEGRATION_LIMIT_EXCEEDED', 'integrations')]),
-    ...(next.claimedByAccountId ? [{ item: { Put: { TableName: table(), Item: claimedIntegrationEntity.item(next) } } }] : []),
+    {
+      item: { Put: { TableName: table(), Item: managedIntegrationEntity.item(next), ...put } },
+      onConditionFailed: () => new TransactionConflictError(),
+    },
+    ...(current
+      ? []
+      : [
+          boundedCountStep(
+            integrationCountKey(next.accountId),
+            1,
+            MAX_INTEGRATIONS_PER_ACCOUNT,
+            'MANAGED_INTEGRATION_LIMIT_EXCEEDED',
+            'integrations',
+          ),
+        ]),
+    ...(next.claimedByAccountId
+      ? [{ item: { Put: { TableName: table(), Item: claimedIntegrationEntity.item(next) } } }]
+      : []),
   ]);
 }
 
 /** The integrations an account manages and those it claimed, newest first (one partition). */
-export function listIntegrations(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<ManagedIntegration>> {
+export function listIntegrations(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<ManagedIntegration>> {
   return newestFirstPage(accountIntegrationsPartition(accountId), page, (item) =>
-    present((item.entity === claimedIntegrationEntity.type ? claimedIntegrationEntity : managedIntegrationEntity).parse(item)),
+    present(
+      (item.entity === claimedIntegrationEntity.type ? claimedIntegrationEntity : managedIntegrationEntity).parse(item),
+    ),
   );
 }
 
-export const present = (integration: ManagedIntegration): ManagedIntegration => publicView<ManagedIntegration>(managedIntegration, integration);
+export const present = (integration: ManagedIntegration): ManagedIntegration =>
+  publicView<ManagedIntegration>(managedIntegration, integration);

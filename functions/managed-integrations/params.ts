@@ -15,7 +15,11 @@ type Shape = Readonly<Record<string, Field>>;
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
 const ID = /^[A-Za-z0-9_-]+$/;
-const text = (maxLength = 128, extra: { pattern?: RegExp; oneOf?: readonly string[] } = {}): Field => ({ kind: 'text', maxLength, ...extra });
+const text = (maxLength = 128, extra: { pattern?: RegExp; oneOf?: readonly string[] } = {}): Field => ({
+  kind: 'text',
+  maxLength,
+  ...extra,
+});
 const required = (field: Field): Field => ({ ...field, required: true }) as Field;
 const email = () => text(254, { pattern: EMAIL });
 

@@ -54,7 +54,14 @@ export const putManagedIntegration = authedOperation<Body>((request) =>
     const issued =
       awaitsClaim(next) && !(next.invitation && (await invitationIsOpen(next.invitation.id, now)))
         ? issueInvitation(
-            { type: 'managed-integration', resourceType: 'managed-integration', resourceId: next.id, accountId: account.id, params: { managedIntegrationType: type, externalId }, test },
+            {
+              type: 'managed-integration',
+              resourceType: 'managed-integration',
+              resourceId: next.id,
+              accountId: account.id,
+              params: { managedIntegrationType: type, externalId },
+              test,
+            },
             auth.principal.crn,
             now,
           )
@@ -66,10 +73,15 @@ export const putManagedIntegration = authedOperation<Body>((request) =>
 );
 
 /** What an update keeps of the claim: its invitation and, once claimed, who claimed it and when. */
-function claimOf(current: StoredManagedIntegration | undefined): Pick<StoredManagedIntegration, 'invitation' | 'claimedByAccountId' | 'claimedBy' | 'claimedAt'> {
+function claimOf(
+  current: StoredManagedIntegration | undefined,
+): Pick<StoredManagedIntegration, 'invitation' | 'claimedByAccountId' | 'claimedBy' | 'claimedAt'> {
   if (!current) return {};
   const { invitation, claimedByAccountId, claimedBy, claimedAt } = current;
-  return { ...(invitation ? { invitation } : {}), ...(claimedByAccountId ? { claimedByAccountId, claimedBy, claimedAt } : {}) };
+  return {
+    ...(invitation ? { invitation } : {}),
+    ...(claimedByAccountId ? { claimedByAccountId, claimedBy, claimedAt } : {}),
+  };
 }
 
 /**

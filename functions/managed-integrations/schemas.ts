@@ -3,11 +3,30 @@ import { crn, id, pageQuery, timestamp } from '../../schemas/common';
 export const MANAGED_INTEGRATION_TYPES = ['payment-referral', 'partner-business'] as const;
 export type ManagedIntegrationType = (typeof MANAGED_INTEGRATION_TYPES)[number];
 
-export const MANAGED_INTEGRATION_STATUSES = ['created', 'pending', 'provisioning', 'active', 'inactive', 'archived'] as const;
+export const MANAGED_INTEGRATION_STATUSES = [
+  'created',
+  'pending',
+  'provisioning',
+  'active',
+  'inactive',
+  'archived',
+] as const;
 
 export const managedIntegration = {
   type: 'object',
-  required: ['id', 'type', 'externalId', 'enabled', 'params', 'status', 'inProgress', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  required: [
+    'id',
+    'type',
+    'externalId',
+    'enabled',
+    'params',
+    'status',
+    'inProgress',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+  ],
   properties: {
     id,
     type: { enum: MANAGED_INTEGRATION_TYPES },

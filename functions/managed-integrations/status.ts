@@ -13,12 +13,22 @@ type Status = ManagedIntegration['status'];
  * `enabled` keeps the status. No move here reaches `active` or `archived`: those are the third
  * party's to make.
  */
-export function nextStatus(current: Status | undefined, enabled: boolean, type: ManagedIntegration['type'], claimed: boolean): { status: Status; inProgress: boolean } {
+export function nextStatus(
+  current: Status | undefined,
+  enabled: boolean,
+  type: ManagedIntegration['type'],
+  claimed: boolean,
+): { status: Status; inProgress: boolean } {
   const status = target(current, enabled, type, claimed);
   return { status, inProgress: status === 'provisioning' };
 }
 
-function target(current: Status | undefined, enabled: boolean, type: ManagedIntegration['type'], claimed: boolean): Status {
+function target(
+  current: Status | undefined,
+  enabled: boolean,
+  type: ManagedIntegration['type'],
+  claimed: boolean,
+): Status {
   if (current === 'archived') return 'archived';
   if (!enabled) return current === undefined || current === 'created' ? 'created' : 'inactive';
   if (current === 'active' || current === 'provisioning' || current === 'pending') return current;

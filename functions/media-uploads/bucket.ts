@@ -47,7 +47,11 @@ export async function getObject(key: string): Promise<Buffer | undefined> {
 
 /** A time-limited URL that downloads the object, served as its detected content type. */
 export function presignedGetUrl(key: string, contentType: string): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key, ResponseContentType: contentType }), {
-    expiresIn: LOCATION_TTL_SECONDS,
-  });
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({ Bucket: bucketName(), Key: key, ResponseContentType: contentType }),
+    {
+      expiresIn: LOCATION_TTL_SECONDS,
+    },
+  );
 }

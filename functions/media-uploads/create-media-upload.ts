@@ -24,7 +24,8 @@ export const createMediaUpload = authedOperation<Form>(async ({ body, auth, now 
   const rules = PURPOSES[purpose];
   if (file.data.length > rules.maxBytes) throw businessRule('FILE_TOO_LARGE');
   const type = detectType(file.data);
-  if (!type || !(rules.types as readonly string[]).includes(type) || !labelsAgree(type, file)) throw businessRule('FILE_TYPE_INVALID');
+  if (!type || !(rules.types as readonly string[]).includes(type) || !labelsAgree(type, file))
+    throw businessRule('FILE_TYPE_INVALID');
   const account = auth.principal.account;
   const id = newId();
   const objectKey = mediaObjectKey(account.id, id);

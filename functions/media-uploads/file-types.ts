@@ -17,7 +17,10 @@ const LABELS: Record<DetectedType, { contentTypes: readonly string[]; extensions
   'image/jpeg': { contentTypes: ['image/jpeg', 'image/jpg', 'image/pjpeg'], extensions: ['jpg', 'jpeg'] },
   'application/pdf': { contentTypes: ['application/pdf'], extensions: ['pdf'] },
   // Browsers label CSV files in several ways (text/csv, a spreadsheet type on Windows, plain text).
-  'text/csv': { contentTypes: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'], extensions: ['csv'] },
+  'text/csv': {
+    contentTypes: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
+    extensions: ['csv'],
+  },
 };
 
 /** Labels that say nothing about the type. */

@@ -7,11 +7,19 @@ import type { Purpose } from './file-types';
 import { getObject } from './bucket';
 
 export async function insertMediaUpload(record: MediaUpload): Promise<void> {
-  await db().send(new PutCommand({ TableName: config().tableName, Item: mediaUploadEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await db().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: mediaUploadEntity.item(record),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 export async function findMediaUpload(id: string): Promise<MediaUpload | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: mediaUploadEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: mediaUploadEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? mediaUploadEntity.parse(out.Item) : undefined;
 }
 
@@ -20,10 +28,14 @@ export async function findMediaUpload(id: string): Promise<MediaUpload | undefin
  * serves the purpose (one of the purposes); else MEDIA_UPLOAD_INVALID, before anything is written.
  * Another account's upload answers like a missing one.
  */
-export async function requireMediaUpload(id: string, expect: { accountId: string; purpose: Purpose | readonly Purpose[] }): Promise<MediaUpload> {
+export async function requireMediaUpload(
+  id: string,
+  expect: { accountId: string; purpose: Purpose | readonly Purpose[] },
+): Promise<MediaUpload> {
   const upload = await findMediaUpload(id);
   const purposes: readonly Purpose[] = typeof expect.purpose === 'string' ? [expect.purpose] : expect.purpose;
-  if (!upload || upload.accountId !== expect.accountId || !purposes.includes(upload.purpose)) throw businessRule('MEDIA_UPLOAD_INVALID');
+  if (!upload || upload.accountId !== expect.accountId || !purposes.includes(upload.purpose))
+    throw businessRule('MEDIA_UPLOAD_INVALID');
   return upload;
 }
 

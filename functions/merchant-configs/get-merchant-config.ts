@@ -10,7 +10,9 @@ export async function loadConfig(configId: string, access: Access): Promise<Stor
   return found;
 }
 
-export const getMerchantConfig = authedOperation(async ({ params, auth }) => present(await loadConfig(params.configId, auth.access)));
+export const getMerchantConfig = authedOperation(async ({ params, auth }) =>
+  present(await loadConfig(params.configId, auth.access)),
+);
 
 /** Deprecated path; older clients pass the id without its `mc_` prefix. */
 export const getMerchantConfigOfMerchant = authedOperation(async ({ params, auth }) => {

@@ -1,2 +1,7 @@
 /** The merchant-configs group's public face: what other groups and the local seed may use of it. */
-export { findMerchantConfig, insertMerchantConfig, listMerchantConfigs, type StoredMerchantConfig } from './merchant-config-store';
+export {
+  findMerchantConfig,
+  insertMerchantConfig,
+  listMerchantConfigs,
+  type StoredMerchantConfig,
+} from './merchant-config-store';

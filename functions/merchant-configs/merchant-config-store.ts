@@ -6,7 +6,12 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { merchantConfigEntity, merchantConfigsPartition, type MerchantConfig, type StoredMerchantConfig } from './entities';
+import {
+  merchantConfigEntity,
+  merchantConfigsPartition,
+  type MerchantConfig,
+  type StoredMerchantConfig,
+} from './entities';
 import { queryAll } from '../core/db/pagination';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
@@ -26,8 +31,16 @@ export interface ConfigMerchant {
 }
 
 /** Checks the options, then creates any settlement wallets they need, then the options as stored. */
-async function resolveOptions(input: ConfigInput, merchant: ConfigMerchant, actor: string, now: Date): Promise<PaymentOptionConfig[]> {
-  const checked = await checkPaymentOptions(input.paymentOptions.map((option) => declaredOnly(paymentOptionConfig, option)), merchant);
+async function resolveOptions(
+  input: ConfigInput,
+  merchant: ConfigMerchant,
+  actor: string,
+  now: Date,
+): Promise<PaymentOptionConfig[]> {
+  const checked = await checkPaymentOptions(
+    input.paymentOptions.map((option) => declaredOnly(paymentOptionConfig, option)),
+    merchant,
+  );
   const options: PaymentOptionConfig[] = [];
   for (const { option, needsSettlementWallet } of checked) {
     if (!needsSettlementWallet) {
@@ -44,7 +57,12 @@ async function resolveOptions(input: ConfigInput, merchant: ConfigMerchant, acto
   return options;
 }
 
-export async function insertMerchantConfig(merchant: ConfigMerchant, input: ConfigInput, createdBy: string, now: Date): Promise<MerchantConfig> {
+export async function insertMerchantConfig(
+  merchant: ConfigMerchant,
+  input: ConfigInput,
+  createdBy: string,
+  now: Date,
+): Promise<MerchantConfig> {
   const paymentOptions = await resolveOptions(input, merchant, createdBy, now);
   const at = isoTimestamp(now);
   const stored: StoredMerchantConfig = {
@@ -71,7 +89,10 @@ export async function insertMerchantConfig(merchant: ConfigMerchant, input: Conf
 /** Keeps the merchant's accepted asset types (used by merchant search) in step with its configs. */
 async function refreshAcceptedAssets(merchantId: string): Promise<void> {
   const configs = await listMerchantConfigs(merchantId);
-  await setAcceptedAssetTypes(merchantId, [...new Set(configs.flatMap((c) => c.paymentOptions.map((o) => o.type)))].sort());
+  await setAcceptedAssetTypes(
+    merchantId,
+    [...new Set(configs.flatMap((c) => c.paymentOptions.map((o) => o.type)))].sort(),
+  );
 }
 
 /** Replaces options and redirect URLs, conditional on the version read (no lost updates). */
@@ -110,7 +131,9 @@ export async function replaceMerchantConfig(
 }
 
 export async function findMerchantConfig(id: string): Promise<StoredMerchantConfig | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantConfigEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: merchantConfigEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? merchantConfigEntity.parse(out.Item) : undefined;
 }
 

@@ -30,7 +30,8 @@ export async function checkPaymentOptions(
     if ((info.liveness === 'test') !== merchant.test) throw businessRule('LIVENESS_MISMATCH');
     const requireField = (name: keyof PaymentOptionConfig) => {
       const value = option[name];
-      if (value === undefined || (Array.isArray(value) && value.length === 0)) throw badRequest(`${field}.${name} is required for ${option.type}`);
+      if (value === undefined || (Array.isArray(value) && value.length === 0))
+        throw badRequest(`${field}.${name} is required for ${option.type}`);
     };
     if (info.kind === 'processor') {
       requireField('processorMerchantAccountId');
@@ -39,7 +40,8 @@ export async function checkPaymentOptions(
     if (info.kind === 'external-provider') requireField('externalMerchantId');
     if (info.kind === 'ledger') requireField('collectionIds');
     if (option.collectionIds?.length) await checkCollections(option.collectionIds, info, merchant);
-    if (info.kind === 'wallet' && option.walletId) await checkSettlementWallet(option.walletId, option.type, merchant.accountId);
+    if (info.kind === 'wallet' && option.walletId)
+      await checkSettlementWallet(option.walletId, option.type, merchant.accountId);
     checked.push({ option, info, needsSettlementWallet: info.kind === 'wallet' && !option.walletId });
   }
   return checked;
@@ -48,7 +50,13 @@ export async function checkPaymentOptions(
 /** walletId must be a settlement wallet asset of the merchant's account, of the option's type. */
 async function checkSettlementWallet(walletId: string, type: string, accountId: string): Promise<void> {
   const wallet = await findWalletAsset(walletId);
-  if (!wallet || wallet.accountId !== accountId || !wallet.settlement || wallet.type !== type || wallet.status !== 'active') {
+  if (
+    !wallet ||
+    wallet.accountId !== accountId ||
+    !wallet.settlement ||
+    wallet.type !== type ||
+    wallet.status !== 'active'
+  ) {
     throw businessRule('INVALID_WALLET_TYPE');
   }
 }
@@ -58,7 +66,11 @@ async function checkSettlementWallet(walletId: string, type: string, accountId: 
  * a redemption condition with it: a missing one and any other answer alike), of the option's
  * liveness, and (for ledger types) not a discount collection.
  */
-async function checkCollections(ids: string[], info: AssetTypeInfo, merchant: { id: string; accountId: string }): Promise<void> {
+async function checkCollections(
+  ids: string[],
+  info: AssetTypeInfo,
+  merchant: { id: string; accountId: string },
+): Promise<void> {
   const found = await findMerchantCollections(ids, merchant);
   for (const id of ids) {
     const collection = found.get(id);

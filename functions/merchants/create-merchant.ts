@@ -10,6 +10,13 @@ type Body = FromSchema<typeof createMerchantBody>;
 export const createMerchant = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   await checkMerchantFields(body, account);
-  const { accountId, name, country, test, type, settlementConfig, location, categoryCode } = declaredOnly(createMerchantBody, body);
-  return insertMerchant({ accountId, name, country, test, type, settlementConfig, location, categoryCode }, auth.principal.crn, now);
+  const { accountId, name, country, test, type, settlementConfig, location, categoryCode } = declaredOnly(
+    createMerchantBody,
+    body,
+  );
+  return insertMerchant(
+    { accountId, name, country, test, type, settlementConfig, location, categoryCode },
+    auth.principal.crn,
+    now,
+  );
 });

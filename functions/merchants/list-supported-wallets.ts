@@ -8,6 +8,8 @@ import { loadMerchantFor } from './load-merchant';
  */
 export const listSupportedWallets = authedOperation(async ({ params, auth }) => {
   const merchant = await loadMerchantFor(params.merchantId, auth.access);
-  const accepted = new Set((merchant.acceptedAssetTypes ?? []).flatMap((type) => [type, type.replace(/\.(main|test)$/, '')]));
+  const accepted = new Set(
+    (merchant.acceptedAssetTypes ?? []).flatMap((type) => [type, type.replace(/\.(main|test)$/, '')]),
+  );
   return (await listWallets()).filter((wallet) => wallet.assetTypes.some((assetType) => accepted.has(assetType.id)));
 });

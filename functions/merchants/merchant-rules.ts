@@ -11,7 +11,13 @@ type Status = Merchant['onboardingStatus'];
 export function allowedReasons(status: Status): string[] {
   switch (status) {
     case 'deactivated':
-      return ['duplicate', 'data-quality-issues', 'no-response', 'change-of-ownership', `${config().assetPrefix}-discontinued`];
+      return [
+        'duplicate',
+        'data-quality-issues',
+        'no-response',
+        'change-of-ownership',
+        `${config().assetPrefix}-discontinued`,
+      ];
     case 'on-hold':
       return ['seasonal-business-closure', 'incompatible-terminal', 'no-response'];
     default:
@@ -30,8 +36,10 @@ export async function checkMerchantFields(
 ): Promise<void> {
   if (fields.test !== undefined && fields.test !== (account.test === true)) throw businessRule('LIVENESS_MISMATCH');
   if (fields.country !== undefined && fields.country !== account.region) throw businessRule('ACCOUNT_REGION_MISMATCH');
-  if (fields.type === 'e-commerce' && fields.location) throw badRequest('location is not allowed for e-commerce merchants');
+  if (fields.type === 'e-commerce' && fields.location)
+    throw badRequest('location is not allowed for e-commerce merchants');
   // Settlements go to a bank account of the merchant's own account.
   const bankAccountId = fields.settlementConfig?.bankAccountId;
-  if (bankAccountId !== undefined && (await findBankAccount(bankAccountId))?.accountId !== account.id) throw businessRule('BANK_ACCOUNT_MISMATCH');
+  if (bankAccountId !== undefined && (await findBankAccount(bankAccountId))?.accountId !== account.id)
+    throw businessRule('BANK_ACCOUNT_MISMATCH');
 }

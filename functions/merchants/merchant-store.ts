@@ -12,7 +12,10 @@ import { madeBy } from '../core/audit';
 
 export type { Merchant, StoredMerchant } from './entities';
 
-export type NewMerchant = Pick<Merchant, 'accountId' | 'name' | 'country' | 'test' | 'type' | 'settlementConfig' | 'location' | 'categoryCode'>;
+export type NewMerchant = Pick<
+  Merchant,
+  'accountId' | 'name' | 'country' | 'test' | 'type' | 'settlementConfig' | 'location' | 'categoryCode'
+>;
 
 export async function insertMerchant(input: NewMerchant, createdBy: string, now: Date): Promise<Merchant> {
   const { merchant, put } = merchantCreation(input, createdBy, now);
@@ -35,12 +38,18 @@ export function merchantCreation(input: NewMerchant, createdBy: string, now: Dat
     version: 1,
     activityCount: 0,
   };
-  const put = { TableName: config().tableName, Item: merchantEntity.item(stored), ConditionExpression: 'attribute_not_exists(PK)' };
+  const put = {
+    TableName: config().tableName,
+    Item: merchantEntity.item(stored),
+    ConditionExpression: 'attribute_not_exists(PK)',
+  };
   return { merchant: present(stored), put };
 }
 
 export async function findMerchant(id: string): Promise<StoredMerchant | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: merchantEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? merchantEntity.parse(out.Item) : undefined;
 }
 
@@ -70,7 +79,10 @@ const ACTIVATED_BY_FIRST_REQUEST: readonly Merchant['onboardingStatus'][] = ['ap
  * The first successful payment request makes a merchant active; later ones change nothing. A
  * merchant read in another status is not written at all (a refused conditional write is still billed).
  */
-export async function activateMerchantOnFirstRequest(merchant: Pick<Merchant, 'id' | 'onboardingStatus'>, now: Date): Promise<void> {
+export async function activateMerchantOnFirstRequest(
+  merchant: Pick<Merchant, 'id' | 'onboardingStatus'>,
+  now: Date,
+): Promise<void> {
   if (!ACTIVATED_BY_FIRST_REQUEST.includes(merchant.onboardingStatus)) return;
   const merchantId = merchant.id;
   try {
@@ -80,7 +92,12 @@ export async function activateMerchantOnFirstRequest(merchant: Pick<Merchant, 'i
         Key: merchantEntity.key(merchantId),
         UpdateExpression: 'SET onboardingStatus = :active, updatedAt = :at REMOVE onboardingStatusReason',
         ConditionExpression: 'onboardingStatus IN (:applied, :provisioning)',
-        ExpressionAttributeValues: { ':active': 'active', ':applied': ACTIVATED_BY_FIRST_REQUEST[0], ':provisioning': ACTIVATED_BY_FIRST_REQUEST[1], ':at': isoTimestamp(now) },
+        ExpressionAttributeValues: {
+          ':active': 'active',
+          ':applied': ACTIVATED_BY_FIRST_REQUEST[0],
+          ':provisioning': ACTIVATED_BY_FIRST_REQUEST[1],
+          ':at': isoTimestamp(now),
+        },
       }),
     );
   } catch (error) {

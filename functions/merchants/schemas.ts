@@ -27,7 +27,18 @@ export const updateMerchantBody = { type: 'object', properties: mutable } as con
 
 export const merchant = {
   type: 'object',
-  required: ['id', 'accountId', 'name', 'country', 'test', 'onboardingStatus', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'],
+  required: [
+    'id',
+    'accountId',
+    'name',
+    'country',
+    'test',
+    'onboardingStatus',
+    'createdAt',
+    'updatedAt',
+    'createdBy',
+    'updatedBy',
+  ],
   properties: {
     id,
     accountId: id,

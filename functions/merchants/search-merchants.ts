@@ -33,7 +33,13 @@ export const searchMerchants = publicOperation<unknown, Query>(async ({ query })
   const candidates = listed ? examined.filter((m) => listed.has(m.accountId)) : examined;
   const origin = query.origin?.split(',').map(Number) as [number, number] | undefined;
   const matches = candidates
-    .map((m) => ({ m, km: origin && m.location?.lat && m.location?.lng ? haversineKm(origin, [Number(m.location.lat), Number(m.location.lng)]) : undefined }))
+    .map((m) => ({
+      m,
+      km:
+        origin && m.location?.lat && m.location?.lng
+          ? haversineKm(origin, [Number(m.location.lat), Number(m.location.lng)])
+          : undefined,
+    }))
     .filter(({ km }) => query.distance === undefined || (km !== undefined && km <= query.distance))
     .sort((a, b) => (a.km ?? 0) - (b.km ?? 0));
   const scope = searchScope(query);
@@ -59,10 +65,10 @@ async function examine(query: Query): Promise<StoredMerchant[]> {
   if (query.accountId) return examineAccount(query, query.accountId);
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':pk': merchantSearchPartition(query.test === true) };
-  if (query.accountId) (filters.push('accountId = :account'), (values[':account'] = query.accountId));
-  if (query.categoryCode) (filters.push('categoryCode = :category'), (values[':category'] = query.categoryCode));
+  if (query.accountId) filters.push('accountId = :account'), (values[':account'] = query.accountId);
+  if (query.categoryCode) filters.push('categoryCode = :category'), (values[':category'] = query.categoryCode);
   const asset = assetFilter(query.asset);
-  if (asset) (filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = asset.assetType));
+  if (asset) filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = asset.assetType);
   if (query.name) values[':name'] = query.name.toLowerCase();
   const found: StoredMerchant[] = [];
   let start: Record<string, unknown> | undefined;
@@ -134,6 +140,8 @@ const EARTH_RADIUS_KM = 6371;
 
 export function haversineKm([lat1, lng1]: [number, number], [lat2, lng2]: [number, number]): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;
-  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  const a =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
 }

@@ -16,8 +16,12 @@ export const MAX_METADATA_KEYS = 10;
 export const setMerchantMetadata = authedOperation<Body>(async ({ params, body, auth, now }) =>
   retryOnConflict(async () => {
     const merchant = await loadMerchantFor(params.merchantId, auth.access);
-    const metadata = mergeMetadata(merchant.metadata as Record<string, string> | undefined, body.metadata as Record<string, string>);
-    if (Object.keys(metadata).length > MAX_METADATA_KEYS) throw badRequest(`metadata must have at most ${MAX_METADATA_KEYS} keys`);
+    const metadata = mergeMetadata(
+      merchant.metadata as Record<string, string> | undefined,
+      body.metadata as Record<string, string>,
+    );
+    if (Object.keys(metadata).length > MAX_METADATA_KEYS)
+      throw badRequest(`metadata must have at most ${MAX_METADATA_KEYS} keys`);
     const at = isoTimestamp(now);
     await saveMerchant(merchant, { ...merchant, metadata, updatedAt: at, updatedBy: auth.principal.crn });
     return { merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn, metadata };

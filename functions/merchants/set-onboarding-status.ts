@@ -51,7 +51,15 @@ export const setOnboardingStatus = authedOperation<Body>(async ({ params, body, 
         },
         onConditionFailed: () => new TransactionConflictError(),
       },
-      { item: { Put: { TableName: config().tableName, Item: merchantActivityEntity.item(activity), ConditionExpression: 'attribute_not_exists(PK)' } } },
+      {
+        item: {
+          Put: {
+            TableName: config().tableName,
+            Item: merchantActivityEntity.item(activity),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      },
     ]);
     return activity;
   });

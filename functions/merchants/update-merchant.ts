@@ -17,7 +17,12 @@ export const updateMerchant = authedOperation<Body>(async ({ params, body, auth,
     const { name, settlementConfig, location, categoryCode } = declaredOnly(updateMerchantBody, body);
     const changes = withoutUndefined({ name, settlementConfig, location, categoryCode }) as Partial<StoredMerchant>;
     await checkMerchantFields({ ...changes, type: current.type }, account);
-    const saved = await saveMerchant(current, { ...current, ...changes, updatedAt: isoTimestamp(now), updatedBy: auth.principal.crn });
+    const saved = await saveMerchant(current, {
+      ...current,
+      ...changes,
+      updatedAt: isoTimestamp(now),
+      updatedBy: auth.principal.crn,
+    });
     return present(saved);
   }),
 );

@@ -57,7 +57,10 @@ const externalIdKey = (accountId: string, namespace: string, externalId: string)
   SK: 'PATRONCODEEXT',
 });
 
-export const externalIdGuardEntity = defineEntity<ExternalIdGuard, [accountId: string, namespace: string, externalId: string]>({
+export const externalIdGuardEntity = defineEntity<
+  ExternalIdGuard,
+  [accountId: string, namespace: string, externalId: string]
+>({
   type: 'patron-code-external-id',
   version: 1,
   key: externalIdKey,

@@ -1,7 +1,13 @@
 import { invalidRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { isValidBarcode } from './barcode';
-import { findPatronCode, findPatronCodeByBarcode, findPatronCodeByExternalId, present, readableCode } from './patron-code-store';
+import {
+  findPatronCode,
+  findPatronCodeByBarcode,
+  findPatronCodeByExternalId,
+  present,
+  readableCode,
+} from './patron-code-store';
 
 /** A code by id: the caller's own account's codes only (expired ones stay readable). */
 export const getPatronCode = authedOperation(async ({ params, auth }) => {

@@ -6,7 +6,13 @@ import { findAccount } from '../accounts';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { barcodeGuardEntity, externalIdGuardEntity, patronCodeEntity, type PatronCode, type StoredPatronCode } from './entities';
+import {
+  barcodeGuardEntity,
+  externalIdGuardEntity,
+  patronCodeEntity,
+  type PatronCode,
+  type StoredPatronCode,
+} from './entities';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
 import { businessRule, ForbiddenError } from '../core/errors/classes';
@@ -47,9 +53,19 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
     };
     const table = config().tableName;
     const steps: TransactionStep[] = [
-      { item: { Put: { TableName: table, Item: patronCodeEntity.item(code), ConditionExpression: 'attribute_not_exists(PK)' } } },
       {
-        item: { Put: { TableName: table, Item: barcodeGuardEntity.item({ barcode: code.barcode, patronCodeId: code.id }), ConditionExpression: 'attribute_not_exists(PK)' } },
+        item: {
+          Put: { TableName: table, Item: patronCodeEntity.item(code), ConditionExpression: 'attribute_not_exists(PK)' },
+        },
+      },
+      {
+        item: {
+          Put: {
+            TableName: table,
+            Item: barcodeGuardEntity.item({ barcode: code.barcode, patronCodeId: code.id }),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
         onConditionFailed: () => new BarcodeTaken(),
       },
     ];
@@ -58,7 +74,12 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
         item: {
           Put: {
             TableName: table,
-            Item: externalIdGuardEntity.item({ accountId: input.accountId, namespace: input.namespace, externalId: input.externalId, patronCodeId: code.id }),
+            Item: externalIdGuardEntity.item({
+              accountId: input.accountId,
+              namespace: input.namespace,
+              externalId: input.externalId,
+              patronCodeId: code.id,
+            }),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -76,12 +97,17 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
 }
 
 export async function findPatronCode(id: string): Promise<StoredPatronCode | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: patronCodeEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: patronCodeEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? patronCodeEntity.parse(out.Item) : undefined;
 }
 
 /** The code a guard item points at. */
-async function findByGuard(key: Record<string, string>, parse: (item: Record<string, unknown>) => { patronCodeId: string }): Promise<StoredPatronCode | undefined> {
+async function findByGuard(
+  key: Record<string, string>,
+  parse: (item: Record<string, unknown>) => { patronCodeId: string },
+): Promise<StoredPatronCode | undefined> {
   const guard = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
   return guard.Item ? findPatronCode(parse(guard.Item).patronCodeId) : undefined;
 }
@@ -94,7 +120,11 @@ export async function findPatronCodeByBarcode(barcode: string, now: Date): Promi
   return code && isLive(code, await ownerNow(code.accountId, now, findAccount)) ? code : undefined;
 }
 
-export async function findPatronCodeByExternalId(accountId: string, namespace: string, externalId: string): Promise<StoredPatronCode | undefined> {
+export async function findPatronCodeByExternalId(
+  accountId: string,
+  namespace: string,
+  externalId: string,
+): Promise<StoredPatronCode | undefined> {
   return findByGuard(externalIdGuardEntity.key(accountId, namespace, externalId), externalIdGuardEntity.parse);
 }
 

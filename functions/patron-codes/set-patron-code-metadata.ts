@@ -21,7 +21,8 @@ export const setPatronCodeMetadata = authedOperation<Body>(async ({ params, body
     const code = await readableCode(auth.access, await findPatronCode(params.patronCodeId));
     if (!isLive(code, now)) throw businessRule('PATRON_CODE_INVALID');
     const metadata = mergeMetadata(code.metadata as Record<string, string>, body.metadata as Record<string, string>);
-    if (Object.keys(metadata).length > MAX_METADATA_KEYS) throw badRequest(`metadata must have at most ${MAX_METADATA_KEYS} keys`);
+    if (Object.keys(metadata).length > MAX_METADATA_KEYS)
+      throw badRequest(`metadata must have at most ${MAX_METADATA_KEYS} keys`);
     await saveMetadata(code, metadata);
     return { patronCodeId: code.id, createdAt: isoTimestamp(now), createdBy: auth.principal.crn, metadata };
   }),

@@ -26,7 +26,19 @@ export const paymentLinkEntity = defineEntity<StoredPaymentLink, [id: string]>({
   key: paymentLinkKey,
   keyOf: (link) => paymentLinkKey(link.id),
   indexes: (link) => ({ GSI1PK: merchantLinksPartition(link.merchantId), GSI1SK: `${link.createdAt}#${link.id}` }),
-  required: ['id', 'status', 'name', 'merchantId', 'merchantAccountId', 'test', 'createdBy', 'createdAt', 'updatedBy', 'updatedAt', 'version'],
+  required: [
+    'id',
+    'status',
+    'name',
+    'merchantId',
+    'merchantAccountId',
+    'test',
+    'createdBy',
+    'createdAt',
+    'updatedBy',
+    'updatedAt',
+    'version',
+  ],
 });
 
 /** The item counting a merchant's links that are not archived. */

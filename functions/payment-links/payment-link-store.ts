@@ -1,5 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { activeLinkCountKey, merchantLinksPartition, paymentLinkEntity, type PaymentLink, type StoredPaymentLink } from './entities';
+import {
+  activeLinkCountKey,
+  merchantLinksPartition,
+  paymentLinkEntity,
+  type PaymentLink,
+  type StoredPaymentLink,
+} from './entities';
 import { paymentLink, paymentLinkSummary } from './schemas';
 import { config } from '../core/config';
 import { boundedCountStep } from '../core/db/bounded-count';
@@ -18,13 +24,23 @@ export const MAX_ACTIVE_PAYMENT_LINKS = 500;
 /** Writes a new link and counts it on its merchant, in one transaction (PAYMENT_LINK_LIMIT_EXCEEDED past the limit). */
 export async function insertPaymentLink(link: StoredPaymentLink): Promise<void> {
   await runTransaction([
-    { item: { Put: { TableName: table(), Item: paymentLinkEntity.item(link), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      item: {
+        Put: {
+          TableName: table(),
+          Item: paymentLinkEntity.item(link),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
     boundedCountStep(activeLinkCountKey(link.merchantId), 1, MAX_ACTIVE_PAYMENT_LINKS, LIMIT_CODE),
   ]);
 }
 
 export async function findPaymentLink(id: string): Promise<StoredPaymentLink | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: paymentLinkEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: paymentLinkEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? paymentLinkEntity.parse(out.Item) : undefined;
 }
 
@@ -33,11 +49,22 @@ export async function findPaymentLink(id: string): Promise<StoredPaymentLink | u
  * retried), in one transaction with the merchant's count of links in use.
  */
 export async function archiveLink(current: StoredPaymentLink, at: string, by: string): Promise<StoredPaymentLink> {
-  const stored: StoredPaymentLink = { ...current, status: 'archived', updatedAt: at, updatedBy: by, version: current.version + 1 };
+  const stored: StoredPaymentLink = {
+    ...current,
+    status: 'archived',
+    updatedAt: at,
+    updatedBy: by,
+    version: current.version + 1,
+  };
   await runTransaction([
     {
       item: {
-        Put: { TableName: table(), Item: paymentLinkEntity.item(stored), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } },
+        Put: {
+          TableName: table(),
+          Item: paymentLinkEntity.item(stored),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
       },
       onConditionFailed: () => new TransactionConflictError(),
     },
@@ -46,7 +73,10 @@ export async function archiveLink(current: StoredPaymentLink, at: string, by: st
   return stored;
 }
 
-export function listPaymentLinks(merchantId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<PaymentLink>> {
+export function listPaymentLinks(
+  merchantId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<PaymentLink>> {
   return newestFirstPage(merchantLinksPartition(merchantId), page, (item) => present(paymentLinkEntity.parse(item)));
 }
 
@@ -55,7 +85,10 @@ export function listPaymentLinks(merchantId: string, page: { pageKey?: string; p
  * commits only while the link exists, is not archived and is the request's merchant's, so a link
  * archived meanwhile takes no request; otherwise the request is refused like a missing link.
  */
-export function attachPaymentRequestStep(linkId: string, request: { id: string; merchantId: string; createdAt: string; createdBy: string }): TransactionStep {
+export function attachPaymentRequestStep(
+  linkId: string,
+  request: { id: string; merchantId: string; createdAt: string; createdBy: string },
+): TransactionStep {
   return {
     item: {
       Update: {
@@ -79,5 +112,7 @@ export function attachPaymentRequestStep(linkId: string, request: { id: string; 
   };
 }
 
-export const present = (link: StoredPaymentLink | PaymentLink): PaymentLink => publicView<PaymentLink>(paymentLink, link);
-export const presentSummary = (link: StoredPaymentLink) => publicView<Record<string, unknown>>(paymentLinkSummary, link);
+export const present = (link: StoredPaymentLink | PaymentLink): PaymentLink =>
+  publicView<PaymentLink>(paymentLink, link);
+export const presentSummary = (link: StoredPaymentLink) =>
+  publicView<Record<string, unknown>>(paymentLinkSummary, link);

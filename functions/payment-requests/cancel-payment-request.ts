@@ -7,7 +7,9 @@ import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { assertNew } from './request-state';
 
 /** The merchant cancels an unpaid request: `cancelled`, CANCELLED_BY_MERCHANT, a `cancellation` activity. */
-export const cancelPaymentRequest = authedOperation(async ({ params, auth, now }) => (await cancelRequest(params.paymentRequestId, auth, now)).activity);
+export const cancelPaymentRequest = authedOperation(
+  async ({ params, auth, now }) => (await cancelRequest(params.paymentRequestId, auth, now)).activity,
+);
 
 /** Cancels for either API version; returns the `cancellation` activity and the request after it. */
 export async function cancelRequest(
@@ -36,7 +38,11 @@ export async function cancelAsRead(
 ): Promise<{ activity: PaymentActivity; paymentRequest: StoredPaymentRequest }> {
   const stamp = isoTimestamp(at);
   const changes = { status: 'cancelled' as const, cancellationReason: reason };
-  const activities = buildActivities(request, [{ type: 'cancellation', value: request.value, cancellationReason: reason, createdBy }], stamp);
+  const activities = buildActivities(
+    request,
+    [{ type: 'cancellation', value: request.value, cancellationReason: reason, createdBy }],
+    stamp,
+  );
   await runTransaction(transitionSteps(request, changes, activities, stamp));
   return { activity: activities[0], paymentRequest: applied(request, changes, activities, stamp) };
 }

@@ -28,7 +28,17 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
   const items = resolveLineItems(body.lineItems);
   const amount = body.value ? parsePositiveAmount('value.amount', body.value.amount) : items.total;
   if (amount <= 0n) throw badRequest('value.amount must be greater than 0');
-  const command = { accountId: auth.principal.accountId, operation: 'confirmPaymentRequest', key: body.idempotencyKey, command: { paymentRequestId: params.paymentRequestId, value: body.value, invoiceRef: body.invoiceRef, lineItems: items.items } };
+  const command = {
+    accountId: auth.principal.accountId,
+    operation: 'confirmPaymentRequest',
+    key: body.idempotencyKey,
+    command: {
+      paymentRequestId: params.paymentRequestId,
+      value: body.value,
+      invoiceRef: body.invoiceRef,
+      lineItems: items.items,
+    },
+  };
   return idempotentReply(
     await idempotent<PaymentActivity>(command, async ({ record, derive }) => {
       const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
@@ -36,7 +46,8 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
       const clock = await merchantNow(request, now);
       await auth.access.account(request.merchantAccountId);
       assertAuthorizedPreAuth(request, clock);
-      if (body.value && body.value.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
+      if (body.value && body.value.currency !== request.value.currency)
+        throw badRequest(`value.currency must be ${request.value.currency}`);
       if (amount > unconfirmed(request)) throw businessRule('INVALID_AMOUNT');
       const authorization = request.authorization!;
       const settlementAssetId = request.settlementWallets[authorization.assetType];
@@ -46,7 +57,14 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
       const transferId = derive('transfer');
       // What the authorisation still reserves, as this read of the request says: a confirm or release that
       // committed since fails the post's condition and this confirm re-reads (core/ledger/transfers.ts).
-      const transfer = { txnId: transferId, steps: postPending(await authorizationTransfer(request), { id: transferId, amount, remaining: unconfirmed(request) }, at) };
+      const transfer = {
+        txnId: transferId,
+        steps: postPending(
+          await authorizationTransfer(request),
+          { id: transferId, amount, remaining: unconfirmed(request) },
+          at,
+        ),
+      };
       const [activity] = buildActivities(
         request,
         [

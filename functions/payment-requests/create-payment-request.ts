@@ -30,7 +30,9 @@ type Body = FromSchema<typeof createPaymentRequestBody>;
 /** Default and bounds of `expirySeconds` (the default is documented; the bounds are ours). */
 export const EXPIRY_SECONDS = { default: 120, min: 10, max: 86_400 } as const;
 
-export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, now }) => present(await insertPaymentRequest(body, auth, now)));
+export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, now }) =>
+  present(await insertPaymentRequest(body, auth, now)),
+);
 
 /**
  * Creates the one payment request record that both API versions read and act on. `extra` holds
@@ -64,7 +66,13 @@ export async function insertPaymentRequest(
     // Tokens buy line items by SKU (the tokens group's rules); a pre-auth holds money only.
     ...(body.preAuth
       ? []
-      : await tokenPaymentOptions({ options: merchantConfig.paymentOptions, merchantId: merchant.id, liveness, value, lineItems: lineItems?.items ?? [] })),
+      : await tokenPaymentOptions({
+          options: merchantConfig.paymentOptions,
+          merchantId: merchant.id,
+          liveness,
+          value,
+          lineItems: lineItems?.items ?? [],
+        })),
   ];
   if (!paymentOptions.length) throw businessRule('NO_AVAILABLE_PAYMENT_OPTIONS');
   if (patron?.requiresTestWallet && !paymentOptions.some((o) => o.assetType.endsWith('.nzd.test'))) {
@@ -97,7 +105,9 @@ export async function insertPaymentRequest(
     ...(lineItems ? { lineItems: lineItems.items as StoredPaymentRequest['lineItems'] } : {}),
     ...(basketAmount !== undefined ? { basketAmount: formatAmount(basketAmount) } : {}),
     ...links,
-    ...(patron ? { patronCodeId: patron.code.id, barcode: patron.code.barcode, patronAccountId: patron.code.accountId } : {}),
+    ...(patron
+      ? { patronCodeId: patron.code.id, barcode: patron.code.barcode, patronAccountId: patron.code.accountId }
+      : {}),
     ...(body.preAuth ? { preAuth: true } : {}),
     createdByAccountId: auth.principal.accountId,
     createdByAccountName: body.createdByAccountName ?? auth.principal.account.name,
@@ -120,8 +130,22 @@ export async function insertPaymentRequest(
   const activities = buildActivities(
     request,
     [
-      { type: activityType, value: request.value, ...(body.preAuth ? { preAuth: true } : {}), createdBy: auth.principal.crn },
-      ...(refused ? [{ type: 'cancellation' as const, value: request.value, cancellationReason: 'PAYMENT_DECLINED', createdBy: PAYMENTS_SERVICE }] : []),
+      {
+        type: activityType,
+        value: request.value,
+        ...(body.preAuth ? { preAuth: true } : {}),
+        createdBy: auth.principal.crn,
+      },
+      ...(refused
+        ? [
+            {
+              type: 'cancellation' as const,
+              value: request.value,
+              cancellationReason: 'PAYMENT_DECLINED',
+              createdBy: PAYMENTS_SERVICE,
+            },
+          ]
+        : []),
     ],
     at,
   );
@@ -140,12 +164,33 @@ export async function insertPaymentRequest(
   ];
   if (patron) {
     steps.push({
-      item: { Put: { TableName: config().tableName, Item: patronRequestLinkEntity.item({ patronAccountId: patron.code.accountId, createdAt: at, paymentRequestId: id }) } },
+      item: {
+        Put: {
+          TableName: config().tableName,
+          Item: patronRequestLinkEntity.item({
+            patronAccountId: patron.code.accountId,
+            createdAt: at,
+            paymentRequestId: id,
+          }),
+        },
+      },
     });
   }
-  if (request.paymentLinkId) steps.push(attachPaymentRequestStep(request.paymentLinkId, { id, merchantId: merchant.id, createdAt: at, createdBy: auth.principal.crn }));
+  if (request.paymentLinkId)
+    steps.push(
+      attachPaymentRequestStep(request.paymentLinkId, {
+        id,
+        merchantId: merchant.id,
+        createdAt: at,
+        createdBy: auth.principal.crn,
+      }),
+    );
   // Due at least EXPIRY_SECONDS.min later. Activation waits for the commit: never without its request.
-  await commitWithTimer(steps, { kind: 'payment-request-expiry', id, accountId: stored.merchantAccountId, dueAt: stored.expiresAt }, now);
+  await commitWithTimer(
+    steps,
+    { kind: 'payment-request-expiry', id, accountId: stored.merchantAccountId, dueAt: stored.expiresAt },
+    now,
+  );
   await activateMerchantOnFirstRequest(merchant, now).catch((error: unknown) =>
     logger.warn('merchant activation failed', { paymentRequestId: id, error: String(error) }),
   );
@@ -174,13 +219,27 @@ function checkPartial(body: Body, amount: bigint): bigint | undefined {
 
 function checkRedirects(body: Body, allowed: readonly string[]): void {
   for (const url of [body.redirectCancelUrl, body.redirectPaidUrl]) {
-    if (url !== undefined && !allowed.some((prefix) => url.startsWith(prefix))) throw businessRule('REDIRECT_URL_INVALID');
+    if (url !== undefined && !allowed.some((prefix) => url.startsWith(prefix)))
+      throw businessRule('REDIRECT_URL_INVALID');
   }
 }
 
 const COPIED_FIELDS = [
-  'barcodeType', 'collectionId', 'purchaseOrderRef', 'invoiceRef', 'redirectCancelUrl', 'redirectPaidUrl', 'externalRef',
-  'terminalId', 'deviceId', 'operatorId', 'conditionsEnabled', 'patronNotPresent', 'partialAllowed', 'connectionId', 'paymentLinkId',
+  'barcodeType',
+  'collectionId',
+  'purchaseOrderRef',
+  'invoiceRef',
+  'redirectCancelUrl',
+  'redirectPaidUrl',
+  'externalRef',
+  'terminalId',
+  'deviceId',
+  'operatorId',
+  'conditionsEnabled',
+  'patronNotPresent',
+  'partialAllowed',
+  'connectionId',
+  'paymentLinkId',
 ] as const;
 
 function copied(body: Body): Partial<StoredPaymentRequest> {
@@ -206,5 +265,12 @@ async function checkLinks(
     const collection = (await findMerchantCollections([body.collectionId], merchant)).get(body.collectionId);
     if (!collection || collection.test !== (liveness === 'test')) throw businessRule('TOKEN_COLLECTION_NOT_FOUND');
   }
-  return body.connectionId ? { connectionStatus: await connectionStatusFor(body.connectionId, { merchantId: merchant.id, createdByAccountId: caller.accountId }) } : {};
+  return body.connectionId
+    ? {
+        connectionStatus: await connectionStatusFor(body.connectionId, {
+          merchantId: merchant.id,
+          createdByAccountId: caller.accountId,
+        }),
+      }
+    : {};
 }

@@ -30,10 +30,21 @@ const activityKey = (paymentRequestId: string, activityNumber: number) => ({
   PK: requestPartition(paymentRequestId),
   SK: `${ACTIVITY_PREFIX}${String(activityNumber).padStart(15, '0')}`,
 });
-export const activitiesOfRequest = (paymentRequestId: string) => ({ PK: requestPartition(paymentRequestId), SKPrefix: ACTIVITY_PREFIX });
-export const merchantActivityIndex = (merchantId: string, createdAt?: string, paymentRequestId?: string, activityNumber?: number) => ({
+export const activitiesOfRequest = (paymentRequestId: string) => ({
+  PK: requestPartition(paymentRequestId),
+  SKPrefix: ACTIVITY_PREFIX,
+});
+export const merchantActivityIndex = (
+  merchantId: string,
+  createdAt?: string,
+  paymentRequestId?: string,
+  activityNumber?: number,
+) => ({
   GSI1PK: `MERCHANTACTIVITY#${merchantId}`,
-  GSI1SK: createdAt && paymentRequestId && activityNumber !== undefined ? `${createdAt}#${paymentRequestId}#${String(activityNumber).padStart(15, '0')}` : '',
+  GSI1SK:
+    createdAt && paymentRequestId && activityNumber !== undefined
+      ? `${createdAt}#${paymentRequestId}#${String(activityNumber).padStart(15, '0')}`
+      : '',
 });
 const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymentRequestId: string) => ({
   ...patronRequestLinksOf(patronAccountId),
@@ -50,7 +61,17 @@ export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: stri
     ...shortCodeIndex(r.shortCode, r.createdAt, r.id),
     ...(r.externalRef ? externalRefIndex(r.merchantAccountId, r.externalRef, r.createdAt, r.id) : {}),
   }),
-  required: [...paymentRequest.required, 'merchantAccountId', 'createdBy', 'version', 'activityCount', 'paidAmount', 'refundedAmount', 'payments', 'settlementWallets'],
+  required: [
+    ...paymentRequest.required,
+    'merchantAccountId',
+    'createdBy',
+    'version',
+    'activityCount',
+    'paidAmount',
+    'refundedAmount',
+    'payments',
+    'settlementWallets',
+  ],
 });
 export const paymentRequestKey = paymentRequestEntity.key;
 
@@ -70,7 +91,10 @@ export interface PatronRequestLink {
   paymentRequestId: string;
 }
 
-export const patronRequestLinkEntity = defineEntity<PatronRequestLink, [patronAccountId: string, createdAt: string, paymentRequestId: string]>({
+export const patronRequestLinkEntity = defineEntity<
+  PatronRequestLink,
+  [patronAccountId: string, createdAt: string, paymentRequestId: string]
+>({
   type: 'patron-request-link',
   version: 1,
   key: patronRequestLinkKey,

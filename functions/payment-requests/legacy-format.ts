@@ -20,4 +20,7 @@ export const assetTypeOf = (ledger: string): string => ASSET_TYPE_OF_LEDGER[ledg
  */
 export const legacyNumber = (amount: string): number => Number(amount);
 
-export const denomination = (request: StoredPaymentRequest) => ({ amount: legacyNumber(request.value.amount), asset: request.value.currency });
+export const denomination = (request: StoredPaymentRequest) => ({
+  amount: legacyNumber(request.value.amount),
+  asset: request.value.currency,
+});

@@ -55,7 +55,13 @@ function refundOf(request: StoredPaymentRequest, activity: PaymentActivity): Rec
   return completed(request, activity.id, first.assetType, activity.value!.amount, activity.createdAt);
 }
 
-function completed(request: StoredPaymentRequest, transactionId: string, assetType: string, amount: string, at: string): Record<string, unknown> {
+function completed(
+  request: StoredPaymentRequest,
+  transactionId: string,
+  assetType: string,
+  amount: string,
+  at: string,
+): Record<string, unknown> {
   return {
     transactionId,
     ledger: ledgerOf(assetType),

@@ -22,7 +22,11 @@ const QTY_SCALE = 1_000_000n;
  * stored), with `price` filled in, their total, and their total less each item's `discount`
  * (what a refund of discounted items gives back, as the docs' refund example sums them).
  */
-export function resolveLineItems(items: LineItemInput[]): { items: LineItemInput[]; total: Amount; discountedTotal: Amount } {
+export function resolveLineItems(items: LineItemInput[]): {
+  items: LineItemInput[];
+  total: Amount;
+  discountedTotal: Amount;
+} {
   let total = 0n;
   let discounts = 0n;
   const resolved = items.map((item, index) => {

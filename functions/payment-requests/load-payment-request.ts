@@ -42,7 +42,11 @@ async function lapse(request: StoredPaymentRequest, now: Date): Promise<StoredPa
 async function expire(request: StoredPaymentRequest, now: Date): Promise<StoredPaymentRequest> {
   const at = isoTimestamp(now);
   const changes = { status: 'expired' as const, cancellationReason: 'PAYMENT_REQUEST_EXPIRED' };
-  const activities = buildActivities(request, [{ type: 'expiry', value: request.value, createdBy: PAYMENTS_SERVICE }], at);
+  const activities = buildActivities(
+    request,
+    [{ type: 'expiry', value: request.value, createdBy: PAYMENTS_SERVICE }],
+    at,
+  );
   await runTransaction(transitionSteps(request, changes, activities, at));
   return applied(request, changes, activities, at);
 }

@@ -9,7 +9,13 @@ export function paidBy(payments: Payment[], currency: string): NonNullable<Store
     const net = BigInt(payment.amount) - BigInt(payment.refundedAmount);
     const current = totals.get(key);
     if (current) current.total += net;
-    else totals.set(key, { type: payment.assetType, payerAccountId: payment.payerAccountId, total: net, settlementDate: payment.createdAt.slice(0, 10) });
+    else
+      totals.set(key, {
+        type: payment.assetType,
+        payerAccountId: payment.payerAccountId,
+        total: net,
+        settlementDate: payment.createdAt.slice(0, 10),
+      });
   }
   return {
     assetTotals: [...totals.values()].map((t) => ({

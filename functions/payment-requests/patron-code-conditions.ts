@@ -6,7 +6,9 @@ type Condition = StoredPaymentRequest['merchantConditions'][number];
 
 /** Conditions a test scenario forces onto requests created with its patron code. */
 const SCENARIO_CONDITIONS: Record<string, Condition[]> = {
-  'force-condition-check-photo-id': [{ id: '1', name: 'photo-id-check', message: 'Please check ID', status: 'awaiting-merchant' }],
+  'force-condition-check-photo-id': [
+    { id: '1', name: 'photo-id-check', message: 'Please check ID', status: 'awaiting-merchant' },
+  ],
 };
 
 /**

@@ -8,7 +8,13 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
 import { idempotent } from '../core/idempotency';
-import { pendingTransfer, postedTransfer, prefetchBalanceItems, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
+import {
+  pendingTransfer,
+  postedTransfer,
+  prefetchBalanceItems,
+  type RuleCodes,
+  type TransferSpec,
+} from '../core/ledger/transfers';
 import { prefetchQuotaLimits } from '../core/ledger/quotas';
 import { formatAmount, monetary, parsePositiveAmount, type Amount } from '../core/money';
 import { describeAssetType } from '../core/asset-types';
@@ -36,7 +42,12 @@ export const MAX_PAYMENTS_PER_REQUEST = 50;
 export const MAX_PAYING_ASSETS_PER_REQUEST = 8;
 
 /** A rule the merchant's side breaks is the merchant's configuration. */
-const SETTLEMENT_CODES: Partial<RuleCodes> = { missing: 'INVALID_MERCHANT_CONFIG', inactive: 'INVALID_MERCHANT_CONFIG', currency: 'INVALID_MERCHANT_CONFIG', liveness: 'LIVENESS_MISMATCH' };
+const SETTLEMENT_CODES: Partial<RuleCodes> = {
+  missing: 'INVALID_MERCHANT_CONFIG',
+  inactive: 'INVALID_MERCHANT_CONFIG',
+  currency: 'INVALID_MERCHANT_CONFIG',
+  liveness: 'LIVENESS_MISMATCH',
+};
 
 /** Ids of what a pay writes: derived from its idempotency scope, or fresh where the API version has no key. */
 export type DeriveId = (label: string) => string;
@@ -62,9 +73,18 @@ export const payPaymentRequest = authedOperation<Body>(async ({ body, auth, para
     ...(body.externalPaymentRef !== undefined ? { externalPaymentRef: body.externalPaymentRef } : {}),
     ...(body.lineItems !== undefined ? { lineItems: body.lineItems } : {}),
   };
-  const command = { accountId: auth.principal.accountId, operation: 'payPaymentRequest', key: body.idempotencyKey, command: input };
+  const command = {
+    accountId: auth.principal.accountId,
+    operation: 'payPaymentRequest',
+    key: body.idempotencyKey,
+    command: input,
+  };
   return idempotentReply(
-    await idempotent<PaymentActivity>(command, async ({ record, derive }) => (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity),
+    await idempotent<PaymentActivity>(
+      command,
+      async ({ record, derive }) =>
+        (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity,
+    ),
   );
 });
 
@@ -104,7 +124,11 @@ export async function commitPayment(
 ): Promise<CommittedPayment> {
   const { paymentRequest, changes, activities, steps, transactionId } = await plan(input, auth, now, derive);
   const at = changes.updatedAt as string;
-  await runTransaction([...withSteps(activities[0]), ...transitionSteps(paymentRequest, changes, activities, at), ...steps]);
+  await runTransaction([
+    ...withSteps(activities[0]),
+    ...transitionSteps(paymentRequest, changes, activities, at),
+    ...steps,
+  ]);
   return { activity: activities[0], transactionId, paymentRequest: applied(paymentRequest, changes, activities, at) };
 }
 
@@ -130,16 +154,25 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
   if (!input.assetId || !spend) throw businessRule('INVALID_ASSET_TYPE');
   const remaining = BigInt(paymentRequest.remainingAmount);
   // A token is spent whole on one line item, under the tokens group's redemption rules.
-  const redemption = describeAssetType(input.assetType)?.kind === 'token' ? await redeem(spend, input, paymentRequest, option, remaining, now) : undefined;
+  const redemption =
+    describeAssetType(input.assetType)?.kind === 'token'
+      ? await redeem(spend, input, paymentRequest, option, remaining, now)
+      : undefined;
   if (!redemption && input.lineItems) throw badRequest('lineItems are only allowed for token payments');
   const asset = redemption?.token ?? (await spendableAsset(spend, input.assetId, input.assetType));
-  const settlementAssetId = redemption ? redemption.transfer('').credit.assetId : paymentRequest.settlementWallets[input.assetType];
+  const settlementAssetId = redemption
+    ? redemption.transfer('').credit.assetId
+    : paymentRequest.settlementWallets[input.assetType];
   if (!settlementAssetId) throw businessRule('INVALID_MERCHANT_CONFIG');
 
   const amount = redemption?.amount ?? payAmount(input, paymentRequest, remaining);
   const left = remaining - amount;
   // What a token leaves unpaid stays to be paid, unless the request takes a partial payment.
-  const settled = redemption ? left === 0n || input.mode === 'partial-payment' : input.mode === 'multi-asset-payment' ? left === 0n : true;
+  const settled = redemption
+    ? left === 0n || input.mode === 'partial-payment'
+    : input.mode === 'multi-asset-payment'
+      ? left === 0n
+      : true;
   const at = isoTimestamp(now);
   const currency = paymentRequest.value.currency;
   const preAuth = paymentRequest.preAuth === true;
@@ -155,7 +188,12 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
     refs: { paymentRequestId: paymentRequest.id },
     creditCodes: SETTLEMENT_CODES,
     // Wallet money spent counts against the paying account's spend quota, in its own month.
-    quota: { type: 'spend', accountId: asset.accountId, assetType: input.assetType, at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)) },
+    quota: {
+      type: 'spend',
+      accountId: asset.accountId,
+      assetType: input.assetType,
+      at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)),
+    },
   };
   // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release them.
   const transfer = { txnId: spec.id, steps: await (preAuth ? pendingTransfer : postedTransfer)(spec, at) };
@@ -170,9 +208,20 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
         createdBy: auth.principal.crn,
         ...(input.mode ? { mode: input.mode } : {}),
         ...(input.externalPaymentRef ? { externalPaymentRef: input.externalPaymentRef } : {}),
-        ...(redemption ? { lineItems: [redemption.lineItem as NonNullable<PaymentActivity['lineItems']>[number]] } : {}),
+        ...(redemption
+          ? { lineItems: [redemption.lineItem as NonNullable<PaymentActivity['lineItems']>[number]] }
+          : {}),
       },
-      ...(settled ? [{ type: preAuth ? ('authorization' as const) : ('paid' as const), value: paymentRequest.value, ...(preAuth ? { preAuth: true } : {}), createdBy: auth.principal.crn }] : []),
+      ...(settled
+        ? [
+            {
+              type: preAuth ? ('authorization' as const) : ('paid' as const),
+              value: paymentRequest.value,
+              ...(preAuth ? { preAuth: true } : {}),
+              createdBy: auth.principal.crn,
+            },
+          ]
+        : []),
     ],
     at,
   );
@@ -182,7 +231,14 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
       remainingAmount: '0',
       preAuthStatus: 'authorized',
       preAuthExpiresAt: isoTimestamp(new Date(now.getTime() + PRE_AUTH_LIFETIME_MS)),
-      authorization: { assetId: asset.id, assetType: input.assetType, amount: formatAmount(amount), payerAccountId: asset.accountId, activityId: activities[0].id, transferId: spec.id },
+      authorization: {
+        assetId: asset.id,
+        assetType: input.assetType,
+        amount: formatAmount(amount),
+        payerAccountId: asset.accountId,
+        activityId: activities[0].id,
+        transferId: spec.id,
+      },
       confirmedAmount: '0',
       updatedAt: at,
     };
@@ -213,7 +269,14 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
 }
 
 /** A token's spend, planned by the tokens group; a token the caller may not spend is refused as a wallet would be. */
-function redeem(spend: Access, input: PayInput, request: StoredPaymentRequest, option: PaymentOption, remaining: Amount, now: Date): Promise<Redemption> {
+function redeem(
+  spend: Access,
+  input: PayInput,
+  request: StoredPaymentRequest,
+  option: PaymentOption,
+  remaining: Amount,
+  now: Date,
+): Promise<Redemption> {
   const maySpend = async (accountId: string | undefined) => {
     if (!accountId) throw new SpendForbidden();
     await spendRefused(() => spend.account(accountId));
@@ -267,7 +330,8 @@ async function spendableAsset(spend: Access, assetId: string, assetType: string)
 /** A request takes a bounded number of payments from a bounded number of assets (PAYMENT_LIMIT_EXCEEDED). */
 export function assertWithinLimits(request: StoredPaymentRequest, assetId: string): void {
   if (request.payments.length >= MAX_PAYMENTS_PER_REQUEST) throw businessRule('PAYMENT_LIMIT_EXCEEDED');
-  if (new Set([...request.payments.map((p) => p.assetId), assetId]).size > MAX_PAYING_ASSETS_PER_REQUEST) throw businessRule('PAYMENT_LIMIT_EXCEEDED');
+  if (new Set([...request.payments.map((p) => p.assetId), assetId]).size > MAX_PAYING_ASSETS_PER_REQUEST)
+    throw businessRule('PAYMENT_LIMIT_EXCEEDED');
 }
 
 function payAmount(input: PayInput, paymentRequest: StoredPaymentRequest, remaining: Amount): Amount {
@@ -275,7 +339,8 @@ function payAmount(input: PayInput, paymentRequest: StoredPaymentRequest, remain
   if (input.mode === 'partial-payment' && !paymentRequest.partialAllowed) {
     throw badRequest('mode partial-payment needs a request created with partialAllowed');
   }
-  if (input.mode === 'multi-asset-payment' && paymentRequest.preAuth) throw badRequest('a pre-auth request cannot take multi-asset payments');
+  if (input.mode === 'multi-asset-payment' && paymentRequest.preAuth)
+    throw badRequest('a pre-auth request cannot take multi-asset payments');
   const amount = parsePositiveAmount('amount', input.amount as string);
   if (amount > remaining) throw badRequest(`amount must not exceed the remaining amount ${remaining}`);
   return amount;

@@ -14,12 +14,15 @@ import { paymentActivity, paymentRequest } from './schemas';
 import { webhookEventsFor } from './webhook-events';
 
 export async function findPaymentRequest(id: string): Promise<StoredPaymentRequest | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: paymentRequestEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: paymentRequestEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? paymentRequestEntity.parse(out.Item) : undefined;
 }
 
 /** `expiresAt <= now` means expired, whatever the stored status says (timers may run late). */
-export const isDue = (request: StoredPaymentRequest, now: Date) => request.status === 'new' && request.expiresAt <= isoTimestamp(now);
+export const isDue = (request: StoredPaymentRequest, now: Date) =>
+  request.status === 'new' && request.expiresAt <= isoTimestamp(now);
 
 /**
  * The public view of a request: exactly what the PaymentRequest response schema declares. `viewer`
@@ -36,7 +39,8 @@ export function present(request: StoredPaymentRequest, viewer?: { accountId: str
 }
 
 /** The public view of an activity: what the PaymentActivity response schema declares. */
-export const presentActivity = (activity: PaymentActivity): PaymentActivity => publicView<PaymentActivity>(paymentActivity, activity);
+export const presentActivity = (activity: PaymentActivity): PaymentActivity =>
+  publicView<PaymentActivity>(paymentActivity, activity);
 
 export interface ActivityInput {
   type: ActivityType;

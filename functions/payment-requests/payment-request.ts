@@ -50,7 +50,14 @@ export type StoredPaymentRequest = PaymentRequest & {
   /** Patron code the request was created with; its account is the patron. */
   patronAccountId?: string;
   /** Pre-auth: the funds authorised and held, and how much of them merchants have confirmed. */
-  authorization?: { assetId: string; assetType: string; amount: string; payerAccountId: string; activityId: string; transferId: string };
+  authorization?: {
+    assetId: string;
+    assetType: string;
+    amount: string;
+    payerAccountId: string;
+    activityId: string;
+    transferId: string;
+  };
   confirmedAmount?: string;
   legacy?: LegacyFields;
 };

@@ -8,7 +8,10 @@ import { own, type Grant } from '../core/auth/permissions';
 export const PERMISSIONS = {
   'payment-conditions:approve': { flags: [], roles: own('account-owner', 'merchant-terminal', 'cashier') },
   'payment-requests:cancel': { flags: ['org'], roles: own('account-owner', 'merchant-terminal', 'cashier') },
-  'payment-requests:create': { flags: ['org'], roles: { 'account-owner': 'account', 'merchant-terminal': 'integration', cashier: 'account' } },
+  'payment-requests:create': {
+    flags: ['org'],
+    roles: { 'account-owner': 'account', 'merchant-terminal': 'integration', cashier: 'account' },
+  },
   'payment-requests:pay': {
     flags: ['org'],
     roles: { 'account-owner': 'global', 'anon-consumer': 'global', 'merchant-terminal': 'account', cashier: 'global' },

@@ -14,9 +14,12 @@ export function assertAuthorizedPreAuth(request: StoredPaymentRequest, now: Date
 }
 
 export const isLapsed = (request: StoredPaymentRequest, now: Date) =>
-  request.preAuthStatus === 'authorized' && request.preAuthExpiresAt !== undefined && request.preAuthExpiresAt <= now.toISOString();
+  request.preAuthStatus === 'authorized' &&
+  request.preAuthExpiresAt !== undefined &&
+  request.preAuthExpiresAt <= now.toISOString();
 
-export const unconfirmed = (request: StoredPaymentRequest) => BigInt(request.authorization?.amount ?? '0') - BigInt(request.confirmedAmount ?? '0');
+export const unconfirmed = (request: StoredPaymentRequest) =>
+  BigInt(request.authorization?.amount ?? '0') - BigInt(request.confirmedAmount ?? '0');
 
 /**
  * The pending transfer that reserves an authorisation's funds on the patron's asset, read apart from
@@ -44,7 +47,15 @@ export async function releaseSteps(
   const steps = amount > 0n ? voidPending(transfer, amount, at) : [];
   const activities = buildActivities(
     request,
-    [{ type: 'release', value: monetary(request.value.currency, amount), assetType: authorization.assetType, preAuth: true, createdBy }],
+    [
+      {
+        type: 'release',
+        value: monetary(request.value.currency, amount),
+        assetType: authorization.assetType,
+        preAuth: true,
+        createdBy,
+      },
+    ],
     at,
   );
   return { changes: { preAuthStatus: 'released' }, activities, steps };

@@ -32,7 +32,8 @@ export const refundPaymentRequest = authedOperation<Body>(async ({ params, body,
   const amount = parsePositiveAmount('value.amount', body.value.amount);
   const lineItems = body.lineItems && resolveLineItems(body.lineItems);
   // Refunded items sum to the refund by price, or by price less discount (the docs' refund example).
-  if (lineItems && lineItems.total !== amount && lineItems.discountedTotal !== amount) throw invalidRequest('LINE_ITEMS_SUM_CHECK_FAILED');
+  if (lineItems && lineItems.total !== amount && lineItems.discountedTotal !== amount)
+    throw invalidRequest('LINE_ITEMS_SUM_CHECK_FAILED');
   const result = await refundRequest(
     {
       paymentRequestId: params.paymentRequestId,
@@ -63,7 +64,11 @@ export interface RefundInput {
 }
 
 /** Refunds for either API version; returns the `refund` activity (the first one again on a repeated ref). */
-export function refundRequest(input: RefundInput, auth: AuthedRequest['auth'], now: Date): Promise<Idempotent<PaymentActivity>> {
+export function refundRequest(
+  input: RefundInput,
+  auth: AuthedRequest['auth'],
+  now: Date,
+): Promise<Idempotent<PaymentActivity>> {
   const { externalRef } = input;
   if (externalRef === undefined) {
     const fresh: DeriveId = () => newId();
@@ -91,7 +96,8 @@ async function attemptRefund(
   now = await merchantNow(request, now);
   await auth.access.account(request.merchantAccountId);
   input.assertAllowed?.(request);
-  if (input.currency !== undefined && input.currency !== request.value.currency) throw badRequest(`value.currency must be ${request.value.currency}`);
+  if (input.currency !== undefined && input.currency !== request.value.currency)
+    throw badRequest(`value.currency must be ${request.value.currency}`);
   // Without a reference a retry cannot be told from a second refund, so only the first is taken.
   if (externalRef === undefined && BigInt(request.refundedAmount) > 0n) throw businessRule('ALREADY_REFUNDED');
   assertRefundable(request, amount, now);
@@ -109,7 +115,7 @@ async function attemptRefund(
         ...refundedAssetType(refund.allocations),
         ...(externalRef !== undefined ? { externalRef } : {}),
         // Without one of its own, a refund carries the request's invoice reference (as the docs' example).
-        ...(input.invoiceRef ?? request.invoiceRef ? { invoiceRef: input.invoiceRef ?? request.invoiceRef } : {}),
+        ...((input.invoiceRef ?? request.invoiceRef) ? { invoiceRef: input.invoiceRef ?? request.invoiceRef } : {}),
         ...(input.lineItems ? { lineItems: input.lineItems } : {}),
         strategy: { refunds: refund.allocations },
         createdBy: auth.principal.crn,
@@ -122,7 +128,11 @@ async function attemptRefund(
     payments: refund.payments,
     paidBy: paidBy(refund.payments, request.value.currency),
   };
-  await runTransaction([...(record ? [record(activity)] : []), ...transitionSteps(request, changes, [activity], at), ...refund.steps]);
+  await runTransaction([
+    ...(record ? [record(activity)] : []),
+    ...transitionSteps(request, changes, [activity], at),
+    ...refund.steps,
+  ]);
   return activity;
 }
 
@@ -133,7 +143,8 @@ function assertRefundable(request: StoredPaymentRequest, amount: Amount, now: Da
   if (request.status !== 'paid') throw businessRule('NOT_PAID');
   if (request.preAuth && BigInt(request.paidAmount) === 0n) throw businessRule('CONFIRMATION_NOT_FOUND');
   const lastPayment = request.payments[request.payments.length - 1];
-  if (lastPayment && now.getTime() - Date.parse(lastPayment.createdAt) > REFUND_WINDOW_MS) throw businessRule('REFUND_WINDOW_EXCEEDED');
+  if (lastPayment && now.getTime() - Date.parse(lastPayment.createdAt) > REFUND_WINDOW_MS)
+    throw businessRule('REFUND_WINDOW_EXCEEDED');
   const refundable = BigInt(request.paidAmount) - refunded;
   if (refundable === 0n) throw businessRule('ALREADY_REFUNDED');
   if (amount > refundable) throw businessRule('INVALID_AMOUNT');

@@ -17,7 +17,12 @@ export interface RefundAllocation {
 }
 
 /** The merchant's settlement wallet refuses; the payer's asset cannot take the money back. */
-const SETTLEMENT_DEBIT_CODES: Partial<RuleCodes> = { missing: 'REFUND_DECLINED', inactive: 'REFUND_DECLINED', currency: 'REFUND_DECLINED', insufficient: 'REFUND_DECLINED' };
+const SETTLEMENT_DEBIT_CODES: Partial<RuleCodes> = {
+  missing: 'REFUND_DECLINED',
+  inactive: 'REFUND_DECLINED',
+  currency: 'REFUND_DECLINED',
+  insufficient: 'REFUND_DECLINED',
+};
 const PAYER_CREDIT_CODES: Partial<RuleCodes> = { missing: 'INACTIVE_ASSET', inactive: 'INACTIVE_ASSET' };
 
 /**
@@ -46,10 +51,23 @@ export async function planRefund(
     left -= portion;
     payment.refundedAmount = (BigInt(payment.refundedAmount) + portion).toString();
     const collection = payment.token ? { collectionId: payment.token.collectionId } : {};
-    allocations.push({ assetId: payment.assetId, assetType: payment.assetType, completedPaymentId: payment.activityId, amount: portion.toString(), ...collection });
+    allocations.push({
+      assetId: payment.assetId,
+      assetType: payment.assetType,
+      completedPaymentId: payment.activityId,
+      amount: portion.toString(),
+      ...collection,
+    });
     if (payment.token) {
       const refunded = `token>${payment.assetId}`;
-      transfers.set(refunded, tokenReturn({ assetId: payment.assetId, collectionId: payment.token.collectionId }, derive(`refund:${refunded}`), { paymentRequestId: request.id, ...refs }));
+      transfers.set(
+        refunded,
+        tokenReturn(
+          { assetId: payment.assetId, collectionId: payment.token.collectionId },
+          derive(`refund:${refunded}`),
+          { paymentRequestId: request.id, ...refs },
+        ),
+      );
       continue;
     }
     const pair = `${payment.settlementAssetId}>${payment.assetId}`;

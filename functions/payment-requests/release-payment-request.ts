@@ -18,7 +18,11 @@ export const releasePaymentRequest = authedOperation(async ({ params, headers, a
   idempotentReply(
     await optionallyIdempotent<PaymentActivity>(
       headers,
-      { accountId: auth.principal.accountId, operation: 'releasePaymentRequest', command: { paymentRequestId: params.paymentRequestId } },
+      {
+        accountId: auth.principal.accountId,
+        operation: 'releasePaymentRequest',
+        command: { paymentRequestId: params.paymentRequestId },
+      },
       ({ record }) => release(params.paymentRequestId, auth, now, record),
     ),
   ),
@@ -38,12 +42,27 @@ async function release(
   const at = isoTimestamp(now);
   if (request.status === 'new') {
     const changes = { status: 'cancelled' as const, cancellationReason: 'CANCELLED_BY_MERCHANT' };
-    const activities = buildActivities(request, [{ type: 'cancellation', value: request.value, cancellationReason: 'CANCELLED_BY_MERCHANT', createdBy: auth.principal.crn }], at);
+    const activities = buildActivities(
+      request,
+      [
+        {
+          type: 'cancellation',
+          value: request.value,
+          cancellationReason: 'CANCELLED_BY_MERCHANT',
+          createdBy: auth.principal.crn,
+        },
+      ],
+      at,
+    );
     await runTransaction([...recorded(activities[0]), ...transitionSteps(request, changes, activities, at)]);
     return activities[0];
   }
   if (request.preAuthStatus !== 'authorized') throw businessRule('REQUEST_CANCELLED');
   const ended = await releaseSteps(request, at, auth.principal.crn);
-  await runTransaction([...recorded(ended.activities[0]), ...transitionSteps(request, ended.changes, ended.activities, at), ...ended.steps]);
+  await runTransaction([
+    ...recorded(ended.activities[0]),
+    ...transitionSteps(request, ended.changes, ended.activities, at),
+    ...ended.steps,
+  ]);
   return ended.activities[0];
 }

@@ -2,7 +2,13 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { newestFirstPage, queryAllUnder, type Page } from '../core/db/pagination';
-import { activitiesOfRequest, externalRefIndex, merchantActivityIndex, paymentActivityEntity, paymentRequestEntity } from './keys';
+import {
+  activitiesOfRequest,
+  externalRefIndex,
+  merchantActivityIndex,
+  paymentActivityEntity,
+  paymentRequestEntity,
+} from './keys';
 import { isDue, present, presentActivity } from './payment-request-store';
 import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
 
@@ -14,7 +20,9 @@ import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './pa
 
 /** Payment activities of one merchant across its requests, newest first, paginated. */
 export function listMerchantActivities(merchantId: string, page: PageQuery): Promise<Page<PaymentActivity>> {
-  return newestFirstPage(merchantActivityIndex(merchantId).GSI1PK, page, (item) => presentActivity(paymentActivityEntity.parse(item)));
+  return newestFirstPage(merchantActivityIndex(merchantId).GSI1PK, page, (item) =>
+    presentActivity(paymentActivityEntity.parse(item)),
+  );
 }
 
 /** Every activity of one request, newest first (a request has a bounded number of them). */
@@ -24,8 +32,18 @@ export async function listActivities(paymentRequestId: string): Promise<PaymentA
 }
 
 /** Requests of a merchant account carrying one external reference, newest first. */
-export async function listByExternalRef(merchantAccountId: string, externalRef: string, page: PageQuery, now: Date): Promise<Page<PaymentRequest>> {
-  const listed = await newestFirstPage(externalRefIndex(merchantAccountId, externalRef).GSI1PK, page, (item) => item.id as string, 'PK, SK, GSI1PK, GSI1SK, id');
+export async function listByExternalRef(
+  merchantAccountId: string,
+  externalRef: string,
+  page: PageQuery,
+  now: Date,
+): Promise<Page<PaymentRequest>> {
+  const listed = await newestFirstPage(
+    externalRefIndex(merchantAccountId, externalRef).GSI1PK,
+    page,
+    (item) => item.id as string,
+    'PK, SK, GSI1PK, GSI1SK, id',
+  );
   const requests = listed.items.length ? await batchGet(listed.items) : new Map<string, StoredPaymentRequest>();
   // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).
   const items = listed.items
@@ -42,7 +60,11 @@ interface PageQuery {
 
 async function batchGet(ids: string[]): Promise<Map<string, StoredPaymentRequest>> {
   const table = config().tableName;
-  const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => paymentRequestEntity.key(id)), ConsistentRead: true } } }));
+  const out = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [table]: { Keys: ids.map((id) => paymentRequestEntity.key(id)), ConsistentRead: true } },
+    }),
+  );
   const found = (out.Responses?.[table] ?? []).map((item) => paymentRequestEntity.parse(item));
   return new Map(found.map((r) => [r.id, r]));
 }

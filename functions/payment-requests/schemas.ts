@@ -60,7 +60,12 @@ export const createPaymentRequestBody = {
 const paymentOption = {
   type: 'object',
   required: ['assetType', 'amount'],
-  properties: { assetType: { type: 'string' }, amount, bitcoinAddress: { type: 'string' }, acceptedCollections: { type: 'array' } },
+  properties: {
+    assetType: { type: 'string' },
+    amount,
+    bitcoinAddress: { type: 'string' },
+    acceptedCollections: { type: 'array' },
+  },
 } as const;
 
 const merchantCondition = {
@@ -87,7 +92,24 @@ const assetTotal = {
 
 export const paymentRequest = {
   type: 'object',
-  required: ['id', 'shortCode', 'url', 'value', 'paymentOptions', 'merchantId', 'merchantName', 'configId', 'status', 'liveness', 'createdAt', 'updatedAt', 'expiresAt', 'expirySeconds', 'merchantConditions', 'remainingAmount'],
+  required: [
+    'id',
+    'shortCode',
+    'url',
+    'value',
+    'paymentOptions',
+    'merchantId',
+    'merchantName',
+    'configId',
+    'status',
+    'liveness',
+    'createdAt',
+    'updatedAt',
+    'expiresAt',
+    'expirySeconds',
+    'merchantConditions',
+    'remainingAmount',
+  ],
   properties: {
     id,
     shortCode: { type: 'string' },
@@ -138,7 +160,19 @@ export const paymentRequest = {
 
 export const paymentRequestSummary = {
   type: 'object',
-  required: ['id', 'url', 'merchantId', 'merchantName', 'value', 'createdAt', 'expiresAt', 'paymentOptions', 'remainingAmount', 'status', 'liveness'],
+  required: [
+    'id',
+    'url',
+    'merchantId',
+    'merchantName',
+    'value',
+    'createdAt',
+    'expiresAt',
+    'paymentOptions',
+    'remainingAmount',
+    'status',
+    'liveness',
+  ],
   properties: {
     id,
     url: { type: 'string' },
@@ -163,7 +197,20 @@ export const paymentActivity = {
   properties: {
     id: { type: 'string' },
     type: {
-      enum: ['request', 'preAuthRequest', 'paid', 'payment', 'refund', 'cancellation', 'expiry', 'accept-condition', 'decline-condition', 'authorization', 'confirmation', 'release'],
+      enum: [
+        'request',
+        'preAuthRequest',
+        'paid',
+        'payment',
+        'refund',
+        'cancellation',
+        'expiry',
+        'accept-condition',
+        'decline-condition',
+        'authorization',
+        'confirmation',
+        'release',
+      ],
     },
     value: monetary,
     paymentRequestId: id,

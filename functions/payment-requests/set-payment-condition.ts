@@ -29,14 +29,29 @@ function setCondition(decision: 'accept' | 'decline') {
       assertNew(request);
       const at = isoTimestamp(now);
       const merchantConditions = request.merchantConditions.map((c) =>
-        c.id === condition.id ? { ...c, status: decision === 'accept' ? ('accepted' as const) : ('declined' as const) } : c,
+        c.id === condition.id
+          ? { ...c, status: decision === 'accept' ? ('accepted' as const) : ('declined' as const) }
+          : c,
       );
       const changes: Partial<StoredPaymentRequest> =
-        decision === 'accept' ? { merchantConditions } : { merchantConditions, status: 'cancelled', cancellationReason: patron ? 'DECLINED_BY_PATRON' : 'DECLINED_BY_MERCHANT' };
+        decision === 'accept'
+          ? { merchantConditions }
+          : {
+              merchantConditions,
+              status: 'cancelled',
+              cancellationReason: patron ? 'DECLINED_BY_PATRON' : 'DECLINED_BY_MERCHANT',
+            };
       const activities = buildActivities(
         request,
         // docs/conformance.md: an activity's conditionId is an integer (the condition's id is a numeric string).
-        [{ type: decision === 'accept' ? 'accept-condition' : 'decline-condition', conditionId: Number(condition.id), value: request.value, createdBy: auth.principal.crn }],
+        [
+          {
+            type: decision === 'accept' ? 'accept-condition' : 'decline-condition',
+            conditionId: Number(condition.id),
+            value: request.value,
+            createdBy: auth.principal.crn,
+          },
+        ],
         at,
       );
       await runTransaction(transitionSteps(request, changes, activities, at));

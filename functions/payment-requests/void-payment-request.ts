@@ -21,7 +21,12 @@ export const voidPaymentRequest = authedOperation(async ({ params, headers, auth
     await optionallyIdempotent<PaymentActivity>(
       headers,
       // A void refunds; its Idempotency-Key is its reference: reused for another request it is REPEAT_REFERENCE.
-      { accountId: auth.principal.accountId, operation: 'voidPaymentRequest', command: { paymentRequestId: params.paymentRequestId }, mismatchCode: 'REPEAT_REFERENCE' },
+      {
+        accountId: auth.principal.accountId,
+        operation: 'voidPaymentRequest',
+        command: { paymentRequestId: params.paymentRequestId },
+        mismatchCode: 'REPEAT_REFERENCE',
+      },
       (ctx) => voidRequest(params.paymentRequestId, auth, now, ctx),
     ),
   ),
@@ -54,13 +59,25 @@ export function voidRequest(
     assertVoidable(request);
     if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');
     const at = isoTimestamp(now);
-    const cancellation = { type: 'cancellation' as const, value: request.value, cancellationReason: 'CANCELLED_BY_MERCHANT', createdBy: auth.principal.crn };
+    const cancellation = {
+      type: 'cancellation' as const,
+      value: request.value,
+      cancellationReason: 'CANCELLED_BY_MERCHANT',
+      createdBy: auth.principal.crn,
+    };
     const changes: Partial<StoredPaymentRequest> = { status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' };
     if (request.preAuthStatus === 'authorized') {
       // An unconfirmed authorisation: cancel and give the held funds back.
       const release = await releaseSteps(request, at, auth.principal.crn);
-      const activities = [...release.activities, ...buildActivities({ ...request, activityCount: request.activityCount + 1 }, [cancellation], at)];
-      await runTransaction([...recorded(activities[1]), ...transitionSteps(request, { ...changes, ...release.changes }, activities, at), ...release.steps]);
+      const activities = [
+        ...release.activities,
+        ...buildActivities({ ...request, activityCount: request.activityCount + 1 }, [cancellation], at),
+      ];
+      await runTransaction([
+        ...recorded(activities[1]),
+        ...transitionSteps(request, { ...changes, ...release.changes }, activities, at),
+        ...release.steps,
+      ]);
       return activities[1];
     }
     const unrefunded = BigInt(request.paidAmount) - BigInt(request.refundedAmount);
@@ -75,7 +92,16 @@ export function voidRequest(
     const refund = await planRefund(request, unrefunded, at, { kind: 'void-refund', refs: { refundId }, derive });
     const activities = buildActivities(
       request,
-      [{ type: 'refund', value: refundValue(request, unrefunded), ...refundedAssetType(refund.allocations), strategy: { refunds: refund.allocations }, createdBy: auth.principal.crn }, cancellation],
+      [
+        {
+          type: 'refund',
+          value: refundValue(request, unrefunded),
+          ...refundedAssetType(refund.allocations),
+          strategy: { refunds: refund.allocations },
+          createdBy: auth.principal.crn,
+        },
+        cancellation,
+      ],
       at,
     );
     Object.assign(changes, {
@@ -83,13 +109,18 @@ export function voidRequest(
       payments: refund.payments,
       paidBy: paidBy(refund.payments, request.value.currency),
     });
-    await runTransaction([...recorded(activities[0]), ...transitionSteps(request, changes, activities, at), ...refund.steps]);
+    await runTransaction([
+      ...recorded(activities[0]),
+      ...transitionSteps(request, changes, activities, at),
+      ...refund.steps,
+    ]);
     return activities[0];
   });
 }
 
 function assertVoidable(request: StoredPaymentRequest): void {
   if (request.status === 'expired') throw businessRule('REQUEST_EXPIRED');
-  if (request.status === 'cancelled') throw businessRule(BigInt(request.refundedAmount) > 0n ? 'ALREADY_REFUNDED' : 'REQUEST_CANCELLED');
+  if (request.status === 'cancelled')
+    throw businessRule(BigInt(request.refundedAmount) > 0n ? 'ALREADY_REFUNDED' : 'REQUEST_CANCELLED');
   if (request.preAuth && BigInt(request.confirmedAmount ?? '0') > 0n) throw businessRule('PRE_AUTH_ALREADY_CONFIRMED');
 }

@@ -18,9 +18,11 @@ export const setQuotaLimits = authedOperation<Body>(async ({ params, body, auth,
   const assetTypes = quotaAssetTypes(account);
   const seen = new Set<string>();
   body.limits.forEach((limit, i) => {
-    if (!assetTypes.includes(limit.assetType)) throw badRequest(`limits[${i}].assetType must be one of ${assetTypes.join(', ')}`);
+    if (!assetTypes.includes(limit.assetType))
+      throw badRequest(`limits[${i}].assetType must be one of ${assetTypes.join(', ')}`);
     const id = `${limit.type}|${limit.period}|${limit.assetType}`;
-    if (seen.has(id)) throw badRequest(`limits[${i}] repeats the ${limit.period} ${limit.type} limit of ${limit.assetType}`);
+    if (seen.has(id))
+      throw badRequest(`limits[${i}] repeats the ${limit.period} ${limit.type} limit of ${limit.assetType}`);
     seen.add(id);
   });
   await writeQuotaLimits(account.id, body.limits, auth.principal.crn, isoTimestamp(now));

@@ -17,13 +17,16 @@ type Body = FromSchema<typeof createSalesChannelBody>;
  */
 export const createSalesChannel = authedOperation<Body>(async ({ body, auth, now }) => {
   checkNotification(body);
-  if (body.type === 'reseller' && !body.providerSalesChannelId) throw badRequest('providerSalesChannelId is required for a reseller sales channel');
-  if (body.type === 'provider' && body.providerSalesChannelId) throw badRequest('providerSalesChannelId is only taken for a reseller sales channel');
+  if (body.type === 'reseller' && !body.providerSalesChannelId)
+    throw badRequest('providerSalesChannelId is required for a reseller sales channel');
+  if (body.type === 'provider' && body.providerSalesChannelId)
+    throw badRequest('providerSalesChannelId is only taken for a reseller sales channel');
   const account = await auth.access.orgAccount(body.accountId, 'ACCOUNT_TYPE_INVALID');
   const test = account.test === true;
   if (body.providerSalesChannelId) {
     const provider = await findSalesChannel(body.providerSalesChannelId);
-    if (!provider || provider.type !== 'provider' || provider.test !== test) throw businessRule('INVALID_SALES_CHANNEL');
+    if (!provider || provider.type !== 'provider' || provider.test !== test)
+      throw businessRule('INVALID_SALES_CHANNEL');
   }
   const at = isoTimestamp(now);
   const channel: SalesChannel = {
@@ -37,7 +40,9 @@ export const createSalesChannel = authedOperation<Body>(async ({ body, auth, now
     deviceModel: body.deviceModel === true,
     deviceSerialNumber: body.deviceSerialNumber === true,
     externalId: body.externalId === true,
-    ...(body.notificationEmail ? { notificationEmail: body.notificationEmail, notificationFrequency: body.notificationFrequency } : {}),
+    ...(body.notificationEmail
+      ? { notificationEmail: body.notificationEmail, notificationFrequency: body.notificationFrequency }
+      : {}),
     ...(body.notificationUrl ? { notificationUrl: body.notificationUrl } : {}),
     ...madeBy(auth.principal.crn, at),
   };
@@ -47,7 +52,10 @@ export const createSalesChannel = authedOperation<Body>(async ({ body, auth, now
 
 /** Connect requests must reach someone: an email (sent daily or weekly), a webhook, or both. */
 function checkNotification(body: Body): void {
-  if (!body.notificationEmail && !body.notificationUrl) throw badRequest('notificationEmail or notificationUrl is required');
-  if (body.notificationEmail && !body.notificationFrequency) throw badRequest('notificationFrequency is required with notificationEmail');
-  if (!body.notificationEmail && body.notificationFrequency) throw badRequest('notificationFrequency is only taken with notificationEmail');
+  if (!body.notificationEmail && !body.notificationUrl)
+    throw badRequest('notificationEmail or notificationUrl is required');
+  if (body.notificationEmail && !body.notificationFrequency)
+    throw badRequest('notificationFrequency is required with notificationEmail');
+  if (!body.notificationEmail && body.notificationFrequency)
+    throw badRequest('notificationFrequency is only taken with notificationEmail');
 }

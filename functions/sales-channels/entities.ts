@@ -26,4 +26,7 @@ export const salesChannelEntity = defineEntity<SalesChannel, [id: string]>({
 });
 
 /** The item counting an account's sales channels. */
-export const salesChannelCountKey = (accountId: string): TableKey => ({ PK: `SALESCHANNELS#${accountId}`, SK: 'COUNT' });
+export const salesChannelCountKey = (accountId: string): TableKey => ({
+  PK: `SALESCHANNELS#${accountId}`,
+  SK: 'COUNT',
+});

@@ -15,13 +15,23 @@ export const MAX_SALES_CHANNELS = 50;
 /** Writes a new channel and counts it on its account, in one transaction (SALES_CHANNEL_LIMIT_EXCEEDED past the limit). */
 export async function insertSalesChannel(channel: SalesChannel): Promise<void> {
   await runTransaction([
-    { item: { Put: { TableName: table(), Item: salesChannelEntity.item(channel), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      item: {
+        Put: {
+          TableName: table(),
+          Item: salesChannelEntity.item(channel),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
     boundedCountStep(salesChannelCountKey(channel.accountId), 1, MAX_SALES_CHANNELS, 'SALES_CHANNEL_LIMIT_EXCEEDED'),
   ]);
 }
 
 export async function findSalesChannel(id: string): Promise<SalesChannel | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: salesChannelEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: salesChannelEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? salesChannelEntity.parse(out.Item) : undefined;
 }
 

@@ -16,7 +16,21 @@ const requirements = {
 
 export const salesChannel = {
   type: 'object',
-  required: ['id', 'name', 'type', 'accountId', 'test', 'deviceId', 'deviceModel', 'deviceSerialNumber', 'externalId', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  required: [
+    'id',
+    'name',
+    'type',
+    'accountId',
+    'test',
+    'deviceId',
+    'deviceModel',
+    'deviceSerialNumber',
+    'externalId',
+    'createdAt',
+    'createdBy',
+    'updatedAt',
+    'updatedBy',
+  ],
   properties: {
     id,
     name: { type: 'string' },

@@ -7,5 +7,9 @@ import { gzippedBase64 } from '../generated/openapi';
 let document: Record<string, unknown> | undefined;
 
 export const getOpenApi = publicOperation(
-  async () => (document ??= JSON.parse(gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8')) as Record<string, unknown>),
+  async () =>
+    (document ??= JSON.parse(gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8')) as Record<
+      string,
+      unknown
+    >),
 );

@@ -16,12 +16,15 @@ export function checkAllowedProducts(products: AllowedProduct[], collection: Tok
       const amount = parseAmount(`allowedProducts.${index}.maxValue.amount`, product.maxValue.amount);
       const cap = collection.maxValue;
       if (amount <= 0n) throw businessRule('INVALID_AMOUNT');
-      if (cap && (cap.currency !== product.maxValue.currency || amount > BigInt(cap.amount))) throw businessRule('INVALID_AMOUNT');
+      if (cap && (cap.currency !== product.maxValue.currency || amount > BigInt(cap.amount)))
+        throw businessRule('INVALID_AMOUNT');
     }
     return {
       sku: product.sku,
       ...(product.name ? { name: product.name } : {}),
-      ...(product.maxValue ? { maxValue: { currency: product.maxValue.currency, amount: product.maxValue.amount } } : {}),
+      ...(product.maxValue
+        ? { maxValue: { currency: product.maxValue.currency, amount: product.maxValue.amount } }
+        : {}),
     };
   });
 }

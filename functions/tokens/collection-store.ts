@@ -1,5 +1,10 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { collectionEntity, collectionExternalIdEntity, accountCollectionsPartition, type TokenCollection } from './entities';
+import {
+  collectionEntity,
+  collectionExternalIdEntity,
+  accountCollectionsPartition,
+  type TokenCollection,
+} from './entities';
 import { tokenCollection } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
@@ -10,7 +15,19 @@ import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 
-export type NewCollection = Pick<TokenCollection, 'name' | 'accountId' | 'type' | 'tokenExpiresAfter' | 'tokenExpiresAt' | 'maxValue' | 'mediaUploadId' | 'externalId' | 'issuer' | 'test'>;
+export type NewCollection = Pick<
+  TokenCollection,
+  | 'name'
+  | 'accountId'
+  | 'type'
+  | 'tokenExpiresAfter'
+  | 'tokenExpiresAt'
+  | 'maxValue'
+  | 'mediaUploadId'
+  | 'externalId'
+  | 'issuer'
+  | 'test'
+>;
 
 /** Creates a collection; an `externalId` is unique per account (guard item in the same transaction). */
 export async function insertCollection(input: NewCollection, createdBy: string, now: Date): Promise<TokenCollection> {
@@ -23,14 +40,26 @@ export async function insertCollection(input: NewCollection, createdBy: string, 
   };
   const table = config().tableName;
   const steps: TransactionStep[] = [
-    { item: { Put: { TableName: table, Item: collectionEntity.item(collection), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      item: {
+        Put: {
+          TableName: table,
+          Item: collectionEntity.item(collection),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
   ];
   if (input.externalId) {
     steps.push({
       item: {
         Put: {
           TableName: table,
-          Item: collectionExternalIdEntity.item({ scope: input.accountId, externalId: input.externalId, ownerId: collection.id }),
+          Item: collectionExternalIdEntity.item({
+            scope: input.accountId,
+            externalId: input.externalId,
+            ownerId: collection.id,
+          }),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -42,7 +71,9 @@ export async function insertCollection(input: NewCollection, createdBy: string, 
 }
 
 export async function findCollection(id: string): Promise<TokenCollection | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: collectionEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: collectionEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? collectionEntity.parse(out.Item) : undefined;
 }
 
@@ -52,7 +83,9 @@ export async function findCollections(ids: readonly string[]): Promise<Map<strin
   const found = new Map<string, TokenCollection>();
   let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => collectionEntity.key(id));
   while (keys.length) {
-    const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.splice(0, 100), ConsistentRead: true } } }));
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.splice(0, 100), ConsistentRead: true } } }),
+    );
     for (const item of out.Responses?.[table] ?? []) {
       const collection = collectionEntity.parse(item);
       found.set(collection.id, collection);
@@ -63,8 +96,14 @@ export async function findCollections(ids: readonly string[]): Promise<Map<strin
 }
 
 /** An account's collections, newest first. */
-export function listCollections(accountId: string, page: { pageKey?: string; paginationLimit?: number }): Promise<Page<TokenCollection>> {
-  return newestFirstPage(accountCollectionsPartition(accountId), page, (item) => presentCollection(collectionEntity.parse(item)));
+export function listCollections(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<TokenCollection>> {
+  return newestFirstPage(accountCollectionsPartition(accountId), page, (item) =>
+    presentCollection(collectionEntity.parse(item)),
+  );
 }
 
-export const presentCollection = (collection: TokenCollection): TokenCollection => publicView<TokenCollection>(tokenCollection, collection);
+export const presentCollection = (collection: TokenCollection): TokenCollection =>
+  publicView<TokenCollection>(tokenCollection, collection);

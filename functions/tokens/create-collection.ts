@@ -13,14 +13,23 @@ export const createCollection = authedOperation<Body>(async ({ body, auth, now }
   const account = await auth.access.account(body.accountId);
   if (body.type === 'discount' && !body.maxValue) throw badRequest('maxValue is required for discount collections');
   if (body.maxValue) parsePositiveAmount('maxValue.amount', body.maxValue.amount);
-  if (body.mediaUploadId) await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
+  if (body.mediaUploadId)
+    await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
   const after = body.tokenExpiresAfter;
   const collection = await insertCollection(
     {
       name: body.name,
       accountId: account.id,
       type: body.type,
-      ...(after ? { tokenExpiresAfter: { period: after.period, duration: String(after.duration), ...(after.ceil ? { ceil: after.ceil } : {}) } } : {}),
+      ...(after
+        ? {
+            tokenExpiresAfter: {
+              period: after.period,
+              duration: String(after.duration),
+              ...(after.ceil ? { ceil: after.ceil } : {}),
+            },
+          }
+        : {}),
       ...(body.tokenExpiresAt ? { tokenExpiresAt: new Date(body.tokenExpiresAt).toISOString() } : {}),
       ...(body.maxValue ? { maxValue: { currency: body.maxValue.currency, amount: body.maxValue.amount } } : {}),
       ...(body.mediaUploadId ? { mediaUploadId: body.mediaUploadId } : {}),

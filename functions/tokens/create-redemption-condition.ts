@@ -22,5 +22,9 @@ export const createRedemptionCondition = authedOperation<Body>(async (request) =
   if (!merchant) throw forbidden();
   if (merchant.test !== collection.test) throw businessRule('LIVENESS_MISMATCH');
   const allowedProducts = checkAllowedProducts(body.allowedProducts, collection);
-  return insertRedemptionCondition({ collectionId: collection.id, merchantId: merchant.id, allowedProducts }, auth.principal.crn, now);
+  return insertRedemptionCondition(
+    { collectionId: collection.id, merchantId: merchant.id, allowedProducts },
+    auth.principal.crn,
+    now,
+  );
 });

@@ -16,7 +16,10 @@ export const createToken = authedOperation<Body>(async (request) => {
   const { body, auth, now } = request;
   const collection = await loadCollection(request, body.collectionId);
   if (collection.type !== 'product') throw businessRule('COLLECTION_INVALID_TYPE');
-  const holder = body.accountId && body.accountId !== collection.accountId ? await findAccount(body.accountId) : { id: collection.accountId, test: collection.test };
+  const holder =
+    body.accountId && body.accountId !== collection.accountId
+      ? await findAccount(body.accountId)
+      : { id: collection.accountId, test: collection.test };
   if (!holder) throw forbidden();
   if ((holder.test === true) !== collection.test) throw businessRule('LIVENESS_MISMATCH');
   return issueToken(

@@ -44,7 +44,10 @@ export interface ExternalIdGuard {
   ownerId: string;
 }
 
-const collectionExternalIdKey = (accountId: string, externalId: string): TableKey => ({ PK: `COLLECTIONEXT#${accountId}#${externalId}`, SK: 'COLLECTIONEXT' });
+const collectionExternalIdKey = (accountId: string, externalId: string): TableKey => ({
+  PK: `COLLECTIONEXT#${accountId}#${externalId}`,
+  SK: 'COLLECTIONEXT',
+});
 
 export const collectionExternalIdEntity = defineEntity<ExternalIdGuard, [accountId: string, externalId: string]>({
   type: 'collection-external-id',
@@ -54,7 +57,10 @@ export const collectionExternalIdEntity = defineEntity<ExternalIdGuard, [account
   required: ['scope', 'externalId', 'ownerId'],
 });
 
-const tokenExternalIdKey = (collectionId: string, externalId: string): TableKey => ({ PK: `TOKENEXT#${collectionId}#${externalId}`, SK: 'TOKENEXT' });
+const tokenExternalIdKey = (collectionId: string, externalId: string): TableKey => ({
+  PK: `TOKENEXT#${collectionId}#${externalId}`,
+  SK: 'TOKENEXT',
+});
 
 export const tokenExternalIdEntity = defineEntity<ExternalIdGuard, [collectionId: string, externalId: string]>({
   type: 'token-external-id',
@@ -86,7 +92,10 @@ export interface MerchantCondition {
   conditionId: string;
 }
 
-const merchantConditionKey = (collectionId: string, merchantId: string): TableKey => ({ PK: `COLLECTION#${collectionId}`, SK: `MERCHANT#${merchantId}` });
+const merchantConditionKey = (collectionId: string, merchantId: string): TableKey => ({
+  PK: `COLLECTION#${collectionId}`,
+  SK: `MERCHANT#${merchantId}`,
+});
 
 export const merchantConditionEntity = defineEntity<MerchantCondition, [collectionId: string, merchantId: string]>({
   type: 'collection-merchant-condition',
@@ -107,6 +116,18 @@ const accountTokensPartition = (accountId: string) => `ACCOUNTTOKENS#${accountId
 
 export const tokenEntity = assetBaseEntity<StoredToken>({
   indexes: (t) => ({ GSI1PK: accountTokensPartition(t.accountId), GSI1SK: `${t.createdAt}#${t.id}` }),
-  required: ['id', 'accountId', 'category', 'collectionId', 'status', 'createdAt', 'activeFrom', 'liveness', 'createdBy', 'type', 'currency'],
+  required: [
+    'id',
+    'accountId',
+    'category',
+    'collectionId',
+    'status',
+    'createdAt',
+    'activeFrom',
+    'liveness',
+    'createdBy',
+    'type',
+    'currency',
+  ],
 });
 export { accountTokensPartition };

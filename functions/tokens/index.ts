@@ -3,4 +3,10 @@ export type { StoredToken, Token, TokenCollection } from './entities';
 export { findCollection, findCollections } from './collection-store';
 export { findMerchantCollections } from './merchant-collections';
 export { findToken, isExpired, presentToken, receivedTokenItem, type TokenHolding } from './token-store';
-export { planRedemption, tokenPaymentOptions, tokenReturn, type AcceptedCollection, type Redemption } from './redemption';
+export {
+  planRedemption,
+  tokenPaymentOptions,
+  tokenReturn,
+  type AcceptedCollection,
+  type Redemption,
+} from './redemption';

@@ -8,8 +8,13 @@ import { listMerchantConditions } from './redemption-store';
  * redemption condition with the merchant. Any other is left out exactly as a missing one is, so
  * naming another account's collection tells nothing of it.
  */
-export async function findMerchantCollections(ids: readonly string[], merchant: { id: string; accountId: string }): Promise<Map<string, TokenCollection>> {
+export async function findMerchantCollections(
+  ids: readonly string[],
+  merchant: { id: string; accountId: string },
+): Promise<Map<string, TokenCollection>> {
   const [found, conditions] = await Promise.all([findCollections(ids), listMerchantConditions(merchant.id)]);
   const agreed = new Set(conditions.map((condition) => condition.collectionId));
-  return new Map([...found].filter(([id, collection]) => collection.accountId === merchant.accountId || agreed.has(id)));
+  return new Map(
+    [...found].filter(([id, collection]) => collection.accountId === merchant.accountId || agreed.has(id)),
+  );
 }

@@ -39,25 +39,48 @@ export async function insertRedemptionCondition(
       item: {
         Put: {
           TableName: table,
-          Item: merchantConditionEntity.item({ collectionId: input.collectionId, merchantId: input.merchantId, conditionId: condition.id }),
+          Item: merchantConditionEntity.item({
+            collectionId: input.collectionId,
+            merchantId: input.merchantId,
+            conditionId: condition.id,
+          }),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
       onConditionFailed: () => businessRule('REDEMPTION_CONDITION_ALREADY_EXISTS'),
     },
-    { item: { Put: { TableName: table, Item: redemptionConditionEntity.item(condition), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      item: {
+        Put: {
+          TableName: table,
+          Item: redemptionConditionEntity.item(condition),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
   ]);
   return presentCondition(condition);
 }
 
 export async function findRedemptionCondition(id: string): Promise<StoredRedemptionCondition | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: redemptionConditionEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: redemptionConditionEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? redemptionConditionEntity.parse(out.Item) : undefined;
 }
 
 /** The merchant's condition for a collection, read consistently (what a pay checks). */
-export async function findMerchantCondition(collectionId: string, merchantId: string): Promise<StoredRedemptionCondition | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: merchantConditionEntity.key(collectionId, merchantId), ConsistentRead: true }));
+export async function findMerchantCondition(
+  collectionId: string,
+  merchantId: string,
+): Promise<StoredRedemptionCondition | undefined> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: config().tableName,
+      Key: merchantConditionEntity.key(collectionId, merchantId),
+      ConsistentRead: true,
+    }),
+  );
   return out.Item ? findRedemptionCondition(merchantConditionEntity.parse(out.Item).conditionId) : undefined;
 }
 
@@ -79,7 +102,13 @@ export async function replaceAllowedProducts(
   updatedBy: string,
   now: Date,
 ): Promise<RedemptionCondition> {
-  const next: StoredRedemptionCondition = { ...current, allowedProducts, updatedAt: isoTimestamp(now), updatedBy, version: current.version + 1 };
+  const next: StoredRedemptionCondition = {
+    ...current,
+    allowedProducts,
+    updatedAt: isoTimestamp(now),
+    updatedBy,
+    version: current.version + 1,
+  };
   try {
     await db().send(
       new PutCommand({
@@ -96,4 +125,5 @@ export async function replaceAllowedProducts(
   return presentCondition(next);
 }
 
-export const presentCondition = (condition: RedemptionCondition): RedemptionCondition => publicView<RedemptionCondition>(redemptionCondition, condition);
+export const presentCondition = (condition: RedemptionCondition): RedemptionCondition =>
+  publicView<RedemptionCondition>(redemptionCondition, condition);

@@ -40,7 +40,12 @@ function priceCap(product: AllowedProduct, collection: TokenCollection, currency
 }
 
 /** The line items a condition lets a token of the collection buy: allowed SKU, positive price within its cap. */
-function redeemable(items: readonly RedeemableItem[], products: readonly AllowedProduct[], collection: TokenCollection, currency: string): RedeemableItem[] {
+function redeemable(
+  items: readonly RedeemableItem[],
+  products: readonly AllowedProduct[],
+  collection: TokenCollection,
+  currency: string,
+): RedeemableItem[] {
   return items.filter((item) => {
     const product = item.sku === undefined ? undefined : products.find((p) => p.sku === item.sku);
     if (!product || item.price === undefined || BigInt(item.price) <= 0n) return false;
@@ -49,7 +54,11 @@ function redeemable(items: readonly RedeemableItem[], products: readonly Allowed
   });
 }
 
-const highest = (items: readonly RedeemableItem[]) => items.reduce<RedeemableItem | undefined>((best, item) => (!best || BigInt(item.price!) > BigInt(best.price!) ? item : best), undefined);
+const highest = (items: readonly RedeemableItem[]) =>
+  items.reduce<RedeemableItem | undefined>(
+    (best, item) => (!best || BigInt(item.price!) > BigInt(best.price!) ? item : best),
+    undefined,
+  );
 
 export interface TokenOptionInput {
   /** The merchant config's payment options. */
@@ -100,7 +109,12 @@ export async function tokenPaymentOptions(input: TokenOptionInput): Promise<Toke
 }
 
 /** A spent token's side refuses as an unspendable asset; the payment option's type decides the rest. */
-const TOKEN_SPEND_CODES: Partial<RuleCodes> = { missing: 'INACTIVE_ASSET', inactive: 'INACTIVE_ASSET', insufficient: 'INACTIVE_ASSET', currency: 'INVALID_ASSET_TYPE' };
+const TOKEN_SPEND_CODES: Partial<RuleCodes> = {
+  missing: 'INACTIVE_ASSET',
+  inactive: 'INACTIVE_ASSET',
+  insufficient: 'INACTIVE_ASSET',
+  currency: 'INVALID_ASSET_TYPE',
+};
 
 export interface RedemptionInput {
   assetId: string;
@@ -134,21 +148,31 @@ export interface Redemption {
  * another asset type INVALID_ASSET_TYPE; a collection the option does not accept, no condition at
  * this merchant, no allowed product or a price above its maxValue ASSET_REDEMPTION_DENIED.
  */
-export async function planRedemption(input: RedemptionInput, maySpend: (accountId: string | undefined) => Promise<unknown>): Promise<Redemption> {
+export async function planRedemption(
+  input: RedemptionInput,
+  maySpend: (accountId: string | undefined) => Promise<unknown>,
+): Promise<Redemption> {
   const holding = await findToken(input.assetId);
   await maySpend(holding?.token.accountId);
   const { token, available } = holding!;
-  if (token.status !== 'active' || available < ONE_TOKEN || isExpired(token, input.now)) throw businessRule('INACTIVE_ASSET');
+  if (token.status !== 'active' || available < ONE_TOKEN || isExpired(token, input.now))
+    throw businessRule('INACTIVE_ASSET');
   if (token.type !== input.assetType) throw businessRule('INVALID_ASSET_TYPE');
-  if (!input.acceptedCollections.some((c) => c.id === token.collectionId)) throw businessRule('ASSET_REDEMPTION_DENIED');
-  const [condition, collections] = await Promise.all([findMerchantCondition(token.collectionId, input.merchantId), findCollections([token.collectionId])]);
+  if (!input.acceptedCollections.some((c) => c.id === token.collectionId))
+    throw businessRule('ASSET_REDEMPTION_DENIED');
+  const [condition, collections] = await Promise.all([
+    findMerchantCondition(token.collectionId, input.merchantId),
+    findCollections([token.collectionId]),
+  ]);
   const collection = collections.get(token.collectionId);
   if (!condition || !collection) throw businessRule('ASSET_REDEMPTION_DENIED');
   const candidates = input.chosen?.length
     ? input.chosen.map((c) => input.requestLineItems.find((item) => item.sku !== undefined && item.sku === c.sku))
     : input.requestLineItems;
   if (candidates.some((item) => item === undefined)) throw businessRule('ASSET_REDEMPTION_DENIED');
-  const lineItem = highest(redeemable(candidates as RedeemableItem[], condition.allowedProducts, collection, input.currency));
+  const lineItem = highest(
+    redeemable(candidates as RedeemableItem[], condition.allowedProducts, collection, input.currency),
+  );
   if (!lineItem) throw businessRule('ASSET_REDEMPTION_DENIED');
   const price = BigInt(lineItem.price!);
   const amount = price < input.remaining ? price : input.remaining;
@@ -175,7 +199,11 @@ export async function planRedemption(input: RedemptionInput, maySpend: (accountI
  * Gives a spent token back (a refund or void of its payment): the whole unit returns from its
  * collection's redemptions to the token, which can be spent again while it has not expired.
  */
-export const tokenReturn = (payment: { assetId: string; collectionId: string }, id: string, refs: Record<string, string>): TransferSpec => ({
+export const tokenReturn = (
+  payment: { assetId: string; collectionId: string },
+  id: string,
+  refs: Record<string, string>,
+): TransferSpec => ({
   id,
   kind: 'token-return',
   debit: redemptionsSide(payment.collectionId),

@@ -104,7 +104,18 @@ export const setAllowedProductsBody = {
 /** A token: an asset of category `token`, spent whole. */
 export const token = {
   type: 'object',
-  required: ['id', 'accountId', 'category', 'collectionId', 'status', 'createdAt', 'activeFrom', 'liveness', 'createdBy', 'type'],
+  required: [
+    'id',
+    'accountId',
+    'category',
+    'collectionId',
+    'status',
+    'createdAt',
+    'activeFrom',
+    'liveness',
+    'createdBy',
+    'type',
+  ],
   properties: {
     id,
     accountId: id,

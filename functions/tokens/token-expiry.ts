@@ -15,7 +15,17 @@ export function addPeriods(at: Date, period: Period, count: number): Date {
     case 'month':
     case 'year': {
       const months = period === 'year' ? count * 12 : count;
-      const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+      const target = new Date(
+        Date.UTC(
+          d.getUTCFullYear(),
+          d.getUTCMonth() + months,
+          1,
+          d.getUTCHours(),
+          d.getUTCMinutes(),
+          d.getUTCSeconds(),
+          d.getUTCMilliseconds(),
+        ),
+      );
       const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
       target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
       return target;
@@ -54,7 +64,10 @@ export function ceilTo(at: Date, period: Period): Date {
  * (duration periods, rounded up to `ceil`) and `tokenExpiresAt`, whichever comes first;
  * undefined when the collection sets neither.
  */
-export function tokenExpiry(collection: Pick<TokenCollection, 'tokenExpiresAfter' | 'tokenExpiresAt'>, issuedAt: Date): Date | undefined {
+export function tokenExpiry(
+  collection: Pick<TokenCollection, 'tokenExpiresAfter' | 'tokenExpiresAt'>,
+  issuedAt: Date,
+): Date | undefined {
   const candidates: Date[] = [];
   const after = collection.tokenExpiresAfter;
   if (after) {

@@ -1,5 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { tokenEntity, tokenExternalIdEntity, TOKEN_CURRENCY, type StoredToken, type Token, type TokenCollection } from './entities';
+import {
+  tokenEntity,
+  tokenExternalIdEntity,
+  TOKEN_CURRENCY,
+  type StoredToken,
+  type Token,
+  type TokenCollection,
+} from './entities';
 import { token as tokenSchema } from './schemas';
 import { tokenExpiry } from './token-expiry';
 import { config } from '../core/config';
@@ -16,9 +23,15 @@ import { type Amount } from '../core/money';
 export const ONE_TOKEN: Amount = 1n;
 
 /** The platform's issuance asset of a collection: the counterpart of every token it issues. */
-export const issuanceSide = (collectionId: string): AssetSide => ({ assetId: `system-token-issuance-${collectionId}`, mode: 'system' });
+export const issuanceSide = (collectionId: string): AssetSide => ({
+  assetId: `system-token-issuance-${collectionId}`,
+  mode: 'system',
+});
 /** Where a collection's spent tokens go; refunds take them back from here. */
-export const redemptionsSide = (collectionId: string): AssetSide => ({ assetId: `system-token-redemptions-${collectionId}`, mode: 'system' });
+export const redemptionsSide = (collectionId: string): AssetSide => ({
+  assetId: `system-token-redemptions-${collectionId}`,
+  mode: 'system',
+});
 
 export const tokenAssetType = (liveness: 'main' | 'test') => `${config().assetPrefix}.token.${liveness}`;
 
@@ -36,7 +49,11 @@ export interface NewToken {
  * The key belongs to the calling account; a repeated key answers TOKEN_ALREADY_CREATED, as does an
  * externalId the collection already issued, and never issues twice.
  */
-export async function issueToken(input: NewToken, caller: { accountId: string; crn: string }, now: Date): Promise<Token> {
+export async function issueToken(
+  input: NewToken,
+  caller: { accountId: string; crn: string },
+  now: Date,
+): Promise<Token> {
   const { collection } = input;
   const command = {
     accountId: caller.accountId,
@@ -74,7 +91,11 @@ export async function issueToken(input: NewToken, caller: { accountId: string; c
               item: {
                 Put: {
                   TableName: config().tableName,
-                  Item: tokenExternalIdEntity.item({ scope: collection.id, externalId: input.externalId, ownerId: stored.id }),
+                  Item: tokenExternalIdEntity.item({
+                    scope: collection.id,
+                    externalId: input.externalId,
+                    ownerId: stored.id,
+                  }),
                   ConditionExpression: 'attribute_not_exists(PK)',
                 },
               },
@@ -116,7 +137,9 @@ export interface TokenHolding {
 
 /** A token and what it holds, read consistently; undefined for any other asset. */
 export async function findToken(assetId: string): Promise<TokenHolding | undefined> {
-  const out = await ledgerDb().send(new GetCommand({ TableName: config().tableName, Key: tokenEntity.key(assetId), ConsistentRead: true }));
+  const out = await ledgerDb().send(
+    new GetCommand({ TableName: config().tableName, Key: tokenEntity.key(assetId), ConsistentRead: true }),
+  );
   if (!out.Item || out.Item.category !== 'token') return undefined;
   const { balance, available, pending: _pending, ...item } = out.Item;
   return { token: tokenEntity.parse(item), balance: toAmount(balance), available: toAmount(available ?? balance) };
@@ -127,11 +150,21 @@ export async function findToken(assetId: string): Promise<TokenHolding | undefin
  * (collection, activity window, expiry) under a new id in the receiving account, for the transfer
  * that moves its unit to open.
  */
-export function receivedTokenItem(token: StoredToken, receiver: { id: string; accountId: string; at: string; by: string }): Record<string, unknown> {
-  return tokenEntity.item({ ...token, id: receiver.id, accountId: receiver.accountId, createdAt: receiver.at, createdBy: receiver.by });
+export function receivedTokenItem(
+  token: StoredToken,
+  receiver: { id: string; accountId: string; at: string; by: string },
+): Record<string, unknown> {
+  return tokenEntity.item({
+    ...token,
+    id: receiver.id,
+    accountId: receiver.accountId,
+    createdAt: receiver.at,
+    createdBy: receiver.by,
+  });
 }
 
 /** Whether the token's time has run out (`expiresAt <= now`): checked on every use, never left to a timer. */
-export const isExpired = (token: Pick<Token, 'expiresAt'>, now: Date) => token.expiresAt !== undefined && Date.parse(token.expiresAt) <= now.getTime();
+export const isExpired = (token: Pick<Token, 'expiresAt'>, now: Date) =>
+  token.expiresAt !== undefined && Date.parse(token.expiresAt) <= now.getTime();
 
 export const presentToken = (token: Token): Token => publicView<Token>(tokenSchema, token);

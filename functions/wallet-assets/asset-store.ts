@@ -8,9 +8,23 @@ import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { ledgerDb } from '../core/ledger/ledger-db';
-import { HOT_ASSET_SHARDS, readBalanceItems, shardItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';
+import {
+  HOT_ASSET_SHARDS,
+  readBalanceItems,
+  shardItems,
+  totals,
+  ZERO_BALANCE,
+  type AssetSide,
+} from '../core/ledger/transfers';
 import { formatAmount } from '../core/money';
-import { accountAssetsIndex, isWalletItem, walletAssetEntity, walletCounterEntity, type StoredWalletAsset, type WalletAsset } from './entities';
+import {
+  accountAssetsIndex,
+  isWalletItem,
+  walletAssetEntity,
+  walletCounterEntity,
+  type StoredWalletAsset,
+  type WalletAsset,
+} from './entities';
 
 export type { WalletAsset } from './entities';
 
@@ -52,7 +66,11 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
   const tableName = config().tableName;
   // A settlement wallet is credited by every payment to its merchant: its balance lives on shards.
   const shards = input.settlement
-    ? shardItems(asset.id, HOT_ASSET_SHARDS, { status: asset.status, currency: asset.currency, liveness: asset.liveness }).map((item) => ({
+    ? shardItems(asset.id, HOT_ASSET_SHARDS, {
+        status: asset.status,
+        currency: asset.currency,
+        liveness: asset.liveness,
+      }).map((item) => ({
         item: { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
       }))
     : [];
@@ -63,9 +81,15 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
           TableName: tableName,
           Key: walletCounterEntity.key(input.accountId, ledger.type),
           // Made by the first create: the update writes what `walletCounterEntity.item` would.
-          UpdateExpression: 'ADD walletCount :one SET #accountId = :accountId, #ledgerType = :ledgerType, #entity = :entity, #v = :v',
+          UpdateExpression:
+            'ADD walletCount :one SET #accountId = :accountId, #ledgerType = :ledgerType, #entity = :entity, #v = :v',
           ConditionExpression: 'attribute_not_exists(walletCount) OR walletCount < :max',
-          ExpressionAttributeNames: { '#accountId': 'accountId', '#ledgerType': 'ledgerType', '#entity': 'entity', '#v': 'v' },
+          ExpressionAttributeNames: {
+            '#accountId': 'accountId',
+            '#ledgerType': 'ledgerType',
+            '#entity': 'entity',
+            '#v': 'v',
+          },
           ExpressionAttributeValues: {
             ':one': 1,
             ':max': MAX_WALLETS_PER_LEDGER,
@@ -99,7 +123,8 @@ export async function findWalletAsset(assetId: string): Promise<WalletAsset | un
 }
 
 /** How the transfer engine reaches a wallet: settlement wallets through their shards. */
-export const ledgerSide = (asset: Pick<WalletAsset, 'id' | 'settlement'>): AssetSide => settlementSide(asset.id, asset.settlement);
+export const ledgerSide = (asset: Pick<WalletAsset, 'id' | 'settlement'>): AssetSide =>
+  settlementSide(asset.id, asset.settlement);
 
 /** A wallet by id as the engine reaches it, when only its id and kind are known. */
 export const settlementSide = (assetId: string, settlement = true): AssetSide =>
@@ -124,5 +149,9 @@ export async function listWalletAssets(accountId: string): Promise<WalletAsset[]
 /** The public view of a wallet: what the WalletAsset response schema declares, its balances summed over its balance items. */
 function present(wallet: StoredWalletAsset, balanceItems: Parameters<typeof totals>[0]): WalletAsset {
   const sums = totals(balanceItems);
-  return publicView<WalletAsset>(walletAsset, { ...wallet, balance: formatAmount(sums.balance), availableBalance: formatAmount(sums.available) });
+  return publicView<WalletAsset>(walletAsset, {
+    ...wallet,
+    balance: formatAmount(sums.balance),
+    availableBalance: formatAmount(sums.available),
+  });
 }

@@ -8,7 +8,12 @@ type Body = FromSchema<typeof createWalletAssetBody>;
 export const createWalletAsset = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   return insertWalletAsset(
-    { accountId: account.id, accountTest: account.test === true, ledgerId: body.ledgerId, settlement: body.settlement === true || body.settlement === 'true' },
+    {
+      accountId: account.id,
+      accountTest: account.test === true,
+      ledgerId: body.ledgerId,
+      settlement: body.settlement === true || body.settlement === 'true',
+    },
     auth.principal.crn,
     now,
   );

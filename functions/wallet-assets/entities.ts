@@ -39,7 +39,13 @@ export const accountAssetsIndex = (accountId: string, createdAt?: string, assetI
 
 export const walletAssetEntity = assetBaseEntity<StoredWalletAsset>({
   indexes: (a) => accountAssetsIndex(a.accountId, a.createdAt, a.id),
-  required: [...walletAsset.required.filter((field): field is Exclude<typeof field, 'availableBalance'> => field !== 'availableBalance'), 'pending', 'available'],
+  required: [
+    ...walletAsset.required.filter(
+      (field): field is Exclude<typeof field, 'availableBalance'> => field !== 'availableBalance',
+    ),
+    'pending',
+    'available',
+  ],
 });
 
 /** Whether an asset's base item is a wallet's: other owners (tokens) keep their assets' base items under the same entity. */
@@ -52,7 +58,10 @@ export interface WalletCounter {
   walletCount: number;
 }
 
-const walletCounterKey = (accountId: string, ledgerType: string) => ({ PK: accountKey(accountId).PK, SK: `WALLETCOUNT#${ledgerType}` });
+const walletCounterKey = (accountId: string, ledgerType: string) => ({
+  PK: accountKey(accountId).PK,
+  SK: `WALLETCOUNT#${ledgerType}`,
+});
 
 export const walletCounterEntity = defineEntity<WalletCounter, [accountId: string, ledgerType: string]>({
   type: 'wallet-counter',

@@ -48,7 +48,12 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
       createdAt: entry.createdAt,
     };
     for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
-    return { out, sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK, debit, otherAssetId: entry.otherAssetId };
+    return {
+      out,
+      sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK,
+      debit,
+      otherAssetId: entry.otherAssetId,
+    };
   });
   if (!page.items.length) return { items: [], ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
   const newestNumber = await countThrough(partition, page.items[0].sortKey);
@@ -56,8 +61,15 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
   const parties = await partiesOf([asset.accountId, ...otherAccounts.values()]);
   const own = parties.get(asset.accountId) ?? '';
   const items = page.items.map(({ out, debit, otherAssetId }, index) => {
-    const other = otherAssetId.startsWith('system-test-issuance-') ? TEST_FUNDS_PARTY : (parties.get(otherAccounts.get(otherAssetId) ?? '') ?? '');
-    return publicView<WalletTransaction>(walletTransaction, { ...out, activityNumber: String(newestNumber - index), srcParty: debit ? own : other, destParty: debit ? other : own });
+    const other = otherAssetId.startsWith('system-test-issuance-')
+      ? TEST_FUNDS_PARTY
+      : (parties.get(otherAccounts.get(otherAssetId) ?? '') ?? '');
+    return publicView<WalletTransaction>(walletTransaction, {
+      ...out,
+      activityNumber: String(newestNumber - index),
+      srcParty: debit ? own : other,
+      destParty: debit ? other : own,
+    });
   });
   return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
 });
@@ -66,10 +78,15 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
 async function accountsByAsset(assetIds: string[]): Promise<Map<string, string>> {
   const table = config().tableName;
   const byAsset = new Map<string, string>();
-  let keys: Record<string, unknown>[] = [...new Set(assetIds.filter((id) => !id.startsWith('system-')))].map((id) => walletAssetEntity.key(id));
+  let keys: Record<string, unknown>[] = [...new Set(assetIds.filter((id) => !id.startsWith('system-')))].map((id) =>
+    walletAssetEntity.key(id),
+  );
   while (keys.length) {
     const out = await ledgerDb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-    for (const wallet of (out.Responses?.[table] ?? []).filter(isWalletItem).map((item) => walletAssetEntity.parse(item))) byAsset.set(wallet.id, wallet.accountId);
+    for (const wallet of (out.Responses?.[table] ?? [])
+      .filter(isWalletItem)
+      .map((item) => walletAssetEntity.parse(item)))
+      byAsset.set(wallet.id, wallet.accountId);
     keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
   }
   return byAsset;

@@ -2,7 +2,21 @@ import { amount, crn, id, idOf, monetary, pageQuery, timestamp } from '../../sch
 
 export const walletAsset = {
   type: 'object',
-  required: ['id', 'accountId', 'category', 'type', 'ledgerId', 'liveness', 'currency', 'balance', 'availableBalance', 'settlement', 'status', 'createdAt', 'createdBy'],
+  required: [
+    'id',
+    'accountId',
+    'category',
+    'type',
+    'ledgerId',
+    'liveness',
+    'currency',
+    'balance',
+    'availableBalance',
+    'settlement',
+    'status',
+    'createdAt',
+    'createdBy',
+  ],
   additionalProperties: false,
   properties: {
     id,

@@ -25,7 +25,12 @@ export function issueTestFunds(
   if (asset.liveness !== 'test') throw businessRule('LIVENESS_MISMATCH');
   if (asset.settlement) throw businessRule('INVALID_WALLET_TYPE');
   const value = monetary(asset.currency, amount);
-  const command = { operation: 'createTestTopup', accountId: caller.accountId, key: idempotencyKey, command: { assetId: asset.id, value } };
+  const command = {
+    operation: 'createTestTopup',
+    accountId: caller.accountId,
+    key: idempotencyKey,
+    command: { assetId: asset.id, value },
+  };
   return idempotent<TestTopup>(command, async ({ record, derive }) => {
     const at = isoTimestamp(now);
     const topupId = derive('topup');
@@ -42,7 +47,14 @@ export function issueTestFunds(
       },
       at,
     );
-    const response: TestTopup = { id: topupId, assetId: asset.id, value, idempotencyKey, createdAt: at, createdBy: caller.crn };
+    const response: TestTopup = {
+      id: topupId,
+      assetId: asset.id,
+      value,
+      idempotencyKey,
+      createdAt: at,
+      createdBy: caller.crn,
+    };
     await runTransaction([record(response), ...steps]);
     return response;
   });

@@ -17,58 +17,75 @@ type Body = FromSchema<typeof createWalletBody>;
  * Reads token or ledger collections by id: the tokens group's, wired in by the Lambda entry (handler.ts),
  * since tokens reach merchants and merchants list wallet apps: a direct import would close that loop.
  */
-export type CollectionLookup = (ids: readonly string[]) => Promise<ReadonlyMap<string, { accountId: string; test: boolean }>>;
+export type CollectionLookup = (
+  ids: readonly string[],
+) => Promise<ReadonlyMap<string, { accountId: string; test: boolean }>>;
 
 /**
  * A consumer wallet app: the asset types it can pay with decide which merchants it supports. Every
  * id it names is the account's own (a logo upload, token or ledger collections) and its links lead
  * to public hosts; it is listed on other accounts' connect pages only once the operator approves it.
  */
-export const createWallet = (findCollections: CollectionLookup) => authedOperation<Body>(async ({ body, auth, now }) => {
-  const account = await auth.access.account(body.accountId);
-  for (const [index, assetType] of body.assetTypes.entries()) {
-    const info = describeWalletAssetType(assetType.id);
-    if (!info) throw badRequest(`assetTypes.${index}.id is not a supported asset type`);
-    if (assetType.collectionId && info.kind !== 'token' && info.kind !== 'ledger') {
-      throw badRequest(`assetTypes.${index}.collectionId is only valid for token and ledger asset types`);
+export const createWallet = (findCollections: CollectionLookup) =>
+  authedOperation<Body>(async ({ body, auth, now }) => {
+    const account = await auth.access.account(body.accountId);
+    for (const [index, assetType] of body.assetTypes.entries()) {
+      const info = describeWalletAssetType(assetType.id);
+      if (!info) throw badRequest(`assetTypes.${index}.id is not a supported asset type`);
+      if (assetType.collectionId && info.kind !== 'token' && info.kind !== 'ledger') {
+        throw badRequest(`assetTypes.${index}.collectionId is only valid for token and ledger asset types`);
+      }
     }
-  }
-  await checkCollections(findCollections, body.assetTypes, account);
-  if (body.connectUrl) checkPublicLink('connectUrl', body.connectUrl);
-  if (body.payUrl) checkPublicLink('payUrl', body.payUrl);
-  if (body.logoMediaUploadId) await requireMediaUpload(body.logoMediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
-  const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = declaredOnly(createWalletBody, body);
-  return insertWallet({
-    id,
-    name,
-    accountId: account.id,
-    ...(connectUrl ? { connectUrl } : {}),
-    ...(payUrl ? { payUrl } : {}),
-    ...(logoMediaUploadId ? { logoMediaUploadId } : {}),
-    ...(primaryColorHex ? { primaryColorHex } : {}),
-    assetTypes,
-    status: 'active',
-    createdAt: isoTimestamp(now),
-    createdBy: auth.principal.crn,
-    createdByAccountName: account.name,
-    // The create response also carries `url` and `merchantId` (docs/conformance.md): the connect (else pay) URL,
-    // and the owning account's id, as the documented example answers.
-    ...(connectUrl || payUrl ? { url: connectUrl ?? payUrl } : {}),
-    merchantId: account.id,
+    await checkCollections(findCollections, body.assetTypes, account);
+    if (body.connectUrl) checkPublicLink('connectUrl', body.connectUrl);
+    if (body.payUrl) checkPublicLink('payUrl', body.payUrl);
+    if (body.logoMediaUploadId)
+      await requireMediaUpload(body.logoMediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
+    const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = declaredOnly(
+      createWalletBody,
+      body,
+    );
+    return insertWallet({
+      id,
+      name,
+      accountId: account.id,
+      ...(connectUrl ? { connectUrl } : {}),
+      ...(payUrl ? { payUrl } : {}),
+      ...(logoMediaUploadId ? { logoMediaUploadId } : {}),
+      ...(primaryColorHex ? { primaryColorHex } : {}),
+      assetTypes,
+      status: 'active',
+      createdAt: isoTimestamp(now),
+      createdBy: auth.principal.crn,
+      createdByAccountName: account.name,
+      // The create response also carries `url` and `merchantId` (docs/conformance.md): the connect (else pay) URL,
+      // and the owning account's id, as the documented example answers.
+      ...(connectUrl || payUrl ? { url: connectUrl ?? payUrl } : {}),
+      merchantId: account.id,
+    });
   });
-});
 
 /**
  * A named collection must be one of the account's, of the asset type's liveness where the type names
  * one; a missing collection and another account's answer alike.
  */
-async function checkCollections(findCollections: CollectionLookup, assetTypes: Body['assetTypes'], account: Account): Promise<void> {
-  const named = assetTypes.flatMap((t, index) => (t.collectionId ? [{ index, id: t.collectionId, liveness: describeAssetType(t.id)?.liveness }] : []));
+async function checkCollections(
+  findCollections: CollectionLookup,
+  assetTypes: Body['assetTypes'],
+  account: Account,
+): Promise<void> {
+  const named = assetTypes.flatMap((t, index) =>
+    t.collectionId ? [{ index, id: t.collectionId, liveness: describeAssetType(t.id)?.liveness }] : [],
+  );
   if (!named.length) return;
   const found = await findCollections(named.map((n) => n.id));
   for (const { index, id, liveness } of named) {
     const collection = found.get(id);
-    if (!collection || collection.accountId !== account.id || (liveness !== undefined && collection.test !== (liveness === 'test'))) {
+    if (
+      !collection ||
+      collection.accountId !== account.id ||
+      (liveness !== undefined && collection.test !== (liveness === 'test'))
+    ) {
       throw badRequest(`assetTypes.${index}.collectionId is not a collection of the account`);
     }
   }

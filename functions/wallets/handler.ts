@@ -6,4 +6,7 @@ import { ROUTES } from './routes';
 import { createWallet } from './create-wallet';
 import { setWalletApproval } from './set-wallet-approval';
 
-export const handler = groupHandler('wallets', ROUTES, build, { createWallet: createWallet(findCollections), setWalletApproval });
+export const handler = groupHandler('wallets', ROUTES, build, {
+  createWallet: createWallet(findCollections),
+  setWalletApproval,
+});

@@ -28,14 +28,20 @@ export async function insertWallet(record: Wallet): Promise<Wallet> {
 }
 
 export async function findWallet(id: string): Promise<Wallet | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: walletEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: walletEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? walletEntity.parse(out.Item) : undefined;
 }
 
 /** Stores the wallet app as changed (its approval); the app must still exist. */
 export async function replaceWallet(record: Wallet): Promise<Wallet> {
   await db().send(
-    new PutCommand({ TableName: config().tableName, Item: walletEntity.item(record), ConditionExpression: 'attribute_exists(PK)' }),
+    new PutCommand({
+      TableName: config().tableName,
+      Item: walletEntity.item(record),
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
   );
   return present(record);
 }

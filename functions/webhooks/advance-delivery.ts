@@ -5,7 +5,14 @@ import { scheduleDelivery, sendToDeadLetterQueue, type DeliveryMessage } from '.
 import { findWebhookEvent, type WebhookEvent } from '../core/webhooks/outbox';
 import { postJson, type PostOutcome } from '../core/webhooks/post';
 import { nextAttemptAt, retryBaseSeconds } from '../core/webhooks/retry-schedule';
-import { ATTEMPT_LEASE_MS, findDelivery, leaseForAttempt, recordAttempt, type DeliveryAttempt, type WebhookDelivery } from './delivery-store';
+import {
+  ATTEMPT_LEASE_MS,
+  findDelivery,
+  leaseForAttempt,
+  recordAttempt,
+  type DeliveryAttempt,
+  type WebhookDelivery,
+} from './delivery-store';
 import { webhookRequest } from './webhook-request';
 
 /**
@@ -23,7 +30,8 @@ export async function advanceDelivery(message: DeliveryMessage): Promise<void> {
     return scheduleDelivery(message, new Date(delivery.nextAttemptAt), at);
   }
   // Another copy of this message is attempting it: look again once that attempt must be over.
-  if (!(await leaseForAttempt(delivery, now()))) return scheduleDelivery(message, new Date(at.getTime() + ATTEMPT_LEASE_MS), at);
+  if (!(await leaseForAttempt(delivery, now())))
+    return scheduleDelivery(message, new Date(at.getTime() + ATTEMPT_LEASE_MS), at);
   await attempt(delivery, clock);
 }
 

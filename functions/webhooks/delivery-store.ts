@@ -19,7 +19,9 @@ export async function createDelivery(delivery: WebhookDelivery): Promise<void> {
     db().send(
       new PutCommand({
         TableName: config().tableName,
-        Item: webhookDeliveryEntity.item(delivery, { ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS }),
+        Item: webhookDeliveryEntity.item(delivery, {
+          ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS,
+        }),
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     ),
@@ -27,7 +29,9 @@ export async function createDelivery(delivery: WebhookDelivery): Promise<void> {
 }
 
 export async function findDelivery(id: string): Promise<StoredWebhookDelivery | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookDeliveryEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: webhookDeliveryEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? webhookDeliveryEntity.parse(out.Item) : undefined;
 }
 
@@ -46,7 +50,8 @@ export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<b
         TableName: config().tableName,
         Key: webhookDeliveryEntity.key(delivery.id),
         UpdateExpression: 'SET attemptLeaseUntil = :until',
-        ConditionExpression: '#status = :pending AND size(attempts) = :seen AND (attribute_not_exists(attemptLeaseUntil) OR attemptLeaseUntil < :now)',
+        ConditionExpression:
+          '#status = :pending AND size(attempts) = :seen AND (attribute_not_exists(attemptLeaseUntil) OR attemptLeaseUntil < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':until': isoTimestamp(new Date(now.getTime() + ATTEMPT_LEASE_MS)),
@@ -65,15 +70,26 @@ export function presentDelivery(item: Record<string, unknown>): WebhookDelivery 
 }
 
 /** What an attempt leads to: done, another attempt at `nextAttemptAt`, or given up. */
-export type AttemptResult = { status: 'delivered'; at: Date } | { status: 'pending'; nextAttemptAt: Date } | { status: 'failed' };
+export type AttemptResult =
+  | { status: 'delivered'; at: Date }
+  | { status: 'pending'; nextAttemptAt: Date }
+  | { status: 'failed' };
 
 /**
  * Appends an attempt and moves the delivery on, only if it is still pending with exactly the
  * attempts the caller saw: of two workers racing on one delivery (a duplicated message) one records,
  * the other's write is dropped, so no attempt and no "delivered" is ever recorded twice.
  */
-export async function recordAttempt(delivery: WebhookDelivery, attempt: DeliveryAttempt, result: AttemptResult): Promise<void> {
-  const values: Record<string, unknown> = { ':attempt': [attempt], ':pending': 'pending', ':seen': delivery.attempts.length };
+export async function recordAttempt(
+  delivery: WebhookDelivery,
+  attempt: DeliveryAttempt,
+  result: AttemptResult,
+): Promise<void> {
+  const values: Record<string, unknown> = {
+    ':attempt': [attempt],
+    ':pending': 'pending',
+    ':seen': delivery.attempts.length,
+  };
   let update = 'SET attempts = list_append(attempts, :attempt)';
   switch (result.status) {
     case 'delivered':

@@ -19,7 +19,11 @@ export async function fanOutEvent(eventId: string): Promise<void> {
   const deliveries = await deliveriesOf(event, at.toISOString());
   await Promise.all(deliveries.map(createDelivery));
   // The event log names them (before the event leaves the outbox: a crash in between repeats both).
-  if (event.kind === 'notification') await recordEventDeliveries(event.id, deliveries.map((d) => d.id));
+  if (event.kind === 'notification')
+    await recordEventDeliveries(
+      event.id,
+      deliveries.map((d) => d.id),
+    );
   await requestFirstAttempts(deliveries.map((delivery) => delivery.id));
   await markWebhookEventDispatched(event.id, at);
 }
@@ -27,7 +31,15 @@ export async function fanOutEvent(eventId: string): Promise<void> {
 async function deliveriesOf(event: WebhookEvent, createdAt: string): Promise<WebhookDelivery[]> {
   const base = { accountId: event.accountId, eventId: event.id, status: 'pending' as const, attempts: [], createdAt };
   if (event.kind === 'legacy') {
-    return [{ ...base, id: derivedId('webhookDelivery', event.id, 'notifyUrl'), kind: 'legacy', transactionType: event.transactionType, url: event.notifyUrl }];
+    return [
+      {
+        ...base,
+        id: derivedId('webhookDelivery', event.id, 'notifyUrl'),
+        kind: 'legacy',
+        transactionType: event.transactionType,
+        url: event.notifyUrl,
+      },
+    ];
   }
   const subscribed = (await listWebhooks(event.accountId)).filter((webhook) => webhook.types.includes(event.type));
   return subscribed.map((webhook) => ({

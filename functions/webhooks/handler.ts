@@ -8,4 +8,12 @@ import { listWebhookDeliveries } from './list-webhook-deliveries';
 import { listWebhooks } from './list-webhooks';
 import { createTestWebhookEvent, listWebhookEvents, redeliverWebhookEvent } from './webhook-events';
 
-export const handler = groupHandler('webhooks', ROUTES, build, { createWebhook, listWebhooks, deleteWebhook, listWebhookDeliveries, listWebhookEvents, redeliverWebhookEvent, createTestWebhookEvent });
+export const handler = groupHandler('webhooks', ROUTES, build, {
+  createWebhook,
+  listWebhooks,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhookEvents,
+  redeliverWebhookEvent,
+  createTestWebhookEvent,
+});

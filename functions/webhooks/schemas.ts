@@ -26,7 +26,13 @@ export const createWebhookBody = {
   required: ['url', 'types'],
   properties: {
     url: { type: 'string', minLength: 1, maxLength: 2048 },
-    types: { type: 'array', minItems: 1, maxItems: NOTIFICATION_TYPES.length, uniqueItems: true, items: { enum: NOTIFICATION_TYPES } },
+    types: {
+      type: 'array',
+      minItems: 1,
+      maxItems: NOTIFICATION_TYPES.length,
+      uniqueItems: true,
+      items: { enum: NOTIFICATION_TYPES },
+    },
   },
 } as const;
 

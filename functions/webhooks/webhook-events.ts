@@ -1,6 +1,11 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createTestWebhookEventBody, listWebhookEventsQuery, redeliverWebhookEventBody, webhookEvent } from './schemas';
+import type {
+  createTestWebhookEventBody,
+  listWebhookEventsQuery,
+  redeliverWebhookEventBody,
+  webhookEvent,
+} from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
@@ -28,7 +33,9 @@ async function deliveriesById(ids: string[]): Promise<Map<string, WebhookDeliver
     let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => webhookDeliveryEntity.key(id));
     // Unprocessed keys (throttling) are asked for again.
     while (keys?.length) {
-      const out: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: keys, ConsistentRead: true } } }));
+      const out: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: keys, ConsistentRead: true } } }),
+      );
       for (const item of out.Responses?.[config().tableName] ?? []) {
         const delivery = presentDelivery(item);
         found.set(delivery.id, delivery);
@@ -104,8 +111,14 @@ export const redeliverWebhookEvent = authedOperation<RedeliverBody>(async ({ par
     createdAt,
   }));
   await Promise.all(made.map(createDelivery));
-  await recordEventDeliveries(event.id, made.map((d) => d.id));
-  await sendMessages('webhooks', made.map((d) => ({ body: { deliveryId: d.id } satisfies DeliveryMessage })));
+  await recordEventDeliveries(
+    event.id,
+    made.map((d) => d.id),
+  );
+  await sendMessages(
+    'webhooks',
+    made.map((d) => ({ body: { deliveryId: d.id } satisfies DeliveryMessage })),
+  );
   return (await views([{ ...event, deliveryIds: [...event.deliveryIds, ...made.map((d) => d.id)] }]))[0];
 });
 
@@ -113,7 +126,12 @@ export const redeliverWebhookEvent = authedOperation<RedeliverBody>(async ({ par
  * Sample data of a type: for payment-request types a Payment Activity as the real event carries it,
  * with made-up ids; a type without a sample of its own gets a minimal record (id, account, time).
  */
-function sampleData(type: NotificationType, accountId: string, test: boolean, createdAt: string): Record<string, unknown> {
+function sampleData(
+  type: NotificationType,
+  accountId: string,
+  test: boolean,
+  createdAt: string,
+): Record<string, unknown> {
   if (!type.startsWith('payment-request:')) return { id: newId(), accountId, createdAt };
   const base = {
     id: newId(),
@@ -141,7 +159,16 @@ export const createTestWebhookEvent = authedOperation<TestEventBody>(async ({ pa
   const createdAt = isoTimestamp(now);
   const test = account.test === true;
   const { events, steps } = webhookEventSteps(
-    [{ kind: 'notification', accountId: account.id, test, type: body.type, data: sampleData(body.type, account.id, test, createdAt), sample: true }],
+    [
+      {
+        kind: 'notification',
+        accountId: account.id,
+        test,
+        type: body.type,
+        data: sampleData(body.type, account.id, test, createdAt),
+        sample: true,
+      },
+    ],
     createdAt,
   );
   await runTransaction(steps);

@@ -6,8 +6,20 @@ import { signLegacyJwt, signNotificationJwt } from '../core/webhooks/sign';
  * receiver's URL and the exact body bytes in `Authorization`. Legacy: `{token}`, the JWT of the payload.
  * Signed per attempt, so a retry hours later still carries a token that has not expired.
  */
-export async function webhookRequest(event: WebhookEvent, url: string, now: Date): Promise<{ body: string; headers: Record<string, string> }> {
-  if (event.kind === 'legacy') return { body: JSON.stringify({ token: await signLegacyJwt(event.payload, now) }), headers: {} };
-  const body = JSON.stringify({ id: event.id, type: event.type, data: event.data, accountId: event.accountId, test: event.test, createdAt: event.createdAt });
+export async function webhookRequest(
+  event: WebhookEvent,
+  url: string,
+  now: Date,
+): Promise<{ body: string; headers: Record<string, string> }> {
+  if (event.kind === 'legacy')
+    return { body: JSON.stringify({ token: await signLegacyJwt(event.payload, now) }), headers: {} };
+  const body = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    accountId: event.accountId,
+    test: event.test,
+    createdAt: event.createdAt,
+  });
   return { body, headers: { authorization: await signNotificationJwt({ url, body, now }) } };
 }

@@ -15,14 +15,25 @@ import { checkTarget, TargetRefusedError } from '../core/webhooks/target-guard';
 export type { Webhook } from './entities';
 
 /** Registers an endpoint for an account; the URL must pass the target guard (400 naming `url`). */
-export async function addWebhook(input: { accountId: string; url: string; types: NotificationType[] }, createdBy: string, now: Date): Promise<Webhook> {
+export async function addWebhook(
+  input: { accountId: string; url: string; types: NotificationType[] },
+  createdBy: string,
+  now: Date,
+): Promise<Webhook> {
   try {
     await checkTarget(input.url);
   } catch (error) {
     if (error instanceof TargetRefusedError) throw badRequest(`url ${error.message}`);
     throw error;
   }
-  const stored: Webhook = { id: newId('webhook'), accountId: input.accountId, url: input.url, types: input.types, createdAt: isoTimestamp(now), createdBy };
+  const stored: Webhook = {
+    id: newId('webhook'),
+    accountId: input.accountId,
+    url: input.url,
+    types: input.types,
+    createdAt: isoTimestamp(now),
+    createdBy,
+  };
   await db().send(
     new PutCommand({
       TableName: config().tableName,
@@ -45,7 +56,13 @@ const present = (record: Webhook): Webhook => publicView<Webhook>(webhook, recor
 /** Removes an endpoint; a missing one is FORBIDDEN, like any resource the caller cannot see. */
 export async function removeWebhook(accountId: string, id: string): Promise<void> {
   const deleted = await conditionHeld(
-    db().send(new DeleteCommand({ TableName: config().tableName, Key: webhookEntity.key(accountId, id), ConditionExpression: 'attribute_exists(PK)' })),
+    db().send(
+      new DeleteCommand({
+        TableName: config().tableName,
+        Key: webhookEntity.key(accountId, id),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
   );
   if (!deleted) throw forbidden();
 }

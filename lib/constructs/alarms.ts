@@ -49,7 +49,10 @@ export class PaymentsAlarms extends Construct {
       alarmDescription: 'More than half of webhook delivery attempts failed over 15 minutes (at least 10 attempts)',
       metric: new cloudwatch.MathExpression({
         expression: 'IF(delivered + failed >= 10, 100 * failed / (delivered + failed), 0)',
-        usingMetrics: { delivered: platformMetric(METRIC.webhookDeliveries, cloudwatch.Stats.SUM, Duration.minutes(15)), failed: platformMetric(METRIC.webhookDeliveryFailures, cloudwatch.Stats.SUM, Duration.minutes(15)) },
+        usingMetrics: {
+          delivered: platformMetric(METRIC.webhookDeliveries, cloudwatch.Stats.SUM, Duration.minutes(15)),
+          failed: platformMetric(METRIC.webhookDeliveryFailures, cloudwatch.Stats.SUM, Duration.minutes(15)),
+        },
         period: Duration.minutes(15),
       }),
       threshold: 50,

@@ -9,7 +9,13 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { GroupDefinition } from '../../functions/core/group';
-import { BUCKET, deadLetterQueueUrlVariable, MEDIA_PREFIX, queueUrlVariable, STREAM_CONSUMERS } from '../../functions/core/infrastructure';
+import {
+  BUCKET,
+  deadLetterQueueUrlVariable,
+  MEDIA_PREFIX,
+  queueUrlVariable,
+  STREAM_CONSUMERS,
+} from '../../functions/core/infrastructure';
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
 import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
@@ -57,12 +63,20 @@ export class PaymentsFunctions extends Construct {
       POWERTOOLS_SERVICE_NAME: SERVICE,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       LOG_LEVEL: 'INFO',
-      ...Object.fromEntries(data.queues.map(({ definition, queue }) => [queueUrlVariable(definition.name), queue.queueUrl])),
-      ...Object.fromEntries(data.queues.map(({ definition, deadLetterQueue }) => [deadLetterQueueUrlVariable(definition.name), deadLetterQueue.queueUrl])),
+      ...Object.fromEntries(
+        data.queues.map(({ definition, queue }) => [queueUrlVariable(definition.name), queue.queueUrl]),
+      ),
+      ...Object.fromEntries(
+        data.queues.map(({ definition, deadLetterQueue }) => [
+          deadLetterQueueUrlVariable(definition.name),
+          deadLetterQueue.queueUrl,
+        ]),
+      ),
     };
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
     const powertools = new lambda.LayerVersion(this, 'PowertoolsLayer', {
-      description: 'Powertools for AWS Lambda (Logger, Metrics, Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
+      description:
+        'Powertools for AWS Lambda (Logger, Metrics, Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
       code: lambda.Code.fromAsset(buildLayerDirectory(BUNDLING.target!)),
       compatibleRuntimes: [RUNTIME],
       compatibleArchitectures: [ARCHITECTURE],
@@ -100,7 +114,12 @@ export class PaymentsFunctions extends Construct {
       if (infrastructure.readsWebhookSigningKeys) data.webhookSigningKeys.grantRead(fn);
       // Objects of the media prefix only, put and got: no listing, no deleting, no bucket settings.
       if (infrastructure.mediaBucket === 'read-write') {
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)] }));
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['s3:PutObject', 's3:GetObject'],
+            resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)],
+          }),
+        );
       }
       for (const queue of infrastructure.sends ?? []) queueNamed(queue).grantSendMessages(fn);
       this.groups.set(name, fn);
@@ -108,11 +127,20 @@ export class PaymentsFunctions extends Construct {
 
     for (const { definition, queue, deadLetterQueue } of data.queues) {
       if (!definition.consumer) continue;
-      const fn = make(`consumer-${definition.consumer}`, `functions/consumers/${definition.consumer}.ts`, Duration.seconds(definition.visibilityTimeoutSeconds / 2));
+      const fn = make(
+        `consumer-${definition.consumer}`,
+        `functions/consumers/${definition.consumer}.ts`,
+        Duration.seconds(definition.visibilityTimeoutSeconds / 2),
+      );
       data.table.grantReadWriteData(fn);
       if (SIGNS_WEBHOOKS.has(definition.consumer)) data.webhookSigningKeys.grantRead(fn);
       if (READS_MEDIA.has(definition.consumer)) {
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)] }));
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['s3:GetObject'],
+            resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)],
+          }),
+        );
       }
       queue.grantSendMessages(fn); // long timers re-delay themselves
       if (PARKS_IN_DEAD_LETTER_QUEUE.has(definition.consumer)) deadLetterQueue.grantSendMessages(fn);
@@ -124,7 +152,11 @@ export class PaymentsFunctions extends Construct {
     // A batch that keeps failing is retried retryAttempts times, in halves, then skipped: its events
     // stay in the outbox for the sweep. Stream consumers send only to the webhooks queue (first attempts).
     for (const definition of STREAM_CONSUMERS) {
-      const fn = make(`consumer-${definition.consumer}`, `functions/consumers/${definition.consumer}.ts`, Duration.seconds(30));
+      const fn = make(
+        `consumer-${definition.consumer}`,
+        `functions/consumers/${definition.consumer}.ts`,
+        Duration.seconds(30),
+      );
       data.table.grantReadWriteData(fn);
       queueNamed('webhooks').grantSendMessages(fn);
       fn.addEventSource(
@@ -138,7 +170,14 @@ export class PaymentsFunctions extends Construct {
           filters: [
             lambda.FilterCriteria.filter({
               eventName: lambda.FilterRule.isEqual('INSERT'),
-              dynamodb: { NewImage: Object.fromEntries(Object.entries(definition.inserted).map(([attribute, prefix]) => [attribute, { S: lambda.FilterRule.beginsWith(prefix) }])) },
+              dynamodb: {
+                NewImage: Object.fromEntries(
+                  Object.entries(definition.inserted).map(([attribute, prefix]) => [
+                    attribute,
+                    { S: lambda.FilterRule.beginsWith(prefix) },
+                  ]),
+                ),
+              },
             }),
           ],
         }),

@@ -28,9 +28,15 @@ export class PaymentsHttpApi extends Construct {
     // One invoke permission per group function, not one per route: a permission per route doubles the
     // stack's resources and, at some 180 routes, passes CloudFormation's 500-resource limit.
     const integrations = new Map(
-      [...props.functions].map(([group, fn]) => [group, new HttpLambdaIntegration(`${group}-integration`, fn, { scopePermissionToRoute: false })]),
+      [...props.functions].map(([group, fn]) => [
+        group,
+        new HttpLambdaIntegration(`${group}-integration`, fn, { scopePermissionToRoute: false }),
+      ]),
     );
-    this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, defaultIntegration: integrations.get('system') });
+    this.api = new apigw.HttpApi(this, 'Api', {
+      createDefaultStage: false,
+      defaultIntegration: integrations.get('system'),
+    });
     this.routes = new NestedStack(this, 'Routes');
     for (const route of ROUTES) {
       new apigw.HttpRoute(this.routes, `${route.method} ${route.path}`, {
@@ -61,6 +67,10 @@ export class PaymentsHttpApi extends Construct {
         ),
       },
     });
-    new CfnOutput(this, 'ApiUrl', { key: 'ApiUrl', value: this.stage.url, description: 'Base URL of the payments API' });
+    new CfnOutput(this, 'ApiUrl', {
+      key: 'ApiUrl',
+      value: this.stage.url,
+      description: 'Base URL of the payments API',
+    });
   }
 }

@@ -40,7 +40,10 @@ describe('accounts', () => {
   it('creates child accounts that its creator can manage, and validates input', async () => {
     const parent = await newAccount();
     // An org named without a region operates in its creator's (the docs' create example names none).
-    const noRegion = await api('POST', '/api/accounts', { key: parent.apiKey, body: { name: 'Shop', type: 'org', test: true } });
+    const noRegion = await api('POST', '/api/accounts', {
+      key: parent.apiKey,
+      body: { name: 'Shop', type: 'org', test: true },
+    });
     expect(noRegion.status).toBe(200);
     expect(noRegion.body.region).toBe('NZ');
     const missingName = await api('POST', '/api/accounts', { key: parent.apiKey, body: { type: 'org' } });
@@ -58,7 +61,10 @@ describe('accounts', () => {
     });
     expect(child.status).toBe(200);
     expect(child.body.parentAccountId).toBe(parent.accountId);
-    const renamed = await api('PUT', `/api/accounts/${child.body.id}`, { key: parent.apiKey, body: { name: 'Shop 2' } });
+    const renamed = await api('PUT', `/api/accounts/${child.body.id}`, {
+      key: parent.apiKey,
+      body: { name: 'Shop 2' },
+    });
     expect(renamed.body).toMatchObject({ name: 'Shop 2', version: '2' });
   });
 
@@ -70,7 +76,11 @@ describe('accounts', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
-    const bad = await api('POST', '/api/accounts', { key: owner.apiKey, rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await api('POST', '/api/accounts', {
+      key: owner.apiKey,
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'body is not valid JSON' });
   });
@@ -96,38 +106,56 @@ describe('accounts', () => {
 });
 
 describe('an account is created with its creator as its only owner', () => {
-  const memberships = async (user: TestUser) => (await api('GET', '/api/account-memberships', { token: user.token })).body;
+  const memberships = async (user: TestUser) =>
+    (await api('GET', '/api/account-memberships', { token: user.token })).body;
   const INVITATION_REQUIRED = { statusCode: 403, error: 'Forbidden', message: 'INVITATION_REQUIRED' };
 
   it('a signed-in user creating an org account is its owner, its one member', async () => {
     const user = await newUser();
-    const res = await api('POST', '/api/accounts', { token: user.token, body: { name: 'My Shop', type: 'org', region: 'NZ', test: true } });
+    const res = await api('POST', '/api/accounts', {
+      token: user.token,
+      body: { name: 'My Shop', type: 'org', region: 'NZ', test: true },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ createdBy: `crn::user:${user.userId}`, parentAccountId: user.individualAccountId });
+    expect(res.body).toMatchObject({
+      createdBy: `crn::user:${user.userId}`,
+      parentAccountId: user.individualAccountId,
+    });
     // Naming themselves as owner is the same.
-    const named = await api('POST', '/api/accounts', { token: user.token, body: { name: 'My Other Shop', type: 'org', test: true, owner: user.userId } });
+    const named = await api('POST', '/api/accounts', {
+      token: user.token,
+      body: { name: 'My Other Shop', type: 'org', test: true, owner: user.userId },
+    });
     expect(named.status).toBe(200);
-    const members = await api('GET', `/api/accounts/${res.body.id}/members`, { token: user.token, account: res.body.id });
+    const members = await api('GET', `/api/accounts/${res.body.id}/members`, {
+      token: user.token,
+      account: res.body.id,
+    });
     expect(members.body).toEqual([expect.objectContaining({ userId: user.userId, role: 'account-owner' })]);
     expect((await memberships(user)).map((m: any) => [m.accountId, m.role])).toEqual(
-      expect.arrayContaining([[res.body.id, 'account-owner'], [named.body.id, 'account-owner']]),
+      expect.arrayContaining([
+        [res.body.id, 'account-owner'],
+        [named.body.id, 'account-owner'],
+      ]),
     );
   });
 
   it('owner naming anyone but the calling user is INVITATION_REQUIRED, for keys, the operator and users alike, writing nothing', async () => {
     const [parent, user, victim] = await Promise.all([newAccount(), newUser(), newUser()]);
-    const attempts = [
-      { key: parent.apiKey },
-      { key: seed().operatorApiKey },
-      { token: user.token },
-    ];
+    const attempts = [{ key: parent.apiKey }, { key: seed().operatorApiKey }, { token: user.token }];
     for (const caller of attempts) {
-      const res = await api('POST', '/api/accounts', { ...caller, body: { name: 'Trap', type: 'org', region: 'NZ', test: true, owner: victim.userId } });
+      const res = await api('POST', '/api/accounts', {
+        ...caller,
+        body: { name: 'Trap', type: 'org', region: 'NZ', test: true, owner: victim.userId },
+      });
       expect(res.body).toEqual(INVITATION_REQUIRED);
       expect(written(res)).toEqual([]);
     }
     // An API key's account is created with no member at all.
-    const keyMade = await api('POST', '/api/accounts', { key: parent.apiKey, body: { name: 'Keyed', type: 'org', test: true } });
+    const keyMade = await api('POST', '/api/accounts', {
+      key: parent.apiKey,
+      body: { name: 'Keyed', type: 'org', test: true },
+    });
     expect((await api('GET', `/api/accounts/${keyMade.body.id}/members`, { key: parent.apiKey })).body).toEqual([]);
     expect(await memberships(victim)).toEqual([expect.objectContaining({ accountId: victim.individualAccountId })]);
     expect(await memberships(user)).toEqual([expect.objectContaining({ accountId: user.individualAccountId })]);
@@ -135,7 +163,10 @@ describe('an account is created with its creator as its only owner', () => {
 
   it("a user's one individual account is made with the user: a user creates org accounts only (INVALID_ACCOUNT_TYPE)", async () => {
     const user = await newUser();
-    const res = await api('POST', '/api/accounts', { token: user.token, body: { name: 'Me Again', type: 'individual', test: true } });
+    const res = await api('POST', '/api/accounts', {
+      token: user.token,
+      body: { name: 'Me Again', type: 'individual', test: true },
+    });
     expect(res.body).toMatchObject({ statusCode: 403, message: 'INVALID_ACCOUNT_TYPE' });
     expect(written(res)).toEqual([]);
     expect(await memberships(user)).toHaveLength(1);

@@ -10,11 +10,16 @@ const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
 
 /** Runs `bin/admin.ts` against the test platform's DynamoDB Local, as an operator would. */
-const admin = (...args: string[]) => runAdmin(...args, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json');
+const admin = (...args: string[]) =>
+  runAdmin(...args, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json');
 
 async function runAdmin(...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'bin', 'admin.ts'), ...args], { cwd: ROOT });
+    const { stdout, stderr } = await run(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [join(ROOT, 'bin', 'admin.ts'), ...args],
+      { cwd: ROOT },
+    );
     return { code: 0, out: JSON.parse(stdout), stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -26,7 +31,12 @@ describe('admin command', () => {
   it('creates an account and a key that work over HTTP, and disables the key', async () => {
     const account = await admin('create-account', '--name', 'Admin made', '--type', 'org', '--region', 'NZ', '--test');
     expect(account.code).toBe(0);
-    expect(account.out).toMatchObject({ name: 'Admin made', type: 'org', test: true, createdBy: 'crn::service:admin-cli' });
+    expect(account.out).toMatchObject({
+      name: 'Admin made',
+      type: 'org',
+      test: true,
+      createdBy: 'crn::service:admin-cli',
+    });
     const key = await admin('create-key', '--account', account.out.id, '--name', 'owner', '--role', 'account-owner');
     expect(key.code).toBe(0);
     const read = await api('GET', `/api/accounts/${account.out.id}`, { key: key.out.secret });
@@ -39,7 +49,9 @@ describe('admin command', () => {
 
     // The last enabled owner key cannot be disabled (the account would be locked out): add another first.
     expect((await admin('disable-key', '--account', account.out.id, '--name', 'owner')).code).not.toBe(0);
-    expect((await admin('create-key', '--account', account.out.id, '--name', 'backup', '--role', 'account-owner')).code).toBe(0);
+    expect(
+      (await admin('create-key', '--account', account.out.id, '--name', 'backup', '--role', 'account-owner')).code,
+    ).toBe(0);
     expect((await admin('disable-key', '--account', account.out.id, '--name', 'owner')).out.enabled).toBe(false);
     // Written straight to the table, so the platform's instance that verified the key keeps it for up
     // to API_KEY_CACHE_TTL_MS (docs/api/conventions.md, Authentication): the key stops working within that, not at once.
@@ -61,7 +73,9 @@ describe('admin command', () => {
     const read = await api('GET', `/api/accounts/${other.out.id}`, { key: operator.out.key.secret });
     expect(read.status).toBe(200);
     const ownerKey = await admin('create-key', '--account', other.out.id, '--name', 'k', '--role', 'account-owner');
-    expect((await api('GET', `/api/accounts/${operator.out.account.id}`, { key: ownerKey.out.secret })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/accounts/${operator.out.account.id}`, { key: ownerKey.out.secret })).body).toEqual(
+      FORBIDDEN,
+    );
   }, 120_000);
 
   it('exits 2 with usage on bad input and 1 with a JSON error when the account does not exist', async () => {
@@ -76,7 +90,8 @@ describe('admin command', () => {
 
 describe('admin command: webhook signing keys (local file)', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'signing-keys-')), 'webhook-signing-keys.json');
-  const keys = (command: string, ...args: string[]) => runAdmin(command, '--target', 'local', '--keys-file', file, ...args, '--json');
+  const keys = (command: string, ...args: string[]) =>
+    runAdmin(command, '--target', 'local', '--keys-file', file, ...args, '--json');
   const kids = (out: { jwks: { keys: { kid: string }[] } }) => out.jwks.keys.map((k) => k.kid);
 
   it('creates the first key, rotates, and retires the old key', async () => {
@@ -101,7 +116,10 @@ describe('admin command: webhook signing keys (local file)', () => {
     expect(retired.out.signer).toBe(second.out.nextSigner);
     expect(kids(retired.out)).toEqual([second.out.nextSigner]);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { keys: { kid: string; retiredAt?: string }[] };
-    expect(stored.keys.map((k) => [k.kid, Boolean(k.retiredAt)])).toEqual([[first.out.signer, true], [second.out.nextSigner, false]]);
+    expect(stored.keys.map((k) => [k.kid, Boolean(k.retiredAt)])).toEqual([
+      [first.out.signer, true],
+      [second.out.nextSigner, false],
+    ]);
   }, 120_000);
 
   it('refuses to retire the only active key and needs --kid', async () => {
@@ -118,7 +136,15 @@ describe('admin command: webhooks', () => {
   it('registers a webhook endpoint the account then sees over HTTP, and lists them', async () => {
     const account = await admin('create-account', '--name', 'Hooked', '--type', 'org', '--region', 'NZ', '--test');
     const key = await admin('create-key', '--account', account.out.id, '--name', 'owner', '--role', 'account-owner');
-    const added = await admin('add-webhook', '--account', account.out.id, '--url', 'https://hooks.example.com/in', '--types', 'payment-request:paid,payment-request:refund-completed');
+    const added = await admin(
+      'add-webhook',
+      '--account',
+      account.out.id,
+      '--url',
+      'https://hooks.example.com/in',
+      '--types',
+      'payment-request:paid,payment-request:refund-completed',
+    );
     expect(added.code).toBe(0);
     expect(added.out).toMatchObject({
       id: expect.stringMatching(/^wh_/),
@@ -128,15 +154,33 @@ describe('admin command: webhooks', () => {
       createdBy: 'crn::service:admin-cli',
     });
     expect((await admin('list-webhooks', '--account', account.out.id)).out).toEqual([added.out]);
-    expect((await api('GET', `/api/accounts/${account.out.id}/webhooks`, { key: key.out.secret })).body).toEqual({ items: [added.out] });
+    expect((await api('GET', `/api/accounts/${account.out.id}/webhooks`, { key: key.out.secret })).body).toEqual({
+      items: [added.out],
+    });
   }, 120_000);
 
   it('refuses unknown types (usage) and a URL the target guard refuses', async () => {
     const account = await admin('create-account', '--name', 'Hooked too', '--type', 'individual');
-    const usage = await admin('add-webhook', '--account', account.out.id, '--url', 'https://hooks.example.com', '--types', 'payment-request:voided');
+    const usage = await admin(
+      'add-webhook',
+      '--account',
+      account.out.id,
+      '--url',
+      'https://hooks.example.com',
+      '--types',
+      'payment-request:voided',
+    );
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/unknown type payment-request:voided/);
-    const refused = await admin('add-webhook', '--account', account.out.id, '--url', 'ftp://hooks.example.com', '--types', 'payment-request:paid');
+    const refused = await admin(
+      'add-webhook',
+      '--account',
+      account.out.id,
+      '--url',
+      'ftp://hooks.example.com',
+      '--types',
+      'payment-request:paid',
+    );
     expect(refused.code).toBe(1);
     expect(refused.out).toEqual({ error: 'url must use http or https' });
   }, 120_000);
@@ -145,13 +189,32 @@ describe('admin command: webhooks', () => {
     const email = `admin-user-${Date.now()}@example.com`;
     const created = await admin('create-user', '--email', email, '--name', 'Ada Lovelace');
     expect(created.code).toBe(0);
-    expect(created.out).toEqual({ userId: expect.stringMatching(/^[0-9a-f-]{36}$/), email, individualAccountId: expect.any(String) });
+    expect(created.out).toEqual({
+      userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email,
+      individualAccountId: expect.any(String),
+    });
     expect((await admin('create-user', '--email', email.toUpperCase(), '--name', 'Again')).code).not.toBe(0);
     const keysFile = join(mkdtempSync(join(tmpdir(), 'issuer-')), 'user-issuer-keys.json');
     writeFileSync(keysFile, process.env.LOCAL_USER_ISSUER_KEY!);
-    const token = await admin('user-token', '--user-id', created.out.userId, '--keys-file', keysFile, '--issuer', process.env.USER_POOL_ISSUER!);
+    const token = await admin(
+      'user-token',
+      '--user-id',
+      created.out.userId,
+      '--keys-file',
+      keysFile,
+      '--issuer',
+      process.env.USER_POOL_ISSUER!,
+    );
     expect(token.code).toBe(0);
     const mine = await api('GET', '/api/account-memberships', { token: token.out.accessToken });
-    expect(mine.body).toEqual([{ accountName: 'Ada Lovelace', accountId: created.out.individualAccountId, accountType: 'individual', role: 'account-owner' }]);
+    expect(mine.body).toEqual([
+      {
+        accountName: 'Ada Lovelace',
+        accountId: created.out.individualAccountId,
+        accountType: 'individual',
+        role: 'account-owner',
+      },
+    ]);
   });
 });

@@ -31,7 +31,9 @@ describe('API keys', () => {
   it('rejects a duplicate name and bad roles', async () => {
     const owner = await newAccount();
     const body = { name: 'dup', role: 'account-owner' };
-    expect((await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body })).status).toBe(200);
+    expect((await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body })).status).toBe(
+      200,
+    );
     const again = await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body });
     expect(again.body).toEqual({ ...FORBIDDEN, message: 'API_KEY_ALREADY_EXISTS' });
     const operatorRole = await api('POST', `/api/accounts/${owner.accountId}/api-keys`, {
@@ -56,25 +58,37 @@ describe('API keys', () => {
     const secret = created.body.secret as string;
     expect((await api('GET', `/api/accounts/${owner.accountId}`, { key: secret })).status).toBe(200);
 
-    const disabled = await api('PUT', `/api/accounts/${owner.accountId}/api-keys/second`, { key: owner.apiKey, body: { enabled: false } });
+    const disabled = await api('PUT', `/api/accounts/${owner.accountId}/api-keys/second`, {
+      key: owner.apiKey,
+      body: { enabled: false },
+    });
     expect(disabled.body).toMatchObject({ name: 'second', enabled: false, version: '2' });
     expect(disabled.body.secret).toBeUndefined();
     const refused = await api('GET', `/api/accounts/${owner.accountId}`, { key: secret });
     expect(refused.status).toBe(401);
 
-    await api('PUT', `/api/accounts/${owner.accountId}/api-keys/second`, { key: owner.apiKey, body: { enabled: true } });
+    await api('PUT', `/api/accounts/${owner.accountId}/api-keys/second`, {
+      key: owner.apiKey,
+      body: { enabled: true },
+    });
     expect((await api('GET', `/api/accounts/${owner.accountId}`, { key: secret })).status).toBe(200);
 
-    const missing = await api('PUT', `/api/accounts/${owner.accountId}/api-keys/nope`, { key: owner.apiKey, body: { enabled: false } });
+    const missing = await api('PUT', `/api/accounts/${owner.accountId}/api-keys/nope`, {
+      key: owner.apiKey,
+      body: { enabled: false },
+    });
     expect(missing.body).toEqual(FORBIDDEN);
   });
 
-  it('never lets one account touch another account\'s keys', async () => {
+  it("never lets one account touch another account's keys", async () => {
     const a = await newAccount();
     const b = await newAccount();
     const list = await api('GET', `/api/accounts/${b.accountId}/api-keys`, { key: a.apiKey });
     expect(list.body).toEqual(FORBIDDEN);
-    const create = await api('POST', `/api/accounts/${b.accountId}/api-keys`, { key: a.apiKey, body: { name: 'x', role: 'account-owner' } });
+    const create = await api('POST', `/api/accounts/${b.accountId}/api-keys`, {
+      key: a.apiKey,
+      body: { name: 'x', role: 'account-owner' },
+    });
     expect(create.body).toEqual(FORBIDDEN);
     const keys = await api('GET', `/api/accounts/${b.accountId}/api-keys`, { key: b.apiKey });
     expect(keys.body.map((k: { name: string }) => k.name)).not.toContain('x');

@@ -4,7 +4,17 @@ import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/a
 import { advanceClock, DAY, waitFor } from '../support/clock';
 import { balances, newMerchant, newPayer, type Payer } from '../support/payments';
 import { startWebhookReceiver } from '../support/webhook-receiver';
-import { claim, collectionManager, newCollection, newToken, ok, sendAsset, uniqueEmail, verifyAlias, written } from '../support/value';
+import {
+  claim,
+  collectionManager,
+  newCollection,
+  newToken,
+  ok,
+  sendAsset,
+  uniqueEmail,
+  verifyAlias,
+  written,
+} from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
 const read = (key: string, id: string) => api('GET', `/api/asset-transfers/${id}`, { key });
@@ -18,7 +28,10 @@ async function funds(payer: Payer): Promise<{ balance: bigint; available: bigint
 /** The test-money wallets of an account, and their total. */
 async function received(account: TestAccount): Promise<bigint> {
   const wallets = await api('GET', '/api/wallet-assets', { key: account.apiKey });
-  return wallets.body.reduce((sum: bigint, w: { balance: string; settlement: boolean }) => sum + (w.settlement ? 0n : BigInt(w.balance)), 0n);
+  return wallets.body.reduce(
+    (sum: bigint, w: { balance: string; settlement: boolean }) => sum + (w.settlement ? 0n : BigInt(w.balance)),
+    0n,
+  );
 }
 
 describe('asset transfers of money', () => {
@@ -30,7 +43,14 @@ describe('asset transfers of money', () => {
   it('holds the value from creation for a recipient not yet on the platform (sent), masking the alias', async () => {
     const before = await funds(sender);
     const alias = uniqueEmail();
-    const res = await sendAsset(sender, { assetId: sender.walletId, value: '1500', recipientAlias: alias, message: 'Happy birthday', senderName: 'My Cafe', description: 'Gift' });
+    const res = await sendAsset(sender, {
+      assetId: sender.walletId,
+      value: '1500',
+      recipientAlias: alias,
+      message: 'Happy birthday',
+      senderName: 'My Cafe',
+      description: 'Gift',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -51,14 +71,21 @@ describe('asset transfers of money', () => {
       remainingValue: '1500',
     });
     expect(await funds(sender)).toEqual({ balance: before.balance, available: before.available - 1500n });
-    const quiet = await sendAsset(sender, { assetId: sender.walletId, value: '1', recipientAlias: uniqueEmail(), suppressNotification: true });
+    const quiet = await sendAsset(sender, {
+      assetId: sender.walletId,
+      value: '1',
+      recipientAlias: uniqueEmail(),
+      suppressNotification: true,
+    });
     expect(quiet.body).toMatchObject({ status: 'created', suppressNotifications: true });
     expect(quiet.body.lastSentTo).toBeUndefined();
   });
 
   it('completes into the account that verifies the alias and resolves its claimable assets, once', async () => {
     const alias = `+64${Date.now().toString().slice(-8)}`;
-    const transfer = (await sendAsset(sender, { assetId: sender.walletId, value: '700', recipientAlias: alias, message: 'hi' })).body;
+    const transfer = (
+      await sendAsset(sender, { assetId: sender.walletId, value: '700', recipientAlias: alias, message: 'hi' })
+    ).body;
     const before = await funds(sender);
     const newcomer = await newAccount();
     await verifyAlias(newcomer.accountId, alias);
@@ -67,14 +94,21 @@ describe('asset transfers of money', () => {
     expect(await received(newcomer)).toBe(700n);
     expect(await funds(sender)).toEqual({ balance: before.balance - 700n, available: before.available });
     const done = await read(sender.apiKey, transfer.id);
-    expect(done.body).toMatchObject({ status: 'claimed', recipientAccountId: newcomer.accountId, claimedByAccountId: newcomer.accountId, remainingValue: '0' });
+    expect(done.body).toMatchObject({
+      status: 'claimed',
+      recipientAccountId: newcomer.accountId,
+      claimedByAccountId: newcomer.accountId,
+      remainingValue: '0',
+    });
     // Scrubbed once complete: the alias stays masked, where it was sent and the message go.
     expect(done.body.recipientAlias).toBe(`${alias.slice(0, 3)}${'*'.repeat(alias.length - 7)}${alias.slice(-4)}`);
     expect(done.body.message).toBeUndefined();
     expect(done.body.lastSentTo).toBeUndefined();
     // The recipient reads it too, and it lists among what it received.
     expect((await read(newcomer.apiKey, transfer.id)).status).toBe(200);
-    const list = await api('GET', `/api/asset-transfers?recipientAccountId=${newcomer.accountId}`, { key: newcomer.apiKey });
+    const list = await api('GET', `/api/asset-transfers?recipientAccountId=${newcomer.accountId}`, {
+      key: newcomer.apiKey,
+    });
     expect(list.body.items.map((t: { id: string }) => t.id)).toEqual([transfer.id]);
     await api('POST', '/api/me/resolve-claimable-assets', { key: newcomer.apiKey });
     expect(await received(newcomer)).toBe(700n);
@@ -85,15 +119,23 @@ describe('asset transfers of money', () => {
     const member = await newAccount();
     await verifyAlias(member.accountId, alias.toUpperCase());
     const res = await sendAsset(sender, { assetId: sender.walletId, value: '250', recipientAlias: alias });
-    expect(res.body).toMatchObject({ status: 'claimed', recipientAccountId: member.accountId, claimedByAccountId: member.accountId, remainingValue: '0' });
+    expect(res.body).toMatchObject({
+      status: 'claimed',
+      recipientAccountId: member.accountId,
+      claimedByAccountId: member.accountId,
+      remainingValue: '0',
+    });
     expect(await received(member)).toBe(250n);
   });
 
-  it('keeps a verified alias one account\'s: verifying it for another answers ALIAS_ALREADY_VERIFIED', async () => {
+  it("keeps a verified alias one account's: verifying it for another answers ALIAS_ALREADY_VERIFIED", async () => {
     const alias = uniqueEmail();
     const [first, second] = [await newAccount(), await newAccount()];
     await verifyAlias(first.accountId, alias);
-    const again = await api('POST', `/api/accounts/${second.accountId}/verified-aliases`, { key: seed().operatorApiKey, body: { alias } });
+    const again = await api('POST', `/api/accounts/${second.accountId}/verified-aliases`, {
+      key: seed().operatorApiKey,
+      body: { alias },
+    });
     expect(again.body).toEqual(refused('ALIAS_ALREADY_VERIFIED'));
     const res = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: alias });
     expect(res.body).toMatchObject({ status: 'claimed', recipientAccountId: first.accountId });
@@ -103,7 +145,15 @@ describe('asset transfers of money', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ assetId: sender.walletId, value: '100' }, 'RECIPIENT_MISSING'],
       [{ assetId: sender.walletId, value: '999999999', recipientAlias: uniqueEmail() }, 'INSUFFICIENT_WALLET_BALANCE'],
-      [{ assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail(), loyaltyProgramId: 'noSuchProgramzzzzzzzzz' }, 'LOYALTY_PROGRAM_NOT_FOUND'],
+      [
+        {
+          assetId: sender.walletId,
+          value: '100',
+          recipientAlias: uniqueEmail(),
+          loyaltyProgramId: 'noSuchProgramzzzzzzzzz',
+        },
+        'LOYALTY_PROGRAM_NOT_FOUND',
+      ],
     ];
     for (const [body, code] of cases) {
       const res = await sendAsset(sender, body);
@@ -111,12 +161,21 @@ describe('asset transfers of money', () => {
       expect(written(res)).toEqual([]);
     }
     const merchant = await newMerchant();
-    const settlement = await sendAsset(merchant.owner, { assetId: merchant.settlementWalletId, value: '1', recipientAlias: uniqueEmail() });
+    const settlement = await sendAsset(merchant.owner, {
+      assetId: merchant.settlementWalletId,
+      value: '1',
+      recipientAlias: uniqueEmail(),
+    });
     expect(settlement.body).toEqual(refused('INVALID_ASSET_TYPE'));
     for (const body of [
       { assetId: sender.walletId, recipientAlias: uniqueEmail() },
       { assetId: sender.walletId, value: '500', claimType: 'multi' },
-      { assetId: sender.walletId, value: '500', claimType: 'multi', valueConfig: { type: 'flat', params: { amount: '600' } } },
+      {
+        assetId: sender.walletId,
+        value: '500',
+        claimType: 'multi',
+        valueConfig: { type: 'flat', params: { amount: '600' } },
+      },
       { assetId: sender.walletId, value: '5', recipientAlias: uniqueEmail(), expiresAt: '2000-01-01T00:00:00.000Z' },
       { assetId: sender.walletId, value: '5', recipientAlias: 'not-an-alias' },
     ]) {
@@ -129,20 +188,43 @@ describe('asset transfers of money', () => {
     const foreign = await sendAsset(stranger, { assetId: sender.walletId, value: '1', recipientAlias: uniqueEmail() });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(written(foreign)).toEqual([]);
-    const transfer = (await sendAsset(sender, { assetId: sender.walletId, value: '5', recipientAlias: uniqueEmail() })).body;
+    const transfer = (await sendAsset(sender, { assetId: sender.walletId, value: '5', recipientAlias: uniqueEmail() }))
+      .body;
     expect((await read(stranger.apiKey, transfer.id)).body).toEqual(FORBIDDEN);
     const cancel = await api('POST', `/api/asset-transfers/${transfer.id}/cancel`, { key: stranger.apiKey });
     expect(cancel.body).toEqual(FORBIDDEN);
     expect(written(cancel)).toEqual([]);
-    expect((await api('GET', `/api/asset-transfers?senderAccountId=${sender.accountId}`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/asset-transfers?senderAccountId=${sender.accountId}&recipientAccountId=${stranger.accountId}`, { key: stranger.apiKey })).status).toBe(400);
+    expect(
+      (await api('GET', `/api/asset-transfers?senderAccountId=${sender.accountId}`, { key: stranger.apiKey })).body,
+    ).toEqual(FORBIDDEN);
+    expect(
+      (
+        await api(
+          'GET',
+          `/api/asset-transfers?senderAccountId=${sender.accountId}&recipientAccountId=${stranger.accountId}`,
+          { key: stranger.apiKey },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('cancels an open transfer, releasing what it held; only once (INVALID_ASSET_TRANSFER_STATUS)', async () => {
     const before = await funds(sender);
-    const transfer = (await sendAsset(sender, { assetId: sender.walletId, value: '300', recipientAlias: uniqueEmail(), message: 'oops' })).body;
+    const transfer = (
+      await sendAsset(sender, {
+        assetId: sender.walletId,
+        value: '300',
+        recipientAlias: uniqueEmail(),
+        message: 'oops',
+      })
+    ).body;
     const res = await api('POST', `/api/asset-transfers/${transfer.id}/cancel`, { key: sender.apiKey });
-    expect(res.body).toMatchObject({ id: transfer.id, status: 'cancelled', value: '300', senderAccountId: sender.accountId });
+    expect(res.body).toMatchObject({
+      id: transfer.id,
+      status: 'cancelled',
+      value: '300',
+      senderAccountId: sender.accountId,
+    });
     expect(await funds(sender)).toEqual(before);
     const again = await api('POST', `/api/asset-transfers/${transfer.id}/cancel`, { key: sender.apiKey });
     expect(again.body).toEqual(refused('INVALID_ASSET_TRANSFER_STATUS'));
@@ -155,7 +237,11 @@ describe('asset transfers of money', () => {
     const second = (await sendAsset(own, { assetId: own.walletId, value: '2', recipientAlias: uniqueEmail() })).body;
     const page1 = await api('GET', '/api/asset-transfers?paginationLimit=1', { key: own.apiKey });
     expect(page1.body.items.map((t: { id: string }) => t.id)).toEqual([second.id]);
-    const page2 = await api('GET', `/api/asset-transfers?senderAccountId=${own.accountId}&paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, { key: own.apiKey });
+    const page2 = await api(
+      'GET',
+      `/api/asset-transfers?senderAccountId=${own.accountId}&paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      { key: own.apiKey },
+    );
     expect(page2.body.items.map((t: { id: string }) => t.id)).toEqual([first.id]);
   });
 });
@@ -172,28 +258,62 @@ describe('claim pages', () => {
   it('sends a token whole without a recipient: a claim page, a public summary, and the token in the claimant’s account', async () => {
     const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
     const res = await sendAsset(owner, { assetId: token.id, message: 'For you', senderName: 'Ann' });
-    expect(res.body).toMatchObject({ status: 'created', value: '1', assetId: token.id, assetType: 'svc.token.test', assetCollectionId: collection.id, claimType: 'single', url: expect.stringMatching(new RegExp(`/transfer/${res.body.id}$`)) });
+    expect(res.body).toMatchObject({
+      status: 'created',
+      value: '1',
+      assetId: token.id,
+      assetType: 'svc.token.test',
+      assetCollectionId: collection.id,
+      claimType: 'single',
+      url: expect.stringMatching(new RegExp(`/transfer/${res.body.id}$`)),
+    });
     const summary = await api('GET', `/api/asset-transfers/${res.body.id}/summary`);
-    expect(summary.body).toEqual({ id: res.body.id, status: 'created', assetId: token.id, message: 'For you', senderName: 'Ann', createdAt: res.body.createdAt, url: res.body.url, assetCollectionId: collection.id });
+    expect(summary.body).toEqual({
+      id: res.body.id,
+      status: 'created',
+      assetId: token.id,
+      message: 'For you',
+      senderName: 'Ann',
+      createdAt: res.body.createdAt,
+      url: res.body.url,
+      assetCollectionId: collection.id,
+    });
     // Held: it can be neither spent nor sent again.
     expect((await sendAsset(owner, { assetId: token.id })).body).toEqual(refused('ASSET_NOT_ACTIVE'));
 
     const claimant = await newAccount();
     const claimed = await claim(claimant, res.body.id);
-    expect(claimed.body).toMatchObject({ status: 'claimed', claimedByAccountId: claimant.accountId, recipientAccountId: claimant.accountId, senderAccountId: owner.accountId });
+    expect(claimed.body).toMatchObject({
+      status: 'claimed',
+      claimedByAccountId: claimant.accountId,
+      recipientAccountId: claimant.accountId,
+      senderAccountId: owner.accountId,
+    });
     expect((await findToken(token.id))?.balance).toBe(0n);
     const copy = await findToken(derivedId(undefined, res.body.id, 'received-token', claimant.accountId));
-    expect(copy).toMatchObject({ balance: 1n, available: 1n, token: { accountId: claimant.accountId, collectionId: collection.id, expiresAt: token.expiresAt } });
+    expect(copy).toMatchObject({
+      balance: 1n,
+      available: 1n,
+      token: { accountId: claimant.accountId, collectionId: collection.id, expiresAt: token.expiresAt },
+    });
     expect((await claim(await newAccount(), res.body.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
   });
 
   it('refuses claims of transfers with a recipient (ASSET_TRANSFER_INVALID_RECIPIENT) and of cancelled ones, and an unknown id', async () => {
-    const aliased = (await sendAsset(owner, { assetId: owner.walletId, value: '10', recipientAlias: uniqueEmail() })).body;
+    const aliased = (await sendAsset(owner, { assetId: owner.walletId, value: '10', recipientAlias: uniqueEmail() }))
+      .body;
     const res = await claim(await newAccount(), aliased.id);
     expect(res.body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
     expect(written(res)).toEqual([]);
     // The claim page is for others: the sender cancels instead.
-    const shared = (await sendAsset(owner, { assetId: owner.walletId, value: '10', claimType: 'multi', valueConfig: { type: 'flat', params: { amount: '10' } } })).body;
+    const shared = (
+      await sendAsset(owner, {
+        assetId: owner.walletId,
+        value: '10',
+        claimType: 'multi',
+        valueConfig: { type: 'flat', params: { amount: '10' } },
+      })
+    ).body;
     expect((await claim(owner, shared.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
     const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
     const cancelled = (await sendAsset(owner, { assetId: token.id })).body;
@@ -215,7 +335,12 @@ describe('claim pages', () => {
         claimConditions: [{ type: 'frequency', params: { period: 'lifetime', limit: '1' } }],
       })
     ).body;
-    expect(multi).toMatchObject({ status: 'created', claimType: 'multi', remainingValue: '500', valueConfig: { type: 'flat', params: { amount: '200' } } });
+    expect(multi).toMatchObject({
+      status: 'created',
+      claimType: 'multi',
+      remainingValue: '500',
+      valueConfig: { type: 'flat', params: { amount: '200' } },
+    });
     const [a, b, c, d] = await Promise.all([newAccount(), newAccount(), newAccount(), newAccount()]);
     expect((await claim(a, multi.id)).body).toMatchObject({ status: 'created', remainingValue: '300' });
     const twice = await claim(a, multi.id);
@@ -224,7 +349,12 @@ describe('claim pages', () => {
     expect((await claim(b, multi.id)).body).toMatchObject({ remainingValue: '100' });
     expect((await claim(c, multi.id)).body).toMatchObject({ status: 'claimed', remainingValue: '0' });
     expect((await claim(d, multi.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
-    expect([await received(a), await received(b), await received(c), await received(d)]).toEqual([200n, 200n, 100n, 0n]);
+    expect([await received(a), await received(b), await received(c), await received(d)]).toEqual([
+      200n,
+      200n,
+      100n,
+      0n,
+    ]);
     expect(await funds(owner)).toEqual({ balance: before.balance - 500n, available: before.available - 500n });
   });
 
@@ -237,8 +367,11 @@ describe('claim pages', () => {
     for (const [i, r] of results.entries()) if (r.status === 409) results[i] = await claim(claimants[i], transfer.id);
     const wins = results.filter((r) => r.status === 200);
     expect(wins).toHaveLength(1);
-    for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
-    const holders = await Promise.all(claimants.map((cl) => findToken(derivedId(undefined, transfer.id, 'received-token', cl.accountId))));
+    for (const r of results.filter((r) => r.status !== 200))
+      expect(r.body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
+    const holders = await Promise.all(
+      claimants.map((cl) => findToken(derivedId(undefined, transfer.id, 'received-token', cl.accountId))),
+    );
     expect(holders.filter((h) => h?.balance === 1n)).toHaveLength(1);
     expect(holders.filter((h) => h !== undefined)).toHaveLength(1);
     expect((await findToken(token.id))?.balance).toBe(0n);
@@ -246,13 +379,21 @@ describe('claim pages', () => {
 
   it('a multi-claim transfer never pays out more than its value, however many claim at once', async () => {
     const before = await funds(owner);
-    const multi = (await sendAsset(owner, { assetId: owner.walletId, value: '500', claimType: 'multi', valueConfig: { type: 'flat', params: { amount: '100' } } })).body;
+    const multi = (
+      await sendAsset(owner, {
+        assetId: owner.walletId,
+        value: '500',
+        claimType: 'multi',
+        valueConfig: { type: 'flat', params: { amount: '100' } },
+      })
+    ).body;
     const claimants = await Promise.all(Array.from({ length: 12 }, () => newAccount()));
     const results = await Promise.all(claimants.map((cl) => claim(cl, multi.id)));
     // A claim that kept losing the race answers 409 and may be retried: each retry claims once.
     for (const [i, r] of results.entries()) if (r.status === 409) results[i] = await claim(claimants[i], multi.id);
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
-    for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
+    for (const r of results.filter((r) => r.status !== 200))
+      expect(r.body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
     const paid = (await Promise.all(claimants.map(received))).reduce((sum, v) => sum + v, 0n);
     expect(paid).toBe(500n);
     expect(await funds(owner)).toEqual({ balance: before.balance - 500n, available: before.available - 500n });
@@ -265,26 +406,47 @@ describe('unclaimed transfers go back after two weeks', () => {
     const sender = await newPayer('5000');
     const receiver = await startWebhookReceiver();
     try {
-      await ok(api('POST', `/api/accounts/${sender.accountId}/webhooks`, { key: seed().operatorApiKey, body: { url: receiver.url, types: ['asset-transfer:returned'] } }));
+      await ok(
+        api('POST', `/api/accounts/${sender.accountId}/webhooks`, {
+          key: seed().operatorApiKey,
+          body: { url: receiver.url, types: ['asset-transfer:returned'] },
+        }),
+      );
       const before = await funds(sender);
-      const transfer = (await sendAsset(sender, { assetId: sender.walletId, value: '1200', recipientAlias: uniqueEmail(), message: 'unclaimed' })).body;
+      const transfer = (
+        await sendAsset(sender, {
+          assetId: sender.walletId,
+          value: '1200',
+          recipientAlias: uniqueEmail(),
+          message: 'unclaimed',
+        })
+      ).body;
       expect(await funds(sender)).toEqual({ balance: before.balance, available: before.available - 1200n });
 
       await advanceClock(sender.accountId, 13 * DAY);
       expect((await read(sender.apiKey, transfer.id)).body.status).toBe('sent');
       await advanceClock(sender.accountId, DAY + 1);
-      const returned = await waitFor(() => read(sender.apiKey, transfer.id), (r) => r.body.status === 'returned');
+      const returned = await waitFor(
+        () => read(sender.apiKey, transfer.id),
+        (r) => r.body.status === 'returned',
+      );
       expect(returned.body).toMatchObject({ status: 'returned', remainingValue: '1200' });
       expect(returned.body.message).toBeUndefined();
       expect(await funds(sender)).toEqual(before);
 
       const [notice] = await receiver.waitForAccepted(1);
-      expect(notice.body).toMatchObject({ type: 'asset-transfer:returned', accountId: sender.accountId, data: { id: transfer.id, status: 'returned' } });
+      expect(notice.body).toMatchObject({
+        type: 'asset-transfer:returned',
+        accountId: sender.accountId,
+        data: { id: transfer.id, status: 'returned' },
+      });
       // Returned: nobody can claim or cancel it any more.
       const alias = uniqueEmail();
       const late = await newAccount();
       await verifyAlias(late.accountId, alias);
-      expect((await api('POST', `/api/asset-transfers/${transfer.id}/cancel`, { key: sender.apiKey })).body).toEqual(refused('INVALID_ASSET_TRANSFER_STATUS'));
+      expect((await api('POST', `/api/asset-transfers/${transfer.id}/cancel`, { key: sender.apiKey })).body).toEqual(
+        refused('INVALID_ASSET_TRANSFER_STATUS'),
+      );
     } finally {
       await receiver.close();
     }

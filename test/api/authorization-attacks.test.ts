@@ -1,7 +1,17 @@
 import { issueApiKey } from '../../functions/accounts/api-key-store';
 import type { Role } from '../../functions/core/auth/permissions';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
-import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import {
+  balance,
+  balances,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
 import { joinByInvitation, newUser, verifyPhone, type TestUser } from '../support/users';
 import { collectionManager, newCollection, newToken, ok, sendAsset, uniqueEmail, written } from '../support/value';
 
@@ -9,10 +19,18 @@ import { collectionManager, newCollection, newToken, ok, sendAsset, uniqueEmail,
  * Each test is an attack a hostile integrator made against the landed platform, written as the
  * attack: what went through then is refused now, and nothing moved or was written.
  */
-const code = (message: string, statusCode = 403) => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
+const code = (message: string, statusCode = 403) => ({
+  statusCode,
+  error: statusCode === 400 ? 'Bad Request' : 'Forbidden',
+  message,
+});
 
 async function keyOf(account: TestAccount, role: Role): Promise<string> {
-  const key = await issueApiKey({ accountId: account.accountId, name: `attack-${role}-${Math.random().toString(36).slice(2, 8)}`, role }, 'crn::service:test', new Date());
+  const key = await issueApiKey(
+    { accountId: account.accountId, name: `attack-${role}-${Math.random().toString(36).slice(2, 8)}`, role },
+    'crn::service:test',
+    new Date(),
+  );
   return key.secret;
 }
 
@@ -24,17 +42,22 @@ beforeAll(async () => {
 });
 
 describe('a key without assets:spend cannot pay with its account’s wallet', () => {
-  it.each(['cashier', 'anon-consumer', 'merchant-terminal'] as const)('%s → FORBIDDEN, wallet untouched', async (role) => {
-    const key = await keyOf(victim, role);
-    const pr = await newPaymentRequest(merchant);
-    const res = await api('POST', `/api/payment-requests/${pr.id}/pay`, {
-      key,
-      body: { assetType: 'svc.nzd.test', assetId: victim.walletId, idempotencyKey: `steal-${role}` },
-    });
-    expect(res.body).toEqual(FORBIDDEN);
-    expect(await balance(victim.apiKey, victim.walletId)).toBe('5000');
-    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe('new');
-  });
+  it.each(['cashier', 'anon-consumer', 'merchant-terminal'] as const)(
+    '%s → FORBIDDEN, wallet untouched',
+    async (role) => {
+      const key = await keyOf(victim, role);
+      const pr = await newPaymentRequest(merchant);
+      const res = await api('POST', `/api/payment-requests/${pr.id}/pay`, {
+        key,
+        body: { assetType: 'svc.nzd.test', assetId: victim.walletId, idempotencyKey: `steal-${role}` },
+      });
+      expect(res.body).toEqual(FORBIDDEN);
+      expect(await balance(victim.apiKey, victim.walletId)).toBe('5000');
+      expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
+        'new',
+      );
+    },
+  );
 
   it('legacy requests.pay by a cashier is refused the same way (INACTIVE_ASSET in the legacy API)', async () => {
     const key = await keyOf(victim, 'cashier');
@@ -61,10 +84,16 @@ describe('a key without assets:spend cannot pay with its account’s wallet', ()
 
 describe('attack 1: a key without assets:spend cannot move its account’s assets through asset transfers', () => {
   /** Shared through a claim page, as the attack sent it: any other account could claim it. */
-  const shared = (assetId: string) => ({ assetId, value: '3000', claimType: 'multi', valueConfig: { type: 'flat', params: { amount: '3000' } } });
+  const shared = (assetId: string) => ({
+    assetId,
+    value: '3000',
+    claimType: 'multi',
+    valueConfig: { type: 'flat', params: { amount: '3000' } },
+  });
   const send = (key: string, body: Record<string, unknown>) => api('POST', '/api/asset-transfers', { key, body });
   const cancel = (key: string, id: string) => api('POST', `/api/asset-transfers/${id}/cancel`, { key });
-  const transfer = async (owner: Payer, id: string) => (await api('GET', `/api/asset-transfers/${id}`, { key: owner.apiKey })).body;
+  const transfer = async (owner: Payer, id: string) =>
+    (await api('GET', `/api/asset-transfers/${id}`, { key: owner.apiKey })).body;
 
   it('an external-asset-provider key sending the account’s wallet → FORBIDDEN, nothing written, balance unchanged', async () => {
     const owner = await newPayer('5000');
@@ -105,29 +134,53 @@ describe('a signed-in user whose phone is not verified is no trusted user: spend
     await joinByInvitation(payer, user, 'account-owner');
     const as = { token: user.token, account: payer.accountId };
     const pr = await newPaymentRequest(merchant, { value: nzd('100') });
-    const legacyRequest = await ok(api('POST', '/payments/api/requests.create', { key: merchant.owner.apiKey, body: { merchantId: merchant.merchantId, amount: '200', asset: 'NZD' } }));
+    const legacyRequest = await ok(
+      api('POST', '/payments/api/requests.create', {
+        key: merchant.owner.apiKey,
+        body: { merchantId: merchant.merchantId, amount: '200', asset: 'NZD' },
+      }),
+    );
     // Sent by the account's key: only its cancel is the user's.
     const sent = await ok(sendAsset(payer, { assetId: payer.walletId, value: '300', recipientAlias: uniqueEmail() }));
     const attempts = {
-      pay: () => api('POST', `/api/payment-requests/${pr.id}/pay`, { ...as, body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: 'untrusted' } }),
-      legacyPay: () => api('POST', '/payments/api/requests.pay', { ...as, body: { requestId: legacyRequest.requestId, ledger: 'svc.nzd.test', authorization: payer.walletId } }),
-      send: () => api('POST', '/api/asset-transfers', { ...as, body: { assetId: payer.walletId, value: '400', recipientAlias: uniqueEmail() } }),
+      pay: () =>
+        api('POST', `/api/payment-requests/${pr.id}/pay`, {
+          ...as,
+          body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: 'untrusted' },
+        }),
+      legacyPay: () =>
+        api('POST', '/payments/api/requests.pay', {
+          ...as,
+          body: { requestId: legacyRequest.requestId, ledger: 'svc.nzd.test', authorization: payer.walletId },
+        }),
+      send: () =>
+        api('POST', '/api/asset-transfers', {
+          ...as,
+          body: { assetId: payer.walletId, value: '400', recipientAlias: uniqueEmail() },
+        }),
       cancel: () => api('POST', `/api/asset-transfers/${sent.id}/cancel`, as),
     };
     const before = await balances(payer.apiKey, payer.walletId);
     for (const [name, attempt] of Object.entries(attempts)) {
       const res = await attempt();
       // The legacy API calls a refused spend INACTIVE_ASSET.
-      expect({ name, status: res.status, message: res.body.message }).toEqual({ name, status: 403, message: name === 'legacyPay' ? 'INACTIVE_ASSET' : 'FORBIDDEN' });
+      expect({ name, status: res.status, message: res.body.message }).toEqual({
+        name,
+        status: 403,
+        message: name === 'legacyPay' ? 'INACTIVE_ASSET' : 'FORBIDDEN',
+      });
       expect(written(res)).toEqual([]);
     }
     expect(await balances(payer.apiKey, payer.walletId)).toEqual(before);
     expect((await api('GET', `/api/asset-transfers/${sent.id}`, { key: payer.apiKey })).body.status).toBe(sent.status);
 
     await verifyPhone(user.userId);
-    for (const [name, attempt] of Object.entries(attempts)) expect({ name, status: (await attempt()).status }).toEqual({ name, status: 200 });
+    for (const [name, attempt] of Object.entries(attempts))
+      expect({ name, status: (await attempt()).status }).toEqual({ name, status: 200 });
     // Paid 100 and 200, sent 400; the cancelled 300 is spendable again.
-    expect((await balances(payer.apiKey, payer.walletId)).available).toBe(String(BigInt(before.available) - 700n + 300n));
+    expect((await balances(payer.apiKey, payer.walletId)).available).toBe(
+      String(BigInt(before.available) - 700n + 300n),
+    );
   });
 });
 
@@ -137,7 +190,8 @@ describe('listing by external reference stays inside the caller’s account', ()
     const payer = await newPayer('5000');
     expect((await pay(payer, pr.id, 'ext-ref-pay')).status).toBe(200);
     const attacker = await newAccount();
-    const path = (accountId: string) => `/api/payment-requests/external-ref/secret-order?merchantAccountId=${accountId}`;
+    const path = (accountId: string) =>
+      `/api/payment-requests/external-ref/secret-order?merchantAccountId=${accountId}`;
     const foreign = await api('GET', path(merchant.owner.accountId), { key: attacker.apiKey });
     const missing = await api('GET', path('zzNoSuchAccountzzzzzzz'), { key: attacker.apiKey });
     expect(foreign.body).toEqual(FORBIDDEN);
@@ -152,19 +206,31 @@ describe('a merchant terminal serves only merchants that let it', () => {
     const fresh = await newMerchant();
     const attacker = await newAccount();
     const terminal = await keyOf(attacker, 'merchant-terminal');
-    const before = (await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus;
-    const created = await api('POST', '/api/payment-requests', { key: terminal, body: { configId: fresh.configId, value: nzd('1000') } });
+    const before = (await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body
+      .onboardingStatus;
+    const created = await api('POST', '/api/payment-requests', {
+      key: terminal,
+      body: { configId: fresh.configId, value: nzd('1000') },
+    });
     expect(created.body).toEqual(FORBIDDEN);
-    const legacy = await api('POST', '/payments/api/requests.create', { key: terminal, body: { merchantId: fresh.merchantId, amount: 1000, asset: 'NZD' } });
+    const legacy = await api('POST', '/payments/api/requests.create', {
+      key: terminal,
+      body: { merchantId: fresh.merchantId, amount: 1000, asset: 'NZD' },
+    });
     expect(legacy.status).toBe(403);
     expect(legacy.body.message).toBe('MERCHANT_CONFIGURATION_NOT_FOUND');
-    expect((await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus).toBe(before);
+    expect(
+      (await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus,
+    ).toBe(before);
     expect(before).not.toBe('active');
   });
 
   it('a terminal of the merchant’s own account creates', async () => {
     const terminal = await keyOf(merchant.owner, 'merchant-terminal');
-    const created = await api('POST', '/api/payment-requests', { key: terminal, body: { configId: merchant.configId, value: nzd('1000') } });
+    const created = await api('POST', '/api/payment-requests', {
+      key: terminal,
+      body: { configId: merchant.configId, value: nzd('1000') },
+    });
     expect(created.status).toBe(200);
   });
 });
@@ -175,7 +241,8 @@ describe('who paid a request is the merchant’s and the payer’s to know', () 
     const payer = await newPayer('5000');
     expect((await pay(payer, pr.id, 'private-pay')).status).toBe(200);
     const stranger = await newAccount();
-    const seen = async (key: string) => (await api('GET', `/api/payment-requests/${pr.id}`, { key })).body.paidBy.assetTotals;
+    const seen = async (key: string) =>
+      (await api('GET', `/api/payment-requests/${pr.id}`, { key })).body.paidBy.assetTotals;
     expect((await seen(stranger.apiKey))[0]).not.toHaveProperty('payerAccountId');
     expect((await seen(payer.apiKey))[0].payerAccountId).toBe(payer.accountId);
     expect((await seen(merchant.owner.apiKey))[0].payerAccountId).toBe(payer.accountId);
@@ -188,7 +255,10 @@ describe('a refund reference cannot be replayed as another command', () => {
     const payer = await newPayer('5000');
     expect((await pay(payer, pr.id, 'refund-replay')).status).toBe(200);
     const refund = (currency: string) =>
-      api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: { currency, amount: '100' }, externalRef: 'r-1' } });
+      api('POST', `/api/payment-requests/${pr.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: { currency, amount: '100' }, externalRef: 'r-1' },
+      });
     expect((await refund('NZD')).status).toBe(200);
     expect((await refund('AUD')).body).toEqual(code('REPEAT_REFERENCE'));
     expect(await balance(payer.apiKey, payer.walletId)).toBe('4100');
@@ -204,7 +274,10 @@ describe('an account cannot be locked out of its own keys', () => {
       api('PUT', `/api/accounts/${account.accountId}/api-keys/${name}`, { key, body: { enabled: false } });
     expect((await disable(account.apiKey, own)).body).toEqual(code('API_KEY_SELF_DISABLE'));
     expect((await disable(seed().operatorApiKey, own)).body).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
-    const second = await api('POST', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey, body: { name: 'second-owner', role: 'account-owner' } });
+    const second = await api('POST', `/api/accounts/${account.accountId}/api-keys`, {
+      key: account.apiKey,
+      body: { name: 'second-owner', role: 'account-owner' },
+    });
     expect(second.status).toBe(200);
     expect((await disable(account.apiKey, 'second-owner')).body.enabled).toBe(false);
     expect((await disable(seed().operatorApiKey, own)).body).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
@@ -213,11 +286,21 @@ describe('an account cannot be locked out of its own keys', () => {
 
   it('two concurrent disables of an account’s last two owner keys leave one enabled', async () => {
     const account = await newAccount();
-    const other = await api('POST', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey, body: { name: 'race-owner', role: 'account-owner' } });
-    const names = (await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map((k: { name: string }) => k.name);
+    const other = await api('POST', `/api/accounts/${account.accountId}/api-keys`, {
+      key: account.apiKey,
+      body: { name: 'race-owner', role: 'account-owner' },
+    });
+    const names = (await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map(
+      (k: { name: string }) => k.name,
+    );
     expect(other.status).toBe(200);
     await Promise.all(
-      names.map((name: string) => api('PUT', `/api/accounts/${account.accountId}/api-keys/${name}`, { key: seed().operatorApiKey, body: { enabled: false } })),
+      names.map((name: string) =>
+        api('PUT', `/api/accounts/${account.accountId}/api-keys/${name}`, {
+          key: seed().operatorApiKey,
+          body: { enabled: false },
+        }),
+      ),
     );
     const after = await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: seed().operatorApiKey });
     expect(after.body.filter((k: { enabled: boolean }) => k.enabled)).toHaveLength(1);
@@ -226,18 +309,36 @@ describe('an account cannot be locked out of its own keys', () => {
 
 describe('a user cannot be put into accounts without consent, nor locked in', () => {
   // A merchant learns its payers' user ids from `createdBy` (crn::user:…) on activities and events.
-  const memberships = async (user: TestUser) => (await api('GET', '/api/account-memberships', { token: user.token })).body.map((m: { accountId: string; role: string }) => [m.accountId, m.role]);
+  const memberships = async (user: TestUser) =>
+    (await api('GET', '/api/account-memberships', { token: user.token })).body.map(
+      (m: { accountId: string; role: string }) => [m.accountId, m.role],
+    );
 
   it('accounts owned by the victim and the victim added as a member are refused, writing nothing: the membership limit cannot be filled', async () => {
     const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
     for (let i = 0; i < 5; i++) {
-      const owned = await api('POST', '/api/accounts', { key: attacker.apiKey, body: { name: `Trap ${i}`, type: 'org', region: 'NZ', test: true, owner: victim.userId } });
+      const owned = await api('POST', '/api/accounts', {
+        key: attacker.apiKey,
+        body: { name: `Trap ${i}`, type: 'org', region: 'NZ', test: true, owner: victim.userId },
+      });
       expect(owned.body).toEqual(code('INVITATION_REQUIRED'));
       expect(written(owned)).toEqual([]);
     }
-    const child = (await api('POST', '/api/accounts', { key: attacker.apiKey, body: { name: 'Trap child', type: 'org', test: true } })).body;
-    for (const [accountId, role] of [[attacker.accountId, 'account-owner'], [child.id, 'account-owner'], [child.id, 'cashier']]) {
-      const added = await api('POST', `/api/accounts/${accountId}/members`, { key: attacker.apiKey, body: { userId: victim.userId, role } });
+    const child = (
+      await api('POST', '/api/accounts', {
+        key: attacker.apiKey,
+        body: { name: 'Trap child', type: 'org', test: true },
+      })
+    ).body;
+    for (const [accountId, role] of [
+      [attacker.accountId, 'account-owner'],
+      [child.id, 'account-owner'],
+      [child.id, 'cashier'],
+    ]) {
+      const added = await api('POST', `/api/accounts/${accountId}/members`, {
+        key: attacker.apiKey,
+        body: { userId: victim.userId, role },
+      });
       expect(added.body).toEqual(code('INVITATION_REQUIRED'));
       expect(written(added)).toEqual([]);
     }
@@ -245,18 +346,32 @@ describe('a user cannot be put into accounts without consent, nor locked in', ()
     // The victim can still be invited (by anyone, the attacker too) and accept.
     const shop = await newAccount();
     await joinByInvitation(shop, victim, 'cashier');
-    expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner'], [shop.accountId, 'cashier']]);
+    expect(await memberships(victim)).toEqual([
+      [victim.individualAccountId, 'account-owner'],
+      [shop.accountId, 'cashier'],
+    ]);
   });
 
   it('the victim leaves an account they were made last owner of by invitation, and anything they joined but did not create', async () => {
     const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
     await joinByInvitation(attacker, victim, 'account-owner');
     // The attacker cannot keep them: revoking the last owner is refused, and so is demoting them ...
-    expect((await api('POST', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey, body: { userId: victim.userId, role: 'cashier' } })).body).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
+    expect(
+      (
+        await api('POST', `/api/accounts/${attacker.accountId}/members`, {
+          key: attacker.apiKey,
+          body: { userId: victim.userId, role: 'cashier' },
+        })
+      ).body,
+    ).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
     // ... but the victim leaves on their own.
-    const left = await api('DELETE', `/api/accounts/${attacker.accountId}/members/${victim.userId}`, { token: victim.token });
+    const left = await api('DELETE', `/api/accounts/${attacker.accountId}/members/${victim.userId}`, {
+      token: victim.token,
+    });
     expect(left).toMatchObject({ status: 200, body: {} });
     expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
-    expect((await api('GET', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey })).body).toEqual([]);
+    expect((await api('GET', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey })).body).toEqual(
+      [],
+    );
   });
 });

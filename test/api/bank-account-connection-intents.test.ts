@@ -11,9 +11,14 @@ const refused = (message: string) => ({ ...FORBIDDEN, message });
 const UTC_STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 
 const createIntent = (owner: TestAccount, body: Record<string, unknown> = {}) =>
-  api('POST', '/api/bank-account-connection-intents', { key: owner.apiKey, body: { accountId: owner.accountId, type: 'account-information-consent', test: true, ...body } });
-const authorize = (owner: TestAccount, id: string, code: string) => api('POST', `/api/bank-account-connection-intents/${id}/authorize`, { key: owner.apiKey, body: { code } });
-const bankAccounts = async (owner: TestAccount): Promise<any[]> => ok(api('GET', `/api/accounts/${owner.accountId}/bank-accounts`, { key: owner.apiKey }));
+  api('POST', '/api/bank-account-connection-intents', {
+    key: owner.apiKey,
+    body: { accountId: owner.accountId, type: 'account-information-consent', test: true, ...body },
+  });
+const authorize = (owner: TestAccount, id: string, code: string) =>
+  api('POST', `/api/bank-account-connection-intents/${id}/authorize`, { key: owner.apiKey, body: { code } });
+const bankAccounts = async (owner: TestAccount): Promise<any[]> =>
+  ok(api('GET', `/api/accounts/${owner.accountId}/bank-accounts`, { key: owner.apiKey }));
 
 describe('bank account connection intents', () => {
   let owner: TestAccount;
@@ -41,10 +46,14 @@ describe('bank account connection intents', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const nonce = /<style nonce="([^"]+)">/.exec(html)?.[1];
-    expect(page.headers.get('content-security-policy')).toBe(`default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
+    expect(page.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    );
     expect(html).toContain('Allow access to your bank account?');
     expect(html).not.toMatch(/\son[a-z]+=|style="/);
-    expect(html).toMatch(/<form method="post" action="\/bank-consent\/[^"]+\/approve\?token=[^"]+"><button type="submit"/);
+    expect(html).toMatch(
+      /<form method="post" action="\/bank-consent\/[^"]+\/approve\?token=[^"]+"><button type="submit"/,
+    );
   });
 
   it('authorizes with the code the bank returns after approval (following redirects): the shared bank account is registered with an approved consent', async () => {
@@ -64,12 +73,27 @@ describe('bank account connection intents', () => {
     expect(written(wrong)).toEqual([]);
     const before = (await bankAccounts(owner)).length;
     expect((await authorize(owner, intent.id, code)).body).toEqual({});
-    const shared = (await bankAccounts(owner)).find((bank) => bank.approvals.some((a: any) => a.type === 'account-information-consent'));
+    const shared = (await bankAccounts(owner)).find((bank) =>
+      bank.approvals.some((a: any) => a.type === 'account-information-consent'),
+    );
     expect((await bankAccounts(owner)).length).toBe(before + 1);
-    expect(shared).toMatchObject({ accountId: owner.accountId, bankAccountName: 'Test Bank Customer', test: true, status: 'created', approvals: [{ type: 'account-information-consent', status: 'approved' }] });
+    expect(shared).toMatchObject({
+      accountId: owner.accountId,
+      bankAccountName: 'Test Bank Customer',
+      test: true,
+      status: 'created',
+      approvals: [{ type: 'account-information-consent', status: 'approved' }],
+    });
     const approvals = await ok(api('GET', `/api/bank-accounts/${shared.id}/approvals`, { key: owner.apiKey }));
     expect(approvals.items).toEqual([
-      expect.objectContaining({ bankAccountId: shared.id, accountId: owner.accountId, type: 'account-information-consent', status: 'approved', refreshToken: expect.any(String), consentId: expect.any(String) }),
+      expect.objectContaining({
+        bankAccountId: shared.id,
+        accountId: owner.accountId,
+        type: 'account-information-consent',
+        status: 'approved',
+        refreshToken: expect.any(String),
+        consentId: expect.any(String),
+      }),
     ]);
 
     // The same code again answers the same, writing nothing; the page says it was answered.
@@ -95,15 +119,30 @@ describe('bank account connection intents', () => {
   it('an enduring payment consent names its bank account, a period (daily by default) and a limit, and lands on that bank account', async () => {
     const bank = await newBankAccount(owner);
     expect((await createIntent(owner, { type: 'enduring-payment-consent' })).status).toBe(400);
-    const intent = await ok(createIntent(owner, { type: 'enduring-payment-consent', bankAccountId: bank.id, name: 'Groceries', totalAmount: '50000' }));
-    expect(intent).toMatchObject({ type: 'enduring-payment-consent', name: 'Groceries', bankAccountId: bank.id, period: 'daily', totalAmount: '50000' });
+    const intent = await ok(
+      createIntent(owner, {
+        type: 'enduring-payment-consent',
+        bankAccountId: bank.id,
+        name: 'Groceries',
+        totalAmount: '50000',
+      }),
+    );
+    expect(intent).toMatchObject({
+      type: 'enduring-payment-consent',
+      name: 'Groceries',
+      bankAccountId: bank.id,
+      period: 'daily',
+      totalAmount: '50000',
+    });
     const html = await (await fetch(intent.authorizationUrl)).text();
     expect(html).toContain(bank.bankAccountNumber);
     expect(html).toContain('NZ$500.00');
     expect((await authorize(owner, intent.id, await approvedCode(intent.authorizationUrl))).body).toEqual({});
     const approvals = await ok(api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey }));
     expect(approvals.items.map((a: any) => [a.type, a.status])).toEqual([['enduring-payment-consent', 'approved']]);
-    expect((await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }))).approvals).toEqual([expect.objectContaining({ type: 'enduring-payment-consent', status: 'approved' })]);
+    expect((await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }))).approvals).toEqual([
+      expect.objectContaining({ type: 'enduring-payment-consent', status: 'approved' }),
+    ]);
   });
 
   it('of concurrent authorizations with the code, all answer {} and the consent is recorded once', async () => {
@@ -112,7 +151,9 @@ describe('bank account connection intents', () => {
     const code = await approvedCode(intent.authorizationUrl);
     const answers = await Promise.all(Array.from({ length: 5 }, () => authorize(owner, intent.id, code)));
     expect(answers.map((a) => a.body)).toEqual(Array(5).fill({}));
-    expect((await ok(api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey }))).items).toHaveLength(1);
+    expect((await ok(api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey }))).items).toHaveLength(
+      1,
+    );
   });
 
   it('keeps name, period and totalAmount to enduring payment consents', async () => {
@@ -126,7 +167,11 @@ describe('bank account connection intents', () => {
   it('refuses liveness that differs (LIVENESS_MISMATCH) and live intents, which no real bank serves here', async () => {
     const live = await newAccount({ test: false });
     const liveBank = await newBankAccount(live, { test: false });
-    const mismatch = await createIntent(live, { type: 'enduring-payment-consent', bankAccountId: liveBank.id, test: true });
+    const mismatch = await createIntent(live, {
+      type: 'enduring-payment-consent',
+      bankAccountId: liveBank.id,
+      test: true,
+    });
     expect(mismatch.body).toEqual(refused('LIVENESS_MISMATCH'));
     expect(written(mismatch)).toEqual([]);
     expect((await createIntent(owner, { test: false })).body).toEqual(refused('LIVENESS_MISMATCH'));
@@ -141,7 +186,9 @@ describe('bank account connection intents', () => {
     expect(forOwner.body).toEqual(FORBIDDEN);
     expect(written(forOwner)).toEqual([]);
     const bank = await newBankAccount(owner);
-    expect((await createIntent(stranger, { type: 'enduring-payment-consent', bankAccountId: bank.id })).body).toEqual(FORBIDDEN);
+    expect((await createIntent(stranger, { type: 'enduring-payment-consent', bankAccountId: bank.id })).body).toEqual(
+      FORBIDDEN,
+    );
     const code = await approvedCode(mine.authorizationUrl);
     const theirs = await authorize(stranger, mine.id, code);
     expect(theirs.body).toEqual(FORBIDDEN);
@@ -155,10 +202,15 @@ describe('bank account connection intents', () => {
     const approve = await consentAction(intent.authorizationUrl, 'approve');
     const decline = await consentAction(intent.authorizationUrl, 'decline');
     const token = new URL(approve).searchParams.get('token')!;
-    const post = (url: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', redirect: 'manual', headers });
+    const post = (url: string, headers: Record<string, string> = {}) =>
+      fetch(url, { method: 'POST', redirect: 'manual', headers });
     expect((await post(`${platformUrl()}/bank-consent/${intent.id}/approve`)).status).toBe(403);
-    expect((await post(`${platformUrl()}/bank-consent/${intent.id}/decline?token=${encodeURIComponent(token)}`)).status).toBe(403);
-    expect((await post(`${platformUrl()}/bank-consent/${other.id}/approve?token=${encodeURIComponent(token)}`)).status).toBe(403);
+    expect(
+      (await post(`${platformUrl()}/bank-consent/${intent.id}/decline?token=${encodeURIComponent(token)}`)).status,
+    ).toBe(403);
+    expect(
+      (await post(`${platformUrl()}/bank-consent/${other.id}/approve?token=${encodeURIComponent(token)}`)).status,
+    ).toBe(403);
     expect((await post(approve, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await post(decline, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await authorize(owner, intent.id, 'x')).body).toEqual(refused('AUTHORIZATION_PENDING'));

@@ -3,7 +3,8 @@ import { MAX_DIRECT_DEBIT_ACCOUNTS, MAX_FAILED_VERIFICATIONS } from '../../funct
 import { api, FORBIDDEN, newAccount, type ApiResponse, type TestAccount } from '../support/api';
 import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 
-const written = (res: ApiResponse) => parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((k) => !k.PK.startsWith('RATELIMIT#'));
+const written = (res: ApiResponse) =>
+  parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((k) => !k.PK.startsWith('RATELIMIT#'));
 const refused = (code: string) => ({ statusCode: 403, error: 'Forbidden', message: code });
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -13,14 +14,27 @@ beforeAll(async () => {
   [owner, other] = await Promise.all([newAccount(), newAccount()]);
 });
 
-const AUTHORITY = { fullName: 'Jo Tester', streetAddress: '1 Queen Street', suburb: 'CBD', city: 'Auckland', postCode: '1010', phoneNumber: '+6421000000', emailAddress: 'jo@example.com' };
+const AUTHORITY = {
+  fullName: 'Jo Tester',
+  streetAddress: '1 Queen Street',
+  suburb: 'CBD',
+  city: 'Auckland',
+  postCode: '1010',
+  phoneNumber: '+6421000000',
+  emailAddress: 'jo@example.com',
+};
 
 describe('bank accounts (current API)', () => {
   it('creates a bank account with a direct-debit authority, shown as the documented example', async () => {
     const number = uniqueBankNumber();
     const res = await api('POST', '/api/bank-accounts', {
       key: owner.apiKey,
-      body: { accountId: owner.accountId, bankAccountNumber: number, bankAccountName: 'John Doe', directDebitAuthority: DIRECT_DEBIT },
+      body: {
+        accountId: owner.accountId,
+        bankAccountNumber: number,
+        bankAccountName: 'John Doe',
+        directDebitAuthority: DIRECT_DEBIT,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -45,10 +59,16 @@ describe('bank accounts (current API)', () => {
 
   it('normalizes the number, so the same account typed differently is a DUPLICATE_BANK_ACCOUNT', async () => {
     const number = uniqueBankNumber();
-    const created = await newBankAccount(owner, { bankAccountNumber: number.replace(/-/g, ' '), directDebitAuthority: undefined });
+    const created = await newBankAccount(owner, {
+      bankAccountNumber: number.replace(/-/g, ' '),
+      directDebitAuthority: undefined,
+    });
     expect(created.bankAccountNumber).toBe(number);
     expect(created.directDebitAuthorized).toBe(false);
-    const again = await api('POST', '/api/bank-accounts', { key: owner.apiKey, body: { accountId: owner.accountId, bankAccountNumber: number, bankAccountName: 'Again' } });
+    const again = await api('POST', '/api/bank-accounts', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, bankAccountNumber: number, bankAccountName: 'Again' },
+    });
     expect(again.body).toEqual(refused('DUPLICATE_BANK_ACCOUNT'));
     expect(written(again)).toEqual([]);
   });
@@ -58,7 +78,10 @@ describe('bank accounts (current API)', () => {
     const third = await newAccount();
     await newBankAccount(owner, { bankAccountNumber: number });
     await newBankAccount(other, { bankAccountNumber: number });
-    const res = await api('POST', '/api/bank-accounts', { key: third.apiKey, body: { accountId: third.accountId, bankAccountNumber: number, bankAccountName: 'Third' } });
+    const res = await api('POST', '/api/bank-accounts', {
+      key: third.apiKey,
+      body: { accountId: third.accountId, bankAccountNumber: number, bankAccountName: 'Third' },
+    });
     expect(res.body).toEqual(refused('BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED'));
     expect(written(res)).toEqual([]);
   });
@@ -68,22 +91,36 @@ describe('bank accounts (current API)', () => {
     await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(holder)));
     const res = await api('POST', '/api/bank-accounts', {
       key: holder.apiKey,
-      body: { accountId: holder.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'One too many', directDebitAuthority: DIRECT_DEBIT },
+      body: {
+        accountId: holder.accountId,
+        bankAccountNumber: uniqueBankNumber(),
+        bankAccountName: 'One too many',
+        directDebitAuthority: DIRECT_DEBIT,
+      },
     });
     expect(res.body).toEqual(refused('BANK_ACCOUNT_LIMIT_EXCEEDED'));
     expect(written(res)).toEqual([]);
     // Without an authority it is taken, and adding one later meets the same limit.
     const plain = await newBankAccount(holder, { directDebitAuthority: undefined });
-    const add = await api('POST', `/api/bank-accounts/${plain.id}/direct-debit-authorities`, { key: holder.apiKey, body: DIRECT_DEBIT });
+    const add = await api('POST', `/api/bank-accounts/${plain.id}/direct-debit-authorities`, {
+      key: holder.apiKey,
+      body: DIRECT_DEBIT,
+    });
     expect(add.body).toEqual(refused('DIRECT_DEBIT_LIMIT_EXCEEDED'));
     expect(written(add)).toEqual([]);
   });
 
   it('adds a direct-debit authority once: DIRECT_DEBIT_ALREADY_AUTHORIZED', async () => {
     const plain = await newBankAccount(owner, { directDebitAuthority: undefined });
-    const added = await api('POST', `/api/bank-accounts/${plain.id}/direct-debit-authorities`, { key: owner.apiKey, body: DIRECT_DEBIT });
+    const added = await api('POST', `/api/bank-accounts/${plain.id}/direct-debit-authorities`, {
+      key: owner.apiKey,
+      body: DIRECT_DEBIT,
+    });
     expect(added.body).toMatchObject({ id: plain.id, directDebitAuthorized: true, verified: false });
-    const again = await api('POST', `/api/bank-accounts/${plain.id}/direct-debit-authorities`, { key: owner.apiKey, body: DIRECT_DEBIT });
+    const again = await api('POST', `/api/bank-accounts/${plain.id}/direct-debit-authorities`, {
+      key: owner.apiKey,
+      body: DIRECT_DEBIT,
+    });
     expect(again.body).toEqual(refused('DIRECT_DEBIT_ALREADY_AUTHORIZED'));
     expect(written(again)).toEqual([]);
   });
@@ -92,11 +129,27 @@ describe('bank accounts (current API)', () => {
     const account = await newBankAccount(owner);
     const code = await statementCode(account.bankAccountNumber, 'verification');
     const wrong = code === '0000' ? '0001' : '0000';
-    expect((await api('POST', `/api/bank-accounts/${account.id}/verify`, { key: owner.apiKey, body: { verificationCode: wrong } })).body).toEqual(refused('VERIFICATION_CODE_INVALID'));
-    const ok = await api('POST', `/api/bank-accounts/${account.id}/verify`, { key: owner.apiKey, body: { verificationCode: code } });
+    expect(
+      (
+        await api('POST', `/api/bank-accounts/${account.id}/verify`, {
+          key: owner.apiKey,
+          body: { verificationCode: wrong },
+        })
+      ).body,
+    ).toEqual(refused('VERIFICATION_CODE_INVALID'));
+    const ok = await api('POST', `/api/bank-accounts/${account.id}/verify`, {
+      key: owner.apiKey,
+      body: { verificationCode: code },
+    });
     expect(ok.body).toEqual({ verificationCode: code });
-    expect((await api('GET', `/api/bank-accounts/${account.id}`, { key: owner.apiKey })).body).toMatchObject({ verified: true, status: 'active' });
-    const again = await api('POST', `/api/bank-accounts/${account.id}/verify`, { key: owner.apiKey, body: { verificationCode: code } });
+    expect((await api('GET', `/api/bank-accounts/${account.id}`, { key: owner.apiKey })).body).toMatchObject({
+      verified: true,
+      status: 'active',
+    });
+    const again = await api('POST', `/api/bank-accounts/${account.id}/verify`, {
+      key: owner.apiKey,
+      body: { verificationCode: code },
+    });
     expect(again.body).toEqual(refused('BANK_ACCOUNT_ALREADY_VERIFIED'));
     expect(written(again)).toEqual([]);
   });
@@ -106,9 +159,19 @@ describe('bank accounts (current API)', () => {
     const code = await statementCode(account.bankAccountNumber);
     const wrong = code === '0000' ? '0001' : '0000';
     for (let i = 0; i < MAX_FAILED_VERIFICATIONS; i++) {
-      expect((await api('POST', `/api/bank-accounts/${account.id}/verify`, { key: owner.apiKey, body: { verificationCode: wrong } })).body.message).toBe('VERIFICATION_CODE_INVALID');
+      expect(
+        (
+          await api('POST', `/api/bank-accounts/${account.id}/verify`, {
+            key: owner.apiKey,
+            body: { verificationCode: wrong },
+          })
+        ).body.message,
+      ).toBe('VERIFICATION_CODE_INVALID');
     }
-    const res = await api('POST', `/api/bank-accounts/${account.id}/verify`, { key: owner.apiKey, body: { verificationCode: code } });
+    const res = await api('POST', `/api/bank-accounts/${account.id}/verify`, {
+      key: owner.apiKey,
+      body: { verificationCode: code },
+    });
     expect(res.body).toEqual(refused('BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED'));
     expect(written(res)).toEqual([]);
   });
@@ -118,23 +181,31 @@ describe('bank accounts (current API)', () => {
     const mine = await newBankAccount(owner, { bankAccountNumber: number, directDebitAuthority: undefined });
     await newBankAccount(other, { bankAccountNumber: number });
     const theirs = await statementCode(number);
-    const res = await api('POST', `/api/bank-accounts/${mine.id}/verify`, { key: owner.apiKey, body: { verificationCode: theirs } });
+    const res = await api('POST', `/api/bank-accounts/${mine.id}/verify`, {
+      key: owner.apiKey,
+      body: { verificationCode: theirs },
+    });
     expect(res.body).toEqual(refused('ACCOUNT_MISMATCH'));
     expect(written(res)).toEqual([]);
   });
 
-  it('lists an account\'s bank accounts as a bare array, oldest first', async () => {
+  it("lists an account's bank accounts as a bare array, oldest first", async () => {
     const holder = await newAccount();
     const a = await newBankAccount(holder);
     const b = await newBankAccount(holder, { type: 'quartz' });
     const list = await api('GET', `/api/accounts/${holder.accountId}/bank-accounts`, { key: holder.apiKey });
     expect(list.body.map((x: { id: string }) => x.id)).toEqual([a.id, b.id]);
-    expect((await api('GET', `/api/accounts/${holder.accountId}/bank-accounts`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/accounts/${holder.accountId}/bank-accounts`, { key: other.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
   });
 
   it('sets a preferred name and archives quartz bank accounts only: INVALID_BANK_ACCOUNT_TYPE', async () => {
     const quartz = await newBankAccount(owner, { type: 'quartz' });
-    const named = await api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, { key: owner.apiKey, body: { preferredBankAccountName: 'Everyday Account' } });
+    const named = await api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, {
+      key: owner.apiKey,
+      body: { preferredBankAccountName: 'Everyday Account' },
+    });
     expect(named.body).toEqual({
       activityNumber: 1,
       createdAt: expect.stringMatching(TIMESTAMP),
@@ -143,7 +214,14 @@ describe('bank accounts (current API)', () => {
       preferredBankAccountName: 'Everyday Account',
       createdBy: expect.stringMatching(/^crn:/),
     });
-    expect((await api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, { key: owner.apiKey, body: { preferredBankAccountName: 'Bills' } })).body.activityNumber).toBe(2);
+    expect(
+      (
+        await api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, {
+          key: owner.apiKey,
+          body: { preferredBankAccountName: 'Bills' },
+        })
+      ).body.activityNumber,
+    ).toBe(2);
     const archived = await api('POST', `/api/bank-accounts/${quartz.id}/archive`, { key: owner.apiKey });
     expect(archived.body).toMatchObject({ id: quartz.id, status: 'archived', preferredBankAccountName: 'Bills' });
     // Archiving frees the number for the account.
@@ -151,7 +229,10 @@ describe('bank accounts (current API)', () => {
 
     const plain = await newBankAccount(owner);
     for (const path of ['set-preferred-name', 'archive']) {
-      const res = await api('POST', `/api/bank-accounts/${plain.id}/${path}`, { key: owner.apiKey, body: { preferredBankAccountName: 'x' } });
+      const res = await api('POST', `/api/bank-accounts/${plain.id}/${path}`, {
+        key: owner.apiKey,
+        body: { preferredBankAccountName: 'x' },
+      });
       expect(res.body).toEqual(refused('INVALID_BANK_ACCOUNT_TYPE'));
       expect(written(res)).toEqual([]);
     }
@@ -160,11 +241,18 @@ describe('bank accounts (current API)', () => {
   it('numbers concurrent preferred names one each and archives once under concurrent archives: conflicts re-read, never a 500', async () => {
     const quartz = await newBankAccount(owner, { type: 'quartz' });
     const named = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, { key: owner.apiKey, body: { preferredBankAccountName: `Name ${i}` } })),
+      Array.from({ length: 8 }, (_, i) =>
+        api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, {
+          key: owner.apiKey,
+          body: { preferredBankAccountName: `Name ${i}` },
+        }),
+      ),
     );
     expect(named.map((res) => res.status)).toEqual(Array(8).fill(200));
     expect(named.map((res) => res.body.activityNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const archived = await Promise.all(Array.from({ length: 4 }, () => api('POST', `/api/bank-accounts/${quartz.id}/archive`, { key: owner.apiKey })));
+    const archived = await Promise.all(
+      Array.from({ length: 4 }, () => api('POST', `/api/bank-accounts/${quartz.id}/archive`, { key: owner.apiKey })),
+    );
     expect(archived.map((res) => [res.status, res.body.status])).toEqual(Array(4).fill([200, 'archived']));
   });
 
@@ -178,24 +266,45 @@ describe('bank accounts (current API)', () => {
       ['POST', `/api/bank-accounts/${account.id}/archive`, undefined],
       ['GET', `/api/bank-authorities/${account.id}`, undefined],
       ['POST', `/api/bank-authorities/${account.id}/verify`, { verificationCode: '1234' }],
-      ['POST', '/api/bank-accounts', { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'Planted' }],
-      ['POST', '/api/bank-authorities', { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'Planted', ...AUTHORITY }],
+      [
+        'POST',
+        '/api/bank-accounts',
+        { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'Planted' },
+      ],
+      [
+        'POST',
+        '/api/bank-authorities',
+        { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'Planted', ...AUTHORITY },
+      ],
     ];
     for (const [method, path, body] of calls) {
       const res = await api(method, path, { key: other.apiKey, ...(body ? { body } : {}) });
       expect([path, res.body]).toEqual([path, FORBIDDEN]);
       expect(written(res)).toEqual([]);
     }
-    expect((await api('GET', '/api/bank-accounts/zzNoSuchId0000000000000', { key: owner.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/bank-accounts/${account.id}`, { key: owner.apiKey })).body).toMatchObject({ status: 'created', directDebitAuthorized: false });
+    expect((await api('GET', '/api/bank-accounts/zzNoSuchId0000000000000', { key: owner.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
+    expect((await api('GET', `/api/bank-accounts/${account.id}`, { key: owner.apiKey })).body).toMatchObject({
+      status: 'created',
+      directDebitAuthorized: false,
+    });
   });
 
   it('answers 400 naming the field for a malformed number or authority', async () => {
-    const bad = await api('POST', '/api/bank-accounts', { key: owner.apiKey, body: { accountId: owner.accountId, bankAccountNumber: '12-34', bankAccountName: 'x' } });
+    const bad = await api('POST', '/api/bank-accounts', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, bankAccountNumber: '12-34', bankAccountName: 'x' },
+    });
     expect(bad.body).toMatchObject({ statusCode: 400, message: 'bankAccountNumber has an invalid format' });
     const partial = await api('POST', '/api/bank-accounts', {
       key: owner.apiKey,
-      body: { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', directDebitAuthority: { fullName: 'Jo' } },
+      body: {
+        accountId: owner.accountId,
+        bankAccountNumber: uniqueBankNumber(),
+        bankAccountName: 'x',
+        directDebitAuthority: { fullName: 'Jo' },
+      },
     });
     expect(partial.body).toMatchObject({ statusCode: 400, message: 'directDebitAuthority.phoneNumber is required' });
   });
@@ -205,7 +314,10 @@ describe('bank authorities (deprecated), over the same stored bank account', () 
   it('creates, gets, lists and verifies a bank authority; the current API sees the same bank account', async () => {
     const holder = await newAccount();
     const number = uniqueBankNumber();
-    const created = await api('POST', '/api/bank-authorities', { key: holder.apiKey, body: { accountId: holder.accountId, bankAccountNumber: number, bankAccountName: 'John Doe', ...AUTHORITY } });
+    const created = await api('POST', '/api/bank-authorities', {
+      key: holder.apiKey,
+      body: { accountId: holder.accountId, bankAccountNumber: number, bankAccountName: 'John Doe', ...AUTHORITY },
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -222,11 +334,24 @@ describe('bank authorities (deprecated), over the same stored bank account', () 
       modifiedAt: expect.stringMatching(TIMESTAMP),
       modifiedBy: expect.stringMatching(/^crn:/),
     });
-    expect((await api('GET', `/api/bank-authorities/${created.body.id}`, { key: holder.apiKey })).body).toEqual(created.body);
-    expect((await api('GET', `/api/bank-accounts/${created.body.id}`, { key: holder.apiKey })).body).toMatchObject({ id: created.body.id, directDebitAuthorized: true, type: 'centrapay' });
+    expect((await api('GET', `/api/bank-authorities/${created.body.id}`, { key: holder.apiKey })).body).toEqual(
+      created.body,
+    );
+    expect((await api('GET', `/api/bank-accounts/${created.body.id}`, { key: holder.apiKey })).body).toMatchObject({
+      id: created.body.id,
+      directDebitAuthorized: true,
+      type: 'centrapay',
+    });
 
     const code = await statementCode(number);
-    expect((await api('POST', `/api/bank-authorities/${created.body.id}/verify`, { key: holder.apiKey, body: { verificationCode: code } })).body).toEqual({ verificationCode: code });
+    expect(
+      (
+        await api('POST', `/api/bank-authorities/${created.body.id}/verify`, {
+          key: holder.apiKey,
+          body: { verificationCode: code },
+        })
+      ).body,
+    ).toEqual({ verificationCode: code });
     const list = await api('GET', '/api/bank-authorities', { key: holder.apiKey });
     expect(list.body).toEqual([
       {
@@ -241,27 +366,45 @@ describe('bank authorities (deprecated), over the same stored bank account', () 
         createdAt: created.body.createdAt,
       },
     ]);
-    expect((await api('GET', '/api/bank-authorities', { key: other.apiKey })).body.map((a: { id: string }) => a.id)).not.toContain(created.body.id);
-    expect((await api('POST', `/api/bank-accounts/${created.body.id}/verify`, { key: holder.apiKey, body: { verificationCode: code } })).body).toEqual(refused('BANK_ACCOUNT_ALREADY_VERIFIED'));
+    expect(
+      (await api('GET', '/api/bank-authorities', { key: other.apiKey })).body.map((a: { id: string }) => a.id),
+    ).not.toContain(created.body.id);
+    expect(
+      (
+        await api('POST', `/api/bank-accounts/${created.body.id}/verify`, {
+          key: holder.apiKey,
+          body: { verificationCode: code },
+        })
+      ).body,
+    ).toEqual(refused('BANK_ACCOUNT_ALREADY_VERIFIED'));
   });
 
   it('answers its own limit codes: BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED, BANK_AUTHORITY_LIMIT_EXCEEDED', async () => {
     const number = uniqueBankNumber();
     const [a, b, c] = await Promise.all([newAccount(), newAccount(), newAccount()]);
     for (const holder of [a, b]) await newBankAccount(holder, { bankAccountNumber: number });
-    const third = await api('POST', '/api/bank-authorities', { key: c.apiKey, body: { accountId: c.accountId, bankAccountNumber: number, bankAccountName: 'x', ...AUTHORITY } });
+    const third = await api('POST', '/api/bank-authorities', {
+      key: c.apiKey,
+      body: { accountId: c.accountId, bankAccountNumber: number, bankAccountName: 'x', ...AUTHORITY },
+    });
     expect(third.body).toEqual(refused('BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED'));
     expect(written(third)).toEqual([]);
 
     await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(c)));
-    const over = await api('POST', '/api/bank-authorities', { key: c.apiKey, body: { accountId: c.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...AUTHORITY } });
+    const over = await api('POST', '/api/bank-authorities', {
+      key: c.apiKey,
+      body: { accountId: c.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...AUTHORITY },
+    });
     expect(over.body).toEqual(refused('BANK_AUTHORITY_LIMIT_EXCEEDED'));
     expect(written(over)).toEqual([]);
   });
 
   it('requires all nine fields of a bank authority', async () => {
     const { city: _city, ...withoutCity } = AUTHORITY;
-    const res = await api('POST', '/api/bank-authorities', { key: owner.apiKey, body: { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...withoutCity } });
+    const res = await api('POST', '/api/bank-authorities', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...withoutCity },
+    });
     expect(res.body).toMatchObject({ statusCode: 400, message: 'city is required' });
   });
 });

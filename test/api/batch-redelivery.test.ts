@@ -1,4 +1,10 @@
-import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+  type Message,
+} from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { startGateway, type Gateway } from '../../bin/local/gateway';
 import { onDynamoDbClient } from '../../functions/core/db/client';
@@ -26,12 +32,15 @@ let writes = 0;
 let holdFirstCount: { held: boolean; release?: () => void } | undefined;
 const plain = (value: any) => (value && typeof value === 'object' ? (value.S ?? value.N) : value);
 const countsFirstChunk = (input: any) =>
-  (input?.TransactItems ?? []).some((item: any) => plain(item.Put?.Item?.entity) === 'batch-chunk' && String(plain(item.Put.Item.chunk)) === '0');
+  (input?.TransactItems ?? []).some(
+    (item: any) => plain(item.Put?.Item?.entity) === 'batch-chunk' && String(plain(item.Put.Item.chunk)) === '0',
+  );
 
 onDynamoDbClient((client) =>
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (killAfterWrites !== undefined && writes >= killAfterWrites) throw new Error('injected: the consumer was killed');
+      if (killAfterWrites !== undefined && writes >= killAfterWrites)
+        throw new Error('injected: the consumer was killed');
       if (holdFirstCount && countsFirstChunk(args.input)) {
         const gate = holdFirstCount;
         if (!gate.held) {
@@ -67,7 +76,11 @@ beforeAll(async () => {
   gateway = await startGateway({ port: 0 });
   process.env.PLATFORM_URL = gateway.url;
   sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-  queueUrl = (await sqs.send(new CreateQueueCommand({ QueueName: `batches-redelivery-${Date.now()}`, Attributes: { VisibilityTimeout: '0' } }))).QueueUrl!;
+  queueUrl = (
+    await sqs.send(
+      new CreateQueueCommand({ QueueName: `batches-redelivery-${Date.now()}`, Attributes: { VisibilityTimeout: '0' } }),
+    )
+  ).QueueUrl!;
   process.env.QUEUE_URL_BATCHES = queueUrl;
 });
 afterAll(async () => {
@@ -80,12 +93,15 @@ afterAll(async () => {
 async function drain(): Promise<Message[]> {
   const taken: Message[] = [];
   for (let empty = 0; empty < 2; ) {
-    const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const out = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+    );
     if (!out.Messages?.length) {
       empty++;
       continue;
     }
-    for (const message of out.Messages) await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+    for (const message of out.Messages)
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
     taken.push(...out.Messages);
   }
   return taken;
@@ -93,7 +109,9 @@ async function drain(): Promise<Message[]> {
 
 /** Delivers the messages in one event; answers the ids the consumer reported failed. */
 async function deliver(messages: Message[]): Promise<string[]> {
-  const event = { Records: messages.map((m, i) => ({ messageId: `${m.MessageId}-${i}`, body: m.Body! })) } as unknown as SQSEvent;
+  const event = {
+    Records: messages.map((m, i) => ({ messageId: `${m.MessageId}-${i}`, body: m.Body! })),
+  } as unknown as SQSEvent;
   const result = await handler(event);
   return result.batchItemFailures.map((f) => f.itemIdentifier);
 }
@@ -106,7 +124,12 @@ it('a chunk killed half-way and delivered again (twice at once, then late) creat
   rows[100] = onboardRow(`${run}-100`, { categoryCode: '12' });
   rows[280] = onboardRow(`${run}-280`, { nzbn: '9999999999999' });
   const url = await uploadBatchFile(owner, onboardCsv(rows));
-  const batch = await ok(api('POST', '/api/batches', { key: owner.apiKey, body: { type: 'business-onboard', url, accountId: owner.accountId } }));
+  const batch = await ok(
+    api('POST', '/api/batches', {
+      key: owner.apiKey,
+      body: { type: 'business-onboard', url, accountId: owner.accountId },
+    }),
+  );
 
   expect(await deliver(await drain())).toEqual([]);
   const chunks = await drain();
@@ -119,7 +142,10 @@ it('a chunk killed half-way and delivered again (twice at once, then late) creat
   expect(await deliver([first])).toHaveLength(1);
   killAfterWrites = undefined;
   expect(writes).toBeGreaterThan(0);
-  expect(await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }))).toMatchObject({ status: 'chunked', count: '0' });
+  expect(await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }))).toMatchObject({
+    status: 'chunked',
+    count: '0',
+  });
 
   // Restarted: the dead chunk arrives twice at once beside the other, both deliveries finding it
   // uncounted and the first to count waiting until the second has; whatever fails is delivered again.
@@ -147,7 +173,10 @@ it('a chunk killed half-way and delivered again (twice at once, then late) creat
   });
 
   // Every good record of the chunk that died and came twice made exactly one merchant (and a business), under the ids it derives.
-  const good = rows.slice(0, 250).map((_, i) => i).filter((i) => i !== 100);
+  const good = rows
+    .slice(0, 250)
+    .map((_, i) => i)
+    .filter((i) => i !== 100);
   let next = 0;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
@@ -156,9 +185,15 @@ it('a chunk killed half-way and delivered again (twice at once, then late) creat
         const ids = onboardedIds(batch.id, index);
         const merchants = await ok(api('GET', `/api/accounts/${ids.accountId}/merchants`, { key: owner.apiKey }));
         expect(merchants.items.map((m: { id: string }) => m.id)).toEqual([ids.merchantId]);
-        if (index % 25 === 0) expect((await ok(api('GET', `/api/accounts/${ids.accountId}/business`, { key: owner.apiKey }))).id).toBe(ids.businessId);
+        if (index % 25 === 0)
+          expect((await ok(api('GET', `/api/accounts/${ids.accountId}/business`, { key: owner.apiKey }))).id).toBe(
+            ids.businessId,
+          );
       }
     }),
   );
-  expect((await ok(api('GET', `/api/accounts/${onboardedIds(batch.id, 260).accountId}/business`, { key: owner.apiKey }))).nzbn).toBe(company(15).nzbn);
+  expect(
+    (await ok(api('GET', `/api/accounts/${onboardedIds(batch.id, 260).accountId}/business`, { key: owner.apiKey })))
+      .nzbn,
+  ).toBe(company(15).nzbn);
 });

@@ -1,5 +1,13 @@
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
-import { company, onboardCsv, onboardedIds, onboardRow, settledBatch, uploadBatchFile, type OnboardRow } from '../support/batches';
+import {
+  company,
+  onboardCsv,
+  onboardedIds,
+  onboardRow,
+  settledBatch,
+  uploadBatchFile,
+  type OnboardRow,
+} from '../support/batches';
 import { CSV, logoForm } from '../support/media';
 import { ok, written } from '../support/value';
 
@@ -16,7 +24,10 @@ describe('batches', () => {
   });
 
   const createBatch = (url: string, changes: Record<string, unknown> = {}, key = owner.apiKey) =>
-    api('POST', '/api/batches', { key, body: { type: 'business-onboard', url, accountId: owner.accountId, test: true, ...changes } });
+    api('POST', '/api/batches', {
+      key,
+      body: { type: 'business-onboard', url, accountId: owner.accountId, test: true, ...changes },
+    });
 
   it('onboards a 10,000-record file through the queue: exact counts, each bad record named, the good ones created', async () => {
     const run = `${Date.now().toString(36)}`;
@@ -64,7 +75,11 @@ describe('batches', () => {
     console.log(`10,000-record batch complete in ${Date.now() - started} ms`);
     expect(done).toMatchObject({ status: 'complete', count: '10000', errorCount: String(bad.length) });
     expect(done.errors).toEqual(
-      bad.map(([index, changes, message]) => ({ index: String(index), externalId: changes.externalBusinessId ?? `eb-${run}-${index}`, message })),
+      bad.map(([index, changes, message]) => ({
+        index: String(index),
+        externalId: changes.externalBusinessId ?? `eb-${run}-${index}`,
+        message,
+      })),
     );
 
     // Good records made an account of the owner's with its business and one merchant; bad ones made nothing.
@@ -75,38 +90,56 @@ describe('batches', () => {
       const merchants = await ok(api('GET', `/api/accounts/${ids.accountId}/merchants`, { key: owner.apiKey }));
       expect(merchants.items.map((m: { id: string }) => m.id)).toEqual([ids.merchantId]);
     }
-    expect((await ok(api('GET', `/api/accounts/${onboardedIds(created.id, 10).accountId}/business`, { key: owner.apiKey })))).toMatchObject({
+    expect(
+      await ok(api('GET', `/api/accounts/${onboardedIds(created.id, 10).accountId}/business`, { key: owner.apiKey })),
+    ).toMatchObject({
       nzbn: company(13).nzbn,
       name: company(13).companyName,
       companyNumber: company(13).companyNumber,
     });
     for (const [index] of bad) {
-      const res = await api('GET', `/api/accounts/${onboardedIds(created.id, index).accountId}/business`, { key: owner.apiKey });
+      const res = await api('GET', `/api/accounts/${onboardedIds(created.id, index).accountId}/business`, {
+        key: owner.apiKey,
+      });
       expect(res.body).toEqual(FORBIDDEN);
     }
   }, 300_000);
 
-  it('a file that is not the type\'s ends in error, saying why', async () => {
+  it("a file that is not the type's ends in error, saying why", async () => {
     const headerless = await ok(createBatch(await uploadBatchFile(owner, CSV)));
     expect(await settledBatch(owner.apiKey, headerless.id)).toMatchObject({
       status: 'error',
       count: '0',
       error: expect.stringContaining('missing columns: companyName'),
     });
-    const unclosed = await ok(createBatch(await uploadBatchFile(owner, Buffer.from(`${onboardCsv([]).toString()}"never closed,\n`))));
-    expect(await settledBatch(owner.apiKey, unclosed.id)).toMatchObject({ status: 'error', error: expect.stringContaining('not valid CSV') });
+    const unclosed = await ok(
+      createBatch(await uploadBatchFile(owner, Buffer.from(`${onboardCsv([]).toString()}"never closed,\n`))),
+    );
+    expect(await settledBatch(owner.apiKey, unclosed.id)).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining('not valid CSV'),
+    });
   });
 
   it('an empty file completes with nothing counted; a business-onboarding upload is read too', async () => {
     const empty = await ok(createBatch(await uploadBatchFile(owner, onboardCsv([]), 'business-onboarding')));
-    expect(await settledBatch(owner.apiKey, empty.id)).toMatchObject({ status: 'complete', count: '0', errorCount: '0', errors: [] });
+    expect(await settledBatch(owner.apiKey, empty.id)).toMatchObject({
+      status: 'complete',
+      count: '0',
+      errorCount: '0',
+      errors: [],
+    });
   });
 
   it('the same records in a second batch are refused by their external ids', async () => {
     const tag = `again-${Date.now().toString(36)}`;
     const csv = onboardCsv([onboardRow(`${tag}-0`), onboardRow(`${tag}-1`)]);
     const first = await ok(createBatch(await uploadBatchFile(owner, csv)));
-    expect(await settledBatch(owner.apiKey, first.id)).toMatchObject({ status: 'complete', count: '2', errorCount: '0' });
+    expect(await settledBatch(owner.apiKey, first.id)).toMatchObject({
+      status: 'complete',
+      count: '2',
+      errorCount: '0',
+    });
     const second = await ok(createBatch(await uploadBatchFile(owner, csv)));
     expect(await settledBatch(owner.apiKey, second.id)).toMatchObject({
       status: 'complete',
@@ -119,7 +152,7 @@ describe('batches', () => {
     });
   });
 
-  it('refuses a test flag other than the account\'s, and a url that is not a batch file of the account, writing nothing', async () => {
+  it("refuses a test flag other than the account's, and a url that is not a batch file of the account, writing nothing", async () => {
     const url = await uploadBatchFile(owner, onboardCsv([]));
     const live = await createBatch(url, { test: false });
     expect(live.body).toEqual(refused('LIVENESS_MISMATCH'));

@@ -14,8 +14,12 @@ describe('connections', () => {
   }, 30_000);
 
   it('asks to connect a merchant, shows its summary without a key, and is authorized by a wallet app', async () => {
-    const account = (await api('GET', `/api/accounts/${merchant.owner.accountId}`, { key: merchant.owner.apiKey })).body;
-    const created = await api('POST', '/api/connections', { key: merchant.owner.apiKey, body: { merchantId: merchant.merchantId } });
+    const account = (await api('GET', `/api/accounts/${merchant.owner.accountId}`, { key: merchant.owner.apiKey }))
+      .body;
+    const created = await api('POST', '/api/connections', {
+      key: merchant.owner.apiKey,
+      body: { merchantId: merchant.merchantId },
+    });
     expect(created.body).toEqual({
       id: expect.stringMatching(/^cn_[1-9A-HJ-NP-Za-km-z]{22}$/),
       createdBy: expect.stringMatching(/^crn:/),
@@ -29,7 +33,14 @@ describe('connections', () => {
     const { id } = created.body;
 
     const summary = await api('GET', `/api/connections/${id}/summary`);
-    expect(summary.body).toEqual({ id, status: 'created', url: created.body.url, merchantId: merchant.merchantId, createdByAccountName: account.name, createdAt: created.body.createdAt });
+    expect(summary.body).toEqual({
+      id,
+      status: 'created',
+      url: created.body.url,
+      merchantId: merchant.merchantId,
+      createdByAccountName: account.name,
+      createdAt: created.body.createdAt,
+    });
 
     const wallet = await newWalletApp();
     const authorized = await authorize(id, wallet);
@@ -51,13 +62,25 @@ describe('connections', () => {
     expect(Object.keys(after.body).sort()).toEqual(SUMMARY_FIELDS);
   });
 
-  it("opens its url as a page: the approved wallet apps of its liveness, each linked into its connect flow; then the one that has it", async () => {
+  it('opens its url as a page: the approved wallet apps of its liveness, each linked into its connect flow; then the one that has it', async () => {
     const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
     const wallet = await newWalletApp();
     const live = await newAccount({ test: false });
-    const liveWallet = await ok(api('POST', '/api/wallets', { key: live.apiKey, body: { id: uniqueWalletId(), name: 'Live Wallet', accountId: live.accountId, connectUrl: 'https://live-wallet.example.com/connect', assetTypes: [{ id: 'svc.nzd' }] } }));
+    const liveWallet = await ok(
+      api('POST', '/api/wallets', {
+        key: live.apiKey,
+        body: {
+          id: uniqueWalletId(),
+          name: 'Live Wallet',
+          accountId: live.accountId,
+          connectUrl: 'https://live-wallet.example.com/connect',
+          assetTypes: [{ id: 'svc.nzd' }],
+        },
+      }),
+    );
     // Other accounts' apps are offered once the operator approves them (references.test.ts covers the rule).
-    for (const id of [wallet.id, liveWallet.id]) await ok(api('PUT', `/api/wallets/${id}/approval`, { key: seed().operatorApiKey, body: { approved: true } }));
+    for (const id of [wallet.id, liveWallet.id])
+      await ok(api('PUT', `/api/wallets/${id}/approval`, { key: seed().operatorApiKey, body: { approved: true } }));
     const path = new URL(connection.url).pathname;
     const page = await api('GET', path);
     expect(page.status).toBe(200);
@@ -103,30 +126,52 @@ describe('connections', () => {
       [connection.id, 'no-such-wallet-app'],
       ['cn_zzNoSuchResourcezzzzzz', mine.id],
     ]) {
-      const res = await api('POST', `/api/connections/${connectionId}/authorize`, { key: stranger.apiKey, body: { walletId } });
+      const res = await api('POST', `/api/connections/${connectionId}/authorize`, {
+        key: stranger.apiKey,
+        body: { walletId },
+      });
       expect([connectionId, walletId, res.body]).toEqual([connectionId, walletId, FORBIDDEN]);
       expect(written(res)).toEqual([]);
     }
-    const foreign = await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: merchant.merchantId } });
+    const foreign = await api('POST', '/api/connections', {
+      key: stranger.apiKey,
+      body: { merchantId: merchant.merchantId },
+    });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(written(foreign)).toEqual([]);
-    expect((await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: 'zzNoSuchResourcezzzzzz' } })).body).toEqual(FORBIDDEN);
+    expect(
+      (await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: 'zzNoSuchResourcezzzzzz' } }))
+        .body,
+    ).toEqual(FORBIDDEN);
     expect((await api('GET', '/api/connections/cn_NoSuchConnection0000000/summary')).body).toEqual(FORBIDDEN);
     expect((await api('GET', `/api/connections/${connection.id}/summary`)).body.status).toBe('created');
   });
 
   it('validates bodies', async () => {
-    expect((await api('POST', '/api/connections', { key: merchant.owner.apiKey, body: {} })).body.message).toBe('merchantId is required');
+    expect((await api('POST', '/api/connections', { key: merchant.owner.apiKey, body: {} })).body.message).toBe(
+      'merchantId is required',
+    );
     const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
-    expect((await api('POST', `/api/connections/${connection.id}/authorize`, { key: merchant.owner.apiKey, body: {} })).body.message).toBe('walletId is required');
+    expect(
+      (await api('POST', `/api/connections/${connection.id}/authorize`, { key: merchant.owner.apiKey, body: {} })).body
+        .message,
+    ).toBe('walletId is required');
   });
 
   it('lets a merchant terminal ask to connect its own account’s merchant; only owners authorize', async () => {
-    const terminal = await ok(api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, { key: merchant.owner.apiKey, body: { name: `t${Date.now()}`, role: 'merchant-terminal' } }));
+    const terminal = await ok(
+      api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, {
+        key: merchant.owner.apiKey,
+        body: { name: `t${Date.now()}`, role: 'merchant-terminal' },
+      }),
+    );
     const connection = await newConnection(terminal.secret, merchant.merchantId);
     expect(connection.status).toBe('created');
     const wallet = await newWalletApp(merchant.owner);
-    const res = await api('POST', `/api/connections/${connection.id}/authorize`, { key: terminal.secret, body: { walletId: wallet.id } });
+    const res = await api('POST', `/api/connections/${connection.id}/authorize`, {
+      key: terminal.secret,
+      body: { walletId: wallet.id },
+    });
     expect(res.body).toEqual(FORBIDDEN);
     expect(written(res)).toEqual([]);
   });
@@ -139,18 +184,28 @@ describe('connections', () => {
       await ok(authorize(connection.id, await newWalletApp()));
       const after = await newPaymentRequest(merchant, { connectionId: connection.id });
       expect(after).toMatchObject({ connectionId: connection.id, connectionStatus: 'active' });
-      expect((await api('GET', `/api/payment-requests/${after.id}`, { key: merchant.owner.apiKey })).body).toMatchObject({ connectionId: connection.id, connectionStatus: 'active' });
+      expect(
+        (await api('GET', `/api/payment-requests/${after.id}`, { key: merchant.owner.apiKey })).body,
+      ).toMatchObject({ connectionId: connection.id, connectionStatus: 'active' });
     });
 
     it('refuses a missing connection, another merchant’s, and one another account made, writing nothing', async () => {
-      const other = await ok(api('POST', '/api/merchants', { key: merchant.owner.apiKey, body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true } }));
+      const other = await ok(
+        api('POST', '/api/merchants', {
+          key: merchant.owner.apiKey,
+          body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true },
+        }),
+      );
       const cases: [string, string][] = [
         ['cn_zzNoSuchResourcezzzzzz', 'CONNECTION_NOT_FOUND'],
         [(await newConnection(merchant.owner.apiKey, other.id)).id, 'CONNECTION_MERCHANT_MISMATCH'],
         [(await newConnection(seed().operatorApiKey, merchant.merchantId)).id, 'CONNECTION_CREATED_BY_MISMATCH'],
       ];
       for (const [connectionId, code] of cases) {
-        const res = await api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: { currency: 'NZD', amount: '100' }, connectionId } });
+        const res = await api('POST', '/api/payment-requests', {
+          key: merchant.owner.apiKey,
+          body: { configId: merchant.configId, value: { currency: 'NZD', amount: '100' }, connectionId },
+        });
         expect([code, res.body]).toEqual([code, refused(code)]);
         expect(written(res)).toEqual([]);
       }

@@ -13,7 +13,8 @@ import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/paymen
 const SERVER_ERROR = { statusCode: 500, error: 'Internal Server Error', message: 'SERVER_ERROR' };
 const TABLE = () => process.env.TABLE_NAME;
 
-const read = async (Key: Record<string, string>) => (await db().send(new GetCommand({ TableName: TABLE(), Key, ConsistentRead: true }))).Item!;
+const read = async (Key: Record<string, string>) =>
+  (await db().send(new GetCommand({ TableName: TABLE(), Key, ConsistentRead: true }))).Item!;
 const write = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: TABLE(), Item }));
 
 function expectServerError(res: { status: number; body: unknown }): void {

@@ -51,7 +51,10 @@ describe('withdrawals', () => {
     expect((await get(`/api/withdrawals/${res.body.id}`)).body).toEqual(res.body);
     const settled = await bankReports(res.body.id, 'settled');
     expect(settled.body).toMatchObject({ id: res.body.id, status: 'done' });
-    expect(await balances(owner.apiKey, wallet)).toEqual({ balance: String(BigInt(before.balance) - 1500n), available: held.available });
+    expect(await balances(owner.apiKey, wallet)).toEqual({
+      balance: String(BigInt(before.balance) - 1500n),
+      available: held.available,
+    });
     expect((await get(`/api/withdrawals/${res.body.id}`)).body.status).toBe('done');
     const history = await get(`/api/wallets/${wallet}/transactions`);
     expect(history.body.items[0]).toMatchObject({ withdrawalId: res.body.id, value: '-1500' });
@@ -73,7 +76,7 @@ describe('withdrawals', () => {
     expect(await balances(owner.apiKey, wallet)).toEqual(before);
   });
 
-  it('settles by itself a day later on the account\'s clock', async () => {
+  it("settles by itself a day later on the account's clock", async () => {
     const holder = await newAccount();
     const w = await newWallet(holder);
     await fund(holder, w, '5000');
@@ -82,7 +85,10 @@ describe('withdrawals', () => {
     await advanceClock(holder.accountId, DAY - 60);
     expect((await get(`/api/withdrawals/${created.id}`, holder.apiKey)).body.status).toBe('created');
     await advanceClock(holder.accountId, 120);
-    const done = await waitFor(() => balances(holder.apiKey, w), (b2) => b2.balance === '3000');
+    const done = await waitFor(
+      () => balances(holder.apiKey, w),
+      (b2) => b2.balance === '3000',
+    );
     expect(done).toEqual({ balance: '3000', available: '3000' });
     expect((await get(`/api/withdrawals/${created.id}`, holder.apiKey)).body.status).toBe('done');
   });
@@ -115,7 +121,10 @@ describe('withdrawals', () => {
   it('refuses a wallet and a bank account of two accounts: BANK_AUTHORITY_WALLET_MISMATCH', async () => {
     const othersBank = await bankAccountOf(other);
     // Only a caller that reaches both accounts can name them: the operator.
-    const res = await api('POST', '/api/withdrawals', { key: seed().operatorApiKey, body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' } });
+    const res = await api('POST', '/api/withdrawals', {
+      key: seed().operatorApiKey,
+      body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' },
+    });
     expect(res.body).toEqual(refused('BANK_AUTHORITY_WALLET_MISMATCH'));
     expect(written(res)).toEqual([]);
   });
@@ -136,8 +145,19 @@ describe('withdrawals', () => {
     expect(written(res)).toEqual([]);
     expect(await balances(owner.apiKey, wallet)).toEqual(before);
     const code = await statementCode(payout.bankAccountNumber, 'verification');
-    expect((await api('POST', `/api/bank-accounts/${payout.id}/verify`, { key: owner.apiKey, body: { verificationCode: code } })).status).toBe(200);
-    expect((await withdraw(owner, wallet, payout.id, '100')).body).toMatchObject({ type: 'withdrawal', status: 'created', bankAccountId: payout.id });
+    expect(
+      (
+        await api('POST', `/api/bank-accounts/${payout.id}/verify`, {
+          key: owner.apiKey,
+          body: { verificationCode: code },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await withdraw(owner, wallet, payout.id, '100')).body).toMatchObject({
+      type: 'withdrawal',
+      status: 'created',
+      bankAccountId: payout.id,
+    });
   });
 
   it('refuses live money: the simulated bank moves none (nothing written)', async () => {
@@ -179,7 +199,14 @@ describe('top ups', () => {
     const unverified = await bankAccountOf(holder, { verified: false });
     const res = await topUp(holder, w, unverified.id, '2500');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ assetId: w, bankAccountId: unverified.id, accountId: holder.accountId, type: 'topup', amount: '2500', status: 'created' });
+    expect(res.body).toMatchObject({
+      assetId: w,
+      bankAccountId: unverified.id,
+      accountId: holder.accountId,
+      type: 'topup',
+      amount: '2500',
+      status: 'created',
+    });
     expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body).toEqual(res.body);
 
     // Settled by the bank, held: the bank account is not verified yet.
@@ -203,13 +230,32 @@ describe('top ups', () => {
     // The bank account's activities and the wallet's transactions show the money in.
     const activities = await get(`/api/asset-activities?bankAccountId=${unverified.id}`, holder.apiKey);
     expect(activities.body.items).toEqual([
-      expect.objectContaining({ ref: res.body.id, refType: 'topup', type: 'increment-balance', kind: 'topup', assetId: w, amount: '2500', activityType: 'value-in', activityNumber: '1', bankAccountId: unverified.id, otherParty: unverified.bankAccountNumber.replace(/-\d{4}(\d{3}-\d{3})$/, '-****$1') }),
+      expect.objectContaining({
+        ref: res.body.id,
+        refType: 'topup',
+        type: 'increment-balance',
+        kind: 'topup',
+        assetId: w,
+        amount: '2500',
+        activityType: 'value-in',
+        activityNumber: '1',
+        bankAccountId: unverified.id,
+        otherParty: unverified.bankAccountNumber.replace(/-\d{4}(\d{3}-\d{3})$/, '-****$1'),
+      }),
     ]);
     const history = await get(`/api/wallets/${w}/transactions`, holder.apiKey);
     expect(history.body.items).toEqual([expect.objectContaining({ topupId: res.body.id, value: '2500' })]);
     const transactions = await get(`/api/assets/${w}/transactions`, holder.apiKey);
     expect(transactions.body.items).toEqual([
-      expect.objectContaining({ ref: res.body.id, refType: 'topup', type: 'increment-balance', destAssetId: w, amount: '2500', activityType: 'value-in', activityNumber: '1' }),
+      expect.objectContaining({
+        ref: res.body.id,
+        refType: 'topup',
+        type: 'increment-balance',
+        destAssetId: w,
+        amount: '2500',
+        activityType: 'value-in',
+        activityNumber: '1',
+      }),
     ]);
   });
 
@@ -221,10 +267,20 @@ describe('top ups', () => {
     await advanceClock(holder.accountId, DAY + 60);
     // The bank settled it; it is held.
     expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('created');
-    await api('POST', `/api/bank-accounts/${unverified.id}/verify`, { key: holder.apiKey, body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') } });
+    await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
+      key: holder.apiKey,
+      body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
+    });
     await advanceClock(holder.accountId, DAY + 60);
     // Only the timer reads it: the wallet is credited without anyone asking for the top up.
-    expect((await waitFor(() => balances(holder.apiKey, w), (b) => b.balance === '900')).balance).toBe('900');
+    expect(
+      (
+        await waitFor(
+          () => balances(holder.apiKey, w),
+          (b) => b.balance === '900',
+        )
+      ).balance,
+    ).toBe('900');
   });
 
   it('is aborted while the bank has not settled it, and then never credited', async () => {
@@ -251,16 +307,27 @@ describe('top ups', () => {
     const payer = await newAccount();
     const [own, ownBank] = await Promise.all([newWallet(payer), bankAccountOf(payer)]);
     const limits = { limits: [{ type: 'topup', period: 'monthly', assetType: 'svc.nzd.test', limit: '500' }] };
-    expect((await api('PUT', `/api/accounts/${payer.accountId}/quota-limits`, { key: seed().operatorApiKey, body: limits })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/accounts/${payer.accountId}/quota-limits`, { key: seed().operatorApiKey, body: limits }))
+        .status,
+    ).toBe(200);
     expect((await topUp(payer, own, ownBank.id, '300')).status).toBe(200);
     const over = await topUp(payer, own, ownBank.id, '300');
-    expect(over.body).toMatchObject({ statusCode: 403, message: 'QUOTA_EXCEEDED', quotas: [expect.objectContaining({ type: 'topup', period: 'monthly', limit: '500', usage: '600' })] });
+    expect(over.body).toMatchObject({
+      statusCode: 403,
+      message: 'QUOTA_EXCEEDED',
+      quotas: [expect.objectContaining({ type: 'topup', period: 'monthly', limit: '500', usage: '600' })],
+    });
     expect(written(over)).toEqual([]);
-    const quotas = (await get(`/api/accounts/${payer.accountId}/quotas`, payer.apiKey)).body as { type: string; period: string; usage: string }[];
+    const quotas = (await get(`/api/accounts/${payer.accountId}/quotas`, payer.apiKey)).body as {
+      type: string;
+      period: string;
+      usage: string;
+    }[];
     expect(quotas.find((q) => q.type === 'topup' && q.period === 'monthly')?.usage).toBe('300');
   });
 
-  it('needs a direct-debit authority, a centrapay bank account of the wallet\'s account and a wallet that takes top ups', async () => {
+  it("needs a direct-debit authority, a centrapay bank account of the wallet's account and a wallet that takes top ups", async () => {
     const noAuthority = await newBankAccount(owner, { directDebitAuthority: undefined });
     const quartz = await newBankAccount(owner, { type: 'quartz' });
     const settlement = await newWallet(owner, { settlement: true });
@@ -269,7 +336,13 @@ describe('top ups', () => {
       [topUp(owner, wallet, noAuthority.id, '100'), 'DIRECT_DEBIT_NOT_AUTHORIZED'],
       [topUp(owner, wallet, quartz.id, '100'), 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP'],
       [topUp(owner, settlement, bank.id, '100'), 'INVALID_WALLET_TYPE'],
-      [api('POST', '/api/topups', { key: seed().operatorApiKey, body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' } }), 'BANK_AUTHORITY_WALLET_MISMATCH'],
+      [
+        api('POST', '/api/topups', {
+          key: seed().operatorApiKey,
+          body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' },
+        }),
+        'BANK_AUTHORITY_WALLET_MISMATCH',
+      ],
     ];
     for (const [call, code] of cases) {
       const res = await call;
@@ -281,13 +354,18 @@ describe('top ups', () => {
 
 describe('bank account ownership', () => {
   /** The code on the number's statement of the newest transaction made for this account's own bank account record. */
-  const codeOf = async (number: string, accountId: string) => (await recentStatementLines(number, new Date())).find((line) => line.accountId === accountId)!.code;
+  const codeOf = async (number: string, accountId: string) =>
+    (await recentStatementLines(number, new Date())).find((line) => line.accountId === accountId)!.code;
   const verify = (holder: TestAccount, bankAccountId: string, verificationCode: string) =>
     api('POST', `/api/bank-accounts/${bankAccountId}/verify`, { key: holder.apiKey, body: { verificationCode } });
 
   it('two accounts registering one number each move money only once each proved it theirs; a third names neither record', async () => {
     const [holder, second, third] = await Promise.all([newAccount(), newAccount(), newAccount()]);
-    const [holderWallet, secondWallet, thirdWallet] = await Promise.all([newWallet(holder), newWallet(second), newWallet(third)]);
+    const [holderWallet, secondWallet, thirdWallet] = await Promise.all([
+      newWallet(holder),
+      newWallet(second),
+      newWallet(third),
+    ]);
     await Promise.all([fund(holder, holderWallet, '1000'), fund(second, secondWallet, '1000')]);
     const number = uniqueBankNumber();
     const holderBank = await newBankAccount(holder, { bankAccountNumber: number });
@@ -296,14 +374,19 @@ describe('bank account ownership', () => {
     // Not proven: the second account's top up is settled by the bank but held, never credited, and it pays nothing out.
     const topup = (await topUp(second, secondWallet, secondBank.id, '700')).body;
     expect((await bankReports(topup.id, 'settled')).body.status).toBe('created');
-    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
+    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
+      refused('BANK_ACCOUNT_NOT_VERIFIED'),
+    );
     expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1000', available: '1000' });
     // The holder's code proves the holder's record only.
     const mismatch = await verify(second, secondBank.id, await codeOf(number, holder.accountId));
     expect(mismatch.body).toEqual(refused('ACCOUNT_MISMATCH'));
     expect(written(mismatch)).toEqual([]);
     // A third account reaches neither record, to top up or withdraw with its own wallet.
-    for (const res of await Promise.all([topUp(third, thirdWallet, holderBank.id, '100'), withdraw(third, thirdWallet, secondBank.id, '100')])) {
+    for (const res of await Promise.all([
+      topUp(third, thirdWallet, holderBank.id, '100'),
+      withdraw(third, thirdWallet, secondBank.id, '100'),
+    ])) {
       expect(res.body).toEqual(FORBIDDEN);
       expect(written(res)).toEqual([]);
     }
@@ -311,7 +394,9 @@ describe('bank account ownership', () => {
     // The holder proves its record with its own code and pays out; the second record is still unproven.
     expect((await verify(holder, holderBank.id, await codeOf(number, holder.accountId))).status).toBe(200);
     expect((await withdraw(holder, holderWallet, holderBank.id, '100')).status).toBe(200);
-    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
+    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
+      refused('BANK_ACCOUNT_NOT_VERIFIED'),
+    );
 
     // A joint holder reads its own code on the statement: its held top up is credited and it pays out.
     expect((await verify(second, secondBank.id, await codeOf(number, second.accountId))).status).toBe(200);

@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 
 const newRequest = (body: Record<string, unknown> = {}) =>
-  newPaymentRequest(merchant, { redirectPaidUrl: PAID_URL, redirectCancelUrl: CANCEL_URL, lineItems: [{ name: 'Flat white', qty: '2', unitPrice: '500' }], ...body });
+  newPaymentRequest(merchant, {
+    redirectPaidUrl: PAID_URL,
+    redirectCancelUrl: CANCEL_URL,
+    lineItems: [{ name: 'Flat white', qty: '2', unitPrice: '500' }],
+    ...body,
+  });
 
 /** A raw request that does not follow redirects (the actions answer 303). */
 async function raw(method: string, path: string, headers: Record<string, string> = {}) {
@@ -39,7 +44,8 @@ async function page(id: string) {
   return { ...res, cancel: action('cancel'), testPay: action('test-pay') };
 }
 
-const getRequest = async (id: string) => (await api('GET', `/api/payment-requests/${id}`, { key: merchant.owner.apiKey })).body;
+const getRequest = async (id: string) =>
+  (await api('GET', `/api/payment-requests/${id}`, { key: merchant.owner.apiKey })).body;
 
 describe('the hosted checkout page', () => {
   it('shows the request with a CSP whose fresh nonce is the only way a script or style runs', async () => {
@@ -57,9 +63,12 @@ describe('the hosted checkout page', () => {
     expect(first.text).toContain(`<script nonce="${nonce}">`);
     expect(first.headers.get('referrer-policy')).toBe('no-referrer');
     expect(first.headers.get('cache-control')).toBe('no-store');
-    for (const shown of ['Test Cafe', 'NZ$10.00', 'Flat white', request.shortCode, 'Pay with test wallet']) expect(first.text).toContain(shown);
+    for (const shown of ['Test Cafe', 'NZ$10.00', 'Flat white', request.shortCode, 'Pay with test wallet'])
+      expect(first.text).toContain(shown);
     // The QR code is the one of the request's url.
-    expect(first.text).toContain(await QRCode.toString(request.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }));
+    expect(first.text).toContain(
+      await QRCode.toString(request.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+    );
     const second = await page(request.id);
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
   });
@@ -77,7 +86,13 @@ describe('the hosted checkout page', () => {
     const before = Date.now();
     const res = await api('GET', `/pay/${request.id}/status`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: request.id, status: 'new', expiresAt: request.expiresAt, remainingAmount: '1000', now: expect.any(String) });
+    expect(res.body).toEqual({
+      id: request.id,
+      status: 'new',
+      expiresAt: request.expiresAt,
+      remainingAmount: '1000',
+      now: expect.any(String),
+    });
     expect(Math.abs(Date.parse(res.body.now) - before)).toBeLessThan(5000);
     expect((await api('GET', '/pay/zzNoSuchId0000000000000/status')).status).toBe(403);
   });
@@ -97,7 +112,9 @@ describe('the hosted checkout page', () => {
     expect((await api('GET', `/pay/${request.id}/status`)).body.status).toBe('expired');
     const shown = await page(request.id);
     expect(shown.text).toContain('This payment request has expired.');
-    expect(shown.text).toContain(`<p id="return-closed"><a class="back" href="${SHOP}cancel?cart=7&amp;paymentRequestId=${request.id}">`);
+    expect(shown.text).toContain(
+      `<p id="return-closed"><a class="back" href="${SHOP}cancel?cart=7&amp;paymentRequestId=${request.id}">`,
+    );
     expect(shown.cancel).toBeUndefined();
   });
 
@@ -122,7 +139,9 @@ describe('the hosted checkout page', () => {
     const res = await raw('POST', before.cancel!);
     expect(res.status).toBe(403);
     expect(res.text).toContain('Cannot cancel here');
-    expect((await api('GET', `/api/payment-requests/${request.id}`, { key: other.owner.apiKey })).body.status).toBe('new');
+    expect((await api('GET', `/api/payment-requests/${request.id}`, { key: other.owner.apiKey })).body.status).toBe(
+      'new',
+    );
   });
 });
 
@@ -135,12 +154,20 @@ describe('cancelling from the hosted page', () => {
     expect(res.headers.get('location')).toBe(`${SHOP}cancel?cart=7&paymentRequestId=${request.id}`);
     const after = await getRequest(request.id);
     expect([after.status, after.cancellationReason]).toEqual(['cancelled', 'CANCELLED_BY_PATRON']);
-    const activities = (await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items;
-    expect(activities[0]).toMatchObject({ type: 'cancellation', cancellationReason: 'CANCELLED_BY_PATRON', createdBy: 'crn::service:hosted-checkout' });
+    const activities = (
+      await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })
+    ).body.items;
+    expect(activities[0]).toMatchObject({
+      type: 'cancellation',
+      cancellationReason: 'CANCELLED_BY_PATRON',
+      createdBy: 'crn::service:hosted-checkout',
+    });
     // Again (a reload, a second click): still to the cancel URL, nothing more written.
     const again = await raw('POST', cancel!);
     expect([again.status, again.headers.get('location')]).toEqual([303, res.headers.get('location')]);
-    expect((await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items).toHaveLength(activities.length);
+    expect(
+      (await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items,
+    ).toHaveLength(activities.length);
   });
 
   it('needs the token of this request and this action, from this site, by POST', async () => {
@@ -197,36 +224,75 @@ describe('paying with the test wallet', () => {
     const after = await getRequest(request.id);
     expect([after.status, after.remainingAmount]).toEqual(['paid', '0']);
     expect(BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId)) - BigInt(settlement)).toBe(1000n);
-    const activities = (await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items;
+    const activities = (
+      await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })
+    ).body.items;
     expect(activities.map((a: { type: string }) => a.type)).toEqual(['paid', 'payment', 'request']);
-    expect(activities[1]).toMatchObject({ createdBy: 'crn::service:hosted-checkout', idempotencyKey: `hosted-checkout:${request.id}`, value: nzd('1000') });
+    expect(activities[1]).toMatchObject({
+      createdBy: 'crn::service:hosted-checkout',
+      idempotencyKey: `hosted-checkout:${request.id}`,
+      value: nzd('1000'),
+    });
 
     // The test wallet: the platform's, test liveness, credited by a test top-up and debited by this payment, the same amount.
-    const ref = await db().send(new GetCommand({ TableName: config().tableName, Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'WALLET#svc.nzd.test' } }));
+    const ref = await db().send(
+      new GetCommand({
+        TableName: config().tableName,
+        Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'WALLET#svc.nzd.test' },
+      }),
+    );
     const walletId = ref.Item!.id as string;
     const wallet = await api('GET', `/api/assets/${walletId}`, { key: seed().operatorApiKey });
     expect(wallet.body).toMatchObject({ liveness: 'test', settlement: false, type: 'svc.nzd.test' });
     const entries = await db().send(
-      new QueryCommand({ TableName: config().tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `ASSETTXN#${walletId}` } }),
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': `ASSETTXN#${walletId}` },
+      }),
     );
-    const payer = await db().send(new GetCommand({ TableName: config().tableName, Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'ACCOUNT' } }));
+    const payer = await db().send(
+      new GetCommand({ TableName: config().tableName, Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'ACCOUNT' } }),
+    );
     // The top-up's id derives from its idempotency scope: the test payer account, the operation, the key.
-    const topupId = derivedId(undefined, payer.Item!.id as string, 'createTestTopup', `hosted-checkout:${request.id}:1000`, 'topup');
+    const topupId = derivedId(
+      undefined,
+      payer.Item!.id as string,
+      'createTestTopup',
+      `hosted-checkout:${request.id}:1000`,
+      'topup',
+    );
     const items = entries.Items ?? [];
-    expect(items.filter((e) => e.paymentRequestId === request.id).map((e) => [e.kind, e.amount])).toEqual([['payment', '1000']]);
+    expect(items.filter((e) => e.paymentRequestId === request.id).map((e) => [e.kind, e.amount])).toEqual([
+      ['payment', '1000'],
+    ]);
     expect(items.filter((e) => e.topupId === topupId).map((e) => [e.kind, e.amount])).toEqual([['test-topup', '1000']]);
 
     // A second click replays: one payment.
     const again = await raw('POST', testPay!);
     expect([again.status, again.headers.get('location')]).toEqual([303, `/pay/${request.id}`]);
-    expect((await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items).toHaveLength(3);
+    expect(
+      (await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items,
+    ).toHaveLength(3);
   });
 
   it('is refused for a live request whatever token comes with it, and for a cancelled one', async () => {
     const live = await newAccount({ test: false });
-    const created = await api('POST', '/api/merchants', { key: live.apiKey, body: { accountId: live.accountId, name: 'Live Cafe', country: 'NZ', test: false } });
-    const configured = await api('POST', `/api/merchants/${created.body.id}/configs`, { key: live.apiKey, body: { paymentOptions: [{ type: 'svc.nzd.main' }] } });
-    const request = (await api('POST', '/api/payment-requests', { key: live.apiKey, body: { configId: configured.body.id, value: nzd('1000') } })).body;
+    const created = await api('POST', '/api/merchants', {
+      key: live.apiKey,
+      body: { accountId: live.accountId, name: 'Live Cafe', country: 'NZ', test: false },
+    });
+    const configured = await api('POST', `/api/merchants/${created.body.id}/configs`, {
+      key: live.apiKey,
+      body: { paymentOptions: [{ type: 'svc.nzd.main' }] },
+    });
+    const request = (
+      await api('POST', '/api/payment-requests', {
+        key: live.apiKey,
+        body: { configId: configured.body.id, value: nzd('1000') },
+      })
+    ).body;
     expect(request.liveness).toBe('main');
     const shown = await page(request.id);
     expect(shown.testPay).toBeUndefined();

@@ -11,12 +11,22 @@ const TERMINAL = { terminalId: '002039390093939', deviceId: '002-039-390' };
 
 /** An account's merchant-terminal key (made by its owner). */
 async function terminalKey(account: TestAccount): Promise<string> {
-  const key = await ok(api('POST', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey, body: { name: uniqueKey('till'), role: 'merchant-terminal' } }));
+  const key = await ok(
+    api('POST', `/api/accounts/${account.accountId}/api-keys`, {
+      key: account.apiKey,
+      body: { name: uniqueKey('till'), role: 'merchant-terminal' },
+    }),
+  );
   return key.secret;
 }
 
-const request = (caller: TestAccount, body: Record<string, unknown>) => api('POST', '/api/integration-requests', { key: caller.apiKey, body });
-const verifone = (merchant: MerchantSetup) => ({ merchantId: merchant.merchantId, type: 'verifone', terminal: TERMINAL });
+const request = (caller: TestAccount, body: Record<string, unknown>) =>
+  api('POST', '/api/integration-requests', { key: caller.apiKey, body });
+const verifone = (merchant: MerchantSetup) => ({
+  merchantId: merchant.merchantId,
+  type: 'verifone',
+  terminal: TERMINAL,
+});
 const createPaymentRequest = (key: string, merchant: MerchantSetup) =>
   api('POST', '/api/payment-requests', { key, body: { configId: merchant.configId, value: nzd('250') } });
 
@@ -43,34 +53,62 @@ describe('integration requests', () => {
       updatedBy: res.body.createdBy,
     });
     const asIntegrator = await api('GET', `/api/integration-requests/${res.body.id}`, { key: integrator.apiKey });
-    expect(asIntegrator.body).toEqual({ ...res.body, createdAt: expect.stringMatching(/Z$/), updatedAt: expect.stringMatching(/Z$/) });
+    expect(asIntegrator.body).toEqual({
+      ...res.body,
+      createdAt: expect.stringMatching(/Z$/),
+      updatedAt: expect.stringMatching(/Z$/),
+    });
     expect(Date.parse(asIntegrator.body.createdAt) - Date.parse(res.body.createdAt)).toBeLessThan(1000);
-    expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: merchant.owner.apiKey })).body).toEqual(asIntegrator.body);
-    expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: merchant.owner.apiKey })).body).toEqual(
+      asIntegrator.body,
+    );
+    expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: stranger.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
   });
 
   it('takes what the type needs: a terminal for terminal vendors (not vista), externalId for shopify, product for epay', async () => {
     const bad = [
       [{ merchantId: merchant.merchantId, type: 'windcave' }, 'terminal is required for windcave'],
       [{ merchantId: merchant.merchantId, type: 'epay', terminal: TERMINAL }, 'terminal is not allowed for epay'],
-      [{ merchantId: merchant.merchantId, type: 'verifone', terminal: TERMINAL, product: { name: 'koha-card' } }, 'product is not allowed for verifone'],
+      [
+        { merchantId: merchant.merchantId, type: 'verifone', terminal: TERMINAL, product: { name: 'koha-card' } },
+        'product is not allowed for verifone',
+      ],
       [{ merchantId: merchant.merchantId, type: 'shopify' }, 'externalId is required for shopify'],
     ] as const;
     for (const [body, message] of bad) {
       const res = await request(integrator, body);
-      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({ status: 400, message, written: [] });
+      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
+        status: 400,
+        message,
+        written: [],
+      });
     }
     expect((await request(integrator, { merchantId: merchant.merchantId, type: 'teller' })).status).toBe(400);
-    expect((await request(integrator, { merchantId: merchant.merchantId, type: 'vista' })).body).toMatchObject({ type: 'vista', status: 'pending' });
-    expect((await request(integrator, { merchantId: merchant.merchantId, type: 'shopify', externalId: 'shop-1' })).body).toMatchObject({ externalId: 'shop-1' });
-    expect((await request(integrator, { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } })).body).toMatchObject({ product: { name: 'koha-card' } });
+    expect((await request(integrator, { merchantId: merchant.merchantId, type: 'vista' })).body).toMatchObject({
+      type: 'vista',
+      status: 'pending',
+    });
+    expect(
+      (await request(integrator, { merchantId: merchant.merchantId, type: 'shopify', externalId: 'shop-1' })).body,
+    ).toMatchObject({ externalId: 'shop-1' });
+    expect(
+      (await request(integrator, { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } }))
+        .body,
+    ).toMatchObject({ product: { name: 'koha-card' } });
   });
 
   it('refuses a missing merchant (FORBIDDEN), a merchant of the other liveness (LIVENESS_MISMATCH), a non-org account', async () => {
-    expect((await request(integrator, { ...verifone(merchant), merchantId: 'zzNoSuchMerchantzzzzzz' })).body).toEqual(FORBIDDEN);
+    expect((await request(integrator, { ...verifone(merchant), merchantId: 'zzNoSuchMerchantzzzzzz' })).body).toEqual(
+      FORBIDDEN,
+    );
     const live = await newAccount({ test: false });
     const mismatch = await request(live, verifone(merchant));
-    expect({ body: mismatch.body, written: written(mismatch) }).toEqual({ body: refused('LIVENESS_MISMATCH'), written: [] });
+    expect({ body: mismatch.body, written: written(mismatch) }).toEqual({
+      body: refused('LIVENESS_MISMATCH'),
+      written: [],
+    });
     const individual = await newAccount({ type: 'individual' });
     expect((await request(individual, verifone(merchant))).body).toEqual(FORBIDDEN);
   });
@@ -85,32 +123,68 @@ describe('integration requests', () => {
     const all = await api('GET', '/api/integration-requests', { key: lister.apiKey });
     expect(ids(all)).toEqual([second.id, first.id, epay.id]);
     expect(all.body.items[0]).toMatchObject({ status: 'active', createdAt: expect.stringMatching(/Z$/) });
-    expect(ids(await api('GET', `/api/integration-requests?accountId=${lister.accountId}&pending=true`, { key: lister.apiKey }))).toEqual([first.id, epay.id]);
-    expect(ids(await api('GET', '/api/integration-requests?type=verifone&pending=true', { key: lister.apiKey }))).toEqual([first.id]);
+    expect(
+      ids(
+        await api('GET', `/api/integration-requests?accountId=${lister.accountId}&pending=true`, {
+          key: lister.apiKey,
+        }),
+      ),
+    ).toEqual([first.id, epay.id]);
+    expect(
+      ids(await api('GET', '/api/integration-requests?type=verifone&pending=true', { key: lister.apiKey })),
+    ).toEqual([first.id]);
     const page1 = await api('GET', '/api/integration-requests?paginationLimit=2', { key: lister.apiKey });
     expect(ids(page1)).toEqual([second.id, first.id]);
-    const page2 = await api('GET', `/api/integration-requests?paginationLimit=2&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, { key: lister.apiKey });
+    const page2 = await api(
+      'GET',
+      `/api/integration-requests?paginationLimit=2&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      { key: lister.apiKey },
+    );
     expect(page2.body).toEqual({ items: [expect.objectContaining({ id: epay.id })] });
-    expect((await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: operatorKey() })).body.items).toHaveLength(3);
+    expect(
+      (await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: stranger.apiKey })).body,
+    ).toEqual(FORBIDDEN);
+    expect(
+      (await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: operatorKey() })).body.items,
+    ).toHaveLength(3);
   });
 
   it('is configured by the operator only; an epay request needs its terminal id before activation', async () => {
-    const created = await ok(request(integrator, { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } }));
+    const created = await ok(
+      request(integrator, { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } }),
+    );
     const path = `/api/integration-requests/${created.id}`;
     expect((await api('GET', `${path}/configs`, { key: integrator.apiKey })).body).toEqual({});
     const missing = await api('POST', `${path}/activate`, { key: merchant.owner.apiKey });
-    expect({ body: missing.body, written: written(missing) }).toEqual({ body: refused('INTEGRATION_PARAM_MISSING'), written: [] });
+    expect({ body: missing.body, written: written(missing) }).toEqual({
+      body: refused('INTEGRATION_PARAM_MISSING'),
+      written: [],
+    });
     const byOwner = await api('PUT', `${path}/configs`, { key: integrator.apiKey, body: { terminalId: '11000021' } });
     expect({ body: byOwner.body, written: written(byOwner) }).toEqual({ body: FORBIDDEN, written: [] });
     const configured = await api('PUT', `${path}/configs`, { key: operatorKey(), body: { terminalId: '11000021' } });
-    expect(configured.body).toMatchObject({ id: created.id, status: 'pending', terminalId: '11000021', updatedBy: expect.stringMatching(/^crn:/) });
-    expect((await api('GET', `${path}/configs`, { key: merchant.owner.apiKey })).body).toEqual({ terminalId: '11000021' });
+    expect(configured.body).toMatchObject({
+      id: created.id,
+      status: 'pending',
+      terminalId: '11000021',
+      updatedBy: expect.stringMatching(/^crn:/),
+    });
+    expect((await api('GET', `${path}/configs`, { key: merchant.owner.apiKey })).body).toEqual({
+      terminalId: '11000021',
+    });
     expect((await api('GET', `${path}/configs`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
     const active = await api('POST', `${path}/activate`, { key: merchant.owner.apiKey });
-    expect(active.body).toMatchObject({ id: created.id, status: 'active', terminalId: '11000021', product: { name: 'koha-card' } });
+    expect(active.body).toMatchObject({
+      id: created.id,
+      status: 'active',
+      terminalId: '11000021',
+      product: { name: 'koha-card' },
+    });
     const again = await api('POST', `${path}/activate`, { key: merchant.owner.apiKey });
-    expect({ body: again.body, written: written(again) }).toEqual({ body: refused('INTEGRATION_ALREADY_ACTIVATED'), written: [] });
+    expect({ body: again.body, written: written(again) }).toEqual({
+      body: refused('INTEGRATION_ALREADY_ACTIVATED'),
+      written: [],
+    });
   });
 
   it('is activated by the merchant’s account only: not by the requesting account, nor a third', async () => {
@@ -119,7 +193,9 @@ describe('integration requests', () => {
       const res = await api('POST', `/api/integration-requests/${created.id}/activate`, { key: caller.apiKey });
       expect({ body: res.body, written: written(res) }).toEqual({ body: FORBIDDEN, written: [] });
     }
-    expect((await api('GET', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body.status).toBe('pending');
+    expect((await api('GET', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body.status).toBe(
+      'pending',
+    );
   });
 
   it('lets the requesting account’s terminals create the merchant’s payment requests while active, and only them', async () => {
@@ -132,7 +208,10 @@ describe('integration requests', () => {
     await ok(api('POST', `/api/integration-requests/${created.id}/activate`, { key: merchant.owner.apiKey }));
     const served = await createPaymentRequest(ownTerminal, merchant);
     expect(served.body).toMatchObject({ status: 'new', merchantId: merchant.merchantId, value: nzd('250') });
-    const legacy = await api('POST', '/payments/api/requests.create', { key: ownTerminal, body: { merchantId: merchant.merchantId, asset: 'NZD', amount: '250' } });
+    const legacy = await api('POST', '/payments/api/requests.create', {
+      key: ownTerminal,
+      body: { merchantId: merchant.merchantId, asset: 'NZD', amount: '250' },
+    });
     expect(legacy.status).toBe(200);
     // The grant is the terminal's: the requesting account's owner key and any other account's terminal stay out.
     expect((await createPaymentRequest(integrator.apiKey, merchant)).body).toEqual(FORBIDDEN);
@@ -141,17 +220,25 @@ describe('integration requests', () => {
 
     const removal = await api('DELETE', `/api/integration-requests/${created.id}`, { key: stranger.apiKey });
     expect({ body: removal.body, written: written(removal) }).toEqual({ body: FORBIDDEN, written: [] });
-    expect((await api('DELETE', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual({});
+    expect((await api('DELETE', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(
+      {},
+    );
     const after = await createPaymentRequest(ownTerminal, merchant);
     expect({ body: after.body, written: written(after) }).toEqual({ body: FORBIDDEN, written: [] });
-    expect((await api('GET', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
   });
 
   it('keeps the grant while another active request names the merchant; the merchant’s side may withdraw one too', async () => {
     const integrator = await newAccount();
     const terminal = await terminalKey(integrator);
-    const [a, b] = await Promise.all([ok(request(integrator, verifone(merchant))), ok(request(integrator, verifone(merchant)))]);
-    for (const { id } of [a, b]) await ok(api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }));
+    const [a, b] = await Promise.all([
+      ok(request(integrator, verifone(merchant))),
+      ok(request(integrator, verifone(merchant))),
+    ]);
+    for (const { id } of [a, b])
+      await ok(api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }));
     expect((await api('DELETE', `/api/integration-requests/${a.id}`, { key: merchant.owner.apiKey })).body).toEqual({});
     expect((await createPaymentRequest(terminal, merchant)).status).toBe(200);
     expect((await api('DELETE', `/api/integration-requests/${b.id}`, { key: integrator.apiKey })).body).toEqual({});
@@ -162,10 +249,20 @@ describe('integration requests', () => {
     const busy = await newAccount();
     const made: string[] = [];
     for (let batch = 0; batch < 20; batch++) {
-      made.push(...(await Promise.all(Array.from({ length: 10 }, async () => (await ok(request(busy, { merchantId: merchant.merchantId, type: 'vista' }))).id))));
+      made.push(
+        ...(await Promise.all(
+          Array.from(
+            { length: 10 },
+            async () => (await ok(request(busy, { merchantId: merchant.merchantId, type: 'vista' }))).id,
+          ),
+        )),
+      );
     }
     const over = await request(busy, { merchantId: merchant.merchantId, type: 'vista' });
-    expect({ body: over.body, written: written(over) }).toEqual({ body: refused('INTEGRATION_REQUEST_LIMIT_EXCEEDED'), written: [] });
+    expect({ body: over.body, written: written(over) }).toEqual({
+      body: refused('INTEGRATION_REQUEST_LIMIT_EXCEEDED'),
+      written: [],
+    });
     await ok(api('DELETE', `/api/integration-requests/${made[0]}`, { key: busy.apiKey }));
     expect((await request(busy, { merchantId: merchant.merchantId, type: 'vista' })).status).toBe(200);
   }, 60_000);

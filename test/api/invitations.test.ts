@@ -6,13 +6,30 @@ let org: TestAccount;
 let other: TestAccount;
 
 const invite = (account: TestAccount, recipientAlias: string, role = 'cashier', key = account.apiKey) =>
-  api('POST', '/api/invitations', { key, body: { type: 'account-membership', resourceId: account.accountId, resourceType: 'account', recipientAlias, params: { role } } });
+  api('POST', '/api/invitations', {
+    key,
+    body: {
+      type: 'account-membership',
+      resourceId: account.accountId,
+      resourceType: 'account',
+      recipientAlias,
+      params: { role },
+    },
+  });
 const accept = (invitation: { id: string; code: string }, user: TestUser, code = invitation.code) =>
-  api('POST', `/api/invitations/${invitation.id}/accept`, { token: user.token, body: { code, accountId: user.individualAccountId } });
-const listed = async (account: TestAccount) => (await api('GET', `/api/accounts/${account.accountId}/invitations`, { key: account.apiKey })).body.items;
-const membersOf = async (account: TestAccount) => (await api('GET', `/api/accounts/${account.accountId}/members`, { key: account.apiKey })).body;
+  api('POST', `/api/invitations/${invitation.id}/accept`, {
+    token: user.token,
+    body: { code, accountId: user.individualAccountId },
+  });
+const listed = async (account: TestAccount) =>
+  (await api('GET', `/api/accounts/${account.accountId}/invitations`, { key: account.apiKey })).body.items;
+const membersOf = async (account: TestAccount) =>
+  (await api('GET', `/api/accounts/${account.accountId}/members`, { key: account.apiKey })).body;
 const advanceClock = (account: TestAccount, seconds: number) =>
-  api('POST', `/api/accounts/${account.accountId}/test-clock`, { key: seed().operatorApiKey, body: { advanceSeconds: seconds } });
+  api('POST', `/api/accounts/${account.accountId}/test-clock`, {
+    key: seed().operatorApiKey,
+    body: { advanceSeconds: seconds },
+  });
 
 beforeAll(async () => {
   [org, other] = await Promise.all([newAccount(), newAccount()]);
@@ -53,21 +70,36 @@ describe('POST /api/invitations', () => {
   it('refuses a recipient who already joined: RECIPIENT_ALREADY_INVITED', async () => {
     const user = await newUser();
     await joinByInvitation(org, user, 'cashier');
-    expect((await invite(org, user.email)).body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALREADY_INVITED' });
+    expect((await invite(org, user.email)).body).toMatchObject({
+      statusCode: 403,
+      message: 'RECIPIENT_ALREADY_INVITED',
+    });
   });
 
   it('refuses an individual account: INVALID_ACCOUNT_TYPE', async () => {
     const user = await newUser();
     const res = await api('POST', '/api/invitations', {
       token: user.token,
-      body: { type: 'account-membership', resourceId: user.individualAccountId, resourceType: 'account', recipientAlias: 'friend@example.com', params: { role: 'cashier' } },
+      body: {
+        type: 'account-membership',
+        resourceId: user.individualAccountId,
+        resourceType: 'account',
+        recipientAlias: 'friend@example.com',
+        params: { role: 'cashier' },
+      },
     });
     expect(res.body).toMatchObject({ statusCode: 403, message: 'INVALID_ACCOUNT_TYPE' });
   });
 
   it('refuses a bad alias, role or resource type, naming the field', async () => {
-    expect((await invite(org, 'not-an-email')).body).toMatchObject({ statusCode: 400, message: expect.stringContaining('recipientAlias') });
-    expect((await invite(org, 'x@example.com', 'platform-operator')).body).toMatchObject({ statusCode: 400, message: expect.stringContaining('role') });
+    expect((await invite(org, 'not-an-email')).body).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('recipientAlias'),
+    });
+    expect((await invite(org, 'x@example.com', 'platform-operator')).body).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('role'),
+    });
   });
 
   it("refuses another account's key, writing nothing", async () => {
@@ -91,11 +123,19 @@ describe('GET /api/invitations/code/{code} and GET /api/accounts/{accountId}/inv
     const account = await newAccount();
     const first = (await invite(account, 'one@example.com')).body;
     const second = (await invite(account, 'two@example.com')).body;
-    const page = await api('GET', `/api/accounts/${account.accountId}/invitations?paginationLimit=1`, { key: account.apiKey });
+    const page = await api('GET', `/api/accounts/${account.accountId}/invitations?paginationLimit=1`, {
+      key: account.apiKey,
+    });
     expect(page.body.items.map((i: any) => i.id)).toEqual([second.id]);
-    const next = await api('GET', `/api/accounts/${account.accountId}/invitations?paginationLimit=1&pageKey=${encodeURIComponent(page.body.nextPageKey)}`, { key: account.apiKey });
+    const next = await api(
+      'GET',
+      `/api/accounts/${account.accountId}/invitations?paginationLimit=1&pageKey=${encodeURIComponent(page.body.nextPageKey)}`,
+      { key: account.apiKey },
+    );
     expect(next.body).toEqual({ items: [first] });
-    expect((await api('GET', `/api/accounts/${account.accountId}/invitations`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/accounts/${account.accountId}/invitations`, { key: other.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
   });
 });
 
@@ -119,28 +159,64 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
     expect('recipientAlias' in res.body).toBe(false);
     // The alias is scrubbed in storage too.
     expect((await listed(account)).find((i: any) => i.id === created.id)).not.toHaveProperty('recipientAlias');
-    expect(await membersOf(account)).toContainEqual(expect.objectContaining({ userId: user.userId, role: 'cashier', email: user.email }));
+    expect(await membersOf(account)).toContainEqual(
+      expect.objectContaining({ userId: user.userId, role: 'cashier', email: user.email }),
+    );
 
     const as = { token: user.token, account: account.accountId };
     // A cashier reads the account and creates payment requests ...
     expect((await api('GET', `/api/accounts/${account.accountId}`, as)).status).toBe(200);
-    const merchant = (await api('POST', '/api/merchants', { key: account.apiKey, body: { accountId: account.accountId, name: 'Cafe', country: 'NZ', test: true } })).body;
-    const config = (await api('POST', `/api/merchants/${merchant.id}/configs`, { key: account.apiKey, body: { paymentOptions: [{ type: 'svc.nzd.test' }] } })).body;
-    const request = await api('POST', '/api/payment-requests', { ...as, body: { configId: config.id, value: { currency: 'NZD', amount: '100' } } });
+    const merchant = (
+      await api('POST', '/api/merchants', {
+        key: account.apiKey,
+        body: { accountId: account.accountId, name: 'Cafe', country: 'NZ', test: true },
+      })
+    ).body;
+    const config = (
+      await api('POST', `/api/merchants/${merchant.id}/configs`, {
+        key: account.apiKey,
+        body: { paymentOptions: [{ type: 'svc.nzd.test' }] },
+      })
+    ).body;
+    const request = await api('POST', '/api/payment-requests', {
+      ...as,
+      body: { configId: config.id, value: { currency: 'NZD', amount: '100' } },
+    });
     expect(request.status).toBe(200);
     // ... but neither manages members nor makes API keys, and such a refusal writes nothing.
     const outsider = await newUser();
-    expect((await api('POST', `/api/accounts/${account.accountId}/members`, { ...as, body: { userId: outsider.userId, role: 'account-owner' } })).body).toEqual(FORBIDDEN);
-    expect((await api('POST', `/api/accounts/${account.accountId}/api-keys`, { ...as, body: { name: 'sneaky', role: 'account-owner' } })).body).toEqual(FORBIDDEN);
+    expect(
+      (
+        await api('POST', `/api/accounts/${account.accountId}/members`, {
+          ...as,
+          body: { userId: outsider.userId, role: 'account-owner' },
+        })
+      ).body,
+    ).toEqual(FORBIDDEN);
+    expect(
+      (
+        await api('POST', `/api/accounts/${account.accountId}/api-keys`, {
+          ...as,
+          body: { name: 'sneaky', role: 'account-owner' },
+        })
+      ).body,
+    ).toEqual(FORBIDDEN);
     expect((await membersOf(account)).map((m: any) => m.userId)).not.toContain(outsider.userId);
-    expect((await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map((k: any) => k.name)).not.toContain('sneaky');
+    expect(
+      (await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map(
+        (k: any) => k.name,
+      ),
+    ).not.toContain('sneaky');
   });
 
   it('refuses a second accept: INVITATION_ALREADY_ACCEPTED', async () => {
     const user = await newUser();
     const created = (await invite(org, user.email)).body;
     expect((await accept(created, user)).status).toBe(200);
-    expect((await accept(created, user)).body).toMatchObject({ statusCode: 403, message: 'INVITATION_ALREADY_ACCEPTED' });
+    expect((await accept(created, user)).body).toMatchObject({
+      statusCode: 403,
+      message: 'INVITATION_ALREADY_ACCEPTED',
+    });
   });
 
   it('accepts once under concurrent accepts', async () => {
@@ -164,8 +240,14 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
   it('refuses anyone but the recipient: RECIPIENT_ALIAS_MISMATCH (an API key has no alias)', async () => {
     const [user, stranger] = await Promise.all([newUser(), newUser()]);
     const created = (await invite(org, user.email)).body;
-    expect((await accept(created, stranger)).body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALIAS_MISMATCH' });
-    const byKey = await api('POST', `/api/invitations/${created.id}/accept`, { key: other.apiKey, body: { code: created.code, accountId: other.accountId } });
+    expect((await accept(created, stranger)).body).toMatchObject({
+      statusCode: 403,
+      message: 'RECIPIENT_ALIAS_MISMATCH',
+    });
+    const byKey = await api('POST', `/api/invitations/${created.id}/accept`, {
+      key: other.apiKey,
+      body: { code: created.code, accountId: other.accountId },
+    });
     expect(byKey.body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALIAS_MISMATCH' });
     expect((await membersOf(org)).map((m: any) => m.userId)).not.toContain(stranger.userId);
   });
@@ -174,7 +256,10 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
     const user = await newUser();
     const created = (await invite(org, user.email)).body;
     expect((await accept(created, user, 'WrongCodezzzzzzzzzzzzz')).body).toEqual(FORBIDDEN);
-    const foreign = await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: other.accountId } });
+    const foreign = await api('POST', `/api/invitations/${created.id}/accept`, {
+      token: user.token,
+      body: { code: created.code, accountId: other.accountId },
+    });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect((await listed(org)).find((i: any) => i.id === created.id)).toMatchObject({ recipientAlias: user.email });
     expect((await accept(created, user)).status).toBe(200);
@@ -186,7 +271,10 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
     const created = (await invite(account, user.email)).body;
     expect((await advanceClock(account, 24 * 3600)).status).toBe(200);
     expect((await accept(created, user)).body).toMatchObject({ statusCode: 403, message: 'INVITATION_EXPIRED' });
-    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: account.apiKey })).body).toMatchObject({ statusCode: 403, message: 'INVITATION_EXPIRED' });
+    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: account.apiKey })).body).toMatchObject({
+      statusCode: 403,
+      message: 'INVITATION_EXPIRED',
+    });
     const again = await invite(account, user.email);
     expect(again.status).toBe(200);
     expect((await accept(again.body, user)).status).toBe(200);
@@ -197,8 +285,15 @@ describe('POST /api/invitations/{invitationId}/revoke', () => {
   it('revokes an open invitation, which frees the recipient for a new one', async () => {
     const created = (await invite(org, 'revoked@example.com')).body;
     const res = await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey });
-    expect(res.body).toEqual({ ...created, status: 'revoked', updatedAt: expect.any(String), updatedBy: created.createdBy });
-    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey })).body.status).toBe('revoked');
+    expect(res.body).toEqual({
+      ...created,
+      status: 'revoked',
+      updatedAt: expect.any(String),
+      updatedBy: created.createdBy,
+    });
+    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey })).body.status).toBe(
+      'revoked',
+    );
     expect((await invite(org, 'revoked@example.com')).status).toBe(200);
   });
 
@@ -206,7 +301,10 @@ describe('POST /api/invitations/{invitationId}/revoke', () => {
     const user = await newUser();
     const created = (await invite(org, user.email)).body;
     await accept(created, user);
-    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey })).body).toMatchObject({ statusCode: 403, message: 'INVITATION_ACCEPTED' });
+    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey })).body).toMatchObject({
+      statusCode: 403,
+      message: 'INVITATION_ACCEPTED',
+    });
   });
 
   it("refuses another account's key, writing nothing", async () => {

@@ -13,7 +13,15 @@ describe('GET /api/.well-known/jwks.json', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.body.keys.length).toBeGreaterThan(0);
     for (const key of res.body.keys) {
-      expect(key).toEqual({ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), use: 'sig', alg: 'ES256' });
+      expect(key).toEqual({
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.any(String),
+        y: expect.any(String),
+        kid: expect.any(String),
+        use: 'sig',
+        alg: 'ES256',
+      });
     }
     expect(res.body.keys.map((k: { kid: string }) => k.kid)).toEqual(configured().keys.map((k) => k.kid));
   });

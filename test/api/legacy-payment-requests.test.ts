@@ -1,7 +1,16 @@
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 import { advanceClock, DAY, HOUR } from '../support/clock';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import {
+  balance,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 type Params = Record<string, string | number>;
@@ -28,7 +37,8 @@ function legacy(operation: string, params: Params, options: { via?: Via; key: st
   }
 }
 
-const info = (requestId: string, key: string) => api('GET', `/payments/api/requests.info?requestId=${encodeURIComponent(requestId)}`, { key });
+const info = (requestId: string, key: string) =>
+  api('GET', `/payments/api/requests.info?requestId=${encodeURIComponent(requestId)}`, { key });
 
 let merchant: MerchantSetup;
 let key: string;
@@ -38,13 +48,21 @@ beforeAll(async () => {
 });
 
 async function legacyCreate(params: Params = {}, via: Via = 'form') {
-  const res = await legacy('requests.create', { amount: '1000', asset: 'NZD', merchantId: merchant.merchantId, ...params }, { via, key });
+  const res = await legacy(
+    'requests.create',
+    { amount: '1000', asset: 'NZD', merchantId: merchant.merchantId, ...params },
+    { via, key },
+  );
   if (res.status !== 200) throw new Error(`legacy create: ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 const legacyPay = (payer: Payer, requestId: string, via: Via = 'form', extra: Params = {}) =>
-  legacy('requests.pay', { requestId, ledger: 'svc.nzd.test', authorization: payer.walletId, ...extra }, { via, key: payer.apiKey });
+  legacy(
+    'requests.pay',
+    { requestId, ledger: 'svc.nzd.test', authorization: payer.walletId, ...extra },
+    { via, key: payer.apiKey },
+  );
 
 /** Balances of the payer's wallet and of the merchant's settlement wallet, as numbers. */
 async function balances(payer: Payer, setup: MerchantSetup = merchant) {
@@ -56,7 +74,13 @@ async function balances(payer: Payer, setup: MerchantSetup = merchant) {
 
 describe('requests.create', () => {
   it('creates from a form-encoded body: the legacy view, and the same record in the next version', async () => {
-    const created = await legacyCreate({ amount: '1250', description: 'Two flat whites', externalReference: 'pos-1', terminalId: 't-1', deviceId: 'd-1' });
+    const created = await legacyCreate({
+      amount: '1250',
+      description: 'Two flat whites',
+      externalReference: 'pos-1',
+      terminalId: 't-1',
+      deviceId: 'd-1',
+    });
     expect(created).toMatchObject({
       merchantId: merchant.merchantId,
       merchantName: 'Test Cafe',
@@ -97,21 +121,37 @@ describe('requests.create', () => {
   it('takes parameters from the query string, JSON numbers, and a clientId with or without mc_', async () => {
     const bare = merchant.configId.replace(/^mc_/, '');
     const byQuery = await legacyCreate({ amount: '300', clientId: bare, paymentExpirySeconds: '300' }, 'query');
-    expect(byQuery).toMatchObject({ denomination: { amount: 300, asset: 'NZD' }, clientId: bare, paymentExpirySeconds: '300' });
-    const byJson = await legacyCreate({ amount: 700, clientId: merchant.configId, paymentExpirySeconds: 60 }, 'json');
-    expect(byJson).toMatchObject({ denomination: { amount: 700, asset: 'NZD' }, clientId: merchant.configId, paymentExpirySeconds: '60' });
-    // The body wins over the query string.
-    const both = await api('POST', `/payments/api/requests.create?amount=111&asset=NZD&merchantId=${merchant.merchantId}`, {
-      key,
-      rawBody: 'amount=222',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    expect(byQuery).toMatchObject({
+      denomination: { amount: 300, asset: 'NZD' },
+      clientId: bare,
+      paymentExpirySeconds: '300',
     });
+    const byJson = await legacyCreate({ amount: 700, clientId: merchant.configId, paymentExpirySeconds: 60 }, 'json');
+    expect(byJson).toMatchObject({
+      denomination: { amount: 700, asset: 'NZD' },
+      clientId: merchant.configId,
+      paymentExpirySeconds: '60',
+    });
+    // The body wins over the query string.
+    const both = await api(
+      'POST',
+      `/payments/api/requests.create?amount=111&asset=NZD&merchantId=${merchant.merchantId}`,
+      {
+        key,
+        rawBody: 'amount=222',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(both.body.denomination).toEqual({ amount: 222, asset: 'NZD' });
   });
 
   it('answers the documented errors', async () => {
     const create = (params: Params, as = key) =>
-      legacy('requests.create', { amount: '1000', asset: 'NZD', merchantId: merchant.merchantId, ...params }, { key: as });
+      legacy(
+        'requests.create',
+        { amount: '1000', asset: 'NZD', merchantId: merchant.merchantId, ...params },
+        { key: as },
+      );
     expect((await create({ patronCode: '9990001234567895' })).body).toEqual(legacyError('CHECKSUM_FAILED', 400));
     expect((await create({ patronCode: '9990001234567890' })).body).toEqual(legacyError('PATRON_CODE_INVALID', 403));
     expect((await create({ asset: 'AUD' })).body).toEqual(legacyError('NO_AVAILABLE_PAYMENT_OPTIONS', 403));
@@ -123,7 +163,9 @@ describe('requests.create', () => {
     const stranger = await newAccount();
     expect((await create({}, stranger.apiKey)).body).toEqual(notFound);
     expect((await create({ merchantId: 'zzNoSuchMerchantzzzzzz' }, stranger.apiKey)).body).toEqual(notFound);
-    expect((await legacy('requests.create', { asset: 'NZD', merchantId: merchant.merchantId }, { key })).body).toEqual(legacyError('amount is required', 400));
+    expect((await legacy('requests.create', { asset: 'NZD', merchantId: merchant.merchantId }, { key })).body).toEqual(
+      legacyError('amount is required', 400),
+    );
     expect((await create({ amount: '12.50' })).body).toEqual(legacyError('amount has an invalid format', 400));
     expect((await create({ amount: '0' })).body).toEqual(legacyError('amount must be greater than 0', 400));
     expect((await create({ paymentExpirySeconds: '5' })).status).toBe(400);
@@ -150,7 +192,11 @@ describe('one record, both ways', () => {
     const after = await info(pr.id, key);
     expect(after.body).toMatchObject({ status: 'paid', paidBy: { amount: 800, transactionId: expect.any(String) } });
     // The transaction id is the payment's ledger transaction: legacy refund finds the request by it.
-    const refund = await legacy('transactions.refund', { transactionId: after.body.paidBy.transactionId, amount: '800' }, { key });
+    const refund = await legacy(
+      'transactions.refund',
+      { transactionId: after.body.paidBy.transactionId, amount: '800' },
+      { key },
+    );
     expect(refund.body).toMatchObject({ type: 'txRefund', payment: { amount: 800 } });
     expect(await balances(payer)).toEqual(start);
   });
@@ -177,7 +223,9 @@ describe('one record, both ways', () => {
     expect(viewed.body).toMatchObject({ status: 'paid', paidBy: { transactionId: paid.body.reference, amount: 1250 } });
     const next = await api('GET', `/api/payment-requests/${created.requestId}`, { key });
     expect(next.body).toMatchObject({ status: 'paid', remainingAmount: '0' });
-    expect(next.body.paidBy.assetTotals).toEqual([expect.objectContaining({ type: 'svc.nzd.test', total: nzd('1250'), payerAccountId: payer.accountId })]);
+    expect(next.body.paidBy.assetTotals).toEqual([
+      expect.objectContaining({ type: 'svc.nzd.test', total: nzd('1250'), payerAccountId: payer.accountId }),
+    ]);
     const activities = await api('GET', `/api/payment-requests/${created.requestId}/activities`, { key });
     expect(activities.body.items.map((a: { type: string }) => a.type)).toEqual(['paid', 'payment', 'request']);
 
@@ -191,9 +239,15 @@ describe('one record, both ways', () => {
     const payer = await newPayer('5000');
     const start = await balances(payer);
     const a = await legacyCreate({ amount: '100' });
-    expect((await legacyPay(payer, a.requestId, 'query')).body).toMatchObject({ type: 'txPurchase', payment: { amount: 100 } });
+    expect((await legacyPay(payer, a.requestId, 'query')).body).toMatchObject({
+      type: 'txPurchase',
+      payment: { amount: 100 },
+    });
     const b = await legacyCreate({ amount: '200' }, 'json');
-    expect((await legacyPay(payer, b.requestId, 'json')).body).toMatchObject({ type: 'txPurchase', payment: { amount: 200 } });
+    expect((await legacyPay(payer, b.requestId, 'json')).body).toMatchObject({
+      type: 'txPurchase',
+      payment: { amount: 200 },
+    });
     expect(await balances(payer)).toEqual({ payer: start.payer - 300, settlement: start.settlement + 300 });
   });
 });
@@ -206,12 +260,16 @@ describe('requests.pay errors', () => {
 
   it('refuses a ledger the request does not offer, a wallet not the payer’s and too little money', async () => {
     const created = await legacyCreate({ amount: '1000' });
-    expect((await legacyPay(payer, created.requestId, 'form', { ledger: 'svc.nzd.main' })).body).toEqual(legacyError('INVALID_ASSET_TYPE', 403));
+    expect((await legacyPay(payer, created.requestId, 'form', { ledger: 'svc.nzd.main' })).body).toEqual(
+      legacyError('INVALID_ASSET_TYPE', 403),
+    );
     expect((await legacyPay(payer, created.requestId, 'form', { ledger: 'g.crypto.bitcoin.mainnet' })).body).toEqual(
       legacyError('INVALID_ASSET_TYPE', 403),
     );
     const other = await newPayer('5000');
-    expect((await legacyPay(payer, created.requestId, 'form', { authorization: other.walletId })).body).toEqual(legacyError('INACTIVE_ASSET', 403));
+    expect((await legacyPay(payer, created.requestId, 'form', { authorization: other.walletId })).body).toEqual(
+      legacyError('INACTIVE_ASSET', 403),
+    );
     const poor = await newPayer('10');
     expect((await legacyPay(poor, created.requestId)).body).toEqual(legacyError('INSUFFICIENT_ASSET_VALUE', 403));
     expect(await balance(poor.apiKey, poor.walletId)).toBe('10');
@@ -227,7 +285,10 @@ describe('requests.pay errors', () => {
     // Past its two minutes on the merchant's test clock.
     await advanceClock(merchant.owner.accountId, 121);
     expect((await legacyPay(payer, expired.requestId)).body).toEqual(legacyError('REQUEST_EXPIRED', 403));
-    expect((await info(expired.requestId, key)).body).toMatchObject({ status: 'expired', cancellationReason: 'PAYMENT_REQUEST_EXPIRED' });
+    expect((await info(expired.requestId, key)).body).toMatchObject({
+      status: 'expired',
+      cancellationReason: 'PAYMENT_REQUEST_EXPIRED',
+    });
 
     const notFound = legacyError('REQUEST_NOT_FOUND', 400);
     expect((await legacyPay(payer, 'zzNoSuchRequestzzzzzzz')).body).toEqual(notFound);
@@ -246,7 +307,11 @@ describe('requests.pay errors', () => {
 
   it('refuses a merchant config whose settlement wallet cannot take the money', async () => {
     const closed = await newMerchant();
-    const created = await legacy('requests.create', { amount: '100', asset: 'NZD', merchantId: closed.merchantId }, { key: closed.owner.apiKey });
+    const created = await legacy(
+      'requests.create',
+      { amount: '100', asset: 'NZD', merchantId: closed.merchantId },
+      { key: closed.owner.apiKey },
+    );
     await setAssetStatus(closed.settlementWalletId, 'archived');
     expect((await legacyPay(payer, created.body.requestId)).body).toEqual(legacyError('INVALID_MERCHANT_CONFIG', 403));
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
@@ -276,16 +341,22 @@ describe('requests.cancel and requests.void', () => {
     const payer = await newPayer('5000');
     const paid = await legacyCreate();
     await legacyPay(payer, paid.requestId);
-    expect((await legacy('requests.cancel', { requestId: paid.requestId }, { key })).body).toEqual(legacyError('REQUEST_PAID', 404));
+    expect((await legacy('requests.cancel', { requestId: paid.requestId }, { key })).body).toEqual(
+      legacyError('REQUEST_PAID', 404),
+    );
     const expired = await legacyCreate();
     // Past its two minutes on the merchant's test clock.
     await advanceClock(merchant.owner.accountId, 121);
-    expect((await legacy('requests.cancel', { requestId: expired.requestId }, { key, via: 'query' })).body).toEqual(legacyError('REQUEST_EXPIRED', 400));
+    expect((await legacy('requests.cancel', { requestId: expired.requestId }, { key, via: 'query' })).body).toEqual(
+      legacyError('REQUEST_EXPIRED', 400),
+    );
     const notFound = legacyError('REQUEST_NOT_FOUND', 400);
     expect((await legacy('requests.cancel', { requestId: 'zzNoSuchRequestzzzzzzz' }, { key })).body).toEqual(notFound);
     const stranger = await newAccount();
     const open = await legacyCreate();
-    expect((await legacy('requests.cancel', { requestId: open.requestId }, { key: stranger.apiKey })).body).toEqual(notFound);
+    expect((await legacy('requests.cancel', { requestId: open.requestId }, { key: stranger.apiKey })).body).toEqual(
+      notFound,
+    );
     expect((await info(open.requestId, key)).body.status).toBe('new');
   });
 
@@ -296,7 +367,10 @@ describe('requests.cancel and requests.void', () => {
       status: 'success',
       message: expect.any(String),
     });
-    expect((await info(unpaid.requestId, key)).body).toMatchObject({ status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' });
+    expect((await info(unpaid.requestId, key)).body).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'CANCELLED_BY_MERCHANT',
+    });
 
     const payer = await newPayer('5000');
     const start = await balances(payer);
@@ -310,14 +384,20 @@ describe('requests.cancel and requests.void', () => {
     });
     expect(await balances(payer)).toEqual(start);
     expect((await info(paid.requestId, key)).body).toMatchObject({ status: 'cancelled' });
-    expect((await legacy('requests.void', { requestId: paid.requestId }, { key })).body).toEqual(legacyError('ALREADY_REFUNDED', 400));
+    expect((await legacy('requests.void', { requestId: paid.requestId }, { key })).body).toEqual(
+      legacyError('ALREADY_REFUNDED', 400),
+    );
     expect(await balances(payer)).toEqual(start);
 
     const expired = await legacyCreate();
     // Past its two minutes on the merchant's test clock.
     await advanceClock(merchant.owner.accountId, 121);
-    expect((await legacy('requests.void', { requestId: expired.requestId }, { key })).body).toEqual(legacyError('REQUEST_EXPIRED', 400));
-    expect((await legacy('requests.void', { requestId: 'zzNoSuchRequestzzzzzzz' }, { key })).body).toEqual(legacyError('REQUEST_NOT_FOUND', 400));
+    expect((await legacy('requests.void', { requestId: expired.requestId }, { key })).body).toEqual(
+      legacyError('REQUEST_EXPIRED', 400),
+    );
+    expect((await legacy('requests.void', { requestId: 'zzNoSuchRequestzzzzzzz' }, { key })).body).toEqual(
+      legacyError('REQUEST_NOT_FOUND', 400),
+    );
   });
 
   it('refuses to void a paid request after 24 hours (REQUEST_PAID); refund still works', async () => {
@@ -326,9 +406,15 @@ describe('requests.cancel and requests.void', () => {
     const paid = await legacyCreate({ amount: '400' });
     const payment = await legacyPay(payer, paid.requestId);
     await advanceClock(merchant.owner.accountId, 25 * HOUR);
-    expect((await legacy('requests.void', { requestId: paid.requestId }, { key })).body).toEqual(legacyError('REQUEST_PAID', 404));
+    expect((await legacy('requests.void', { requestId: paid.requestId }, { key })).body).toEqual(
+      legacyError('REQUEST_PAID', 404),
+    );
     expect(await balances(payer)).toEqual({ payer: start.payer - 400, settlement: start.settlement + 400 });
-    const refund = await legacy('transactions.refund', { transactionId: payment.body.reference, amount: '400' }, { key });
+    const refund = await legacy(
+      'transactions.refund',
+      { transactionId: payment.body.reference, amount: '400' },
+      { key },
+    );
     expect(refund.body).toMatchObject({ type: 'txRefund', status: 'completed' });
     expect(await balances(payer)).toEqual(start);
   });
@@ -346,7 +432,8 @@ describe('transactions.refund', () => {
     if (paid.status !== 200) throw new Error(`pay: ${JSON.stringify(paid.body)}`);
     return paid.body.reference;
   }
-  const refund = (params: Params, as = key, via: Via = 'form') => legacy('transactions.refund', params, { key: as, via });
+  const refund = (params: Params, as = key, via: Via = 'form') =>
+    legacy('transactions.refund', params, { key: as, via });
 
   it('without a reference: the first refund succeeds, a later one is ALREADY_REFUNDED', async () => {
     const transactionId = await paidRequest('1000');
@@ -364,7 +451,9 @@ describe('transactions.refund', () => {
     expect(first.body.reference).not.toBe(transactionId);
     expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
     expect((await refund({ transactionId, amount: '300' })).body).toEqual(legacyError('ALREADY_REFUNDED', 400));
-    expect((await refund({ transactionId, amount: '100' }, key, 'query')).body).toEqual(legacyError('ALREADY_REFUNDED', 400));
+    expect((await refund({ transactionId, amount: '100' }, key, 'query')).body).toEqual(
+      legacyError('ALREADY_REFUNDED', 400),
+    );
     expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
   });
 
@@ -376,12 +465,18 @@ describe('transactions.refund', () => {
     expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
     expect((await refund({ transactionId, amount: '300', externalReference: 'r1' })).body).toEqual(first.body);
     expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
-    expect((await refund({ transactionId, amount: '301', externalReference: 'r1' })).body).toEqual(legacyError('REPEAT_REFERENCE', 400));
-    expect((await refund({ transactionId, amount: '701', externalReference: 'r2' })).body).toEqual(legacyError('INVALID_AMOUNT', 400));
+    expect((await refund({ transactionId, amount: '301', externalReference: 'r1' })).body).toEqual(
+      legacyError('REPEAT_REFERENCE', 400),
+    );
+    expect((await refund({ transactionId, amount: '701', externalReference: 'r2' })).body).toEqual(
+      legacyError('INVALID_AMOUNT', 400),
+    );
     expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
     expect((await refund({ transactionId, amount: '700', externalReference: 'r2' }, key, 'query')).status).toBe(200);
     expect(await balances(payer)).toEqual({ payer: start.payer + 1000, settlement: start.settlement - 1000 });
-    expect((await refund({ transactionId, amount: '1', externalReference: 'r3' })).body).toEqual(legacyError('ALREADY_REFUNDED', 400));
+    expect((await refund({ transactionId, amount: '1', externalReference: 'r3' })).body).toEqual(
+      legacyError('ALREADY_REFUNDED', 400),
+    );
   });
 
   it('refuses unknown and foreign transactions alike, and a confirmed pre-auth (REFUND_NOT_SUPPORTED)', async () => {
@@ -401,7 +496,9 @@ describe('transactions.refund', () => {
     });
     expect(confirmed.status).toBe(200);
     const start = await balances(payer);
-    expect((await refund({ transactionId: authorised.body.reference, amount: '100' })).body).toEqual(legacyError('REFUND_NOT_SUPPORTED', 403));
+    expect((await refund({ transactionId: authorised.body.reference, amount: '100' })).body).toEqual(
+      legacyError('REFUND_NOT_SUPPORTED', 403),
+    );
     expect(await balances(payer)).toEqual(start);
   });
 });
@@ -413,12 +510,17 @@ describe('transactions.refund refusals that move no money', () => {
     const own = await newMerchant();
     const payer = await newPayer('10000');
     const paidRequest = async () => {
-      const created = await legacy('requests.create', { amount: '1000', asset: 'NZD', merchantId: own.merchantId }, { key: own.owner.apiKey });
+      const created = await legacy(
+        'requests.create',
+        { amount: '1000', asset: 'NZD', merchantId: own.merchantId },
+        { key: own.owner.apiKey },
+      );
       const paid = await legacyPay(payer, created.body.requestId);
       expect(paid.status).toBe(200);
       return { requestId: created.body.requestId as string, transactionId: paid.body.reference as string };
     };
-    const refund = (transactionId: string) => legacy('transactions.refund', { transactionId, amount: '100' }, { key: own.owner.apiKey });
+    const refund = (transactionId: string) =>
+      legacy('transactions.refund', { transactionId, amount: '100' }, { key: own.owner.apiKey });
 
     const late = await paidRequest();
     // The window counts from the payment: the merchant's test clock moves 91 days on (requests paid after it are in time).
@@ -447,10 +549,13 @@ describe('legacy webhooks', () => {
   async function waitFor(requestId: string, types: string[], timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const got = receiver.received.filter((r) => (r.claims?.transaction as { request?: { requestId?: string } })?.request?.requestId === requestId);
+      const got = receiver.received.filter(
+        (r) => (r.claims?.transaction as { request?: { requestId?: string } })?.request?.requestId === requestId,
+      );
       const seen = got.map((r) => (r.claims!.transaction as { transactionType: string }).transactionType);
       if (types.every((t) => seen.includes(t))) return got;
-      if (Date.now() > deadline) throw new Error(`webhooks for ${requestId}: saw ${JSON.stringify(seen)}, wanted ${JSON.stringify(types)}`);
+      if (Date.now() > deadline)
+        throw new Error(`webhooks for ${requestId}: saw ${JSON.stringify(seen)}, wanted ${JSON.stringify(types)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -459,15 +564,26 @@ describe('legacy webhooks', () => {
     const payer = await newPayer('5000');
     const created = await legacyCreate({ amount: '900', externalReference: 'hook-1', notifyUrl: receiver.url });
     const paid = await legacyPay(payer, created.requestId);
-    const refunded = await legacy('transactions.refund', { transactionId: paid.body.reference, amount: '400' }, { key });
+    const refunded = await legacy(
+      'transactions.refund',
+      { transactionId: paid.body.reference, amount: '400' },
+      { key },
+    );
     expect(refunded.status).toBe(200);
     const got = await waitFor(created.requestId, ['PURCHASE', 'REFUND']);
     for (const hook of got) {
       expect(hook.verifyError).toBeUndefined();
       expect(Object.keys(hook.body)).toEqual(['token']);
     }
-    const byType = (t: string) => got.find((r) => (r.claims!.transaction as { transactionType: string }).transactionType === t)!.claims!.transaction;
-    const request = { requestId: created.requestId, merchantId: merchant.merchantId, externalReference: 'hook-1', denomination: { asset: 'NZD', amount: 900 } };
+    const byType = (t: string) =>
+      got.find((r) => (r.claims!.transaction as { transactionType: string }).transactionType === t)!.claims!
+        .transaction;
+    const request = {
+      requestId: created.requestId,
+      merchantId: merchant.merchantId,
+      externalReference: 'hook-1',
+      denomination: { asset: 'NZD', amount: 900 },
+    };
     expect(byType('PURCHASE')).toEqual({
       transactionId: paid.body.reference,
       transactionType: 'PURCHASE',
@@ -480,7 +596,13 @@ describe('legacy webhooks', () => {
       type: 'SVC_NZD_TEST',
       authCode: expect.stringMatching(/^\d{6}$/),
     });
-    expect(byType('REFUND')).toMatchObject({ transactionId: refunded.body.reference, transactionType: 'REFUND', amount: 400, state: 'completed', request });
+    expect(byType('REFUND')).toMatchObject({
+      transactionId: refunded.body.reference,
+      transactionType: 'REFUND',
+      amount: 400,
+      state: 'completed',
+      request,
+    });
   }, 40_000);
 
   it('sends CANCELLED on cancel, REFUND only on void of a paid request, EXPIRED on expiry', async () => {
@@ -490,7 +612,12 @@ describe('legacy webhooks', () => {
     expect(cancel.verifyError).toBeUndefined();
     expect(cancel.claims!.transaction).toEqual({
       transactionType: 'CANCELLED',
-      request: { requestId: cancelled.requestId, merchantId: merchant.merchantId, clientId: merchant.configId, denomination: { amount: 1000, asset: 'NZD' } },
+      request: {
+        requestId: cancelled.requestId,
+        merchantId: merchant.merchantId,
+        clientId: merchant.configId,
+        denomination: { amount: 1000, asset: 'NZD' },
+      },
     });
 
     const payer = await newPayer('5000');
@@ -504,8 +631,13 @@ describe('legacy webhooks', () => {
     await advanceClock(merchant.owner.accountId, 11);
     const [expired] = await waitFor(expiring.requestId, ['EXPIRED']);
     expect(expired.verifyError).toBeUndefined();
-    expect(expired.claims!.transaction).toMatchObject({ transactionType: 'EXPIRED', request: { requestId: expiring.requestId } });
-    const types = (await waitFor(voided.requestId, [])).map((r) => (r.claims!.transaction as { transactionType: string }).transactionType);
+    expect(expired.claims!.transaction).toMatchObject({
+      transactionType: 'EXPIRED',
+      request: { requestId: expiring.requestId },
+    });
+    const types = (await waitFor(voided.requestId, [])).map(
+      (r) => (r.claims!.transaction as { transactionType: string }).transactionType,
+    );
     expect(types.sort()).toEqual(['PURCHASE', 'REFUND']);
     expect(voidHooks.every((r) => r.verifyError === undefined)).toBe(true);
   }, 60_000);

@@ -49,13 +49,22 @@ describe('loyalty programs', () => {
 
   it('refuses a non-org account (INVALID_ACCOUNT_TYPE), a bad join condition, another account’s logo', async () => {
     const individual = await newAccount({ type: 'individual' });
-    const res = await api('POST', '/api/loyalty-programs', { key: individual.apiKey, body: { name: 'Mine', accountId: individual.accountId } });
+    const res = await api('POST', '/api/loyalty-programs', {
+      key: individual.apiKey,
+      body: { name: 'Mine', accountId: individual.accountId },
+    });
     expect(res.body).toEqual(refused('INVALID_ACCOUNT_TYPE'));
     expect(written(res)).toEqual([]);
-    const condition = await api('POST', '/api/loyalty-programs', { key: owner.apiKey, body: { name: 'X', accountId: owner.accountId, joinConditions: [{ type: 'asset-ownership', params: {} }] } });
+    const condition = await api('POST', '/api/loyalty-programs', {
+      key: owner.apiKey,
+      body: { name: 'X', accountId: owner.accountId, joinConditions: [{ type: 'asset-ownership', params: {} }] },
+    });
     expect(condition.status).toBe(400);
     const theirs = await ok(api('POST', '/api/media-uploads', { key: stranger.apiKey, form: logoForm() }));
-    const logo = await api('POST', '/api/loyalty-programs', { key: owner.apiKey, body: { name: 'X', accountId: owner.accountId, mediaUploadId: theirs.id } });
+    const logo = await api('POST', '/api/loyalty-programs', {
+      key: owner.apiKey,
+      body: { name: 'X', accountId: owner.accountId, mediaUploadId: theirs.id },
+    });
     expect(logo.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
   });
 
@@ -64,20 +73,46 @@ describe('loyalty programs', () => {
     const first = await newLoyaltyProgram(account, { name: 'First' });
     const second = await newLoyaltyProgram(account, { name: 'Second' });
     const active = await api('POST', `/api/loyalty-programs/${first.id}/activate`, { key: account.apiKey });
-    expect(active.body).toMatchObject({ id: first.id, status: 'active', updatedAt: expect.any(String), updatedBy: expect.stringMatching(/^crn:/) });
-    expect((await api('POST', `/api/loyalty-programs/${first.id}/activate`, { key: account.apiKey })).body).toEqual(active.body);
-    const unlisted = await api('PUT', `/api/loyalty-programs/${first.id}/visibility`, { key: account.apiKey, body: { visibility: 'unlisted' } });
+    expect(active.body).toMatchObject({
+      id: first.id,
+      status: 'active',
+      updatedAt: expect.any(String),
+      updatedBy: expect.stringMatching(/^crn:/),
+    });
+    expect((await api('POST', `/api/loyalty-programs/${first.id}/activate`, { key: account.apiKey })).body).toEqual(
+      active.body,
+    );
+    const unlisted = await api('PUT', `/api/loyalty-programs/${first.id}/visibility`, {
+      key: account.apiKey,
+      body: { visibility: 'unlisted' },
+    });
     expect(unlisted.body).toMatchObject({ status: 'active', visibility: 'unlisted' });
-    expect((await api('PUT', `/api/loyalty-programs/${first.id}/visibility`, { key: account.apiKey, body: { visibility: 'hidden' } })).status).toBe(400);
-    const page1 = await api('GET', `/api/accounts/${account.accountId}/loyalty-programs?paginationLimit=1`, { key: account.apiKey });
+    expect(
+      (
+        await api('PUT', `/api/loyalty-programs/${first.id}/visibility`, {
+          key: account.apiKey,
+          body: { visibility: 'hidden' },
+        })
+      ).status,
+    ).toBe(400);
+    const page1 = await api('GET', `/api/accounts/${account.accountId}/loyalty-programs?paginationLimit=1`, {
+      key: account.apiKey,
+    });
     expect(page1.body.items.map((p: { id: string }) => p.id)).toEqual([second.id]);
-    const page2 = await api('GET', `/api/accounts/${account.accountId}/loyalty-programs?paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, { key: account.apiKey });
+    const page2 = await api(
+      'GET',
+      `/api/accounts/${account.accountId}/loyalty-programs?paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      { key: account.apiKey },
+    );
     expect(page2.body).toEqual({ items: [unlisted.body] });
   });
 
   it('refuses another account, writing nothing', async () => {
     const program = await newLoyaltyProgram(owner);
-    const create = await api('POST', '/api/loyalty-programs', { key: stranger.apiKey, body: { name: 'Theirs', accountId: owner.accountId } });
+    const create = await api('POST', '/api/loyalty-programs', {
+      key: stranger.apiKey,
+      body: { name: 'Theirs', accountId: owner.accountId },
+    });
     expect(create.body).toEqual(FORBIDDEN);
     expect(written(create)).toEqual([]);
     for (const [method, path, body] of [
@@ -96,9 +131,19 @@ describe('loyalty programs', () => {
   it('is named by asset transfers (LOYALTY_PROGRAM_NOT_FOUND for none)', async () => {
     const sender = await newPayer('1000');
     const program = await newLoyaltyProgram(sender);
-    const res = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail(), loyaltyProgramId: program.id });
+    const res = await sendAsset(sender, {
+      assetId: sender.walletId,
+      value: '10',
+      recipientAlias: uniqueEmail(),
+      loyaltyProgramId: program.id,
+    });
     expect(res.body).toMatchObject({ status: 'sent', loyaltyProgramId: program.id });
-    const missing = await sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail(), loyaltyProgramId: 'zzNoSuchProgramzzzzzzz' });
+    const missing = await sendAsset(sender, {
+      assetId: sender.walletId,
+      value: '10',
+      recipientAlias: uniqueEmail(),
+      loyaltyProgramId: 'zzNoSuchProgramzzzzzzz',
+    });
     expect(missing.body).toEqual(refused('LOYALTY_PROGRAM_NOT_FOUND'));
   });
 });
@@ -107,7 +152,12 @@ describe('merchant search: hasLoyaltyProgram', () => {
   it('finds the merchants of accounts with an active, public program, listing the programs', async () => {
     const name = uniqueKey('Bakery').replace(/-/g, '');
     const merchantOf = async (account: TestAccount) =>
-      ok(api('POST', '/api/merchants', { key: account.apiKey, body: { accountId: account.accountId, name, country: 'NZ', test: true } }));
+      ok(
+        api('POST', '/api/merchants', {
+          key: account.apiKey,
+          body: { accountId: account.accountId, name, country: 'NZ', test: true },
+        }),
+      );
     const [withProgram, draftOnly, without] = await Promise.all([newAccount(), newAccount(), newAccount()]);
     const [m1] = await Promise.all([merchantOf(withProgram), merchantOf(draftOnly), merchantOf(without)]);
     const program = await newLoyaltyProgram(withProgram);
@@ -116,12 +166,22 @@ describe('merchant search: hasLoyaltyProgram', () => {
 
     const search = (extra: string) => api('GET', `/api/merchants/search?test=true&name=${name.toLowerCase()}${extra}`);
     const found = await search('&hasLoyaltyProgram=true');
-    expect(found.body).toEqual({ totalItems: 1, items: [expect.objectContaining({ id: m1.id, loyaltyPrograms: [{ id: program.id, isMember: false }] })] });
+    expect(found.body).toEqual({
+      totalItems: 1,
+      items: [expect.objectContaining({ id: m1.id, loyaltyPrograms: [{ id: program.id, isMember: false }] })],
+    });
     const all = await search('');
     expect(all.body.totalItems).toBe(3);
-    expect(all.body.items.find((m: { id: string }) => m.id === m1.id).loyaltyPrograms).toEqual([{ id: program.id, isMember: false }]);
+    expect(all.body.items.find((m: { id: string }) => m.id === m1.id).loyaltyPrograms).toEqual([
+      { id: program.id, isMember: false },
+    ]);
     // Unlisted programs are not found by search.
-    await ok(api('PUT', `/api/loyalty-programs/${program.id}/visibility`, { key: withProgram.apiKey, body: { visibility: 'unlisted' } }));
+    await ok(
+      api('PUT', `/api/loyalty-programs/${program.id}/visibility`, {
+        key: withProgram.apiKey,
+        body: { visibility: 'unlisted' },
+      }),
+    );
     expect((await search('&hasLoyaltyProgram=true')).body).toEqual({ totalItems: 0, items: [] });
   });
 });

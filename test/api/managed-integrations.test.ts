@@ -11,8 +11,12 @@ const invalid = (reason: string) => ({ statusCode: 400, error: 'Bad Request', me
 
 const put = (caller: TestAccount, type: string, externalId: string, body: Record<string, unknown>) =>
   api('PUT', `/api/managed-integrations/${type}/${externalId}`, { key: caller.apiKey, body });
-const get = (caller: TestAccount, type: string, externalId: string) => api('GET', `/api/managed-integrations/${type}/${externalId}`, { key: caller.apiKey });
-const referral = (merchant: MerchantSetup) => ({ platformMerchantId: merchant.merchantId, email: 'owner@cafe.example' });
+const get = (caller: TestAccount, type: string, externalId: string) =>
+  api('GET', `/api/managed-integrations/${type}/${externalId}`, { key: caller.apiKey });
+const referral = (merchant: MerchantSetup) => ({
+  platformMerchantId: merchant.merchantId,
+  email: 'owner@cafe.example',
+});
 
 const TERMINAL = { provider: 'verifone', terminalId: 'T-1', kitId: 'K-1', reseller: 'Acme', kitType: 'V400' };
 const PARTNER_MERCHANT = {
@@ -47,7 +51,10 @@ describe('managed integrations', () => {
 
   it('creates a payment referral of the caller’s merchant: enabled, it is provisioning (inProgress); the test flag of a test account', async () => {
     const externalId = uniqueKey('ref');
-    const res = await put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: { ...referral(merchant), planted: 'x' } });
+    const res = await put(merchant.owner, 'payment-referral', externalId, {
+      enabled: true,
+      params: { ...referral(merchant), planted: 'x' },
+    });
     expect(res.body).toEqual({
       id: expect.any(String),
       type: 'payment-referral',
@@ -67,19 +74,46 @@ describe('managed integrations', () => {
 
   it('moves its status with `enabled`: created, provisioning, inactive, provisioning again; keeps id and creation', async () => {
     const externalId = uniqueKey('ref');
-    const created = await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: false, params: referral(merchant) }));
+    const created = await ok(
+      put(merchant.owner, 'payment-referral', externalId, { enabled: false, params: referral(merchant) }),
+    );
     expect(created).toMatchObject({ status: 'created', inProgress: false, enabled: false });
-    const enabled = await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) }));
-    expect(enabled).toMatchObject({ id: created.id, createdAt: created.createdAt, status: 'provisioning', inProgress: true });
-    const disabled = await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: false, params: { ...referral(merchant), email: 'new@cafe.example' } }));
-    expect(disabled).toMatchObject({ id: created.id, status: 'inactive', inProgress: false, params: { email: 'new@cafe.example' } });
-    expect(await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) }))).toMatchObject({ status: 'provisioning', inProgress: true });
+    const enabled = await ok(
+      put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) }),
+    );
+    expect(enabled).toMatchObject({
+      id: created.id,
+      createdAt: created.createdAt,
+      status: 'provisioning',
+      inProgress: true,
+    });
+    const disabled = await ok(
+      put(merchant.owner, 'payment-referral', externalId, {
+        enabled: false,
+        params: { ...referral(merchant), email: 'new@cafe.example' },
+      }),
+    );
+    expect(disabled).toMatchObject({
+      id: created.id,
+      status: 'inactive',
+      inProgress: false,
+      params: { email: 'new@cafe.example' },
+    });
+    expect(
+      await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) })),
+    ).toMatchObject({ status: 'provisioning', inProgress: true });
   });
 
   it('takes a partner business with its merchants and terminals; enabled, it waits for its claim (pending)', async () => {
     const owner = await newAccount();
     const res = await put(owner, 'partner-business', 'pb-1', { enabled: true, params: BUSINESS });
-    expect(res.body).toMatchObject({ type: 'partner-business', externalId: 'pb-1', status: 'pending', inProgress: false, params: BUSINESS });
+    expect(res.body).toMatchObject({
+      type: 'partner-business',
+      externalId: 'pb-1',
+      status: 'pending',
+      inProgress: false,
+      params: BUSINESS,
+    });
     expect(res.body).not.toHaveProperty('claimedByAccountId');
     // Another account's external ids are its own: the same one names another integration.
     const theirs = await ok(put(stranger, 'partner-business', 'pb-1', { enabled: false, params: BUSINESS }));
@@ -93,27 +127,71 @@ describe('managed integrations', () => {
       ['payment-referral', { email: 'a@b.example' }, 'params.platformMerchantId is required'],
       ['payment-referral', { ...referral(merchant), email: 'not-an-email' }, 'params.email has an invalid format'],
       ['partner-business', { ...BUSINESS, companyName: undefined }, 'params.companyName is required'],
-      ['partner-business', { ...BUSINESS, merchants: [{ ...PARTNER_MERCHANT, settlementAcct: 7 }] }, 'params.merchants.0.settlementAcct must be a non-empty string'],
-      ['partner-business', { ...BUSINESS, merchants: [{ ...PARTNER_MERCHANT, terminals: [{ ...TERMINAL, provider: 'teller' }] }] }, 'params.merchants.0.terminals.0.provider must be one of: epay, invenco, skyzer, smartpay, verifone, vista, windcave, shopify'],
-      ['partner-business', { ...BUSINESS, merchants: [PARTNER_MERCHANT, PARTNER_MERCHANT] }, "params.merchants.1.partnerMerchantId repeats another item's"],
-      ['partner-business', { ...BUSINESS, merchants: Array.from({ length: 21 }, (_, i) => ({ ...PARTNER_MERCHANT, partnerMerchantId: `pm-${i}` })) }, 'params.merchants must have at most 20 items'],
+      [
+        'partner-business',
+        { ...BUSINESS, merchants: [{ ...PARTNER_MERCHANT, settlementAcct: 7 }] },
+        'params.merchants.0.settlementAcct must be a non-empty string',
+      ],
+      [
+        'partner-business',
+        { ...BUSINESS, merchants: [{ ...PARTNER_MERCHANT, terminals: [{ ...TERMINAL, provider: 'teller' }] }] },
+        'params.merchants.0.terminals.0.provider must be one of: epay, invenco, skyzer, smartpay, verifone, vista, windcave, shopify',
+      ],
+      [
+        'partner-business',
+        { ...BUSINESS, merchants: [PARTNER_MERCHANT, PARTNER_MERCHANT] },
+        "params.merchants.1.partnerMerchantId repeats another item's",
+      ],
+      [
+        'partner-business',
+        {
+          ...BUSINESS,
+          merchants: Array.from({ length: 21 }, (_, i) => ({ ...PARTNER_MERCHANT, partnerMerchantId: `pm-${i}` })),
+        },
+        'params.merchants must have at most 20 items',
+      ],
     ];
     for (const [type, params, reason] of cases) {
       const res = await put(owner, type, uniqueKey('bad'), { enabled: true, params });
       expect({ body: res.body, written: written(res) }).toEqual({ body: invalid(reason), written: [] });
     }
-    expect((await put(owner, 'payment-referral', uniqueKey('x'), { enabled: true })).body.message).toBe('params is required');
-    expect((await put(owner, 'teller', 'x', { enabled: true, params: {} })).body.message).toBe('type must be one of: payment-referral, partner-business');
-    expect((await put(owner, 'payment-referral', 'bad%20id', { enabled: true, params: referral(merchant) })).status).toBe(400);
+    expect((await put(owner, 'payment-referral', uniqueKey('x'), { enabled: true })).body.message).toBe(
+      'params is required',
+    );
+    expect((await put(owner, 'teller', 'x', { enabled: true, params: {} })).body.message).toBe(
+      'type must be one of: payment-referral, partner-business',
+    );
+    expect(
+      (await put(owner, 'payment-referral', 'bad%20id', { enabled: true, params: referral(merchant) })).status,
+    ).toBe(400);
   });
 
   it('refuses a referral of a missing merchant or another account’s (MERCHANT_NOT_FOUND) and of the other liveness (MERCHANT_LIVENESS_MISMATCH)', async () => {
-    const missing = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), { enabled: true, params: { ...referral(merchant), platformMerchantId: 'zzNoSuchMerchantzzzzzz' } });
-    expect({ body: missing.body, written: written(missing) }).toEqual({ body: refused('MERCHANT_NOT_FOUND'), written: [] });
-    const foreign = await put(stranger, 'payment-referral', uniqueKey('ref'), { enabled: true, params: referral(merchant) });
-    expect({ body: foreign.body, written: written(foreign) }).toEqual({ body: refused('MERCHANT_NOT_FOUND'), written: [] });
-    const live = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), { enabled: true, params: referral(merchant), test: false });
-    expect({ body: live.body, written: written(live) }).toEqual({ body: refused('MERCHANT_LIVENESS_MISMATCH'), written: [] });
+    const missing = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), {
+      enabled: true,
+      params: { ...referral(merchant), platformMerchantId: 'zzNoSuchMerchantzzzzzz' },
+    });
+    expect({ body: missing.body, written: written(missing) }).toEqual({
+      body: refused('MERCHANT_NOT_FOUND'),
+      written: [],
+    });
+    const foreign = await put(stranger, 'payment-referral', uniqueKey('ref'), {
+      enabled: true,
+      params: referral(merchant),
+    });
+    expect({ body: foreign.body, written: written(foreign) }).toEqual({
+      body: refused('MERCHANT_NOT_FOUND'),
+      written: [],
+    });
+    const live = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), {
+      enabled: true,
+      params: referral(merchant),
+      test: false,
+    });
+    expect({ body: live.body, written: written(live) }).toEqual({
+      body: refused('MERCHANT_LIVENESS_MISMATCH'),
+      written: [],
+    });
   });
 
   it('takes at most MAX_INTEGRATIONS_PER_ACCOUNT per account (MANAGED_INTEGRATION_LIMIT_EXCEEDED), writing nothing; an update of one still goes', async () => {
@@ -121,7 +199,9 @@ describe('managed integrations', () => {
     const body = { enabled: false, params: referral(own) };
     const prefix = uniqueKey('many');
     for (let i = 0; i < MAX_INTEGRATIONS_PER_ACCOUNT; i += 25) {
-      const batch = await Promise.all(Array.from({ length: 25 }, (_, j) => put(own.owner, 'payment-referral', `${prefix}-${i + j}`, body)));
+      const batch = await Promise.all(
+        Array.from({ length: 25 }, (_, j) => put(own.owner, 'payment-referral', `${prefix}-${i + j}`, body)),
+      );
       expect(batch.map((r) => r.status)).toEqual(Array(25).fill(200));
     }
     const over = await put(own.owner, 'payment-referral', `${prefix}-over`, body);
@@ -133,7 +213,9 @@ describe('managed integrations', () => {
   it('fixes `test` once created', async () => {
     const owner = await newAccount();
     const externalId = uniqueKey('pb');
-    const live = await ok(put(owner, 'partner-business', externalId, { enabled: false, params: BUSINESS, test: false }));
+    const live = await ok(
+      put(owner, 'partner-business', externalId, { enabled: false, params: BUSINESS, test: false }),
+    );
     expect(live).not.toHaveProperty('test');
     const change = await put(owner, 'partner-business', externalId, { enabled: false, params: BUSINESS, test: true });
     expect({ status: change.status, message: change.body.message, written: written(change) }).toEqual({
@@ -141,19 +223,32 @@ describe('managed integrations', () => {
       message: 'test cannot be changed once the managed integration is created',
       written: [],
     });
-    expect(await ok(put(owner, 'partner-business', externalId, { enabled: true, params: BUSINESS }))).not.toHaveProperty('test');
+    expect(
+      await ok(put(owner, 'partner-business', externalId, { enabled: true, params: BUSINESS })),
+    ).not.toHaveProperty('test');
   });
 
   it('lists an account’s integrations newest first, paginated; another account’s integrations and list are FORBIDDEN', async () => {
     const owner = await newAccount();
     const first = await ok(put(owner, 'partner-business', 'first', { enabled: false, params: BUSINESS }));
     const second = await ok(put(owner, 'partner-business', 'second', { enabled: true, params: BUSINESS }));
-    const page1 = await api('GET', `/api/accounts/${owner.accountId}/managed-integrations?paginationLimit=1`, { key: owner.apiKey });
+    const page1 = await api('GET', `/api/accounts/${owner.accountId}/managed-integrations?paginationLimit=1`, {
+      key: owner.apiKey,
+    });
     expect(page1.body.items).toEqual([second]);
-    const page2 = await api('GET', `/api/accounts/${owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, { key: owner.apiKey });
+    const page2 = await api(
+      'GET',
+      `/api/accounts/${owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      { key: owner.apiKey },
+    );
     expect(page2.body).toEqual({ items: [first] });
-    expect((await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: seed().operatorApiKey })).body.items).toHaveLength(2);
+    expect(
+      (await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: stranger.apiKey })).body,
+    ).toEqual(FORBIDDEN);
+    expect(
+      (await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: seed().operatorApiKey })).body
+        .items,
+    ).toHaveLength(2);
     expect((await get(stranger, 'partner-business', 'first')).body).toEqual(FORBIDDEN);
     const overwrite = await put(stranger, 'partner-business', 'first', { enabled: true, params: BUSINESS });
     expect(overwrite.status).toBe(200);

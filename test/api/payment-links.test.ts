@@ -20,7 +20,10 @@ describe('payment links', () => {
     api('POST', '/api/payment-requests', { key: as, body: { configId, value: nzd('1500'), paymentLinkId } });
 
   it('makes a link, takes payment requests through it, and leads a payer to the latest one', async () => {
-    const link = await api('POST', '/api/payment-links', { key, body: { merchantId: merchant.merchantId, name: 'Front Checkout' } });
+    const link = await api('POST', '/api/payment-links', {
+      key,
+      body: { merchantId: merchant.merchantId, name: 'Front Checkout' },
+    });
     expect(link.body).toEqual({
       id: expect.stringMatching(/^pl_[1-9A-HJ-NP-Za-km-z]{22}$/),
       status: 'created',
@@ -34,7 +37,10 @@ describe('payment links', () => {
     });
     const { id } = link.body;
     expect((await api('GET', `/api/payment-links/${id}`, { key })).body).toEqual(link.body);
-    expect((await api('GET', `/api/payment-links/${id}/summary`)).body).toEqual({ id, merchantId: merchant.merchantId });
+    expect((await api('GET', `/api/payment-links/${id}/summary`)).body).toEqual({
+      id,
+      merchantId: merchant.merchantId,
+    });
 
     const first = await ok(requestThrough(id));
     expect(first.paymentLinkId).toBe(id);
@@ -42,7 +48,10 @@ describe('payment links', () => {
     expect((await api('GET', `/api/payment-requests/${second.id}`, { key })).body.paymentLinkId).toBe(id);
     const summary = await api('GET', `/api/payment-links/${id}/summary`);
     expect(summary.body).toEqual({ id, merchantId: merchant.merchantId, paymentRequestId: second.id });
-    expect((await api('GET', `/api/payment-links/${id}`, { key })).body).toMatchObject({ status: 'created', paymentRequestId: second.id });
+    expect((await api('GET', `/api/payment-links/${id}`, { key })).body).toMatchObject({
+      status: 'created',
+      paymentRequestId: second.id,
+    });
   });
 
   it('lists a merchant’s links newest first, a page at a time, at the path without /api', async () => {
@@ -52,10 +61,16 @@ describe('payment links', () => {
     const path = `/merchants/${own.merchantId}/payment-links`;
     const page1 = await api('GET', `${path}?paginationLimit=2`, { key: own.owner.apiKey });
     expect(page1.body.items.map((l: { name: string }) => l.name)).toEqual(['Three', 'Two']);
-    const page2 = await api('GET', `${path}?paginationLimit=2&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, { key: own.owner.apiKey });
+    const page2 = await api('GET', `${path}?paginationLimit=2&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, {
+      key: own.owner.apiKey,
+    });
     expect(page2.body).toEqual({ items: [made[0]] });
     // A page key of this listing is refused by another merchant's.
-    const other = await api('GET', `/merchants/${merchant.merchantId}/payment-links?pageKey=${encodeURIComponent(page1.body.nextPageKey)}`, { key });
+    const other = await api(
+      'GET',
+      `/merchants/${merchant.merchantId}/payment-links?pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      { key },
+    );
     expect(other.status).toBe(400);
     expect((await api('GET', `${path}?paginationLimit=101`, { key: own.owner.apiKey })).status).toBe(400);
   });
@@ -63,7 +78,12 @@ describe('payment links', () => {
   it('archives a link: it takes no more payment requests and its summary leads nowhere', async () => {
     const link = await newPaymentLink(key, merchant.merchantId);
     const archived = await api('POST', `/api/payment-links/${link.id}/archive`, { key });
-    expect(archived.body).toEqual({ ...link, status: 'archived', updatedAt: expect.any(String), updatedBy: expect.stringMatching(/^crn:/) });
+    expect(archived.body).toEqual({
+      ...link,
+      status: 'archived',
+      updatedAt: expect.any(String),
+      updatedBy: expect.stringMatching(/^crn:/),
+    });
     const again = await api('POST', `/api/payment-links/${link.id}/archive`, { key });
     expect(again.body).toEqual(archived.body);
     expect(written(again)).toEqual([]);
@@ -75,20 +95,31 @@ describe('payment links', () => {
   });
 
   it('takes payment requests only through a link of the same merchant, writing nothing otherwise', async () => {
-    const otherMerchant = await ok(api('POST', '/api/merchants', { key, body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true } }));
+    const otherMerchant = await ok(
+      api('POST', '/api/merchants', {
+        key,
+        body: { accountId: merchant.owner.accountId, name: 'Other', country: 'NZ', test: true },
+      }),
+    );
     const otherLink = await newPaymentLink(key, otherMerchant.id);
     for (const paymentLinkId of [otherLink.id, 'pl_zzNoSuchResourcezzzzzz']) {
       const res = await requestThrough(paymentLinkId);
       expect([paymentLinkId, res.body]).toEqual([paymentLinkId, FORBIDDEN]);
       expect(written(res)).toEqual([]);
     }
-    expect((await api('GET', `/api/payment-links/${otherLink.id}/summary`)).body).toEqual({ id: otherLink.id, merchantId: otherMerchant.id });
+    expect((await api('GET', `/api/payment-links/${otherLink.id}/summary`)).body).toEqual({
+      id: otherLink.id,
+      merchantId: otherMerchant.id,
+    });
   });
 
   it('refuses another account on every route, writing nothing; the summary needs no key and shows its fields only', async () => {
     const link = await newPaymentLink(key, merchant.merchantId);
     await ok(requestThrough(link.id));
-    const create = await api('POST', '/api/payment-links', { key: stranger.apiKey, body: { merchantId: merchant.merchantId, name: 'Mine' } });
+    const create = await api('POST', '/api/payment-links', {
+      key: stranger.apiKey,
+      body: { merchantId: merchant.merchantId, name: 'Mine' },
+    });
     expect(create.body).toEqual(FORBIDDEN);
     expect(written(create)).toEqual([]);
     for (const [method, path] of [
@@ -107,7 +138,12 @@ describe('payment links', () => {
   });
 
   it('lets a merchant terminal read its account’s links and make requests through them, but not make or archive links', async () => {
-    const terminal = await ok(api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, { key, body: { name: `t${Date.now()}`, role: 'merchant-terminal' } }));
+    const terminal = await ok(
+      api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, {
+        key,
+        body: { name: `t${Date.now()}`, role: 'merchant-terminal' },
+      }),
+    );
     const link = await newPaymentLink(key, merchant.merchantId);
     expect((await api('GET', `/api/payment-links/${link.id}`, { key: terminal.secret })).status).toBe(200);
     expect((await requestThrough(link.id, terminal.secret)).body.paymentLinkId).toBe(link.id);
@@ -126,10 +162,20 @@ describe('payment links', () => {
     const first = await newPaymentLink(own.owner.apiKey, own.merchantId);
     // The merchant's count stands one short of the limit, as after that many creates.
     await db().send(
-      new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: activeLinkCountKey(own.merchantId), UpdateExpression: 'SET #count = :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': MAX_ACTIVE_PAYMENT_LINKS - 1 } }),
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: activeLinkCountKey(own.merchantId),
+        UpdateExpression: 'SET #count = :n',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':n': MAX_ACTIVE_PAYMENT_LINKS - 1 },
+      }),
     );
     await newPaymentLink(own.owner.apiKey, own.merchantId);
-    const create = () => api('POST', '/api/payment-links', { key: own.owner.apiKey, body: { merchantId: own.merchantId, name: 'One too many' } });
+    const create = () =>
+      api('POST', '/api/payment-links', {
+        key: own.owner.apiKey,
+        body: { merchantId: own.merchantId, name: 'One too many' },
+      });
     const refused = await create();
     expect(refused.body).toEqual({ ...FORBIDDEN, message: 'PAYMENT_LINK_LIMIT_EXCEEDED' });
     expect(written(refused)).toEqual([]);
@@ -141,8 +187,19 @@ describe('payment links', () => {
   });
 
   it('validates bodies', async () => {
-    expect((await api('POST', '/api/payment-links', { key, body: { merchantId: merchant.merchantId } })).body.message).toBe('name is required');
-    expect((await api('POST', '/api/payment-links', { key, body: { name: 'x' } })).body.message).toBe('merchantId is required');
-    expect((await api('POST', '/api/payment-links', { key, body: { merchantId: merchant.merchantId, name: 'x'.repeat(129) } })).status).toBe(400);
+    expect(
+      (await api('POST', '/api/payment-links', { key, body: { merchantId: merchant.merchantId } })).body.message,
+    ).toBe('name is required');
+    expect((await api('POST', '/api/payment-links', { key, body: { name: 'x' } })).body.message).toBe(
+      'merchantId is required',
+    );
+    expect(
+      (
+        await api('POST', '/api/payment-links', {
+          key,
+          body: { merchantId: merchant.merchantId, name: 'x'.repeat(129) },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

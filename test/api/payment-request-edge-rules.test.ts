@@ -2,7 +2,16 @@ import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { MAX_WALLETS_PER_LEDGER } from '../../functions/wallet-assets/asset-store';
 import { api, newAccount } from '../support/api';
 import { advanceClock, DAY } from '../support/clock';
-import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import {
+  balance,
+  balances,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+} from '../support/payments';
 
 /** The rarer documented codes of the payment flows, each reached through the public API. */
 let merchant: MerchantSetup;
@@ -10,7 +19,8 @@ beforeAll(async () => {
   merchant = await newMerchant();
 });
 
-const post = (path: string, body?: unknown) => api('POST', path, { key: merchant.owner.apiKey, ...(body ? { body } : {}) });
+const post = (path: string, body?: unknown) =>
+  api('POST', path, { key: merchant.owner.apiKey, ...(body ? { body } : {}) });
 
 describe('refund window', () => {
   it('refuses a refund once the last payment is older than the window, and moves no money', async () => {
@@ -20,7 +30,10 @@ describe('refund window', () => {
     expect((await pay(payer, pr.id, 'pay')).status).toBe(200);
     // Payments are what the window counts from: the merchant's test clock moves 91 days on.
     await advanceClock(windowed.owner.accountId, 91 * DAY);
-    const refused = await api('POST', `/api/payment-requests/${pr.id}/refund`, { key: windowed.owner.apiKey, body: { value: nzd('100'), externalRef: 'late' } });
+    const refused = await api('POST', `/api/payment-requests/${pr.id}/refund`, {
+      key: windowed.owner.apiKey,
+      body: { value: nzd('100'), externalRef: 'late' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('REFUND_WINDOW_EXCEEDED');
     expect(await balance(payer.apiKey, payer.walletId)).toBe('4000');
@@ -32,7 +45,10 @@ describe('pre-auth refunds', () => {
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(merchant, { value: nzd('2000'), preAuth: true });
     expect((await pay(payer, pr.id, 'auth')).status).toBe(200);
-    const refused = await post(`/api/payment-requests/${pr.id}/refund`, { value: nzd('100'), externalRef: 'too-early' });
+    const refused = await post(`/api/payment-requests/${pr.id}/refund`, {
+      value: nzd('100'),
+      externalRef: 'too-early',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('CONFIRMATION_NOT_FOUND');
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '5000', available: '3000' });
@@ -56,7 +72,11 @@ describe('merchant settlement wallet not active', () => {
 describe('wallets per ledger', () => {
   it(`allows ${MAX_WALLETS_PER_LEDGER} wallets of one ledger per account, then ACCOUNT_MAX_WALLETS_REACHED`, async () => {
     const account = await newAccount();
-    const create = () => api('POST', '/api/wallet-assets', { key: account.apiKey, body: { accountId: account.accountId, ledgerId: 'svc.nzd.test' } });
+    const create = () =>
+      api('POST', '/api/wallet-assets', {
+        key: account.apiKey,
+        body: { accountId: account.accountId, ledgerId: 'svc.nzd.test' },
+      });
     for (let i = 0; i < MAX_WALLETS_PER_LEDGER; i++) expect((await create()).status).toBe(200);
     const refused = await create();
     expect(refused.status).toBe(403);

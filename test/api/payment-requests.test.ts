@@ -5,7 +5,11 @@ import { api, FORBIDDEN, newAccount } from '../support/api';
 import { advanceClock, HOUR, waitFor } from '../support/clock';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
-const code = (message: string, statusCode = 403) => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
+const code = (message: string, statusCode = 403) => ({
+  statusCode,
+  error: statusCode === 400 ? 'Bad Request' : 'Forbidden',
+  message,
+});
 
 let merchant: MerchantSetup;
 beforeAll(async () => {
@@ -41,26 +45,48 @@ describe('create payment request', () => {
 
   it('validates value, expiry, line items, redirects and partial payments', async () => {
     const create = (body: Record<string, unknown>) =>
-      api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: nzd('1000'), ...body } });
-    expect((await api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId } })).body).toEqual(
-      code('value is required', 400),
-    );
+      api('POST', '/api/payment-requests', {
+        key: merchant.owner.apiKey,
+        body: { configId: merchant.configId, value: nzd('1000'), ...body },
+      });
+    expect(
+      (
+        await api('POST', '/api/payment-requests', {
+          key: merchant.owner.apiKey,
+          body: { configId: merchant.configId },
+        })
+      ).body,
+    ).toEqual(code('value is required', 400));
     expect((await create({ value: nzd('0') })).body.message).toBe('value.amount must be greater than 0');
     expect((await create({ value: nzd('100000000') })).body.message).toBe('value.amount must be less than 100000000');
     expect((await create({ expirySeconds: 5 })).body.message).toBe('expirySeconds must be an integer from 10 to 86400');
     expect((await create({ expirySeconds: '300' })).body.expirySeconds).toBe(300);
-    expect((await create({ lineItems: [{ name: 'a', qty: '1', price: '999' }] })).body).toEqual(code('LINE_ITEMS_SUM_CHECK_FAILED', 400));
+    expect((await create({ lineItems: [{ name: 'a', qty: '1', price: '999' }] })).body).toEqual(
+      code('LINE_ITEMS_SUM_CHECK_FAILED', 400),
+    );
     const derived = await create({ lineItems: [{ name: 'a', qty: '4', unitPrice: '250' }] });
     expect(derived.body.lineItems[0].price).toBe('1000');
-    expect((await create({ redirectPaidUrl: 'https://evil.example.com/x' })).body).toEqual(code('REDIRECT_URL_INVALID'));
+    expect((await create({ redirectPaidUrl: 'https://evil.example.com/x' })).body).toEqual(
+      code('REDIRECT_URL_INVALID'),
+    );
     expect((await create({ redirectPaidUrl: 'https://shop.example.com/paid' })).status).toBe(200);
-    expect((await create({ partialAllowed: true })).body.message).toBe('basketAmount is required when partialAllowed is true');
-    expect((await create({ value: { currency: 'AUD', amount: '1000' } })).body).toEqual(code('NO_AVAILABLE_PAYMENT_OPTIONS'));
+    expect((await create({ partialAllowed: true })).body.message).toBe(
+      'basketAmount is required when partialAllowed is true',
+    );
+    expect((await create({ value: { currency: 'AUD', amount: '1000' } })).body).toEqual(
+      code('NO_AVAILABLE_PAYMENT_OPTIONS'),
+    );
     expect((await create({ barcode: '9990001234567895' })).body).toEqual(code('CHECKSUM_FAILED', 400));
     expect((await create({ barcode: '9990001234567890' })).body).toEqual(code('PATRON_CODE_INVALID'));
-    expect((await create({ collectionId: 'c_zzNoSuchResourcezzzzzz' })).body).toEqual(code('TOKEN_COLLECTION_NOT_FOUND'));
+    expect((await create({ collectionId: 'c_zzNoSuchResourcezzzzzz' })).body).toEqual(
+      code('TOKEN_COLLECTION_NOT_FOUND'),
+    );
     // An id that cannot exist (core/ids.ts) is refused by the schema, naming the field.
-    expect((await create({ collectionId: 'c_nope' })).body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'collectionId has an invalid format' });
+    expect((await create({ collectionId: 'c_nope' })).body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'collectionId has an invalid format',
+    });
     expect((await create({ connectionId: 'cn_zzNoSuchResourcezzzzzz' })).body).toEqual(code('CONNECTION_NOT_FOUND'));
     expect((await create({ paymentLinkId: 'pl_zzNoSuchResourcezzzzzz' })).body).toEqual(FORBIDDEN);
     expect((await create({ configId: 'notAConfig' })).status).toBe(400);
@@ -68,8 +94,14 @@ describe('create payment request', () => {
 
   it("refuses another account's merchant config exactly like a missing one", async () => {
     const stranger = await newAccount();
-    const foreign = await api('POST', '/api/payment-requests', { key: stranger.apiKey, body: { configId: merchant.configId, value: nzd('10') } });
-    const missing = await api('POST', '/api/payment-requests', { key: stranger.apiKey, body: { configId: 'mc_zzNoSuchResourcezzzzzz', value: nzd('10') } });
+    const foreign = await api('POST', '/api/payment-requests', {
+      key: stranger.apiKey,
+      body: { configId: merchant.configId, value: nzd('10') },
+    });
+    const missing = await api('POST', '/api/payment-requests', {
+      key: stranger.apiKey,
+      body: { configId: 'mc_zzNoSuchResourcezzzzzz', value: nzd('10') },
+    });
     expect(foreign.body).toEqual(FORBIDDEN);
     expect(missing.body).toEqual(FORBIDDEN);
   });
@@ -80,12 +112,20 @@ describe('reading payment requests', () => {
     const pr = await newPaymentRequest(merchant, { externalRef: 'ext-lookup' });
     const byCode = await api('GET', `/api/payment-requests/short-code/${pr.shortCode}`, { key: merchant.owner.apiKey });
     expect(byCode.body.id).toBe(pr.id);
-    const lower = await api('GET', `/api/payment-requests/short-code/${pr.shortCode.toLowerCase()}`, { key: merchant.owner.apiKey });
+    const lower = await api('GET', `/api/payment-requests/short-code/${pr.shortCode.toLowerCase()}`, {
+      key: merchant.owner.apiKey,
+    });
     expect(lower.body.id).toBe(pr.id);
     const tampered = pr.shortCode.slice(0, -1) + (pr.shortCode.endsWith('0') ? '1' : '0');
-    expect((await api('GET', `/api/payment-requests/short-code/${tampered}`, { key: merchant.owner.apiKey })).body).toEqual(code('CHECKSUM_FAILED', 400));
+    expect(
+      (await api('GET', `/api/payment-requests/short-code/${tampered}`, { key: merchant.owner.apiKey })).body,
+    ).toEqual(code('CHECKSUM_FAILED', 400));
     const second = await newPaymentRequest(merchant, { externalRef: 'ext-lookup' });
-    const byRef = await api('GET', `/api/payment-requests/external-ref/ext-lookup?merchantAccountId=${merchant.owner.accountId}`, { key: merchant.owner.apiKey });
+    const byRef = await api(
+      'GET',
+      `/api/payment-requests/external-ref/ext-lookup?merchantAccountId=${merchant.owner.accountId}`,
+      { key: merchant.owner.apiKey },
+    );
     expect(byRef.body.items.map((i: { id: string }) => i.id)).toEqual([second.id, pr.id]);
     const page = await fetch(pr.url);
     expect(page.status).toBe(200);
@@ -101,8 +141,12 @@ describe('reading payment requests', () => {
     const pr = await newPaymentRequest(merchant);
     const stranger = await newAccount();
     expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: stranger.apiKey })).status).toBe(200);
-    expect((await api('GET', `/api/payment-requests/short-code/${pr.shortCode}`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
+    expect(
+      (await api('GET', `/api/payment-requests/short-code/${pr.shortCode}`, { key: stranger.apiKey })).body,
+    ).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: stranger.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
     expect((await api('GET', '/api/payment-requests/doesNotExist', { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
   });
 });
@@ -114,7 +158,13 @@ describe('paying', () => {
     const before = await balance(merchant.owner.apiKey, merchant.settlementWalletId);
     const paid = await pay(payer, pr.id, 'k1');
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ type: 'payment', value: nzd('1250'), assetType: 'svc.nzd.test', idempotencyKey: 'k1', paymentRequestId: pr.id });
+    expect(paid.body).toMatchObject({
+      type: 'payment',
+      value: nzd('1250'),
+      assetType: 'svc.nzd.test',
+      idempotencyKey: 'k1',
+      paymentRequestId: pr.id,
+    });
     expect(paid.body.shortCode).toBe(`${pr.shortCode}-002`);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('3750');
     expect(BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId)) - BigInt(before)).toBe(1250n);
@@ -127,9 +177,9 @@ describe('paying', () => {
     expect(replay.body).toEqual(paid.body);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('3750');
     expect((await pay(payer, pr.id, 'k2')).body).toEqual(code('REQUEST_PAID'));
-    expect((await pay(payer, pr.id, 'k1', { assetType: 'svc.nzd.test', amount: '5', mode: 'multi-asset-payment' })).body).toEqual(
-      code('IDEMPOTENT_OPERATION_FAILED'),
-    );
+    expect(
+      (await pay(payer, pr.id, 'k1', { assetType: 'svc.nzd.test', amount: '5', mode: 'multi-asset-payment' })).body,
+    ).toEqual(code('IDEMPOTENT_OPERATION_FAILED'));
     const activities = await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: merchant.owner.apiKey });
     expect(activities.body.items.map((a: { type: string }) => a.type)).toEqual(['paid', 'payment', 'request']);
   });
@@ -156,19 +206,29 @@ describe('paying', () => {
 
   it('takes partial and multi-asset payments', async () => {
     const payer = await newPayer('5000');
-    const partial = await newPaymentRequest(merchant, { value: nzd('800'), partialAllowed: true, basketAmount: '1000' });
+    const partial = await newPaymentRequest(merchant, {
+      value: nzd('800'),
+      partialAllowed: true,
+      basketAmount: '1000',
+    });
     expect((await pay(payer, partial.id, 'part', { mode: 'partial-payment', amount: '500' })).status).toBe(200);
     const afterPartial = await api('GET', `/api/payment-requests/${partial.id}`, { key: payer.apiKey });
     expect(afterPartial.body).toMatchObject({ status: 'paid', remainingAmount: '300', basketAmount: '1000' });
 
     const multi = await newPaymentRequest(merchant, { value: nzd('900') });
     expect((await pay(payer, multi.id, 'm1', { mode: 'multi-asset-payment', amount: '400' })).status).toBe(200);
-    expect((await api('GET', `/api/payment-requests/${multi.id}`, { key: payer.apiKey })).body).toMatchObject({ status: 'new', remainingAmount: '500' });
+    expect((await api('GET', `/api/payment-requests/${multi.id}`, { key: payer.apiKey })).body).toMatchObject({
+      status: 'new',
+      remainingAmount: '500',
+    });
     expect((await pay(payer, multi.id, 'm2', { mode: 'multi-asset-payment', amount: '600' })).body.message).toBe(
       'amount must not exceed the remaining amount 500',
     );
     expect((await pay(payer, multi.id, 'm3', { mode: 'multi-asset-payment', amount: '500' })).status).toBe(200);
-    expect((await api('GET', `/api/payment-requests/${multi.id}`, { key: payer.apiKey })).body).toMatchObject({ status: 'paid', remainingAmount: '0' });
+    expect((await api('GET', `/api/payment-requests/${multi.id}`, { key: payer.apiKey })).body).toMatchObject({
+      status: 'paid',
+      remainingAmount: '0',
+    });
     expect(await balance(payer.apiKey, payer.walletId)).toBe(String(5000 - 500 - 900));
   });
 });
@@ -177,15 +237,21 @@ describe('idempotency keys are each account’s own', () => {
   it('two payers using the identical key for their own pays of one request each get their own payment; each replays only its own', async () => {
     const [first, second] = await Promise.all([newPayer('5000'), newPayer('5000')]);
     const pr = await newPaymentRequest(merchant, { value: nzd('1000') });
-    const payPart = (payer: typeof first) => pay(payer, pr.id, 'same-key', { mode: 'multi-asset-payment', amount: '400' });
+    const payPart = (payer: typeof first) =>
+      pay(payer, pr.id, 'same-key', { mode: 'multi-asset-payment', amount: '400' });
     const a = await payPart(first);
     const b = await payPart(second);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.id).not.toBe(a.body.id);
-    expect([await balance(first.apiKey, first.walletId), await balance(second.apiKey, second.walletId)]).toEqual(['4600', '4600']);
+    expect([await balance(first.apiKey, first.walletId), await balance(second.apiKey, second.walletId)]).toEqual([
+      '4600',
+      '4600',
+    ]);
     const after = (await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body;
     expect(after.remainingAmount).toBe('200');
-    expect(after.paidBy.assetTotals.map((t: { payerAccountId: string }) => t.payerAccountId).sort()).toEqual([first.accountId, second.accountId].sort());
+    expect(after.paidBy.assetTotals.map((t: { payerAccountId: string }) => t.payerAccountId).sort()).toEqual(
+      [first.accountId, second.accountId].sort(),
+    );
     expect((await payPart(second)).body).toEqual(b.body);
     expect((await payPart(first)).body).toEqual(a.body);
     expect(await balance(second.apiKey, second.walletId)).toBe('4600');
@@ -199,10 +265,14 @@ describe('cancel, void and expiry', () => {
     const cancelled = await api('POST', `/api/payment-requests/${pr.id}/cancel`, { key: merchant.owner.apiKey });
     expect(cancelled.body).toMatchObject({ type: 'cancellation', cancellationReason: 'CANCELLED_BY_MERCHANT' });
     expect((await pay(payer, pr.id, 'late')).body).toEqual(code('REQUEST_CANCELLED'));
-    expect((await api('POST', `/api/payment-requests/${pr.id}/cancel`, { key: merchant.owner.apiKey })).body).toEqual(code('REQUEST_CANCELLED'));
+    expect((await api('POST', `/api/payment-requests/${pr.id}/cancel`, { key: merchant.owner.apiKey })).body).toEqual(
+      code('REQUEST_CANCELLED'),
+    );
     const stranger = await newAccount();
     const other = await newPaymentRequest(merchant);
-    expect((await api('POST', `/api/payment-requests/${other.id}/cancel`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('POST', `/api/payment-requests/${other.id}/cancel`, { key: stranger.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
   });
 
   it('voids a paid request by refunding every payment, once, within 24 hours', async () => {
@@ -216,7 +286,9 @@ describe('cancel, void and expiry', () => {
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
     const after = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
     expect(after.body).toMatchObject({ status: 'cancelled', cancellationReason: 'CANCELLED_BY_MERCHANT' });
-    expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: merchant.owner.apiKey })).body).toEqual(code('ALREADY_REFUNDED'));
+    expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: merchant.owner.apiKey })).body).toEqual(
+      code('ALREADY_REFUNDED'),
+    );
 
     // Past the window on the merchant's test clock (a merchant of its own: the clock is per account).
     // Only a paid request outlives its expiry (at most 24 hours) to meet the window.
@@ -224,7 +296,9 @@ describe('cancel, void and expiry', () => {
     const old = await newPaymentRequest(later);
     expect((await pay(payer, old.id, 'v-old')).status).toBe(200);
     await advanceClock(later.owner.accountId, 25 * HOUR);
-    expect((await api('POST', `/api/payment-requests/${old.id}/void`, { key: later.owner.apiKey })).body).toEqual(code('VOID_WINDOW_EXCEEDED'));
+    expect((await api('POST', `/api/payment-requests/${old.id}/void`, { key: later.owner.apiKey })).body).toEqual(
+      code('VOID_WINDOW_EXCEEDED'),
+    );
   });
 
   it('expires a request once its due time passes, on read and on write', async () => {
@@ -238,7 +312,9 @@ describe('cancel, void and expiry', () => {
     expect(read.body).toMatchObject({ status: 'expired' });
     const activities = await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: expiring.owner.apiKey });
     expect(activities.body.items.map((a: { type: string }) => a.type)).toEqual(['expiry', 'request']);
-    expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: expiring.owner.apiKey })).body).toEqual(code('REQUEST_EXPIRED'));
+    expect((await api('POST', `/api/payment-requests/${pr.id}/void`, { key: expiring.owner.apiKey })).body).toEqual(
+      code('REQUEST_EXPIRED'),
+    );
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
   });
 
@@ -246,7 +322,11 @@ describe('cancel, void and expiry', () => {
     const timed = await newMerchant();
     const pr = await newPaymentRequest(timed, { expirySeconds: 10 });
     const stored = async () =>
-      (await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(pr.id), ConsistentRead: true }))).Item?.status as string;
+      (
+        await db().send(
+          new GetCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(pr.id), ConsistentRead: true }),
+        )
+      ).Item?.status as string;
     // The clock passes the due time: the timer runs at once (its alarm), no read through the API.
     await advanceClock(timed.owner.accountId, 11);
     expect(await waitFor(stored, (status) => status === 'expired')).toBe('expired');
@@ -258,7 +338,10 @@ describe('refunds', () => {
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(merchant, { value: nzd('1000') });
     const refund = (externalRef: string, amount: string) =>
-      api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd(amount), externalRef } });
+      api('POST', `/api/payment-requests/${pr.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: nzd(amount), externalRef },
+      });
     expect((await refund('r0', '100')).body).toEqual(code('NOT_PAID'));
     await pay(payer, pr.id, 'r-pay');
     const first = await refund('r1', '300');

@@ -1,16 +1,30 @@
 import { api, newAccount } from '../support/api';
 import { written } from '../support/value';
 import { advanceClock, DAY } from '../support/clock';
-import { balance, balances, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import {
+  balance,
+  balances,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+} from '../support/payments';
 
 let merchant: MerchantSetup;
 beforeAll(async () => {
   merchant = await newMerchant();
 });
 
-const post = (path: string, body?: unknown) => api('POST', path, { key: merchant.owner.apiKey, ...(body ? { body } : {}) });
+const post = (path: string, body?: unknown) =>
+  api('POST', path, { key: merchant.owner.apiKey, ...(body ? { body } : {}) });
 const confirm = (id: string, idempotencyKey: string, amount: string) =>
-  post(`/api/payment-requests/${id}/confirm`, { idempotencyKey, invoiceRef: `inv-${idempotencyKey}`, lineItems: [{ name: 'fuel', qty: '1', price: amount }] });
+  post(`/api/payment-requests/${id}/confirm`, {
+    idempotencyKey,
+    invoiceRef: `inv-${idempotencyKey}`,
+    lineItems: [{ name: 'fuel', qty: '1', price: amount }],
+  });
 
 describe('pre-auth', () => {
   it('authorises, confirms draw-downs, then releases the rest to the patron', async () => {
@@ -43,11 +57,24 @@ describe('pre-auth', () => {
     expect((await confirm(pr.id, 'c3', '1')).body.message).toBe('PRE_AUTH_RELEASED');
 
     // Confirmed funds are refundable like payments.
-    const refund = await post(`/api/payment-requests/${pr.id}/refund`, { value: nzd('500'), externalRef: 'pre-auth-refund' });
+    const refund = await post(`/api/payment-requests/${pr.id}/refund`, {
+      value: nzd('500'),
+      externalRef: 'pre-auth-refund',
+    });
     expect(refund.status).toBe(200);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('8500');
-    const types = (await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: merchant.owner.apiKey })).body.items.map((a: { type: string }) => a.type);
-    expect(types).toEqual(['refund', 'release', 'confirmation', 'confirmation', 'authorization', 'payment', 'preAuthRequest']);
+    const types = (
+      await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: merchant.owner.apiKey })
+    ).body.items.map((a: { type: string }) => a.type);
+    expect(types).toEqual([
+      'refund',
+      'release',
+      'confirmation',
+      'confirmation',
+      'authorization',
+      'payment',
+      'preAuthRequest',
+    ]);
   });
 
   it('voids an unconfirmed authorisation, returning the hold; lapsed authorisations release themselves', async () => {
@@ -78,7 +105,9 @@ describe('pre-auth', () => {
     expect(res.body.message).toBe('INSUFFICIENT_ASSET_VALUE');
     expect(written(res)).toEqual([]);
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '3000' });
-    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe('new');
+    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
+      'new',
+    );
     // What is available still authorises.
     const fits = await newPaymentRequest(merchant, { value: nzd('3000'), preAuth: true });
     expect((await pay(payer, fits.id, 'fits')).status).toBe(200);
@@ -95,7 +124,12 @@ describe('pre-auth', () => {
 describe('payment conditions', () => {
   async function conditional(conditionsEnabled: boolean) {
     const patron = await newAccount();
-    const code = (await api('POST', '/api/patron-codes', { key: patron.apiKey, body: { testScenarioName: 'force-condition-check-photo-id' } })).body;
+    const code = (
+      await api('POST', '/api/patron-codes', {
+        key: patron.apiKey,
+        body: { testScenarioName: 'force-condition-check-photo-id' },
+      })
+    ).body;
     return newPaymentRequest(merchant, { barcode: code.barcode, conditionsEnabled });
   }
 
@@ -105,7 +139,9 @@ describe('payment conditions', () => {
     expect((await pay(payer, pr.id, 'too-soon')).body.message).toBe('PAYMENT_DECLINED');
     const accepted = await post(`/api/payment-requests/${pr.id}/conditions/1/accept`);
     expect(accepted.body).toMatchObject({ type: 'accept-condition', conditionId: 1 });
-    expect((await post(`/api/payment-requests/${pr.id}/conditions/1/accept`)).body.message).toBe('CONDITION_ALREADY_SET');
+    expect((await post(`/api/payment-requests/${pr.id}/conditions/1/accept`)).body.message).toBe(
+      'CONDITION_ALREADY_SET',
+    );
     expect((await pay(payer, pr.id, 'now')).status).toBe(200);
   });
 

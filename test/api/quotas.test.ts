@@ -1,7 +1,25 @@
 import { api, FORBIDDEN, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
 import { advanceClock } from '../support/clock';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
-import { collectionManager, newCollection, newToken, ok, sendAsset, uniqueEmail, uniqueKey, written } from '../support/value';
+import {
+  balance,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
+import {
+  collectionManager,
+  newCollection,
+  newToken,
+  ok,
+  sendAsset,
+  uniqueEmail,
+  uniqueKey,
+  written,
+} from '../support/value';
 
 /**
  * Spend quotas: counted by the transfer engine in the spend's own transaction, read by GET
@@ -13,25 +31,39 @@ jest.setTimeout(30_000);
 const ASSET_TYPE = 'svc.nzd.test';
 const operator = () => seed().operatorApiKey;
 
-const quotas = (account: TestAccount, key = account.apiKey) => api('GET', `/api/accounts/${account.accountId}/quotas`, { key });
-const setLimits = (account: TestAccount, limits: unknown[], key = operator()) => api('PUT', `/api/accounts/${account.accountId}/quota-limits`, { key, body: { limits } });
+const quotas = (account: TestAccount, key = account.apiKey) =>
+  api('GET', `/api/accounts/${account.accountId}/quotas`, { key });
+const setLimits = (account: TestAccount, limits: unknown[], key = operator()) =>
+  api('PUT', `/api/accounts/${account.accountId}/quota-limits`, { key, body: { limits } });
 const spendLimits = (monthly: string, yearly = '100000000') => [
   { type: 'spend', period: 'monthly', assetType: ASSET_TYPE, limit: monthly },
   { type: 'spend', period: 'yearly', assetType: ASSET_TYPE, limit: yearly },
 ];
 
 /** The account's clock reading (its test clock). */
-const clockOf = async (account: TestAccount) => new Date((await ok(api('GET', `/api/accounts/${account.accountId}/test-clock`, { key: operator() }))).now as string);
+const clockOf = async (account: TestAccount) =>
+  new Date((await ok(api('GET', `/api/accounts/${account.accountId}/test-clock`, { key: operator() }))).now as string);
 
 /** The spend quotas of the account, by period. */
-async function spend(account: TestAccount): Promise<Record<string, { limit: string; usage: string; interval: string }>> {
+async function spend(
+  account: TestAccount,
+): Promise<Record<string, { limit: string; usage: string; interval: string }>> {
   const res = await quotas(account);
   expect(res.status).toBe(200);
-  return Object.fromEntries(res.body.filter((q: { type: string }) => q.type === 'spend').map((q: { period: string }) => [q.period, q]));
+  return Object.fromEntries(
+    res.body.filter((q: { type: string }) => q.type === 'spend').map((q: { period: string }) => [q.period, q]),
+  );
 }
 
 const exceeded = (...quotas: Record<string, string>[]) => ({ ...FORBIDDEN, message: 'QUOTA_EXCEEDED', quotas });
-const spendQuota = (period: 'monthly' | 'yearly', interval: string, limit: string, usage: string) => ({ limit, interval, period, usage, type: 'spend', assetType: ASSET_TYPE });
+const spendQuota = (period: 'monthly' | 'yearly', interval: string, limit: string, usage: string) => ({
+  limit,
+  interval,
+  period,
+  usage,
+  type: 'spend',
+  assetType: ASSET_TYPE,
+});
 const month = (at: Date) => at.toISOString().slice(0, 7);
 const year = (at: Date) => at.toISOString().slice(0, 4);
 
@@ -59,7 +91,9 @@ describe('GET /api/accounts/{accountId}/quotas', () => {
       { limit: '20000000', interval: year(now), period: 'yearly', usage: '0', type: 'topup', assetType: ASSET_TYPE },
     ]);
     const live = await newAccount({ test: false });
-    expect((await quotas(live)).body.map((q: { assetType: string }) => q.assetType)).toEqual(Array(4).fill('svc.nzd.main'));
+    expect((await quotas(live)).body.map((q: { assetType: string }) => q.assetType)).toEqual(
+      Array(4).fill('svc.nzd.main'),
+    );
   });
 
   it('counts wallet pays as spend; test top-ups count against nothing', async () => {
@@ -79,7 +113,12 @@ describe('GET /api/accounts/{accountId}/quotas', () => {
     const foreign = await quotas(account, other.apiKey);
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(FORBIDDEN);
-    const terminal = await ok(api('POST', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey, body: { name: uniqueKey('t'), role: 'merchant-terminal' } }));
+    const terminal = await ok(
+      api('POST', `/api/accounts/${account.accountId}/api-keys`, {
+        key: account.apiKey,
+        body: { name: uniqueKey('t'), role: 'merchant-terminal' },
+      }),
+    );
     expect((await quotas(account, terminal.secret)).body).toEqual(FORBIDDEN);
   });
 });
@@ -87,7 +126,10 @@ describe('GET /api/accounts/{accountId}/quotas', () => {
 describe('PUT /api/accounts/{accountId}/quota-limits (platform operator)', () => {
   it('replaces the account’s own limits and answers its quotas under them; an empty list restores the defaults', async () => {
     const account = await newAccount();
-    const res = await setLimits(account, [...spendLimits('1000', '5000'), { type: 'topup', period: 'yearly', assetType: ASSET_TYPE, limit: '0' }]);
+    const res = await setLimits(account, [
+      ...spendLimits('1000', '5000'),
+      { type: 'topup', period: 'yearly', assetType: ASSET_TYPE, limit: '0' },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.map((q: { type: string; period: string; limit: string }) => [q.type, q.period, q.limit])).toEqual([
       ['spend', 'monthly', '1000'],
@@ -112,7 +154,10 @@ describe('PUT /api/accounts/{accountId}/quota-limits (platform operator)', () =>
   it('refuses a limit of an asset type the account holds no wallets of, a repeated limit and a malformed one (400 naming the field)', async () => {
     const account = await newAccount();
     const cases: [unknown[], string][] = [
-      [[{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.main', limit: '1' }], 'limits[0].assetType must be one of svc.nzd.test'],
+      [
+        [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.main', limit: '1' }],
+        'limits[0].assetType must be one of svc.nzd.test',
+      ],
       [[...spendLimits('1'), spendLimits('2')[0]], 'limits[2] repeats the monthly spend limit of svc.nzd.test'],
     ];
     for (const [limits, message] of cases) {
@@ -138,7 +183,9 @@ describe('QUOTA_EXCEEDED', () => {
     expect(res.body).toEqual(exceeded(spendQuota('monthly', month(now), '1000', '1100')));
     expect(written(res)).toEqual([]);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('9300');
-    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe('new');
+    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
+      'new',
+    );
     expect((await spend(payer)).monthly.usage).toBe('700');
     // What is left within the limit still pays.
     expect((await payNew(merchant, payer, '300')).status).toBe(200);
@@ -151,10 +198,14 @@ describe('QUOTA_EXCEEDED', () => {
     const now = await clockOf(payer);
     expect((await payNew(merchant, payer, '600')).status).toBe(200);
     const alone = await payNew(merchant, payer, '1500');
-    expect(alone.body).toEqual(exceeded(spendQuota('monthly', month(now), '1000', '2100'), spendQuota('yearly', year(now), '1000', '2100')));
+    expect(alone.body).toEqual(
+      exceeded(spendQuota('monthly', month(now), '1000', '2100'), spendQuota('yearly', year(now), '1000', '2100')),
+    );
     expect(written(alone)).toEqual([]);
     const both = await payNew(merchant, payer, '500');
-    expect(both.body).toEqual(exceeded(spendQuota('monthly', month(now), '1000', '1100'), spendQuota('yearly', year(now), '1000', '1100')));
+    expect(both.body).toEqual(
+      exceeded(spendQuota('monthly', month(now), '1000', '1100'), spendQuota('yearly', year(now), '1000', '1100')),
+    );
     expect(await balance(payer.apiKey, payer.walletId)).toBe('9400');
   });
 
@@ -170,7 +221,9 @@ describe('QUOTA_EXCEEDED', () => {
     expect(res.body).toEqual(exceeded(spendQuota('yearly', year(now), '1000', '1100')));
     expect(written(res)).toEqual([]);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('9400');
-    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe('new');
+    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
+      'new',
+    );
     expect((await spend(payer)).yearly.usage).toBe('600');
     // Exactly the room left still pays.
     expect((await payNew(merchant, payer, '400')).status).toBe(200);
@@ -188,8 +241,16 @@ describe('QUOTA_EXCEEDED', () => {
   it('legacy requests.pay answers it too, with the quotas', async () => {
     const payer = await newPayer('10000');
     await ok(setLimits(payer, spendLimits('500')));
-    const created = await ok(api('POST', '/payments/api/requests.create', { key: merchant.owner.apiKey, body: { merchantId: merchant.merchantId, amount: '600', asset: 'NZD' } }));
-    const res = await api('POST', '/payments/api/requests.pay', { key: payer.apiKey, body: { requestId: created.requestId, ledger: ASSET_TYPE, authorization: payer.walletId } });
+    const created = await ok(
+      api('POST', '/payments/api/requests.create', {
+        key: merchant.owner.apiKey,
+        body: { merchantId: merchant.merchantId, amount: '600', asset: 'NZD' },
+      }),
+    );
+    const res = await api('POST', '/payments/api/requests.pay', {
+      key: payer.apiKey,
+      body: { requestId: created.requestId, ledger: ASSET_TYPE, authorization: payer.walletId },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual(exceeded(spendQuota('monthly', month(await clockOf(payer)), '500', '600')));
     expect(written(res)).toEqual([]);
@@ -218,7 +279,10 @@ describe('QUOTA_EXCEEDED', () => {
     const payer = await newPayer('10000');
     const pr = await newPaymentRequest(merchant, { value: nzd('900') });
     expect((await pay(payer, pr.id, uniqueKey('pay'))).status).toBe(200);
-    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('900'), externalRef: uniqueKey('ref') } });
+    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, {
+      key: merchant.owner.apiKey,
+      body: { value: nzd('900'), externalRef: uniqueKey('ref') },
+    });
     expect(refund.status).toBe(200);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('10000');
     expect((await spend(payer)).monthly.usage).toBe('900');
@@ -247,7 +311,9 @@ describe('concurrent spends', () => {
   it('12 concurrent pays of 300 against a monthly limit of 1,000 from a wallet holding enough for all: exactly 3 succeed', async () => {
     const payer = await newPayer('3600');
     await ok(setLimits(payer, spendLimits('1000')));
-    const requests = await Promise.all(Array.from({ length: 12 }, () => newPaymentRequest(merchant, { value: nzd('300') })));
+    const requests = await Promise.all(
+      Array.from({ length: 12 }, () => newPaymentRequest(merchant, { value: nzd('300') })),
+    );
     // A pay that kept losing races past the platform's retries answers 409: the client retries with its key.
     const payOnce = async (id: string, key: string): Promise<ApiResponse> => {
       for (;;) {

@@ -15,7 +15,11 @@ process.env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE = '5';
 
 // Which DynamoDB commands this worker's handlers send, to show what a refused attempt costs.
 const commands: string[] = [];
-onDynamoDbClient((client) => client.middlewareStack.add((next, context) => (args) => (commands.push(String(context.commandName)), next(args)), { step: 'initialize' }));
+onDynamoDbClient((client) =>
+  client.middlewareStack.add((next, context) => (args) => (commands.push(String(context.commandName)), next(args)), {
+    step: 'initialize',
+  }),
+);
 
 const RATE_LIMITED = { statusCode: 429, error: 'Too Many Requests', message: 'RATE_LIMIT_EXCEEDED' };
 
@@ -28,7 +32,8 @@ describe('rate limiting', () => {
     });
     expect(set.body.rateLimitPerMinute).toBe(5);
     const results = [];
-    for (let i = 0; i < 8; i++) results.push(await api('GET', `/api/accounts/${owner.accountId}`, { key: owner.apiKey }));
+    for (let i = 0; i < 8; i++)
+      results.push(await api('GET', `/api/accounts/${owner.accountId}`, { key: owner.apiKey }));
     // The window slides: no rollover lets more through.
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     expect(results[5].body).toEqual(RATE_LIMITED);
@@ -43,7 +48,10 @@ describe('rate limiting', () => {
 
   it('lets only the operator change limits', async () => {
     const owner = await newAccount();
-    const denied = await api('PUT', `/api/accounts/${owner.accountId}/rate-limit`, { key: owner.apiKey, body: { rateLimitPerMinute: 100000 } });
+    const denied = await api('PUT', `/api/accounts/${owner.accountId}/rate-limit`, {
+      key: owner.apiKey,
+      body: { rateLimitPerMinute: 100000 },
+    });
     expect(denied.status).toBe(403);
   });
 });
@@ -53,7 +61,14 @@ describe('sliding window', () => {
   async function principalLimitedTo(limit: number): Promise<Principal> {
     const { accountId } = await newAccount();
     const account = { ...(await findAccount(accountId))!, rateLimitPerMinute: limit };
-    return { kind: 'apiKey', accountId, account, keyName: 'limited', role: 'account-owner', crn: `crn:test:${accountId}` };
+    return {
+      kind: 'apiKey',
+      accountId,
+      account,
+      keyName: 'limited',
+      role: 'account-owner',
+      crn: `crn:test:${accountId}`,
+    };
   }
 
   /** Undefined when admitted, else the Retry-After in seconds. */
@@ -91,7 +106,9 @@ describe('sliding window', () => {
     // Requests of the ending bucket keep counting while those of the next one move the window on.
     for (let boundary = 1; boundary <= 6; boundary++) {
       const edge = MINUTE + boundary * 5_000;
-      const outcomes = await Promise.all(Array.from({ length: 32 }, (_, i) => attempt(principal, i % 2 ? edge - 1 - i : edge + i)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 32 }, (_, i) => attempt(principal, i % 2 ? edge - 1 - i : edge + i)),
+      );
       expect(outcomes).toEqual(Array(32).fill(undefined));
     }
   });
@@ -139,14 +156,18 @@ describe('failed authentications per source address', () => {
       headers: { 'x-forwarded-for': `198.51.100.${randomInt(256)}`, ...(key ? { 'x-api-key': key } : {}) },
       pathParameters: { accountId: owner.accountId },
       isBase64Encoded: false,
-      requestContext: { requestId: 'test', http: { method: 'GET', path: `/api/accounts/${owner.accountId}`, sourceIp } },
+      requestContext: {
+        requestId: 'test',
+        http: { method: 'GET', path: `/api/accounts/${owner.accountId}`, sourceIp },
+      },
     } as unknown as APIGatewayProxyEventV2);
 
   it('refuses an address with 429 and Retry-After once its failures reach the limit, before looking any key up; other addresses keep working', async () => {
     const flooding = `203.0.113.${randomInt(0, 128)}`;
     const elsewhere = `203.0.113.${randomInt(128, 256)}`;
     // Five failures (the limit set above) are answered 401: missing, invalid and unknown keys alike.
-    for (const key of [undefined, 'not-a-key', 'x'.repeat(300), 'still-not-a-key', 'nope']) expect((await call(flooding, key)).statusCode).toBe(401);
+    for (const key of [undefined, 'not-a-key', 'x'.repeat(300), 'still-not-a-key', 'nope'])
+      expect((await call(flooding, key)).statusCode).toBe(401);
 
     const refused = await call(flooding, 'not-a-key');
     expect(refused.statusCode).toBe(429);

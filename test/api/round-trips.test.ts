@@ -8,7 +8,8 @@ import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup 
  * chain of a request's calls each started after the one before it answered): issue 15's budget of
  * 2 for a read and 3 for a money write. A count, not a time: reads added in series fail it.
  */
-const measured = (res: ApiResponse) => JSON.parse(res.headers.get(MEASURED_HEADER) ?? '{}') as { serialRoundTrips: number; attemptedWrites: string[] };
+const measured = (res: ApiResponse) =>
+  JSON.parse(res.headers.get(MEASURED_HEADER) ?? '{}') as { serialRoundTrips: number; attemptedWrites: string[] };
 const measuredTrips = (res: ApiResponse) => measured(res).serialRoundTrips;
 /** The tests run the local platform, whose every request first reads its test clock (LOCAL_TEST_CLOCK; never on a deployed stack). */
 const LOCAL_CLOCK_READ = 1;
@@ -37,14 +38,20 @@ describe('serial DynamoDB round trips', () => {
     const get = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
     expect(get.status).toBe(200);
     expect(roundTrips(get)).toBe(1);
-    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('10'), externalRef: 'r1' } });
+    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, {
+      key: merchant.owner.apiKey,
+      body: { value: nzd('10'), externalRef: 'r1' },
+    });
     expect(refund.status).toBe(200);
     expect(roundTrips(refund)).toBeLessThanOrEqual(3);
   });
 
   it('a create takes 3: its config, its merchant, then the transaction with the expiry timer sent beside it', async () => {
     await newPaymentRequest(merchant, { value: nzd('100') });
-    const res = await api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: nzd('100') } });
+    const res = await api('POST', '/api/payment-requests', {
+      key: merchant.owner.apiKey,
+      body: { configId: merchant.configId, value: nzd('100') },
+    });
     expect(res.status).toBe(200);
     expect(roundTrips(res)).toBe(3);
   });
@@ -52,10 +59,18 @@ describe('serial DynamoDB round trips', () => {
   it('the first payment request activates its merchant; later ones send the merchant nothing, not even a refused update', async () => {
     const fresh = await newMerchant();
     const merchantWrites = (res: ApiResponse) => written(res).filter((k) => k.PK === `MERCHANT#${fresh.merchantId}`);
-    const first = await api('POST', '/api/payment-requests', { key: fresh.owner.apiKey, body: { configId: fresh.configId, value: nzd('100') } });
+    const first = await api('POST', '/api/payment-requests', {
+      key: fresh.owner.apiKey,
+      body: { configId: fresh.configId, value: nzd('100') },
+    });
     expect(merchantWrites(first)).toHaveLength(1);
-    expect((await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus).toBe('active');
-    const second = await api('POST', '/api/payment-requests', { key: fresh.owner.apiKey, body: { configId: fresh.configId, value: nzd('100') } });
+    expect(
+      (await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus,
+    ).toBe('active');
+    const second = await api('POST', '/api/payment-requests', {
+      key: fresh.owner.apiKey,
+      body: { configId: fresh.configId, value: nzd('100') },
+    });
     expect(second.status).toBe(200);
     expect(merchantWrites(second)).toEqual([]);
     // A refused conditional update writes nothing but is billed: it is not sent at all.

@@ -27,17 +27,20 @@ describe('route table over HTTP', () => {
     expect(verdict).toEqual({ valid: true });
   });
 
-  it.each((ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey').map((r) => [routeKey(r), r] as const))(
-    '%s without a key → 401',
-    async (_key, route) => {
-      const res = await api(route.method, samplePath(route), route.body ? { body: {} } : {});
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing authentication' });
-    },
-  );
+  it.each(
+    (ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey').map((r) => [routeKey(r), r] as const),
+  )('%s without a key → 401', async (_key, route) => {
+    const res = await api(route.method, samplePath(route), route.body ? { body: {} } : {});
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing authentication' });
+  });
 
   it('answers unknown routes and methods with a JSON 404', async () => {
-    for (const [method, path] of [['GET', '/nope'], ['DELETE', '/api/openapi.json'], ['PATCH', '/api/accounts/x']]) {
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['DELETE', '/api/openapi.json'],
+      ['PATCH', '/api/accounts/x'],
+    ]) {
       const res = await api(method, path);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });

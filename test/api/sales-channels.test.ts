@@ -15,8 +15,10 @@ describe('sales channels', () => {
     [owner, stranger] = await Promise.all([newAccount(), newAccount()]);
   }, 30_000);
 
-  const create = (body: Record<string, unknown>, key = owner.apiKey) => api('POST', '/api/sales-channels', { key, body: { accountId: owner.accountId, ...body } });
-  const provider = () => ok(create({ name: 'Terminal Co', type: 'provider', notificationUrl: 'https://terminals.example.com/connect' }));
+  const create = (body: Record<string, unknown>, key = owner.apiKey) =>
+    api('POST', '/api/sales-channels', { key, body: { accountId: owner.accountId, ...body } });
+  const provider = () =>
+    ok(create({ name: 'Terminal Co', type: 'provider', notificationUrl: 'https://terminals.example.com/connect' }));
 
   it('creates a provider channel and a reseller of it, and reads them back', async () => {
     const made = await provider();
@@ -62,18 +64,50 @@ describe('sales channels', () => {
   });
 
   it('takes a reseller of another account’s provider channel', async () => {
-    const theirs = await ok(api('POST', '/api/sales-channels', { key: stranger.apiKey, body: { name: 'Theirs', type: 'provider', accountId: stranger.accountId, notificationUrl: 'https://x.example.com' } }));
-    const res = await create({ name: 'Resells theirs', type: 'reseller', providerSalesChannelId: theirs.id, notificationUrl: 'https://me.example.com/hook' });
+    const theirs = await ok(
+      api('POST', '/api/sales-channels', {
+        key: stranger.apiKey,
+        body: {
+          name: 'Theirs',
+          type: 'provider',
+          accountId: stranger.accountId,
+          notificationUrl: 'https://x.example.com',
+        },
+      }),
+    );
+    const res = await create({
+      name: 'Resells theirs',
+      type: 'reseller',
+      providerSalesChannelId: theirs.id,
+      notificationUrl: 'https://me.example.com/hook',
+    });
     expect(res.body).toMatchObject({ accountId: owner.accountId, providerSalesChannelId: theirs.id });
   });
 
   it('names the field a body lacks or gets wrong, writing nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'x', type: 'provider' }, 'notificationEmail or notificationUrl is required'],
-      [{ name: 'x', type: 'provider', notificationEmail: 'a@example.com' }, 'notificationFrequency is required with notificationEmail'],
-      [{ name: 'x', type: 'provider', notificationUrl: 'https://x.example.com', notificationFrequency: 'daily' }, 'notificationFrequency is only taken with notificationEmail'],
-      [{ name: 'x', type: 'reseller', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is required for a reseller sales channel'],
-      [{ name: 'x', type: 'provider', providerSalesChannelId: 'sc_zzNoSuchChannezzzzzzzz', notificationUrl: 'https://x.example.com' }, 'providerSalesChannelId is only taken for a reseller sales channel'],
+      [
+        { name: 'x', type: 'provider', notificationEmail: 'a@example.com' },
+        'notificationFrequency is required with notificationEmail',
+      ],
+      [
+        { name: 'x', type: 'provider', notificationUrl: 'https://x.example.com', notificationFrequency: 'daily' },
+        'notificationFrequency is only taken with notificationEmail',
+      ],
+      [
+        { name: 'x', type: 'reseller', notificationUrl: 'https://x.example.com' },
+        'providerSalesChannelId is required for a reseller sales channel',
+      ],
+      [
+        {
+          name: 'x',
+          type: 'provider',
+          providerSalesChannelId: 'sc_zzNoSuchChannezzzzzzzz',
+          notificationUrl: 'https://x.example.com',
+        },
+        'providerSalesChannelId is only taken for a reseller sales channel',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await create(body);
@@ -94,12 +128,29 @@ describe('sales channels', () => {
 
   it('refuses a reseller of a missing, reseller or live channel (INVALID_SALES_CHANNEL)', async () => {
     const made = await provider();
-    const reseller = await ok(create({ name: 'R', type: 'reseller', providerSalesChannelId: made.id, notificationUrl: 'https://x.example.com' }));
+    const reseller = await ok(
+      create({
+        name: 'R',
+        type: 'reseller',
+        providerSalesChannelId: made.id,
+        notificationUrl: 'https://x.example.com',
+      }),
+    );
     const live = await newAccount({ test: false });
-    const liveProvider = await ok(api('POST', '/api/sales-channels', { key: live.apiKey, body: { name: 'Live', type: 'provider', accountId: live.accountId, notificationUrl: 'https://x.example.com' } }));
+    const liveProvider = await ok(
+      api('POST', '/api/sales-channels', {
+        key: live.apiKey,
+        body: { name: 'Live', type: 'provider', accountId: live.accountId, notificationUrl: 'https://x.example.com' },
+      }),
+    );
     expect(liveProvider.test).toBe(false);
     for (const providerSalesChannelId of ['sc_NoSuchChanneLzzzzzzzzz', reseller.id, liveProvider.id]) {
-      const res = await create({ name: 'R', type: 'reseller', providerSalesChannelId, notificationUrl: 'https://x.example.com' });
+      const res = await create({
+        name: 'R',
+        type: 'reseller',
+        providerSalesChannelId,
+        notificationUrl: 'https://x.example.com',
+      });
       expect([providerSalesChannelId, res.body]).toEqual([providerSalesChannelId, refused('INVALID_SALES_CHANNEL')]);
       expect(written(res)).toEqual([]);
     }
@@ -107,23 +158,35 @@ describe('sales channels', () => {
 
   it('refuses an account that is not an org (ACCOUNT_TYPE_INVALID), writing nothing', async () => {
     const individual = await newAccount({ type: 'individual' });
-    const body = { name: 'Mine', type: 'provider', accountId: individual.accountId, notificationUrl: 'https://x.example.com' };
+    const body = {
+      name: 'Mine',
+      type: 'provider',
+      accountId: individual.accountId,
+      notificationUrl: 'https://x.example.com',
+    };
     const res = await api('POST', '/api/sales-channels', { key: individual.apiKey, body });
     expect(res.body).toEqual(refused('ACCOUNT_TYPE_INVALID'));
     expect(written(res)).toEqual([]);
     // The operator acts for any account: the same rule.
-    expect((await api('POST', '/api/sales-channels', { key: seed().operatorApiKey, body })).body).toEqual(refused('ACCOUNT_TYPE_INVALID'));
+    expect((await api('POST', '/api/sales-channels', { key: seed().operatorApiKey, body })).body).toEqual(
+      refused('ACCOUNT_TYPE_INVALID'),
+    );
     // Another account's individual account is FORBIDDEN, as any account the caller may not act for.
     expect((await api('POST', '/api/sales-channels', { key: owner.apiKey, body })).body).toEqual(FORBIDDEN);
   });
 
   it('refuses another account, writing nothing, and reads a missing channel like a foreign one', async () => {
     const made = await provider();
-    const res = await create({ name: 'Theirs', type: 'provider', notificationUrl: 'https://x.example.com' }, stranger.apiKey);
+    const res = await create(
+      { name: 'Theirs', type: 'provider', notificationUrl: 'https://x.example.com' },
+      stranger.apiKey,
+    );
     expect(res.body).toEqual(FORBIDDEN);
     expect(written(res)).toEqual([]);
     expect((await api('GET', `/api/sales-channels/${made.id}`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', '/api/sales-channels/sc_NoSuchChannel000000000', { key: owner.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', '/api/sales-channels/sc_NoSuchChannel000000000', { key: owner.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
   });
 
   it(`keeps an account to ${MAX_SALES_CHANNELS} sales channels (SALES_CHANNEL_LIMIT_EXCEEDED), writing nothing past it`, async () => {
@@ -132,7 +195,13 @@ describe('sales channels', () => {
     await ok(api('POST', '/api/sales-channels', { key: full.apiKey, body }));
     // The account's count stands one short of the limit, as after that many creates.
     await db().send(
-      new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: salesChannelCountKey(full.accountId), UpdateExpression: 'SET #count = :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': MAX_SALES_CHANNELS - 1 } }),
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: salesChannelCountKey(full.accountId),
+        UpdateExpression: 'SET #count = :n',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':n': MAX_SALES_CHANNELS - 1 },
+      }),
     );
     await ok(api('POST', '/api/sales-channels', { key: full.apiKey, body }));
     const res = await api('POST', '/api/sales-channels', { key: full.apiKey, body });
@@ -141,8 +210,16 @@ describe('sales channels', () => {
   });
 
   it('is for account owners only', async () => {
-    const terminal = await ok(api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body: { name: `t${Date.now()}`, role: 'merchant-terminal' } }));
-    const res = await create({ name: 'T', type: 'provider', notificationUrl: 'https://x.example.com' }, terminal.secret);
+    const terminal = await ok(
+      api('POST', `/api/accounts/${owner.accountId}/api-keys`, {
+        key: owner.apiKey,
+        body: { name: `t${Date.now()}`, role: 'merchant-terminal' },
+      }),
+    );
+    const res = await create(
+      { name: 'T', type: 'provider', notificationUrl: 'https://x.example.com' },
+      terminal.secret,
+    );
     expect(res.body).toEqual(FORBIDDEN);
     expect(written(res)).toEqual([]);
   });

@@ -4,7 +4,16 @@ import { assetKey } from '../../functions/core/db/keys';
 import { findToken } from '../../functions/tokens';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 import { balance, newPayer, nzd, pay, type Payer } from '../support/payments';
-import { lineItem, newTokenRequest, payWithToken, PRODUCTS, tokenMerchant, tokenShop, type TokenMerchant, type TokenShop } from '../support/token-payments';
+import {
+  lineItem,
+  newTokenRequest,
+  payWithToken,
+  PRODUCTS,
+  tokenMerchant,
+  tokenShop,
+  type TokenMerchant,
+  type TokenShop,
+} from '../support/token-payments';
 import { newCollection, newCondition, newToken, ok, subscribe, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
@@ -28,7 +37,11 @@ describe('paying with tokens', () => {
     const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
     expect(request.paymentOptions).toEqual([
       { assetType: 'svc.nzd.test', amount: '700' },
-      { assetType: 'svc.token.test', amount: '400', acceptedCollections: [{ id: collection.id, lineItems: [lineItem('bread', '400')] }] },
+      {
+        assetType: 'svc.token.test',
+        amount: '400',
+        acceptedCollections: [{ id: collection.id, lineItems: [lineItem('bread', '400')] }],
+      },
     ]);
     const read = await api('GET', `/api/payment-requests/${request.id}`, { key: merchant.owner.apiKey });
     expect(read.body.paymentOptions).toEqual(request.paymentOptions);
@@ -36,10 +49,19 @@ describe('paying with tokens', () => {
 
   it('spends a token whole on its best line item; the rest is paid with money', async () => {
     const spent = await token();
-    const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('cake', '600'), lineItem('milk', '300')]);
+    const request = await newTokenRequest(merchant, [
+      lineItem('bread', '400'),
+      lineItem('cake', '600'),
+      lineItem('milk', '300'),
+    ]);
     const res = await payWithToken(patron, request.id, spent.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: 'payment', assetType: 'svc.token.test', value: nzd('600'), lineItems: [lineItem('cake', '600')] });
+    expect(res.body).toMatchObject({
+      type: 'payment',
+      assetType: 'svc.token.test',
+      value: nzd('600'),
+      lineItems: [lineItem('cake', '600')],
+    });
     expect(await units(spent.id)).toBe(0n);
     const afterToken = await api('GET', `/api/payment-requests/${request.id}`, { key: merchant.owner.apiKey });
     expect(afterToken.body).toMatchObject({ status: 'new', remainingAmount: '700' });
@@ -50,7 +72,10 @@ describe('paying with tokens', () => {
     const paid = await api('GET', `/api/payment-requests/${request.id}`, { key: merchant.owner.apiKey });
     expect(paid.body.status).toBe('paid');
     expect(paid.body.paidBy.assetTotals).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'svc.token.test', total: nzd('600') }), expect.objectContaining({ type: 'svc.nzd.test', total: nzd('700') })]),
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'svc.token.test', total: nzd('600') }),
+        expect.objectContaining({ type: 'svc.nzd.test', total: nzd('700') }),
+      ]),
     );
 
     // Spent: it pays nothing again.
@@ -63,16 +88,25 @@ describe('paying with tokens', () => {
   it('pays the line item the pay names (by SKU) and settles a request it covers', async () => {
     const chosen = await token();
     const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('cake', '600')]);
-    const res = await payWithToken(patron, request.id, chosen.id, { lineItems: [{ name: 'Bread', sku: 'bread', qty: '1' }] });
+    const res = await payWithToken(patron, request.id, chosen.id, {
+      lineItems: [{ name: 'Bread', sku: 'bread', qty: '1' }],
+    });
     expect(res.body).toMatchObject({ value: nzd('400'), lineItems: [lineItem('bread', '400')] });
     const whole = await token();
     const covered = await newTokenRequest(merchant, [lineItem('bread', '400')]);
     expect((await payWithToken(patron, covered.id, whole.id)).status).toBe(200);
-    expect((await api('GET', `/api/payment-requests/${covered.id}`, { key: merchant.owner.apiKey })).body).toMatchObject({ status: 'paid', remainingAmount: '0' });
+    expect(
+      (await api('GET', `/api/payment-requests/${covered.id}`, { key: merchant.owner.apiKey })).body,
+    ).toMatchObject({ status: 'paid', remainingAmount: '0' });
   });
 
   describe('refuses, with its code, spending nothing and writing nothing', () => {
-    async function expectRefused(res: Awaited<ReturnType<typeof payWithToken>>, body: unknown, tokenId: string, requestId: string) {
+    async function expectRefused(
+      res: Awaited<ReturnType<typeof payWithToken>>,
+      body: unknown,
+      tokenId: string,
+      requestId: string,
+    ) {
       expect(res.body).toEqual(body);
       expect(written(res)).toEqual([]);
       expect(await units(tokenId)).toBe(1n);
@@ -85,12 +119,23 @@ describe('paying with tokens', () => {
       const bare = await tokenMerchant();
       await subscribe(bare.owner.accountId, ['collection-manager']);
       const own = await newCollection(bare.owner, { maxValue: nzd('1000') });
-      await ok(api('PUT', `/api/merchants/${bare.merchantId}/configs/${bare.tokenConfigId}`, {
-        key: bare.owner.apiKey,
-        body: { paymentOptions: [{ type: 'svc.nzd.test', walletId: bare.settlementWalletId }, { type: 'svc.token.test', collectionIds: [own.id] }] },
-      }));
+      await ok(
+        api('PUT', `/api/merchants/${bare.merchantId}/configs/${bare.tokenConfigId}`, {
+          key: bare.owner.apiKey,
+          body: {
+            paymentOptions: [
+              { type: 'svc.nzd.test', walletId: bare.settlementWalletId },
+              { type: 'svc.token.test', collectionIds: [own.id] },
+            ],
+          },
+        }),
+      );
       const request = await newTokenRequest(bare, [lineItem('bread', '400')]);
-      expect(request.paymentOptions[1]).toEqual({ assetType: 'svc.token.test', amount: '0', acceptedCollections: [{ id: own.id, lineItems: [] }] });
+      expect(request.paymentOptions[1]).toEqual({
+        assetType: 'svc.token.test',
+        amount: '0',
+        acceptedCollections: [{ id: own.id, lineItems: [] }],
+      });
       const unspent = await newToken(bare.owner, own.id, { accountId: patron.accountId });
       const res = await payWithToken(patron, request.id, unspent.id);
       expect(res.body).toEqual(refused('ASSET_REDEMPTION_DENIED'));
@@ -101,15 +146,30 @@ describe('paying with tokens', () => {
     it('for a product not allowed, or a line item the request does not have: ASSET_REDEMPTION_DENIED', async () => {
       const unspent = await token();
       const request = await newTokenRequest(merchant, [lineItem('milk', '300')]);
-      await expectRefused(await payWithToken(patron, request.id, unspent.id), refused('ASSET_REDEMPTION_DENIED'), unspent.id, request.id);
+      await expectRefused(
+        await payWithToken(patron, request.id, unspent.id),
+        refused('ASSET_REDEMPTION_DENIED'),
+        unspent.id,
+        request.id,
+      );
       const other = await newTokenRequest(merchant, [lineItem('bread', '400')]);
-      await expectRefused(await payWithToken(patron, other.id, unspent.id, { lineItems: [{ name: 'Cake', sku: 'cake', qty: '1' }] }), refused('ASSET_REDEMPTION_DENIED'), unspent.id, other.id);
+      await expectRefused(
+        await payWithToken(patron, other.id, unspent.id, { lineItems: [{ name: 'Cake', sku: 'cake', qty: '1' }] }),
+        refused('ASSET_REDEMPTION_DENIED'),
+        unspent.id,
+        other.id,
+      );
     });
 
     it('over its max value: ASSET_REDEMPTION_DENIED', async () => {
       const unspent = await token();
       const request = await newTokenRequest(merchant, [lineItem('bread', '401')]);
-      await expectRefused(await payWithToken(patron, request.id, unspent.id), refused('ASSET_REDEMPTION_DENIED'), unspent.id, request.id);
+      await expectRefused(
+        await payWithToken(patron, request.id, unspent.id),
+        refused('ASSET_REDEMPTION_DENIED'),
+        unspent.id,
+        request.id,
+      );
     });
 
     it('after its expiry: INACTIVE_ASSET', async () => {
@@ -123,7 +183,12 @@ describe('paying with tokens', () => {
         }),
       );
       const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
-      await expectRefused(await payWithToken(patron, request.id, expiring.id), refused('INACTIVE_ASSET'), expiring.id, request.id);
+      await expectRefused(
+        await payWithToken(patron, request.id, expiring.id),
+        refused('INACTIVE_ASSET'),
+        expiring.id,
+        request.id,
+      );
     });
 
     it('of a collection the merchant does not accept: ASSET_REDEMPTION_DENIED; where no token is accepted: INVALID_ASSET_TYPE', async () => {
@@ -131,9 +196,24 @@ describe('paying with tokens', () => {
       await newCondition(issuer, elsewhere.id, merchant.merchantId, PRODUCTS);
       const foreignCollection = await newToken(issuer, elsewhere.id, { accountId: patron.accountId });
       const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
-      await expectRefused(await payWithToken(patron, request.id, foreignCollection.id), refused('ASSET_REDEMPTION_DENIED'), foreignCollection.id, request.id);
-      const moneyOnly = await ok(api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: nzd('400') } }));
-      await expectRefused(await payWithToken(patron, moneyOnly.id, foreignCollection.id), refused('INVALID_ASSET_TYPE'), foreignCollection.id, moneyOnly.id);
+      await expectRefused(
+        await payWithToken(patron, request.id, foreignCollection.id),
+        refused('ASSET_REDEMPTION_DENIED'),
+        foreignCollection.id,
+        request.id,
+      );
+      const moneyOnly = await ok(
+        api('POST', '/api/payment-requests', {
+          key: merchant.owner.apiKey,
+          body: { configId: merchant.configId, value: nzd('400') },
+        }),
+      );
+      await expectRefused(
+        await payWithToken(patron, moneyOnly.id, foreignCollection.id),
+        refused('INVALID_ASSET_TYPE'),
+        foreignCollection.id,
+        moneyOnly.id,
+      );
     });
 
     it('another account’s token: FORBIDDEN; line items on a money payment: 400', async () => {
@@ -148,13 +228,17 @@ describe('paying with tokens', () => {
 
   it('spends a token exactly once under 20 concurrent pays of 20 requests', async () => {
     const contested = await token();
-    const requests = await Promise.all(Array.from({ length: 20 }, () => newTokenRequest(merchant, [lineItem('bread', '400')])));
+    const requests = await Promise.all(
+      Array.from({ length: 20 }, () => newTokenRequest(merchant, [lineItem('bread', '400')])),
+    );
     const results = await Promise.all(requests.map((r) => payWithToken(patron, r.id, contested.id)));
     const wins = results.filter((r) => r.status === 200);
     expect(wins).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(refused('INACTIVE_ASSET'));
     expect(await units(contested.id)).toBe(0n);
-    const states = await Promise.all(requests.map((r) => api('GET', `/api/payment-requests/${r.id}`, { key: merchant.owner.apiKey })));
+    const states = await Promise.all(
+      requests.map((r) => api('GET', `/api/payment-requests/${r.id}`, { key: merchant.owner.apiKey })),
+    );
     expect(states.filter((s) => s.body.status === 'paid')).toHaveLength(1);
   }, 60_000);
 
@@ -163,12 +247,24 @@ describe('paying with tokens', () => {
       const spent = await token();
       const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
       expect((await payWithToken(patron, request.id, spent.id)).status).toBe(200);
-      const partial = await api('POST', `/api/payment-requests/${request.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('100'), externalRef: uniqueKey() } });
+      const partial = await api('POST', `/api/payment-requests/${request.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: nzd('100'), externalRef: uniqueKey() },
+      });
       expect(partial.body).toEqual(refused('PARTIAL_REFUNDS_NOT_ALLOWED'));
       expect(written(partial)).toEqual([]);
-      const whole = await api('POST', `/api/payment-requests/${request.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('400'), externalRef: uniqueKey() } });
+      const whole = await api('POST', `/api/payment-requests/${request.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: nzd('400'), externalRef: uniqueKey() },
+      });
       expect(whole.status).toBe(200);
-      expect(whole.body).toMatchObject({ type: 'refund', value: nzd('400'), strategy: { refunds: [{ assetId: spent.id, assetType: 'svc.token.test', amount: '400', collectionId: collection.id }] } });
+      expect(whole.body).toMatchObject({
+        type: 'refund',
+        value: nzd('400'),
+        strategy: {
+          refunds: [{ assetId: spent.id, assetType: 'svc.token.test', amount: '400', collectionId: collection.id }],
+        },
+      });
       expect(await units(spent.id)).toBe(1n);
       // Back in the patron's hands, it pays again.
       const next = await newTokenRequest(merchant, [lineItem('bread', '400')]);
@@ -180,10 +276,16 @@ describe('paying with tokens', () => {
       const request = await newTokenRequest(merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
       expect((await payWithToken(patron, request.id, spent.id)).status).toBe(200);
       expect((await pay(patron, request.id, uniqueKey())).status).toBe(200);
-      const money = await api('POST', `/api/payment-requests/${request.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('300'), externalRef: uniqueKey() } });
+      const money = await api('POST', `/api/payment-requests/${request.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: nzd('300'), externalRef: uniqueKey() },
+      });
       expect(money.status).toBe(200);
       expect(await units(spent.id)).toBe(0n);
-      const part = await api('POST', `/api/payment-requests/${request.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('200'), externalRef: uniqueKey() } });
+      const part = await api('POST', `/api/payment-requests/${request.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: nzd('200'), externalRef: uniqueKey() },
+      });
       expect(part.body).toEqual(refused('PARTIAL_REFUNDS_NOT_ALLOWED'));
 
       const voided = await token();
@@ -200,8 +302,16 @@ describe('paying with tokens', () => {
 
   it('accepts in a config only collections that exist at its liveness (COLLECTIONS_INVALID)', async () => {
     const owner = await newAccount();
-    const merchantRes = await ok(api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Bakery', country: 'NZ', test: true } }));
-    const bad = await api('POST', `/api/merchants/${merchantRes.id}/configs`, { key: owner.apiKey, body: { paymentOptions: [{ type: 'svc.token.test', collectionIds: ['c_NoSuchCoLLectionzzzzzz'] }] } });
+    const merchantRes = await ok(
+      api('POST', '/api/merchants', {
+        key: owner.apiKey,
+        body: { accountId: owner.accountId, name: 'Bakery', country: 'NZ', test: true },
+      }),
+    );
+    const bad = await api('POST', `/api/merchants/${merchantRes.id}/configs`, {
+      key: owner.apiKey,
+      body: { paymentOptions: [{ type: 'svc.token.test', collectionIds: ['c_NoSuchCoLLectionzzzzzz'] }] },
+    });
     expect(bad.body).toEqual(refused('COLLECTIONS_INVALID'));
   });
 });

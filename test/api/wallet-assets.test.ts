@@ -1,7 +1,10 @@
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 
 async function newWallet(owner: TestAccount, ledgerId = 'svc.nzd.test', settlement?: boolean) {
-  const res = await api('POST', '/api/wallet-assets', { key: owner.apiKey, body: { accountId: owner.accountId, ledgerId, settlement } });
+  const res = await api('POST', '/api/wallet-assets', {
+    key: owner.apiKey,
+    body: { accountId: owner.accountId, ledgerId, settlement },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -16,16 +19,31 @@ describe('wallet assets and test money', () => {
   it('creates a wallet with a zero balance and lists it', async () => {
     const owner = await newAccount();
     const wallet = await newWallet(owner);
-    expect(wallet).toMatchObject({ accountId: owner.accountId, category: 'money', type: 'svc.nzd.test', currency: 'NZD', balance: '0', settlement: false, status: 'active', liveness: 'test' });
+    expect(wallet).toMatchObject({
+      accountId: owner.accountId,
+      category: 'money',
+      type: 'svc.nzd.test',
+      currency: 'NZD',
+      balance: '0',
+      settlement: false,
+      status: 'active',
+      liveness: 'test',
+    });
     const list = await api('GET', '/api/wallet-assets', { key: owner.apiKey });
     expect(list.body.map((w: { id: string }) => w.id)).toEqual([wallet.id]);
   });
 
   it('refuses live ledgers on a test account and unknown ledgers', async () => {
     const owner = await newAccount();
-    const live = await api('POST', '/api/wallet-assets', { key: owner.apiKey, body: { accountId: owner.accountId, ledgerId: 'svc.nzd.main' } });
+    const live = await api('POST', '/api/wallet-assets', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, ledgerId: 'svc.nzd.main' },
+    });
     expect(live.body).toEqual({ ...FORBIDDEN, message: 'LIVENESS_MISMATCH' });
-    const unknown = await api('POST', '/api/wallet-assets', { key: owner.apiKey, body: { accountId: owner.accountId, ledgerId: 'svc.gold.test' } });
+    const unknown = await api('POST', '/api/wallet-assets', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, ledgerId: 'svc.gold.test' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/^ledgerId must be a money ledger/);
   });
@@ -46,8 +64,17 @@ describe('wallet assets and test money', () => {
     expect(asset.body.balance).toBe('5700');
     const history = await api('GET', `/api/wallets/${wallet.id}/transactions?paginationLimit=1`, { key: owner.apiKey });
     expect(history.body.items).toHaveLength(1);
-    expect(history.body.items[0]).toMatchObject({ kind: 'test-topup', amount: '700', value: '700', destWalletId: wallet.id });
-    const page2 = await api('GET', `/api/wallets/${wallet.id}/transactions?paginationLimit=1&pageKey=${encodeURIComponent(history.body.nextPageKey)}`, { key: owner.apiKey });
+    expect(history.body.items[0]).toMatchObject({
+      kind: 'test-topup',
+      amount: '700',
+      value: '700',
+      destWalletId: wallet.id,
+    });
+    const page2 = await api(
+      'GET',
+      `/api/wallets/${wallet.id}/transactions?paginationLimit=1&pageKey=${encodeURIComponent(history.body.nextPageKey)}`,
+      { key: owner.apiKey },
+    );
     expect(page2.body.items[0]).toMatchObject({ amount: '5000' });
     expect(page2.body.nextPageKey).toBeUndefined();
   });
@@ -65,7 +92,9 @@ describe('wallet assets and test money', () => {
     const stranger = await newAccount();
     expect((await topup(stranger, wallet.id, '100', 'x')).body).toEqual(FORBIDDEN);
     expect((await api('GET', `/api/assets/${wallet.id}`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/wallets/${wallet.id}/transactions`, { key: stranger.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/wallets/${wallet.id}/transactions`, { key: stranger.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
     expect((await api('GET', `/api/assets/${wallet.id}`, { key: owner.apiKey })).body.balance).toBe('0');
   });
 });

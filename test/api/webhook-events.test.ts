@@ -15,8 +15,10 @@ const subscribe = async (accountId: string, url: string, types: readonly string[
   expect(res.status).toBe(200);
   return res.body as { id: string };
 };
-const events = (owner: TestAccount, query = '') => api('GET', `/api/accounts/${owner.accountId}/webhook-events${query}`, { key: owner.apiKey });
-const testEvent = (owner: TestAccount, type: string, key = owner.apiKey) => api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, { key, body: { type } });
+const events = (owner: TestAccount, query = '') =>
+  api('GET', `/api/accounts/${owner.accountId}/webhook-events${query}`, { key: owner.apiKey });
+const testEvent = (owner: TestAccount, type: string, key = owner.apiKey) =>
+  api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, { key, body: { type } });
 const redeliver = (owner: TestAccount, eventId: string, body: unknown = {}, key = owner.apiKey) =>
   api('POST', `/api/accounts/${owner.accountId}/webhook-events/${eventId}/redeliver`, { key, body });
 /** The logged event once `done` holds for it (deliveries are recorded off the API call). */
@@ -48,18 +50,28 @@ describe('the event log', () => {
       dispatchedAt: expect.any(String),
       paymentRequestId: pr.id,
       data: received.body.data,
-      deliveries: [expect.objectContaining({ eventId: received.body.id, url: hook.url, status: 'delivered', attempts: [expect.objectContaining({ statusCode: 200 })] })],
+      deliveries: [
+        expect.objectContaining({
+          eventId: received.body.id,
+          url: hook.url,
+          status: 'delivered',
+          attempts: [expect.objectContaining({ statusCode: 200 })],
+        }),
+      ],
     });
 
     const other = await newAccount();
-    expect((await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
+    expect(
+      (await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: other.apiKey })).body,
+    ).toEqual(FORBIDDEN);
     expect((await events(other)).body).toEqual({ items: [] });
   });
 
   it('pages newest first; a page key is bound to its account', async () => {
     const owner = await newAccount();
     const ids: string[] = [];
-    for (const type of ['payment-request:paid', 'payment-request:refund-initiated', 'payment-request:refund-completed']) ids.push((await testEvent(owner, type)).body.id);
+    for (const type of ['payment-request:paid', 'payment-request:refund-initiated', 'payment-request:refund-completed'])
+      ids.push((await testEvent(owner, type)).body.id);
     const first = await events(owner, '?paginationLimit=2');
     expect(first.body.items.map((e: { id: string }) => e.id)).toEqual([ids[2], ids[1]]);
     expect(first.body.nextPageKey).toEqual(expect.any(String));
@@ -72,26 +84,38 @@ describe('the event log', () => {
 });
 
 describe('test events', () => {
-  it.each(NOTIFICATION_TYPES.map((type) => [type]))('sends a signed %s with sample data to the endpoints subscribed to it', async (type) => {
-    const owner = await newAccount();
-    const hook = await receiver();
-    const unsubscribed = await receiver();
-    await subscribe(owner.accountId, hook.url, [type]);
-    await subscribe(owner.accountId, unsubscribed.url, NOTIFICATION_TYPES.filter((t) => t !== type));
-    const sent = await testEvent(owner, type);
-    expect(sent.status).toBe(200);
-    // Payment-request types carry a sample Payment Activity; a type without a sample of its own, a minimal record.
-    const data = type === 'payment-request:paid' ? { type: 'paid' } : type.startsWith('payment-request:') ? { type: 'refund' } : { id: expect.any(String), accountId: owner.accountId };
-    expect(sent.body).toMatchObject({ type, accountId: owner.accountId, test: true, sample: true, data });
+  it.each(NOTIFICATION_TYPES.map((type) => [type]))(
+    'sends a signed %s with sample data to the endpoints subscribed to it',
+    async (type) => {
+      const owner = await newAccount();
+      const hook = await receiver();
+      const unsubscribed = await receiver();
+      await subscribe(owner.accountId, hook.url, [type]);
+      await subscribe(
+        owner.accountId,
+        unsubscribed.url,
+        NOTIFICATION_TYPES.filter((t) => t !== type),
+      );
+      const sent = await testEvent(owner, type);
+      expect(sent.status).toBe(200);
+      // Payment-request types carry a sample Payment Activity; a type without a sample of its own, a minimal record.
+      const data =
+        type === 'payment-request:paid'
+          ? { type: 'paid' }
+          : type.startsWith('payment-request:')
+            ? { type: 'refund' }
+            : { id: expect.any(String), accountId: owner.accountId };
+      expect(sent.body).toMatchObject({ type, accountId: owner.accountId, test: true, sample: true, data });
 
-    const [received] = await hook.waitForAccepted(1);
-    expect(received.verifyError).toBeUndefined();
-    expect(Object.keys(received.body)).toEqual(['id', 'type', 'data', 'accountId', 'test', 'createdAt']);
-    expect(received.body).toMatchObject({ id: sent.body.id, type, accountId: owner.accountId, test: true });
-    const logged = await loggedWhen(owner, sent.body.id, (e) => e.deliveries[0]?.status === 'delivered');
-    expect(logged.deliveries).toHaveLength(1);
-    expect(unsubscribed.received).toEqual([]);
-  });
+      const [received] = await hook.waitForAccepted(1);
+      expect(received.verifyError).toBeUndefined();
+      expect(Object.keys(received.body)).toEqual(['id', 'type', 'data', 'accountId', 'test', 'createdAt']);
+      expect(received.body).toMatchObject({ id: sent.body.id, type, accountId: owner.accountId, test: true });
+      const logged = await loggedWhen(owner, sent.body.id, (e) => e.deliveries[0]?.status === 'delivered');
+      expect(logged.deliveries).toHaveLength(1);
+      expect(unsubscribed.received).toEqual([]);
+    },
+  );
 
   it('refuses an unknown type, and callers other than the owner', async () => {
     const owner = await newAccount();
@@ -111,7 +135,11 @@ describe('redelivery', () => {
     await subscribe(owner.accountId, b.url, ['payment-request:paid']);
     const sent = (await testEvent(owner, 'payment-request:paid')).body;
     await Promise.all([a.waitForAccepted(1), b.waitForAccepted(1)]);
-    await loggedWhen(owner, sent.id, (e) => e.deliveries.length === 2 && e.deliveries.every((d: { status: string }) => d.status === 'delivered'));
+    await loggedWhen(
+      owner,
+      sent.id,
+      (e) => e.deliveries.length === 2 && e.deliveries.every((d: { status: string }) => d.status === 'delivered'),
+    );
 
     const all = await redeliver(owner, sent.id);
     expect(all.status).toBe(200);
@@ -128,8 +156,14 @@ describe('redelivery', () => {
     const one = await redeliver(owner, sent.id, { webhookId: hookA.id });
     expect(one.body.deliveries.filter((d: { redelivery?: boolean }) => d.redelivery)).toHaveLength(3);
     await a.waitForAccepted(3);
-    const logged = await loggedWhen(owner, sent.id, (e) => e.deliveries.length === 5 && e.deliveries.every((d: { status: string }) => d.status === 'delivered'));
-    expect(logged.deliveries.map((d: { webhookId: string }) => d.webhookId).filter((id: string) => id === hookA.id)).toHaveLength(3);
+    const logged = await loggedWhen(
+      owner,
+      sent.id,
+      (e) => e.deliveries.length === 5 && e.deliveries.every((d: { status: string }) => d.status === 'delivered'),
+    );
+    expect(
+      logged.deliveries.map((d: { webhookId: string }) => d.webhookId).filter((id: string) => id === hookA.id),
+    ).toHaveLength(3);
     expect(b.received).toHaveLength(2);
   });
 
@@ -174,7 +208,19 @@ describe('npm run admin -- listen', () => {
     const forwardTo = `http://127.0.0.1:${(target.address() as { port: number }).port}/hooks/payments`;
     const child = spawn(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(ROOT, 'bin', 'admin.ts'), 'listen', '--account', owner.accountId, '--forward-to', forwardTo, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json'],
+      [
+        join(ROOT, 'bin', 'admin.ts'),
+        'listen',
+        '--account',
+        owner.accountId,
+        '--forward-to',
+        forwardTo,
+        '--endpoint',
+        process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+        '--table',
+        process.env.TABLE_NAME!,
+        '--json',
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     listener = child;
@@ -190,29 +236,67 @@ describe('npm run admin -- listen', () => {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-    const ready = await waitFor(() => Promise.resolve(lines.find((l) => l.ready)), (l) => l !== undefined, 30_000);
-    expect(ready).toMatchObject({ ready: true, webhookId: expect.stringMatching(/^wh_/), url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/listen$/), forwardTo });
+    const ready = await waitFor(
+      () => Promise.resolve(lines.find((l) => l.ready)),
+      (l) => l !== undefined,
+      30_000,
+    );
+    expect(ready).toMatchObject({
+      ready: true,
+      webhookId: expect.stringMatching(/^wh_/),
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/listen$/),
+      forwardTo,
+    });
     const hooks = await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey });
-    expect(hooks.body.items).toEqual([expect.objectContaining({ id: ready.webhookId, url: ready.url, types: [...NOTIFICATION_TYPES], createdBy: 'crn::service:admin-listen' })]);
+    expect(hooks.body.items).toEqual([
+      expect.objectContaining({
+        id: ready.webhookId,
+        url: ready.url,
+        types: [...NOTIFICATION_TYPES],
+        createdBy: 'crn::service:admin-listen',
+      }),
+    ]);
 
     const sent = (await testEvent(owner, 'payment-request:refund-completed')).body;
     // The target answers 500 first: the platform retries on the account's schedule; a redelivery gets it now.
-    await waitFor(() => Promise.resolve(forwarded.length), (n) => n === 1);
+    await waitFor(
+      () => Promise.resolve(forwarded.length),
+      (n) => n === 1,
+    );
     expect((await redeliver(owner, sent.id)).status).toBe(200);
-    await waitFor(() => Promise.resolve(lines.filter((l) => l.eventId).length), (n) => n === 2);
+    await waitFor(
+      () => Promise.resolve(lines.filter((l) => l.eventId).length),
+      (n) => n === 2,
+    );
 
     const printed = lines.filter((l) => l.eventId);
     expect(printed).toEqual([
-      expect.objectContaining({ type: 'payment-request:refund-completed', eventId: sent.id, status: 500, forwardedTo: forwardTo }),
-      expect.objectContaining({ type: 'payment-request:refund-completed', eventId: sent.id, status: 200, forwardedTo: forwardTo }),
+      expect.objectContaining({
+        type: 'payment-request:refund-completed',
+        eventId: sent.id,
+        status: 500,
+        forwardedTo: forwardTo,
+      }),
+      expect.objectContaining({
+        type: 'payment-request:refund-completed',
+        eventId: sent.id,
+        status: 200,
+        forwardedTo: forwardTo,
+      }),
     ]);
     for (const request of forwarded) {
       expect(request.path).toBe('/hooks/payments');
       expect(request.headers['content-type']).toBe('application/json');
-      expect(JSON.parse(request.body)).toMatchObject({ id: sent.id, type: 'payment-request:refund-completed', accountId: owner.accountId });
+      expect(JSON.parse(request.body)).toMatchObject({
+        id: sent.id,
+        type: 'payment-request:refund-completed',
+        accountId: owner.accountId,
+      });
       // Signed as the platform signed it: for the temporary endpoint's URL, over these exact bytes.
       const jwks = (await fetch(`${platformUrl()}/api/.well-known/jwks.json`).then((r) => r.json())) as JSONWebKeySet;
-      const { payload } = await jwtVerify(String(request.headers.authorization), createLocalJWKSet(jwks), { audience: ready.url });
+      const { payload } = await jwtVerify(String(request.headers.authorization), createLocalJWKSet(jwks), {
+        audience: ready.url,
+      });
       expect(payload.request_body_sha256).toBe(createHash('sha256').update(request.body).digest('hex'));
     }
 
@@ -220,6 +304,8 @@ describe('npm run admin -- listen', () => {
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
     expect(lines.at(-1)).toMatchObject({ webhookId: ready.webhookId, forwarded: 2 });
-    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body).toEqual({ items: [] });
+    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body).toEqual({
+      items: [],
+    });
   }, 60_000);
 });

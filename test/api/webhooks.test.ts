@@ -16,7 +16,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 
 const operator = () => seed().operatorApiKey;
 
-const subscribe = (accountId: string, body: unknown, key = operator()) => api('POST', `/api/accounts/${accountId}/webhooks`, { key, body });
+const subscribe = (accountId: string, body: unknown, key = operator()) =>
+  api('POST', `/api/accounts/${accountId}/webhooks`, { key, body });
 
 /** The account's deliveries once `done` holds for them (records are written right after the receiver answers). */
 async function deliveriesWhen(accountId: string, key: string, done: (items: any[]) => boolean): Promise<any[]> {
@@ -41,11 +42,19 @@ afterAll(() => Promise.all(receivers.map((r) => r.close())));
  * but never handed on by the table's stream (as when its record failed beyond its retries): the
  * event is inserted outside the outbox, which the stream's filter skips, then put in it.
  */
-async function eventTheStreamDidNotHandOn(type: NotificationType, data: Record<string, unknown>, ageMs: number, answers?: number[]) {
+async function eventTheStreamDidNotHandOn(
+  type: NotificationType,
+  data: Record<string, unknown>,
+  ageMs: number,
+  answers?: number[],
+) {
   const owner = await newAccount();
   const hook = await receiver(answers);
   expect((await subscribe(owner.accountId, { url: hook.url, types: [type] })).status).toBe(200);
-  const { events, steps } = webhookEventSteps([{ kind: 'notification', accountId: owner.accountId, test: true, type, data }], new Date(Date.now() - ageMs).toISOString());
+  const { events, steps } = webhookEventSteps(
+    [{ kind: 'notification', accountId: owner.accountId, test: true, type, data }],
+    new Date(Date.now() - ageMs).toISOString(),
+  );
   const { GSI1PK, GSI1SK, ...item } = steps[0].item.Put!.Item as Record<string, unknown>;
   await db().send(new PutCommand({ TableName: steps[0].item.Put!.TableName, Item: item }));
   await db().send(
@@ -62,7 +71,10 @@ async function eventTheStreamDidNotHandOn(type: NotificationType, data: Record<s
 describe('webhook registration', () => {
   it('is for the platform operator; the account owner reads its endpoints, and another account cannot', async () => {
     const owner = await newAccount();
-    const created = await subscribe(owner.accountId, { url: 'https://hooks.example.com/payments', types: ['payment-request:paid', 'payment-request:refund-completed'] });
+    const created = await subscribe(owner.accountId, {
+      url: 'https://hooks.example.com/payments',
+      types: ['payment-request:paid', 'payment-request:refund-completed'],
+    });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.stringMatching(/^wh_[1-9A-HJ-NP-Za-km-z]{22}$/),
@@ -72,21 +84,47 @@ describe('webhook registration', () => {
       createdAt: expect.any(String),
       createdBy: expect.stringMatching(/^crn:/),
     });
-    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body).toEqual({ items: [created.body] });
+    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body).toEqual({
+      items: [created.body],
+    });
 
-    expect((await subscribe(owner.accountId, { url: 'https://a.example.com', types: ['payment-request:paid'] }, owner.apiKey)).body).toEqual(FORBIDDEN);
-    expect((await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${created.body.id}`, { key: owner.apiKey })).body).toEqual(FORBIDDEN);
+    expect(
+      (
+        await subscribe(
+          owner.accountId,
+          { url: 'https://a.example.com', types: ['payment-request:paid'] },
+          owner.apiKey,
+        )
+      ).body,
+    ).toEqual(FORBIDDEN);
+    expect(
+      (await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${created.body.id}`, { key: owner.apiKey })).body,
+    ).toEqual(FORBIDDEN);
     const other = await newAccount();
-    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/accounts/${owner.accountId}/webhook-deliveries`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: other.apiKey })).body).toEqual(
+      FORBIDDEN,
+    );
+    expect(
+      (await api('GET', `/api/accounts/${owner.accountId}/webhook-deliveries`, { key: other.apiKey })).body,
+    ).toEqual(FORBIDDEN);
 
     // An endpoint of one account cannot be removed through another account's path.
-    expect((await api('DELETE', `/api/accounts/${other.accountId}/webhooks/${created.body.id}`, { key: operator() })).body).toEqual(FORBIDDEN);
-    expect((await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${created.body.id}`, { key: operator() })).body).toEqual({});
-    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body).toEqual({ items: [] });
-    expect((await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${created.body.id}`, { key: operator() })).body).toEqual(FORBIDDEN);
+    expect(
+      (await api('DELETE', `/api/accounts/${other.accountId}/webhooks/${created.body.id}`, { key: operator() })).body,
+    ).toEqual(FORBIDDEN);
+    expect(
+      (await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${created.body.id}`, { key: operator() })).body,
+    ).toEqual({});
+    expect((await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body).toEqual({
+      items: [],
+    });
+    expect(
+      (await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${created.body.id}`, { key: operator() })).body,
+    ).toEqual(FORBIDDEN);
     // An id no webhook can have answers like a missing one.
-    expect((await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/notAWebhookId`, { key: operator() })).body).toEqual(FORBIDDEN);
+    expect(
+      (await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/notAWebhookId`, { key: operator() })).body,
+    ).toEqual(FORBIDDEN);
   });
 
   it.each([
@@ -109,7 +147,9 @@ describe('webhook delivery', () => {
   it('retries a failing receiver until it accepts: one signed notification, every attempt recorded', async () => {
     const merchant = await newMerchant();
     const hook = await receiver([500, 500, 200]);
-    expect((await subscribe(merchant.owner.accountId, { url: hook.url, types: ['payment-request:paid'] })).status).toBe(200);
+    expect((await subscribe(merchant.owner.accountId, { url: hook.url, types: ['payment-request:paid'] })).status).toBe(
+      200,
+    );
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(merchant);
     expect((await pay(payer, pr.id, 'webhook-pay')).status).toBe(200);
@@ -117,23 +157,38 @@ describe('webhook delivery', () => {
     // Each retry is due on the merchant's test clock (backoff from 30 s, at most an hour): the clock
     // moves an hour on after each failure and the retry runs at once.
     for (const failed of [1, 2]) {
-      await deliveriesWhen(merchant.owner.accountId, merchant.owner.apiKey, (items) => items[0]?.attempts.length === failed && items[0].nextAttemptAt !== undefined);
+      await deliveriesWhen(
+        merchant.owner.accountId,
+        merchant.owner.apiKey,
+        (items) => items[0]?.attempts.length === failed && items[0].nextAttemptAt !== undefined,
+      );
       await advanceClock(merchant.owner.accountId, 3600);
     }
     const [accepted] = await hook.waitForAccepted(1, 30_000);
     expect(hook.received.map((r) => r.answered)).toEqual([500, 500, 200]);
     for (const request of hook.received) {
       expect(request.verifyError).toBeUndefined();
-      expect(request.claims).toMatchObject({ aud: hook.url, request_body_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(request.claims).toMatchObject({
+        aud: hook.url,
+        request_body_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       expect(request.claims!.exp! - request.claims!.iat!).toBe(300);
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.body.id).toBe(accepted.body.id);
     }
     expect(Object.keys(accepted.body)).toEqual(['id', 'type', 'data', 'accountId', 'test', 'createdAt']);
-    expect(accepted.body).toMatchObject({ type: 'payment-request:paid', accountId: merchant.owner.accountId, test: true });
+    expect(accepted.body).toMatchObject({
+      type: 'payment-request:paid',
+      accountId: merchant.owner.accountId,
+      test: true,
+    });
     expect(accepted.body.data).toMatchObject({ type: 'paid', paymentRequestId: pr.id });
 
-    const deliveries = await deliveriesWhen(merchant.owner.accountId, merchant.owner.apiKey, (items) => items[0]?.status === 'delivered');
+    const deliveries = await deliveriesWhen(
+      merchant.owner.accountId,
+      merchant.owner.apiKey,
+      (items) => items[0]?.status === 'delivered',
+    );
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({
       id: expect.stringMatching(/^whd_/),
@@ -146,9 +201,15 @@ describe('webhook delivery', () => {
       deliveredAt: expect.any(String),
     });
     expect(deliveries[0].nextAttemptAt).toBeUndefined();
-    expect(deliveries[0].attempts.map((a: any) => [a.attemptNumber, a.statusCode])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    expect(deliveries[0].attempts.map((a: any) => [a.attemptNumber, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
     for (const attempt of deliveries[0].attempts) expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
-    expect((await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-deliveries`, { key: payer.apiKey })).body).toEqual(FORBIDDEN);
+    expect(
+      (await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-deliveries`, { key: payer.apiKey })).body,
+    ).toEqual(FORBIDDEN);
 
     // Nothing more arrives, however far the clock moves: no duplicate of the delivered notification.
     await advanceClock(merchant.owner.accountId, DAY);
@@ -164,7 +225,10 @@ describe('webhook delivery', () => {
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(merchant);
     expect((await pay(payer, pr.id, 'refund-pay')).status).toBe(200);
-    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('400'), externalRef: 'wh-refund' } });
+    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, {
+      key: merchant.owner.apiKey,
+      body: { value: nzd('400'), externalRef: 'wh-refund' },
+    });
     expect(refund.status).toBe(200);
 
     const accepted = await hook.waitForAccepted(3, 30_000);
@@ -174,12 +238,20 @@ describe('webhook delivery', () => {
       expect(r.body.data).toMatchObject({ type: 'refund', value: nzd('400'), paymentRequestId: pr.id });
     }
     expect(new Set(accepted.map((r) => r.body.id)).size).toBe(3);
-    const deliveries = await deliveriesWhen(merchant.owner.accountId, merchant.owner.apiKey, (items) => items.length === 3 && items.every((d) => d.status === 'delivered'));
+    const deliveries = await deliveriesWhen(
+      merchant.owner.accountId,
+      merchant.owner.apiKey,
+      (items) => items.length === 3 && items.every((d) => d.status === 'delivered'),
+    );
     expect(deliveries.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
   }, 60_000);
 
   it('sweeps an event the stream did not hand on out of the outbox and delivers it', async () => {
-    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:paid', { type: 'paid', note: 'swept' }, 120_000);
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn(
+      'payment-request:paid',
+      { type: 'paid', note: 'swept' },
+      120_000,
+    );
     expect((await sweep()).dispatched).toBeGreaterThanOrEqual(1);
     const [accepted] = await hook.waitForAccepted(1, 30_000);
     expect(accepted.body).toMatchObject({ id: event.id, type: 'payment-request:paid', data: { note: 'swept' } });
@@ -197,12 +269,26 @@ describe('webhook delivery', () => {
   }, 60_000);
 
   it('reports a stream record it cannot fan out by its sequence number, and fans out the rest of the batch', async () => {
-    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:paid', { type: 'paid', note: 'from the stream' }, 0);
-    const record = (sequenceNumber: string, id?: string): DynamoDBRecord => ({ eventID: sequenceNumber, eventName: 'INSERT', dynamodb: { SequenceNumber: sequenceNumber, NewImage: id ? { id: { S: id } } : {} } });
-    expect(await consumeStream({ Records: [record('100'), record('101', event.id)] })).toEqual({ batchItemFailures: [{ itemIdentifier: '100' }] });
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn(
+      'payment-request:paid',
+      { type: 'paid', note: 'from the stream' },
+      0,
+    );
+    const record = (sequenceNumber: string, id?: string): DynamoDBRecord => ({
+      eventID: sequenceNumber,
+      eventName: 'INSERT',
+      dynamodb: { SequenceNumber: sequenceNumber, NewImage: id ? { id: { S: id } } : {} },
+    });
+    expect(await consumeStream({ Records: [record('100'), record('101', event.id)] })).toEqual({
+      batchItemFailures: [{ itemIdentifier: '100' }],
+    });
     const [accepted] = await hook.waitForAccepted(1, 30_000);
     expect(accepted.body).toMatchObject({ id: event.id, data: { note: 'from the stream' } });
-    expect((await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'delivered')).map((d) => d.eventId)).toEqual([event.id]);
+    expect(
+      (await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'delivered')).map(
+        (d) => d.eventId,
+      ),
+    ).toEqual([event.id]);
   }, 30_000);
 
   it('makes one delivery and one POST of two copies of a message handled side by side', async () => {
@@ -212,25 +298,47 @@ describe('webhook delivery', () => {
     expect((await deliveriesWhen(owner.accountId, owner.apiKey, () => true)).map((d) => d.eventId)).toEqual([event.id]);
 
     // Both copies asked for the first attempt; the attempt lease lets one of them make it.
-    const [delivered] = await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'delivered');
+    const [delivered] = await deliveriesWhen(
+      owner.accountId,
+      owner.apiKey,
+      (items) => items[0]?.status === 'delivered',
+    );
     expect(delivered.attempts).toHaveLength(1);
     expect(hook.received.map((r) => [r.body.id, r.answered, r.verifyError])).toEqual([[event.id, 200, undefined]]);
   }, 30_000);
 
   it('gives up two weeks after the event: the delivery fails and is parked in the dead-letter queue', async () => {
-    const { owner, hook, event } = await eventTheStreamDidNotHandOn('payment-request:refund-completed', { type: 'refund' }, 0, [503]);
+    const { owner, hook, event } = await eventTheStreamDidNotHandOn(
+      'payment-request:refund-completed',
+      { type: 'refund' },
+      0,
+      [503],
+    );
     // The account's test clock is two weeks past the event when its first attempt fails: no retry is left.
     await advanceClock(owner.accountId, GIVE_UP_AFTER_MS / 1000);
-    expect(await consume({ Records: [{ messageId: 'late', body: JSON.stringify({ eventId: event.id }) } as SQSRecord] })).toEqual({ batchItemFailures: [] });
+    expect(
+      await consume({ Records: [{ messageId: 'late', body: JSON.stringify({ eventId: event.id }) } as SQSRecord] }),
+    ).toEqual({ batchItemFailures: [] });
 
     const [delivery] = await deliveriesWhen(owner.accountId, owner.apiKey, (items) => items[0]?.status === 'failed');
-    expect(delivery).toMatchObject({ status: 'failed', attempts: [expect.objectContaining({ attemptNumber: 1, statusCode: 503 })] });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: [expect.objectContaining({ attemptNumber: 1, statusCode: 503 })],
+    });
     expect(delivery.nextAttemptAt).toBeUndefined();
     expect(hook.received).toHaveLength(1);
     const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
     try {
-      const parked = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env[deadLetterQueueUrlVariable('webhooks')], MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
-      expect((parked.Messages ?? []).map((m) => JSON.parse(m.Body ?? '{}'))).toContainEqual({ deliveryId: delivery.id });
+      const parked = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: process.env[deadLetterQueueUrlVariable('webhooks')],
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+        }),
+      );
+      expect((parked.Messages ?? []).map((m) => JSON.parse(m.Body ?? '{}'))).toContainEqual({
+        deliveryId: delivery.id,
+      });
     } finally {
       sqs.destroy();
     }
@@ -254,7 +362,11 @@ describe('webhook delivery', () => {
       const pr = await newPaymentRequest(merchant);
       expect((await pay(payer, pr.id, 'slow-pay')).status).toBe(200);
       order.push('pay returned');
-      const deliveries = await deliveriesWhen(merchant.owner.accountId, merchant.owner.apiKey, (items) => items[0]?.status === 'delivered');
+      const deliveries = await deliveriesWhen(
+        merchant.owner.accountId,
+        merchant.owner.apiKey,
+        (items) => items[0]?.status === 'delivered',
+      );
       expect(deliveries[0].attempts).toHaveLength(1);
       expect(order.indexOf('pay returned')).toBeLessThan(order.indexOf('receiver answered'));
     } finally {

@@ -24,7 +24,10 @@ suite(suiteName('bank consent pages in headless Chromium'), () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    [browser, owner] = await Promise.all([chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }), newAccount()]);
+    [browser, owner] = await Promise.all([
+      chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }),
+      newAccount(),
+    ]);
   });
 
   afterAll(async () => {
@@ -32,17 +35,32 @@ suite(suiteName('bank consent pages in headless Chromium'), () => {
   });
 
   const newIntent = (body: Record<string, unknown> = {}) =>
-    ok(api('POST', '/api/bank-account-connection-intents', { key: owner.apiKey, body: { accountId: owner.accountId, type: 'account-information-consent', test: true, ...body } }));
-  const authorize = (id: string, code: string) => api('POST', `/api/bank-account-connection-intents/${id}/authorize`, { key: owner.apiKey, body: { code } });
+    ok(
+      api('POST', '/api/bank-account-connection-intents', {
+        key: owner.apiKey,
+        body: { accountId: owner.accountId, type: 'account-information-consent', test: true, ...body },
+      }),
+    );
+  const authorize = (id: string, code: string) =>
+    api('POST', `/api/bank-account-connection-intents/${id}/authorize`, { key: owner.apiKey, body: { code } });
 
   it('approve: the browser returns with a code that authorizes the intent', async () => {
     const bank = await newBankAccount(owner);
-    const intent = await newIntent({ type: 'enduring-payment-consent', bankAccountId: bank.id, name: 'Groceries', period: 'weekly', totalAmount: '25000' });
+    const intent = await newIntent({
+      type: 'enduring-payment-consent',
+      bankAccountId: bank.id,
+      name: 'Groceries',
+      period: 'weekly',
+      totalAmount: '25000',
+    });
     const { page, problems } = await openPage(browser);
     expect((await page.goto(intent.authorizationUrl))?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Allow access to your bank account?');
-    for (const landmark of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(landmark).count()).toBe(1);
-    expect(await page.getByRole('main').textContent()).toContain(`make payments from bank account ${bank.bankAccountNumber}, up to NZ$250.00 each week`);
+    for (const landmark of ['banner', 'main', 'contentinfo'] as const)
+      expect(await page.getByRole(landmark).count()).toBe(1);
+    expect(await page.getByRole('main').textContent()).toContain(
+      `make payments from bank account ${bank.bankAccountNumber}, up to NZ$250.00 each week`,
+    );
     await page.screenshot({ path: join(ARTIFACTS, '01-consent.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -65,7 +83,9 @@ suite(suiteName('bank consent pages in headless Chromium'), () => {
     const intent = await newIntent();
     const { page, problems } = await openPage(browser);
     await page.goto(intent.authorizationUrl);
-    expect(await page.getByRole('main').textContent()).toContain('read the details of a bank account you choose to share');
+    expect(await page.getByRole('main').textContent()).toContain(
+      'read the details of a bank account you choose to share',
+    );
     await page.getByRole('button', { name: 'Decline' }).click();
     await page.waitForURL(/\/complete\?error=access_denied/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Consent declined');
@@ -77,7 +97,11 @@ suite(suiteName('bank consent pages in headless Chromium'), () => {
 
   it('an unknown intent answers a 404 page', async () => {
     const { page, problems } = await openPage(browser);
-    expect((await page.goto(`${new URL((await newIntent()).authorizationUrl).origin}/bank-consent/zzNoSuchIntent00000000`))?.status()).toBe(404);
+    expect(
+      (
+        await page.goto(`${new URL((await newIntent()).authorizationUrl).origin}/bank-consent/zzNoSuchIntent00000000`)
+      )?.status(),
+    ).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Consent request not found');
     // The browser logs the document's own 404; nothing else may go wrong.
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);

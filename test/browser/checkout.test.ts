@@ -31,9 +31,16 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     // The merchant's shop: the pages redirectPaidUrl and redirectCancelUrl name.
     shop = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://shop');
-      const title = url.pathname === '/paid' ? 'Thank you for your order' : url.pathname === '/cancelled' ? 'Order cancelled' : 'Shop';
+      const title =
+        url.pathname === '/paid'
+          ? 'Thank you for your order'
+          : url.pathname === '/cancelled'
+            ? 'Order cancelled'
+            : 'Shop';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="en"><title>${title}</title><h1>${title}</h1><p id="request">${url.searchParams.get('paymentRequestId') ?? ''}</p></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><title>${title}</title><h1>${title}</h1><p id="request">${url.searchParams.get('paymentRequestId') ?? ''}</p></html>`,
+      );
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
@@ -62,7 +69,8 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
 
   const openPage = () => openBrowserPage(browser);
 
-  const statusOf = async (id: string) => (await api('GET', `/api/payment-requests/${id}`, { key: merchant.owner.apiKey })).body;
+  const statusOf = async (id: string) =>
+    (await api('GET', `/api/payment-requests/${id}`, { key: merchant.owner.apiKey })).body;
 
   it('create → open url → pay with test wallet → lands on redirectPaidUrl', async () => {
     const request = await newRequest();
@@ -74,19 +82,33 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test Cafe');
     expect(await page.locator('.amount').textContent()).toBe('NZ$12.50');
     expect(await page.getByRole('status').textContent()).toBe('Waiting for payment.');
-    for (const landmark of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(landmark).count()).toBe(1);
-    expect(await page.getByRole('row').allTextContents()).toEqual(['ItemQtyPrice', 'Flat white2NZ$10.00', 'Blueberry muffin1NZ$2.50']);
-    expect(await page.getByRole('img', { name: /QR code/ }).locator('svg').count()).toBe(1);
+    for (const landmark of ['banner', 'main', 'contentinfo'] as const)
+      expect(await page.getByRole(landmark).count()).toBe(1);
+    expect(await page.getByRole('row').allTextContents()).toEqual([
+      'ItemQtyPrice',
+      'Flat white2NZ$10.00',
+      'Blueberry muffin1NZ$2.50',
+    ]);
+    expect(
+      await page
+        .getByRole('img', { name: /QR code/ })
+        .locator('svg')
+        .count(),
+    ).toBe(1);
     expect(await page.locator('footer .code').textContent()).toBe(request.shortCode);
     // The countdown runs.
     const countdown = page.getByRole('timer');
     const first = await countdown.textContent();
     expect(first).toMatch(/^1[45]:\d\d$/);
-    await page.waitForFunction((shown) => (globalThis as any).document.getElementById('countdown').textContent !== shown, first);
+    await page.waitForFunction(
+      (shown) => (globalThis as any).document.getElementById('countdown').textContent !== shown,
+      first,
+    );
 
     await page.screenshot({ path: join(ARTIFACTS, '01-checkout-test-mode.png'), fullPage: true });
     // The picture in docs/api/hosted-checkout.md: DOCS_SCREENSHOT=1 npx jest --selectProjects api -- test/browser/checkout.test.ts
-    if (process.env.DOCS_SCREENSHOT === '1') await page.screenshot({ path: join(__dirname, '..', '..', 'docs', 'hosted-checkout.png'), fullPage: true });
+    if (process.env.DOCS_SCREENSHOT === '1')
+      await page.screenshot({ path: join(__dirname, '..', '..', 'docs', 'hosted-checkout.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Pay with test wallet' }).click();
     // Back on the page, paid, announced in the live region, then on to the merchant.
@@ -110,7 +132,10 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     await page.waitForURL(`${shopUrl}/cancelled?paymentRequestId=${request.id}`);
     expect(await page.locator('h1').textContent()).toBe('Order cancelled');
     await page.screenshot({ path: join(ARTIFACTS, '04-landed-on-redirect-cancel-url.png') });
-    expect(await statusOf(request.id)).toMatchObject({ status: 'cancelled', cancellationReason: 'CANCELLED_BY_PATRON' });
+    expect(await statusOf(request.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'CANCELLED_BY_PATRON',
+    });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -121,7 +146,9 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     const { page, problems } = await openPage();
     await page.goto(request.url);
     expect((await pay(payer, request.id, 'wallet-app-pay')).status).toBe(200);
-    await page.waitForFunction(() => (globalThis as any).document.getElementById('status').textContent.startsWith('Paid.'));
+    await page.waitForFunction(() =>
+      (globalThis as any).document.getElementById('status').textContent.startsWith('Paid.'),
+    );
     expect(await page.locator('#actions').isHidden()).toBe(true);
     await page.waitForURL(`${shopUrl}/paid?paymentRequestId=${request.id}`);
     expect(problems).toEqual([]);
@@ -132,13 +159,17 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     const request = await newRequest();
     const { page, problems } = await openPage();
     await page.goto(request.url);
-    expect((await api('POST', `/api/payment-requests/${request.id}/cancel`, { key: merchant.owner.apiKey })).status).toBe(200);
+    expect(
+      (await api('POST', `/api/payment-requests/${request.id}/cancel`, { key: merchant.owner.apiKey })).status,
+    ).toBe(200);
     await page.waitForSelector('main[data-status="cancelled"]');
     expect(await page.getByRole('status').textContent()).toBe('This payment request was cancelled.');
     expect(await page.locator('#actions').isHidden()).toBe(true);
     expect(await page.locator('#expiry').isHidden()).toBe(true);
     expect(await page.getByRole('img', { name: /QR code/ }).isHidden()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Return to the merchant' }).getAttribute('href')).toBe(`${shopUrl}/cancelled?paymentRequestId=${request.id}`);
+    expect(await page.getByRole('link', { name: 'Return to the merchant' }).getAttribute('href')).toBe(
+      `${shopUrl}/cancelled?paymentRequestId=${request.id}`,
+    );
     await page.screenshot({ path: join(ARTIFACTS, '05-cancelled-live.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

@@ -3,8 +3,27 @@ import { api, newAccount, type TestAccount } from '../support/api';
 import { joinByInvitation, newUser, type TestUser } from '../support/users';
 import { expectError, expectExchange, S, type ShapeObject } from './support';
 
-const MEMBER: ShapeObject = { accountId: S, accountType: S, userId: S, role: S, createdBy: S, createdAt: S, modifiedAt: S, modifiedBy: S };
-const LISTED_MEMBER: ShapeObject = { accountName: S, accountType: S, accountId: S, userId: S, createdAt: S, role: S, firstName: S, lastName: S, email: S };
+const MEMBER: ShapeObject = {
+  accountId: S,
+  accountType: S,
+  userId: S,
+  role: S,
+  createdBy: S,
+  createdAt: S,
+  modifiedAt: S,
+  modifiedBy: S,
+};
+const LISTED_MEMBER: ShapeObject = {
+  accountName: S,
+  accountType: S,
+  accountId: S,
+  userId: S,
+  createdAt: S,
+  role: S,
+  firstName: S,
+  lastName: S,
+  email: S,
+};
 const SUMMARY: ShapeObject = { accountName: S, accountId: S, accountType: S, role: S };
 
 describe('Account Memberships: documented example exchanges', () => {
@@ -12,13 +31,20 @@ describe('Account Memberships: documented example exchanges', () => {
   let john: TestUser;
   let jane: TestUser;
   beforeAll(async () => {
-    [org, john, jane] = await Promise.all([newAccount(), newUser({ givenName: 'John', familyName: 'Doe' }), newUser({ givenName: 'Jane', familyName: 'Doe' })]);
+    [org, john, jane] = await Promise.all([
+      newAccount(),
+      newUser({ givenName: 'John', familyName: 'Doe' }),
+      newUser({ givenName: 'Jane', familyName: 'Doe' }),
+    ]);
   });
 
   // Users join by accepting an invitation (docs/api/users-and-members.md): the documented call changes a member's role.
   it('POST /api/accounts/{accountId}/members', async () => {
     await joinByInvitation(org, john, 'cashier');
-    const res = await api('POST', `/api/accounts/${org.accountId}/members`, { key: org.apiKey, body: { userId: john.userId, role: 'account-owner' } });
+    const res = await api('POST', `/api/accounts/${org.accountId}/members`, {
+      key: org.apiKey,
+      body: { userId: john.userId, role: 'account-owner' },
+    });
     expectExchange(res, MEMBER);
     expect(res.body).toMatchObject({ accountType: 'org', role: 'account-owner' });
   });
@@ -36,7 +62,11 @@ describe('Account Memberships: documented example exchanges', () => {
   });
 
   it('DELETE /api/accounts/{accountId}/members/{userId}: 403 LAST_OWNER_NOT_REVOKABLE', async () => {
-    expectError(await api('DELETE', `/api/accounts/${org.accountId}/members/${john.userId}`, { key: org.apiKey }), 403, 'LAST_OWNER_NOT_REVOKABLE');
+    expectError(
+      await api('DELETE', `/api/accounts/${org.accountId}/members/${john.userId}`, { key: org.apiKey }),
+      403,
+      'LAST_OWNER_NOT_REVOKABLE',
+    );
   });
 
   it('GET /api/account-memberships: with an API key, a user access token, and a user access token for an org account', async () => {
@@ -44,7 +74,12 @@ describe('Account Memberships: documented example exchanges', () => {
     const user = await api('GET', '/api/account-memberships', { headers: { Authorization: john.token } });
     expectExchange(user, [SUMMARY]);
     expect(user.body.map((m: { accountId: string }) => m.accountId)).toContain(org.accountId);
-    expectExchange(await api('GET', '/api/account-memberships', { headers: { Authorization: john.token, 'X-Centrapay-Account': org.accountId } }), [SUMMARY]);
+    expectExchange(
+      await api('GET', '/api/account-memberships', {
+        headers: { Authorization: john.token, 'X-Centrapay-Account': org.accountId },
+      }),
+      [SUMMARY],
+    );
   });
 
   it('GET /api/users/{userId}/account-memberships', async () => {

@@ -26,7 +26,10 @@ describe('Accounts: documented example exchanges', () => {
   });
 
   it('POST /api/accounts: an org named as documented, without region', async () => {
-    const res = await api('POST', '/api/accounts', { key: owner.apiKey, body: { name: 'Centrapay Cafe', type: 'org' } });
+    const res = await api('POST', '/api/accounts', {
+      key: owner.apiKey,
+      body: { name: 'Centrapay Cafe', type: 'org' },
+    });
     expectExchange(res, ACCOUNT);
     expect(res.body.region).toBe('NZ');
     created = res.body.id;
@@ -37,31 +40,48 @@ describe('Accounts: documented example exchanges', () => {
   });
 
   it('PUT /api/accounts/{accountId}', async () => {
-    const res = await api('PUT', `/api/accounts/${created}`, { key: owner.apiKey, body: { name: 'Shortland St Cafe' } });
+    const res = await api('PUT', `/api/accounts/${created}`, {
+      key: owner.apiKey,
+      body: { name: 'Shortland St Cafe' },
+    });
     expectExchange(res, ACCOUNT);
     expect(res.body).toMatchObject({ name: 'Shortland St Cafe', version: '2' });
   });
 
   it('PUT /api/accounts/{accountId}/subscriptions (by the platform operator)', async () => {
-    const res = await api('PUT', `/api/accounts/${created}/subscriptions`, { key: operator(), body: { subscriptions: ['quartz'] } });
+    const res = await api('PUT', `/api/accounts/${created}/subscriptions`, {
+      key: operator(),
+      body: { subscriptions: ['quartz'] },
+    });
     expectExchange(res, { subscriptions: [S] });
   });
 
   it('an individual account takes no region; the example shape less region', async () => {
     const res = await api('POST', '/api/accounts', { key: owner.apiKey, body: { name: 'Jo', type: 'individual' } });
-    expectExchange(res, except(ACCOUNT, { region: 'individual accounts have no region (the page: "not allowed for individual Accounts")' }));
+    expectExchange(
+      res,
+      except(ACCOUNT, {
+        region: 'individual accounts have no region (the page: "not allowed for individual Accounts")',
+      }),
+    );
   });
 });
 
 describe('Accounts: documented errors', () => {
   it('PUT …/subscriptions of an account that does not exist: 403 INVALID_ACCOUNT_ID', async () => {
-    const res = await api('PUT', '/api/accounts/NoSuchAccount1234567890/subscriptions', { key: operator(), body: { subscriptions: ['quartz'] } });
+    const res = await api('PUT', '/api/accounts/NoSuchAccount1234567890/subscriptions', {
+      key: operator(),
+      body: { subscriptions: ['quartz'] },
+    });
     expectError(res, 403, 'INVALID_ACCOUNT_ID');
   });
 
   it('PUT …/subscriptions naming an unknown subscription: 403 INVALID_SUBSCRIPTION', async () => {
     const { accountId } = await newAccount();
-    const res = await api('PUT', `/api/accounts/${accountId}/subscriptions`, { key: operator(), body: { subscriptions: ['quartz', 'no-such-thing'] } });
+    const res = await api('PUT', `/api/accounts/${accountId}/subscriptions`, {
+      key: operator(),
+      body: { subscriptions: ['quartz', 'no-such-thing'] },
+    });
     expectError(res, 403, 'INVALID_SUBSCRIPTION');
   });
 });

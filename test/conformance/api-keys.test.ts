@@ -21,14 +21,27 @@ describe('API Keys: documented example exchanges', () => {
   });
 
   it('POST /api/accounts/{accountId}/api-keys: the secret is returned only here', async () => {
-    const res = await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body: { name: 'MyAPIkey', role: 'merchant-terminal' } });
+    const res = await api('POST', `/api/accounts/${owner.accountId}/api-keys`, {
+      key: owner.apiKey,
+      body: { name: 'MyAPIkey', role: 'merchant-terminal' },
+    });
     expectExchange(res, { ...API_KEY, secret: S });
   });
 
   it('GET /api/accounts/{accountId}/api-keys: a bare array, one key disabled', async () => {
-    const other = await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body: { name: 'MyOtherAPIkey', role: 'merchant-terminal' } });
+    const other = await api('POST', `/api/accounts/${owner.accountId}/api-keys`, {
+      key: owner.apiKey,
+      body: { name: 'MyOtherAPIkey', role: 'merchant-terminal' },
+    });
     expect(other.status).toBe(200);
-    expect((await api('PUT', `/api/accounts/${owner.accountId}/api-keys/MyOtherAPIkey`, { key: owner.apiKey, body: { enabled: false } })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', `/api/accounts/${owner.accountId}/api-keys/MyOtherAPIkey`, {
+          key: owner.apiKey,
+          body: { enabled: false },
+        })
+      ).status,
+    ).toBe(200);
     const res = await api('GET', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey });
     expectExchange(res, [API_KEY]);
     expect(res.body.some((k: { secret?: string }) => 'secret' in k)).toBe(false);
@@ -36,7 +49,10 @@ describe('API Keys: documented example exchanges', () => {
   });
 
   it('PUT /api/accounts/{accountId}/api-keys/{apiKeyName}', async () => {
-    const res = await api('PUT', `/api/accounts/${owner.accountId}/api-keys/MyAPIkey`, { key: owner.apiKey, body: { enabled: false } });
+    const res = await api('PUT', `/api/accounts/${owner.accountId}/api-keys/MyAPIkey`, {
+      key: owner.apiKey,
+      body: { enabled: false },
+    });
     expectExchange(res, API_KEY);
     expect(res.body).toMatchObject({ enabled: false, version: '2' });
   });

@@ -69,6 +69,10 @@ describe('Asset Activities: other accounts', () => {
   it('keeps another account out of an asset and a bank account', async () => {
     const other = await newAccount();
     expectError(await api('GET', `/api/assets/${wallet}/transactions`, { key: other.apiKey }), 403, 'FORBIDDEN');
-    expectError(await api('GET', `/api/asset-activities?bankAccountId=${bank.id}`, { key: other.apiKey }), 403, 'FORBIDDEN');
+    expectError(
+      await api('GET', `/api/asset-activities?bankAccountId=${bank.id}`, { key: other.apiKey }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });

@@ -31,7 +31,12 @@ beforeAll(async () => {
 }, 30_000);
 
 const newMerchantOf = (owner: TestAccount) =>
-  ok(api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Member Cafe', country: 'NZ', test: true } }));
+  ok(
+    api('POST', '/api/merchants', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, name: 'Member Cafe', country: 'NZ', test: true },
+    }),
+  );
 const createConfig = (membershipId: string, merchantId: string, key = member.apiKey) =>
   api('POST', `/api/asset-program-memberships/${membershipId}/asset-program-configs`, { key, body: { merchantId } });
 
@@ -55,7 +60,10 @@ describe('Asset Program Configs: documented example exchanges', () => {
     ]) {
       const first = await api('GET', `${path}?paginationLimit=1`, { key });
       expectExchange(first, { items: [CONFIG], nextPageKey: S });
-      expectExchange(await api('GET', `${path}?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key }), { items: [CONFIG], nextPageKey: S });
+      expectExchange(
+        await api('GET', `${path}?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key }),
+        { items: [CONFIG], nextPageKey: S },
+      );
     }
   });
 });
@@ -64,10 +72,18 @@ describe('Asset Program Configs: documented errors', () => {
   it('a membership not yet approved: 403 ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED', async () => {
     const owner = await newAccount();
     const pending = await newMembership(owner, program.id, { accept: true });
-    expectError(await createConfig(pending.id, (await newMerchantOf(owner)).id, owner.apiKey), 403, 'ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED');
+    expectError(
+      await createConfig(pending.id, (await newMerchantOf(owner)).id, owner.apiKey),
+      403,
+      'ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED',
+    );
   });
 
   it('a merchant of another account: 403 MERCHANT_ACCOUNT_MISMATCH', async () => {
-    expectError(await createConfig(membership.id, (await newMerchantOf(await newAccount())).id), 403, 'MERCHANT_ACCOUNT_MISMATCH');
+    expectError(
+      await createConfig(membership.id, (await newMerchantOf(await newAccount())).id),
+      403,
+      'MERCHANT_ACCOUNT_MISMATCH',
+    );
   });
 });

@@ -33,7 +33,12 @@ beforeAll(async () => {
 async function approvedMembership(): Promise<{ owner: TestAccount; membership: any }> {
   const owner = await newAccount();
   const membership = await newMembership(owner, program.id, { accept: true });
-  return { owner, membership: await ok(api('POST', `/api/asset-program-memberships/${membership.id}/approve`, { key: issuer.apiKey })) };
+  return {
+    owner,
+    membership: await ok(
+      api('POST', `/api/asset-program-memberships/${membership.id}/approve`, { key: issuer.apiKey }),
+    ),
+  };
 }
 
 describe('Asset Program Memberships: documented example exchanges', () => {
@@ -41,15 +46,27 @@ describe('Asset Program Memberships: documented example exchanges', () => {
     const bank = await newBankAccount(member);
     const res = await api('POST', '/api/asset-program-memberships', {
       key: member.apiKey,
-      body: { assetProgramId: program.id, accountId: member.accountId, accept: true, approve: false, billingBankAccountId: bank.id },
+      body: {
+        assetProgramId: program.id,
+        accountId: member.accountId,
+        accept: true,
+        approve: false,
+        billingBankAccountId: bank.id,
+      },
     });
     expectExchange(res, { ...MEMBERSHIP, billingBankAccountId: S });
-    expect({ status: res.body.status, approvedAt: res.body.approvedAt }).toEqual({ status: 'accepted', approvedAt: null });
+    expect({ status: res.body.status, approvedAt: res.body.approvedAt }).toEqual({
+      status: 'accepted',
+      approvedAt: null,
+    });
   });
 
   it('GET /api/asset-program-memberships/{id}', async () => {
     const { owner, membership } = await approvedMembership();
-    expectExchange(await api('GET', `/api/asset-program-memberships/${membership.id}`, { key: owner.apiKey }), WITH_BILLING);
+    expectExchange(
+      await api('GET', `/api/asset-program-memberships/${membership.id}`, { key: owner.apiKey }),
+      WITH_BILLING,
+    );
   });
 
   it('GET /api/asset-programs/{id}/asset-program-memberships?status=approved: a page and the next', async () => {
@@ -58,18 +75,29 @@ describe('Asset Program Memberships: documented example exchanges', () => {
     const path = `/api/asset-programs/${program.id}/asset-program-memberships?status=approved&paginationLimit=1`;
     const first = await api('GET', path, { key: issuer.apiKey });
     expectExchange(first, { items: [APPROVED], nextPageKey: S });
-    const next = await api('GET', `${path}&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: issuer.apiKey });
+    const next = await api('GET', `${path}&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, {
+      key: issuer.apiKey,
+    });
     expectExchange(next, { items: [APPROVED], nextPageKey: S });
   });
 
   it('GET /api/accounts/{id}/asset-program-memberships: a page and the next', async () => {
     const { owner } = await approvedMembership();
     const other = await newAssetProgram(issuer);
-    await ok(api('POST', `/api/asset-program-memberships/${(await newMembership(owner, other.id, { accept: true })).id}/approve`, { key: issuer.apiKey }));
+    await ok(
+      api(
+        'POST',
+        `/api/asset-program-memberships/${(await newMembership(owner, other.id, { accept: true })).id}/approve`,
+        { key: issuer.apiKey },
+      ),
+    );
     const path = `/api/accounts/${owner.accountId}/asset-program-memberships?paginationLimit=1`;
     const first = await api('GET', path, { key: owner.apiKey });
     expectExchange(first, { items: [APPROVED], nextPageKey: S });
-    expectExchange(await api('GET', `${path}&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: owner.apiKey }), { items: [APPROVED] });
+    expectExchange(
+      await api('GET', `${path}&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: owner.apiKey }),
+      { items: [APPROVED] },
+    );
   });
 
   it('POST /api/asset-program-memberships/{id}/accept', async () => {
@@ -77,7 +105,10 @@ describe('Asset Program Memberships: documented example exchanges', () => {
     const membership = await newMembership(owner, program.id);
     const res = await api('POST', `/api/asset-program-memberships/${membership.id}/accept`, { key: owner.apiKey });
     expectExchange(res, MEMBERSHIP);
-    expect({ status: res.body.status, approvedAt: res.body.approvedAt }).toEqual({ status: 'accepted', approvedAt: null });
+    expect({ status: res.body.status, approvedAt: res.body.approvedAt }).toEqual({
+      status: 'accepted',
+      approvedAt: null,
+    });
   });
 
   it('POST /api/asset-program-memberships/{id}/approve (the program owner)', async () => {
@@ -90,7 +121,10 @@ describe('Asset Program Memberships: documented example exchanges', () => {
   it('POST /api/asset-program-memberships/{id}/set-billing-bank-account', async () => {
     const { owner, membership } = await approvedMembership();
     const bank = await newBankAccount(owner);
-    const res = await api('POST', `/api/asset-program-memberships/${membership.id}/set-billing-bank-account`, { key: owner.apiKey, body: { billingBankAccountId: bank.id } });
+    const res = await api('POST', `/api/asset-program-memberships/${membership.id}/set-billing-bank-account`, {
+      key: owner.apiKey,
+      body: { billingBankAccountId: bank.id },
+    });
     expectExchange(res, WITH_BILLING);
     expect(res.body.billingBankAccountId).toBe(bank.id);
   });
@@ -100,14 +134,20 @@ describe('Asset Program Memberships: documented errors', () => {
   it('an account not of type org: 403 ACCOUNT_TYPE_INVALID', async () => {
     const individual = await newAccount({ type: 'individual' });
     const bank = await newBankAccount(individual);
-    const res = await api('POST', '/api/asset-program-memberships', { key: individual.apiKey, body: { assetProgramId: program.id, accountId: individual.accountId, billingBankAccountId: bank.id } });
+    const res = await api('POST', '/api/asset-program-memberships', {
+      key: individual.apiKey,
+      body: { assetProgramId: program.id, accountId: individual.accountId, billingBankAccountId: bank.id },
+    });
     expectError(res, 403, 'ACCOUNT_TYPE_INVALID');
   });
 
   it('a live account joining a test program: 403 LIVENESS_MISMATCH', async () => {
     const live = await newAccount({ test: false });
     const bank = await newBankAccount(live);
-    const res = await api('POST', '/api/asset-program-memberships', { key: live.apiKey, body: { assetProgramId: program.id, accountId: live.accountId, billingBankAccountId: bank.id } });
+    const res = await api('POST', '/api/asset-program-memberships', {
+      key: live.apiKey,
+      body: { assetProgramId: program.id, accountId: live.accountId, billingBankAccountId: bank.id },
+    });
     expectError(res, 403, 'LIVENESS_MISMATCH');
   });
 });

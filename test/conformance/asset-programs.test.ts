@@ -32,10 +32,20 @@ beforeAll(async () => {
 
 describe('Asset Programs: documented example exchanges', () => {
   it('POST /api/asset-programs', async () => {
-    const [collection, logo] = await Promise.all([newCollection(issuer), ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() }))]);
+    const [collection, logo] = await Promise.all([
+      newCollection(issuer),
+      ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() })),
+    ]);
     const res = await api('POST', '/api/asset-programs', {
       key: issuer.apiKey,
-      body: { name: 'My Asset Program', assetTypes: ['payap-debit'], mediaUploadId: logo.id, accountId: issuer.accountId, ...PROGRAM_URLS, collectionIds: [collection.id] },
+      body: {
+        name: 'My Asset Program',
+        assetTypes: ['payap-debit'],
+        mediaUploadId: logo.id,
+        accountId: issuer.accountId,
+        ...PROGRAM_URLS,
+        collectionIds: [collection.id],
+      },
     });
     expectExchange(res, ASSET_PROGRAM);
     expect(res.body.published).toBe(true);
@@ -45,7 +55,11 @@ describe('Asset Programs: documented example exchanges', () => {
     await newAssetProgram(issuer, { mediaUploadId: program.mediaUploadId });
     const first = await api('GET', '/api/asset-programs?test=true&paginationLimit=1', { key: issuer.apiKey });
     expectExchange(first, { items: [ASSET_PROGRAM], nextPageKey: S });
-    const next = await api('GET', `/api/asset-programs?test=true&paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: issuer.apiKey });
+    const next = await api(
+      'GET',
+      `/api/asset-programs?test=true&paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      { key: issuer.apiKey },
+    );
     expectExchange(next, { items: [ASSET_PROGRAM] });
   });
 
@@ -54,14 +68,20 @@ describe('Asset Programs: documented example exchanges', () => {
   });
 
   it('POST /api/asset-programs/{id}/set-privacy-policy-url', async () => {
-    const res = await api('POST', `/api/asset-programs/${program.id}/set-privacy-policy-url`, { key: issuer.apiKey, body: { privacyPolicyUrl: 'https://example.com/privacy-new' } });
+    const res = await api('POST', `/api/asset-programs/${program.id}/set-privacy-policy-url`, {
+      key: issuer.apiKey,
+      body: { privacyPolicyUrl: 'https://example.com/privacy-new' },
+    });
     expectExchange(res, ASSET_PROGRAM);
     expect(res.body.privacyPolicyUrl).toBe('https://example.com/privacy-new');
   });
 
   it('POST /api/asset-programs/{id}/terms-of-service (the example path; the page heading names /set-terms-of-service-url, served too)', async () => {
     for (const path of ['terms-of-service', 'set-terms-of-service-url']) {
-      const res = await api('POST', `/api/asset-programs/${program.id}/${path}`, { key: issuer.apiKey, body: { termsOfServiceUrl: `https://example.com/terms-new-${path}` } });
+      const res = await api('POST', `/api/asset-programs/${program.id}/${path}`, {
+        key: issuer.apiKey,
+        body: { termsOfServiceUrl: `https://example.com/terms-new-${path}` },
+      });
       expectExchange(res, ASSET_PROGRAM);
       expect(res.body.termsOfServiceUrl).toBe(`https://example.com/terms-new-${path}`);
     }
@@ -69,18 +89,43 @@ describe('Asset Programs: documented example exchanges', () => {
 });
 
 describe('Asset Programs: documented errors', () => {
-  const body = (accountId: string, extra: Record<string, unknown> = {}) => ({ name: 'My Asset Program', assetTypes: ['payap-debit'], accountId, ...PROGRAM_URLS, collectionIds: [], ...extra });
+  const body = (accountId: string, extra: Record<string, unknown> = {}) => ({
+    name: 'My Asset Program',
+    assetTypes: ['payap-debit'],
+    accountId,
+    ...PROGRAM_URLS,
+    collectionIds: [],
+    ...extra,
+  });
 
   it('an account not of type org: 403 ACCOUNT_TYPE_INVALID', async () => {
     const individual = await newAccount({ type: 'individual' });
-    expectError(await api('POST', '/api/asset-programs', { key: individual.apiKey, body: body(individual.accountId) }), 403, 'ACCOUNT_TYPE_INVALID');
+    expectError(
+      await api('POST', '/api/asset-programs', { key: individual.apiKey, body: body(individual.accountId) }),
+      403,
+      'ACCOUNT_TYPE_INVALID',
+    );
   });
 
   it('a media upload id that references no media upload of the account: 403 MEDIA_UPLOAD_INVALID', async () => {
-    expectError(await api('POST', '/api/asset-programs', { key: issuer.apiKey, body: body(issuer.accountId, { mediaUploadId: '8aoMfscvtuewsuJzmzBzAs' }) }), 403, 'MEDIA_UPLOAD_INVALID');
+    expectError(
+      await api('POST', '/api/asset-programs', {
+        key: issuer.apiKey,
+        body: body(issuer.accountId, { mediaUploadId: '8aoMfscvtuewsuJzmzBzAs' }),
+      }),
+      403,
+      'MEDIA_UPLOAD_INVALID',
+    );
   });
 
   it('a collection id that is not a collection of the account: 403 COLLECTION_IDS_INVALID', async () => {
-    expectError(await api('POST', '/api/asset-programs', { key: issuer.apiKey, body: body(issuer.accountId, { collectionIds: ['c_Xv99zBzkgfoDS7bBLs5zpd'] }) }), 403, 'COLLECTION_IDS_INVALID');
+    expectError(
+      await api('POST', '/api/asset-programs', {
+        key: issuer.apiKey,
+        body: body(issuer.accountId, { collectionIds: ['c_Xv99zBzkgfoDS7bBLs5zpd'] }),
+      }),
+      403,
+      'COLLECTION_IDS_INVALID',
+    );
   });
 });

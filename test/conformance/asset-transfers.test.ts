@@ -1,7 +1,17 @@
 /** Docs page "Asset Transfers": src/content/api/asset-transfers.mdoc and its example exchanges. */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { newMerchant, newPayer, type Payer } from '../support/payments';
-import { claim, collectionManager, newCollection, newLoyaltyProgram, newToken, ok, sendAsset, uniqueEmail, verifyAlias } from '../support/value';
+import {
+  claim,
+  collectionManager,
+  newCollection,
+  newLoyaltyProgram,
+  newToken,
+  ok,
+  sendAsset,
+  uniqueEmail,
+  verifyAlias,
+} from '../support/value';
 import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
 
 const FREQUENCY = [{ type: S, params: { period: S, limit: S } }] as const;
@@ -44,7 +54,16 @@ const GOT: ShapeObject = {
   suppressNotifications: B,
 };
 
-const SUMMARY: ShapeObject = { id: S, status: S, assetId: S, message: S, senderName: S, createdAt: S, url: S, assetCollectionId: S };
+const SUMMARY: ShapeObject = {
+  id: S,
+  status: S,
+  assetId: S,
+  message: S,
+  senderName: S,
+  createdAt: S,
+  url: S,
+  assetCollectionId: S,
+};
 
 const CLAIMED: ShapeObject = {
   id: S,
@@ -81,8 +100,13 @@ const CANCELLED: ShapeObject = {
 };
 
 /** Departures, each listed in docs/conformance.md. */
-const SCRUBBED = { message: 'docs/api/asset-transfers.md: after completion `recipientAlias`, `lastSentTo` and `message` are scrubbed (the alias is kept masked)' } as const;
-const MONEY = { assetCollectionId: 'a money wallet belongs to no token collection (a token transfer answers it: see the summary)' } as const;
+const SCRUBBED = {
+  message:
+    'docs/api/asset-transfers.md: after completion `recipientAlias`, `lastSentTo` and `message` are scrubbed (the alias is kept masked)',
+} as const;
+const MONEY = {
+  assetCollectionId: 'a money wallet belongs to no token collection (a token transfer answers it: see the summary)',
+} as const;
 
 const HOUR = 3_600_000;
 const phone = () => `+6421${Date.now().toString().slice(-7)}`;
@@ -113,26 +137,41 @@ describe('Asset Transfers: documented example exchanges', () => {
       loyaltyProgramId: program.id,
     });
     expectExchange(res, except(CREATED, MONEY));
-    expect({ status: res.body.status, remainingValue: res.body.remainingValue }).toEqual({ status: 'created', remainingValue: '1000' });
+    expect({ status: res.body.status, remainingValue: res.body.remainingValue }).toEqual({
+      status: 'created',
+      remainingValue: '1000',
+    });
   });
 
   it('GET /api/asset-transfers/{assetTransferId} (a transfer completed to a verified alias)', async () => {
     const alias = phone();
     const recipient = await newAccount();
     await verifyAlias(recipient.accountId, alias);
-    const sent = await ok(sendAsset(sender, { assetId: sender.walletId, value: '6000', recipientAlias: alias, message: 'Happy birthday', senderName: 'My Cafe' }));
+    const sent = await ok(
+      sendAsset(sender, {
+        assetId: sender.walletId,
+        value: '6000',
+        recipientAlias: alias,
+        message: 'Happy birthday',
+        senderName: 'My Cafe',
+      }),
+    );
     const res = await api('GET', `/api/asset-transfers/${sent.id}`, { key: sender.apiKey });
     expectExchange(res, except(GOT, SCRUBBED));
     expect(res.body.status).toBe('claimed');
   });
 
   it('GET /api/asset-transfers/{assetTransferId}/summary (no key)', async () => {
-    const sent = await ok(sendAsset(sender, { assetId: await token(), message: 'Happy birthday', senderName: 'My Cafe' }));
+    const sent = await ok(
+      sendAsset(sender, { assetId: await token(), message: 'Happy birthday', senderName: 'My Cafe' }),
+    );
     expectExchange(await api('GET', `/api/asset-transfers/${sent.id}/summary`), SUMMARY);
   });
 
   it('POST /api/asset-transfers/{assetTransferId}/claim', async () => {
-    const sent = await ok(sendAsset(sender, { assetId: await token(), message: 'Happy birthday', senderName: 'My Cafe' }));
+    const sent = await ok(
+      sendAsset(sender, { assetId: await token(), message: 'Happy birthday', senderName: 'My Cafe' }),
+    );
     const res = await claim(await newAccount(), sent.id);
     expectExchange(res, except(CLAIMED, SCRUBBED));
     expect(res.body.status).toBe('claimed');
@@ -150,17 +189,41 @@ describe('Asset Transfers: documented example exchanges', () => {
     const alias = phone();
     const recipient = await newAccount();
     await verifyAlias(recipient.accountId, alias);
-    await ok(sendAsset(sender, { assetId: sender.walletId, value: '6000', recipientAlias: alias, message: 'Happy birthday', senderName: 'My Cafe', description: '$60 Giftcard' }));
-    const res = await api('GET', `/api/asset-transfers?recipientAccountId=${recipient.accountId}`, { key: recipient.apiKey });
+    await ok(
+      sendAsset(sender, {
+        assetId: sender.walletId,
+        value: '6000',
+        recipientAlias: alias,
+        message: 'Happy birthday',
+        senderName: 'My Cafe',
+        description: '$60 Giftcard',
+      }),
+    );
+    const res = await api('GET', `/api/asset-transfers?recipientAccountId=${recipient.accountId}`, {
+      key: recipient.apiKey,
+    });
     expectExchange(res, { items: [except(LISTED, SCRUBBED)] });
   });
 
   it('POST /api/asset-transfers/{assetTransferId}/cancel', async () => {
-    const sent = await ok(sendAsset(sender, { assetId: sender.walletId, value: '6000', recipientAlias: phone(), message: 'Happy birthday', senderName: 'My Cafe', description: '$60 Giftcard' }));
+    const sent = await ok(
+      sendAsset(sender, {
+        assetId: sender.walletId,
+        value: '6000',
+        recipientAlias: phone(),
+        message: 'Happy birthday',
+        senderName: 'My Cafe',
+        description: '$60 Giftcard',
+      }),
+    );
     const res = await api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey });
     expectExchange(
       res,
-      except(CANCELLED, { ...SCRUBBED, recipientAccountId: 'a transfer cancelled before any account claimed it has no recipient account (the example names one)' }),
+      except(CANCELLED, {
+        ...SCRUBBED,
+        recipientAccountId:
+          'a transfer cancelled before any account claimed it has no recipient account (the example names one)',
+      }),
     );
     expect(res.body.status).toBe('cancelled');
   });
@@ -169,7 +232,11 @@ describe('Asset Transfers: documented example exchanges', () => {
 describe('Asset Transfers: documented errors', () => {
   describe('POST /api/asset-transfers', () => {
     it('more than the wallet holds: 403 INSUFFICIENT_WALLET_BALANCE', async () => {
-      expectError(await sendAsset(sender, { assetId: sender.walletId, value: '999999999', recipientAlias: uniqueEmail() }), 403, 'INSUFFICIENT_WALLET_BALANCE');
+      expectError(
+        await sendAsset(sender, { assetId: sender.walletId, value: '999999999', recipientAlias: uniqueEmail() }),
+        403,
+        'INSUFFICIENT_WALLET_BALANCE',
+      );
     });
     it('a token already held by an open transfer: 403 ASSET_NOT_ACTIVE', async () => {
       const held = await token();
@@ -181,16 +248,35 @@ describe('Asset Transfers: documented errors', () => {
     });
     it('a settlement wallet: 403 INVALID_ASSET_TYPE', async () => {
       const merchant = await newMerchant();
-      expectError(await sendAsset(merchant.owner, { assetId: merchant.settlementWalletId, value: '1', recipientAlias: uniqueEmail() }), 403, 'INVALID_ASSET_TYPE');
+      expectError(
+        await sendAsset(merchant.owner, {
+          assetId: merchant.settlementWalletId,
+          value: '1',
+          recipientAlias: uniqueEmail(),
+        }),
+        403,
+        'INVALID_ASSET_TYPE',
+      );
     });
     it('a loyalty program that does not exist: 403 LOYALTY_PROGRAM_NOT_FOUND', async () => {
-      expectError(await sendAsset(sender, { assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail(), loyaltyProgramId: 'WRhAxxWpTKb5U7pXyxQjjY' }), 403, 'LOYALTY_PROGRAM_NOT_FOUND');
+      expectError(
+        await sendAsset(sender, {
+          assetId: sender.walletId,
+          value: '100',
+          recipientAlias: uniqueEmail(),
+          loyaltyProgramId: 'WRhAxxWpTKb5U7pXyxQjjY',
+        }),
+        403,
+        'LOYALTY_PROGRAM_NOT_FOUND',
+      );
     });
   });
 
   describe('POST /api/asset-transfers/{assetTransferId}/claim', () => {
     it('a transfer with a recipient: 403 ASSET_TRANSFER_INVALID_RECIPIENT', async () => {
-      const sent = await ok(sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail() }));
+      const sent = await ok(
+        sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail() }),
+      );
       expectError(await claim(await newAccount(), sent.id), 403, 'ASSET_TRANSFER_INVALID_RECIPIENT');
     });
     it('a transfer already claimed: 403 ASSET_TRANSFER_INVALID_STATUS', async () => {
@@ -217,6 +303,10 @@ describe('Asset Transfers: documented errors', () => {
   it('POST /api/asset-transfers/{assetTransferId}/cancel of a cancelled transfer: 403 INVALID_ASSET_TRANSFER_STATUS', async () => {
     const sent = await ok(sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail() }));
     await ok(api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }));
-    expectError(await api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }), 403, 'INVALID_ASSET_TRANSFER_STATUS');
+    expectError(
+      await api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }),
+      403,
+      'INVALID_ASSET_TRANSFER_STATUS',
+    );
   });
 });

@@ -13,10 +13,41 @@ const ADDRESS = { streetAddress: '1 Queen Street', suburb: 'CBD', city: 'Aucklan
 const APPROVAL_SUMMARY = { type: S, status: S, updatedAt: S } as const;
 
 const STAMPS = { createdAt: S, createdBy: S, modifiedAt: S, modifiedBy: S } as const;
-const CREATED: ShapeObject = { id: S, accountId: S, bankAccountNumber: S, bankAccountName: S, directDebitAuthorized: B, status: S, verified: B, type: S, ...STAMPS, approvals: [] };
+const CREATED: ShapeObject = {
+  id: S,
+  accountId: S,
+  bankAccountNumber: S,
+  bankAccountName: S,
+  directDebitAuthorized: B,
+  status: S,
+  verified: B,
+  type: S,
+  ...STAMPS,
+  approvals: [],
+};
 const READ: ShapeObject = { ...CREATED, bankRegion: S, approvals: [APPROVAL_SUMMARY], test: B };
-const AUTHORITY: ShapeObject = { id: S, accountId: S, bankAccountNumber: S, bankAccountName: S, status: S, verified: B, directDebitAuthorized: B, ...STAMPS, approvals: [] };
-const AUTHORITY_SUMMARY: ShapeObject = { id: S, accountId: S, bankAccountNumber: S, bankAccountName: S, status: S, verified: B, directDebitAuthorized: B, createdAt: S, approvals: [] };
+const AUTHORITY: ShapeObject = {
+  id: S,
+  accountId: S,
+  bankAccountNumber: S,
+  bankAccountName: S,
+  status: S,
+  verified: B,
+  directDebitAuthorized: B,
+  ...STAMPS,
+  approvals: [],
+};
+const AUTHORITY_SUMMARY: ShapeObject = {
+  id: S,
+  accountId: S,
+  bankAccountNumber: S,
+  bankAccountName: S,
+  status: S,
+  verified: B,
+  directDebitAuthorized: B,
+  createdAt: S,
+  approvals: [],
+};
 
 let owner: TestAccount;
 beforeAll(async () => {
@@ -25,14 +56,35 @@ beforeAll(async () => {
 
 const post = (path: string, body: unknown, who: TestAccount = owner) => api('POST', path, { key: who.apiKey, body });
 const create = (body: Record<string, unknown>, who: TestAccount = owner) =>
-  post('/api/bank-accounts', { accountId: who.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'John Doe', ...body }, who);
+  post(
+    '/api/bank-accounts',
+    { accountId: who.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'John Doe', ...body },
+    who,
+  );
 const createAuthority = (body: Record<string, unknown>, who: TestAccount = owner) =>
-  post('/api/bank-authorities', { fullName: 'John Doe', accountId: who.accountId, phoneNumber: '+64212345', emailAddress: 'John.doe@email.com', bankAccountNumber: uniqueBankNumber(), bankAccountName: 'John Doe', ...ADDRESS, ...body }, who);
+  post(
+    '/api/bank-authorities',
+    {
+      fullName: 'John Doe',
+      accountId: who.accountId,
+      phoneNumber: '+64212345',
+      emailAddress: 'John.doe@email.com',
+      bankAccountNumber: uniqueBankNumber(),
+      bankAccountName: 'John Doe',
+      ...ADDRESS,
+      ...body,
+    },
+    who,
+  );
 
 /** A quartz test bank account with a settlement approval awaiting review: the get example's `approvals` and `type`. */
 async function quartzWithApproval(): Promise<any> {
   const bank = await newBankAccount(owner, { type: 'quartz', directDebitAuthority: undefined });
-  const approval = await post('/api/bank-account-approvals', { bankAccountId: bank.id, type: 'settlement', mediaUploadId: await bankStatement(owner) });
+  const approval = await post('/api/bank-account-approvals', {
+    bankAccountId: bank.id,
+    type: 'settlement',
+    mediaUploadId: await bankStatement(owner),
+  });
   expect(approval.status).toBe(200);
   return bank;
 }
@@ -56,31 +108,62 @@ describe('Bank Accounts: documented example exchanges', () => {
     const lister = await newAccount();
     await newBankAccount(lister, { type: 'quartz', directDebitAuthority: undefined });
     const res = await api('GET', `/api/accounts/${lister.accountId}/bank-accounts`, { key: lister.apiKey });
-    expectExchange(res, [except(READ, { approvals: 'the first example bank account has none; the summaries are checked on the get example' })]);
+    expectExchange(res, [
+      except(READ, {
+        approvals: 'the first example bank account has none; the summaries are checked on the get example',
+      }),
+    ]);
   });
 
   it('POST /api/bank-accounts/{bankAccountId}/verify', async () => {
     const bank = await newBankAccount(owner);
     const code = await statementCode(bank.bankAccountNumber);
-    expectExchange(await post(`/api/bank-accounts/${bank.id}/verify`, { verificationCode: code }), { verificationCode: S });
+    expectExchange(await post(`/api/bank-accounts/${bank.id}/verify`, { verificationCode: code }), {
+      verificationCode: S,
+    });
   });
 
   it('POST /api/bank-accounts/{bankAccountId}/set-preferred-name', async () => {
     const bank = await newBankAccount(owner, { type: 'quartz' });
-    const res = await post(`/api/bank-accounts/${bank.id}/set-preferred-name`, { preferredBankAccountName: 'Everyday Account' });
-    expectExchange(res, { activityNumber: N, createdAt: S, bankAccountId: S, type: S, preferredBankAccountName: S, createdBy: S });
+    const res = await post(`/api/bank-accounts/${bank.id}/set-preferred-name`, {
+      preferredBankAccountName: 'Everyday Account',
+    });
+    expectExchange(res, {
+      activityNumber: N,
+      createdAt: S,
+      bankAccountId: S,
+      type: S,
+      preferredBankAccountName: S,
+      createdBy: S,
+    });
   });
 
   it('POST /api/bank-accounts/{bankAccountId}/archive', async () => {
     const bank = await newBankAccount(owner, { type: 'quartz' });
     await post(`/api/bank-accounts/${bank.id}/set-preferred-name`, { preferredBankAccountName: 'Everyday Account' });
-    await post(`/api/bank-accounts/${bank.id}/verify`, { verificationCode: await statementCode(bank.bankAccountNumber) });
+    await post(`/api/bank-accounts/${bank.id}/verify`, {
+      verificationCode: await statementCode(bank.bankAccountNumber),
+    });
     const documented = {
-      id: S, accountId: S, bankAccountNumber: S, bankAccountName: S, preferredBankAccountName: S, balance: S, availableBalance: S,
-      status: S, verified: B, directDebitAuthorized: B, createdAt: S, test: B,
+      id: S,
+      accountId: S,
+      bankAccountNumber: S,
+      bankAccountName: S,
+      preferredBankAccountName: S,
+      balance: S,
+      availableBalance: S,
+      status: S,
+      verified: B,
+      directDebitAuthorized: B,
+      createdAt: S,
+      test: B,
     } as const;
-    const balances = 'bank balances come from an account-information consent reading the bank; the simulated bank reports none';
-    expectExchange(await post(`/api/bank-accounts/${bank.id}/archive`, {}), except(documented, { balance: balances, availableBalance: balances }));
+    const balances =
+      'bank balances come from an account-information consent reading the bank; the simulated bank reports none';
+    expectExchange(
+      await post(`/api/bank-accounts/${bank.id}/archive`, {}),
+      except(documented, { balance: balances, availableBalance: balances }),
+    );
   });
 
   it('POST /api/bank-authorities (deprecated)', async () => {
@@ -101,7 +184,9 @@ describe('Bank Accounts: documented example exchanges', () => {
   it('POST /api/bank-authorities/{bankAccountId}/verify (deprecated)', async () => {
     const created = await createAuthority({});
     const code = await statementCode(created.body.bankAccountNumber);
-    expectExchange(await post(`/api/bank-authorities/${created.body.id}/verify`, { verificationCode: code }), { verificationCode: S });
+    expectExchange(await post(`/api/bank-authorities/${created.body.id}/verify`, { verificationCode: code }), {
+      verificationCode: S,
+    });
   });
 });
 
@@ -120,48 +205,71 @@ describe('Bank Accounts: documented errors', () => {
     await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(holder)));
     expectError(await create({ directDebitAuthority: HOLDER }, holder), 403, 'BANK_ACCOUNT_LIMIT_EXCEEDED');
     const plain = await newBankAccount(holder, { directDebitAuthority: undefined });
-    expectError(await post(`/api/bank-accounts/${plain.id}/direct-debit-authorities`, HOLDER, holder), 403, 'DIRECT_DEBIT_LIMIT_EXCEEDED');
+    expectError(
+      await post(`/api/bank-accounts/${plain.id}/direct-debit-authorities`, HOLDER, holder),
+      403,
+      'DIRECT_DEBIT_LIMIT_EXCEEDED',
+    );
     const authorized = await newBankAccount(owner);
-    expectError(await post(`/api/bank-accounts/${authorized.id}/direct-debit-authorities`, HOLDER), 403, 'DIRECT_DEBIT_ALREADY_AUTHORIZED');
+    expectError(
+      await post(`/api/bank-accounts/${authorized.id}/direct-debit-authorities`, HOLDER),
+      403,
+      'DIRECT_DEBIT_ALREADY_AUTHORIZED',
+    );
   });
 
-  it.each(['bank-accounts', 'bank-authorities'])('verify (%s): VERIFICATION_CODE_INVALID, BANK_ACCOUNT_ALREADY_VERIFIED, BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED, ACCOUNT_MISMATCH', async (family) => {
-    const verify = (id: string, verificationCode: string) => post(`/api/${family}/${id}/verify`, { verificationCode });
-    const bank = await newBankAccount(owner);
-    const code = await statementCode(bank.bankAccountNumber);
-    const wrong = code === '0000' ? '0001' : '0000';
-    expectError(await verify(bank.id, wrong), 403, 'VERIFICATION_CODE_INVALID');
-    await verify(bank.id, code);
-    expectError(await verify(bank.id, code), 403, 'BANK_ACCOUNT_ALREADY_VERIFIED');
+  it.each(['bank-accounts', 'bank-authorities'])(
+    'verify (%s): VERIFICATION_CODE_INVALID, BANK_ACCOUNT_ALREADY_VERIFIED, BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED, ACCOUNT_MISMATCH',
+    async (family) => {
+      const verify = (id: string, verificationCode: string) =>
+        post(`/api/${family}/${id}/verify`, { verificationCode });
+      const bank = await newBankAccount(owner);
+      const code = await statementCode(bank.bankAccountNumber);
+      const wrong = code === '0000' ? '0001' : '0000';
+      expectError(await verify(bank.id, wrong), 403, 'VERIFICATION_CODE_INVALID');
+      await verify(bank.id, code);
+      expectError(await verify(bank.id, code), 403, 'BANK_ACCOUNT_ALREADY_VERIFIED');
 
-    const tried = await newBankAccount(owner);
-    const triedCode = await statementCode(tried.bankAccountNumber);
-    const miss = triedCode === '0000' ? '0001' : '0000';
-    for (let i = 0; i < MAX_FAILED_VERIFICATIONS; i++) await verify(tried.id, miss);
-    expectError(await verify(tried.id, triedCode), 403, 'BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED');
+      const tried = await newBankAccount(owner);
+      const triedCode = await statementCode(tried.bankAccountNumber);
+      const miss = triedCode === '0000' ? '0001' : '0000';
+      for (let i = 0; i < MAX_FAILED_VERIFICATIONS; i++) await verify(tried.id, miss);
+      expectError(await verify(tried.id, triedCode), 403, 'BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED');
 
-    const number = uniqueBankNumber();
-    const mine = await newBankAccount(owner, { bankAccountNumber: number, directDebitAuthority: undefined });
-    await newBankAccount(await newAccount(), { bankAccountNumber: number });
-    expectError(await verify(mine.id, await statementCode(number)), 403, 'ACCOUNT_MISMATCH');
-  });
+      const number = uniqueBankNumber();
+      const mine = await newBankAccount(owner, { bankAccountNumber: number, directDebitAuthority: undefined });
+      await newBankAccount(await newAccount(), { bankAccountNumber: number });
+      expectError(await verify(mine.id, await statementCode(number)), 403, 'ACCOUNT_MISMATCH');
+    },
+  );
 
   it('set preferred name: INVALID_BANK_ACCOUNT_TYPE', async () => {
     const bank = await newBankAccount(owner, { type: 'centrapay' });
-    expectError(await post(`/api/bank-accounts/${bank.id}/set-preferred-name`, { preferredBankAccountName: 'Everyday Account' }), 403, 'INVALID_BANK_ACCOUNT_TYPE');
+    expectError(
+      await post(`/api/bank-accounts/${bank.id}/set-preferred-name`, { preferredBankAccountName: 'Everyday Account' }),
+      403,
+      'INVALID_BANK_ACCOUNT_TYPE',
+    );
   });
 
   it('create bank authority (deprecated): BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED, BANK_AUTHORITY_LIMIT_EXCEEDED', async () => {
     const number = uniqueBankNumber();
     const [a, b, c] = await Promise.all([newAccount(), newAccount(), newAccount()]);
     for (const holder of [a, b]) await newBankAccount(holder, { bankAccountNumber: number });
-    expectError(await createAuthority({ bankAccountNumber: number }, c), 403, 'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED');
+    expectError(
+      await createAuthority({ bankAccountNumber: number }, c),
+      403,
+      'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED',
+    );
     await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(c)));
     expectError(await createAuthority({}, c), 403, 'BANK_AUTHORITY_LIMIT_EXCEEDED');
   });
 
   it('the operator reads any account’s bank account (the docs’ Centrapay review)', async () => {
     const bank = await newBankAccount(owner);
-    expectExchange(await api('GET', `/api/bank-accounts/${bank.id}`, { key: seed().operatorApiKey }), except(READ, { test: 'checked on the get example', approvals: 'checked on the get example' }));
+    expectExchange(
+      await api('GET', `/api/bank-accounts/${bank.id}`, { key: seed().operatorApiKey }),
+      except(READ, { test: 'checked on the get example', approvals: 'checked on the get example' }),
+    );
   });
 });

@@ -21,7 +21,9 @@ const BASE: ShapeObject = {
 /** An epay request as the get, configure, activate and search examples show it. */
 const EPAY: ShapeObject = { ...BASE, terminalId: S, product: { name: S } };
 
-const NOT_NOTIFIED = { notifiedAt: 'no terminal provider is notified by this platform: the field never appears' } as const;
+const NOT_NOTIFIED = {
+  notifiedAt: 'no terminal provider is notified by this platform: the field never appears',
+} as const;
 
 let merchant: MerchantSetup;
 let integrator: TestAccount;
@@ -31,8 +33,18 @@ beforeAll(async () => {
 
 /** An epay request of the integrator for the merchant, its terminal id configured by the operator. */
 async function configuredEpay(): Promise<string> {
-  const created = await ok(api('POST', '/api/integration-requests', { key: integrator.apiKey, body: { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } } }));
-  await ok(api('PUT', `/api/integration-requests/${created.id}/configs`, { key: seed().operatorApiKey, body: { terminalId: '11000021' } }));
+  const created = await ok(
+    api('POST', '/api/integration-requests', {
+      key: integrator.apiKey,
+      body: { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } },
+    }),
+  );
+  await ok(
+    api('PUT', `/api/integration-requests/${created.id}/configs`, {
+      key: seed().operatorApiKey,
+      body: { terminalId: '11000021' },
+    }),
+  );
   return created.id;
 }
 
@@ -40,7 +52,11 @@ describe('Integration Requests: documented example exchanges', () => {
   it('POST /api/integration-requests', async () => {
     const res = await api('POST', '/api/integration-requests', {
       key: integrator.apiKey,
-      body: { merchantId: merchant.merchantId, type: 'verifone', terminal: { terminalId: '002039390093939', deviceId: '002-039-390' } },
+      body: {
+        merchantId: merchant.merchantId,
+        type: 'verifone',
+        terminal: { terminalId: '002039390093939', deviceId: '002-039-390' },
+      },
     });
     expectExchange(res, { ...BASE, terminal: { terminalId: S, deviceId: S } });
     expect(res.body.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
@@ -48,24 +64,39 @@ describe('Integration Requests: documented example exchanges', () => {
 
   it('GET /api/integration-requests/{integrationRequestId}', async () => {
     const id = await configuredEpay();
-    expectExchange(await api('GET', `/api/integration-requests/${id}`, { key: integrator.apiKey }), except({ ...EPAY, notifiedAt: S }, NOT_NOTIFIED));
+    expectExchange(
+      await api('GET', `/api/integration-requests/${id}`, { key: integrator.apiKey }),
+      except({ ...EPAY, notifiedAt: S }, NOT_NOTIFIED),
+    );
   });
 
   it('GET /api/integration-requests (type, pending, accountId)', async () => {
     await configuredEpay();
-    const res = await api('GET', `/api/integration-requests?type=epay&pending=true&accountId=${integrator.accountId}`, { key: integrator.apiKey });
+    const res = await api('GET', `/api/integration-requests?type=epay&pending=true&accountId=${integrator.accountId}`, {
+      key: integrator.apiKey,
+    });
     expectExchange(res, { items: [EPAY] });
   });
 
   it('PUT /api/integration-requests/{integrationRequestId}/configs', async () => {
-    const created = await ok(api('POST', '/api/integration-requests', { key: integrator.apiKey, body: { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } } }));
-    const res = await api('PUT', `/api/integration-requests/${created.id}/configs`, { key: seed().operatorApiKey, body: { terminalId: '11000021' } });
+    const created = await ok(
+      api('POST', '/api/integration-requests', {
+        key: integrator.apiKey,
+        body: { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } },
+      }),
+    );
+    const res = await api('PUT', `/api/integration-requests/${created.id}/configs`, {
+      key: seed().operatorApiKey,
+      body: { terminalId: '11000021' },
+    });
     expectExchange(res, EPAY);
   });
 
   it('GET /api/integration-requests/{integrationRequestId}/configs', async () => {
     const id = await configuredEpay();
-    expectExchange(await api('GET', `/api/integration-requests/${id}/configs`, { key: integrator.apiKey }), { terminalId: S });
+    expectExchange(await api('GET', `/api/integration-requests/${id}/configs`, { key: integrator.apiKey }), {
+      terminalId: S,
+    });
   });
 
   it('POST /api/integration-requests/{integrationRequestId}/activate (by the merchant’s account)', async () => {
@@ -85,13 +116,26 @@ describe('Integration Requests: documented example exchanges', () => {
 
 describe('Integration Requests: documented errors', () => {
   it('activate before the parameters are configured: 403 INTEGRATION_PARAM_MISSING', async () => {
-    const created = await ok(api('POST', '/api/integration-requests', { key: integrator.apiKey, body: { merchantId: merchant.merchantId, type: 'epay' } }));
-    expectError(await api('POST', `/api/integration-requests/${created.id}/activate`, { key: merchant.owner.apiKey }), 403, 'INTEGRATION_PARAM_MISSING');
+    const created = await ok(
+      api('POST', '/api/integration-requests', {
+        key: integrator.apiKey,
+        body: { merchantId: merchant.merchantId, type: 'epay' },
+      }),
+    );
+    expectError(
+      await api('POST', `/api/integration-requests/${created.id}/activate`, { key: merchant.owner.apiKey }),
+      403,
+      'INTEGRATION_PARAM_MISSING',
+    );
   });
 
   it('activate an active request: 403 INTEGRATION_ALREADY_ACTIVATED', async () => {
     const id = await configuredEpay();
     await ok(api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }));
-    expectError(await api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }), 403, 'INTEGRATION_ALREADY_ACTIVATED');
+    expectError(
+      await api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }),
+      403,
+      'INTEGRATION_ALREADY_ACTIVATED',
+    );
   });
 });

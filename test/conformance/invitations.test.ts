@@ -3,14 +3,34 @@ import { api, newAccount, seed, type TestAccount } from '../support/api';
 import { newUser } from '../support/users';
 import { B, expectError, expectExchange, S, type ShapeObject } from './support';
 
-const BASE: ShapeObject = { id: S, code: S, type: S, resourceId: S, resourceType: S, expiresAt: S, createdAt: S, createdBy: S, updatedAt: S, updatedBy: S };
+const BASE: ShapeObject = {
+  id: S,
+  code: S,
+  type: S,
+  resourceId: S,
+  resourceType: S,
+  expiresAt: S,
+  createdAt: S,
+  createdBy: S,
+  updatedAt: S,
+  updatedBy: S,
+};
 const FULL: ShapeObject = { ...BASE, recipientAlias: S, params: { role: S, accountName: S }, status: S };
 const ACCEPTED: ShapeObject = { ...BASE, accepted: B, acceptedAt: S, acceptedBy: S, acceptedByAccountId: S };
 
 describe('Invitations: documented example exchanges', () => {
   let org: TestAccount;
   const create = (recipientAlias: string, role = 'cashier', account = org) =>
-    api('POST', '/api/invitations', { key: account.apiKey, body: { type: 'account-membership', resourceId: account.accountId, resourceType: 'account', recipientAlias, params: { role } } });
+    api('POST', '/api/invitations', {
+      key: account.apiKey,
+      body: {
+        type: 'account-membership',
+        resourceId: account.accountId,
+        resourceType: 'account',
+        recipientAlias,
+        params: { role },
+      },
+    });
   beforeAll(async () => {
     org = await newAccount();
   });
@@ -25,7 +45,13 @@ describe('Invitations: documented example exchanges', () => {
     const user = await newUser();
     const res = await api('POST', '/api/invitations', {
       token: user.token,
-      body: { type: 'account-membership', resourceId: user.individualAccountId, resourceType: 'account', recipientAlias: 'user@org.com', params: { role: 'cashier' } },
+      body: {
+        type: 'account-membership',
+        resourceId: user.individualAccountId,
+        resourceType: 'account',
+        recipientAlias: 'user@org.com',
+        params: { role: 'cashier' },
+      },
     });
     expectError(res, 403, 'INVALID_ACCOUNT_TYPE');
   });
@@ -48,7 +74,10 @@ describe('Invitations: documented example exchanges', () => {
   it('POST /api/invitations/{invitationId}/accept', async () => {
     const user = await newUser();
     const created = (await create(user.email)).body;
-    const res = await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: user.individualAccountId } });
+    const res = await api('POST', `/api/invitations/${created.id}/accept`, {
+      token: user.token,
+      body: { code: created.code, accountId: user.individualAccountId },
+    });
     expectExchange(res, ACCEPTED);
     expect(res.body.accepted).toBe(true);
   });
@@ -59,13 +88,20 @@ describe('Invitations: documented example exchanges', () => {
       const created = (await create(user.email)).body;
       const body = { code: created.code, accountId: user.individualAccountId };
       await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body });
-      expectError(await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body }), 403, 'INVITATION_ALREADY_ACCEPTED');
+      expectError(
+        await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body }),
+        403,
+        'INVITATION_ALREADY_ACCEPTED',
+      );
     });
 
     it('403 RECIPIENT_ALIAS_MISMATCH', async () => {
       const user = await newUser();
       const created = (await create('someone-else@org.com')).body;
-      const res = await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: user.individualAccountId } });
+      const res = await api('POST', `/api/invitations/${created.id}/accept`, {
+        token: user.token,
+        body: { code: created.code, accountId: user.individualAccountId },
+      });
       expectError(res, 403, 'RECIPIENT_ALIAS_MISMATCH');
     });
 
@@ -73,7 +109,10 @@ describe('Invitations: documented example exchanges', () => {
       const user = await newUser();
       const created = (await create(user.email)).body;
       await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey });
-      const res = await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: user.individualAccountId } });
+      const res = await api('POST', `/api/invitations/${created.id}/accept`, {
+        token: user.token,
+        body: { code: created.code, accountId: user.individualAccountId },
+      });
       expectError(res, 403, 'INVITATION_REVOKED');
     });
 
@@ -81,10 +120,20 @@ describe('Invitations: documented example exchanges', () => {
       const account = await newAccount();
       const user = await newUser();
       const created = (await create(user.email, 'cashier', account)).body;
-      await api('POST', `/api/accounts/${account.accountId}/test-clock`, { key: seed().operatorApiKey, body: { advanceSeconds: 24 * 3600 } });
-      const res = await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: user.individualAccountId } });
+      await api('POST', `/api/accounts/${account.accountId}/test-clock`, {
+        key: seed().operatorApiKey,
+        body: { advanceSeconds: 24 * 3600 },
+      });
+      const res = await api('POST', `/api/invitations/${created.id}/accept`, {
+        token: user.token,
+        body: { code: created.code, accountId: user.individualAccountId },
+      });
       expectError(res, 403, 'INVITATION_EXPIRED');
-      expectError(await api('POST', `/api/invitations/${created.id}/revoke`, { key: account.apiKey }), 403, 'INVITATION_EXPIRED');
+      expectError(
+        await api('POST', `/api/invitations/${created.id}/revoke`, { key: account.apiKey }),
+        403,
+        'INVITATION_EXPIRED',
+      );
     });
   });
 
@@ -98,7 +147,14 @@ describe('Invitations: documented example exchanges', () => {
   it('POST /api/invitations/{invitationId}/revoke: 403 INVITATION_ACCEPTED', async () => {
     const user = await newUser();
     const created = (await create(user.email)).body;
-    await api('POST', `/api/invitations/${created.id}/accept`, { token: user.token, body: { code: created.code, accountId: user.individualAccountId } });
-    expectError(await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey }), 403, 'INVITATION_ACCEPTED');
+    await api('POST', `/api/invitations/${created.id}/accept`, {
+      token: user.token,
+      body: { code: created.code, accountId: user.individualAccountId },
+    });
+    expectError(
+      await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey }),
+      403,
+      'INVITATION_ACCEPTED',
+    );
   });
 });

@@ -6,9 +6,27 @@ import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { api } from '../support/api';
 import { advanceClock, DAY, HOUR } from '../support/clock';
-import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, type MerchantSetup, type Payer } from '../support/payments';
+import {
+  limitSpend,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
 import { lineItem, newTokenRequest, payWithToken, tokenShop } from '../support/token-payments';
-import { except, expectError, expectExchange, expectQuotaExceeded, expectShape, ERROR_BODY, N, S, type ShapeObject } from './support';
+import {
+  except,
+  expectError,
+  expectExchange,
+  expectQuotaExceeded,
+  expectShape,
+  ERROR_BODY,
+  N,
+  S,
+  type ShapeObject,
+} from './support';
 
 const post = (operation: string, params: Record<string, string>, key: string) =>
   api('POST', `/payments/api/${operation}?${new URLSearchParams(params)}`, { key });
@@ -66,12 +84,18 @@ beforeAll(async () => {
   merchant = await newMerchant();
   key = merchant.owner.apiKey;
   // The documented pay and refund results name the merchant's category code.
-  expect((await api('PUT', `/api/merchants/${merchant.merchantId}`, { key, body: { categoryCode: '7372' } })).status).toBe(200);
+  expect(
+    (await api('PUT', `/api/merchants/${merchant.merchantId}`, { key, body: { categoryCode: '7372' } })).status,
+  ).toBe(200);
   payer = await newPayer('100000');
 });
 
 const create = async (params: Record<string, string> = {}) => {
-  const res = await post('requests.create', { merchantId: merchant.merchantId, clientId: merchant.configId, amount: '300', asset: 'NZD', ...params }, key);
+  const res = await post(
+    'requests.create',
+    { merchantId: merchant.merchantId, clientId: merchant.configId, amount: '300', asset: 'NZD', ...params },
+    key,
+  );
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -101,12 +125,20 @@ describe('Legacy Payment Requests: documented example exchanges', () => {
       },
       key,
     );
-    expectExchange(res, except(LEGACY_REQUEST, { paidBy: 'a new request has no payment yet: paidBy appears once it is paid (see requests.info after pay)' }));
+    expectExchange(
+      res,
+      except(LEGACY_REQUEST, {
+        paidBy: 'a new request has no payment yet: paidBy appears once it is paid (see requests.info after pay)',
+      }),
+    );
   });
 
   it('GET /payments/api/requests.info; paid, it shows paidBy', async () => {
     const created = await create();
-    expectExchange(await api('GET', `/payments/api/requests.info?requestId=${created.requestId}`, { key }), REQUEST_INFO);
+    expectExchange(
+      await api('GET', `/payments/api/requests.info?requestId=${created.requestId}`, { key }),
+      REQUEST_INFO,
+    );
     expect((await legacyPay(created.requestId)).status).toBe(200);
     const res = await api('GET', `/payments/api/requests.info?requestId=${created.requestId}`, { key });
     expectExchange(res, { ...REQUEST_INFO, paidBy: { transactionId: S, amount: N } });
@@ -116,13 +148,28 @@ describe('Legacy Payment Requests: documented example exchanges', () => {
     const created = await create();
     const res = await legacyPay(created.requestId);
     expectExchange(res, TRANSACTION_RESULT);
-    expect(res.body).toMatchObject({ type: 'txPurchase', version: 1, currencyExchange: { asset: 'NZD', rate: 1 }, merchant: { location: 'NZ' } });
+    expect(res.body).toMatchObject({
+      type: 'txPurchase',
+      version: 1,
+      currencyExchange: { asset: 'NZD', rate: 1 },
+      merchant: { location: 'NZ' },
+    });
   });
 
   it('POST /payments/api/requests.cancel', async () => {
     const created = await create({ description: 'Coffee', externalReference: '03.01.09.chancellor' });
     const res = await post('requests.cancel', { requestId: created.requestId }, key);
-    expectExchange(res, { merchantName: S, status: S, denomination: { amount: N, asset: S }, createdAt: S, updatedAt: S, externalReference: S, requestId: S, merchantId: S, description: S });
+    expectExchange(res, {
+      merchantName: S,
+      status: S,
+      denomination: { amount: N, asset: S },
+      createdAt: S,
+      updatedAt: S,
+      externalReference: S,
+      requestId: S,
+      merchantId: S,
+      description: S,
+    });
     expect(res.body.status).toBe('cancelled');
   });
 
@@ -146,7 +193,11 @@ describe('Legacy Payment Requests: documented errors', () => {
   const unknownBarcode = prefix + luhnCheckDigit(prefix);
   const badChecksum = prefix + String((Number(luhnCheckDigit(prefix)) + 1) % 10);
   const createWith = (params: Record<string, string>) =>
-    post('requests.create', { merchantId: merchant.merchantId, clientId: merchant.configId, amount: '300', asset: 'NZD', ...params }, key);
+    post(
+      'requests.create',
+      { merchantId: merchant.merchantId, clientId: merchant.configId, amount: '300', asset: 'NZD', ...params },
+      key,
+    );
 
   describe('requests.create', () => {
     it('a patronCode whose check digit fails: 400 CHECKSUM_FAILED', async () => {
@@ -190,7 +241,11 @@ describe('Legacy Payment Requests: documented errors', () => {
     });
     it('a merchant whose settlement wallet cannot take the payment: 403 INVALID_MERCHANT_CONFIG', async () => {
       const other = await newMerchant();
-      const created = await post('requests.create', { merchantId: other.merchantId, amount: '300', asset: 'NZD' }, other.owner.apiKey);
+      const created = await post(
+        'requests.create',
+        { merchantId: other.merchantId, amount: '300', asset: 'NZD' },
+        other.owner.apiKey,
+      );
       await setAssetStatus(other.settlementWalletId, 'archived');
       expectError(await legacyPay(created.body.requestId), 403, 'INVALID_MERCHANT_CONFIG');
     });
@@ -205,10 +260,18 @@ describe('Legacy Payment Requests: documented errors', () => {
     });
     it('a token, which may buy no line item of a legacy request (it has none): 403 ASSET_REDEMPTION_DENIED', async () => {
       const shop = await tokenShop();
-      const created = await post('requests.create', { merchantId: shop.merchant.merchantId, clientId: shop.merchant.tokenConfigId, amount: '400', asset: 'NZD' }, shop.merchant.owner.apiKey);
+      const created = await post(
+        'requests.create',
+        { merchantId: shop.merchant.merchantId, clientId: shop.merchant.tokenConfigId, amount: '400', asset: 'NZD' },
+        shop.merchant.owner.apiKey,
+      );
       expect(created.status).toBe(200);
       const token = await shop.token(payer);
-      const res = await post('requests.pay', { authorization: token.id, ledger: 'svc.token.test', requestId: created.body.requestId }, payer.apiKey);
+      const res = await post(
+        'requests.pay',
+        { authorization: token.id, ledger: 'svc.token.test', requestId: created.body.requestId },
+        payer.apiKey,
+      );
       expectError(res, 403, 'ASSET_REDEMPTION_DENIED');
       expectShape(res.body, ERROR_BODY);
     });
@@ -259,7 +322,11 @@ describe('Legacy Payment Requests: documented errors', () => {
       expect(authorised.status).toBe(200);
       const confirm = await api('POST', `/api/payment-requests/${preAuth.id}/confirm`, {
         key,
-        body: { idempotencyKey: 'legacy-c1', invoiceRef: 'inv-1', lineItems: [{ name: 'fuel', qty: '1', price: '1200' }] },
+        body: {
+          idempotencyKey: 'legacy-c1',
+          invoiceRef: 'inv-1',
+          lineItems: [{ name: 'fuel', qty: '1', price: '1200' }],
+        },
       });
       expect(confirm.status).toBe(200);
       expectError(await refund(authorised.body.reference, '100'), 403, 'REFUND_NOT_SUPPORTED');
@@ -271,11 +338,19 @@ describe('Legacy Payment Requests: documented errors', () => {
     });
     it('a settlement wallet that cannot pay the refund: 403 REFUND_DECLINED', async () => {
       const other = await newMerchant();
-      const created = await post('requests.create', { merchantId: other.merchantId, amount: '300', asset: 'NZD' }, other.owner.apiKey);
+      const created = await post(
+        'requests.create',
+        { merchantId: other.merchantId, amount: '300', asset: 'NZD' },
+        other.owner.apiKey,
+      );
       const payment = await legacyPay(created.body.requestId);
       expect(payment.status).toBe(200);
       await setAssetStatus(other.settlementWalletId, 'archived');
-      expectError(await post('transactions.refund', { transactionId: payment.body.reference, amount: '100' }, other.owner.apiKey), 403, 'REFUND_DECLINED');
+      expectError(
+        await post('transactions.refund', { transactionId: payment.body.reference, amount: '100' }, other.owner.apiKey),
+        403,
+        'REFUND_DECLINED',
+      );
     });
     it('a refund reaching into a token payment of the request (a token is refunded whole): 403 PARTIAL_REFUNDS_NOT_ALLOWED', async () => {
       // A request of the current API paid by a token (bread, 400) and by legacy pay (milk, 300): the refund takes money back first.
@@ -284,7 +359,11 @@ describe('Legacy Payment Requests: documented errors', () => {
       expect((await payWithToken(payer, created.id, (await shop.token(payer)).id)).status).toBe(200);
       const payment = await legacyPay(created.id);
       expect(payment.status).toBe(200);
-      const res = await post('transactions.refund', { transactionId: payment.body.reference, amount: '500' }, shop.merchant.owner.apiKey);
+      const res = await post(
+        'transactions.refund',
+        { transactionId: payment.body.reference, amount: '500' },
+        shop.merchant.owner.apiKey,
+      );
       expectError(res, 403, 'PARTIAL_REFUNDS_NOT_ALLOWED');
       expectShape(res.body, ERROR_BODY);
     });

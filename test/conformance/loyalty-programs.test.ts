@@ -20,7 +20,9 @@ const PROGRAM: ShapeObject = {
 };
 
 /** See docs/conformance.md. */
-const NO_IMG = { img: "no image URL is made from the logo upload: its location URL is signed for five minutes only" } as const;
+const NO_IMG = {
+  img: 'no image URL is made from the logo upload: its location URL is signed for five minutes only',
+} as const;
 const SHAPE = except(PROGRAM, NO_IMG);
 
 const DESCRIPTION = 'Centrapay Cafe Loyalty: Earn rewards, enjoy perks! Join now!';
@@ -32,7 +34,8 @@ beforeAll(async () => {
   logo = (await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }))).id;
 }, 30_000);
 
-const program = () => newLoyaltyProgram(owner, { name: 'Centrapay Cafe Loyalty Program', description: DESCRIPTION, mediaUploadId: logo });
+const program = () =>
+  newLoyaltyProgram(owner, { name: 'Centrapay Cafe Loyalty Program', description: DESCRIPTION, mediaUploadId: logo });
 
 describe('Loyalty Programs: documented example exchanges', () => {
   it('POST /api/loyalty-programs', async () => {
@@ -47,7 +50,11 @@ describe('Loyalty Programs: documented example exchanges', () => {
       },
     });
     expectExchange(res, { ...SHAPE, joinConditions: [{ type: S, params: { assetType: S } }] });
-    expect({ status: res.body.status, memberCount: res.body.memberCount, visibility: res.body.visibility }).toEqual({ status: 'draft', memberCount: '0', visibility: 'public' });
+    expect({ status: res.body.status, memberCount: res.body.memberCount, visibility: res.body.visibility }).toEqual({
+      status: 'draft',
+      memberCount: '0',
+      visibility: 'public',
+    });
   });
 
   it('GET /api/accounts/{accountId}/loyalty-programs', async () => {
@@ -56,10 +63,18 @@ describe('Loyalty Programs: documented example exchanges', () => {
     await newLoyaltyProgram(lister, { description: DESCRIPTION, mediaUploadId: upload.id });
     const second = await newLoyaltyProgram(lister, { description: DESCRIPTION, mediaUploadId: upload.id });
     await ok(api('POST', `/api/loyalty-programs/${second.id}/activate`, { key: lister.apiKey }));
-    await ok(api('PUT', `/api/loyalty-programs/${second.id}/visibility`, { key: lister.apiKey, body: { visibility: 'unlisted' } }));
+    await ok(
+      api('PUT', `/api/loyalty-programs/${second.id}/visibility`, {
+        key: lister.apiKey,
+        body: { visibility: 'unlisted' },
+      }),
+    );
     const res = await api('GET', `/api/accounts/${lister.accountId}/loyalty-programs`, { key: lister.apiKey });
     expectExchange(res, { items: [SHAPE] });
-    expect(res.body.items.map((p: { status: string; visibility: string }) => [p.status, p.visibility])).toEqual([['active', 'unlisted'], ['draft', 'public']]);
+    expect(res.body.items.map((p: { status: string; visibility: string }) => [p.status, p.visibility])).toEqual([
+      ['active', 'unlisted'],
+      ['draft', 'public'],
+    ]);
   });
 
   it('GET /api/loyalty-programs/{loyaltyProgramId}', async () => {
@@ -76,7 +91,10 @@ describe('Loyalty Programs: documented example exchanges', () => {
 
   it('PUT /api/loyalty-programs/{id}/visibility', async () => {
     const made = await program();
-    const res = await api('PUT', `/api/loyalty-programs/${made.id}/visibility`, { key: owner.apiKey, body: { visibility: 'public' } });
+    const res = await api('PUT', `/api/loyalty-programs/${made.id}/visibility`, {
+      key: owner.apiKey,
+      body: { visibility: 'public' },
+    });
     expectExchange(res, SHAPE);
     expect(res.body.visibility).toBe('public');
   });
@@ -85,6 +103,13 @@ describe('Loyalty Programs: documented example exchanges', () => {
 describe('Loyalty Programs: documented errors', () => {
   it('an account not of type org: 403 INVALID_ACCOUNT_TYPE', async () => {
     const individual = await newAccount({ type: 'individual' });
-    expectError(await api('POST', '/api/loyalty-programs', { key: individual.apiKey, body: { name: 'Mine', accountId: individual.accountId } }), 403, 'INVALID_ACCOUNT_TYPE');
+    expectError(
+      await api('POST', '/api/loyalty-programs', {
+        key: individual.apiKey,
+        body: { name: 'Mine', accountId: individual.accountId },
+      }),
+      403,
+      'INVALID_ACCOUNT_TYPE',
+    );
   });
 });

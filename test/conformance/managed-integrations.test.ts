@@ -32,8 +32,17 @@ const INTEGRATION: ShapeObject = {
 
 const claim = 'a payment referral is provisioned at once, never claimed: checked on a claimed partner business';
 const SHAPE = except(INTEGRATION, { claimedByAccountId: claim, claimedBy: claim, claimedAt: claim });
-const BUSINESS = { partnerBusinessId: 'pb-1', companyName: 'Cafe Group Ltd', primaryContactName: 'Ana', primaryContactEmail: 'ana@cafe.example' };
-const CLAIMED: ShapeObject = { ...INTEGRATION, params: { partnerBusinessId: S, companyName: S, primaryContactName: S, primaryContactEmail: S }, invitation: { id: S, code: S, expiresAt: S } };
+const BUSINESS = {
+  partnerBusinessId: 'pb-1',
+  companyName: 'Cafe Group Ltd',
+  primaryContactName: 'Ana',
+  primaryContactEmail: 'ana@cafe.example',
+};
+const CLAIMED: ShapeObject = {
+  ...INTEGRATION,
+  params: { partnerBusinessId: S, companyName: S, primaryContactName: S, primaryContactEmail: S },
+  invitation: { id: S, code: S, expiresAt: S },
+};
 
 let merchant: MerchantSetup;
 beforeAll(async () => {
@@ -43,7 +52,11 @@ beforeAll(async () => {
 const referral = (externalId: string, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
   api('PUT', `/api/managed-integrations/payment-referral/${externalId}`, {
     key: merchant.owner.apiKey,
-    body: { enabled: true, params: { platformMerchantId: merchant.merchantId, email: 'test@example.com', ...params }, ...extra },
+    body: {
+      enabled: true,
+      params: { platformMerchantId: merchant.merchantId, email: 'test@example.com', ...params },
+      ...extra,
+    },
   });
 
 describe('Managed Integrations: documented example exchanges', () => {
@@ -56,17 +69,31 @@ describe('Managed Integrations: documented example exchanges', () => {
   it('GET /api/managed-integrations/{type}/{externalId}', async () => {
     const externalId = uniqueKey('DKTs3U38');
     await ok(referral(externalId));
-    expectExchange(await api('GET', `/api/managed-integrations/payment-referral/${externalId}`, { key: merchant.owner.apiKey }), SHAPE);
+    expectExchange(
+      await api('GET', `/api/managed-integrations/payment-referral/${externalId}`, { key: merchant.owner.apiKey }),
+      SHAPE,
+    );
   });
 
   it('GET /api/accounts/{accountId}/managed-integrations: a page and the next', async () => {
     const owner = await newMerchant();
     for (const externalId of ['first', 'second']) {
-      await ok(api('PUT', `/api/managed-integrations/payment-referral/${externalId}`, { key: owner.owner.apiKey, body: { enabled: true, params: { platformMerchantId: owner.merchantId, email: 'test@example.com' } } }));
+      await ok(
+        api('PUT', `/api/managed-integrations/payment-referral/${externalId}`, {
+          key: owner.owner.apiKey,
+          body: { enabled: true, params: { platformMerchantId: owner.merchantId, email: 'test@example.com' } },
+        }),
+      );
     }
-    const first = await api('GET', `/api/accounts/${owner.owner.accountId}/managed-integrations?paginationLimit=1`, { key: owner.owner.apiKey });
+    const first = await api('GET', `/api/accounts/${owner.owner.accountId}/managed-integrations?paginationLimit=1`, {
+      key: owner.owner.apiKey,
+    });
     expectExchange(first, { nextPageKey: S, items: [SHAPE] });
-    const next = await api('GET', `/api/accounts/${owner.owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: owner.owner.apiKey });
+    const next = await api(
+      'GET',
+      `/api/accounts/${owner.owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      { key: owner.owner.apiKey },
+    );
     expectExchange(next, { items: [SHAPE] });
   });
 });
@@ -79,13 +106,22 @@ describe('Managed Integrations: the examples’ claimed integration', () => {
   beforeAll(async () => {
     [partner, claimant] = await Promise.all([newAccount(), newAccount()]);
     const pending = await ok(api('PUT', path, { key: partner.apiKey, body: { enabled: true, params: BUSINESS } }));
-    await ok(api('POST', `/api/invitations/${pending.invitation.id}/accept`, { key: claimant.apiKey, body: { code: pending.invitation.code, accountId: claimant.accountId } }));
+    await ok(
+      api('POST', `/api/invitations/${pending.invitation.id}/accept`, {
+        key: claimant.apiKey,
+        body: { code: pending.invitation.code, accountId: claimant.accountId },
+      }),
+    );
   });
 
   it('PUT /api/managed-integrations/{type}/{externalId}: an update of a claimed one', async () => {
     const res = await api('PUT', path, { key: partner.apiKey, body: { enabled: true, params: BUSINESS } });
     expectExchange(res, CLAIMED);
-    expect(res.body).toMatchObject({ status: 'provisioning', inProgress: true, claimedByAccountId: claimant.accountId });
+    expect(res.body).toMatchObject({
+      status: 'provisioning',
+      inProgress: true,
+      claimedByAccountId: claimant.accountId,
+    });
   });
 
   it('GET /api/managed-integrations/{type}/{externalId}', async () => {
@@ -109,7 +145,11 @@ describe('Managed Integrations: documented errors', () => {
   });
 
   it('no merchant with the params’ merchant id: 403 MERCHANT_NOT_FOUND', async () => {
-    expectError(await referral(uniqueKey('x'), { platformMerchantId: 'zzNoSuchMerchantzzzzzz' }), 403, 'MERCHANT_NOT_FOUND');
+    expectError(
+      await referral(uniqueKey('x'), { platformMerchantId: 'zzNoSuchMerchantzzzzzz' }),
+      403,
+      'MERCHANT_NOT_FOUND',
+    );
     const stranger = await newAccount();
     const theirs = await api('PUT', `/api/managed-integrations/payment-referral/${uniqueKey('x')}`, {
       key: stranger.apiKey,

@@ -17,7 +17,6 @@ const MERCHANT: ShapeObject = {
   updatedBy: S,
 };
 
-
 describe('Merchants: documented example exchanges', () => {
   let live: TestAccount;
   let merchantId: string;
@@ -26,7 +25,10 @@ describe('Merchants: documented example exchanges', () => {
   });
 
   it('POST /api/merchants: a live merchant (onboardingStatus applied)', async () => {
-    const res = await api('POST', '/api/merchants', { key: live.apiKey, body: { accountId: live.accountId, name: 'Centrapay Cafe Auckland', country: 'NZ', test: false } });
+    const res = await api('POST', '/api/merchants', {
+      key: live.apiKey,
+      body: { accountId: live.accountId, name: 'Centrapay Cafe Auckland', country: 'NZ', test: false },
+    });
     expectExchange(res, MERCHANT);
     expect(res.body.onboardingStatus).toBe('applied');
     merchantId = res.body.id;
@@ -39,7 +41,14 @@ describe('Merchants: documented example exchanges', () => {
   it('GET /api/accounts/{accountId}/merchants: a test and a live merchant', async () => {
     const test = await newAccount();
     for (const name of ['Adams, Runolfsdottir and Botsford', 'Vandervort Inc']) {
-      expect((await api('POST', '/api/merchants', { key: test.apiKey, body: { accountId: test.accountId, name, country: 'NZ', test: true } })).status).toBe(200);
+      expect(
+        (
+          await api('POST', '/api/merchants', {
+            key: test.apiKey,
+            body: { accountId: test.accountId, name, country: 'NZ', test: true },
+          })
+        ).status,
+      ).toBe(200);
     }
     const res = await api('GET', `/api/accounts/${test.accountId}/merchants`, { key: test.apiKey });
     expectExchange(res, { items: [MERCHANT] });
@@ -49,8 +58,15 @@ describe('Merchants: documented example exchanges', () => {
   it('PUT /api/merchants/{merchantId}: name, location and a settlement bank account of the account', async () => {
     const location = { lat: '-36.8483579', lng: '174.7725834', city: 'Auckland', postCode: '1010', country: 'NZ' };
     const bankAccount = await newBankAccount(live);
-    const res = await api('PUT', `/api/merchants/${merchantId}`, { key: live.apiKey, body: { name: 'Centrapay Café', location, settlementConfig: { bankAccountId: bankAccount.id } } });
-    expectExchange(res, { ...MERCHANT, location: { lat: S, lng: S, city: S, postCode: S, country: S }, settlementConfig: { bankAccountId: S } });
+    const res = await api('PUT', `/api/merchants/${merchantId}`, {
+      key: live.apiKey,
+      body: { name: 'Centrapay Café', location, settlementConfig: { bankAccountId: bankAccount.id } },
+    });
+    expectExchange(res, {
+      ...MERCHANT,
+      location: { lat: S, lng: S, city: S, postCode: S, country: S },
+      settlementConfig: { bankAccountId: S },
+    });
     expect(res.body.location).toEqual(location);
   });
 
@@ -59,11 +75,22 @@ describe('Merchants: documented example exchanges', () => {
       key: live.apiKey,
       body: { onboardingStatus: 'deactivated', onboardingStatusReason: 'change-of-ownership' },
     });
-    expectExchange(res, { type: S, onboardingStatus: S, onboardingStatusReason: S, merchantId: S, createdAt: S, createdBy: S, activityNumber: S });
+    expectExchange(res, {
+      type: S,
+      onboardingStatus: S,
+      onboardingStatusReason: S,
+      merchantId: S,
+      createdAt: S,
+      createdBy: S,
+      activityNumber: S,
+    });
   });
 
   it('POST /api/merchants/{merchantId}/metadata', async () => {
-    const res = await api('POST', `/api/merchants/${merchantId}/metadata`, { key: live.apiKey, body: { metadata: { deviceId: 'device-001' } } });
+    const res = await api('POST', `/api/merchants/${merchantId}/metadata`, {
+      key: live.apiKey,
+      body: { metadata: { deviceId: 'device-001' } },
+    });
     expectExchange(res, { merchantId: S, createdAt: S, createdBy: S, metadata: { deviceId: S } });
   });
 
@@ -86,11 +113,29 @@ describe('Merchants: search (no authentication)', () => {
 
   beforeAll(async () => {
     owner = await newAccount();
-    for (const [name, lat] of [['Store 1', '-36.8480'], ['Store 2', '-36.8490']]) {
-      const location = { lat, lng: '174.7630', city: 'Auckland', country: 'NZ', postCode: '1010', state: 'Auckland', street: '2 Street Street', suburb: 'Place' };
-      const merchant = await api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name, country: 'NZ', test: true, location, categoryCode: '1740' } });
+    for (const [name, lat] of [
+      ['Store 1', '-36.8480'],
+      ['Store 2', '-36.8490'],
+    ]) {
+      const location = {
+        lat,
+        lng: '174.7630',
+        city: 'Auckland',
+        country: 'NZ',
+        postCode: '1010',
+        state: 'Auckland',
+        street: '2 Street Street',
+        suburb: 'Place',
+      };
+      const merchant = await api('POST', '/api/merchants', {
+        key: owner.apiKey,
+        body: { accountId: owner.accountId, name, country: 'NZ', test: true, location, categoryCode: '1740' },
+      });
       expect(merchant.status).toBe(200);
-      const config = await api('POST', `/api/merchants/${merchant.body.id}/configs`, { key: owner.apiKey, body: { paymentOptions: [{ type: 'svc.nzd.test' }] } });
+      const config = await api('POST', `/api/merchants/${merchant.body.id}/configs`, {
+        key: owner.apiKey,
+        body: { paymentOptions: [{ type: 'svc.nzd.test' }] },
+      });
       expect(config.status).toBe(200);
     }
     // An active public loyalty program of the account: search lists it for each of its merchants.
@@ -131,21 +176,36 @@ describe('Merchants: documented errors', () => {
     const foreign = await newBankAccount(other);
     const res = await api('POST', '/api/merchants', {
       key: owner.apiKey,
-      body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true, settlementConfig: { bankAccountId: foreign.id } },
+      body: {
+        accountId: owner.accountId,
+        name: 'Cafe',
+        country: 'NZ',
+        test: true,
+        settlementConfig: { bankAccountId: foreign.id },
+      },
     });
     expectError(res, 403, 'BANK_ACCOUNT_MISMATCH');
   });
 
   it('POST /api/merchants with a country other than the account region: 403 ACCOUNT_REGION_MISMATCH', async () => {
     const owner = await newAccount({ region: 'NZ' });
-    const res = await api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Cafe', country: 'AU', test: true } });
+    const res = await api('POST', '/api/merchants', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, name: 'Cafe', country: 'AU', test: true },
+    });
     expectError(res, 403, 'ACCOUNT_REGION_MISMATCH');
   });
 
-  it('PUT /api/merchants/{merchantId} with a bank account that is not the account\'s: 403 BANK_ACCOUNT_MISMATCH', async () => {
+  it("PUT /api/merchants/{merchantId} with a bank account that is not the account's: 403 BANK_ACCOUNT_MISMATCH", async () => {
     const owner = await newAccount();
-    const merchant = await api('POST', '/api/merchants', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true } });
-    const res = await api('PUT', `/api/merchants/${merchant.body.id}`, { key: owner.apiKey, body: { settlementConfig: { bankAccountId: 'NoSuchBankAccount12345' } } });
+    const merchant = await api('POST', '/api/merchants', {
+      key: owner.apiKey,
+      body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true },
+    });
+    const res = await api('PUT', `/api/merchants/${merchant.body.id}`, {
+      key: owner.apiKey,
+      body: { settlementConfig: { bankAccountId: 'NoSuchBankAccount12345' } },
+    });
     expectError(res, 403, 'BANK_ACCOUNT_MISMATCH');
   });
 });

@@ -26,7 +26,7 @@ let hook: WebhookReceiver | undefined;
 afterAll(() => hook?.close());
 
 describe('Notifications: documented exchanges', () => {
-  it('GET /api/.well-known/jwks.json (the guide\'s JWKS request, served by this platform)', async () => {
+  it("GET /api/.well-known/jwks.json (the guide's JWKS request, served by this platform)", async () => {
     const res = await api('GET', '/api/.well-known/jwks.json');
     expectExchange(res, { keys: [{ kty: S, x: S, y: S, crv: S, kid: S, use: S, alg: S }] });
     expect(res.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', use: 'sig', alg: 'ES256' });
@@ -36,19 +36,29 @@ describe('Notifications: documented exchanges', () => {
     const merchant = await newMerchant();
     hook = await startWebhookReceiver();
     const types = ['payment-request:paid', 'payment-request:refund-initiated', 'payment-request:refund-completed'];
-    const subscribed = await api('POST', `/api/accounts/${merchant.owner.accountId}/webhooks`, { key: seed().operatorApiKey, body: { url: hook.url, types } });
+    const subscribed = await api('POST', `/api/accounts/${merchant.owner.accountId}/webhooks`, {
+      key: seed().operatorApiKey,
+      body: { url: hook.url, types },
+    });
     expect(subscribed.status).toBe(200);
     const payer = await newPayer('5000');
     const created = await newPaymentRequest(merchant);
     expect((await pay(payer, created.id, 'notified')).status).toBe(200);
-    const refund = await api('POST', `/api/payment-requests/${created.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('100'), externalRef: 'notified' } });
+    const refund = await api('POST', `/api/payment-requests/${created.id}/refund`, {
+      key: merchant.owner.apiKey,
+      body: { value: nzd('100'), externalRef: 'notified' },
+    });
     expect(refund.status).toBe(200);
 
     const received = await hook.waitForAccepted(3, 30_000);
     expect(received.map((r) => r.body.type).sort()).toEqual([...types].sort());
     for (const notification of received) {
       // The model types data "string" while the type table says "see Payment Activity Model": data is the activity.
-      expectShape(notification.body, { id: S, type: S, data: ACTIVITY, accountId: S, test: B, createdAt: S }, notification.body.type);
+      expectShape(
+        notification.body,
+        { id: S, type: S, data: ACTIVITY, accountId: S, test: B, createdAt: S },
+        notification.body.type,
+      );
       expect(notification.verifyError).toBeUndefined();
       // The guide's decoded payload shows iat and exp quoted; they are JWT NumericDates (numbers), exp = iat + 300.
       expectShape(notification.claims, { iat: N, exp: N, aud: S, request_body_sha256: S }, 'claims');

@@ -18,7 +18,10 @@ let patron: TestAccount;
 let walletId: string;
 beforeAll(async () => {
   patron = await newAccount();
-  const wallet = await api('POST', '/api/wallet-assets', { key: patron.apiKey, body: { accountId: patron.accountId, ledgerId: 'svc.nzd.test' } });
+  const wallet = await api('POST', '/api/wallet-assets', {
+    key: patron.apiKey,
+    body: { accountId: patron.accountId, ledgerId: 'svc.nzd.test' },
+  });
   walletId = wallet.body.id;
 });
 
@@ -26,7 +29,14 @@ beforeAll(async () => {
 async function codeWithAsset(extra: Record<string, unknown> = {}) {
   const created = await api('POST', '/api/patron-codes', { key: patron.apiKey, body: { assetId: walletId, ...extra } });
   expect(created.status).toBe(200);
-  expect((await api('POST', `/api/patron-codes/${created.body.id}/metadata`, { key: patron.apiKey, body: { metadata: { deviceId: 'device-001' } } })).status).toBe(200);
+  expect(
+    (
+      await api('POST', `/api/patron-codes/${created.body.id}/metadata`, {
+        key: patron.apiKey,
+        body: { metadata: { deviceId: 'device-001' } },
+      })
+    ).status,
+  ).toBe(200);
   return created.body;
 }
 
@@ -58,7 +68,10 @@ describe('Patron Codes: documented example exchanges', () => {
 
   it('POST /api/patron-codes/{patronCodeId}/metadata', async () => {
     const code = await api('POST', '/api/patron-codes', { key: patron.apiKey });
-    const res = await api('POST', `/api/patron-codes/${code.body.id}/metadata`, { key: patron.apiKey, body: { metadata: { deviceId: 'device-001' } } });
+    const res = await api('POST', `/api/patron-codes/${code.body.id}/metadata`, {
+      key: patron.apiKey,
+      body: { metadata: { deviceId: 'device-001' } },
+    });
     expectExchange(res, { patronCodeId: S, createdAt: S, createdBy: S, metadata: { deviceId: S } });
   });
 });
@@ -69,19 +82,34 @@ describe('Patron Codes: documented errors', () => {
   const badChecksum = prefix + String((Number(luhnCheckDigit(prefix)) + 1) % 10);
 
   it('GET …/barcode/{barcode} whose check digit fails: 400 CHECKSUM_FAILED', async () => {
-    expectError(await api('GET', `/api/patron-codes/barcode/${badChecksum}`, { key: patron.apiKey }), 400, 'CHECKSUM_FAILED');
+    expectError(
+      await api('GET', `/api/patron-codes/barcode/${badChecksum}`, { key: patron.apiKey }),
+      400,
+      'CHECKSUM_FAILED',
+    );
   });
 
   it('GET …/barcode/{barcode} of no code: 403 PATRON_CODE_INVALID', async () => {
-    expectError(await api('GET', `/api/patron-codes/barcode/${unknownBarcode}`, { key: patron.apiKey }), 403, 'PATRON_CODE_INVALID');
+    expectError(
+      await api('GET', `/api/patron-codes/barcode/${unknownBarcode}`, { key: patron.apiKey }),
+      403,
+      'PATRON_CODE_INVALID',
+    );
   });
 
   it('GET …/{namespace}/external-id/{externalId} of no code: 403 PATRON_CODE_INVALID', async () => {
-    expectError(await api('GET', '/api/patron-codes/namespace-test/external-id/no-such-id', { key: patron.apiKey }), 403, 'PATRON_CODE_INVALID');
+    expectError(
+      await api('GET', '/api/patron-codes/namespace-test/external-id/no-such-id', { key: patron.apiKey }),
+      403,
+      'PATRON_CODE_INVALID',
+    );
   });
 
   it('POST …/{patronCodeId}/metadata of no code: 403 PATRON_CODE_INVALID', async () => {
-    const res = await api('POST', '/api/patron-codes/NoSuchPatronCode123456/metadata', { key: patron.apiKey, body: { metadata: { deviceId: 'x' } } });
+    const res = await api('POST', '/api/patron-codes/NoSuchPatronCode123456/metadata', {
+      key: patron.apiKey,
+      body: { metadata: { deviceId: 'x' } },
+    });
     expectError(res, 403, 'PATRON_CODE_INVALID');
   });
 });

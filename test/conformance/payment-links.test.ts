@@ -4,9 +4,28 @@ import { newPaymentLink } from '../support/channels';
 import { newMerchant, newPaymentRequest, type MerchantSetup } from '../support/payments';
 import { B, expectExchange, S, type ShapeObject } from './support';
 
-const LINK: ShapeObject = { id: S, status: S, name: S, merchantId: S, paymentRequestId: S, createdBy: S, createdAt: S, updatedBy: S, updatedAt: S };
+const LINK: ShapeObject = {
+  id: S,
+  status: S,
+  name: S,
+  merchantId: S,
+  paymentRequestId: S,
+  createdBy: S,
+  createdAt: S,
+  updatedBy: S,
+  updatedAt: S,
+};
 const LISTED: ShapeObject = { ...LINK, test: B };
-const ARCHIVED: ShapeObject = { id: S, name: S, merchantId: S, status: S, createdBy: S, createdAt: S, updatedBy: S, updatedAt: S };
+const ARCHIVED: ShapeObject = {
+  id: S,
+  name: S,
+  merchantId: S,
+  status: S,
+  createdBy: S,
+  createdAt: S,
+  updatedBy: S,
+  updatedAt: S,
+};
 const SUMMARY: ShapeObject = { id: S, merchantId: S, paymentRequestId: S };
 
 /** The examples send a JSON content type with no body, GETs included. */
@@ -40,12 +59,18 @@ describe('Payment Links: documented example exchanges', () => {
   it('GET /merchants/{merchantId}/payment-links (without /api), a page with a next page key', async () => {
     await linkWithRequest('Back Counter');
     await linkWithRequest('Front Checkout');
-    const res = await api('GET', `/merchants/${merchant.merchantId}/payment-links?paginationLimit=1`, { key, headers: JSON_HEADERS });
+    const res = await api('GET', `/merchants/${merchant.merchantId}/payment-links?paginationLimit=1`, {
+      key,
+      headers: JSON_HEADERS,
+    });
     expectExchange(res, { items: [LISTED], nextPageKey: S });
   });
 
   it('POST /api/payment-links/{paymentLinkId}/archive', async () => {
-    const res = await api('POST', `/api/payment-links/${await linkWithRequest()}/archive`, { key, headers: JSON_HEADERS });
+    const res = await api('POST', `/api/payment-links/${await linkWithRequest()}/archive`, {
+      key,
+      headers: JSON_HEADERS,
+    });
     expectExchange(res, ARCHIVED);
     expect(res.body.status).toBe('archived');
   });

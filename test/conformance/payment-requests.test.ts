@@ -11,9 +11,29 @@ import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { api, newAccount, seed, type TestAccount } from '../support/api';
 import { authorizedConnection, newConnection, newPaymentLink } from '../support/channels';
 import { advanceClock, DAY, HOUR } from '../support/clock';
-import { limitSpend, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import {
+  limitSpend,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
 import { lineItem, newTokenRequest, payWithToken, tokenShop, type TokenShop } from '../support/token-payments';
-import { B, except, expectError, expectExchange, expectQuotaExceeded, expectShape, ERROR_BODY, N, S, type ShapeObject } from './support';
+import {
+  B,
+  except,
+  expectError,
+  expectExchange,
+  expectQuotaExceeded,
+  expectShape,
+  ERROR_BODY,
+  N,
+  S,
+  type ShapeObject,
+} from './support';
 
 // ---- documented shapes -------------------------------------------------------------------------
 
@@ -49,7 +69,8 @@ const CREATED: ShapeObject = {
   connectionStatus: S,
   paymentLinkId: S,
 };
-const NO_BUSINESSES = 'taxNumber comes from the merchant\'s Business: businesses are not served, so no merchant has a tax number';
+const NO_BUSINESSES =
+  "taxNumber comes from the merchant's Business: businesses are not served, so no merchant has a tax number";
 
 /** Get by id: a request attached to a patron code, with a condition, part paid. */
 const FETCHED: ShapeObject = {
@@ -80,7 +101,12 @@ const FETCHED: ShapeObject = {
 
 /** By short code and by patron code: the same fields less the order references, line items and paidBy. */
 const LOOKED_UP: ShapeObject = {
-  ...except(FETCHED, { purchaseOrderRef: 'not in this example', invoiceRef: 'not in this example', lineItems: 'not in this example', paidBy: 'not in this example' }),
+  ...except(FETCHED, {
+    purchaseOrderRef: 'not in this example',
+    invoiceRef: 'not in this example',
+    lineItems: 'not in this example',
+    paidBy: 'not in this example',
+  }),
   merchantConditions: [],
 };
 
@@ -173,7 +199,8 @@ beforeAll(async () => {
 let tokenShopMade: Promise<TokenShop> | undefined;
 const sharedTokenShop = () => (tokenShopMade ??= tokenShop());
 
-const post = (path: string, body?: unknown, as = key) => api('POST', path, { key: as, ...(body !== undefined ? { body } : {}) });
+const post = (path: string, body?: unknown, as = key) =>
+  api('POST', path, { key: as, ...(body !== undefined ? { body } : {}) });
 
 /** A connection of the merchant its owner asked for, authorized by a wallet app; a payment link of the merchant. */
 const connection = () => authorizedConnection(key, merchant.merchantId);
@@ -181,7 +208,8 @@ const paymentLink = async () => (await newPaymentLink(key, merchant.merchantId))
 
 /** A patron code whose test scenario gives the request a photo-id condition awaiting the merchant. */
 const scenarioBarcode = async () =>
-  (await post('/api/patron-codes', { testScenarioName: 'force-condition-check-photo-id' }, patron.apiKey)).body.barcode as string;
+  (await post('/api/patron-codes', { testScenarioName: 'force-condition-check-photo-id' }, patron.apiKey)).body
+    .barcode as string;
 
 /** The request of the get-by-id example: patron code, condition accepted, order references, part paid. */
 async function fetchedExample() {
@@ -197,7 +225,10 @@ async function fetchedExample() {
   });
   expect(created.status).toBe(200);
   expect((await post(`/api/payment-requests/${created.body.id}/conditions/1/accept`)).status).toBe(200);
-  expect((await pay(payer, created.body.id, `part-${created.body.id}`, { mode: 'multi-asset-payment', amount: '1000' })).status).toBe(200);
+  expect(
+    (await pay(payer, created.body.id, `part-${created.body.id}`, { mode: 'multi-asset-payment', amount: '1000' }))
+      .status,
+  ).toBe(200);
   return created.body;
 }
 
@@ -225,13 +256,31 @@ describe('Payment Requests: documented example exchanges', () => {
       paymentLinkId: await paymentLink(),
     });
     expectExchange(res, except(CREATED, { taxNumber: NO_BUSINESSES }));
-    expect(res.body).toMatchObject({ status: 'new', expirySeconds: 120, connectionStatus: 'active', createdByAccountId: merchant.owner.accountId });
+    expect(res.body).toMatchObject({
+      status: 'new',
+      expirySeconds: 120,
+      connectionStatus: 'active',
+      createdByAccountId: merchant.owner.accountId,
+    });
     expect(Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)).toBe(120_000);
   });
 
   it('POST /api/payment-requests: expirySeconds as an integer (the OpenAPI example)', async () => {
-    const res = await post('/api/payment-requests', { configId: merchant.configId, expirySeconds: 120, value: nzd('10000'), lineItems: [HARD_HAT, TOOL_BELT] });
-    expectExchange(res, except(CREATED, { taxNumber: NO_BUSINESSES, connectionId: 'none sent', connectionStatus: 'none sent', paymentLinkId: 'none sent' }));
+    const res = await post('/api/payment-requests', {
+      configId: merchant.configId,
+      expirySeconds: 120,
+      value: nzd('10000'),
+      lineItems: [HARD_HAT, TOOL_BELT],
+    });
+    expectExchange(
+      res,
+      except(CREATED, {
+        taxNumber: NO_BUSINESSES,
+        connectionId: 'none sent',
+        connectionStatus: 'none sent',
+        paymentLinkId: 'none sent',
+      }),
+    );
   });
 
   it('GET /api/payment-requests/{paymentRequestId}', async () => {
@@ -244,12 +293,21 @@ describe('Payment Requests: documented example exchanges', () => {
   it('GET /api/payment-requests/{paymentRequestId} of a config taking tokens: the token option with its accepted collections', async () => {
     const shop = await sharedTokenShop();
     const taxed = (item: ReturnType<typeof lineItem>) => ({ ...item, tax: '15.00' });
-    const created = await newTokenRequest(shop.merchant, [taxed(lineItem('bread', '400')), taxed(lineItem('milk', '300'))]);
+    const created = await newTokenRequest(shop.merchant, [
+      taxed(lineItem('bread', '400')),
+      taxed(lineItem('milk', '300')),
+    ]);
     const res = await api('GET', `/api/payment-requests/${created.id}`, { key: shop.merchant.owner.apiKey });
     expectExchange(res, { paymentOptions: [OPTION] });
-    const tokenOption = res.body.paymentOptions.find((option: { assetType: string }) => option.assetType === 'svc.token.test');
+    const tokenOption = res.body.paymentOptions.find(
+      (option: { assetType: string }) => option.assetType === 'svc.token.test',
+    );
     expectShape(tokenOption, TOKEN_OPTION);
-    expect(tokenOption).toEqual({ assetType: 'svc.token.test', amount: '400', acceptedCollections: [{ id: shop.collection.id, lineItems: [taxed(lineItem('bread', '400'))] }] });
+    expect(tokenOption).toEqual({
+      assetType: 'svc.token.test',
+      amount: '400',
+      acceptedCollections: [{ id: shop.collection.id, lineItems: [taxed(lineItem('bread', '400'))] }],
+    });
   });
 
   it('GET /api/payment-requests/short-code/{shortCode}', async () => {
@@ -265,7 +323,12 @@ describe('Payment Requests: documented example exchanges', () => {
   });
 
   it('GET /api/payment-requests/{paymentRequestId}/summary (no authentication)', async () => {
-    const created = await newPaymentRequest(merchant, { value: nzd('6190'), partialAllowed: true, basketAmount: '6190', lineItems: [COFFEE, MUG] });
+    const created = await newPaymentRequest(merchant, {
+      value: nzd('6190'),
+      partialAllowed: true,
+      basketAmount: '6190',
+      lineItems: [COFFEE, MUG],
+    });
     expectExchange(await api('GET', `/api/payment-requests/${created.id}/summary`), SUMMARY);
   });
 
@@ -273,34 +336,68 @@ describe('Payment Requests: documented example exchanges', () => {
     const externalRef = randomUUID();
     for (let i = 0; i < 2; i++) await newPaymentRequest(merchant, { externalRef, connectionId: await connection() });
     const path = `/api/payment-requests/external-ref/${externalRef}?merchantAccountId=${merchant.owner.accountId}`;
-    const listed: ShapeObject = { id: S, url: S, merchantName: S, value: MONEY, createdAt: S, expiresAt: S, paymentOptions: [OPTION], status: S, liveness: S, connectionId: S, connectionStatus: S };
+    const listed: ShapeObject = {
+      id: S,
+      url: S,
+      merchantName: S,
+      value: MONEY,
+      createdAt: S,
+      expiresAt: S,
+      paymentOptions: [OPTION],
+      status: S,
+      liveness: S,
+      connectionId: S,
+      connectionStatus: S,
+    };
     const first = await api('GET', `${path}&paginationLimit=1`, { key });
     // docs/api/conventions.md#lists: a page carries nextPageKey (the example writes pageKey).
     expectExchange(first, { items: [listed], nextPageKey: S });
-    const second = await api('GET', `${path}&paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key });
+    const second = await api('GET', `${path}&paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, {
+      key,
+    });
     expectExchange(second, { items: [listed] });
   });
 
   it('POST /api/payment-requests/{paymentRequestId}/pay: a partial payment with an external reference', async () => {
-    const created = await newPaymentRequest(merchant, { value: nzd('1000'), partialAllowed: true, basketAmount: '1000' });
+    const created = await newPaymentRequest(merchant, {
+      value: nzd('1000'),
+      partialAllowed: true,
+      basketAmount: '1000',
+    });
     const res = await post(
       `/api/payment-requests/${created.id}/pay`,
-      { idempotencyKey: 'b62-11ec-9072-3e22fb52e878', assetType: 'svc.nzd.test', assetId: payer.walletId, amount: '200', mode: 'partial-payment', externalPaymentRef: '62e4b0d7-551b-4b93-8b62-28265b4457d1' },
+      {
+        idempotencyKey: 'b62-11ec-9072-3e22fb52e878',
+        assetType: 'svc.nzd.test',
+        assetId: payer.walletId,
+        amount: '200',
+        mode: 'partial-payment',
+        externalPaymentRef: '62e4b0d7-551b-4b93-8b62-28265b4457d1',
+      },
       payer.apiKey,
     );
     expectExchange(res, PAYMENT);
     expect(res.body).toMatchObject({ type: 'payment', value: nzd('200'), mode: 'partial-payment' });
   });
 
-  it('POST /api/payment-requests/{paymentRequestId}/refund: a line item carrying its discount; the invoice reference is the request\'s', async () => {
-    const created = await paidRequest({ value: nzd('10000'), lineItems: [HARD_HAT, TOOL_BELT], invoiceRef: 'sy8CRmo3sp3ArOpnfmb423' });
+  it("POST /api/payment-requests/{paymentRequestId}/refund: a line item carrying its discount; the invoice reference is the request's", async () => {
+    const created = await paidRequest({
+      value: nzd('10000'),
+      lineItems: [HARD_HAT, TOOL_BELT],
+      invoiceRef: 'sy8CRmo3sp3ArOpnfmb423',
+    });
     const res = await post(`/api/payment-requests/${created.id}/refund`, {
       value: { amount: '3600', currency: 'NZD' },
       externalRef: 'e8df06e2-13a5-48b4-b670-3fd6d815fe0a',
       lineItems: [HARD_HAT],
     });
     expectExchange(res, REFUND);
-    expect(res.body).toMatchObject({ type: 'refund', assetType: 'svc.nzd.test', value: nzd('3600'), invoiceRef: 'sy8CRmo3sp3ArOpnfmb423' });
+    expect(res.body).toMatchObject({
+      type: 'refund',
+      assetType: 'svc.nzd.test',
+      value: nzd('3600'),
+      invoiceRef: 'sy8CRmo3sp3ArOpnfmb423',
+    });
   });
 
   it('POST /api/payment-requests/{paymentRequestId}/void: a paid request is refunded', async () => {
@@ -323,10 +420,22 @@ describe('Payment Requests: documented example exchanges', () => {
       value: { amount: '6190', currency: 'NZD' },
       idempotencyKey: 'e8df06e2-13a5-48b4-b670-3fd6d815fe0a',
       invoiceRef: '2022-08-03T16:56:50-06:00',
-      lineItems: [COFFEE, { ...MUG, restricted: true, productId: '19412345123459', classification: { type: 'GS1', code: '10001874', name: 'CROCKERY', props: { 20001479: '30008960' } } }],
+      lineItems: [
+        COFFEE,
+        {
+          ...MUG,
+          restricted: true,
+          productId: '19412345123459',
+          classification: { type: 'GS1', code: '10001874', name: 'CROCKERY', props: { 20001479: '30008960' } },
+        },
+      ],
     });
     expectExchange(res, CONFIRMATION);
-    expect(res.body).toMatchObject({ type: 'confirmation', preAuth: true, createdByAccountId: merchant.owner.accountId });
+    expect(res.body).toMatchObject({
+      type: 'confirmation',
+      preAuth: true,
+      createdByAccountId: merchant.owner.accountId,
+    });
   });
 
   describe('activity listings', () => {
@@ -336,7 +445,15 @@ describe('Payment Requests: documented example exchanges', () => {
       own = await newMerchant();
       const paid = await newPaymentRequest(own, { value: nzd('6190') });
       expect((await pay(payer, paid.id, `own-${paid.id}`)).status).toBe(200);
-      expect((await post(`/api/payment-requests/${paid.id}/refund`, { value: nzd('600'), externalRef: 'r-600' }, own.owner.apiKey)).status).toBe(200);
+      expect(
+        (
+          await post(
+            `/api/payment-requests/${paid.id}/refund`,
+            { value: nzd('600'), externalRef: 'r-600' },
+            own.owner.apiKey,
+          )
+        ).status,
+      ).toBe(200);
       paidId = paid.id;
       const preAuth = await newPaymentRequest(own, { value: nzd('100'), preAuth: true });
       expect((await pay(payer, preAuth.id, `own-${preAuth.id}`)).status).toBe(200);
@@ -344,7 +461,13 @@ describe('Payment Requests: documented example exchanges', () => {
 
     /** Each listed activity against the documented shape of its type. */
     function expectActivities(items: { type: string }[], types: string[]): void {
-      const byType: Record<string, ShapeObject> = { refund: MONEY_ACTIVITY, payment: MONEY_ACTIVITY, request: ACTIVITY, authorization: PRE_AUTH_ACTIVITY, preAuthRequest: PRE_AUTH_ACTIVITY };
+      const byType: Record<string, ShapeObject> = {
+        refund: MONEY_ACTIVITY,
+        payment: MONEY_ACTIVITY,
+        request: ACTIVITY,
+        authorization: PRE_AUTH_ACTIVITY,
+        preAuthRequest: PRE_AUTH_ACTIVITY,
+      };
       for (const type of types) {
         const item = items.find((i) => i.type === type);
         expect(item && type).toBe(type);
@@ -357,7 +480,11 @@ describe('Payment Requests: documented example exchanges', () => {
       let pageKey: string | undefined;
       let pages = 0;
       do {
-        const query = new URLSearchParams({ merchantId: own.merchantId, paginationLimit: '3', ...(pageKey ? { pageKey } : {}) });
+        const query = new URLSearchParams({
+          merchantId: own.merchantId,
+          paginationLimit: '3',
+          ...(pageKey ? { pageKey } : {}),
+        });
         const res = await api('GET', `/api/payment-activities?${query}`, { key: own.owner.apiKey });
         expectExchange(res, pages === 0 ? { nextPageKey: S, items: [ACTIVITY] } : { items: [ACTIVITY] });
         items.push(...res.body.items);
@@ -375,12 +502,19 @@ describe('Payment Requests: documented example exchanges', () => {
     });
   });
 
-  it.each(['accept', 'decline'])('POST /api/payment-requests/{paymentRequestId}/conditions/{conditionId}/%s', async (decision) => {
-    const created = await newPaymentRequest(merchant, { value: nzd('100'), barcode: await scenarioBarcode(), conditionsEnabled: true });
-    const res = await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`);
-    expectExchange(res, CONDITION_ACTIVITY);
-    expect(res.body).toMatchObject({ type: `${decision}-condition`, conditionId: 1 });
-  });
+  it.each(['accept', 'decline'])(
+    'POST /api/payment-requests/{paymentRequestId}/conditions/{conditionId}/%s',
+    async (decision) => {
+      const created = await newPaymentRequest(merchant, {
+        value: nzd('100'),
+        barcode: await scenarioBarcode(),
+        conditionsEnabled: true,
+      });
+      const res = await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`);
+      expectExchange(res, CONDITION_ACTIVITY);
+      expect(res.body).toMatchObject({ type: `${decision}-condition`, conditionId: 1 });
+    },
+  );
 });
 
 // ---- errors ------------------------------------------------------------------------------------
@@ -394,16 +528,21 @@ describe('Payment Requests: documented errors', () => {
   const prefix = '999000555555555';
   const unknownBarcode = prefix + luhnCheckDigit(prefix);
   const badChecksum = prefix + String((Number(luhnCheckDigit(prefix)) + 1) % 10);
-  const create = (body: Record<string, unknown>, as = key) => post('/api/payment-requests', { configId: merchant.configId, value: nzd('1000'), ...body }, as);
+  const create = (body: Record<string, unknown>, as = key) =>
+    post('/api/payment-requests', { configId: merchant.configId, value: nzd('1000'), ...body }, as);
 
   describe('create', () => {
     it('line items not summing to the value: 400 LINE_ITEMS_SUM_CHECK_FAILED', async () => {
-      expectError(await create({ lineItems: [{ name: 'x', qty: '1', price: '999' }] }), 400, 'LINE_ITEMS_SUM_CHECK_FAILED');
+      expectError(
+        await create({ lineItems: [{ name: 'x', qty: '1', price: '999' }] }),
+        400,
+        'LINE_ITEMS_SUM_CHECK_FAILED',
+      );
     });
     it('a barcode whose check digit fails: 400 CHECKSUM_FAILED', async () => {
       expectError(await create({ barcode: badChecksum }), 400, 'CHECKSUM_FAILED');
     });
-    it('a redirect URL outside the config\'s allowed prefixes: 403 REDIRECT_URL_INVALID', async () => {
+    it("a redirect URL outside the config's allowed prefixes: 403 REDIRECT_URL_INVALID", async () => {
       expectError(await create({ redirectPaidUrl: 'https://elsewhere.example.com/paid' }), 403, 'REDIRECT_URL_INVALID');
     });
     it('a barcode of no patron code: 403 PATRON_CODE_INVALID', async () => {
@@ -419,12 +558,25 @@ describe('Payment Requests: documented errors', () => {
       expectError(await create({ connectionId: 'cn_zzNoSuchResourcezzzzzz' }), 403, 'CONNECTION_NOT_FOUND');
     });
     it('a connection of another merchant: 403 CONNECTION_MERCHANT_MISMATCH', async () => {
-      const other = await post('/api/merchants', { accountId: merchant.owner.accountId, name: 'Other Cafe', country: 'NZ', test: true });
-      expectError(await create({ connectionId: (await newConnection(key, other.body.id)).id }), 403, 'CONNECTION_MERCHANT_MISMATCH');
+      const other = await post('/api/merchants', {
+        accountId: merchant.owner.accountId,
+        name: 'Other Cafe',
+        country: 'NZ',
+        test: true,
+      });
+      expectError(
+        await create({ connectionId: (await newConnection(key, other.body.id)).id }),
+        403,
+        'CONNECTION_MERCHANT_MISMATCH',
+      );
     });
     it('a connection another caller made: 403 CONNECTION_CREATED_BY_MISMATCH', async () => {
       // The operator may ask to connect any merchant; the merchant's own keys did not make that connection.
-      expectError(await create({ connectionId: (await newConnection(seed().operatorApiKey, merchant.merchantId)).id }), 403, 'CONNECTION_CREATED_BY_MISMATCH');
+      expectError(
+        await create({ connectionId: (await newConnection(seed().operatorApiKey, merchant.merchantId)).id }),
+        403,
+        'CONNECTION_CREATED_BY_MISMATCH',
+      );
     });
   });
 
@@ -496,7 +648,11 @@ describe('Payment Requests: documented errors', () => {
 
     it('line items not summing to the refund: 400 LINE_ITEMS_SUM_CHECK_FAILED', async () => {
       const created = await paidRequest();
-      expectError(await refund(created.id, '500', 'r', { lineItems: [{ name: 'x', qty: '1', price: '400' }] }), 400, 'LINE_ITEMS_SUM_CHECK_FAILED');
+      expectError(
+        await refund(created.id, '500', 'r', { lineItems: [{ name: 'x', qty: '1', price: '400' }] }),
+        400,
+        'LINE_ITEMS_SUM_CHECK_FAILED',
+      );
     });
     it('an unpaid request: 403 NOT_PAID', async () => {
       expectError(await refund((await newPaymentRequest(merchant)).id, '100', 'r'), 403, 'NOT_PAID');
@@ -538,20 +694,33 @@ describe('Payment Requests: documented errors', () => {
       const created = await newPaymentRequest(other);
       expect((await pay(payer, created.id, `other-${created.id}`)).status).toBe(200);
       await setAssetStatus(other.settlementWalletId, 'archived');
-      expectError(await post(`/api/payment-requests/${created.id}/refund`, { value: nzd('100'), externalRef: 'r' }, other.owner.apiKey), 403, 'REFUND_DECLINED');
+      expectError(
+        await post(
+          `/api/payment-requests/${created.id}/refund`,
+          { value: nzd('100'), externalRef: 'r' },
+          other.owner.apiKey,
+        ),
+        403,
+        'REFUND_DECLINED',
+      );
     });
     it('part of a token payment (a token is refunded whole): 403 PARTIAL_REFUNDS_NOT_ALLOWED', async () => {
       const { merchant: shopMerchant, tokenId } = await payerToken();
       const created = await newTokenRequest(shopMerchant, [lineItem('bread', '400')]);
       expect((await payWithToken(payer, created.id, tokenId)).status).toBe(200);
-      const res = await post(`/api/payment-requests/${created.id}/refund`, { value: nzd('100'), externalRef: 'part' }, shopMerchant.owner.apiKey);
+      const res = await post(
+        `/api/payment-requests/${created.id}/refund`,
+        { value: nzd('100'), externalRef: 'part' },
+        shopMerchant.owner.apiKey,
+      );
       expectError(res, 403, 'PARTIAL_REFUNDS_NOT_ALLOWED');
       expectShape(res.body, ERROR_BODY);
     });
   });
 
   describe('void', () => {
-    const voidRequest = (id: string, headers: Record<string, string> = {}) => api('POST', `/api/payment-requests/${id}/void`, { key, headers });
+    const voidRequest = (id: string, headers: Record<string, string> = {}) =>
+      api('POST', `/api/payment-requests/${id}/void`, { key, headers });
 
     it('24 hours after creation: 403 VOID_WINDOW_EXCEEDED', async () => {
       const created = await paidRequest();
@@ -560,7 +729,9 @@ describe('Payment Requests: documented errors', () => {
     });
     it('a request already refunded in full: 403 ALREADY_REFUNDED', async () => {
       const created = await paidRequest();
-      expect((await post(`/api/payment-requests/${created.id}/refund`, { value: nzd('1000'), externalRef: 'all' })).status).toBe(200);
+      expect(
+        (await post(`/api/payment-requests/${created.id}/refund`, { value: nzd('1000'), externalRef: 'all' })).status,
+      ).toBe(200);
       expectError(await voidRequest(created.id), 403, 'ALREADY_REFUNDED');
     });
     it('its reference (Idempotency-Key) reused for another request: 403 REPEAT_REFERENCE', async () => {
@@ -584,14 +755,26 @@ describe('Payment Requests: documented errors', () => {
     });
     it('a pre-auth with confirmations: 403 PRE_AUTH_ALREADY_CONFIRMED', async () => {
       const created = await authorisedPreAuth('1000');
-      expect((await post(`/api/payment-requests/${created.id}/confirm`, { idempotencyKey: 'c', invoiceRef: 'i', lineItems: [{ name: 'x', qty: '1', price: '100' }] })).status).toBe(200);
+      expect(
+        (
+          await post(`/api/payment-requests/${created.id}/confirm`, {
+            idempotencyKey: 'c',
+            invoiceRef: 'i',
+            lineItems: [{ name: 'x', qty: '1', price: '100' }],
+          })
+        ).status,
+      ).toBe(200);
       expectError(await voidRequest(created.id), 403, 'PRE_AUTH_ALREADY_CONFIRMED');
     });
   });
 
   describe('release', () => {
     it('a request that is not a pre-auth: 403 INVALID_PAYMENT_REQUEST_TYPE', async () => {
-      expectError(await post(`/api/payment-requests/${(await paidRequest()).id}/release`), 403, 'INVALID_PAYMENT_REQUEST_TYPE');
+      expectError(
+        await post(`/api/payment-requests/${(await paidRequest()).id}/release`),
+        403,
+        'INVALID_PAYMENT_REQUEST_TYPE',
+      );
     });
     it('a pre-auth already released: 403 PRE_AUTH_RELEASED', async () => {
       const created = await authorisedPreAuth('100');
@@ -602,7 +785,11 @@ describe('Payment Requests: documented errors', () => {
 
   describe('confirm', () => {
     const confirm = (id: string, price = '100', idempotencyKey = `c-${id}`) =>
-      post(`/api/payment-requests/${id}/confirm`, { idempotencyKey, invoiceRef: 'inv', lineItems: [{ name: 'x', qty: '1', price }] });
+      post(`/api/payment-requests/${id}/confirm`, {
+        idempotencyKey,
+        invoiceRef: 'inv',
+        lineItems: [{ name: 'x', qty: '1', price }],
+      });
 
     it('a request that is not a pre-auth: 403 INVALID_PAYMENT_REQUEST_TYPE', async () => {
       expectError(await confirm((await paidRequest()).id), 403, 'INVALID_PAYMENT_REQUEST_TYPE');
@@ -631,24 +818,43 @@ describe('Payment Requests: documented errors', () => {
   });
 
   describe.each(['accept', 'decline'])('conditions/{conditionId}/%s', (decision) => {
-    const withCondition = async () => newPaymentRequest(merchant, { value: nzd('100'), barcode: await scenarioBarcode(), conditionsEnabled: true });
+    const withCondition = async () =>
+      newPaymentRequest(merchant, { value: nzd('100'), barcode: await scenarioBarcode(), conditionsEnabled: true });
 
     it('by the patron, the condition awaiting the merchant: 403 PATRON_NOT_AUTHORIZED', async () => {
       const created = await withCondition();
-      expectError(await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`, undefined, patron.apiKey), 403, 'PATRON_NOT_AUTHORIZED');
+      expectError(
+        await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`, undefined, patron.apiKey),
+        403,
+        'PATRON_NOT_AUTHORIZED',
+      );
     });
     it('by the merchant, the condition awaiting the patron: 403 MERCHANT_NOT_AUTHORIZED', async () => {
       const created = await withCondition();
       // No scenario raises a condition awaiting the patron yet: the stored condition is set as one would be.
       await db().send(
-        new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: paymentRequestKey(created.id), UpdateExpression: 'SET merchantConditions[0].#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'awaiting-patron' } }),
+        new UpdateCommand({
+          TableName: process.env.TABLE_NAME,
+          Key: paymentRequestKey(created.id),
+          UpdateExpression: 'SET merchantConditions[0].#s = :s',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': 'awaiting-patron' },
+        }),
       );
-      expectError(await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`), 403, 'MERCHANT_NOT_AUTHORIZED');
+      expectError(
+        await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`),
+        403,
+        'MERCHANT_NOT_AUTHORIZED',
+      );
     });
     it('a condition already set: 403 CONDITION_ALREADY_SET', async () => {
       const created = await withCondition();
       expect((await post(`/api/payment-requests/${created.id}/conditions/1/accept`)).status).toBe(200);
-      expectError(await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`), 403, 'CONDITION_ALREADY_SET');
+      expectError(
+        await post(`/api/payment-requests/${created.id}/conditions/1/${decision}`),
+        403,
+        'CONDITION_ALREADY_SET',
+      );
     });
   });
 });

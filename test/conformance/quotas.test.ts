@@ -10,7 +10,12 @@ describe('Quotas: documented example exchanges', () => {
     expect((await pay(payer, (await newPaymentRequest(merchant)).id, 'k')).status).toBe(200);
     const res = await api('GET', `/api/accounts/${payer.accountId}/quotas`, { key: payer.apiKey });
     expectExchange(res, [QUOTA]);
-    expect(res.body.map((q: { type: string; period: string }) => `${q.type} ${q.period}`)).toEqual(['spend monthly', 'spend yearly', 'topup monthly', 'topup yearly']);
+    expect(res.body.map((q: { type: string; period: string }) => `${q.type} ${q.period}`)).toEqual([
+      'spend monthly',
+      'spend yearly',
+      'topup monthly',
+      'topup yearly',
+    ]);
   });
 });
 
@@ -24,6 +29,8 @@ describe('Quotas: documented errors (raised by the actions that enforce quotas)'
   it('an asset transfer past the spend quota: 403 QUOTA_EXCEEDED carrying the exceeded quotas (Asset Transfers page)', async () => {
     const sender = await newPayer('5000');
     await limitSpend(sender.accountId, '999');
-    expectQuotaExceeded(await sendAsset(sender, { assetId: sender.walletId, value: '1000', recipientAlias: uniqueEmail() }));
+    expectQuotaExceeded(
+      await sendAsset(sender, { assetId: sender.walletId, value: '1000', recipientAlias: uniqueEmail() }),
+    );
   });
 });

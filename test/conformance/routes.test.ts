@@ -91,7 +91,8 @@ const PAGES: Readonly<Record<string, string>> = {
   'GET /api/accounts/{accountId}/asset-program-memberships': 'asset-program-memberships',
   'POST /api/asset-program-memberships/{assetProgramMembershipId}/accept': 'asset-program-memberships',
   'POST /api/asset-program-memberships/{assetProgramMembershipId}/approve': 'asset-program-memberships',
-  'POST /api/asset-program-memberships/{assetProgramMembershipId}/set-billing-bank-account': 'asset-program-memberships',
+  'POST /api/asset-program-memberships/{assetProgramMembershipId}/set-billing-bank-account':
+    'asset-program-memberships',
   'POST /api/asset-program-memberships/{assetProgramMembershipId}/asset-program-configs': 'asset-program-configs',
   'GET /api/asset-program-configs/{assetProgramConfigId}': 'asset-program-configs',
   'GET /api/asset-programs/{assetProgramId}/asset-program-configs': 'asset-program-configs',
@@ -136,7 +137,8 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/bank-account-approvals/{bankAccountApprovalId}/accept': 'bank-account-approvals',
   'POST /api/bank-account-approvals/{bankAccountApprovalId}/decline': 'bank-account-approvals',
   'POST /api/bank-account-connection-intents': 'bank-account-connection-intents',
-  'POST /api/bank-account-connection-intents/{bankAccountConnectionIntentId}/authorize': 'bank-account-connection-intents',
+  'POST /api/bank-account-connection-intents/{bankAccountConnectionIntentId}/authorize':
+    'bank-account-connection-intents',
   'POST /api/sales-channels': 'sales-channels',
   'POST /api/connections': 'connections',
   'POST /api/connections/{connectionId}/authorize': 'connections',
@@ -169,14 +171,18 @@ const PAGES: Readonly<Record<string, string>> = {
 const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'GET /api/openapi.json': 'our OpenAPI document of these routes',
   'PUT /api/accounts/{accountId}/rate-limit': 'operator setting; the docs state only the default limit',
-  'PUT /api/accounts/{accountId}/quota-limits': "operator setting; the docs say only that limits vary with the account's verification",
+  'PUT /api/accounts/{accountId}/quota-limits':
+    "operator setting; the docs say only that limits vary with the account's verification",
   'POST /api/wallet-assets/{assetId}/test-topups': 'the docs fund test wallets in the consumer app, with no API',
   'GET /pay/{paymentRequestId}': 'the hosted pay page a payment request url opens (HTML, not an API exchange)',
-  'GET /connect/{connectionId}': "the connect page a connection's url opens (HTML, not an API exchange; docs/api/sales-channels-and-links.md)",
-  'PUT /api/wallets/{walletAppId}/approval': 'operator setting: which wallet apps every connect page offers (docs/api/sales-channels-and-links.md)',
+  'GET /connect/{connectionId}':
+    "the connect page a connection's url opens (HTML, not an API exchange; docs/api/sales-channels-and-links.md)",
+  'PUT /api/wallets/{walletAppId}/approval':
+    'operator setting: which wallet apps every connect page offers (docs/api/sales-channels-and-links.md)',
   'GET /pay/{paymentRequestId}/status': "the hosted checkout page's live status (docs/api/hosted-checkout.md)",
   'POST /pay/{paymentRequestId}/cancel': "the hosted checkout page's cancel form (docs/api/hosted-checkout.md)",
-  'POST /pay/{paymentRequestId}/test-pay': "the hosted checkout page's test-mode pay form (docs/api/hosted-checkout.md)",
+  'POST /pay/{paymentRequestId}/test-pay':
+    "the hosted checkout page's test-mode pay form (docs/api/hosted-checkout.md)",
   'POST /api/payment-requests/{paymentRequestId}/cancel': 'ours: a merchant cancel; the docs have none (void cancels)',
   'POST /api/accounts/{accountId}/webhooks': 'webhook registration is done by support in the docs',
   'GET /api/accounts/{accountId}/webhooks': 'webhook registration is done by support in the docs',
@@ -187,27 +193,39 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/accounts/{accountId}/webhook-events/test': 'our test event; the docs have none',
   'GET /api/accounts/{accountId}/test-clock': 'the test clock of test accounts (ours)',
   'POST /api/accounts/{accountId}/test-clock': 'the test clock of test accounts (ours)',
-  'POST /api/accounts/{accountId}/verified-aliases': 'operator record of verified phones and emails; users verify them in the docs',
-  'GET /bank-consent/{bankAccountConnectionIntentId}': "the simulated bank's consent page a connection intent's authorizationUrl opens (HTML; the docs' third party)",
-  'POST /bank-consent/{bankAccountConnectionIntentId}/approve': "the simulated bank's consent form: approve (docs/api/bank-accounts-and-approvals.md)",
-  'POST /bank-consent/{bankAccountConnectionIntentId}/decline': "the simulated bank's consent form: decline (docs/api/bank-accounts-and-approvals.md)",
-  'GET /bank-consent/{bankAccountConnectionIntentId}/complete': "where the simulated bank returns the user with the code (docs/api/bank-accounts-and-approvals.md)",
-  'GET /api/sales-channels/{salesChannelId}': 'the docs give no read of a sales channel; its account reads back what it made',
-  'POST /api/payment-links': 'the docs give no create: a link must exist before a payment request names it (paymentLinkId)',
-  'POST /api/topups': 'the docs list and read top ups but make them in the consumer app; ours start a direct debit (docs/api/funds-transfers.md)',
-  'POST /api/funds-transfers/{fundsTransferId}/bank-outcome': "the operator's control of the simulated bank (docs/api/funds-transfers.md)",
+  'POST /api/accounts/{accountId}/verified-aliases':
+    'operator record of verified phones and emails; users verify them in the docs',
+  'GET /bank-consent/{bankAccountConnectionIntentId}':
+    "the simulated bank's consent page a connection intent's authorizationUrl opens (HTML; the docs' third party)",
+  'POST /bank-consent/{bankAccountConnectionIntentId}/approve':
+    "the simulated bank's consent form: approve (docs/api/bank-accounts-and-approvals.md)",
+  'POST /bank-consent/{bankAccountConnectionIntentId}/decline':
+    "the simulated bank's consent form: decline (docs/api/bank-accounts-and-approvals.md)",
+  'GET /bank-consent/{bankAccountConnectionIntentId}/complete':
+    'where the simulated bank returns the user with the code (docs/api/bank-accounts-and-approvals.md)',
+  'GET /api/sales-channels/{salesChannelId}':
+    'the docs give no read of a sales channel; its account reads back what it made',
+  'POST /api/payment-links':
+    'the docs give no create: a link must exist before a payment request names it (paymentLinkId)',
+  'POST /api/topups':
+    'the docs list and read top ups but make them in the consumer app; ours start a direct debit (docs/api/funds-transfers.md)',
+  'POST /api/funds-transfers/{fundsTransferId}/bank-outcome':
+    "the operator's control of the simulated bank (docs/api/funds-transfers.md)",
   'GET /api/accounts/{accountId}/events': "our listing of an account's events; the docs only create them",
 };
 
-
 describe('conformance coverage', () => {
   it('places every served route: on the docs page whose test file covers it (PAGES), or in UNDOCUMENTED with why', () => {
-    const unplaced = ROUTES.map((route) => routeKey(route)).filter((key) => PAGES[key] === undefined && UNDOCUMENTED[key] === undefined);
+    const unplaced = ROUTES.map((route) => routeKey(route)).filter(
+      (key) => PAGES[key] === undefined && UNDOCUMENTED[key] === undefined,
+    );
     expect(unplaced).toEqual([]);
   });
 
   it('names page files that exist', () => {
-    expect([...new Set(Object.values(PAGES))].filter((page) => !existsSync(join(__dirname, `${page}.test.ts`)))).toEqual([]);
+    expect(
+      [...new Set(Object.values(PAGES))].filter((page) => !existsSync(join(__dirname, `${page}.test.ts`))),
+    ).toEqual([]);
   });
 
   it('names no route that is not served', () => {
@@ -220,7 +238,9 @@ describe('the shape comparison itself', () => {
   const shape = { id: S, n: N, ok: B, meta: O, list: [{ a: S }], any: [] } as const;
 
   it('accepts a body with every field of the right type, extra fields included', () => {
-    expect(shapeMismatches(shape, { id: 'x', n: 1, ok: false, meta: {}, list: [{ a: 'y', b: 2 }], any: [], extra: true })).toEqual([]);
+    expect(
+      shapeMismatches(shape, { id: 'x', n: 1, ok: false, meta: {}, list: [{ a: 'y', b: 2 }], any: [], extra: true }),
+    ).toEqual([]);
   });
 
   it('names each missing field and each wrong JSON type, at any depth', () => {
@@ -232,7 +252,9 @@ describe('the shape comparison itself', () => {
       'body.list[1].a: missing',
       'body.any: expected array, got object {}',
     ]);
-    expect(shapeMismatches(shape, { id: 'x', n: 1, ok: true, meta: {}, list: [], any: [] })).toEqual(['body.list: expected at least one element']);
+    expect(shapeMismatches(shape, { id: 'x', n: 1, ok: true, meta: {}, list: [], any: [] })).toEqual([
+      'body.list: expected at least one element',
+    ]);
   });
 
   it('takes out departures by path, array elements included, and only with a reason', () => {

@@ -30,7 +30,17 @@ describe('Sales Channels: documented example exchanges', () => {
 
   it('POST /api/sales-channels: a reseller of a provider channel, notified weekly by email', async () => {
     // The example's providerSalesChannelId names a provider channel: a real one here.
-    const provider = await ok(api('POST', '/api/sales-channels', { key: owner.apiKey, body: { accountId: owner.accountId, name: 'Provider', type: 'provider', notificationUrl: 'https://provider.example.com/connect' } }));
+    const provider = await ok(
+      api('POST', '/api/sales-channels', {
+        key: owner.apiKey,
+        body: {
+          accountId: owner.accountId,
+          name: 'Provider',
+          type: 'provider',
+          notificationUrl: 'https://provider.example.com/connect',
+        },
+      }),
+    );
     const res = await api('POST', '/api/sales-channels', {
       key: owner.apiKey,
       body: {
@@ -47,7 +57,13 @@ describe('Sales Channels: documented example exchanges', () => {
       },
     });
     expectExchange(res, SALES_CHANNEL);
-    expect(res.body).toMatchObject({ test: true, type: 'reseller', deviceId: true, externalId: true, providerSalesChannelId: provider.id });
+    expect(res.body).toMatchObject({
+      test: true,
+      type: 'reseller',
+      deviceId: true,
+      externalId: true,
+      providerSalesChannelId: provider.id,
+    });
   });
 });
 
@@ -56,7 +72,13 @@ describe('Sales Channels: documented errors', () => {
     const individual = await newAccount({ type: 'individual' });
     const res = await api('POST', '/api/sales-channels', {
       key: individual.apiKey,
-      body: { accountId: individual.accountId, name: 'Mine', type: 'provider', notificationEmail: 'me@example.com', notificationFrequency: 'daily' },
+      body: {
+        accountId: individual.accountId,
+        name: 'Mine',
+        type: 'provider',
+        notificationEmail: 'me@example.com',
+        notificationFrequency: 'daily',
+      },
     });
     expectError(res, 403, 'ACCOUNT_TYPE_INVALID');
   });

@@ -68,7 +68,10 @@ export function expectQuotaExceeded(res: ApiResponse): void {
 
 /** The documented status and every documented field with its documented JSON type. */
 export function expectExchange(res: ApiResponse, shape: Shape, status = 200): void {
-  const found = { status: res.status, mismatches: res.status === status ? shapeMismatches(shape, res.body) : [JSON.stringify(res.body)] };
+  const found = {
+    status: res.status,
+    mismatches: res.status === status ? shapeMismatches(shape, res.body) : [JSON.stringify(res.body)],
+  };
   expect(found).toEqual({ status, mismatches: [] });
 }
 
@@ -82,7 +85,10 @@ export const ERROR_BODY = { statusCode: N, error: S, message: S } as const;
 
 /** A documented error: its status and its code in `message`. */
 export function expectError(res: ApiResponse, status: number, code: string): void {
-  expect({ status: res.status, message: (res.body as { message?: unknown } | undefined)?.message }).toEqual({ status, message: code });
+  expect({ status: res.status, message: (res.body as { message?: unknown } | undefined)?.message }).toEqual({
+    status,
+    message: code,
+  });
 }
 
 /**

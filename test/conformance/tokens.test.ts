@@ -59,7 +59,7 @@ const TOKEN: ShapeObject = {
 
 /** Fields the tokens group does not (yet) make: see docs/conformance.md. */
 const NO_IMAGES = {
-  img: 'no image URL is derived from the collection\'s mediaUploadId',
+  img: "no image URL is derived from the collection's mediaUploadId",
 } as const;
 const NO_ISSUER_BRANDING = {
   ...NO_IMAGES,
@@ -78,7 +78,15 @@ describe('Tokens: documented example exchanges', () => {
     const logo = await uploadLogo(issuer);
     const res = await api('POST', '/api/collections', {
       key: issuer.apiKey,
-      body: { name: 'Bread', accountId: issuer.accountId, tokenExpiresAfter: { period: 'month', duration: '1' }, maxValue: nzd('400'), type: 'product', mediaUploadId: logo, externalId: uniqueKey('ABC') },
+      body: {
+        name: 'Bread',
+        accountId: issuer.accountId,
+        tokenExpiresAfter: { period: 'month', duration: '1' },
+        maxValue: nzd('400'),
+        type: 'product',
+        mediaUploadId: logo,
+        externalId: uniqueKey('ABC'),
+      },
     });
     expectExchange(res, except({ ...COLLECTION, externalId: S }, NO_IMAGES));
   });
@@ -87,31 +95,50 @@ describe('Tokens: documented example exchanges', () => {
     const owner = await collectionManager();
     const logo = await uploadLogo(owner);
     for (let i = 0; i < 2; i++) await newCollection(owner, { mediaUploadId: logo });
-    const first = await api('GET', `/api/accounts/${owner.accountId}/collections?paginationLimit=1`, { key: owner.apiKey });
+    const first = await api('GET', `/api/accounts/${owner.accountId}/collections?paginationLimit=1`, {
+      key: owner.apiKey,
+    });
     expectExchange(first, { nextPageKey: S, items: [except(COLLECTION, NO_IMAGES)] });
-    const next = await api('GET', `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key: owner.apiKey });
+    const next = await api(
+      'GET',
+      `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      { key: owner.apiKey },
+    );
     expectExchange(next, { items: [except(COLLECTION, NO_IMAGES)] });
   });
 
   it('POST /api/collections/{collectionId}/redemption-conditions', async () => {
     const [collection, merchant] = await Promise.all([newCollection(issuer, { maxValue: nzd('800') }), newMerchant()]);
-    const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, { key: issuer.apiKey, body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS } });
+    const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
+      key: issuer.apiKey,
+      body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS },
+    });
     expectExchange(res, CONDITION);
   });
 
   it('POST /api/collections/{collectionId}/redemption-conditions/{redemptionConditionId}/set-allowed-products', async () => {
     const [collection, merchant] = await Promise.all([newCollection(issuer, { maxValue: nzd('800') }), newMerchant()]);
-    const condition = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, { key: issuer.apiKey, body: { merchantId: merchant.merchantId, allowedProducts: [PRODUCTS[0]] } });
-    const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions/${condition.body.id}/set-allowed-products`, {
+    const condition = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
       key: issuer.apiKey,
-      body: { allowedProducts: PRODUCTS },
+      body: { merchantId: merchant.merchantId, allowedProducts: [PRODUCTS[0]] },
     });
+    const res = await api(
+      'POST',
+      `/api/collections/${collection.id}/redemption-conditions/${condition.body.id}/set-allowed-products`,
+      {
+        key: issuer.apiKey,
+        body: { allowedProducts: PRODUCTS },
+      },
+    );
     expectExchange(res, { ...CONDITION, updatedAt: S, updatedBy: S });
   });
 
   it('POST /api/tokens', async () => {
     const collection = await newCollection(issuer);
-    const res = await api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId: collection.id, idempotencyKey: uniqueKey('payment'), externalId: uniqueKey('234') } });
+    const res = await api('POST', '/api/tokens', {
+      key: issuer.apiKey,
+      body: { collectionId: collection.id, idempotencyKey: uniqueKey('payment'), externalId: uniqueKey('234') },
+    });
     expectExchange(res, except(TOKEN, NO_ISSUER_BRANDING));
   });
 });
@@ -120,35 +147,68 @@ describe('Tokens: documented errors', () => {
   it('POST /api/collections with an externalId the account used: 403 EXTERNAL_ID_ALREADY_USED', async () => {
     const externalId = uniqueKey('ABC');
     await newCollection(issuer, { externalId });
-    expectError(await api('POST', '/api/collections', { key: issuer.apiKey, body: { name: 'Again', accountId: issuer.accountId, type: 'product', externalId } }), 403, 'EXTERNAL_ID_ALREADY_USED');
+    expectError(
+      await api('POST', '/api/collections', {
+        key: issuer.apiKey,
+        body: { name: 'Again', accountId: issuer.accountId, type: 'product', externalId },
+      }),
+      403,
+      'EXTERNAL_ID_ALREADY_USED',
+    );
   });
 
   describe('POST …/redemption-conditions', () => {
-    it('a product above the collection\'s maxValue: 403 INVALID_AMOUNT', async () => {
-      const [collection, merchant] = await Promise.all([newCollection(issuer, { maxValue: nzd('400') }), newMerchant()]);
-      const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, { key: issuer.apiKey, body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS } });
+    it("a product above the collection's maxValue: 403 INVALID_AMOUNT", async () => {
+      const [collection, merchant] = await Promise.all([
+        newCollection(issuer, { maxValue: nzd('400') }),
+        newMerchant(),
+      ]);
+      const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
+        key: issuer.apiKey,
+        body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS },
+      });
       expectError(res, 403, 'INVALID_AMOUNT');
     });
     it('a second condition for the merchant: 403 REDEMPTION_CONDITION_ALREADY_EXISTS', async () => {
-      const [collection, merchant] = await Promise.all([newCollection(issuer, { maxValue: nzd('800') }), newMerchant()]);
-      const create = () => api('POST', `/api/collections/${collection.id}/redemption-conditions`, { key: issuer.apiKey, body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS } });
+      const [collection, merchant] = await Promise.all([
+        newCollection(issuer, { maxValue: nzd('800') }),
+        newMerchant(),
+      ]);
+      const create = () =>
+        api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
+          key: issuer.apiKey,
+          body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS },
+        });
       expect((await create()).status).toBe(200);
       expectError(await create(), 403, 'REDEMPTION_CONDITION_ALREADY_EXISTS');
     });
     it('a collection not of type product: 403 COLLECTION_INVALID_TYPE', async () => {
-      const [collection, merchant] = await Promise.all([newCollection(issuer, { type: 'discount', maxValue: nzd('800') }), newMerchant()]);
-      const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, { key: issuer.apiKey, body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS } });
+      const [collection, merchant] = await Promise.all([
+        newCollection(issuer, { type: 'discount', maxValue: nzd('800') }),
+        newMerchant(),
+      ]);
+      const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
+        key: issuer.apiKey,
+        body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS },
+      });
       expectError(res, 403, 'COLLECTION_INVALID_TYPE');
     });
   });
 
-  it('POST …/set-allowed-products above the collection\'s maxValue: 403 INVALID_AMOUNT', async () => {
+  it("POST …/set-allowed-products above the collection's maxValue: 403 INVALID_AMOUNT", async () => {
     const [collection, merchant] = await Promise.all([newCollection(issuer, { maxValue: nzd('800') }), newMerchant()]);
-    const condition = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, { key: issuer.apiKey, body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS } });
-    const res = await api('POST', `/api/collections/${collection.id}/redemption-conditions/${condition.body.id}/set-allowed-products`, {
+    const condition = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
       key: issuer.apiKey,
-      body: { allowedProducts: [{ sku: 'x', name: 'Cake', maxValue: nzd('801') }] },
+      body: { merchantId: merchant.merchantId, allowedProducts: PRODUCTS },
     });
+    const res = await api(
+      'POST',
+      `/api/collections/${collection.id}/redemption-conditions/${condition.body.id}/set-allowed-products`,
+      {
+        key: issuer.apiKey,
+        body: { allowedProducts: [{ sku: 'x', name: 'Cake', maxValue: nzd('801') }] },
+      },
+    );
     expectError(res, 403, 'INVALID_AMOUNT');
   });
 
@@ -156,13 +216,17 @@ describe('Tokens: documented errors', () => {
     it('an idempotencyKey used before: 403 TOKEN_ALREADY_CREATED', async () => {
       const collection = await newCollection(issuer);
       const idempotencyKey = uniqueKey('payment');
-      const issue = () => api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId: collection.id, idempotencyKey } });
+      const issue = () =>
+        api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId: collection.id, idempotencyKey } });
       expect((await issue()).status).toBe(200);
       expectError(await issue(), 403, 'TOKEN_ALREADY_CREATED');
     });
     it('into an account of the other liveness: 403 LIVENESS_MISMATCH', async () => {
       const [collection, live] = await Promise.all([newCollection(issuer), newAccount({ test: false })]);
-      const res = await api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId: collection.id, idempotencyKey: uniqueKey(), accountId: live.accountId } });
+      const res = await api('POST', '/api/tokens', {
+        key: issuer.apiKey,
+        body: { collectionId: collection.id, idempotencyKey: uniqueKey(), accountId: live.accountId },
+      });
       expectError(res, 403, 'LIVENESS_MISMATCH');
     });
   });

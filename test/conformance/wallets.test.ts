@@ -45,7 +45,11 @@ describe('Wallets: documented example exchanges', () => {
         payUrl: 'https://app.payap.com/pay',
         logoMediaUploadId: logo,
         primaryColorHex: '#abc123',
-        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: first.id }, { id: 'svc.token', collectionId: second.id }],
+        assetTypes: [
+          { id: 'svc.nzd' },
+          { id: 'svc.token', collectionId: first.id },
+          { id: 'svc.token', collectionId: second.id },
+        ],
       },
     });
     expectExchange(res, except(CREATED_WALLET, { logoImg: NO_LOGO_IMG }));
@@ -69,9 +73,15 @@ describe('Wallets: documented example exchanges', () => {
     });
     expect(created.status).toBe(200);
     const merchant = await newMerchant();
-    const res = await api('GET', `/api/merchants/${merchant.merchantId}/supported-wallets`, { key: merchant.owner.apiKey, headers: { 'content-type': 'application/json' } });
+    const res = await api('GET', `/api/merchants/${merchant.merchantId}/supported-wallets`, {
+      key: merchant.owner.apiKey,
+      headers: { 'content-type': 'application/json' },
+    });
     // Wallet apps are global: other wallets may be listed too (with fewer fields); ours has every documented one.
     expectExchange(res, []);
-    expectShape(res.body.find((w: { id: string }) => w.id === id), { id: S, name: S, accountId: S, connectUrl: S, payUrl: S, assetTypes: [{ id: S }] });
+    expectShape(
+      res.body.find((w: { id: string }) => w.id === id),
+      { id: S, name: S, accountId: S, connectUrl: S, payUrl: S, assetTypes: [{ id: S }] },
+    );
   });
 });

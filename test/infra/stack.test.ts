@@ -13,7 +13,9 @@ const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 const stack = new PaymentsStack(app, 'PaymentsPlatform');
 const template = Template.fromStack(stack);
 /** The nested stack of the API's routes and their integrations (lib/constructs/http-api.ts). */
-const routesTemplate = Template.fromStack(stack.node.findAll().find((c): c is NestedStack => c instanceof NestedStack)!);
+const routesTemplate = Template.fromStack(
+  stack.node.findAll().find((c): c is NestedStack => c instanceof NestedStack)!,
+);
 /** Functions fed by a queue or by the table's stream. */
 const consumers = [...QUEUES.filter((q) => q.consumer), ...STREAM_CONSUMERS];
 /** Functions run on a schedule rather than by a queue: the webhook outbox sweep. */
@@ -50,13 +52,24 @@ describe('PaymentsStack', () => {
 
   it('blocks public access to the media bucket, encrypts it and refuses plain HTTP', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       VersioningConfiguration: { Status: 'Enabled' },
       LoggingConfiguration: Match.anyValue(),
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -83,14 +96,24 @@ describe('PaymentsStack', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       LoggingConfig: { LogGroup: Match.anyValue() },
-      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), PAGE_KEY_SECRET_ARN: Match.anyValue(), NODE_OPTIONS: Match.absent() }) },
+      Environment: {
+        Variables: Match.objectLike({
+          TABLE_NAME: Match.anyValue(),
+          PAGE_KEY_SECRET_ARN: Match.anyValue(),
+          NODE_OPTIONS: Match.absent(),
+        }),
+      },
     });
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', consumers.length);
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
   });
 
   it('routes exactly the route table, plus $default to the system group', () => {
-    const routes = [template, routesTemplate].flatMap((t) => Object.values(t.findResources('AWS::ApiGatewayV2::Route')));
+    const routes = [template, routesTemplate].flatMap((t) =>
+      Object.values(t.findResources('AWS::ApiGatewayV2::Route')),
+    );
     const keys = routes.map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey);
     expect(keys.sort()).toEqual(['$default', ...ROUTES.map((r) => routeKey(r))].sort());
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
@@ -116,7 +139,9 @@ describe('PaymentsStack', () => {
     // The stack grows by 5 per group function, the routes' by 2 per group and 1 per route: 213 and 242 with 30 groups and 183 routes.
     expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(300);
     expect(Object.keys(routesTemplate.toJSON().Resources).length).toBeLessThan(300);
-    const permissions = [template, routesTemplate].flatMap((t) => Object.keys(t.findResources('AWS::Lambda::Permission')));
+    const permissions = [template, routesTemplate].flatMap((t) =>
+      Object.keys(t.findResources('AWS::Lambda::Permission')),
+    );
     expect(permissions.length).toBeLessThanOrEqual(GROUPS.length + 10);
     routesTemplate.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
   });
@@ -140,15 +165,25 @@ describe('PaymentsStack', () => {
     expect(statementsOf('consumerwebhookevents')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
     expect(statementsOf('consumerwebhookevents')).not.toMatch(/Datatimersqueue|Databatchesqueue/);
     // Only media uploads reach the bucket, and only its objects under media/: put and get; the batches consumer reads them.
-    expect(policies.filter(([id]) => !id.includes('groupmediauploads') && !id.includes('consumerbatches')).map(([, p]) => JSON.stringify(p)).join()).not.toMatch(/s3:/);
-    expect(statementsOf('consumerbatches')).toMatch(/"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}/);
+    expect(
+      policies
+        .filter(([id]) => !id.includes('groupmediauploads') && !id.includes('consumerbatches'))
+        .map(([, p]) => JSON.stringify(p))
+        .join(),
+    ).not.toMatch(/s3:/);
+    expect(statementsOf('consumerbatches')).toMatch(
+      /"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}/,
+    );
     expect(statementsOf('consumerbatches')).not.toMatch(/s3:PutObject/);
     expect(statementsOf('groupmediauploads')).toMatch(/"Action":\["s3:PutObject","s3:GetObject"\]/);
     expect(statementsOf('groupmediauploads')).toMatch(/\/media\/\*/);
   });
 
   it('keeps the webhook signing keys in a retained secret, deployed empty, named to every function', () => {
-    template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ SecretString: '{"keys":[]}' }) });
+    template.hasResource('AWS::SecretsManager::Secret', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ SecretString: '{"keys":[]}' }),
+    });
     template.allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ WEBHOOK_SIGNING_KEYS_SECRET_ARN: Match.anyValue() }) },
     });
@@ -159,7 +194,15 @@ describe('PaymentsStack', () => {
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
-        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }) },
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: 12,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          }),
+        },
         MfaConfiguration: 'ON',
         EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
         UserPoolTier: 'PLUS',
@@ -180,14 +223,16 @@ describe('PaymentsStack', () => {
     template.allResourcesProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
-          USER_POOL_ISSUER: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('cognito-idp'), { Ref: poolId }])] },
+          USER_POOL_ISSUER: {
+            'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('cognito-idp'), { Ref: poolId }])],
+          },
           USER_POOL_CLIENT_ID: { Ref: clientId },
         }),
       },
     });
   });
 
-  it('consumes the webhooks queue and the table stream\'s new webhook events, and sweeps the webhook outbox every minute', () => {
+  it("consumes the webhooks queue and the table stream's new webhook events, and sweeps the webhook outbox every minute", () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
     const queues = template.findResources('AWS::SQS::Queue');
@@ -212,7 +257,9 @@ describe('PaymentsStack', () => {
           {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
-              dynamodb: { NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } } },
+              dynamodb: {
+                NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } },
+              },
             }),
           },
         ],
@@ -236,7 +283,9 @@ describe('PaymentsStack', () => {
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
     });
     // + the four on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, server errors).
-    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4);
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(
+      QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4,
+    );
   });
 });
 
@@ -245,35 +294,58 @@ describe('PaymentsStack: each group its own function, grants and telemetry', () 
   const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
   /** Logical ids carry the construct path without punctuation: `group-payment-requests` → `grouppaymentrequests`. */
   const idOf = (group: string) => `group${group.replace(/-/g, '')}`;
-  const functionOf = (group: string) => Object.entries(functions).find(([id]) => id.startsWith(`Functions${idOf(group)}`) && !id.includes('Role') && !id.includes('Logs'));
+  const functionOf = (group: string) =>
+    Object.entries(functions).find(
+      ([id]) => id.startsWith(`Functions${idOf(group)}`) && !id.includes('Role') && !id.includes('Logs'),
+    );
   const statementsOf = (group: string) =>
-    policies.filter(([id]) => id.startsWith(`Functions${idOf(group)}Role`)).flatMap(([, p]) => (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement);
+    policies
+      .filter(([id]) => id.startsWith(`Functions${idOf(group)}Role`))
+      .flatMap(
+        ([, p]) =>
+          (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties
+            .PolicyDocument.Statement,
+      );
   const actionsOf = (group: string) => statementsOf(group).flatMap((statement) => [statement.Action].flat());
 
-  it.each(REGISTRY.map((group) => [group.name, group as GroupDefinition] as const))('%s: its own function (entry, tracing, Powertools) and exactly the grants its infrastructure.ts declares', (name, group) => {
-    const fn = functionOf(name);
-    expect(fn).toBeDefined();
-    const properties = (fn![1] as { Properties: Record<string, any> }).Properties;
-    expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
-    expect(properties.Environment.Variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'payments-platform', POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE });
-    const actions = actionsOf(name);
-    const { infrastructure = {} } = group;
-    expect(actions).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
-    expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(infrastructure.table !== 'none');
-    expect(actions.includes('sqs:SendMessage')).toBe((infrastructure.sends ?? []).length > 0);
-    // Every function reads the page-key secret; only groups that publish the JWKS also read the signing keys.
-    const secretReads = statementsOf(name).filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue')).length;
-    expect(secretReads).toBe(infrastructure.readsWebhookSigningKeys ? 2 : 1);
-  });
+  it.each(REGISTRY.map((group) => [group.name, group as GroupDefinition] as const))(
+    '%s: its own function (entry, tracing, Powertools) and exactly the grants its infrastructure.ts declares',
+    (name, group) => {
+      const fn = functionOf(name);
+      expect(fn).toBeDefined();
+      const properties = (fn![1] as { Properties: Record<string, any> }).Properties;
+      expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'payments-platform',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      });
+      const actions = actionsOf(name);
+      const { infrastructure = {} } = group;
+      expect(actions).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+      expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(infrastructure.table !== 'none');
+      expect(actions.includes('sqs:SendMessage')).toBe((infrastructure.sends ?? []).length > 0);
+      // Every function reads the page-key secret; only groups that publish the JWKS also read the signing keys.
+      const secretReads = statementsOf(name).filter((s) =>
+        [s.Action].flat().includes('secretsmanager:GetSecretValue'),
+      ).length;
+      expect(secretReads).toBe(infrastructure.readsWebhookSigningKeys ? 2 : 1);
+    },
+  );
 
   it('alarms on webhook failures, parked deliveries, rate-limit refusals and server errors, from the platform metrics', () => {
     for (const metricName of [METRIC.webhookDeliveriesParked, METRIC.rateLimitRefusals, METRIC.serverErrors]) {
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRICS_NAMESPACE, MetricName: metricName, Dimensions: [{ Name: 'service', Value: 'payments-platform' }] });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: metricName,
+        Dimensions: [{ Name: 'service', Value: 'payments-platform' }],
+      });
     }
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Metrics: Match.arrayWith([
         Match.objectLike({ Expression: 'IF(delivered + failed >= 10, 100 * failed / (delivered + failed), 0)' }),
-        Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: METRIC.webhookDeliveryFailures }) }) }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: METRIC.webhookDeliveryFailures }) }),
+        }),
       ]),
     });
   });
@@ -281,8 +353,17 @@ describe('PaymentsStack: each group its own function, grants and telemetry', () 
   it('has one dashboard with the money, webhook, rate-limit, API, function and table widgets', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
-    for (const metricName of Object.values(METRIC).filter((m) => m !== METRIC.serverErrors)) expect(body).toContain(metricName);
+    for (const metricName of Object.values(METRIC).filter((m) => m !== METRIC.serverErrors))
+      expect(body).toContain(metricName);
     expect(body).toContain('SEARCH(');
-    for (const title of ['Payments, refunds, voids', 'Webhook deliveries', 'Rate-limit refusals (429)', 'API requests, 4xx, 5xx', 'Function duration p99 (ms)', 'DynamoDB consumed capacity']) expect(body).toContain(title);
+    for (const title of [
+      'Payments, refunds, voids',
+      'Webhook deliveries',
+      'Rate-limit refusals (429)',
+      'API requests, 4xx, 5xx',
+      'Function duration p99 (ms)',
+      'DynamoDB consumed capacity',
+    ])
+      expect(body).toContain(title);
   });
 });

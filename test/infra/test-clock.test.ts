@@ -9,7 +9,10 @@ import { PaymentsStack } from '../../lib/payments-stack';
 it('sets LOCAL_TEST_CLOCK on no function of the deployed stack', () => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const template = Template.fromStack(new PaymentsStack(app, 'PaymentsPlatform'));
-  const functions = Object.values(template.findResources('AWS::Lambda::Function')) as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
+  const functions = Object.values(template.findResources('AWS::Lambda::Function')) as {
+    Properties: { Environment?: { Variables?: Record<string, unknown> } };
+  }[];
   expect(functions.length).toBeGreaterThan(0);
-  for (const fn of functions) expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('LOCAL_TEST_CLOCK');
+  for (const fn of functions)
+    expect(Object.keys(fn.Properties.Environment?.Variables ?? {})).not.toContain('LOCAL_TEST_CLOCK');
 });

@@ -41,7 +41,12 @@ type ErrorBody = typeof FORBIDDEN;
 type Verdict = { allowed: true } | { allowed: false; answer: ErrorBody };
 
 /** Test accounts are orgs and API keys count as trusted users; no account here holds a subscription. */
-const FLAG_HOLDS: Record<Flag, boolean> = { org: true, 'trusted-user': true, 'external-asset-issuer': false, 'collection-manager': false };
+const FLAG_HOLDS: Record<Flag, boolean> = {
+  org: true,
+  'trusted-user': true,
+  'external-asset-issuer': false,
+  'collection-manager': false,
+};
 
 /**
  * Global grants an operation narrows to the caller's own accounts (Access.ownAccount): reading a
@@ -63,9 +68,16 @@ const INTO_CALLERS_ACCOUNT = new Set([
  * Routes whose path names a resource only inside the caller's own account (a managed integration
  * by type and external id): no other account's can be named, so they run on the own side only.
  */
-const CALLERS_NAMESPACE = new Set(['PUT /api/managed-integrations/{type}/{externalId}', 'GET /api/managed-integrations/{type}/{externalId}']);
+const CALLERS_NAMESPACE = new Set([
+  'PUT /api/managed-integrations/{type}/{externalId}',
+  'GET /api/managed-integrations/{type}/{externalId}',
+]);
 
-const refusal = (statusCode: 400 | 403, message: string): ErrorBody => ({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Forbidden', message });
+const refusal = (statusCode: 400 | 403, message: string): ErrorBody => ({
+  statusCode,
+  error: statusCode === 400 ? 'Bad Request' : 'Forbidden',
+  message,
+});
 const LEGACY_NOT_FOUND = refusal(400, 'REQUEST_NOT_FOUND');
 /**
  * Where another account's resource is refused with the route's documented "missing" answer instead
@@ -100,7 +112,9 @@ const MOVES_AN_ASSET = [
 const SPEND: Permission = 'assets:spend';
 
 /** A wallet the caller may not spend, where the route does not call it FORBIDDEN. */
-const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = { 'POST /payments/api/requests.pay': refusal(403, 'INACTIVE_ASSET') };
+const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = {
+  'POST /payments/api/requests.pay': refusal(403, 'INACTIVE_ASSET'),
+};
 
 /**
  * Allowed cases that end in a documented business code rather than 200, with the code. Kept
@@ -109,14 +123,20 @@ const SPEND_REFUSALS: Readonly<Record<string, ErrorBody>> = { 'POST /payments/ap
 const BUSINESS_CODES: Readonly<Record<string, string>> = {
   // A claim page is for others: the sender's own account cannot claim its transfer through it.
   ...Object.fromEntries(
-    ['account-owner', 'external-asset-provider', 'platform-operator', 'user account-owner'].map((role) => [`POST /api/asset-transfers/{assetTransferId}/claim · ${role} · own`, 'ASSET_TRANSFER_INVALID_RECIPIENT']),
+    ['account-owner', 'external-asset-provider', 'platform-operator', 'user account-owner'].map((role) => [
+      `POST /api/asset-transfers/{assetTransferId}/claim · ${role} · own`,
+      'ASSET_TRANSFER_INVALID_RECIPIENT',
+    ]),
   ),
   // The path names no account: the lookup is made in the caller's own, where another account's code is not found.
   'GET /api/patron-codes/{namespace}/external-id/{externalId} · platform-operator · foreign': 'PATRON_CODE_INVALID',
   // Only the invitation's recipient (a user whose email is its alias) accepts it; no caller here is.
   ...Object.fromEntries(
     ['account-owner', 'user account-owner', 'platform-operator'].flatMap((who) =>
-      (['own', 'foreign'] as const).map((side) => [`POST /api/invitations/{invitationId}/accept · ${who} · ${side}`, 'RECIPIENT_ALIAS_MISMATCH']),
+      (['own', 'foreign'] as const).map((side) => [
+        `POST /api/invitations/{invitationId}/accept · ${who} · ${side}`,
+        'RECIPIENT_ALIAS_MISMATCH',
+      ]),
     ),
   ),
 };
@@ -124,7 +144,9 @@ const BUSINESS_CODES: Readonly<Record<string, string>> = {
 const alsoNeeds = (route: Route): readonly Permission[] => route.alsoNeeds ?? [];
 
 const flagsHold = (role: Role, permission: Permission) =>
-  role === 'platform-operator' || flagsOf(permission).length === 0 || flagsOf(permission).some((flag) => FLAG_HOLDS[flag]);
+  role === 'platform-operator' ||
+  flagsOf(permission).length === 0 ||
+  flagsOf(permission).some((flag) => FLAG_HOLDS[flag]);
 
 /**
  * `account` and `integration` grants reach the caller's own accounts (no integration request of
@@ -151,12 +173,23 @@ function verdict({ route, role, resources, wallet }: Case): Verdict {
 }
 
 function casesOf(route: Route): Case[] {
-  const placements: [Side, Side][] = !namesResource(route) || CALLERS_NAMESPACE.has(routeKey(route))
-    ? [['own', 'own']]
-    : spentWalletField(route)
-      ? [['own', 'own'], ['foreign', 'own'], ['own', 'foreign']]
-      : [['own', 'own'], ['foreign', 'foreign']];
-  const principals = [...ROLES.map((role) => ({ role, user: false })), ...USER_ROLES.map((role) => ({ role, user: true }))];
+  const placements: [Side, Side][] =
+    !namesResource(route) || CALLERS_NAMESPACE.has(routeKey(route))
+      ? [['own', 'own']]
+      : spentWalletField(route)
+        ? [
+            ['own', 'own'],
+            ['foreign', 'own'],
+            ['own', 'foreign'],
+          ]
+        : [
+            ['own', 'own'],
+            ['foreign', 'foreign'],
+          ];
+  const principals = [
+    ...ROLES.map((role) => ({ role, user: false })),
+    ...USER_ROLES.map((role) => ({ role, user: true })),
+  ];
   return principals.flatMap(({ role, user }) =>
     placements.map(([resources, wallet]) => {
       const label = `${user ? 'user ' : ''}${role} · ${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
@@ -199,11 +232,21 @@ async function run(c: Case): Promise<Outcome> {
   const sides = c.user ? userTenants.get(c.role)! : tenants;
   const wallet = sides[c.wallet];
   const call = await prepareCall(c.route, { resources: sides[c.resources], wallet });
-  const credentials = c.user ? { token: users.get(c.role)!.token, account: sides.own.accountId } : { key: keys.get(c.role) };
-  const res = await api(c.route.method, call.path, { ...credentials, ...(call.body !== undefined ? { body: call.body } : {}), ...(call.form ? { form: call.form } : {}) });
-  const written = parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((key) => !key.PK.startsWith(RATE_LIMIT_PREFIX));
+  const credentials = c.user
+    ? { token: users.get(c.role)!.token, account: sides.own.accountId }
+    : { key: keys.get(c.role) };
+  const res = await api(c.route.method, call.path, {
+    ...credentials,
+    ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.form ? { form: call.form } : {}),
+  });
+  const written = parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter(
+    (key) => !key.PK.startsWith(RATE_LIMIT_PREFIX),
+  );
   const outcome = { status: res.status, body: res.body, written };
-  return call.spentWalletId ? { ...outcome, balances: await balances(wallet.account.apiKey, call.spentWalletId) } : outcome;
+  return call.spentWalletId
+    ? { ...outcome, balances: await balances(wallet.account.apiKey, call.spentWalletId) }
+    : outcome;
 }
 
 /** Runs every case `limit` at a time; a case whose fixtures fail records the error. */
@@ -223,7 +266,11 @@ beforeAll(async () => {
   tenants.own = new Tenant(a);
   tenants.foreign = new Tenant(b);
   for (const role of ROLES) {
-    const key = await issueApiKey({ accountId: a.accountId, name: `matrix-${role}`, role }, 'crn::service:test', new Date());
+    const key = await issueApiKey(
+      { accountId: a.accountId, name: `matrix-${role}`, role },
+      'crn::service:test',
+      new Date(),
+    );
     keys.set(role, key.secret);
   }
   for (const role of USER_ROLES) {
@@ -242,10 +289,15 @@ beforeAll(async () => {
 afterAll(() => {
   const lines = CASES.flatMap((c) => {
     const outcome = outcomes.get(c.name);
-    const answered = outcome instanceof Error ? outcome.message : outcome?.status === 200 ? undefined : JSON.stringify(outcome?.body);
-    return verdict(c).allowed && answered ? [`  ${c.name}: ${answered}${c.name in BUSINESS_CODES ? ' (listed)' : ''}`] : [];
+    const answered =
+      outcome instanceof Error ? outcome.message : outcome?.status === 200 ? undefined : JSON.stringify(outcome?.body);
+    return verdict(c).allowed && answered
+      ? [`  ${c.name}: ${answered}${c.name in BUSINESS_CODES ? ' (listed)' : ''}`]
+      : [];
   });
-  console.info(`authorization matrix: ${CASES.length} cases; allowed ones not answered 200:\n${lines.join('\n') || '  none'}`);
+  console.info(
+    `authorization matrix: ${CASES.length} cases; allowed ones not answered 200:\n${lines.join('\n') || '  none'}`,
+  );
 });
 
 let bad: Promise<[string, string]> | undefined;
@@ -255,7 +307,10 @@ function badTokens(): Promise<[string, string]> {
     const owner = users.get('account-owner')!;
     const expired = await userToken(owner.userId, { now: new Date(Date.now() - 2 * 3600_000) });
     const [header, payload, signature] = owner.token.split('.');
-    const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: Math.floor(Date.now() / 1000) + 86_400 };
+    const claims = {
+      ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+      exp: Math.floor(Date.now() / 1000) + 86_400,
+    };
     return [expired, `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`];
   })());
 }
@@ -281,18 +336,26 @@ describe.each(authenticated.map((route) => [routeKey(route), route] as const))('
     const decided = verdict(c);
     if (!decided.allowed) {
       const { status, body, written } = outcome;
-      expect({ status, body, written }).toEqual({ status: decided.answer.statusCode, body: decided.answer, written: [] });
+      expect({ status, body, written }).toEqual({
+        status: decided.answer.statusCode,
+        body: decided.answer,
+        written: [],
+      });
       if (outcome.balances) expect(outcome.balances).toEqual({ balance: FUNDS, available: FUNDS });
       return;
     }
     const code = BUSINESS_CODES[c.name];
     if (code) {
-      expect({ clientError: outcome.status >= 400 && outcome.status < 500, message: outcome.body.message }).toEqual({ clientError: true, message: code });
+      expect({ clientError: outcome.status >= 400 && outcome.status < 500, message: outcome.body.message }).toEqual({
+        clientError: true,
+        message: code,
+      });
     } else {
       expect({ status: outcome.status, body: outcome.body }).toEqual({ status: 200, body: expect.anything() });
     }
     // A pay takes AMOUNT; a transfer or a withdrawal holds it (available falls, balance follows when it settles).
-    if (outcome.balances) expect(BigInt(outcome.balances.available)).toBe(BigInt(FUNDS) - (outcome.status === 200 ? BigInt(AMOUNT) : 0n));
+    if (outcome.balances)
+      expect(BigInt(outcome.balances.available)).toBe(BigInt(FUNDS) - (outcome.status === 200 ? BigInt(AMOUNT) : 0n));
   });
 });
 
@@ -312,16 +375,26 @@ describe('attack 1: every route that moves an asset out needs assets:spend', () 
   // Independent of verdict(): which roles are refused follows from the grant of assets:spend alone.
   const moving = CASES.filter((c) => MOVES_AN_ASSET.includes(routeKey(c.route)));
   const withoutSpend = moving.filter((c) => !scopeOf(c.role, SPEND));
-  it.each(withoutSpend.map((c) => [c.name, c] as const))('%s: refused, nothing written, the asset untouched', (_name, c) => {
-    const { status, body, written, balances: after } = outcomeOf(c.name);
-    const refusals = [FORBIDDEN, SPEND_REFUSALS[routeKey(c.route)]].filter(Boolean);
-    expect({ status, written }).toEqual({ status: 403, written: [] });
-    expect(refusals).toContainEqual(body);
-    if (after) expect(after).toEqual({ balance: FUNDS, available: FUNDS });
-  });
+  it.each(withoutSpend.map((c) => [c.name, c] as const))(
+    '%s: refused, nothing written, the asset untouched',
+    (_name, c) => {
+      const { status, body, written, balances: after } = outcomeOf(c.name);
+      const refusals = [FORBIDDEN, SPEND_REFUSALS[routeKey(c.route)]].filter(Boolean);
+      expect({ status, written }).toEqual({ status: 403, written: [] });
+      expect(refusals).toContainEqual(body);
+      if (after) expect(after).toEqual({ balance: FUNDS, available: FUNDS });
+    },
+  );
 
   it.each(MOVES_AN_ASSET)('%s: an account owner still moves its own asset', (key) => {
-    const own = moving.filter((c) => routeKey(c.route) === key && c.role === 'account-owner' && !c.user && c.resources === 'own' && c.wallet === 'own');
+    const own = moving.filter(
+      (c) =>
+        routeKey(c.route) === key &&
+        c.role === 'account-owner' &&
+        !c.user &&
+        c.resources === 'own' &&
+        c.wallet === 'own',
+    );
     expect(own.map((c) => outcomeOf(c.name).status)).toEqual([200]);
   });
 });

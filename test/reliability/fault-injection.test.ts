@@ -2,7 +2,15 @@ import { onDynamoDbClient } from '../../functions/core/db/client';
 import { startGateway, type Gateway } from '../../bin/local/gateway';
 import { faultInjector } from '../support/fault-injector';
 import { api } from '../support/api';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, type MerchantSetup, type Payer } from '../support/payments';
+import {
+  balance,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
 
 /**
  * The platform's handlers run in this worker behind their own gateway, over DynamoDB clients with
@@ -29,7 +37,11 @@ afterAll(async () => gateway?.stop());
 
 async function retrying(base: string, method: string, path: string, key: string, body: unknown) {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await fetch(`${base}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status < 500) return { status: res.status, body: (await res.json()) as { message?: string } };
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -48,7 +60,13 @@ describe.each(SEEDS)('faults with seed %i', (seed) => {
 
     // Fund through the faulty platform, then everyone tries to pay every request.
     for (const [i, payer] of payers.entries()) {
-      const res = await retrying(gateway.url, 'POST', `/api/wallet-assets/${payer.walletId}/test-topups`, payer.apiKey, { value: nzd('1000'), idempotencyKey: `fund-${seed}-${i}` });
+      const res = await retrying(
+        gateway.url,
+        'POST',
+        `/api/wallet-assets/${payer.walletId}/test-topups`,
+        payer.apiKey,
+        { value: nzd('1000'), idempotencyKey: `fund-${seed}-${i}` },
+      );
       expect(res.status).toBe(200);
     }
     const outcomes = await Promise.all(
@@ -63,13 +81,16 @@ describe.each(SEEDS)('faults with seed %i', (seed) => {
       ),
     );
     injector.disable();
-    console.log(`seed ${seed}: ${injector.stats.calls} DynamoDB calls, injected ${JSON.stringify(injector.stats.injected)}`);
+    console.log(
+      `seed ${seed}: ${injector.stats.calls} DynamoDB calls, injected ${JSON.stringify(injector.stats.injected)}`,
+    );
 
     let paidTotal = 0n;
     for (const pr of requests) {
       const winners = outcomes.filter((o) => o.pr.id === pr.id && o.res.status === 200);
       expect(winners).toHaveLength(1);
-      for (const loser of outcomes.filter((o) => o.pr.id === pr.id && o.res.status !== 200)) expect(loser.res.body.message).toBe('REQUEST_PAID');
+      for (const loser of outcomes.filter((o) => o.pr.id === pr.id && o.res.status !== 200))
+        expect(loser.res.body.message).toBe('REQUEST_PAID');
       const final = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
       expect(final.body.status).toBe('paid');
       expect(final.body.paidBy.assetTotals[0].payerAccountId).toBe(winners[0].payer.accountId);
@@ -77,7 +98,9 @@ describe.each(SEEDS)('faults with seed %i', (seed) => {
     }
     let payerTotal = 0n;
     for (const payer of payers) {
-      const spent = outcomes.filter((o) => o.payer === payer && o.res.status === 200).reduce((sum, o) => sum + BigInt(o.pr.value.amount), 0n);
+      const spent = outcomes
+        .filter((o) => o.payer === payer && o.res.status === 200)
+        .reduce((sum, o) => sum + BigInt(o.pr.value.amount), 0n);
       const now = BigInt(await balance(payer.apiKey, payer.walletId));
       expect(now).toBeGreaterThanOrEqual(0n);
       expect(now).toBe(1000n - spent);

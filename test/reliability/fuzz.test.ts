@@ -19,7 +19,15 @@ const fuzzed = ROUTES as readonly Route[];
 
 type Schema = Record<string, any>;
 /** `refused`: the route must answer 4xx (false for junk a route without inputs may ignore). */
-type Input = { kind: string; refused: boolean; body?: unknown; rawBody?: string; contentType?: string; query?: string; params?: Record<string, string> };
+type Input = {
+  kind: string;
+  refused: boolean;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  query?: string;
+  params?: Record<string, string>;
+};
 
 const wrongTypeFor = (schema: Schema): unknown => {
   const type = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -46,28 +54,54 @@ function bodyBreakers(schema: Schema, accountId: string): fc.Arbitrary<Omit<Inpu
       { kind: 'not an object', rawBody: '[1,2,3]', contentType: 'application/json' },
       { kind: 'wrong content type', rawBody: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
       { kind: 'text', rawBody: 'hello', contentType: 'text/plain' },
-      { kind: 'oversized', rawBody: JSON.stringify({ ...valid, pad: 'x'.repeat(300 * 1024) }), contentType: 'application/json' },
+      {
+        kind: 'oversized',
+        rawBody: JSON.stringify({ ...valid, pad: 'x'.repeat(300 * 1024) }),
+        contentType: 'application/json',
+      },
       { kind: 'deep nesting', body: { ...valid, deep: JSON.parse('['.repeat(200) + ']'.repeat(200)) } },
       { kind: 'lone surrogate', body: { ...valid, note: 'bad \ud800 text' } },
       { kind: 'NUL character', body: { ...valid, note: 'a\u0000b' } },
     ),
   ];
-  if (required.length) cases.push(fc.constantFrom(...required).map((field) => ({ kind: `missing ${field}`, body: { ...valid, [field]: undefined } })));
+  if (required.length)
+    cases.push(
+      fc
+        .constantFrom(...required)
+        .map((field) => ({ kind: `missing ${field}`, body: { ...valid, [field]: undefined } })),
+    );
   const typed = props.filter(([, s]) => wrongTypeFor(s) !== undefined);
-  if (typed.length) cases.push(fc.constantFrom(...typed).map(([field, s]) => ({ kind: `wrong type ${field}`, body: { ...valid, [field]: wrongTypeFor(s) } })));
+  if (typed.length)
+    cases.push(
+      fc
+        .constantFrom(...typed)
+        .map(([field, s]) => ({ kind: `wrong type ${field}`, body: { ...valid, [field]: wrongTypeFor(s) } })),
+    );
   const bounded = props.filter(([, s]) => s.type === 'string' && s.maxLength);
-  if (bounded.length) cases.push(fc.constantFrom(...bounded).map(([field]) => ({ kind: `huge ${field}`, body: { ...valid, [field]: 'x'.repeat(100_000) } })));
+  if (bounded.length)
+    cases.push(
+      fc
+        .constantFrom(...bounded)
+        .map(([field]) => ({ kind: `huge ${field}`, body: { ...valid, [field]: 'x'.repeat(100_000) } })),
+    );
   const money = props.filter(([, s]) => s.properties?.amount || (s.pattern ?? '').startsWith('^(0|[1-9]'));
   if (money.length) {
     cases.push(
-      fc.tuple(fc.constantFrom(...money), fc.constantFrom('-1', '1.5', '1e3', '01', ' 1', '0x10', '')).map(([[field, s], amount]) => ({
-        kind: `bad money ${field}=${amount}`,
-        body: { ...valid, [field]: s.properties?.amount ? { currency: 'NZD', amount } : amount },
-      })),
+      fc
+        .tuple(fc.constantFrom(...money), fc.constantFrom('-1', '1.5', '1e3', '01', ' 1', '0x10', ''))
+        .map(([[field, s], amount]) => ({
+          kind: `bad money ${field}=${amount}`,
+          body: { ...valid, [field]: s.properties?.amount ? { currency: 'NZD', amount } : amount },
+        })),
     );
   }
   const prefixed = props.filter(([, s]) => /^\^[a-z]+_/.test(s.pattern ?? ''));
-  if (prefixed.length) cases.push(fc.constantFrom(...prefixed).map(([field]) => ({ kind: `wrong prefix ${field}`, body: { ...valid, [field]: 'xx_wrongPrefix' } })));
+  if (prefixed.length)
+    cases.push(
+      fc
+        .constantFrom(...prefixed)
+        .map(([field]) => ({ kind: `wrong prefix ${field}`, body: { ...valid, [field]: 'xx_wrongPrefix' } })),
+    );
   return fc.oneof(...cases);
 }
 
@@ -76,11 +110,23 @@ function queryCases(schema: Schema): fc.Arbitrary<Input> | undefined {
   const cases: fc.Arbitrary<Omit<Input, 'refused'>>[] = [];
   const numeric = props.filter(([, s]) => s.type === 'integer' || s.type === 'number');
   if (numeric.length) {
-    cases.push(fc.tuple(fc.constantFrom(...numeric), fc.constantFrom('abc', '-5', '1e999', '0', '100000')).map(([[f], v]) => ({ kind: `bad ${f}=${v}`, query: `${f}=${encodeURIComponent(v)}` })));
+    cases.push(
+      fc
+        .tuple(fc.constantFrom(...numeric), fc.constantFrom('abc', '-5', '1e999', '0', '100000'))
+        .map(([[f], v]) => ({ kind: `bad ${f}=${v}`, query: `${f}=${encodeURIComponent(v)}` })),
+    );
   }
   const patterned = props.filter(([, s]) => s.pattern);
-  if (patterned.length) cases.push(fc.constantFrom(...patterned).map(([f]) => ({ kind: `bad pattern ${f}`, query: `${f}=${encodeURIComponent('<script>\u202e')}` })));
-  if (schema.properties?.pageKey) cases.push(fc.constant({ kind: 'forged pageKey', query: `pageKey=${encodeURIComponent('eyJQSyI6IngifQ.forged')}` }));
+  if (patterned.length)
+    cases.push(
+      fc
+        .constantFrom(...patterned)
+        .map(([f]) => ({ kind: `bad pattern ${f}`, query: `${f}=${encodeURIComponent('<script>\u202e')}` })),
+    );
+  if (schema.properties?.pageKey)
+    cases.push(
+      fc.constant({ kind: 'forged pageKey', query: `pageKey=${encodeURIComponent('eyJQSyI6IngifQ.forged')}` }),
+    );
   return cases.length ? fc.oneof(...cases).map((input) => ({ ...input, refused: true })) : undefined;
 }
 
@@ -90,12 +136,25 @@ const parametersOf = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].
 function pathCases(route: Route): fc.Arbitrary<Input> | undefined {
   const names = parametersOf(route);
   if (!names.length) return undefined;
-  const text = fc.oneof(fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), fc.string({ minLength: 1, maxLength: 3000 }), fc.nat({ max: 3000 }).map((n) => 'z'.repeat(n + 30)));
-  return fc
-    .tuple(fc.constantFrom(...names), text)
-    // `.` and `..` are path segments a URL client resolves away: the request would reach another route.
-    .filter(([name, value]) => value.trim() === value && value !== '.' && value !== '..' && !isIdOf(pathParameterKind(name)!, value))
-    .map(([name, value]) => ({ kind: `path ${name}=${JSON.stringify(value.slice(0, 40))} (${value.length} characters)`, refused: true, params: { [name]: value } }));
+  const text = fc.oneof(
+    fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+    fc.string({ minLength: 1, maxLength: 3000 }),
+    fc.nat({ max: 3000 }).map((n) => 'z'.repeat(n + 30)),
+  );
+  return (
+    fc
+      .tuple(fc.constantFrom(...names), text)
+      // `.` and `..` are path segments a URL client resolves away: the request would reach another route.
+      .filter(
+        ([name, value]) =>
+          value.trim() === value && value !== '.' && value !== '..' && !isIdOf(pathParameterKind(name)!, value),
+      )
+      .map(([name, value]) => ({
+        kind: `path ${name}=${JSON.stringify(value.slice(0, 40))} (${value.length} characters)`,
+        refused: true,
+        params: { [name]: value },
+      }))
+  );
 }
 
 /** Valid path parameters naming nothing, generated: a fresh id of each kind (the account is the caller's). */
@@ -105,17 +164,25 @@ const missingParameters = (route: Route): fc.Arbitrary<Record<string, string>> =
       parametersOf(route).map((name) => {
         const kind = pathParameterKind(name)!;
         if (kind === 'id') return [name, randomBase58()];
-        return [name, kind in ID_PREFIX ? `${ID_PREFIX[kind as keyof typeof ID_PREFIX]}_${randomBase58()}` : missingIdOf(kind)];
+        return [
+          name,
+          kind in ID_PREFIX ? `${ID_PREFIX[kind as keyof typeof ID_PREFIX]}_${randomBase58()}` : missingIdOf(kind),
+        ];
       }),
     ),
   );
 
 /** Query parameters no route declares: ignored everywhere. */
-const unknownQuery = fc.dictionary(fc.constantFrom('zz', 'debug', 'x-y', '__proto__', 'constructor'), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+const unknownQuery = fc
+  .dictionary(fc.constantFrom('zz', 'debug', 'x-y', '__proto__', 'constructor'), fc.string({ maxLength: 20 }), {
+    maxKeys: 3,
+  })
   .map((junk) => new URLSearchParams(junk).toString());
 
 /** What a route that takes nothing is sent: junk it ignores. */
-const ignoredJunk: fc.Arbitrary<Input> = fc.record({ query: unknownQuery, note: fc.string({ maxLength: 50 }) }).map(({ query, note }) => ({ kind: `ignored junk ${query}`, refused: false, query, body: { note } }));
+const ignoredJunk: fc.Arbitrary<Input> = fc
+  .record({ query: unknownQuery, note: fc.string({ maxLength: 50 }) })
+  .map(({ query, note }) => ({ kind: `ignored junk ${query}`, refused: false, query, body: { note } }));
 
 let owner: TestAccount;
 beforeAll(async () => {
@@ -123,40 +190,67 @@ beforeAll(async () => {
 });
 
 describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
-  it.each(fuzzed.map((r) => [routeKey(r), r] as const))('%s refuses invalid input with a 4xx and writes nothing', async (_key, route) => {
-    const breakers = [
-      route.body ? bodyCases(schemaOf(route.body)!, owner.accountId) : undefined,
-      route.query ? queryCases(schemaOf(route.query)!) : undefined,
-      pathCases(route),
-    ].filter((a): a is fc.Arbitrary<Input> => a !== undefined);
-    const validBody = route.body && route.bodyEncoding !== 'multipart' ? validInstance(schemaOf(route.body)!, { accountId: owner.accountId }) : undefined;
-    const validQuery = route.query ? new URLSearchParams(Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
-    await fc.assert(
-      fc.asyncProperty(breakers.length ? fc.oneof(...breakers) : ignoredJunk, missingParameters(route), unknownQuery, async (input, missing, junk) => {
-        const params: Record<string, string> = { ...missing, ...(missing.accountId ? { accountId: owner.accountId } : {}), ...input.params };
-        const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
-        // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown parameters.
-        const query = input.query !== undefined ? input.query : [validQuery, junk].filter(Boolean).join('&');
-        const url = query ? `${path}?${query}` : path;
-        // fetch sends no body with a GET.
-        const body = route.method === 'GET' ? undefined : input.body !== undefined ? input.body : validBody;
-        const res = input.rawBody !== undefined
-          ? await api(route.method, url, { key: owner.apiKey, rawBody: input.rawBody, headers: { 'content-type': input.contentType! } })
-          : await api(route.method, url, { key: owner.apiKey, ...(body !== undefined ? { body } : {}) });
-        const context = `${input.kind} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-        expect([context, res.status < 500]).toEqual([context, true]);
-        if (!input.refused) return;
-        expect([context, res.status >= 400 && res.status < 500]).toEqual([context, true]);
-        // Pages answer their own HTML pages; every other error is JSON naming the problem.
-        if (route.contentType !== 'text/html' || typeof res.body === 'object') {
-          expect(res.body.statusCode).toBe(res.status);
-          expect(typeof res.body.message).toBe('string');
-          expect((res.body.message as string).length).toBeGreaterThan(0);
-        }
-        // Every item the request wrote, as the gateway reports it: none but the rate limiter's bookkeeping.
-        expect([context, written(res)]).toEqual([context, []]);
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-  }, Math.max(60_000, RUNS * 1_000));
+  it.each(fuzzed.map((r) => [routeKey(r), r] as const))(
+    '%s refuses invalid input with a 4xx and writes nothing',
+    async (_key, route) => {
+      const breakers = [
+        route.body ? bodyCases(schemaOf(route.body)!, owner.accountId) : undefined,
+        route.query ? queryCases(schemaOf(route.query)!) : undefined,
+        pathCases(route),
+      ].filter((a): a is fc.Arbitrary<Input> => a !== undefined);
+      const validBody =
+        route.body && route.bodyEncoding !== 'multipart'
+          ? validInstance(schemaOf(route.body)!, { accountId: owner.accountId })
+          : undefined;
+      const validQuery = route.query
+        ? new URLSearchParams(
+            Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(
+              ([k, v]): [string, string] => [k, String(v)],
+            ),
+          ).toString()
+        : '';
+      await fc.assert(
+        fc.asyncProperty(
+          breakers.length ? fc.oneof(...breakers) : ignoredJunk,
+          missingParameters(route),
+          unknownQuery,
+          async (input, missing, junk) => {
+            const params: Record<string, string> = {
+              ...missing,
+              ...(missing.accountId ? { accountId: owner.accountId } : {}),
+              ...input.params,
+            };
+            const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+            // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown parameters.
+            const query = input.query !== undefined ? input.query : [validQuery, junk].filter(Boolean).join('&');
+            const url = query ? `${path}?${query}` : path;
+            // fetch sends no body with a GET.
+            const body = route.method === 'GET' ? undefined : input.body !== undefined ? input.body : validBody;
+            const res =
+              input.rawBody !== undefined
+                ? await api(route.method, url, {
+                    key: owner.apiKey,
+                    rawBody: input.rawBody,
+                    headers: { 'content-type': input.contentType! },
+                  })
+                : await api(route.method, url, { key: owner.apiKey, ...(body !== undefined ? { body } : {}) });
+            const context = `${input.kind} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+            expect([context, res.status < 500]).toEqual([context, true]);
+            if (!input.refused) return;
+            expect([context, res.status >= 400 && res.status < 500]).toEqual([context, true]);
+            // Pages answer their own HTML pages; every other error is JSON naming the problem.
+            if (route.contentType !== 'text/html' || typeof res.body === 'object') {
+              expect(res.body.statusCode).toBe(res.status);
+              expect(typeof res.body.message).toBe('string');
+              expect((res.body.message as string).length).toBeGreaterThan(0);
+            }
+            // Every item the request wrote, as the gateway reports it: none but the rate limiter's bookkeeping.
+            expect([context, written(res)]).toEqual([context, []]);
+          },
+        ),
+        { numRuns: RUNS, seed: SEED },
+      );
+    },
+    Math.max(60_000, RUNS * 1_000),
+  );
 });

@@ -7,7 +7,16 @@ import { findToken } from '../../functions/tokens';
 import { api, type ApiResponse } from '../support/api';
 import { advanceClock } from '../support/clock';
 import { bankAccountOf, bankReports, topUp, withdraw } from '../support/funds';
-import { balances, limitSpend, newMerchant, newPayer, nzd, pay, type MerchantSetup, type Payer } from '../support/payments';
+import {
+  balances,
+  limitSpend,
+  newMerchant,
+  newPayer,
+  nzd,
+  pay,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
 import { collectionManager, newCollection, newCondition, newToken, ok } from '../support/value';
 
 /**
@@ -50,17 +59,54 @@ const OPENING_BALANCE = 6000;
 const SPEND_LIMIT = 5000;
 /** Weighted so that most sequences fund, pay and then refund or void: the paths where money moves. */
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('topup' as const), wallet: fc.nat(WALLETS - 1), amount: fc.integer({ min: 1, max: 5000 }) }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), amount: fc.integer({ min: 1, max: 4000 }), withItem: fc.boolean() }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('pay' as const), request: fc.nat(3), wallet: fc.nat(WALLETS - 1) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('topup' as const),
+      wallet: fc.nat(WALLETS - 1),
+      amount: fc.integer({ min: 1, max: 5000 }),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      amount: fc.integer({ min: 1, max: 4000 }),
+      withItem: fc.boolean(),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('pay' as const), request: fc.nat(3), wallet: fc.nat(WALLETS - 1) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replay' as const) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('refund' as const), request: fc.nat(3), amount: fc.integer({ min: 1, max: 3000 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      request: fc.nat(3),
+      amount: fc.integer({ min: 1, max: 3000 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), request: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), request: fc.nat(3) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('issue' as const), wallet: fc.nat(WALLETS - 1) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('token-pay' as const), request: fc.nat(3), token: fc.nat(3) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('send' as const), wallet: fc.nat(WALLETS - 1), amount: fc.integer({ min: 1, max: 4000 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('claim' as const), transfer: fc.nat(3), wallet: fc.nat(WALLETS - 1) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('token-pay' as const), request: fc.nat(3), token: fc.nat(3) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('send' as const),
+      wallet: fc.nat(WALLETS - 1),
+      amount: fc.integer({ min: 1, max: 4000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('claim' as const), transfer: fc.nat(3), wallet: fc.nat(WALLETS - 1) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel-transfer' as const), transfer: fc.nat(3) }) },
   {
     weight: 2,
@@ -71,10 +117,21 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       outcome: fc.constantFrom<BankStep>('settled', 'failed', 'abort'),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), wallet: fc.nat(WALLETS - 1), amount: fc.integer({ min: 1, max: 4000 }) }) },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('bank-report' as const), withdrawal: fc.nat(3), outcome: fc.constantFrom('settled' as const, 'failed' as const, 'aborted' as const) }),
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      wallet: fc.nat(WALLETS - 1),
+      amount: fc.integer({ min: 1, max: 4000 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('bank-report' as const),
+      withdrawal: fc.nat(3),
+      outcome: fc.constantFrom('settled' as const, 'failed' as const, 'aborted' as const),
+    }),
   },
 );
 
@@ -308,107 +365,176 @@ describe(`ledger property against a reference model (seed ${SEED})`, () => {
     issuer = await collectionManager();
     collectionId = (await newCollection(issuer, { maxValue: nzd(String(TOKEN_CAP)) })).id;
     await newCondition(issuer, collectionId, merchant.merchantId, [{ sku: 'bread', maxValue: nzd(String(TOKEN_CAP)) }]);
-    const body = { paymentOptions: [{ type: 'svc.nzd.test', walletId: merchant.settlementWalletId }, { type: 'svc.token.test', collectionIds: [collectionId] }] };
-    tokenConfigId = (await ok(api('POST', `/api/merchants/${merchant.merchantId}/configs`, { key: merchant.owner.apiKey, body }))).id;
+    const body = {
+      paymentOptions: [
+        { type: 'svc.nzd.test', walletId: merchant.settlementWalletId },
+        { type: 'svc.token.test', collectionIds: [collectionId] },
+      ],
+    };
+    tokenConfigId = (
+      await ok(api('POST', `/api/merchants/${merchant.merchantId}/configs`, { key: merchant.owner.apiKey, body }))
+    ).id;
   });
 
-  it('every command answers what the model says, and money is exactly where the model puts it', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 16, maxLength: 32 }), async (steps) => {
-        const payers: Payer[] = [];
-        for (let i = 0; i < WALLETS; i++) payers.push(await newPayer(String(OPENING_BALANCE)));
-        for (const payer of payers) await limitSpend(payer.accountId, String(SPEND_LIMIT));
-        const banks = await Promise.all(payers.map((p) => bankAccountOf(p)));
-        const model = new Model();
-        const settlementStart = BigInt(await walletBalance(merchant.owner.apiKey, merchant.settlementWalletId));
-        let lastPay: { payer: Payer; request: string; key: string; res: ApiResponse } | undefined;
-        let counter = 0;
-        for (const s of [...OPENING, ...steps]) {
-          const key = `${s.kind}-${counter++}`;
-          const r = 'request' in s && model.requests.length ? model.requests[s.request % model.requests.length] : undefined;
-          if (s.kind === 'topup') {
-            const res = await api('POST', `/api/wallet-assets/${payers[s.wallet].walletId}/test-topups`, {
-              key: payers[s.wallet].apiKey,
-              body: { value: nzd(String(s.amount)), idempotencyKey: key },
-            });
-            expect(outcome(res)).toBe('ok');
-            model.wallets[s.wallet] += s.amount;
-          } else if (s.kind === 'create') {
-            const lineItems = s.withItem ? { configId: tokenConfigId, lineItems: [{ name: 'Bread', sku: 'bread', qty: '1', price: String(s.amount) }] } : {};
-            const res = await api('POST', '/api/payment-requests', { key: merchant.owner.apiKey, body: { configId: merchant.configId, value: nzd(String(s.amount)), ...lineItems } });
-            expect(outcome(res)).toBe('ok');
-            model.requests.push({ id: res.body.id, amount: s.amount, status: 'new', refunded: 0, withItem: s.withItem });
-          } else if (s.kind === 'issue') {
-            const token = await newToken(issuer, collectionId, { accountId: payers[s.wallet].accountId, idempotencyKey: `${key}-${payers[s.wallet].accountId}` });
-            const issued = { id: token.id, owner: s.wallet, spent: false };
-            model.tokens.push(issued);
-            allTokens.push(issued);
-          } else if (r && s.kind === 'token-pay' && model.tokens.length) {
-            const t = model.tokens[s.token % model.tokens.length];
-            const res = await api('POST', `/api/payment-requests/${r.id}/pay`, { key: payers[t.owner].apiKey, body: { assetType: 'svc.token.test', assetId: t.id, idempotencyKey: key } });
-            expect(outcome(res)).toBe(tally('token-pay', model.tokenPay(r, t)));
-          } else if (s.kind === 'send') {
-            const res = await api('POST', '/api/asset-transfers', {
-              key: payers[s.wallet].apiKey,
-              body: { assetId: payers[s.wallet].walletId, value: String(s.amount), claimType: 'multi', valueConfig: { type: 'flat', params: { amount: String(s.amount) } } },
-            });
-            expect(outcome(res)).toBe(tally('send', model.send(s.wallet, s.amount)));
-            if (res.status === 200) model.transfers.push({ id: res.body.id, from: s.wallet, amount: s.amount, open: true });
-          } else if (s.kind === 'claim' && model.transfers.length) {
-            const x = model.transfers[s.transfer % model.transfers.length];
-            // Claimed by another payer (the sender's own claim is refused, as the API tests show).
-            const by = (x.from + 1 + (s.wallet % (WALLETS - 1))) % WALLETS;
-            const res = await api('POST', `/api/asset-transfers/${x.id}/claim`, { key: payers[by].apiKey });
-            expect(outcome(res)).toBe(tally('claim', model.claim(x, by)));
-          } else if (s.kind === 'cancel-transfer' && model.transfers.length) {
-            const x = model.transfers[s.transfer % model.transfers.length];
-            const res = await api('POST', `/api/asset-transfers/${x.id}/cancel`, { key: payers[x.from].apiKey });
-            expect(outcome(res)).toBe(tally('cancel-transfer', model.cancelTransfer(x)));
-          } else if (s.kind === 'bank-topup') {
-            const created = await topUp(payers[s.wallet], payers[s.wallet].walletId, banks[s.wallet].id, String(s.amount));
-            expect(outcome(created)).toBe('ok');
-            const ended =
-              s.outcome === 'abort'
-                ? await api('POST', `/api/funds-transfers/${created.body.id}/abort`, { key: payers[s.wallet].apiKey })
-                : await bankReports(created.body.id, s.outcome);
-            expect(outcome(ended)).toBe(tally('bank-topup', model.bankTopup(s.wallet, s.amount, s.outcome)));
-          } else if (s.kind === 'withdraw') {
-            const res = await withdraw(payers[s.wallet], payers[s.wallet].walletId, banks[s.wallet].id, String(s.amount));
-            expect(outcome(res)).toBe(tally('withdraw', model.withdraw(s.wallet, s.amount)));
-            if (res.status === 200) model.withdrawals.push({ id: res.body.id, wallet: s.wallet, amount: s.amount, open: true });
-          } else if (s.kind === 'bank-report' && model.withdrawals.length) {
-            const w = model.withdrawals[s.withdrawal % model.withdrawals.length];
-            expect(outcome(await bankReports(w.id, s.outcome))).toBe(tally('bank-report', model.bankReport(w, s.outcome)));
-          } else if (s.kind === 'replay') {
-            if (!lastPay) continue;
-            // The same key and command answers what it answered first, and moves nothing again.
-            const res = await pay(lastPay.payer, lastPay.request, lastPay.key);
-            expect([res.status, res.body]).toEqual([lastPay.res.status, lastPay.res.body]);
-            if (res.status === 200) expect(res.headers.get('idempotent-replayed')).toBe('true');
-          } else if (r && s.kind === 'pay') {
-            const res = await pay(payers[s.wallet], r.id, key);
-            expect(outcome(res)).toBe(tally('pay', model.pay(r, s.wallet)));
-            lastPay = { payer: payers[s.wallet], request: r.id, key, res };
-          } else if (r && s.kind === 'refund') {
-            const res = await api('POST', `/api/payment-requests/${r.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd(String(s.amount)), externalRef: key } });
-            expect(outcome(res)).toBe(tally('refund', model.refund(r, s.amount)));
-          } else if (r && s.kind === 'void') {
-            expect(outcome(await api('POST', `/api/payment-requests/${r.id}/void`, { key: merchant.owner.apiKey }))).toBe(tally('void', model.void(r)));
-          } else if (r && s.kind === 'expire') {
-            // The merchant's test clock moves past two minutes: every request still open expires.
-            await advanceClock(merchant.owner.accountId, 121);
-            model.expireAll();
-            expect((await api('GET', `/api/payment-requests/${r.id}`, { key: merchant.owner.apiKey })).body.status).toBe(r.status);
+  it(
+    'every command answers what the model says, and money is exactly where the model puts it',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 16, maxLength: 32 }), async (steps) => {
+          const payers: Payer[] = [];
+          for (let i = 0; i < WALLETS; i++) payers.push(await newPayer(String(OPENING_BALANCE)));
+          for (const payer of payers) await limitSpend(payer.accountId, String(SPEND_LIMIT));
+          const banks = await Promise.all(payers.map((p) => bankAccountOf(p)));
+          const model = new Model();
+          const settlementStart = BigInt(await walletBalance(merchant.owner.apiKey, merchant.settlementWalletId));
+          let lastPay: { payer: Payer; request: string; key: string; res: ApiResponse } | undefined;
+          let counter = 0;
+          for (const s of [...OPENING, ...steps]) {
+            const key = `${s.kind}-${counter++}`;
+            const r =
+              'request' in s && model.requests.length ? model.requests[s.request % model.requests.length] : undefined;
+            if (s.kind === 'topup') {
+              const res = await api('POST', `/api/wallet-assets/${payers[s.wallet].walletId}/test-topups`, {
+                key: payers[s.wallet].apiKey,
+                body: { value: nzd(String(s.amount)), idempotencyKey: key },
+              });
+              expect(outcome(res)).toBe('ok');
+              model.wallets[s.wallet] += s.amount;
+            } else if (s.kind === 'create') {
+              const lineItems = s.withItem
+                ? {
+                    configId: tokenConfigId,
+                    lineItems: [{ name: 'Bread', sku: 'bread', qty: '1', price: String(s.amount) }],
+                  }
+                : {};
+              const res = await api('POST', '/api/payment-requests', {
+                key: merchant.owner.apiKey,
+                body: { configId: merchant.configId, value: nzd(String(s.amount)), ...lineItems },
+              });
+              expect(outcome(res)).toBe('ok');
+              model.requests.push({
+                id: res.body.id,
+                amount: s.amount,
+                status: 'new',
+                refunded: 0,
+                withItem: s.withItem,
+              });
+            } else if (s.kind === 'issue') {
+              const token = await newToken(issuer, collectionId, {
+                accountId: payers[s.wallet].accountId,
+                idempotencyKey: `${key}-${payers[s.wallet].accountId}`,
+              });
+              const issued = { id: token.id, owner: s.wallet, spent: false };
+              model.tokens.push(issued);
+              allTokens.push(issued);
+            } else if (r && s.kind === 'token-pay' && model.tokens.length) {
+              const t = model.tokens[s.token % model.tokens.length];
+              const res = await api('POST', `/api/payment-requests/${r.id}/pay`, {
+                key: payers[t.owner].apiKey,
+                body: { assetType: 'svc.token.test', assetId: t.id, idempotencyKey: key },
+              });
+              expect(outcome(res)).toBe(tally('token-pay', model.tokenPay(r, t)));
+            } else if (s.kind === 'send') {
+              const res = await api('POST', '/api/asset-transfers', {
+                key: payers[s.wallet].apiKey,
+                body: {
+                  assetId: payers[s.wallet].walletId,
+                  value: String(s.amount),
+                  claimType: 'multi',
+                  valueConfig: { type: 'flat', params: { amount: String(s.amount) } },
+                },
+              });
+              expect(outcome(res)).toBe(tally('send', model.send(s.wallet, s.amount)));
+              if (res.status === 200)
+                model.transfers.push({ id: res.body.id, from: s.wallet, amount: s.amount, open: true });
+            } else if (s.kind === 'claim' && model.transfers.length) {
+              const x = model.transfers[s.transfer % model.transfers.length];
+              // Claimed by another payer (the sender's own claim is refused, as the API tests show).
+              const by = (x.from + 1 + (s.wallet % (WALLETS - 1))) % WALLETS;
+              const res = await api('POST', `/api/asset-transfers/${x.id}/claim`, { key: payers[by].apiKey });
+              expect(outcome(res)).toBe(tally('claim', model.claim(x, by)));
+            } else if (s.kind === 'cancel-transfer' && model.transfers.length) {
+              const x = model.transfers[s.transfer % model.transfers.length];
+              const res = await api('POST', `/api/asset-transfers/${x.id}/cancel`, { key: payers[x.from].apiKey });
+              expect(outcome(res)).toBe(tally('cancel-transfer', model.cancelTransfer(x)));
+            } else if (s.kind === 'bank-topup') {
+              const created = await topUp(
+                payers[s.wallet],
+                payers[s.wallet].walletId,
+                banks[s.wallet].id,
+                String(s.amount),
+              );
+              expect(outcome(created)).toBe('ok');
+              const ended =
+                s.outcome === 'abort'
+                  ? await api('POST', `/api/funds-transfers/${created.body.id}/abort`, { key: payers[s.wallet].apiKey })
+                  : await bankReports(created.body.id, s.outcome);
+              expect(outcome(ended)).toBe(tally('bank-topup', model.bankTopup(s.wallet, s.amount, s.outcome)));
+            } else if (s.kind === 'withdraw') {
+              const res = await withdraw(
+                payers[s.wallet],
+                payers[s.wallet].walletId,
+                banks[s.wallet].id,
+                String(s.amount),
+              );
+              expect(outcome(res)).toBe(tally('withdraw', model.withdraw(s.wallet, s.amount)));
+              if (res.status === 200)
+                model.withdrawals.push({ id: res.body.id, wallet: s.wallet, amount: s.amount, open: true });
+            } else if (s.kind === 'bank-report' && model.withdrawals.length) {
+              const w = model.withdrawals[s.withdrawal % model.withdrawals.length];
+              expect(outcome(await bankReports(w.id, s.outcome))).toBe(
+                tally('bank-report', model.bankReport(w, s.outcome)),
+              );
+            } else if (s.kind === 'replay') {
+              if (!lastPay) continue;
+              // The same key and command answers what it answered first, and moves nothing again.
+              const res = await pay(lastPay.payer, lastPay.request, lastPay.key);
+              expect([res.status, res.body]).toEqual([lastPay.res.status, lastPay.res.body]);
+              if (res.status === 200) expect(res.headers.get('idempotent-replayed')).toBe('true');
+            } else if (r && s.kind === 'pay') {
+              const res = await pay(payers[s.wallet], r.id, key);
+              expect(outcome(res)).toBe(tally('pay', model.pay(r, s.wallet)));
+              lastPay = { payer: payers[s.wallet], request: r.id, key, res };
+            } else if (r && s.kind === 'refund') {
+              const res = await api('POST', `/api/payment-requests/${r.id}/refund`, {
+                key: merchant.owner.apiKey,
+                body: { value: nzd(String(s.amount)), externalRef: key },
+              });
+              expect(outcome(res)).toBe(tally('refund', model.refund(r, s.amount)));
+            } else if (r && s.kind === 'void') {
+              expect(
+                outcome(await api('POST', `/api/payment-requests/${r.id}/void`, { key: merchant.owner.apiKey })),
+              ).toBe(tally('void', model.void(r)));
+            } else if (r && s.kind === 'expire') {
+              // The merchant's test clock moves past two minutes: every request still open expires.
+              await advanceClock(merchant.owner.accountId, 121);
+              model.expireAll();
+              expect(
+                (await api('GET', `/api/payment-requests/${r.id}`, { key: merchant.owner.apiKey })).body.status,
+              ).toBe(r.status);
+            }
+            await checkAgainstModel(payers, merchant, settlementStart, model);
+            await checkTokens(allTokens, collectionId);
           }
-          await checkAgainstModel(payers, merchant, settlementStart, model);
-          await checkTokens(allTokens, collectionId);
-        }
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-    for (const kind of ['pay', 'refund', 'void', 'token-pay', 'send', 'claim', 'bank-topup', 'withdraw', 'bank-report']) expect([kind, succeeded.get(kind) ?? 0]).not.toEqual([kind, 0]);
-    expect(quotaRefusals).toBeGreaterThan(0);
-  }, TIMEOUT_MS);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      for (const kind of [
+        'pay',
+        'refund',
+        'void',
+        'token-pay',
+        'send',
+        'claim',
+        'bank-topup',
+        'withdraw',
+        'bank-report',
+      ])
+        expect([kind, succeeded.get(kind) ?? 0]).not.toEqual([kind, 0]);
+      expect(quotaRefusals).toBeGreaterThan(0);
+    },
+    TIMEOUT_MS,
+  );
 });
 
 /**
@@ -433,7 +559,11 @@ async function history(key: string, walletId: string): Promise<{ id: string; val
   const items: { id: string; value: string }[] = [];
   let pageKey: string | undefined;
   do {
-    const res = await api('GET', `/api/wallets/${walletId}/transactions?paginationLimit=100${pageKey ? `&pageKey=${encodeURIComponent(pageKey)}` : ''}`, { key });
+    const res = await api(
+      'GET',
+      `/api/wallets/${walletId}/transactions?paginationLimit=100${pageKey ? `&pageKey=${encodeURIComponent(pageKey)}` : ''}`,
+      { key },
+    );
     expect(res.status).toBe(200);
     items.push(...res.body.items);
     pageKey = res.body.nextPageKey;
@@ -441,22 +571,39 @@ async function history(key: string, walletId: string): Promise<{ id: string; val
   return items;
 }
 
-async function checkAgainstModel(payers: Payer[], merchant: MerchantSetup, settlementStart: bigint, model: Model): Promise<void> {
+async function checkAgainstModel(
+  payers: Payer[],
+  merchant: MerchantSetup,
+  settlementStart: bigint,
+  model: Model,
+): Promise<void> {
   for (const [i, payer] of payers.entries()) {
     const amount = BigInt(await walletBalance(payer.apiKey, payer.walletId));
     expect(amount).toBe(BigInt(model.wallets[i]));
     expect(BigInt((await balances(payer.apiKey, payer.walletId)).available)).toBe(BigInt(model.available(i)));
     const quotas = await api('GET', `/api/accounts/${payer.accountId}/quotas`, { key: payer.apiKey });
-    expect(quotas.body.find((q: { type: string; period: string }) => q.type === 'spend' && q.period === 'monthly')?.usage).toBe(String(model.spent[i]));
+    expect(
+      quotas.body.find((q: { type: string; period: string }) => q.type === 'spend' && q.period === 'monthly')?.usage,
+    ).toBe(String(model.spent[i]));
     const entries = await history(payer.apiKey, payer.walletId);
     expect(entries.reduce((sum, e) => sum + BigInt(e.value), 0n)).toBe(amount);
     for (const entry of entries) {
       const [debit, credit] = await Promise.all(
-        (['D', 'C'] as const).map((side) => db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: ledgerEntryKey(entry.id, side), ConsistentRead: true }))),
+        (['D', 'C'] as const).map((side) =>
+          db().send(
+            new GetCommand({
+              TableName: process.env.TABLE_NAME,
+              Key: ledgerEntryKey(entry.id, side),
+              ConsistentRead: true,
+            }),
+          ),
+        ),
       );
       expect(debit.Item?.amount).toBe(credit.Item?.amount);
       expect(debit.Item?.currency).toBe(credit.Item?.currency);
     }
   }
-  expect(BigInt(await walletBalance(merchant.owner.apiKey, merchant.settlementWalletId)) - settlementStart).toBe(BigInt(model.settlement));
+  expect(BigInt(await walletBalance(merchant.owner.apiKey, merchant.settlementWalletId)) - settlementStart).toBe(
+    BigInt(model.settlement),
+  );
 }

@@ -41,9 +41,17 @@ interface Sent {
 /** The route with every parameter filled (a missing id of its kind, the account given), one of them replaced. */
 function pathWith(route: Route, accountId: string, replace?: { name: string; value: string }): string {
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(name === replace?.name ? replace.value : name === 'accountId' ? accountId : missingIdOf(pathParameterKind(name)!)),
+    encodeURIComponent(
+      name === replace?.name ? replace.value : name === 'accountId' ? accountId : missingIdOf(pathParameterKind(name)!),
+    ),
   );
-  const query = schemaOf(route.query) ? new URLSearchParams(Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+  const query = schemaOf(route.query)
+    ? new URLSearchParams(
+        Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(
+          ([k, v]): [string, string] => [k, String(v)],
+        ),
+      ).toString()
+    : '';
   return query ? `${path}?${query}` : path;
 }
 
@@ -54,18 +62,36 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
 };
 
 const bodyOf = (route: Route, accountId: string) =>
-  route.body && route.bodyEncoding !== 'multipart' ? { body: { ...(validInstance(schemaOf(route.body)!, { accountId }) as object), ...BODY_OVERRIDES[routeKey(route)] } } : {};
+  route.body && route.bodyEncoding !== 'multipart'
+    ? {
+        body: {
+          ...(validInstance(schemaOf(route.body)!, { accountId }) as object),
+          ...BODY_OVERRIDES[routeKey(route)],
+        },
+      }
+    : {};
 
 function call({ route, key, accountId }: Sent, replace?: { name: string; value: string }): Promise<ApiResponse> {
-  return api(route.method, pathWith(route, accountId, replace), { ...(key ? { key } : {}), ...bodyOf(route, accountId) });
+  return api(route.method, pathWith(route, accountId, replace), {
+    ...(key ? { key } : {}),
+    ...bodyOf(route, accountId),
+  });
 }
 
 /** What the route answers for an impossible value of `name` (its `impossibleId`), or undefined: like a missing one. */
 function documented(route: Route, name: string): { status: number; body: unknown } | undefined {
   const answer = route.impossibleId;
   if (answer === undefined) return undefined;
-  if (answer === 'badRequest') return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: `${name} has an invalid format` } };
-  return { status: answer.status, body: { statusCode: answer.status, error: answer.status === 400 ? 'Bad Request' : 'Forbidden', message: answer.code } };
+  if (answer === 'badRequest')
+    return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: `${name} has an invalid format` } };
+  return {
+    status: answer.status,
+    body: {
+      statusCode: answer.status,
+      error: answer.status === 400 ? 'Bad Request' : 'Forbidden',
+      message: answer.code,
+    },
+  };
 }
 
 let operator: string;
@@ -80,10 +106,15 @@ describe.each(withParameters.map((route) => [routeKey(route), route] as const))(
   // The operator holds every permission, so each request reaches the path check.
   const sent = (): Sent => ({ route, key: route.authentication === 'apiKey' ? operator : undefined, accountId });
 
-  it.each(parametersOf(route).flatMap((name) => [
-    [name, `${LONG_PATH} characters`, () => longOf(pathParameterKind(name)!, LONG_PATH)],
-    [name, 'a character outside its kind', () => outsideKind(pathParameterKind(name)!)],
-  ] as const))('%s with %s: no 5xx, nothing written, answered as a missing resource', async (name, _what, value) => {
+  it.each(
+    parametersOf(route).flatMap(
+      (name) =>
+        [
+          [name, `${LONG_PATH} characters`, () => longOf(pathParameterKind(name)!, LONG_PATH)],
+          [name, 'a character outside its kind', () => outsideKind(pathParameterKind(name)!)],
+        ] as const,
+    ),
+  )('%s with %s: no 5xx, nothing written, answered as a missing resource', async (name, _what, value) => {
     const res = await call(sent(), { name, value: value() });
     expect({ status: res.status, written: written(res) }).toEqual({ status: expect.any(Number), written: [] });
     expect(res.status).toBeLessThan(500);
@@ -98,17 +129,21 @@ describe.each(withParameters.map((route) => [routeKey(route), route] as const))(
 
 /** Every id field of a request schema (nested objects and arrays of ids included), as dotted paths with the kind. */
 function idFields(schema: Schema, path: string[] = []): { path: string[]; kind: IdKindName; inArray: boolean }[] {
-  const kindOf = (s: Schema) => (Object.keys(ID_KINDS) as IdKindName[]).find((kind) => s?.pattern === ID_KINDS[kind].pattern);
+  const kindOf = (s: Schema) =>
+    (Object.keys(ID_KINDS) as IdKindName[]).find((kind) => s?.pattern === ID_KINDS[kind].pattern);
   return Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([name, property]) => {
     const here = [...path, name];
     const kind = kindOf(property);
     if (kind && kind !== 'reference') return [{ path: here, kind, inArray: false }];
-    if (property.type === 'array' && kindOf(property.items) && kindOf(property.items) !== 'reference') return [{ path: here, kind: kindOf(property.items)!, inArray: true }];
+    if (property.type === 'array' && kindOf(property.items) && kindOf(property.items) !== 'reference')
+      return [{ path: here, kind: kindOf(property.items)!, inArray: true }];
     return property.type === 'object' ? idFields(property, here) : [];
   });
 }
 
-const withIdFields = (ROUTES as readonly Route[]).filter((route) => route.body && route.bodyEncoding !== 'multipart' && idFields(schemaOf(route.body)!).length);
+const withIdFields = (ROUTES as readonly Route[]).filter(
+  (route) => route.body && route.bodyEncoding !== 'multipart' && idFields(schemaOf(route.body)!).length,
+);
 
 describe.each(withIdFields.map((route) => [routeKey(route), route] as const))('%s body', (_key, route) => {
   it.each(idFields(schemaOf(route.body)!).map((field) => [field.path.join('.'), field] as const))(
@@ -119,7 +154,10 @@ describe.each(withIdFields.map((route) => [routeKey(route), route] as const))('%
       let target = body;
       for (const segment of field.path.slice(0, -1)) target = target[segment] ??= {};
       target[field.path.at(-1)!] = field.inArray ? [long] : long;
-      const res = await api(route.method, pathWith(route, accountId), { ...(route.authentication === 'apiKey' ? { key: operator } : {}), body });
+      const res = await api(route.method, pathWith(route, accountId), {
+        ...(route.authentication === 'apiKey' ? { key: operator } : {}),
+        body,
+      });
       const name = field.inArray ? `${dotted}.0` : dotted;
       expect({ status: res.status, message: res.body?.message, written: written(res) }).toEqual({
         status: 400,

@@ -107,7 +107,10 @@ const UNKNOWN = 'plantedUnknownField';
 function withUnknown(schema: Record<string, any>, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => withUnknown(schema.items ?? {}, item));
   if (!value || typeof value !== 'object' || !schema.properties || schema.additionalProperties === false) return value;
-  const known = Object.entries(value).map(([field, item]) => [field, withUnknown(schema.properties[field] ?? {}, item)]);
+  const known = Object.entries(value).map(([field, item]) => [
+    field,
+    withUnknown(schema.properties[field] ?? {}, item),
+  ]);
   return { ...Object.fromEntries(known), [UNKNOWN]: 'x' };
 }
 
@@ -124,7 +127,10 @@ const operator = (): TestAccount => ({ accountId: seed().operatorAccountId, apiK
 /** A fresh account; operator-only routes are called by the operator on it. */
 async function defaultSetup(route: Route): Promise<Setup> {
   const account = await newAccount();
-  return { caller: scopeOf('account-owner', route.permission!) ? account : operator(), values: { accountId: account.accountId } };
+  return {
+    caller: scopeOf('account-owner', route.permission!) ? account : operator(),
+    values: { accountId: account.accountId },
+  };
 }
 
 const ofMerchant = (m: MerchantSetup, extra: Record<string, unknown> = {}): Setup => ({
@@ -195,23 +201,45 @@ async function inEffectMembershipFixture(): Promise<Setup> {
 /** A settlement approval awaiting review, reviewed by the operator. */
 async function approvalFixture(): Promise<Setup> {
   const setup = await bankAccountFixture();
-  const body = { bankAccountId: setup.values.bankAccountId, type: 'settlement', mediaUploadId: await bankStatement(setup.caller) };
+  const body = {
+    bankAccountId: setup.values.bankAccountId,
+    type: 'settlement',
+    mediaUploadId: await bankStatement(setup.caller),
+  };
   const approval = ok('approval', await api('POST', '/api/bank-account-approvals', { key: setup.caller.apiKey, body }));
-  return { caller: operator(), values: { accountId: setup.caller.accountId, bankAccountApprovalId: approval.id, reason: 'checked' } };
+  return {
+    caller: operator(),
+    values: { accountId: setup.caller.accountId, bankAccountApprovalId: approval.id, reason: 'checked' },
+  };
 }
 
 /** A wallet holding `funds` and a verified centrapay bank account with a direct-debit authority, of one fresh account. */
 async function fundsTransferFixture(funds: string): Promise<Setup> {
   const payer = await newPayer(funds);
   const bank = await newBankAccount(payer);
-  ok('verify', await api('POST', `/api/bank-accounts/${bank.id}/verify`, { key: payer.apiKey, body: { verificationCode: await statementCode(bank.bankAccountNumber) } }));
-  return { caller: payer, values: { accountId: payer.accountId, assetId: payer.walletId, bankAccountId: bank.id, amount: '100' } };
+  ok(
+    'verify',
+    await api('POST', `/api/bank-accounts/${bank.id}/verify`, {
+      key: payer.apiKey,
+      body: { verificationCode: await statementCode(bank.bankAccountNumber) },
+    }),
+  );
+  return {
+    caller: payer,
+    values: { accountId: payer.accountId, assetId: payer.walletId, bankAccountId: bank.id, amount: '100' },
+  };
 }
 
 /** A fresh account with its business (a company of the fixture register). */
 async function businessFixture(): Promise<Setup> {
   const owner = await newAccount();
-  const business = ok('business', await api('POST', '/api/businesses', { key: owner.apiKey, body: { nzbn: businessNzbn(), accountId: owner.accountId } }));
+  const business = ok(
+    'business',
+    await api('POST', '/api/businesses', {
+      key: owner.apiKey,
+      body: { nzbn: businessNzbn(), accountId: owner.accountId },
+    }),
+  );
   return { caller: owner, values: { accountId: owner.accountId, businessId: business.id } };
 }
 
@@ -219,7 +247,13 @@ async function businessFixture(): Promise<Setup> {
 const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'PUT /api/accounts/{accountId}/api-keys/{apiKeyName}': async () => {
     const owner = await newAccount();
-    ok('api key', await api('POST', `/api/accounts/${owner.accountId}/api-keys`, { key: owner.apiKey, body: { name: 'mass-key', role: 'merchant-terminal' } }));
+    ok(
+      'api key',
+      await api('POST', `/api/accounts/${owner.accountId}/api-keys`, {
+        key: owner.apiKey,
+        body: { name: 'mass-key', role: 'merchant-terminal' },
+      }),
+    );
     return { caller: owner, values: { accountId: owner.accountId, apiKeyName: 'mass-key' } };
   },
   'POST /api/wallet-assets/{assetId}/test-topups': async () => {
@@ -233,7 +267,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   // The operator approves a wallet app of another account.
   'PUT /api/wallets/{walletAppId}/approval': async () => {
     const wallet = await newWalletApp();
-    return { caller: operator(), values: { accountId: wallet.owner.accountId, walletAppId: wallet.id, approved: true } };
+    return {
+      caller: operator(),
+      values: { accountId: wallet.owner.accountId, walletAppId: wallet.id, approved: true },
+    };
   },
   'POST /api/patron-codes/{patronCodeId}/metadata': async () => {
     const patron = await newAccount();
@@ -256,7 +293,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   },
   'POST /api/asset-transfers': async () => {
     const sender = await newPayer('5000');
-    return { caller: sender, values: { accountId: sender.accountId, assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail() } };
+    return {
+      caller: sender,
+      values: { accountId: sender.accountId, assetId: sender.walletId, value: '100', recipientAlias: uniqueEmail() },
+    };
   },
   'POST /api/accounts/{accountId}/verified-aliases': async (route) => {
     const setup = await defaultSetup(route);
@@ -280,7 +320,13 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   // Accepted by its recipient, a signed-in user, into their own account.
   'POST /api/invitations/{invitationId}/accept': async () => {
     const [org, user] = await Promise.all([newAccount(), newUser()]);
-    const body = { type: 'account-membership', resourceId: org.accountId, resourceType: 'account', recipientAlias: user.email, params: { role: 'cashier' } };
+    const body = {
+      type: 'account-membership',
+      resourceId: org.accountId,
+      resourceType: 'account',
+      recipientAlias: user.email,
+      params: { role: 'cashier' },
+    };
     const invitation = ok('invitation', await api('POST', '/api/invitations', { key: org.apiKey, body }));
     return {
       caller: { accountId: user.individualAccountId, apiKey: '' },
@@ -295,14 +341,21 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/collections/{collectionId}/redemption-conditions': async () => {
     const [issuer, merchant] = await Promise.all([collectionManager(), newMerchant()]);
     const collection = await newCollection(issuer);
-    return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id, merchantId: merchant.merchantId } };
+    return {
+      caller: issuer,
+      values: { accountId: issuer.accountId, collectionId: collection.id, merchantId: merchant.merchantId },
+    };
   },
-  'POST /api/collections/{collectionId}/redemption-conditions/{redemptionConditionId}/set-allowed-products': async () => {
-    const [issuer, merchant] = await Promise.all([collectionManager(), newMerchant()]);
-    const collection = await newCollection(issuer);
-    const condition = await newCondition(issuer, collection.id, merchant.merchantId, [{ sku: 'bread' }]);
-    return { caller: issuer, values: { accountId: issuer.accountId, collectionId: collection.id, redemptionConditionId: condition.id } };
-  },
+  'POST /api/collections/{collectionId}/redemption-conditions/{redemptionConditionId}/set-allowed-products':
+    async () => {
+      const [issuer, merchant] = await Promise.all([collectionManager(), newMerchant()]);
+      const collection = await newCollection(issuer);
+      const condition = await newCondition(issuer, collection.id, merchant.merchantId, [{ sku: 'bread' }]);
+      return {
+        caller: issuer,
+        values: { accountId: issuer.accountId, collectionId: collection.id, redemptionConditionId: condition.id },
+      };
+    },
   'POST /api/tokens': async () => {
     const issuer = await collectionManager();
     const collection = await newCollection(issuer);
@@ -311,7 +364,13 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/integration-requests': merchantFixture,
   'PUT /api/integration-requests/{integrationRequestId}/configs': async () => {
     const m = await newMerchant();
-    const request = ok('integration request', await api('POST', '/api/integration-requests', { key: m.owner.apiKey, body: { merchantId: m.merchantId, type: 'epay' } }));
+    const request = ok(
+      'integration request',
+      await api('POST', '/api/integration-requests', {
+        key: m.owner.apiKey,
+        body: { merchantId: m.merchantId, type: 'epay' },
+      }),
+    );
     return { caller: operator(), values: { accountId: m.owner.accountId, integrationRequestId: request.id } };
   },
   'PUT /api/managed-integrations/{type}/{externalId}': async () => {
@@ -321,13 +380,17 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   },
   'POST /api/bank-accounts': () => bankAccountFixture(),
   'POST /api/bank-authorities': () => bankAccountFixture(),
-  'POST /api/bank-accounts/{bankAccountId}/direct-debit-authorities': () => bankAccountFixture({ directDebitAuthority: undefined }),
+  'POST /api/bank-accounts/{bankAccountId}/direct-debit-authorities': () =>
+    bankAccountFixture({ directDebitAuthority: undefined }),
   'POST /api/bank-accounts/{bankAccountId}/verify': () => bankAccountFixture({}, true),
   'POST /api/bank-authorities/{bankAccountId}/verify': () => bankAccountFixture({}, true),
   'POST /api/bank-accounts/{bankAccountId}/set-preferred-name': () => bankAccountFixture({ type: 'quartz' }),
   'POST /api/bank-account-approvals': async () => {
     const setup = await bankAccountFixture();
-    return { ...setup, values: { ...setup.values, type: 'settlement', mediaUploadId: await bankStatement(setup.caller) } };
+    return {
+      ...setup,
+      values: { ...setup.values, type: 'settlement', mediaUploadId: await bankStatement(setup.caller) },
+    };
   },
   'POST /api/bank-account-approvals/{bankAccountApprovalId}/accept': approvalFixture,
   'POST /api/bank-account-approvals/{bankAccountApprovalId}/decline': approvalFixture,
@@ -335,17 +398,33 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const owner = await newAccount();
     const body = { accountId: owner.accountId, type: 'account-information-consent', test: true };
     const intent = ok('intent', await api('POST', '/api/bank-account-connection-intents', { key: owner.apiKey, body }));
-    return { caller: owner, values: { accountId: owner.accountId, bankAccountConnectionIntentId: intent.id, code: await approvedCode(intent.authorizationUrl) } };
+    return {
+      caller: owner,
+      values: {
+        accountId: owner.accountId,
+        bankAccountConnectionIntentId: intent.id,
+        code: await approvedCode(intent.authorizationUrl),
+      },
+    };
   },
   'POST /api/accounts/{accountId}/webhook-events/{eventId}/redeliver': async () => {
     const owner = await newAccount();
-    const event = ok('test event', await api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, { key: owner.apiKey, body: { type: 'payment-request:paid' } }));
+    const event = ok(
+      'test event',
+      await api('POST', `/api/accounts/${owner.accountId}/webhook-events/test`, {
+        key: owner.apiKey,
+        body: { type: 'payment-request:paid' },
+      }),
+    );
     return { caller: owner, values: { accountId: owner.accountId, eventId: event.id } };
   },
   'POST /api/asset-programs': async () => {
     const issuer = await collectionManager();
     const collection = await newCollection(issuer);
-    return { caller: issuer, values: { accountId: issuer.accountId, assetTypes: ['svc.nzd.test'], collectionIds: [collection.id] } };
+    return {
+      caller: issuer,
+      values: { accountId: issuer.accountId, assetTypes: ['svc.nzd.test'], collectionIds: [collection.id] },
+    };
   },
   'POST /api/asset-programs/{assetProgramId}/set-privacy-policy-url': assetProgramFixture,
   'POST /api/asset-programs/{assetProgramId}/terms-of-service': assetProgramFixture,
@@ -353,7 +432,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/asset-program-memberships': async () => {
     const [{ values }, member] = await Promise.all([assetProgramFixture(), newAccount()]);
     const bank = await newBankAccount(member);
-    return { caller: member, values: { accountId: member.accountId, assetProgramId: values.assetProgramId, billingBankAccountId: bank.id } };
+    return {
+      caller: member,
+      values: { accountId: member.accountId, assetProgramId: values.assetProgramId, billingBankAccountId: bank.id },
+    };
   },
   'POST /api/asset-program-memberships/{assetProgramMembershipId}/set-billing-bank-account': async () => {
     const { caller, values } = await inEffectMembershipFixture();
@@ -361,7 +443,13 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   },
   'POST /api/asset-program-memberships/{assetProgramMembershipId}/asset-program-configs': async () => {
     const { caller, values } = await inEffectMembershipFixture();
-    const merchant = ok('merchant', await api('POST', '/api/merchants', { key: caller.apiKey, body: { accountId: caller.accountId, name: 'Mass Cafe', country: 'NZ', test: true } }));
+    const merchant = ok(
+      'merchant',
+      await api('POST', '/api/merchants', {
+        key: caller.apiKey,
+        body: { accountId: caller.accountId, name: 'Mass Cafe', country: 'NZ', test: true },
+      }),
+    );
     return { caller, values: { ...values, merchantId: merchant.id } };
   },
   'POST /api/sales-channels': async (route) => {
@@ -371,7 +459,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/connections/{connectionId}/authorize': async () => {
     const [merchant, wallet] = await Promise.all([newMerchant(), newWalletApp()]);
     const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
-    return { caller: wallet.owner, values: { accountId: wallet.owner.accountId, connectionId: connection.id, walletId: wallet.id } };
+    return {
+      caller: wallet.owner,
+      values: { accountId: wallet.owner.accountId, connectionId: connection.id, walletId: wallet.id },
+    };
   },
   'POST /api/connections': merchantFixture,
   'POST /api/payment-links': merchantFixture,
@@ -379,7 +470,13 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/withdrawals': () => fundsTransferFixture('5000'),
   'POST /api/funds-transfers/{fundsTransferId}/bank-outcome': async () => {
     const { caller, values } = await fundsTransferFixture('0');
-    const topup = ok('top up', await api('POST', '/api/topups', { key: caller.apiKey, body: { assetId: values.assetId, bankAccountId: values.bankAccountId, amount: '100' } }));
+    const topup = ok(
+      'top up',
+      await api('POST', '/api/topups', {
+        key: caller.apiKey,
+        body: { assetId: values.assetId, bankAccountId: values.bankAccountId, amount: '100' },
+      }),
+    );
     return { caller: operator(), values: { accountId: caller.accountId, fundsTransferId: topup.id } };
   },
   'PUT /api/merchants/{merchantId}': merchantFixture,
@@ -392,11 +489,22 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/payment-requests/{paymentRequestId}/pay': async () => {
     const { payer, request } = await payable();
     // Line items are for token payments only: a wallet payment names none.
-    return { caller: payer, values: { accountId: payer.accountId, paymentRequestId: request.id, assetId: payer.walletId, lineItems: undefined } };
+    return {
+      caller: payer,
+      values: {
+        accountId: payer.accountId,
+        paymentRequestId: request.id,
+        assetId: payer.walletId,
+        lineItems: undefined,
+      },
+    };
   },
   'POST /payments/api/requests.pay': async () => {
     const { payer, request } = await payable();
-    return { caller: payer, values: { accountId: payer.accountId, requestId: request.id, authorization: payer.walletId } };
+    return {
+      caller: payer,
+      values: { accountId: payer.accountId, requestId: request.id, authorization: payer.walletId },
+    };
   },
   'POST /api/payment-requests/{paymentRequestId}/refund': () => paid(),
   // Without `value` a confirmation draws the line items' total, which is 0 for the minimal body.
@@ -424,7 +532,11 @@ const declared = (schemaId: Route['body' | 'response']) => Object.keys(schemaOf(
 /** Where a route's resource can be read again: a GET of the same response schema by its id alone. */
 function readBack(route: Route): Route | undefined {
   return (ROUTES as readonly Route[]).find(
-    (r) => r.method === 'GET' && r.authentication === 'apiKey' && r.response === route.response && /^[^{]*\{\w+Id\}$/.test(r.path),
+    (r) =>
+      r.method === 'GET' &&
+      r.authentication === 'apiKey' &&
+      r.response === route.response &&
+      /^[^{]*\{\w+Id\}$/.test(r.path),
   );
 }
 
@@ -460,7 +572,12 @@ const EXPECTED: Record<string, (value: unknown, owner: string) => void> = {
       },
     ]),
   ),
-  ...Object.fromEntries(['createdBy', 'updatedBy', 'modifiedBy'].map((field) => [field, (value: unknown) => expect(value).toMatch(/^crn:/)])),
+  ...Object.fromEntries(
+    ['createdBy', 'updatedBy', 'modifiedBy'].map((field) => [
+      field,
+      (value: unknown) => expect(value).toMatch(/^crn:/),
+    ]),
+  ),
 };
 
 function expectServerSet(view: View, owned: string[], owner: string): void {
@@ -474,31 +591,41 @@ function expectServerSet(view: View, owned: string[], owner: string): void {
 describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) => {
   const known = KNOWN_OPEN[key];
   const title = 'ignores hostile server-owned fields and unknown fields in the body';
-  (known ? it.failing : it)(known ? `${title} (known open: ${known})` : title, async () => {
-    const { caller, values, token } = await (FIXTURES[key] ?? defaultSetup)(route);
-    const bodySchema = schemaOf(route.body)!;
-    const bodyFields = declared(route.body);
-    const owned = Object.keys(hostile).filter((f) => declared(route.response).includes(f) && !bodyFields.includes(f));
-    const inputs = { ...BODY_DEFAULTS, ...values };
-    const valid = {
-      ...(validInstance(bodySchema, inputs) as View),
-      ...Object.fromEntries(bodyFields.filter((f) => f in inputs).map((f) => [f, inputs[f]])),
-    };
-    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `missing-${name}`));
-    const owner = (values.accountId as string | undefined) ?? caller.accountId;
+  (known ? it.failing : it)(
+    known ? `${title} (known open: ${known})` : title,
+    async () => {
+      const { caller, values, token } = await (FIXTURES[key] ?? defaultSetup)(route);
+      const bodySchema = schemaOf(route.body)!;
+      const bodyFields = declared(route.body);
+      const owned = Object.keys(hostile).filter((f) => declared(route.response).includes(f) && !bodyFields.includes(f));
+      const inputs = { ...BODY_DEFAULTS, ...values };
+      const valid = {
+        ...(validInstance(bodySchema, inputs) as View),
+        ...Object.fromEntries(bodyFields.filter((f) => f in inputs).map((f) => [f, inputs[f]])),
+      };
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `missing-${name}`));
+      const owner = (values.accountId as string | undefined) ?? caller.accountId;
 
-    const body = { ...(withUnknown(bodySchema, valid) as View), ...Object.fromEntries(owned.map((f) => [f, hostile[f]])) };
-    const res = await api(route.method, path, { ...(token ? { token } : { key: caller.apiKey }), ...(route.bodyEncoding === 'multipart' ? { form: multipartOf(body, values) } : { body }) });
-    expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
-    expectServerSet(res.body, owned, owner);
+      const body = {
+        ...(withUnknown(bodySchema, valid) as View),
+        ...Object.fromEntries(owned.map((f) => [f, hostile[f]])),
+      };
+      const res = await api(route.method, path, {
+        ...(token ? { token } : { key: caller.apiKey }),
+        ...(route.bodyEncoding === 'multipart' ? { form: multipartOf(body, values) } : { body }),
+      });
+      expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
+      expectServerSet(res.body, owned, owner);
 
-    const get = readBack(route);
-    if (get && typeof res.body.id === 'string') {
-      const stored = await api('GET', get.path.replace(/\{\w+\}/, res.body.id), { key: caller.apiKey });
-      expect(stored.status).toBe(200);
-      expectServerSet(stored.body, owned, owner);
-      const pick = (view: View) => Object.fromEntries(owned.map((f) => [f, view[f]]));
-      expect(pick(stored.body)).toEqual(pick(res.body));
-    }
-  }, 30_000);
+      const get = readBack(route);
+      if (get && typeof res.body.id === 'string') {
+        const stored = await api('GET', get.path.replace(/\{\w+\}/, res.body.id), { key: caller.apiKey });
+        expect(stored.status).toBe(200);
+        expectServerSet(stored.body, owned, owner);
+        const pick = (view: View) => Object.fromEntries(owned.map((f) => [f, view[f]]));
+        expect(pick(stored.body)).toEqual(pick(res.body));
+      }
+    },
+    30_000,
+  );
 });

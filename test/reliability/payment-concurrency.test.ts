@@ -34,7 +34,10 @@ describe('money under concurrency', () => {
     expect((await pay(payer, pr.id, 'refund-me')).status).toBe(200);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        api('POST', `/api/payment-requests/${pr.id}/refund`, { key: merchant.owner.apiKey, body: { value: nzd('300'), externalRef: `r-${i}` } }),
+        api('POST', `/api/payment-requests/${pr.id}/refund`, {
+          key: merchant.owner.apiKey,
+          body: { value: nzd('300'), externalRef: `r-${i}` },
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 200);

@@ -15,7 +15,13 @@ let port: number;
 async function start(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOCAL_STATE_DIR: stateDir, SEED_OUT: join(stateDir, 'seed.json'), VALIDATORS_PREBUILT: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOCAL_STATE_DIR: stateDir,
+      SEED_OUT: join(stateDir, 'seed.json'),
+      VALIDATORS_PREBUILT: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -35,7 +41,12 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
 
 const javaChildren = (pid: number) => {
   try {
-    return execFileSync('pgrep', ['-P', String(pid), 'java']).toString().trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), 'java'])
+      .toString()
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -58,7 +69,11 @@ it('keeps every acknowledged write across kill -9 and leaves no Java behind', as
   const headers = { 'x-api-key': seed.apiKey, 'content-type': 'application/json' };
   const ids: string[] = [];
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${first.url}/api/payment-requests`, { method: 'POST', headers, body: JSON.stringify({ configId: seed.configId, value: { currency: 'NZD', amount: String(100 + i) } }) });
+    const res = await fetch(`${first.url}/api/payment-requests`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ configId: seed.configId, value: { currency: 'NZD', amount: String(100 + i) } }),
+    });
     expect(res.status).toBe(200);
     ids.push(((await res.json()) as { id: string }).id);
   }
@@ -76,8 +91,11 @@ it('keeps every acknowledged write across kill -9 and leaves no Java behind', as
 
   const second = await start();
   try {
-    for (const id of ids) expect((await fetch(`${second.url}/api/payment-requests/${id}`, { headers })).status).toBe(200);
-    const asset = (await (await fetch(`${second.url}/api/assets/${seed.testWalletAssetId}`, { headers })).json()) as { balance: string };
+    for (const id of ids)
+      expect((await fetch(`${second.url}/api/payment-requests/${id}`, { headers })).status).toBe(200);
+    const asset = (await (await fetch(`${second.url}/api/assets/${seed.testWalletAssetId}`, { headers })).json()) as {
+      balance: string;
+    };
     expect(asset.balance).toBe(String(1_000_000 + 4321));
   } finally {
     second.child.kill('SIGTERM');

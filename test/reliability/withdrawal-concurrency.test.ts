@@ -40,14 +40,19 @@ describe('withdrawals under concurrency', () => {
         if (paid.status !== 200) expect(paid.body.message).toBe('INSUFFICIENT_ASSET_VALUE');
         const held = [first, second].filter((r) => r.status === 200).length * Number(each);
         const spent = paid.status === 200 ? Number(each) : 0;
-        expect(await balances(account.apiKey, walletId)).toEqual({ balance: String(1000 - spent), available: String(1000 - spent - held) });
+        expect(await balances(account.apiKey, walletId)).toEqual({
+          balance: String(1000 - spent),
+          available: String(1000 - spent - held),
+        });
       }
     }
   });
 
   it('12 concurrent withdrawals of 300 from 1,000 reserve exactly 3', async () => {
     const { account, walletId, bankAccountId } = await holder('1000');
-    const results = await Promise.all(Array.from({ length: 12 }, () => withdraw(account, walletId, bankAccountId, '300')));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => withdraw(account, walletId, bankAccountId, '300')),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(3);
     for (const r of results.filter((r) => r.status !== 200)) expect(r.body.message).toBe('INSUFFICIENT_WALLET_BALANCE');
@@ -58,11 +63,19 @@ describe('withdrawals under concurrency', () => {
 
   it('an aborted or failed withdrawal restores the balance exactly, whatever report races it', async () => {
     const { account, walletId, bankAccountId } = await holder('1000');
-    const created = await Promise.all([withdraw(account, walletId, bankAccountId, '250'), withdraw(account, walletId, bankAccountId, '350')]);
+    const created = await Promise.all([
+      withdraw(account, walletId, bankAccountId, '250'),
+      withdraw(account, walletId, bankAccountId, '350'),
+    ]);
     expect(await balances(account.apiKey, walletId)).toEqual({ balance: '1000', available: '400' });
     const [failed, aborted] = created.map((r) => r.body.id);
     // Each withdrawal gets two conflicting reports at once: exactly one applies.
-    const reports = await Promise.all([bankReports(failed, 'failed'), bankReports(failed, 'aborted'), bankReports(aborted, 'aborted'), bankReports(aborted, 'failed')]);
+    const reports = await Promise.all([
+      bankReports(failed, 'failed'),
+      bankReports(failed, 'aborted'),
+      bankReports(aborted, 'aborted'),
+      bankReports(aborted, 'failed'),
+    ]);
     for (const pair of [reports.slice(0, 2), reports.slice(2)]) {
       expect(pair.filter((r) => r.status === 200)).toHaveLength(1);
       expect(pair.find((r) => r.status !== 200)?.body.message).toBe('FUNDS_TRANSFER_ALREADY_COMPLETE');
@@ -72,6 +85,8 @@ describe('withdrawals under concurrency', () => {
     const racing = (await withdraw(account, walletId, bankAccountId, '500')).body.id;
     const [settle, fail] = await Promise.all([bankReports(racing, 'settled'), bankReports(racing, 'failed')]);
     expect([settle, fail].filter((r) => r.status === 200)).toHaveLength(1);
-    expect(await balances(account.apiKey, walletId)).toEqual(settle.status === 200 ? { balance: '500', available: '500' } : { balance: '1000', available: '1000' });
+    expect(await balances(account.apiKey, walletId)).toEqual(
+      settle.status === 200 ? { balance: '500', available: '500' } : { balance: '1000', available: '1000' },
+    );
   });
 });

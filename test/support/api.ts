@@ -21,7 +21,15 @@ export function seed(): Seed {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: { key?: string; token?: string; account?: string; body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } = {},
+  options: {
+    key?: string;
+    token?: string;
+    account?: string;
+    body?: unknown;
+    rawBody?: string;
+    form?: FormData;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key) headers['x-api-key'] = options.key;

@@ -16,15 +16,36 @@ export const company = (index: number) => register.companies[index];
 export function nzbnPool(indexes: readonly number[]): () => string {
   let next = 0;
   return () => {
-    if (next >= indexes.length) throw new Error(`no unused company of the fixture register left for this suite (${indexes.join(', ')})`);
+    if (next >= indexes.length)
+      throw new Error(`no unused company of the fixture register left for this suite (${indexes.join(', ')})`);
     return company(indexes[next++]).nzbn;
   };
 }
 
 export const ONBOARD_COLUMNS = [
-  'nzbn', 'companyName', 'tradingName', 'contactName', 'primaryContactEmail', 'externalBusinessId', 'categoryCode', 'settlementAccountNumber',
-  'chargeAccountNumber', 'assetProgramId', 'merchantName', 'merchantStreet', 'merchantSuburb', 'merchantCity', 'merchantState', 'merchantPostcode',
-  'merchantCountry', 'merchantType', 'externalMerchantId', 'salesChannelId', 'deviceId', 'deviceSerialNumber', 'deviceModel',
+  'nzbn',
+  'companyName',
+  'tradingName',
+  'contactName',
+  'primaryContactEmail',
+  'externalBusinessId',
+  'categoryCode',
+  'settlementAccountNumber',
+  'chargeAccountNumber',
+  'assetProgramId',
+  'merchantName',
+  'merchantStreet',
+  'merchantSuburb',
+  'merchantCity',
+  'merchantState',
+  'merchantPostcode',
+  'merchantCountry',
+  'merchantType',
+  'externalMerchantId',
+  'salesChannelId',
+  'deviceId',
+  'deviceSerialNumber',
+  'deviceModel',
 ] as const;
 
 export type OnboardRow = Partial<Record<(typeof ONBOARD_COLUMNS)[number], string>>;
@@ -54,11 +75,22 @@ export const onboardRow = (tag: string, changes: OnboardRow = {}): OnboardRow =>
 const quoted = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 export const onboardCsv = (rows: OnboardRow[]) =>
-  Buffer.from([ONBOARD_COLUMNS.join(','), ...rows.map((row) => ONBOARD_COLUMNS.map((column) => quoted(row[column] ?? '')).join(','))].join('\r\n') + '\r\n');
+  Buffer.from(
+    [
+      ONBOARD_COLUMNS.join(','),
+      ...rows.map((row) => ONBOARD_COLUMNS.map((column) => quoted(row[column] ?? '')).join(',')),
+    ].join('\r\n') + '\r\n',
+  );
 
 /** Uploads a batch file for the account and answers the url a batch names it by. */
 export async function uploadBatchFile(owner: TestAccount, csv: Buffer, purpose = 'batch-file'): Promise<string> {
-  const upload = await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: mediaForm(purpose, csv, { filename: 'batch.csv', contentType: 'text/csv' }) }), 'batch file');
+  const upload = await ok(
+    api('POST', '/api/media-uploads', {
+      key: owner.apiKey,
+      form: mediaForm(purpose, csv, { filename: 'batch.csv', contentType: 'text/csv' }),
+    }),
+    'batch file',
+  );
   return `s3://payments-media/media/${owner.accountId}/${upload.id}`;
 }
 

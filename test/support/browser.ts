@@ -7,7 +7,9 @@ import type { Browser, Page } from 'playwright-core';
  * installs it) a missing Chromium fails the run instead.
  */
 // CHROMIUM_PATH, when set, is the only place looked at.
-const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CANDIDATES = process.env.CHROMIUM_PATH
+  ? [process.env.CHROMIUM_PATH]
+  : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 export const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
 export const WHY_SKIPPED = `no Chromium found (looked at ${CANDIDATES.join(', ')}); install it with \`apt-get install -y chromium\` (as .ci/run does) or set CHROMIUM_PATH`;
 
@@ -36,7 +38,11 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
     if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
   });
   await page.addInitScript(() =>
-    (globalThis as any).document.addEventListener('securitypolicyviolation', (e: { violatedDirective: string; blockedURI: string }) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+    (globalThis as any).document.addEventListener(
+      'securitypolicyviolation',
+      (e: { violatedDirective: string; blockedURI: string }) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
   );
   return { page, problems };
 }

@@ -12,15 +12,25 @@ export const uniqueWalletId = () => `wallet-${randomBytes(5).toString('hex')}`;
 /** A wallet app registered by the account (a new test account by default). */
 export async function newWalletApp(account?: TestAccount): Promise<{ id: string; name: string; owner: TestAccount }> {
   const owner = account ?? (await newAccount());
-  const body = { id: uniqueWalletId(), name: 'Vend Wallet', accountId: owner.accountId, connectUrl: 'https://wallet.example.com/connect', assetTypes: [{ id: 'svc.nzd' }] };
+  const body = {
+    id: uniqueWalletId(),
+    name: 'Vend Wallet',
+    accountId: owner.accountId,
+    connectUrl: 'https://wallet.example.com/connect',
+    assetTypes: [{ id: 'svc.nzd' }],
+  };
   const wallet = await ok(api('POST', '/api/wallets', { key: owner.apiKey, body }), 'wallet app');
   return { id: wallet.id, name: wallet.name, owner };
 }
 
-export const newConnection = (key: string, merchantId: string) => ok(api('POST', '/api/connections', { key, body: { merchantId } }), 'connection');
+export const newConnection = (key: string, merchantId: string) =>
+  ok(api('POST', '/api/connections', { key, body: { merchantId } }), 'connection');
 
 export const authorize = (connectionId: string, wallet: { id: string; owner: TestAccount }) =>
-  api('POST', `/api/connections/${connectionId}/authorize`, { key: wallet.owner.apiKey, body: { walletId: wallet.id } });
+  api('POST', `/api/connections/${connectionId}/authorize`, {
+    key: wallet.owner.apiKey,
+    body: { walletId: wallet.id },
+  });
 
 /** A connection the key asks for on the merchant, authorized by a new wallet app. */
 export async function authorizedConnection(key: string, merchantId: string): Promise<string> {

@@ -5,8 +5,14 @@ import { api, seed } from './api';
  * time rule (expiry, the void and refund windows, pre-auth lapse, webhook retries) without waiting
  * or writing past timestamps into records. Due timers and retries of the account run at once.
  */
-export async function advanceClock(accountId: string, seconds: number): Promise<{ offsetSeconds: number; now: string; ranDue: number }> {
-  const res = await api('POST', `/api/accounts/${accountId}/test-clock`, { key: seed().operatorApiKey, body: { advanceSeconds: Math.ceil(seconds) } });
+export async function advanceClock(
+  accountId: string,
+  seconds: number,
+): Promise<{ offsetSeconds: number; now: string; ranDue: number }> {
+  const res = await api('POST', `/api/accounts/${accountId}/test-clock`, {
+    key: seed().operatorApiKey,
+    body: { advanceSeconds: Math.ceil(seconds) },
+  });
   if (res.status !== 200) throw new Error(`advance clock of ${accountId}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -23,7 +23,12 @@ export async function answerConsent(authorizationUrl: string, answer: 'approve' 
   const res = await fetch(await consentAction(authorizationUrl, answer), { method: 'POST', redirect: 'manual' });
   const location = res.headers.get('location') ?? undefined;
   const params = location ? new URL(location).searchParams : undefined;
-  return { status: res.status, location, code: params?.get('code') ?? undefined, error: params?.get('error') ?? undefined };
+  return {
+    status: res.status,
+    location,
+    code: params?.get('code') ?? undefined,
+    error: params?.get('error') ?? undefined,
+  };
 }
 
 /** The one-time code a user's approval returns. */

@@ -32,7 +32,10 @@ const NOTIFICATION_URL = 'https://example.com/matrix/connect';
 const CONDITION_ID = '1';
 
 const money = (amount: string) => ({ currency: 'NZD', amount });
-const PROGRAM_URLS = { termsOfServiceUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' };
+const PROGRAM_URLS = {
+  termsOfServiceUrl: 'https://example.com/terms',
+  privacyPolicyUrl: 'https://example.com/privacy',
+};
 
 let counter = 0;
 /** A token unique within the run, fit for names, ids, references and idempotency keys. */
@@ -64,15 +67,25 @@ const FRESH_REQUEST: Readonly<Record<string, RequestState>> = {
 };
 
 /** The body field naming the wallet a payment spends. */
-const SPENT_WALLET_FIELD: Readonly<Record<string, string>> = { payPaymentRequest: 'assetId', legacyPayRequest: 'authorization' };
+const SPENT_WALLET_FIELD: Readonly<Record<string, string>> = {
+  payPaymentRequest: 'assetId',
+  legacyPayRequest: 'authorization',
+};
 /**
  * The body field naming the asset a call moves value out of where that asset is the route's own
  * resource (a transfer sends from it, a withdrawal draws on it): a new wallet holding FUNDS per call,
  * so a refused call shows in its balance.
  */
-const MOVED_ASSET_FIELD: Readonly<Record<string, string>> = { createAssetTransfer: 'assetId', createWithdrawal: 'assetId' };
+const MOVED_ASSET_FIELD: Readonly<Record<string, string>> = {
+  createAssetTransfer: 'assetId',
+  createWithdrawal: 'assetId',
+};
 /** A money transfer shared through its claim page (no recipient needed): AMOUNT, one claim of AMOUNT. */
-const SHARED_TRANSFER = { value: AMOUNT, claimType: 'multi', valueConfig: { type: 'flat', params: { amount: AMOUNT } } };
+const SHARED_TRANSFER = {
+  value: AMOUNT,
+  claimType: 'multi',
+  valueConfig: { type: 'flat', params: { amount: AMOUNT } },
+};
 
 interface Request {
   id: string;
@@ -104,8 +117,15 @@ export class Tenant {
   /** A merchant with a config accepting ASSET_TYPE into a settlement wallet the platform made. */
   merchant(): Promise<{ merchantId: string; configId: string; settlementWalletId: string }> {
     return this.once('merchant', async () => {
-      const merchant = await this.post('/api/merchants', { accountId: this.accountId, name: 'Matrix Cafe', country: 'NZ', test: true });
-      const config = await this.post(`/api/merchants/${merchant.id}/configs`, { paymentOptions: [{ type: ASSET_TYPE }] });
+      const merchant = await this.post('/api/merchants', {
+        accountId: this.accountId,
+        name: 'Matrix Cafe',
+        country: 'NZ',
+        test: true,
+      });
+      const config = await this.post(`/api/merchants/${merchant.id}/configs`, {
+        paymentOptions: [{ type: ASSET_TYPE }],
+      });
       return { merchantId: merchant.id, configId: config.id, settlementWalletId: config.paymentOptions[0].walletId };
     });
   }
@@ -123,7 +143,8 @@ export class Tenant {
 
   async newRequest(state: RequestState, extra: Record<string, unknown> = {}): Promise<Request> {
     const { configId } = await this.merchant();
-    const conditional = state === 'conditional' ? { barcode: (await this.scenarioCode()).barcode, conditionsEnabled: true } : {};
+    const conditional =
+      state === 'conditional' ? { barcode: (await this.scenarioCode()).barcode, conditionsEnabled: true } : {};
     const request = await this.post('/api/payment-requests', {
       configId,
       value: money(AMOUNT),
@@ -135,11 +156,19 @@ export class Tenant {
     });
     if (state === 'paid') {
       // Paid through the legacy API, whose answer names the payment's transaction (legacy refund takes it).
-      const paid = await this.post('/payments/api/requests.pay', { requestId: request.id, ledger: ASSET_TYPE, authorization: await this.wallet() });
+      const paid = await this.post('/payments/api/requests.pay', {
+        requestId: request.id,
+        ledger: ASSET_TYPE,
+        authorization: await this.wallet(),
+      });
       return { ...request, transactionId: paid.reference };
     }
     if (state === 'authorised') {
-      await this.post(`/api/payment-requests/${request.id}/pay`, { assetType: ASSET_TYPE, assetId: await this.wallet(), idempotencyKey: unique() });
+      await this.post(`/api/payment-requests/${request.id}/pay`, {
+        assetType: ASSET_TYPE,
+        assetId: await this.wallet(),
+        idempotencyKey: unique(),
+      });
     }
     return request;
   }
@@ -154,16 +183,29 @@ export class Tenant {
   }
 
   private scenarioCode(): Promise<{ barcode: string }> {
-    return this.once('scenarioCode', () => this.post('/api/patron-codes', { testScenarioName: 'force-condition-check-photo-id' }));
+    return this.once('scenarioCode', () =>
+      this.post('/api/patron-codes', { testScenarioName: 'force-condition-check-photo-id' }),
+    );
   }
 
   /** A new request made with this account's patron code: what the patron polls for. */
   patronRequest(): Promise<Request> {
-    return this.once('patronRequest', async () => this.newRequest('new', { barcode: (await this.patronCode()).barcode }));
+    return this.once('patronRequest', async () =>
+      this.newRequest('new', { barcode: (await this.patronCode()).barcode }),
+    );
   }
 
   spareKeyName(): Promise<string> {
-    return this.once('spareKey', async () => (await this.post(`/api/accounts/${this.accountId}/api-keys`, { name: unique('spare'), role: 'merchant-terminal' })).name);
+    return this.once(
+      'spareKey',
+      async () =>
+        (
+          await this.post(`/api/accounts/${this.accountId}/api-keys`, {
+            name: unique('spare'),
+            role: 'merchant-terminal',
+          })
+        ).name,
+    );
   }
 
   /** A bank account of this account: a quartz one with a direct-debit authority, unless the operation needs otherwise. */
@@ -193,7 +235,13 @@ export class Tenant {
    */
   async newApproval(): Promise<string> {
     const bank = await this.newBankAccount({ directDebitAuthority: undefined });
-    return (await this.post('/api/bank-account-approvals', { bankAccountId: bank.id, type: 'settlement', mediaUploadId: await this.bankStatement() })).id;
+    return (
+      await this.post('/api/bank-account-approvals', {
+        bankAccountId: bank.id,
+        type: 'settlement',
+        mediaUploadId: await this.bankStatement(),
+      })
+    ).id;
   }
 
   approval(): Promise<string> {
@@ -202,7 +250,11 @@ export class Tenant {
 
   /** A new connection intent the user approved at the simulated bank, with the code it returned. */
   async newConsentedIntent(): Promise<{ id: string; code: string }> {
-    const intent = await this.post('/api/bank-account-connection-intents', { accountId: this.accountId, type: 'account-information-consent', test: true });
+    const intent = await this.post('/api/bank-account-connection-intents', {
+      accountId: this.accountId,
+      type: 'account-information-consent',
+      test: true,
+    });
     return { id: intent.id, code: await approvedCode(intent.authorizationUrl) };
   }
 
@@ -210,14 +262,20 @@ export class Tenant {
   centrapayBankAccount(): Promise<{ id: string; bankAccountNumber: string }> {
     return this.once('centrapayBankAccount', async () => {
       const bank = await this.newBankAccount({ type: 'centrapay' });
-      await this.post(`/api/bank-accounts/${bank.id}/verify`, { verificationCode: await statementCode(bank.bankAccountNumber) });
+      await this.post(`/api/bank-accounts/${bank.id}/verify`, {
+        verificationCode: await statementCode(bank.bankAccountNumber),
+      });
       return bank;
     });
   }
 
   /** A new top up of the shared wallet from the centrapay bank account, not yet settled (so it can be aborted). */
   async newTopup(): Promise<string> {
-    const body = { assetId: await this.wallet(), bankAccountId: (await this.centrapayBankAccount()).id, amount: AMOUNT };
+    const body = {
+      assetId: await this.wallet(),
+      bankAccountId: (await this.centrapayBankAccount()).id,
+      amount: AMOUNT,
+    };
     return (await this.post('/api/topups', body)).id;
   }
 
@@ -227,14 +285,27 @@ export class Tenant {
 
   withdrawal(): Promise<string> {
     return this.once('withdrawal', async () => {
-      const body = { assetId: await this.wallet(), bankAccountId: (await this.centrapayBankAccount()).id, amount: AMOUNT };
+      const body = {
+        assetId: await this.wallet(),
+        bankAccountId: (await this.centrapayBankAccount()).id,
+        amount: AMOUNT,
+      };
       return (await this.post('/api/withdrawals', body)).id;
     });
   }
 
   /** A media upload (a PNG logo) of this account. */
   mediaUpload(): Promise<string> {
-    return this.once('mediaUpload', async () => (await ok(api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }), 'fixture media upload')).id);
+    return this.once(
+      'mediaUpload',
+      async () =>
+        (
+          await ok(
+            api('POST', '/api/media-uploads', { key: this.account.apiKey, form: logoForm() }),
+            'fixture media upload',
+          )
+        ).id,
+    );
   }
 
   /**
@@ -251,9 +322,20 @@ export class Tenant {
   /** A redemption condition of the shared collection, for a merchant of its own (the shared merchant stays free for new ones). */
   redemptionCondition(): Promise<string> {
     return this.once('redemptionCondition', async () => {
-      const merchant = await this.post('/api/merchants', { accountId: this.accountId, name: 'Matrix Bakery', country: 'NZ', test: true });
+      const merchant = await this.post('/api/merchants', {
+        accountId: this.accountId,
+        name: 'Matrix Bakery',
+        country: 'NZ',
+        test: true,
+      });
       const body = { merchantId: merchant.id, allowedProducts: [{ sku: 'bread', maxValue: money(AMOUNT) }] };
-      return (await this.post(`/api/collections/${await this.collection()}/redemption-conditions`, body, seed().operatorApiKey)).id;
+      return (
+        await this.post(
+          `/api/collections/${await this.collection()}/redemption-conditions`,
+          body,
+          seed().operatorApiKey,
+        )
+      ).id;
     });
   }
 
@@ -265,12 +347,21 @@ export class Tenant {
 
   /** A loyalty program of this account. */
   loyaltyProgram(): Promise<string> {
-    return this.once('loyaltyProgram', async () => (await this.post('/api/loyalty-programs', { name: 'Matrix Club', accountId: this.accountId })).id);
+    return this.once(
+      'loyaltyProgram',
+      async () => (await this.post('/api/loyalty-programs', { name: 'Matrix Club', accountId: this.accountId })).id,
+    );
   }
 
   /** A new asset program of this account, naming its collection. */
   async newAssetProgram(): Promise<string> {
-    const body = { name: unique('Program'), accountId: this.accountId, assetTypes: [ASSET_TYPE], collectionIds: [await this.collection()], ...PROGRAM_URLS };
+    const body = {
+      name: unique('Program'),
+      accountId: this.accountId,
+      assetTypes: [ASSET_TYPE],
+      collectionIds: [await this.collection()],
+      ...PROGRAM_URLS,
+    };
     return (await this.post('/api/asset-programs', body)).id;
   }
 
@@ -281,7 +372,13 @@ export class Tenant {
   /** This account's membership of its own program, accepted and approved at once, so configs can be made. */
   assetProgramMembership(): Promise<string> {
     return this.once('assetProgramMembership', async () => {
-      const body = { assetProgramId: await this.assetProgram(), accountId: this.accountId, billingBankAccountId: (await this.bankAccount()).id, accept: true, approve: true };
+      const body = {
+        assetProgramId: await this.assetProgram(),
+        accountId: this.accountId,
+        billingBankAccountId: (await this.bankAccount()).id,
+        accept: true,
+        approve: true,
+      };
       return (await this.post('/api/asset-program-memberships', body)).id;
     });
   }
@@ -290,13 +387,22 @@ export class Tenant {
   assetProgramConfig(): Promise<string> {
     return this.once('assetProgramConfig', async () => {
       const body = { merchantId: (await this.merchant()).merchantId };
-      return (await this.post(`/api/asset-program-memberships/${await this.assetProgramMembership()}/asset-program-configs`, body)).id;
+      return (
+        await this.post(
+          `/api/asset-program-memberships/${await this.assetProgramMembership()}/asset-program-configs`,
+          body,
+        )
+      ).id;
     });
   }
 
   /** A new pending integration request of this account for its own merchant (a terminal vendor's, so it can be activated). */
   async newIntegrationRequest(): Promise<string> {
-    const body = { merchantId: (await this.merchant()).merchantId, type: 'verifone', terminal: { terminalId: unique('till') } };
+    const body = {
+      merchantId: (await this.merchant()).merchantId,
+      type: 'verifone',
+      terminal: { terminalId: unique('till') },
+    };
     return (await this.post('/api/integration-requests', body)).id;
   }
 
@@ -307,14 +413,25 @@ export class Tenant {
   /** The payment referral of this account's merchant that the managed-integration routes name (by the patron code's external id). */
   managedIntegration(): Promise<unknown> {
     return this.once('managedIntegration', async () =>
-      ok(api('PUT', `/api/managed-integrations/payment-referral/${(await this.patronCode()).externalId}`, { key: this.account.apiKey, body: { enabled: true, params: await referralParams(this) } }), 'fixture managed integration'),
+      ok(
+        api('PUT', `/api/managed-integrations/payment-referral/${(await this.patronCode()).externalId}`, {
+          key: this.account.apiKey,
+          body: { enabled: true, params: await referralParams(this) },
+        }),
+        'fixture managed integration',
+      ),
     );
   }
 
   /** A sales channel of this account (a provider: it names no other channel). */
   salesChannel(): Promise<string> {
     return this.once('salesChannel', async () => {
-      const body = { name: 'Matrix Channel', type: 'provider', accountId: this.accountId, notificationUrl: NOTIFICATION_URL };
+      const body = {
+        name: 'Matrix Channel',
+        type: 'provider',
+        accountId: this.accountId,
+        notificationUrl: NOTIFICATION_URL,
+      };
       return (await this.post('/api/sales-channels', body)).id;
     });
   }
@@ -322,7 +439,12 @@ export class Tenant {
   /** A wallet app of this account: what authorizes connections. */
   walletApp(): Promise<string> {
     return this.once('walletApp', async () => {
-      const body = { id: unique('wallet'), name: 'Matrix Wallet', accountId: this.accountId, assetTypes: [{ id: ASSET_TYPE }] };
+      const body = {
+        id: unique('wallet'),
+        name: 'Matrix Wallet',
+        accountId: this.accountId,
+        assetTypes: [{ id: ASSET_TYPE }],
+      };
       return (await this.post('/api/wallets', body)).id;
     });
   }
@@ -334,7 +456,12 @@ export class Tenant {
 
   /** A payment link of the shared merchant (archiving an archived link answers it as it is). */
   paymentLink(): Promise<string> {
-    return this.once('paymentLink', async () => (await this.post('/api/payment-links', { merchantId: (await this.merchant()).merchantId, name: 'Matrix Link' })).id);
+    return this.once(
+      'paymentLink',
+      async () =>
+        (await this.post('/api/payment-links', { merchantId: (await this.merchant()).merchantId, name: 'Matrix Link' }))
+          .id,
+    );
   }
 
   /** A new user who joined this account as a cashier (a member a call may remove, or change the role of). */
@@ -351,7 +478,13 @@ export class Tenant {
 
   /** A new open invitation to this account (one a call may accept or revoke). */
   async newInvitation(): Promise<{ id: string; code: string }> {
-    const body = { type: 'account-membership', resourceId: this.accountId, resourceType: 'account', recipientAlias: `${unique('invitee')}@example.com`, params: { role: 'cashier' } };
+    const body = {
+      type: 'account-membership',
+      resourceId: this.accountId,
+      resourceType: 'account',
+      recipientAlias: `${unique('invitee')}@example.com`,
+      params: { role: 'cashier' },
+    };
     return this.post('/api/invitations', body);
   }
 
@@ -361,7 +494,10 @@ export class Tenant {
 
   /** This account's business (a company of the fixture register: one business per account). */
   business(): Promise<string> {
-    return this.once('business', async () => (await this.post('/api/businesses', { nzbn: businessNzbn(), accountId: this.accountId })).id);
+    return this.once(
+      'business',
+      async () => (await this.post('/api/businesses', { nzbn: businessNzbn(), accountId: this.accountId })).id,
+    );
   }
 
   /** The url of a batch file (a CSV with the business-onboard header and no records) of this account. */
@@ -370,7 +506,17 @@ export class Tenant {
   }
 
   batch(): Promise<string> {
-    return this.once('batch', async () => (await this.post('/api/batches', { type: 'business-onboard', url: await this.batchFileUrl(), accountId: this.accountId })).id);
+    return this.once(
+      'batch',
+      async () =>
+        (
+          await this.post('/api/batches', {
+            type: 'business-onboard',
+            url: await this.batchFileUrl(),
+            accountId: this.accountId,
+          })
+        ).id,
+    );
   }
 
   async newWebhook(): Promise<string> {
@@ -380,7 +526,11 @@ export class Tenant {
 
   /** A notification event of the account's event log: a test event, sent by its owner. */
   webhookEvent(): Promise<string> {
-    return this.once('webhookEvent', async () => (await this.post(`/api/accounts/${this.accountId}/webhook-events/test`, { type: 'payment-request:paid' })).id);
+    return this.once(
+      'webhookEvent',
+      async () =>
+        (await this.post(`/api/accounts/${this.accountId}/webhook-events/test`, { type: 'payment-request:paid' })).id,
+    );
   }
 }
 
@@ -411,7 +561,6 @@ interface Context {
 
 /** Operations that close the invitation they name. */
 const FRESH_INVITATION = new Set(['acceptInvitation', 'revokeInvitation']);
-
 
 /** Operations that need a bank account of their own, made with these fields. */
 const FRESH_BANK_ACCOUNT: Readonly<Record<string, Record<string, unknown>>> = {
@@ -528,7 +677,9 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
 };
 
 /** Body values of one operation where the shared ones do not fit (asset programs name asset types as strings). */
-const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = { createAssetProgram: { assetTypes: [ASSET_TYPE] } };
+const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = {
+  createAssetProgram: { assetTypes: [ASSET_TYPE] },
+};
 /** Optional body fields an operation must send to succeed: a money transfer's terms. */
 const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = { createAssetTransfer: SHARED_TRANSFER };
 /** Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a centrapay bank account. */
@@ -580,18 +731,27 @@ const bodyValues = () => ({
 const ALSO_OPTIONAL = ['region', 'test', 'notificationUrl'];
 
 const pathParams = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-const queryFields = (route: Route) => Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);
+const queryFields = (route: Route) =>
+  Object.keys(schemaOf(route.query)?.properties ?? {}).filter((name) => name in FIELDS);
 const bodyFields = (route: Route) =>
-  ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}));
+  ((schemaOf(route.body)?.required ?? []) as string[]).filter(
+    (name) => name in FIELDS || name in (ROUTE_VALUES[route.operation] ?? {}),
+  );
 /** Required body fields an operation takes from its own resolver: values, not names of an account's resources. */
-const operationFields = (route: Route) => ((schemaOf(route.body)?.required ?? []) as string[]).filter((name) => name in (OPERATION_FIELDS[route.operation] ?? {}));
+const operationFields = (route: Route) =>
+  ((schemaOf(route.body)?.required ?? []) as string[]).filter(
+    (name) => name in (OPERATION_FIELDS[route.operation] ?? {}),
+  );
 
 /** The wallet field of a route that pays, if it does. */
 export const spentWalletField = (route: Route): string | undefined => SPENT_WALLET_FIELD[route.operation];
 
 /** Whether the route's call names anything of an account (so it can name another account's). */
 export const namesResource = (route: Route) =>
-  pathParams(route).length > 0 || queryFields(route).length > 0 || bodyFields(route).length > 0 || spentWalletField(route) !== undefined;
+  pathParams(route).length > 0 ||
+  queryFields(route).length > 0 ||
+  bodyFields(route).length > 0 ||
+  spentWalletField(route) !== undefined;
 
 /** Valid multipart forms, per operation. */
 const MULTIPART_FORMS: Readonly<Record<string, () => FormData>> = { createMediaUpload: logoForm };
@@ -612,7 +772,11 @@ export interface PreparedCall {
   spentWalletId?: string;
 }
 
-async function resolveAll(names: string[], table: Readonly<Record<string, Resolve>>, context: Context): Promise<Record<string, any>> {
+async function resolveAll(
+  names: string[],
+  table: Readonly<Record<string, Resolve>>,
+  context: Context,
+): Promise<Record<string, any>> {
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await table[name](context)])));
 }
 
@@ -632,7 +796,8 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
     bankAccount: () => (bank ??= fresh ? tenant.newBankAccount(fresh) : tenant.bankAccount()),
     approval: () => (approval ??= FRESH_APPROVAL.has(route.operation) ? tenant.newApproval() : tenant.approval()),
     intent: () => (intent ??= tenant.newConsentedIntent()),
-    invitation: () => (invitation ??= FRESH_INVITATION.has(route.operation) ? tenant.newInvitation() : tenant.invitation()),
+    invitation: () =>
+      (invitation ??= FRESH_INVITATION.has(route.operation) ? tenant.newInvitation() : tenant.invitation()),
   };
   await PRECONDITIONS[route.operation]?.(tenant);
 
@@ -640,8 +805,13 @@ export async function prepareCall(route: Route, placement: Placement): Promise<P
   const params = await resolveAll(pathParams(route), { ...PATH_PARAMS, ...own }, context);
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
   // Required query fields that name no resource (a status filter) take any valid value.
-  const required = Object.entries((schemaOf(route.query) ? validInstance(schemaOf(route.query)!) : {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]);
-  const query = new URLSearchParams({ ...Object.fromEntries(required), ...(await resolveAll(queryFields(route), FIELDS, context)) }).toString();
+  const required = Object.entries(
+    (schemaOf(route.query) ? validInstance(schemaOf(route.query)!) : {}) as Record<string, unknown>,
+  ).map(([k, v]) => [k, String(v)]);
+  const query = new URLSearchParams({
+    ...Object.fromEntries(required),
+    ...(await resolveAll(queryFields(route), FIELDS, context)),
+  }).toString();
   const call: PreparedCall = { path: query ? `${path}?${query}` : path };
   const schema = schemaOf(route.body);
   if (!schema) return call;

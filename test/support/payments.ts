@@ -20,7 +20,12 @@ export async function newMerchant(options: { allowedRedirectUrls?: string[] } = 
     body: { paymentOptions: [{ type: 'svc.nzd.test' }], ...options },
   });
   if (config.status !== 200) throw new Error(`config: ${JSON.stringify(config.body)}`);
-  return { owner, merchantId: merchant.body.id, configId: config.body.id, settlementWalletId: config.body.paymentOptions[0].walletId };
+  return {
+    owner,
+    merchantId: merchant.body.id,
+    configId: config.body.id,
+    settlementWalletId: config.body.paymentOptions[0].walletId,
+  };
 }
 
 export interface Payer extends TestAccount {
@@ -30,7 +35,10 @@ export interface Payer extends TestAccount {
 /** An account with a svc.nzd.test wallet funded with `amount` of test money. */
 export async function newPayer(amount: string, options: { type?: 'org' | 'individual' } = {}): Promise<Payer> {
   const account = await newAccount(options);
-  const wallet = await api('POST', '/api/wallet-assets', { key: account.apiKey, body: { accountId: account.accountId, ledgerId: 'svc.nzd.test' } });
+  const wallet = await api('POST', '/api/wallet-assets', {
+    key: account.apiKey,
+    body: { accountId: account.accountId, ledgerId: 'svc.nzd.test' },
+  });
   if (wallet.status !== 200) throw new Error(`wallet: ${JSON.stringify(wallet.body)}`);
   if (amount !== '0') {
     const topup = await api('POST', `/api/wallet-assets/${wallet.body.id}/test-topups`, {
@@ -64,7 +72,12 @@ export async function newPaymentRequest(merchant: MerchantSetup, body: Record<st
   return res.body;
 }
 
-export const pay = (payer: Payer, paymentRequestId: string, idempotencyKey: string, extra: Record<string, unknown> = {}) =>
+export const pay = (
+  payer: Payer,
+  paymentRequestId: string,
+  idempotencyKey: string,
+  extra: Record<string, unknown> = {},
+) =>
   api('POST', `/api/payment-requests/${paymentRequestId}/pay`, {
     key: payer.apiKey,
     body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey, ...extra },

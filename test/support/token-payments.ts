@@ -23,13 +23,21 @@ export const PRODUCTS = [
  * conditions for). A collection of another issuer's is named only once that issuer agreed a
  * redemption condition with the merchant (`beforeConfig` makes it).
  */
-export async function tokenMerchant(collectionIds?: string[], beforeConfig?: (merchant: MerchantSetup) => Promise<unknown>): Promise<TokenMerchant> {
+export async function tokenMerchant(
+  collectionIds?: string[],
+  beforeConfig?: (merchant: MerchantSetup) => Promise<unknown>,
+): Promise<TokenMerchant> {
   const merchant = await newMerchant();
   await beforeConfig?.(merchant);
   const config = await ok(
     api('POST', `/api/merchants/${merchant.merchantId}/configs`, {
       key: merchant.owner.apiKey,
-      body: { paymentOptions: [{ type: 'svc.nzd.test', walletId: merchant.settlementWalletId }, { type: 'svc.token.test', ...(collectionIds ? { collectionIds } : {}) }] },
+      body: {
+        paymentOptions: [
+          { type: 'svc.nzd.test', walletId: merchant.settlementWalletId },
+          { type: 'svc.token.test', ...(collectionIds ? { collectionIds } : {}) },
+        ],
+      },
     }),
     'token config',
   );
@@ -41,13 +49,26 @@ export const newTokenRequest = (merchant: TokenMerchant, lineItems: LineItem[], 
   ok(
     api('POST', '/api/payment-requests', {
       key: merchant.owner.apiKey,
-      body: { configId: merchant.tokenConfigId, value: nzd(String(lineItems.reduce((sum, i) => sum + Number(i.price), 0))), lineItems, ...extra },
+      body: {
+        configId: merchant.tokenConfigId,
+        value: nzd(String(lineItems.reduce((sum, i) => sum + Number(i.price), 0))),
+        lineItems,
+        ...extra,
+      },
     }),
     'payment request',
   );
 
-export const payWithToken = (payer: TestAccount, requestId: string, tokenId: string, extra: Record<string, unknown> = {}) =>
-  api('POST', `/api/payment-requests/${requestId}/pay`, { key: payer.apiKey, body: { assetType: 'svc.token.test', assetId: tokenId, idempotencyKey: uniqueKey('pay'), ...extra } });
+export const payWithToken = (
+  payer: TestAccount,
+  requestId: string,
+  tokenId: string,
+  extra: Record<string, unknown> = {},
+) =>
+  api('POST', `/api/payment-requests/${requestId}/pay`, {
+    key: payer.apiKey,
+    body: { assetType: 'svc.token.test', assetId: tokenId, idempotencyKey: uniqueKey('pay'), ...extra },
+  });
 
 /** A token issuer, its collection and a merchant that takes the collection's tokens for PRODUCTS. */
 export interface TokenShop {
@@ -61,6 +82,13 @@ export interface TokenShop {
 export async function tokenShop(): Promise<TokenShop> {
   const issuer = await collectionManager();
   const collection = await newCollection(issuer, { maxValue: nzd('1000') });
-  const merchant = await tokenMerchant([collection.id], (m) => newCondition(issuer, collection.id, m.merchantId, PRODUCTS));
-  return { issuer, collection, merchant, token: (holder) => newToken(issuer, collection.id, { accountId: holder.accountId }) };
+  const merchant = await tokenMerchant([collection.id], (m) =>
+    newCondition(issuer, collection.id, m.merchantId, PRODUCTS),
+  );
+  return {
+    issuer,
+    collection,
+    merchant,
+    token: (holder) => newToken(issuer, collection.id, { accountId: holder.accountId }),
+  };
 }

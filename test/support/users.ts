@@ -10,13 +10,18 @@ import { signUserToken, type IssuerKey, type TokenOptions } from '../../bin/loca
 /** The local platform's issuer key (global-setup's platform exports it to the workers). */
 function issuerKey(): IssuerKey {
   const key = process.env.LOCAL_USER_ISSUER_KEY;
-  if (!key) throw new Error('LOCAL_USER_ISSUER_KEY not set: run API tests through jest (global setup starts the platform)');
+  if (!key)
+    throw new Error('LOCAL_USER_ISSUER_KEY not set: run API tests through jest (global setup starts the platform)');
   return JSON.parse(key) as IssuerKey;
 }
 
 /** An access token for the user from the local issuer, as the Cognito user pool would give one. */
 export function userToken(userId: string, options: Partial<TokenOptions> = {}): Promise<string> {
-  return signUserToken(issuerKey(), userId, { issuer: process.env.USER_POOL_ISSUER!, clientId: process.env.USER_POOL_CLIENT_ID, ...options });
+  return signUserToken(issuerKey(), userId, {
+    issuer: process.env.USER_POOL_ISSUER!,
+    clientId: process.env.USER_POOL_CLIENT_ID,
+    ...options,
+  });
 }
 
 export interface TestUser {
@@ -29,10 +34,17 @@ export interface TestUser {
 let counter = 0;
 
 /** A new user (what `npm run admin -- create-user` makes) with their individual account and an access token. */
-export async function newUser(options: { email?: string; phoneNumber?: string; givenName?: string; familyName?: string } = {}): Promise<TestUser> {
+export async function newUser(
+  options: { email?: string; phoneNumber?: string; givenName?: string; familyName?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? `user${Date.now().toString(36)}${++counter}@example.com`;
   const { user, account } = await createUser(
-    { email, givenName: options.givenName ?? 'Test', familyName: options.familyName ?? `User ${counter}`, phoneNumber: options.phoneNumber },
+    {
+      email,
+      givenName: options.givenName ?? 'Test',
+      familyName: options.familyName ?? `User ${counter}`,
+      phoneNumber: options.phoneNumber,
+    },
     'crn::service:test',
     new Date(),
   );
@@ -43,12 +55,27 @@ export async function newUser(options: { email?: string; phoneNumber?: string; g
  * Makes the user a member of the account the one way a user joins one: the account invites their
  * email with the role and the user accepts. Answers the invitation.
  */
-export async function joinByInvitation(account: TestAccount, user: TestUser, role: string): Promise<{ id: string; code: string }> {
-  const body = { type: 'account-membership', resourceId: account.accountId, resourceType: 'account', recipientAlias: user.email, params: { role } };
+export async function joinByInvitation(
+  account: TestAccount,
+  user: TestUser,
+  role: string,
+): Promise<{ id: string; code: string }> {
+  const body = {
+    type: 'account-membership',
+    resourceId: account.accountId,
+    resourceType: 'account',
+    recipientAlias: user.email,
+    params: { role },
+  };
   const invited = await api('POST', '/api/invitations', { key: account.apiKey, body });
-  if (invited.status !== 200) throw new Error(`invitation to ${account.accountId} failed: ${JSON.stringify(invited.body)}`);
-  const accepted = await api('POST', `/api/invitations/${invited.body.id}/accept`, { token: user.token, body: { code: invited.body.code, accountId: user.individualAccountId } });
-  if (accepted.status !== 200) throw new Error(`accepting the invitation to ${account.accountId} failed: ${JSON.stringify(accepted.body)}`);
+  if (invited.status !== 200)
+    throw new Error(`invitation to ${account.accountId} failed: ${JSON.stringify(invited.body)}`);
+  const accepted = await api('POST', `/api/invitations/${invited.body.id}/accept`, {
+    token: user.token,
+    body: { code: invited.body.code, accountId: user.individualAccountId },
+  });
+  if (accepted.status !== 200)
+    throw new Error(`accepting the invitation to ${account.accountId} failed: ${JSON.stringify(accepted.body)}`);
   return invited.body;
 }
 

@@ -70,7 +70,12 @@ export async function startWebhookReceiver(answers: number[] = [200]): Promise<W
       try {
         if (!token) throw new Error('no JWT in the request');
         entry.kid = decodeProtectedHeader(token).kid;
-        entry.claims = await verify(token, url + (req.url === '/' ? '' : req.url ?? ''), rawBody, !req.headers.authorization);
+        entry.claims = await verify(
+          token,
+          url + (req.url === '/' ? '' : (req.url ?? '')),
+          rawBody,
+          !req.headers.authorization,
+        );
       } catch (error) {
         entry.verifyError = (error as Error).message;
       }
@@ -93,7 +98,10 @@ export async function startWebhookReceiver(answers: number[] = [200]): Promise<W
       const accepted = () => received.filter((r) => r.answered < 300);
       if (accepted().length >= count) return Promise.resolve(accepted());
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${accepted().length} of ${count} webhooks accepted in ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${accepted().length} of ${count} webhooks accepted in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           count,
           resolve: () => {

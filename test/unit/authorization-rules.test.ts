@@ -1,6 +1,15 @@
 import type { Account } from '../../functions/core/auth/account-directory';
 import { Access, type Authorization } from '../../functions/core/auth/access';
-import { API_KEY_ROLES, flagsIn, MEMBER_ROLES, own, ROLES, scopeIn, type PermissionMatrix, type Role } from '../../functions/core/auth/permissions';
+import {
+  API_KEY_ROLES,
+  flagsIn,
+  MEMBER_ROLES,
+  own,
+  ROLES,
+  scopeIn,
+  type PermissionMatrix,
+  type Role,
+} from '../../functions/core/auth/permissions';
 import type { Principal } from '../../functions/core/auth/principal';
 
 /**
@@ -13,12 +22,21 @@ const MATRIX: PermissionMatrix = {
   'things:read-any': { flags: [], roles: { 'account-owner': 'global' } },
   'things:create': { flags: [], roles: { 'merchant-terminal': 'integration', 'account-owner': 'account' } },
   'assets:spend': { flags: ['trusted-user'], roles: own('account-owner') },
-  'transfers:create': { flags: ['trusted-user', 'external-asset-issuer'], roles: own('account-owner', 'external-asset-provider') },
+  'transfers:create': {
+    flags: ['trusted-user', 'external-asset-issuer'],
+    roles: own('account-owner', 'external-asset-provider'),
+  },
   'orgs:write': { flags: ['org'], roles: own('account-owner') },
   'collections:write': { flags: ['collection-manager'], roles: own('account-owner') },
 };
 
-const account = (id: string, more: Partial<Account> = {}): Account => ({ id, name: id, type: 'org', subscriptions: [], ...more });
+const account = (id: string, more: Partial<Account> = {}): Account => ({
+  id,
+  name: id,
+  type: 'org',
+  subscriptions: [],
+  ...more,
+});
 const HOME = account('home');
 const CHILD = account('child', { parentAccountId: 'home' });
 const FOREIGN = account('foreign');
@@ -39,7 +57,14 @@ function authorization(serves: string[] = []) {
   return { auth, findAccount, servesMerchant };
 }
 
-const principal = (role: Role, more: Partial<Principal> = {}): Principal => ({ kind: 'apiKey', accountId: HOME.id, account: HOME, role, crn: 'crn::test', ...more });
+const principal = (role: Role, more: Partial<Principal> = {}): Principal => ({
+  kind: 'apiKey',
+  accountId: HOME.id,
+  account: HOME,
+  role,
+  crn: 'crn::test',
+  ...more,
+});
 const FORBIDDEN = { statusCode: 403, message: 'FORBIDDEN' };
 const refusal = async (work: () => Promise<unknown>) => {
   const error = await work().then(
@@ -51,7 +76,14 @@ const refusal = async (work: () => Promise<unknown>) => {
 
 describe('the matrix (core/auth/permissions.ts)', () => {
   it('names the roles, those API keys may hold and those members may hold', () => {
-    expect(ROLES).toEqual(['account-owner', 'anon-consumer', 'merchant-terminal', 'external-asset-provider', 'cashier', 'platform-operator']);
+    expect(ROLES).toEqual([
+      'account-owner',
+      'anon-consumer',
+      'merchant-terminal',
+      'external-asset-provider',
+      'cashier',
+      'platform-operator',
+    ]);
     expect(API_KEY_ROLES).toEqual(['account-owner', 'merchant-terminal']);
     expect(MEMBER_ROLES).toEqual(['account-owner', 'cashier']);
   });
@@ -124,28 +156,47 @@ describe('Access.account()', () => {
 
   it('trusted-user: API keys and users whose phone is verified; not a user without (or with an unknown) verification', async () => {
     await expect(access('account-owner', 'assets:spend').access.account(HOME.id)).resolves.toBe(HOME);
-    const user = (trusted: boolean | undefined) => access('account-owner', 'assets:spend', { kind: 'user', userId: 'u', ...(trusted === undefined ? {} : { trusted }) }).access;
+    const user = (trusted: boolean | undefined) =>
+      access('account-owner', 'assets:spend', {
+        kind: 'user',
+        userId: 'u',
+        ...(trusted === undefined ? {} : { trusted }),
+      }).access;
     await expect(user(true).account(HOME.id)).resolves.toBe(HOME);
     expect(await refusal(() => user(false).account(HOME.id))).toEqual(FORBIDDEN);
     expect(await refusal(() => user(undefined).account(HOME.id))).toEqual(FORBIDDEN);
     // The operator holds every flag.
-    await expect(access('platform-operator', 'assets:spend', { kind: 'user', trusted: false }).access.account(HOME.id)).resolves.toBe(HOME);
+    await expect(
+      access('platform-operator', 'assets:spend', { kind: 'user', trusted: false }).access.account(HOME.id),
+    ).resolves.toBe(HOME);
   });
 
   it('flags: any one of a permission’s flags holds (an untrusted user of an issuing account sends)', async () => {
     const untrusted = { kind: 'user' as const, trusted: false };
-    const issuer = Access.forRoute(principal('account-owner', { ...untrusted, accountId: ISSUER.id, account: ISSUER }), 'transfers:create', authorization().auth);
+    const issuer = Access.forRoute(
+      principal('account-owner', { ...untrusted, accountId: ISSUER.id, account: ISSUER }),
+      'transfers:create',
+      authorization().auth,
+    );
     await expect(issuer.account(ISSUER.id)).resolves.toBe(ISSUER);
-    expect(await refusal(() => access('account-owner', 'transfers:create', untrusted).access.account(HOME.id))).toEqual(FORBIDDEN);
+    expect(await refusal(() => access('account-owner', 'transfers:create', untrusted).access.account(HOME.id))).toEqual(
+      FORBIDDEN,
+    );
   });
 
   it('org: the target is an org account; collection-manager: it holds the subscription', async () => {
     const { access: orgs } = access('account-owner', 'orgs:write');
     await expect(orgs.account(CHILD.id)).resolves.toBe(CHILD);
     expect(await refusal(() => orgs.account(PERSON.id))).toEqual(FORBIDDEN);
-    const manager = Access.forRoute(principal('account-owner', { accountId: MANAGER.id, account: MANAGER }), 'collections:write', authorization().auth);
+    const manager = Access.forRoute(
+      principal('account-owner', { accountId: MANAGER.id, account: MANAGER }),
+      'collections:write',
+      authorization().auth,
+    );
     await expect(manager.account(MANAGER.id)).resolves.toBe(MANAGER);
-    expect(await refusal(() => access('account-owner', 'collections:write').access.account(HOME.id))).toEqual(FORBIDDEN);
+    expect(await refusal(() => access('account-owner', 'collections:write').access.account(HOME.id))).toEqual(
+      FORBIDDEN,
+    );
   });
 });
 
@@ -173,7 +224,10 @@ describe('Access.merchantAccount()', () => {
 
   it('an integration reaching the merchant still needs the permission’s flags', async () => {
     const a = authorization(['m1']);
-    const matrix: PermissionMatrix = { ...MATRIX, 'orgs:create': { flags: ['org'], roles: { 'merchant-terminal': 'integration' } } };
+    const matrix: PermissionMatrix = {
+      ...MATRIX,
+      'orgs:create': { flags: ['org'], roles: { 'merchant-terminal': 'integration' } },
+    };
     const access = Access.forRoute(principal('merchant-terminal'), 'orgs:create', { ...a.auth, permissions: matrix });
     expect(await refusal(() => access.merchantAccount(STRANGER.id, 'm1'))).toEqual(FORBIDDEN);
     await expect(access.merchantAccount(FOREIGN.id, 'm1')).resolves.toBe(FOREIGN);
@@ -194,18 +248,26 @@ describe('Access.ownAccount(), orgAccount() and isOwn()', () => {
     expect(await refusal(() => reader.ownAccount(FOREIGN.id))).toEqual(FORBIDDEN);
     await expect(reader.ownAccount(HOME.id)).resolves.toBe(HOME);
     await expect(reader.ownAccount(CHILD.id)).resolves.toBe(CHILD);
-    await expect(Access.forRoute(principal('platform-operator'), 'things:read-any', auth).ownAccount(FOREIGN.id)).resolves.toBe(FOREIGN);
+    await expect(
+      Access.forRoute(principal('platform-operator'), 'things:read-any', auth).ownAccount(FOREIGN.id),
+    ).resolves.toBe(FOREIGN);
   });
 
   it('orgAccount: the route’s code for an account the caller may act for that is no org; FORBIDDEN for a foreign one', async () => {
     const { auth } = authorization();
     const owner = Access.forRoute(principal('account-owner'), 'things:read', auth);
-    expect(await refusal(() => owner.orgAccount(PERSON.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({ statusCode: 403, message: 'ACCOUNT_TYPE_INVALID' });
+    expect(await refusal(() => owner.orgAccount(PERSON.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({
+      statusCode: 403,
+      message: 'ACCOUNT_TYPE_INVALID',
+    });
     expect(await refusal(() => owner.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
     expect(await refusal(() => owner.orgAccount('missing', 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
     await expect(owner.orgAccount(CHILD.id, 'ACCOUNT_TYPE_INVALID')).resolves.toBe(CHILD);
     const operator = Access.forRoute(principal('platform-operator'), 'things:read', auth);
-    expect(await refusal(() => operator.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({ statusCode: 403, message: 'ACCOUNT_TYPE_INVALID' });
+    expect(await refusal(() => operator.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({
+      statusCode: 403,
+      message: 'ACCOUNT_TYPE_INVALID',
+    });
   });
 
   it('isOwn: the caller’s account without a read, the accounts it created, nothing else', async () => {

@@ -13,7 +13,9 @@ describe('company register', () => {
     for (const value of [undefined, '', 'nzbn-api']) {
       if (value === undefined) delete process.env.COMPANY_REGISTER;
       else process.env.COMPANY_REGISTER = value;
-      expect(() => companyRegister()).toThrow(expect.objectContaining({ statusCode: 503, message: REGISTER_NOT_CONFIGURED }));
+      expect(() => companyRegister()).toThrow(
+        expect.objectContaining({ statusCode: 503, message: REGISTER_NOT_CONFIGURED }),
+      );
     }
   });
 

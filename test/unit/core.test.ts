@@ -16,7 +16,11 @@ import { join } from 'node:path';
 
 describe('errors', () => {
   it('shape every error as {statusCode, error, message}', () => {
-    expect(badRequest('name is required').toBody()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name is required' });
+    expect(badRequest('name is required').toBody()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'name is required',
+    });
     expect(forbidden().toBody()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'FORBIDDEN' });
     const limited = tooManyRequests(12);
     expect(limited.toBody()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'RATE_LIMIT_EXCEEDED' });
@@ -28,12 +32,30 @@ describe('errors', () => {
 describe('validation messages', () => {
   it('name the field', () => {
     const base = { schemaPath: '', message: 'x' };
-    expect(describeError({ ...base, keyword: 'required', instancePath: '/value', params: { missingProperty: 'amount' } }, 'body')).toBe('value.amount is required');
-    expect(describeError({ ...base, keyword: 'required', instancePath: '', params: { missingProperty: 'name' } }, 'body')).toBe('name is required');
-    expect(describeError({ ...base, keyword: 'type', instancePath: '/paymentOptions/0/type', params: { type: 'string' } }, 'body')).toBe('paymentOptions.0.type must be a string');
-    expect(describeError({ ...base, keyword: 'enum', instancePath: '/role', params: { allowedValues: ['a', 'b'] } }, 'body')).toBe('role must be one of: a, b');
-    expect(describeError({ ...base, keyword: 'pattern', instancePath: '/name', params: {} }, 'body')).toBe('name has an invalid format');
-    expect(describeError({ ...base, keyword: 'type', instancePath: '', params: { type: 'object' } }, 'body')).toBe('body must be a object');
+    expect(
+      describeError(
+        { ...base, keyword: 'required', instancePath: '/value', params: { missingProperty: 'amount' } },
+        'body',
+      ),
+    ).toBe('value.amount is required');
+    expect(
+      describeError({ ...base, keyword: 'required', instancePath: '', params: { missingProperty: 'name' } }, 'body'),
+    ).toBe('name is required');
+    expect(
+      describeError(
+        { ...base, keyword: 'type', instancePath: '/paymentOptions/0/type', params: { type: 'string' } },
+        'body',
+      ),
+    ).toBe('paymentOptions.0.type must be a string');
+    expect(
+      describeError({ ...base, keyword: 'enum', instancePath: '/role', params: { allowedValues: ['a', 'b'] } }, 'body'),
+    ).toBe('role must be one of: a, b');
+    expect(describeError({ ...base, keyword: 'pattern', instancePath: '/name', params: {} }, 'body')).toBe(
+      'name has an invalid format',
+    );
+    expect(describeError({ ...base, keyword: 'type', instancePath: '', params: { type: 'object' } }, 'body')).toBe(
+      'body must be a object',
+    );
   });
 });
 
@@ -46,13 +68,26 @@ describe('ids and money', () => {
     expect(Object.values(ID_PREFIX)).toEqual(['c', 'ap', 'apm', 'apc', 'mc', 'pl', 'sc', 'cn', 'wh', 'whd']);
     // Every id the platform makes fits its own kind, and no other prefix's.
     for (const entity of Object.keys(ID_PREFIX) as PrefixedEntity[]) {
-      expect([isIdOf(entity, newId(entity)), isIdOf(entity, derivedId(entity, 'x')), isIdOf('id', newId(entity))]).toEqual([true, true, false]);
+      expect([
+        isIdOf(entity, newId(entity)),
+        isIdOf(entity, derivedId(entity, 'x')),
+        isIdOf('id', newId(entity)),
+      ]).toEqual([true, true, false]);
     }
-    expect([isIdOf('id', newId()), isIdOf('id', derivedId(undefined, 'x')), isIdOf('merchantConfig', 'ap_x'), isIdOf('id', 'x'.repeat(2100))]).toEqual([true, true, false, false]);
+    expect([
+      isIdOf('id', newId()),
+      isIdOf('id', derivedId(undefined, 'x')),
+      isIdOf('merchantConfig', 'ap_x'),
+      isIdOf('id', 'x'.repeat(2100)),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('parses money as integer strings only', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 99_999_999n }), (n) => expect(parsePositiveAmount('amount', n.toString())).toBe(n)));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 99_999_999n }), (n) =>
+        expect(parsePositiveAmount('amount', n.toString())).toBe(n),
+      ),
+    );
     for (const bad of ['-1', '1.5', '01', '1e3', '', ' 1']) expect(() => parseAmount('amount', bad)).toThrow(ApiError);
     expect(() => parsePositiveAmount('value.amount', '0')).toThrow('value.amount must be greater than 0');
   });
@@ -62,18 +97,24 @@ describe('metadata', () => {
   it('merges supplied keys and removes those given an empty string', () => {
     expect(mergeMetadata({ a: '1', b: '2' }, { b: '', c: '3' })).toEqual({ a: '1', c: '3' });
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.string({ minLength: 1 })), fc.dictionary(fc.string(), fc.string()), (current, update) => {
-        const merged = mergeMetadata(current, update);
-        // Own properties only: a removed key such as `toString` must not read through to the prototype.
-        for (const [k, v] of Object.entries(update)) expect(Object.getOwnPropertyDescriptor(merged, k)?.value).toBe(v === '' ? undefined : v);
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.string({ minLength: 1 })),
+        fc.dictionary(fc.string(), fc.string()),
+        (current, update) => {
+          const merged = mergeMetadata(current, update);
+          // Own properties only: a removed key such as `toString` must not read through to the prototype.
+          for (const [k, v] of Object.entries(update))
+            expect(Object.getOwnPropertyDescriptor(merged, k)?.value).toBe(v === '' ? undefined : v);
+        },
+      ),
     );
   });
 });
 
 describe('permissions matrix', () => {
   it('gives the operator everything, globally, and keeps cashiers out of key management', () => {
-    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) expect(scopeOf('platform-operator', permission)).toBe('global');
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[])
+      expect(scopeOf('platform-operator', permission)).toBe('global');
     expect(scopeOf('cashier', 'api-keys:create')).toBeUndefined();
     expect(scopeOf('account-owner', 'payment-requests:read')).toBe('global');
     expect(scopeOf('merchant-terminal', 'payment-requests:create')).toBe('integration');
@@ -88,7 +129,11 @@ describe('route table', () => {
     for (const route of ROUTES) {
       if (route.authentication === 'apiKey') expect(route.permission! in PERMISSIONS).toBe(true);
       else expect(route.permission).toBeNull();
-      for (const id of [(route as { body?: string }).body, (route as { query?: string }).query, (route as { response?: string }).response]) {
+      for (const id of [
+        (route as { body?: string }).body,
+        (route as { query?: string }).query,
+        (route as { response?: string }).response,
+      ]) {
         if (id) expect(id in SCHEMAS).toBe(true);
       }
       if ((route as { query?: string }).query) expect((route as { query?: string }).query).toMatch(/Query$/);
@@ -109,13 +154,17 @@ describe('transaction write units (bench capacity)', () => {
     expect(transactionWriteUnits([large])).toBe(6);
     expect(transactionWriteUnits([{ Put: { Item: { n: 10n } } }])).toBe(2);
     // 822 bytes as DynamoDB sizes it, though its JSON is over 1,200: one KB.
-    expect(transactionWriteUnits([{ Put: { Item: { PK: 'c', list: Array.from({ length: 203 }, () => 'abc') } } }])).toBe(2);
+    expect(
+      transactionWriteUnits([{ Put: { Item: { PK: 'c', list: Array.from({ length: 203 }, () => 'abc') } } }]),
+    ).toBe(2);
   });
 
-  it("sizes an item as DynamoDB does: names, UTF-8 strings, numbers by significant digits, 3 bytes per list or map and 1 per element", () => {
+  it('sizes an item as DynamoDB does: names, UTF-8 strings, numbers by significant digits, 3 bytes per list or map and 1 per element', () => {
     expect(itemBytes({ PK: 'PR#1', n: 123, ok: true, l: ['a', 'bc'], m: { x: 'y' } })).toBe(6 + 4 + 3 + 9 + 7);
     expect(itemBytes({ s: 'né' })).toBe(1 + 3);
-    expect(itemBytes({ n: 0.05, big: 12345678901234567890n, exact: NumberValue.from('-100') })).toBe(1 + 2 + (3 + 11) + (5 + 2));
+    expect(itemBytes({ n: 0.05, big: 12345678901234567890n, exact: NumberValue.from('-100') })).toBe(
+      1 + 2 + (3 + 11) + (5 + 2),
+    );
     expect(itemBytes({ set: new Set(['ab', 'c']), b: new Uint8Array(10), gone: undefined })).toBe(3 + 3 + 1 + 10);
   });
 });

@@ -23,7 +23,9 @@ interface Cruise {
  */
 function folderOf(path: string): string {
   if (/^functions\/[^/]+\/handler\.ts$/.test(path)) return path;
-  return path.match(/^functions\/[^/]+(?=\/)/)?.[0] ?? (path.startsWith('functions/') ? 'functions' : path.split('/')[0]);
+  return (
+    path.match(/^functions\/[^/]+(?=\/)/)?.[0] ?? (path.startsWith('functions/') ? 'functions' : path.split('/')[0])
+  );
 }
 
 /** A loop between folders, as its folders with one import for each step, or undefined when the folders import in one direction. */
@@ -41,7 +43,10 @@ function folderLoop(modules: readonly Module[]): string[] | undefined {
   const path: string[] = [];
   const visit = (folder: string): string[] | undefined => {
     const at = path.indexOf(folder);
-    if (at >= 0) return [...path.slice(at), folder].flatMap((f, i, loop) => (i + 1 < loop.length ? [`${f}: ${edges.get(f)!.get(loop[i + 1])}`] : []));
+    if (at >= 0)
+      return [...path.slice(at), folder].flatMap((f, i, loop) =>
+        i + 1 < loop.length ? [`${f}: ${edges.get(f)!.get(loop[i + 1])}`] : [],
+      );
     if (done.has(folder)) return undefined;
     path.push(folder);
     for (const next of edges.get(folder)?.keys() ?? []) {
@@ -61,11 +66,15 @@ function folderLoop(modules: readonly Module[]): string[] | undefined {
 
 describe('dependencies', () => {
   it('keep the layout: no cycles, nothing below the registry imports it, core knows no group, groups meet only through their public faces, no loop between folders', () => {
-    const run = spawnSync(process.execPath, [CLI, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'functions', 'lib', 'bin', 'schemas'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [CLI, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'functions', 'lib', 'bin', 'schemas'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     expect(run.stderr).toBe('');
     const cruise = JSON.parse(run.stdout) as Cruise;
     expect(cruise.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`)).toEqual([]);
@@ -80,8 +89,16 @@ describe('dependencies', () => {
       { source: 'functions/b/y.ts', dependencies: [{ resolved: 'functions/a/index.ts' }] },
       { source: 'functions/a/handler.ts', dependencies: [{ resolved: 'functions/a/x.ts' }] },
     ];
-    expect(folderLoop(modules)).toEqual(['functions/a: functions/a/x.ts → functions/b/index.ts', 'functions/b: functions/b/y.ts → functions/a/index.ts']);
+    expect(folderLoop(modules)).toEqual([
+      'functions/a: functions/a/x.ts → functions/b/index.ts',
+      'functions/b: functions/b/y.ts → functions/a/index.ts',
+    ]);
     // b's Lambda entry wiring in a's implementation of b's port is above both folders.
-    expect(folderLoop([modules[0], { source: 'functions/b/handler.ts', dependencies: [{ resolved: 'functions/a/index.ts' }] }])).toBeUndefined();
+    expect(
+      folderLoop([
+        modules[0],
+        { source: 'functions/b/handler.ts', dependencies: [{ resolved: 'functions/a/index.ts' }] },
+      ]),
+    ).toBeUndefined();
   });
 });

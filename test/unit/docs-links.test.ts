@@ -35,7 +35,10 @@ function anchors(markdown: string): Set<string> {
   const withoutFences = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
   for (const [, heading] of withoutFences.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)) {
     const text = heading.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     out.add(n === 0 ? slug : `${slug}-${n}`);
@@ -55,7 +58,12 @@ function brokenLinks(file: string): string[] {
       problems.push(`${where}: no such file`);
       continue;
     }
-    if (anchor !== undefined && to.endsWith('.md') && statSync(to).isFile() && !anchors(readFileSync(to, 'utf8')).has(anchor.toLowerCase())) {
+    if (
+      anchor !== undefined &&
+      to.endsWith('.md') &&
+      statSync(to).isFile() &&
+      !anchors(readFileSync(to, 'utf8')).has(anchor.toLowerCase())
+    ) {
       problems.push(`${where}: no heading with that anchor in ${relative(ROOT, to)}`);
     }
   }
@@ -68,9 +76,16 @@ const OUTSIDE = new RegExp(`\\b(?:${['SPEC', 'API-REFERENCE', 'API-DETAIL', 'ARC
 
 describe('docs links', () => {
   it('finds anchors as GitHub makes them', () => {
-    expect([...anchors('# A `code` (thing)\n## Ids, timestamps and money\n## Ids, timestamps and money\n```\n# not a heading\n```\n')])
-      .toEqual(['a-code-thing', 'ids-timestamps-and-money', 'ids-timestamps-and-money-1']);
-    expect(linkTargets('[a](b.md#c) `[x](y.md)` ![i](../p.png "t") [w](https://e.com)')).toEqual(['b.md#c', '../p.png', 'https://e.com']);
+    expect([
+      ...anchors(
+        '# A `code` (thing)\n## Ids, timestamps and money\n## Ids, timestamps and money\n```\n# not a heading\n```\n',
+      ),
+    ]).toEqual(['a-code-thing', 'ids-timestamps-and-money', 'ids-timestamps-and-money-1']);
+    expect(linkTargets('[a](b.md#c) `[x](y.md)` ![i](../p.png "t") [w](https://e.com)')).toEqual([
+      'b.md#c',
+      '../p.png',
+      'https://e.com',
+    ]);
   });
 
   it('README.md and docs/ link only to files and headings that exist', () => {
@@ -81,14 +96,21 @@ describe('docs links', () => {
 
   it('the README links every docs page', () => {
     const readme = new Set(linkTargets(readFileSync(join(ROOT, 'README.md'), 'utf8')).map((t) => t.split('#')[0]));
-    const pages = documents().slice(1).map((f) => relative(ROOT, f));
+    const pages = documents()
+      .slice(1)
+      .map((f) => relative(ROOT, f));
     expect(pages.filter((p) => !readme.has(p))).toEqual([]);
   });
 
   it('no file of the repository mentions a document that is not in it', () => {
-    const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+    const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(listed.status).toBe(0);
-    const files = listed.stdout.split('\0').filter((f) => f !== '' && existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).isFile());
+    const files = listed.stdout
+      .split('\0')
+      .filter((f) => f !== '' && existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).isFile());
     expect(files.length).toBeGreaterThan(100);
     const mentioning = files.filter((f) => {
       const bytes = readFileSync(join(ROOT, f));

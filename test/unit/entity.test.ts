@@ -34,7 +34,10 @@ describe('entities', () => {
     expect(() => thing.parse(item)).toThrow(EntityShapeError);
   });
   it('public views carry only what the response schema declares', () => {
-    const schema = { type: 'object', properties: { id: {}, nested: { type: 'object', properties: { a: {} } } } } as const;
+    const schema = {
+      type: 'object',
+      properties: { id: {}, nested: { type: 'object', properties: { a: {} } } },
+    } as const;
     expect(publicView(schema, { id: 'x', secret: 's', nested: { a: 1, b: 2 } })).toEqual({ id: 'x', nested: { a: 1 } });
   });
 });

@@ -9,7 +9,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import ts from 'typescript';
 import { ERRORS, type ErrorCode } from '../../functions/core/errors/catalogue';
-import { businessRule, ConflictError, forbidden, hasCode, invalidRequest, serviceUnavailable, tooManyRequests } from '../../functions/core/errors/classes';
+import {
+  businessRule,
+  ConflictError,
+  forbidden,
+  hasCode,
+  invalidRequest,
+  serviceUnavailable,
+  tooManyRequests,
+} from '../../functions/core/errors/classes';
 
 const ROOT = join(__dirname, '..', '..');
 const CODES = Object.keys(ERRORS) as ErrorCode[];
@@ -18,11 +26,13 @@ const CONFORMANCE = join(ROOT, 'test', 'conformance');
 
 /** Codes no API test reaches, each with why. */
 const NOT_REACHED_BY_API_TESTS: Readonly<Partial<Record<ErrorCode, string>>> = {
-  COMPANY_REGISTER_NOT_CONFIGURED: 'a deployed stack without a register; the local platform always has the fixture one (test/unit/batches-and-register.test.ts)',
+  COMPANY_REGISTER_NOT_CONFIGURED:
+    'a deployed stack without a register; the local platform always has the fixture one (test/unit/batches-and-register.test.ts)',
   EMAIL_ALREADY_USED: 'answered by `npm run admin -- create-user` only: no route creates users',
   SERVICE_BUSY: 'DynamoDB throttling, which DynamoDB Local never does (test/unit/money-engine.test.ts maps it)',
   USER_ALREADY_EXISTS: 'answered by `npm run admin -- create-user` only: no route creates users',
-  WEBHOOK_SIGNING_KEY_MISSING: 'a deployed stack before its first signing key; `npm start` always makes one (test/unit/webhook-signing.test.ts)',
+  WEBHOOK_SIGNING_KEY_MISSING:
+    'a deployed stack before its first signing key; `npm start` always makes one (test/unit/webhook-signing.test.ts)',
 };
 
 function tsFiles(dir: string): string[] {
@@ -69,7 +79,11 @@ function conformanceExpectations(): Expected[] {
       const [, status, code] = node.arguments;
       // A code or status that is not a literal cannot be checked here: it shows up as not catalogued.
       const literal = ts.isStringLiteral(code) && ts.isNumericLiteral(status);
-      out.push({ page, status: literal ? Number(status.text) : 0, code: literal ? code.text : `${page}: ${node.getText()}` });
+      out.push({
+        page,
+        status: literal ? Number(status.text) : 0,
+        code: literal ? code.text : `${page}: ${node.getText()}`,
+      });
     });
   }
   return out;
@@ -96,7 +110,8 @@ function section(markdown: string, wanted: string): string | undefined {
 describe('the error catalogue', () => {
   const expected = conformanceExpectations();
   const pagesOf = (code: string) => [...new Set(expected.filter((e) => e.code === code).map((e) => e.page))];
-  const publicPage = (code: ErrorCode) => (ERRORS[code].source.startsWith(PUBLIC_DOCS) ? ERRORS[code].source.slice(PUBLIC_DOCS.length) : undefined);
+  const publicPage = (code: ErrorCode) =>
+    ERRORS[code].source.startsWith(PUBLIC_DOCS) ? ERRORS[code].source.slice(PUBLIC_DOCS.length) : undefined;
 
   it('is one alphabetical object (a new code is a one-line add)', () => {
     expect(CODES).toEqual([...CODES].sort());
@@ -112,13 +127,20 @@ describe('the error catalogue', () => {
     expect(expected.length).toBeGreaterThan(100);
     expect(expected.filter((e) => !(e.code in ERRORS)).map((e) => e.code)).toEqual([]);
     // The legacy API answers a few codes with statuses of its own (functions/legacy-payment-requests/legacy-errors.ts).
-    const mismatched = expected.filter((e) => e.page !== 'legacy-payment-requests' && e.code in ERRORS && ERRORS[e.code as ErrorCode].status !== e.status);
+    const mismatched = expected.filter(
+      (e) =>
+        e.page !== 'legacy-payment-requests' && e.code in ERRORS && ERRORS[e.code as ErrorCode].status !== e.status,
+    );
     expect(mismatched).toEqual([]);
   });
 
   it('gives a code the public docs document the public page that documents it, and only such a code a public page', () => {
     const documented = CODES.filter((code) => pagesOf(code).length > 0);
-    expect(documented.filter((code) => !pagesOf(code).includes(publicPage(code) ?? '')).map((code) => `${code}: ${ERRORS[code].source}, expected on ${pagesOf(code).join(', ')}`)).toEqual([]);
+    expect(
+      documented
+        .filter((code) => !pagesOf(code).includes(publicPage(code) ?? ''))
+        .map((code) => `${code}: ${ERRORS[code].source}, expected on ${pagesOf(code).join(', ')}`),
+    ).toEqual([]);
     expect(CODES.filter((code) => publicPage(code) !== undefined && pagesOf(code).length === 0)).toEqual([]);
   });
 
@@ -133,7 +155,9 @@ describe('the error catalogue', () => {
   });
 
   it('has every code reached by an API test, or named with why not', () => {
-    const reached = stringLiterals(['api', 'conformance', 'reliability', 'browser'].flatMap((dir) => tsFiles(join(ROOT, 'test', dir))));
+    const reached = stringLiterals(
+      ['api', 'conformance', 'reliability', 'browser'].flatMap((dir) => tsFiles(join(ROOT, 'test', dir))),
+    );
     expect(CODES.filter((code) => !reached.has(code) && !NOT_REACHED_BY_API_TESTS[code])).toEqual([]);
     expect(Object.keys(NOT_REACHED_BY_API_TESTS).filter((code) => reached.has(code) || !(code in ERRORS))).toEqual([]);
   });
@@ -141,7 +165,16 @@ describe('the error catalogue', () => {
 
 describe('the typed errors', () => {
   it('answer the body and headers they always did, the status taken from the catalogue', () => {
-    expect([forbidden(), businessRule('REQUEST_PAID', { at: 1 }), invalidRequest('CHECKSUM_FAILED'), new ConflictError(), tooManyRequests(7), serviceUnavailable('SERVICE_BUSY', { 'retry-after': '1' })].map((e) => [e.toBody(), e.headers])).toEqual([
+    expect(
+      [
+        forbidden(),
+        businessRule('REQUEST_PAID', { at: 1 }),
+        invalidRequest('CHECKSUM_FAILED'),
+        new ConflictError(),
+        tooManyRequests(7),
+        serviceUnavailable('SERVICE_BUSY', { 'retry-after': '1' }),
+      ].map((e) => [e.toBody(), e.headers]),
+    ).toEqual([
       [{ statusCode: 403, error: 'Forbidden', message: 'FORBIDDEN' }, {}],
       [{ statusCode: 403, error: 'Forbidden', message: 'REQUEST_PAID', at: 1 }, {}],
       [{ statusCode: 400, error: 'Bad Request', message: 'CHECKSUM_FAILED' }, {}],
@@ -152,7 +185,11 @@ describe('the typed errors', () => {
   });
 
   it('are told apart by code, not by message', () => {
-    expect([hasCode(businessRule('REQUEST_PAID'), 'REQUEST_PAID'), hasCode(businessRule('REQUEST_PAID'), 'REQUEST_CANCELLED'), hasCode(new Error('REQUEST_PAID'), 'REQUEST_PAID')]).toEqual([true, false, false]);
+    expect([
+      hasCode(businessRule('REQUEST_PAID'), 'REQUEST_PAID'),
+      hasCode(businessRule('REQUEST_PAID'), 'REQUEST_CANCELLED'),
+      hasCode(new Error('REQUEST_PAID'), 'REQUEST_PAID'),
+    ]).toEqual([true, false, false]);
   });
 });
 

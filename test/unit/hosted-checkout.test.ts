@@ -2,7 +2,14 @@ process.env.PAGE_KEY_SECRET ??= 'unit-test-page-key-secret';
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import QRCode from 'qrcode';
-import { checkoutCsp, formatMoney, renderCheckoutPage, renderMessagePage, type CheckoutRequest, type CheckoutView } from '../../functions/checkout/checkout-page';
+import {
+  checkoutCsp,
+  formatMoney,
+  renderCheckoutPage,
+  renderMessagePage,
+  type CheckoutRequest,
+  type CheckoutView,
+} from '../../functions/checkout/checkout-page';
 import { checkoutToken, isCheckoutToken } from '../../functions/checkout/checkout-token';
 import { refusesCrossSite, replyWith, withPageReplies, withPageReply } from '../../functions/core/http/page';
 import { HOSTED_CHECKOUT, testAssetTypeOf } from '../../functions/checkout/checkout-test-payer';
@@ -35,7 +42,10 @@ const view = (overrides: Partial<CheckoutView> = {}): CheckoutView => ({
   now: NOW,
   nonce: 'bm9uY2Vub25jZW5vbmNl',
   qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-  returnUrls: { paid: 'https://shop.example.com/paid?paymentRequestId=pr1', cancel: 'https://shop.example.com/cancel?paymentRequestId=pr1' },
+  returnUrls: {
+    paid: 'https://shop.example.com/paid?paymentRequestId=pr1',
+    cancel: 'https://shop.example.com/cancel?paymentRequestId=pr1',
+  },
   tokens: { cancel: 'c-token', testPay: 't-token' },
   ...overrides,
 });
@@ -79,7 +89,12 @@ describe('hosted checkout: the page', () => {
 
   it('escapes everything the merchant or request supplies', () => {
     const html = renderCheckoutPage(
-      view({ request: request({ merchantName: '<img src=x onerror=alert(1)>"', lineItems: [{ name: '</script><b>', qty: '1', price: '1250' }] }) }),
+      view({
+        request: request({
+          merchantName: '<img src=x onerror=alert(1)>"',
+          lineItems: [{ name: '</script><b>', qty: '1', price: '1250' }],
+        }),
+      }),
     );
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;');
@@ -98,15 +113,18 @@ describe('hosted checkout: the page', () => {
     ['paid', 'Paid. Thank you.', 'return-paid'],
     ['cancelled', 'This payment request was cancelled.', 'return-closed'],
     ['expired', 'This payment request has expired.', 'return-closed'],
-  ] as const)('in state %s shows its message and the way back, and no countdown, QR code or actions', (status, text, link) => {
-    const html = renderCheckoutPage(view({ request: request({ status }) }));
-    expect(html).toContain(`aria-live="polite">${text}</p>`);
-    expect(html).toMatch(new RegExp(`<p id="${link}"><a class="back" href="https://shop.example.com/`));
-    expect(html).not.toContain('id="countdown"');
-    expect(html).not.toContain('Scan to pay');
-    expect(html).not.toContain('<form');
-    expect(html).toContain(`data-status="${status}"`);
-  });
+  ] as const)(
+    'in state %s shows its message and the way back, and no countdown, QR code or actions',
+    (status, text, link) => {
+      const html = renderCheckoutPage(view({ request: request({ status }) }));
+      expect(html).toContain(`aria-live="polite">${text}</p>`);
+      expect(html).toMatch(new RegExp(`<p id="${link}"><a class="back" href="https://shop.example.com/`));
+      expect(html).not.toContain('id="countdown"');
+      expect(html).not.toContain('Scan to pay');
+      expect(html).not.toContain('<form');
+      expect(html).toContain(`data-status="${status}"`);
+    },
+  );
 
   it('carries what the script needs as data attributes: status route, server clock, paid URL', () => {
     const html = renderCheckoutPage(view());
@@ -117,7 +135,9 @@ describe('hosted checkout: the page', () => {
 
   it('embeds a real QR code SVG of the URL', async () => {
     const svg = await QRCode.toString('http://127.0.0.1:8787/pay/pr1234567890123456789a', { type: 'svg', margin: 1 });
-    expect(renderCheckoutPage(view({ qrSvg: svg }))).toMatch(/<div class="qr" role="img" aria-label="[^"]+"><svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+    expect(renderCheckoutPage(view({ qrSvg: svg }))).toMatch(
+      /<div class="qr" role="img" aria-label="[^"]+"><svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/,
+    );
   });
 
   it('renders a message page (404, refusals) with the same landmarks', () => {
@@ -145,8 +165,11 @@ describe('hosted checkout: action tokens', () => {
     expect(await isCheckoutToken('cancel', 'prA', token)).toBe(true);
     expect(await isCheckoutToken('test-pay', 'prA', token)).toBe(false);
     expect(await isCheckoutToken('cancel', 'prB', token)).toBe(false);
-    expect(await isCheckoutToken('cancel', 'prA', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
-    for (const bad of [undefined, '', 'x', ['array'], token + 'x']) expect(await isCheckoutToken('cancel', 'prA', bad)).toBe(false);
+    expect(await isCheckoutToken('cancel', 'prA', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(
+      false,
+    );
+    for (const bad of [undefined, '', 'x', ['array'], token + 'x'])
+      expect(await isCheckoutToken('cancel', 'prA', bad)).toBe(false);
   });
 
   it('refuse a browser’s cross-site post, not a same-origin one or a client that sends no Sec-Fetch-Site', () => {
@@ -161,10 +184,30 @@ describe('hosted checkout: action tokens', () => {
 describe('hosted checkout: the test wallet pays only test requests, in a test ledger the merchant settles in', () => {
   it('picks the first test money option with a settlement wallet', () => {
     const options = (...types: string[]) => types.map((assetType) => ({ assetType, amount: '1' }));
-    expect(testAssetTypeOf({ liveness: 'test', paymentOptions: options('svc.nzd.test'), settlementWallets: { 'svc.nzd.test': 'w' } })).toBe('svc.nzd.test');
-    expect(testAssetTypeOf({ liveness: 'main', paymentOptions: options('svc.nzd.main'), settlementWallets: { 'svc.nzd.main': 'w' } })).toBeUndefined();
-    expect(testAssetTypeOf({ liveness: 'test', paymentOptions: options('svc.nzd.test'), settlementWallets: {} })).toBeUndefined();
-    expect(testAssetTypeOf({ liveness: 'test', paymentOptions: options('bitcoin.test', 'svc.nzd.test'), settlementWallets: { 'svc.nzd.test': 'w', 'bitcoin.test': 'x' } })).toBe('svc.nzd.test');
+    expect(
+      testAssetTypeOf({
+        liveness: 'test',
+        paymentOptions: options('svc.nzd.test'),
+        settlementWallets: { 'svc.nzd.test': 'w' },
+      }),
+    ).toBe('svc.nzd.test');
+    expect(
+      testAssetTypeOf({
+        liveness: 'main',
+        paymentOptions: options('svc.nzd.main'),
+        settlementWallets: { 'svc.nzd.main': 'w' },
+      }),
+    ).toBeUndefined();
+    expect(
+      testAssetTypeOf({ liveness: 'test', paymentOptions: options('svc.nzd.test'), settlementWallets: {} }),
+    ).toBeUndefined();
+    expect(
+      testAssetTypeOf({
+        liveness: 'test',
+        paymentOptions: options('bitcoin.test', 'svc.nzd.test'),
+        settlementWallets: { 'svc.nzd.test': 'w', 'bitcoin.test': 'x' },
+      }),
+    ).toBe('svc.nzd.test');
   });
 });
 
@@ -175,9 +218,25 @@ describe('hosted checkout: test pay is authorized by the checkout Lambda’s row
     individual: { id: 'individual', name: 'Someone', type: 'individual', subscriptions: [] },
   };
   /** What a key of `role` on the payer account is answered for `permission` on `target`'s resources. */
-  async function decide(permissions: PermissionMatrix, role: Role, permission: string, target: string): Promise<string> {
-    const principal = { kind: 'apiKey' as const, accountId: 'payer', account: accounts.payer, keyName: 'hosted-checkout', role, crn: HOSTED_CHECKOUT };
-    const authorization = { permissions, accounts: { findAccount: async (id: string) => accounts[id] } as never, integrations: { servesMerchant: async () => false } };
+  async function decide(
+    permissions: PermissionMatrix,
+    role: Role,
+    permission: string,
+    target: string,
+  ): Promise<string> {
+    const principal = {
+      kind: 'apiKey' as const,
+      accountId: 'payer',
+      account: accounts.payer,
+      keyName: 'hosted-checkout',
+      role,
+      crn: HOSTED_CHECKOUT,
+    };
+    const authorization = {
+      permissions,
+      accounts: { findAccount: async (id: string) => accounts[id] } as never,
+      integrations: { servesMerchant: async () => false },
+    };
     try {
       await Access.forRoute(principal, permission, authorization).account(target);
       return 'allowed';
@@ -187,31 +246,44 @@ describe('hosted checkout: test pay is authorized by the checkout Lambda’s row
   }
 
   it('carries exactly the two rows a pay checks, as the platform’s matrix has them', () => {
-    expect(checkoutBuild.permissions).toEqual({ 'payment-requests:pay': PERMISSIONS['payment-requests:pay'], 'assets:spend': PERMISSIONS['assets:spend'] });
+    expect(checkoutBuild.permissions).toEqual({
+      'payment-requests:pay': PERMISSIONS['payment-requests:pay'],
+      'assets:spend': PERMISSIONS['assets:spend'],
+    });
   });
 
   it('allows and refuses what the pay route does, for every role and account, and grants nothing more', async () => {
     for (const role of ROLES) {
       for (const permission of ['payment-requests:pay', 'assets:spend']) {
         for (const target of Object.keys(accounts)) {
-          expect([role, permission, target, await decide(checkoutBuild.permissions, role, permission, target)]).toEqual([
-            role, permission, target, await decide(paymentRequestsBuild.permissions, role, permission, target),
-          ]);
+          expect([role, permission, target, await decide(checkoutBuild.permissions, role, permission, target)]).toEqual(
+            [role, permission, target, await decide(paymentRequestsBuild.permissions, role, permission, target)],
+          );
         }
       }
     }
     // The test payer, account owner of its own individual account: it pays an org's merchant from its own wallet only.
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'orgMerchant')).toBe('allowed');
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'individual')).toBe('FORBIDDEN');
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'orgMerchant')).toBe(
+      'allowed',
+    );
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'individual')).toBe(
+      'FORBIDDEN',
+    );
     expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'payer')).toBe('allowed');
     expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'orgMerchant')).toBe('FORBIDDEN');
     expect(await decide(checkoutBuild.permissions, 'cashier', 'assets:spend', 'payer')).toBe('FORBIDDEN');
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:refund', 'orgMerchant')).toMatch(/no group grants/);
+    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:refund', 'orgMerchant')).toMatch(
+      /no group grants/,
+    );
   });
 });
 
 describe('hosted checkout: page replies', () => {
-  const html = (statusCode = 200): APIGatewayProxyStructuredResultV2 => ({ statusCode, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': 'core' }, body: 'x' });
+  const html = (statusCode = 200): APIGatewayProxyStructuredResultV2 => ({
+    statusCode,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': 'core' },
+    body: 'x',
+  });
 
   it('set an HTML answer’s status and headers from inside the operation, per invocation', async () => {
     const handler = withPageReplies(async (status: number) => {

@@ -3,7 +3,13 @@ import { db } from '../../functions/core/db/client';
 import { idempotencyEntity } from '../../functions/core/db/keys';
 import { TransactionConflictError } from '../../functions/core/db/transaction';
 import { withWriteGate, type WriteGate } from '../../functions/core/db/write-gate';
-import { hashRequest, idempotent, optionallyIdempotent, type IdempotentCommand, type IdempotentContext } from '../../functions/core/idempotency';
+import {
+  hashRequest,
+  idempotent,
+  optionallyIdempotent,
+  type IdempotentCommand,
+  type IdempotentContext,
+} from '../../functions/core/idempotency';
 import { derivedId } from '../../functions/core/ids';
 import { DuplicateTransferError } from '../../functions/core/ledger/transfers';
 
@@ -14,7 +20,12 @@ import { DuplicateTransferError } from '../../functions/core/ledger/transfers';
  */
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const CMD: IdempotentCommand = { accountId: 'acc', operation: 'payPaymentRequest', key: 'k1', command: { amount: '5', id: 'pr' } };
+const CMD: IdempotentCommand = {
+  accountId: 'acc',
+  operation: 'payPaymentRequest',
+  key: 'k1',
+  command: { amount: '5', id: 'pr' },
+};
 
 let stored: Record<string, unknown> | undefined;
 let gets: Record<string, any>[];
@@ -29,11 +40,20 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const record = (response: unknown, command: unknown = CMD.command, cmd = CMD) =>
-  idempotencyEntity.item({ accountId: cmd.accountId, operation: cmd.operation, clientKey: cmd.key, requestHash: hashRequest(command), response: JSON.stringify(response), createdAt: '2026-01-01T00:00:00.000Z' });
+  idempotencyEntity.item({
+    accountId: cmd.accountId,
+    operation: cmd.operation,
+    clientKey: cmd.key,
+    requestHash: hashRequest(command),
+    response: JSON.stringify(response),
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
 
 describe('hashRequest: canonical JSON, hashed', () => {
   it('sorts keys at every depth, drops undefined fields, writes bigints as strings and keeps array order', () => {
-    expect(hashRequest({ b: 1, a: [2n, null, 'x', { d: undefined, c: true }] })).toBe(sha256('{"a":["2",null,"x",{"c":true}],"b":1}'));
+    expect(hashRequest({ b: 1, a: [2n, null, 'x', { d: undefined, c: true }] })).toBe(
+      sha256('{"a":["2",null,"x",{"c":true}],"b":1}'),
+    );
     expect(hashRequest({ a: 1, b: 2 })).toBe(hashRequest({ b: 2, a: 1 }));
     expect(hashRequest({ ab: 1, b: 2, a: 3 })).toBe(sha256('{"a":3,"ab":1,"b":2}'));
     expect(hashRequest([1, 2])).not.toBe(hashRequest([2, 1]));
@@ -52,7 +72,14 @@ describe('idempotent()', () => {
       const ttl = Math.floor(Date.now() / 1000) + 90 * 24 * 3600;
       expect(step.item.Put.TableName).toBe('payments');
       expect(step.item.Put.ConditionExpression).toBe('attribute_not_exists(PK)');
-      expect(step.item.Put.Item).toMatchObject({ ...idempotencyEntity.key('acc', 'payPaymentRequest', 'k1'), accountId: 'acc', operation: 'payPaymentRequest', clientKey: 'k1', requestHash: hashRequest(CMD.command), response: '{"ok":1}' });
+      expect(step.item.Put.Item).toMatchObject({
+        ...idempotencyEntity.key('acc', 'payPaymentRequest', 'k1'),
+        accountId: 'acc',
+        operation: 'payPaymentRequest',
+        clientKey: 'k1',
+        requestHash: hashRequest(CMD.command),
+        response: '{"ok":1}',
+      });
       expect(Math.abs(step.item.Put.Item.ttl - ttl)).toBeLessThanOrEqual(1);
       expect(Math.abs(Date.parse(step.item.Put.Item.createdAt) - Date.now())).toBeLessThan(5_000);
       expect((step.onConditionFailed() as Error).message).toBe('idempotency record written concurrently');
@@ -60,7 +87,9 @@ describe('idempotent()', () => {
     });
     expect(await idempotent(CMD, run)).toEqual({ response: 'done', replayed: false });
     expect(run).toHaveBeenCalledTimes(1);
-    expect(gets).toEqual([{ TableName: 'payments', Key: idempotencyEntity.key('acc', 'payPaymentRequest', 'k1'), ConsistentRead: true }]);
+    expect(gets).toEqual([
+      { TableName: 'payments', Key: idempotencyEntity.key('acc', 'payPaymentRequest', 'k1'), ConsistentRead: true },
+    ]);
   });
 
   it('a repeat of the same command answers the stored response without running', async () => {
@@ -73,7 +102,9 @@ describe('idempotent()', () => {
   it('the same key with another command is refused with the operation’s code', async () => {
     stored = record({ paid: true }, { other: true });
     await expect(idempotent(CMD, jest.fn())).rejects.toThrow('IDEMPOTENT_OPERATION_FAILED');
-    await expect(idempotent({ ...CMD, mismatchCode: 'REPEAT_REFERENCE' }, jest.fn())).rejects.toThrow('REPEAT_REFERENCE');
+    await expect(idempotent({ ...CMD, mismatchCode: 'REPEAT_REFERENCE' }, jest.fn())).rejects.toThrow(
+      'REPEAT_REFERENCE',
+    );
   });
 
   it('retries a conflicting run', async () => {
@@ -92,10 +123,15 @@ describe('idempotent()', () => {
   });
 
   it('a lost duplicate without a stored winner is a bug; any other failure is the run’s own', async () => {
-    await expect(idempotent(CMD, async () => Promise.reject(new DuplicateTransferError('t')))).rejects.toThrow('duplicate without a stored response');
-    const concurrent = async (ctx: IdempotentContext<unknown>) => Promise.reject(ctx.record('x').onConditionFailed!(undefined));
+    await expect(idempotent(CMD, async () => Promise.reject(new DuplicateTransferError('t')))).rejects.toThrow(
+      'duplicate without a stored response',
+    );
+    const concurrent = async (ctx: IdempotentContext<unknown>) =>
+      Promise.reject(ctx.record('x').onConditionFailed!(undefined));
     await expect(idempotent(CMD, concurrent)).rejects.toThrow('duplicate without a stored response');
-    await expect(idempotent(CMD, async () => Promise.reject(new Error('INSUFFICIENT_ASSET_VALUE')))).rejects.toThrow('INSUFFICIENT_ASSET_VALUE');
+    await expect(idempotent(CMD, async () => Promise.reject(new Error('INSUFFICIENT_ASSET_VALUE')))).rejects.toThrow(
+      'INSUFFICIENT_ASSET_VALUE',
+    );
   });
 
   describe('within a request’s write gate', () => {
@@ -124,7 +160,9 @@ describe('idempotent()', () => {
     it('a key reused for another command fails them with its code', async () => {
       stored = record('before', { other: true });
       const gate: WriteGate = {};
-      await expect(withWriteGate(gate, () => idempotent(CMD, gatedRun(gate)))).rejects.toThrow('IDEMPOTENT_OPERATION_FAILED');
+      await expect(withWriteGate(gate, () => idempotent(CMD, gatedRun(gate)))).rejects.toThrow(
+        'IDEMPOTENT_OPERATION_FAILED',
+      );
     });
   });
 });
@@ -148,10 +186,15 @@ describe('optionallyIdempotent(): an Idempotency-Key header', () => {
 
   it('with one of 1 to 255 characters, under the idempotency engine; else 400 naming the header', async () => {
     const longest = 'k'.repeat(255);
-    expect(await optionallyIdempotent({ 'idempotency-key': longest }, cmd, async () => 'v')).toEqual({ response: 'v', replayed: false });
+    expect(await optionallyIdempotent({ 'idempotency-key': longest }, cmd, async () => 'v')).toEqual({
+      response: 'v',
+      replayed: false,
+    });
     expect(gets[0].Key).toEqual(idempotencyEntity.key('acc', 'voidPaymentRequest', longest));
     for (const bad of ['', 'k'.repeat(256)]) {
-      await expect((async () => optionallyIdempotent({ 'idempotency-key': bad }, cmd, async () => 'v'))()).rejects.toMatchObject({ statusCode: 400, message: 'Idempotency-Key must be 1 to 255 characters' });
+      await expect(
+        (async () => optionallyIdempotent({ 'idempotency-key': bad }, cmd, async () => 'v'))(),
+      ).rejects.toMatchObject({ statusCode: 400, message: 'Idempotency-Key must be 1 to 255 characters' });
     }
   });
 });

@@ -26,8 +26,17 @@ const generated = (group: string) => join(ROOT, 'functions', 'generated', `${gro
  * (the metafile's inputs with bytes in the output; it also lists what was read and dropped).
  */
 function bundleOf(group: string): { code: string; inputs: string[] } {
-  const { metafile, outputFiles } = buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'functions', group, 'handler.ts')], write: false, metafile: true, logLevel: 'silent' });
-  const inputs = Object.entries(Object.values(metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file);
+  const { metafile, outputFiles } = buildSync({
+    ...ESBUILD_OPTIONS,
+    sourcemap: false,
+    entryPoints: [join(ROOT, 'functions', group, 'handler.ts')],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const inputs = Object.entries(Object.values(metafile.outputs)[0].inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([file]) => file);
   return { code: outputFiles[0].text, inputs };
 }
 
@@ -36,8 +45,16 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     for (const group of REGISTRY) {
       expect(existsSync(generated(group.name))).toBe(true);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const build = require(generated(group.name)) as { validators: Record<string, unknown>; permissions: Record<string, unknown> };
-      const routes: readonly { body?: string; query?: string; permission: string | null; alsoNeeds?: readonly string[] }[] = group.routes;
+      const build = require(generated(group.name)) as {
+        validators: Record<string, unknown>;
+        permissions: Record<string, unknown>;
+      };
+      const routes: readonly {
+        body?: string;
+        query?: string;
+        permission: string | null;
+        alsoNeeds?: readonly string[];
+      }[] = group.routes;
       const requestSchemas = new Set(routes.flatMap((r) => [r.body, r.query].filter(Boolean)));
       const permissions = new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter(Boolean)));
       expect(new Set(Object.keys(build.validators))).toEqual(requestSchemas);
@@ -49,9 +66,13 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     const code = readFileSync(generated('payment-requests'), 'utf8');
     expect(code).not.toMatch(/schemaPath:"#/);
     expect(code).not.toMatch(/message:"must/);
-    expect(withoutSchemaPaths('{schemaPath:"#/properties/a/type",keyword:"type"}')).toBe('{schemaPath:"",keyword:"type"}');
+    expect(withoutSchemaPaths('{schemaPath:"#/properties/a/type",keyword:"type"}')).toBe(
+      '{schemaPath:"",keyword:"type"}',
+    );
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { validators } = require(generated('payment-requests')) as { validators: Record<string, ((data: unknown) => boolean) & { errors?: never[] }> };
+    const { validators } = require(generated('payment-requests')) as {
+      validators: Record<string, ((data: unknown) => boolean) & { errors?: never[] }>;
+    };
     const pay = validators.PayBody;
     expect(pay({ assetType: 'svc.nzd.test', idempotencyKey: 'k', externalPaymentRef: 'x'.repeat(129) })).toBe(false);
     expect(describeError(pay.errors?.[0], 'body')).toBe('externalPaymentRef must NOT have more than 128 characters');
@@ -73,25 +94,55 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
     const script = `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}new (require('@aws-lambda-powertools/tracer').Tracer)();process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
     // The runtime's SDK (the secrets provider needs its client) after the layer, as Lambda orders them.
-    const env = { PATH: process.env.PATH, NODE_PATH: `${modules}:${join(ROOT, 'node_modules')}`, AWS_LAMBDA_FUNCTION_NAME: 'layer-test' };
-    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env, encoding: 'utf8' })) as string[];
+    const env = {
+      PATH: process.env.PATH,
+      NODE_PATH: `${modules}:${join(ROOT, 'node_modules')}`,
+      AWS_LAMBDA_FUNCTION_NAME: 'layer-test',
+    };
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env, encoding: 'utf8' }),
+    ) as string[];
     expect(loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(modules))).toEqual([]);
     // The packages' code is two files (jose apart, read on first use); one small module per entry hands it on.
-    expect(loaded.filter((file) => file.startsWith(join(modules, '.layer'))).sort()).toEqual([join(modules, '.layer', 'jose.js'), join(modules, '.layer', 'powertools.js')]);
+    expect(loaded.filter((file) => file.startsWith(join(modules, '.layer'))).sort()).toEqual([
+      join(modules, '.layer', 'jose.js'),
+      join(modules, '.layer', 'powertools.js'),
+    ]);
     expect(loaded.filter((file) => file.startsWith(modules))).toHaveLength(2 + LAYER_ENTRIES.length);
     expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(false);
     expect(existsSync(join(modules, '@aws-sdk'))).toBe(false);
-    const licenses = JSON.parse(readFileSync(join(modules, '.layer', 'licenses', 'licenses.json'), 'utf8')) as { name: string; license: string }[];
-    expect(licenses).toEqual(expect.arrayContaining([{ name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' }, expect.objectContaining({ name: 'aws-xray-sdk-core' }), expect.objectContaining({ name: 'jose' })]));
-    for (const name of ['aws-xray-sdk-core', 'jose']) expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
+    const licenses = JSON.parse(readFileSync(join(modules, '.layer', 'licenses', 'licenses.json'), 'utf8')) as {
+      name: string;
+      license: string;
+    }[];
+    expect(licenses).toEqual(
+      expect.arrayContaining([
+        { name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' },
+        expect.objectContaining({ name: 'aws-xray-sdk-core' }),
+        expect.objectContaining({ name: 'jose' }),
+      ]),
+    );
+    for (const name of ['aws-xray-sdk-core', 'jose'])
+      expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
   });
 
   it('finds in the layer every module of its packages that a function requires (a missing one fails only on AWS)', () => {
     for (const entry of FUNCTION_ENTRIES) {
-      const { outputFiles } = buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, `${entry}.ts`)], write: false, logLevel: 'silent' });
+      const { outputFiles } = buildSync({
+        ...ESBUILD_OPTIONS,
+        sourcemap: false,
+        entryPoints: [join(ROOT, `${entry}.ts`)],
+        write: false,
+        logLevel: 'silent',
+      });
       const required = [...outputFiles[0].text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
-      const fromLayer = required.filter((name) => LAYER_PACKAGES.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)));
-      expect({ entry, missing: fromLayer.filter((name) => !(LAYER_ENTRIES as readonly string[]).includes(name)) }).toEqual({ entry, missing: [] });
+      const fromLayer = required.filter((name) =>
+        LAYER_PACKAGES.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)),
+      );
+      expect({
+        entry,
+        missing: fromLayer.filter((name) => !(LAYER_ENTRIES as readonly string[]).includes(name)),
+      }).toEqual({ entry, missing: [] });
     }
   });
 
@@ -99,11 +150,19 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     const dir = mkdtempSync(join(tmpdir(), 'layer-jose-'));
     try {
       const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
-      buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'test', 'unit', 'fixtures', 'signs-a-notification.ts')], outfile: join(dir, 'index.js'), logLevel: 'silent' });
+      buildSync({
+        ...ESBUILD_OPTIONS,
+        sourcemap: false,
+        entryPoints: [join(ROOT, 'test', 'unit', 'fixtures', 'signs-a-notification.ts')],
+        outfile: join(dir, 'index.js'),
+        logLevel: 'silent',
+      });
       const key = await newSigningKey(new Date(Date.now() - 3600_000));
       // Only the layer on NODE_PATH: signing needs no AWS SDK when the key set is given inline.
       const env = { PATH: process.env.PATH, NODE_PATH: layer, WEBHOOK_SIGNING_KEYS: JSON.stringify({ keys: [key] }) };
-      const out = JSON.parse(execFileSync(process.execPath, [join(dir, 'index.js')], { cwd: dir, env, encoding: 'utf8' })) as { alg: string; kid: string; aud: string; loaded: string[] };
+      const out = JSON.parse(
+        execFileSync(process.execPath, [join(dir, 'index.js')], { cwd: dir, env, encoding: 'utf8' }),
+      ) as { alg: string; kid: string; aud: string; loaded: string[] };
       expect(out).toMatchObject({ alg: 'ES256', kid: key.kid, aud: 'https://merchant.example/hooks' });
       expect(out.loaded).toContain(join(layer, '.layer', 'jose.js'));
       expect(out.loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
@@ -124,17 +183,46 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     const secrets = createServer((req, res) => {
       res.setHeader('content-type', 'application/x-amz-json-1.1');
       if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') return void res.writeHead(400).end('{}');
-      res.end(JSON.stringify({ ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing', Name: 'signing', VersionId: 'v1', SecretString: JSON.stringify({ keys: [signingKey] }) }));
+      res.end(
+        JSON.stringify({
+          ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing',
+          Name: 'signing',
+          VersionId: 'v1',
+          SecretString: JSON.stringify({ keys: [signingKey] }),
+        }),
+      );
     });
     await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
     try {
       const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
-      buildSync({ ...ESBUILD_OPTIONS, sourcemap: false, entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')], outfile: join(dir, 'index.js'), logLevel: 'silent' });
-      const eventOf = (path: string, requestId: string) => ({
-        version: '2.0', routeKey: `GET ${path}`, rawPath: path, rawQueryString: '', headers: {}, isBase64Encoded: false,
-        requestContext: { requestId, routeKey: `GET ${path}`, timeEpoch: Date.now(), http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+      buildSync({
+        ...ESBUILD_OPTIONS,
+        sourcemap: false,
+        entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')],
+        outfile: join(dir, 'index.js'),
+        logLevel: 'silent',
       });
-      const context = { functionName: 'group-system', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:group-system', memoryLimitInMB: '512', awsRequestId: 'r-1' };
+      const eventOf = (path: string, requestId: string) => ({
+        version: '2.0',
+        routeKey: `GET ${path}`,
+        rawPath: path,
+        rawQueryString: '',
+        headers: {},
+        isBase64Encoded: false,
+        requestContext: {
+          requestId,
+          routeKey: `GET ${path}`,
+          timeEpoch: Date.now(),
+          http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+        },
+      });
+      const context = {
+        functionName: 'group-system',
+        functionVersion: '$LATEST',
+        invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:group-system',
+        memoryLimitInMB: '512',
+        awsRequestId: 'r-1',
+      };
       // Two invocations of one instance; after each, its answer and the modules loaded so far.
       const script = `const { handler } = require('./index.js');
         const invoke = (event) => handler(event, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 }).then((r) => ({ statusCode: r.statusCode, body: r.body, loaded: Object.keys(require.cache) }));
@@ -171,7 +259,11 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
         child.on('error', reject);
         child.on('close', () => resolve({ stdout, stderr }));
       });
-      const [openapi, jwks] = JSON.parse(run.stdout.split('\nRESULT ')[1] ?? 'null') as { statusCode: number; body: string; loaded: string[] }[];
+      const [openapi, jwks] = JSON.parse(run.stdout.split('\nRESULT ')[1] ?? 'null') as {
+        statusCode: number;
+        body: string;
+        loaded: string[];
+      }[];
       expect(openapi.statusCode).toBe(200);
       expect(openapi.loaded).toContain(join(layer, '.layer', 'powertools.js'));
       // No secret read yet: neither the secrets provider nor the Secrets Manager client is loaded.
@@ -184,8 +276,15 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
       expect(run.stdout.match(/"message":"request"/g)).toHaveLength(2);
       // Each invocation's subsegment reached the daemon, with no part of its response.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const segments = traced.map((message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string });
-      expect(segments.filter((segment) => segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793')).toHaveLength(2);
+      const segments = traced.map(
+        (message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string },
+      );
+      expect(
+        segments.filter(
+          (segment) =>
+            segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793',
+        ),
+      ).toHaveLength(2);
       expect(traced.join('')).not.toContain('openapi');
       expect(traced.join('')).not.toContain(signingKey.privateJwk.x!);
       expect(run.stdout + run.stderr).not.toMatch(/too large/);
@@ -218,8 +317,14 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
       const declared = new Set(infrastructure.sends ?? []);
       // Queues named in the code (the test clock's alarms name theirs in the table, so a group may declare more).
       const named = new Set([...code.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]).filter((name) => queueNames.has(name)));
-      expect({ group: group.name, sends: inputs.includes('functions/core/queues.ts') }).toEqual({ group: group.name, sends: declared.size > 0 });
-      expect({ group: group.name, undeclared: [...named].filter((name) => !declared.has(name)) }).toEqual({ group: group.name, undeclared: [] });
+      expect({ group: group.name, sends: inputs.includes('functions/core/queues.ts') }).toEqual({
+        group: group.name,
+        sends: declared.size > 0,
+      });
+      expect({ group: group.name, undeclared: [...named].filter((name) => !declared.has(name)) }).toEqual({
+        group: group.name,
+        undeclared: [],
+      });
     }
   });
 
@@ -242,21 +347,29 @@ describe('Powertools', () => {
   it('emits money metrics as EMF: a count, and the amount with its currency as a dimension; a replay counts nothing', async () => {
     process.env.POWERTOOLS_METRICS_DISABLED = 'false';
     const lines: string[] = [];
-    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+    jest
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     await jest.isolateModulesAsync(async () => {
       const { countedAs } = await import('../../functions/core/http/money-metrics');
       const { Reply } = await import('../../functions/core/http/response');
       const { metrics } = await import('../../functions/core/observability');
       const pay = countedAs('payment', async () => ({ id: 'x', value: { currency: 'NZD', amount: '1250' } }));
       await pay({} as never);
-      await countedAs('payment', async () => new Reply({ value: { currency: 'NZD', amount: '1' } }, { 'idempotent-replayed': 'true' }))({} as never);
+      await countedAs(
+        'payment',
+        async () => new Reply({ value: { currency: 'NZD', amount: '1' } }, { 'idempotent-replayed': 'true' }),
+      )({} as never);
       metrics.publishStoredMetrics();
     });
     const emf = lines.map((line) => JSON.parse(line) as Record<string, any>);
     const amount = emf.find((e) => 'PaymentAmount' in e)!;
     expect(amount.PaymentAmount).toBe(1250);
     expect(amount.currency).toBe('NZD');
-    expect(amount._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'PaymentsPlatform', Dimensions: [expect.arrayContaining(['service', 'currency'])] });
+    expect(amount._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'PaymentsPlatform',
+      Dimensions: [expect.arrayContaining(['service', 'currency'])],
+    });
     expect(emf.filter((e) => 'Payments' in e).map((e) => e.Payments)).toEqual([1]);
   });
 
@@ -270,7 +383,9 @@ describe('Powertools', () => {
       logger.info('request', { route: 'GET /api/accounts/{accountId}', accountId: 'acc1', statusCode: 200 });
     });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO  request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/,
+    );
   });
 });
 
@@ -280,7 +395,8 @@ describe('AWS SDK clients (core/observability.ts sdkClient)', () => {
     const { SQSClient } = await import('@aws-sdk/client-sqs');
     const { sdkClient } = await import('../../functions/core/observability');
     const { db } = await import('../../functions/core/db/client');
-    const steps = (client: { middlewareStack: { identify(): string[] } }) => client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
+    const steps = (client: { middlewareStack: { identify(): string[] } }) =>
+      client.middlewareStack.identify().map((entry) => entry.split(' ')[0]);
     // The step the SDK adds to every client, so that the assertions below can fail.
     expect(steps(new DynamoDBClient({}))).toContain('loggerMiddleware');
     expect(steps(db())).not.toContain('loggerMiddleware');

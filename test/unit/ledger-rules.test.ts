@@ -1,7 +1,13 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { TransactionConflictError, type TransactionStep } from '../../functions/core/db/transaction';
-import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity, type PendingTransfer } from '../../functions/core/ledger/entities';
+import {
+  assetBalance,
+  assetShard,
+  ledgerEntry,
+  pendingTransferEntity,
+  type PendingTransfer,
+} from '../../functions/core/ledger/entities';
 import { ledgerDb } from '../../functions/core/ledger/ledger-db';
 import {
   accountQuotas,
@@ -38,7 +44,13 @@ import {
   ZERO_BALANCE,
   type TransferSpec,
 } from '../../functions/core/ledger/transfers';
-import { formatAmount, MAX_PAYMENT_AMOUNT, monetary, parseAmount, parsePositiveAmount } from '../../functions/core/money';
+import {
+  formatAmount,
+  MAX_PAYMENT_AMOUNT,
+  monetary,
+  parseAmount,
+  parsePositiveAmount,
+} from '../../functions/core/money';
 
 /**
  * The money rules on their own (functions/core/money.ts, ledger/quotas.ts, ledger/transfers.ts): the
@@ -58,7 +70,10 @@ beforeEach(() => {
   sent = [];
   reads = () => ({});
   for (const client of [ledgerDb(), db()]) {
-    jest.spyOn(client, 'send').mockImplementation((async (command: { constructor: { name: string }; input: Record<string, any> }) => {
+    jest.spyOn(client, 'send').mockImplementation((async (command: {
+      constructor: { name: string };
+      input: Record<string, any>;
+    }) => {
       const call = { name: command.constructor.name, input: command.input };
       sent.push(call);
       return reads(call);
@@ -70,7 +85,11 @@ afterEach(() => jest.restoreAllMocks());
 /** The decoded failure of a step for the item as it was. */
 const failure = (step: TransactionStep, old?: Record<string, unknown>) => {
   const error = step.onConditionFailed!(old) as Error & { statusCode?: number; extra?: unknown };
-  return error instanceof TransactionConflictError ? 'conflict' : error instanceof DuplicateTransferError ? `duplicate: ${error.message}` : { code: error.message, ...(error.extra && Object.keys(error.extra).length ? { extra: error.extra } : {}) };
+  return error instanceof TransactionConflictError
+    ? 'conflict'
+    : error instanceof DuplicateTransferError
+      ? `duplicate: ${error.message}`
+      : { code: error.message, ...(error.extra && Object.keys(error.extra).length ? { extra: error.extra } : {}) };
 };
 
 describe('money (core/money.ts)', () => {
@@ -78,7 +97,9 @@ describe('money (core/money.ts)', () => {
     expect(parseAmount('value.amount', '0')).toBe(0n);
     expect(parseAmount('value.amount', '1234567890123456789012345678901')).toBe(1234567890123456789012345678901n);
     for (const bad of ['', '01', '-1', '1.5', ' 1', '1 ', '12345678901234567890123456789012', 'x1'])
-      expect(() => parseAmount('value.amount', bad)).toThrow('value.amount must be an integer amount in the smallest currency unit');
+      expect(() => parseAmount('value.amount', bad)).toThrow(
+        'value.amount must be an integer amount in the smallest currency unit',
+      );
   });
 
   it('a positive amount is above 0 and below the maximum (the payment maximum unless another is given)', () => {
@@ -110,7 +131,13 @@ describe('quotas (core/ledger/quotas.ts)', () => {
   const limitsItem = (limits: { type: string; period: string; assetType: string; limit: string }[]) =>
     quotaLimitsEntity.item({ accountId: 'acc', limits: limits as never, updatedAt: AT, updatedBy: 'crn::op' });
   const counterItem = (quotaType: string, assetType: string, usage: Record<string, number>) =>
-    quotaCounterEntity.item({ accountId: 'acc', quotaType: quotaType as never, assetType, year: '2026', ...Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, N(v)])) });
+    quotaCounterEntity.item({
+      accountId: 'acc',
+      quotaType: quotaType as never,
+      assetType,
+      year: '2026',
+      ...Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, N(v)])),
+    });
 
   it('types, periods, default limits (NZD 50,000.00 a month, 200,000.00 a year) and the most limits an account holds', () => {
     expect(QUOTA_TYPES).toEqual(['spend', 'topup']);
@@ -121,27 +148,56 @@ describe('quotas (core/ledger/quotas.ts)', () => {
 
   it('intervalsOf: the UTC month and year of a clock reading, and the month’s attribute', () => {
     expect(intervalsOf(AT)).toEqual({ monthly: '2026-03', yearly: '2026', monthAttribute: 'm03' });
-    expect(intervalsOf('2027-12-31T23:59:59.999Z')).toEqual({ monthly: '2027-12', yearly: '2027', monthAttribute: 'm12' });
+    expect(intervalsOf('2027-12-31T23:59:59.999Z')).toEqual({
+      monthly: '2027-12',
+      yearly: '2027',
+      monthAttribute: 'm12',
+    });
   });
 
   it('reads an account’s own limits consistently; none stored is undefined', async () => {
     expect(await readQuotaLimits('acc')).toBeUndefined();
-    expect(sent).toEqual([{ name: 'GetCommand', input: { TableName: TABLE, Key: { PK: 'QUOTA#acc', SK: 'LIMITS' }, ConsistentRead: true } }]);
+    expect(sent).toEqual([
+      { name: 'GetCommand', input: { TableName: TABLE, Key: { PK: 'QUOTA#acc', SK: 'LIMITS' }, ConsistentRead: true } },
+    ]);
     const stored = limitsItem([{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '100' }]);
     reads = () => ({ Item: stored });
     expect(await readQuotaLimits('acc')).toEqual(quotaLimitsEntity.parse(stored));
   });
 
   it('writes limits from allow-listed fields only', async () => {
-    await writeQuotaLimits('acc', [{ type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '9', extra: 'x' } as never], 'crn::op', AT);
-    expect(sent).toEqual([{ name: 'PutCommand', input: { TableName: TABLE, Item: limitsItem([{ type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '9' }]) } }]);
+    await writeQuotaLimits(
+      'acc',
+      [{ type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '9', extra: 'x' } as never],
+      'crn::op',
+      AT,
+    );
+    expect(sent).toEqual([
+      {
+        name: 'PutCommand',
+        input: {
+          TableName: TABLE,
+          Item: limitsItem([{ type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '9' }]),
+        },
+      },
+    ]);
   });
 
   it('accountQuotas: every type and period of each asset type, own limits over the defaults, usage of this month and year', async () => {
     reads = (c) =>
       c.name === 'GetCommand'
-        ? { Item: limitsItem([{ type: 'spend', period: 'yearly', assetType: 'a', limit: '700' }, { type: 'topup', period: 'monthly', assetType: 'b', limit: '5' }]) }
-        : { Items: [counterItem('spend', 'a', { yearly: 300, m03: 120, m02: 180 }), counterItem('topup', 'b', { yearly: 4 })] };
+        ? {
+            Item: limitsItem([
+              { type: 'spend', period: 'yearly', assetType: 'a', limit: '700' },
+              { type: 'topup', period: 'monthly', assetType: 'b', limit: '5' },
+            ]),
+          }
+        : {
+            Items: [
+              counterItem('spend', 'a', { yearly: 300, m03: 120, m02: 180 }),
+              counterItem('topup', 'b', { yearly: 4 }),
+            ],
+          };
     const q = (type: string, period: string, assetType: string, limit: string, used: string) => ({
       limit,
       interval: period === 'monthly' ? '2026-03' : '2026',
@@ -171,39 +227,80 @@ describe('quotas (core/ledger/quotas.ts)', () => {
   });
 
   it('a counted amount is one conditional update of the year’s counter: the room left in the year and in the month', async () => {
-    reads = () => ({ Item: limitsItem([{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' }, { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' }]) });
+    reads = () => ({
+      Item: limitsItem([
+        { type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' },
+        { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' },
+      ]),
+    });
     const [step] = await quotaSteps([{ usage, amount: 400n }]);
-    const record = quotaCounterEntity.item({ accountId: 'acc', quotaType: 'spend', assetType: 'svc.nzd.test', year: '2026' });
+    const record = quotaCounterEntity.item({
+      accountId: 'acc',
+      quotaType: 'spend',
+      assetType: 'svc.nzd.test',
+      year: '2026',
+    });
     const set = Object.entries(record).filter(([name]) => name !== 'PK' && name !== 'SK');
     expect(step.item).toEqual({
       Update: {
         TableName: TABLE,
         Key: { PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' },
         UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
-        ConditionExpression: '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= :monthRoom)',
-        ExpressionAttributeNames: { ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])), '#yearly': 'yearly', '#month': 'm03' },
-        ExpressionAttributeValues: { ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])), ':amount': N(400), ':yearRoom': N(600), ':monthRoom': N(4600) },
+        ConditionExpression:
+          '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= :monthRoom)',
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
+          '#yearly': 'yearly',
+          '#month': 'm03',
+        },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])),
+          ':amount': N(400),
+          ':yearRoom': N(600),
+          ':monthRoom': N(4600),
+        },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     });
     expect(set.length).toBeGreaterThan(0);
-    expect(sent).toEqual([{ name: 'GetCommand', input: { TableName: TABLE, Key: { PK: 'QUOTA#acc', SK: 'LIMITS' }, ConsistentRead: true } }]);
+    expect(sent).toEqual([
+      { name: 'GetCommand', input: { TableName: TABLE, Key: { PK: 'QUOTA#acc', SK: 'LIMITS' }, ConsistentRead: true } },
+    ]);
   });
 
   it('an amount above a limit on its own fails even where nothing was counted yet (exactly the limit does not)', async () => {
     const [above] = await quotaSteps([{ usage, amount: 5_000_001n }]);
-    expect(above.item.Update?.ConditionExpression).toBe('(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND #month <= :monthRoom');
+    expect(above.item.Update?.ConditionExpression).toBe(
+      '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND #month <= :monthRoom',
+    );
     const [exact] = await quotaSteps([{ usage, amount: 5_000_000n }]);
-    expect(exact.item.Update?.ConditionExpression).toBe('(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= :monthRoom)');
+    expect(exact.item.Update?.ConditionExpression).toBe(
+      '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= :monthRoom)',
+    );
     const [year] = await quotaSteps([{ usage, amount: 20_000_001n }]);
     expect(year.item.Update?.ConditionExpression).toBe('#yearly <= :yearRoom AND #month <= :monthRoom');
   });
 
   it('a failed condition answers QUOTA_EXCEEDED naming each quota passed and the usage it would reach; none passed is a race', async () => {
-    reads = () => ({ Item: limitsItem([{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' }, { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' }]) });
+    reads = () => ({
+      Item: limitsItem([
+        { type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' },
+        { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' },
+      ]),
+    });
     const [step] = await quotaSteps([{ usage, amount: 400n }]);
-    const quota = (period: string, interval: string, limit: string, used: string) => ({ limit, interval, period, usage: used, type: 'spend', assetType: 'svc.nzd.test' });
-    expect(failure(step, { yearly: N(601), m03: N(601) })).toEqual({ code: 'QUOTA_EXCEEDED', extra: { quotas: [quota('yearly', '2026', '1000', '1001')] } });
+    const quota = (period: string, interval: string, limit: string, used: string) => ({
+      limit,
+      interval,
+      period,
+      usage: used,
+      type: 'spend',
+      assetType: 'svc.nzd.test',
+    });
+    expect(failure(step, { yearly: N(601), m03: N(601) })).toEqual({
+      code: 'QUOTA_EXCEEDED',
+      extra: { quotas: [quota('yearly', '2026', '1000', '1001')] },
+    });
     expect(failure(step, { yearly: N(4700), m03: N(4601) })).toEqual({
       code: 'QUOTA_EXCEEDED',
       extra: { quotas: [quota('monthly', '2026-03', '5000', '5001'), quota('yearly', '2026', '1000', '5100')] },
@@ -211,7 +308,10 @@ describe('quotas (core/ledger/quotas.ts)', () => {
     expect(failure(step, { yearly: N(600), m03: N(600) })).toBe('conflict');
     expect(failure(step, undefined)).toBe('conflict');
     const [alone] = await quotaSteps([{ usage, amount: 1001n }]);
-    expect(failure(alone, undefined)).toEqual({ code: 'QUOTA_EXCEEDED', extra: { quotas: [quota('yearly', '2026', '1000', '1001')] } });
+    expect(failure(alone, undefined)).toEqual({
+      code: 'QUOTA_EXCEEDED',
+      extra: { quotas: [quota('yearly', '2026', '1000', '1001')] },
+    });
   });
 
   it('transfers counting on one counter are summed into one step; each account’s limits are read once', async () => {
@@ -223,7 +323,13 @@ describe('quotas (core/ledger/quotas.ts)', () => {
       { usage: other, amount: 7n },
       { usage: topup, amount: 3n },
     ]);
-    expect(steps.map((s) => [s.item.Update?.Key, s.item.Update?.ExpressionAttributeValues?.[':amount'], s.item.Update?.ExpressionAttributeNames?.['#month']])).toEqual([
+    expect(
+      steps.map((s) => [
+        s.item.Update?.Key,
+        s.item.Update?.ExpressionAttributeValues?.[':amount'],
+        s.item.Update?.ExpressionAttributeNames?.['#month'],
+      ]),
+    ).toEqual([
       // The first transfer's month counts for both.
       [{ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' }, N(150), 'm03'],
       [{ PK: 'QUOTA#other', SK: 'USAGE#2026#spend#svc.nzd.test' }, N(7), 'm03'],
@@ -242,13 +348,24 @@ describe('quotas (core/ledger/quotas.ts)', () => {
       ]),
     });
     const [step] = await quotaSteps([{ usage, amount: 1n }]);
-    expect(step.item.Update?.ExpressionAttributeValues).toMatchObject({ ':yearRoom': N(1), ':monthRoom': N(4_999_999) });
+    expect(step.item.Update?.ExpressionAttributeValues).toMatchObject({
+      ':yearRoom': N(1),
+      ':monthRoom': N(4_999_999),
+    });
   });
 });
 
 describe('transfers (core/ledger/transfers.ts)', () => {
   const single = (assetId: string) => ({ assetId, mode: 'single' as const });
-  const spec = (more: Partial<TransferSpec> = {}): TransferSpec => ({ id: 't1', kind: 'payment', debit: single('payer'), credit: single('payee'), amount: 300n, currency: 'NZD', ...more });
+  const spec = (more: Partial<TransferSpec> = {}): TransferSpec => ({
+    id: 't1',
+    kind: 'payment',
+    debit: single('payer'),
+    credit: single('payee'),
+    amount: 300n,
+    currency: 'NZD',
+    ...more,
+  });
   const guard = (liveness?: string) => ({
     condition: `attribute_exists(PK) AND #status = :active AND currency = :currency${liveness ? ' AND liveness = :liveness' : ''}`,
     values: { ':active': 'active', ':currency': 'NZD', ...(liveness ? { ':liveness': liveness } : {}) },
@@ -297,11 +414,18 @@ describe('transfers (core/ledger/transfers.ts)', () => {
   });
 
   it('totals sums balance, pending and available; shardItems makes each shard of a hot asset at zero', () => {
-    const item = (balance: bigint, pending: bigint) => ({ key: { PK: 'p', SK: 's' }, balance, pending, available: balance - pending });
+    const item = (balance: bigint, pending: bigint) => ({
+      key: { PK: 'p', SK: 's' },
+      balance,
+      pending,
+      available: balance - pending,
+    });
     expect(totals([item(10n, 3n), item(5n, 0n)])).toEqual({ balance: 15n, pending: 3n, available: 12n });
     expect(totals([])).toEqual({ balance: 0n, pending: 0n, available: 0n });
     const attributes = { status: 'active', currency: 'NZD', liveness: 'test' };
-    expect(shardItems('hot', 2, attributes)).toEqual([0, 1].map((shard) => assetShard.item({ assetId: 'hot', shard, ...attributes, ...ZERO_BALANCE })));
+    expect(shardItems('hot', 2, attributes)).toEqual(
+      [0, 1].map((shard) => assetShard.item({ assetId: 'hot', shard, ...attributes, ...ZERO_BALANCE })),
+    );
   });
 
   it('a posted transfer: the debit conditional on its guard and funds, the credit on its guard, two entries', async () => {
@@ -345,9 +469,16 @@ describe('transfers (core/ledger/transfers.ts)', () => {
   });
 
   it('each side answers with its flow’s codes; without liveness none is checked', async () => {
-    const [debit, credit] = await postedTransfer(spec({ debitCodes: { insufficient: 'REFUND_DECLINED' }, creditCodes: { inactive: 'ASSET_NOT_ACTIVE' } }), AT);
+    const [debit, credit] = await postedTransfer(
+      spec({ debitCodes: { insufficient: 'REFUND_DECLINED' }, creditCodes: { inactive: 'ASSET_NOT_ACTIVE' } }),
+      AT,
+    );
     expect(debit.item.Update?.ConditionExpression).toBe(`${guard().condition} AND available >= :needed`);
-    expect(debit.item.Update?.ExpressionAttributeValues).toEqual({ ...guard().values, ':delta': N(-300), ':needed': N(300) });
+    expect(debit.item.Update?.ExpressionAttributeValues).toEqual({
+      ...guard().values,
+      ':delta': N(-300),
+      ':needed': N(300),
+    });
     expect(failure(debit, { ...active, available: N(1) })).toEqual({ code: 'REFUND_DECLINED' });
     expect(failure(debit, { ...active, currency: 'AUD' })).toEqual({ code: 'INVALID_ASSET_TYPE' });
     expect(failure(credit, { ...active, status: 'closed' })).toEqual({ code: 'ASSET_NOT_ACTIVE' });
@@ -390,7 +521,10 @@ describe('transfers (core/ledger/transfers.ts)', () => {
 
   it('credits of one transaction to a hot asset land on distinct shards; a credit opening an asset creates it', async () => {
     const hot = { assetId: 'hot', mode: 'sharded' as const, shards: 4 };
-    const steps = await postedTransfers([spec({ id: 'a', credit: hot }), spec({ id: 'b', debit: single('other'), credit: hot })], AT);
+    const steps = await postedTransfers(
+      [spec({ id: 'a', credit: hot }), spec({ id: 'b', debit: single('other'), credit: hot })],
+      AT,
+    );
     const shards = steps.filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot').map((s) => s.item.Update!.Key!.SK);
     expect(shards).toHaveLength(2);
     expect(shards.every((sk) => /^SHARD#[0-3]$/.test(sk))).toBe(true);
@@ -398,7 +532,14 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     const [first, second] = shards.map((sk) => Number(sk.slice('SHARD#'.length)));
     expect(second).toBe((first + 1) % 4);
 
-    const opened = await postedTransfer(spec({ kind: 'token-issue', credit: single('token'), openCredit: { id: 'token', status: 'active', balance: 99, skipped: undefined, currency: 'NZD' } }), AT);
+    const opened = await postedTransfer(
+      spec({
+        kind: 'token-issue',
+        credit: single('token'),
+        openCredit: { id: 'token', status: 'active', balance: 99, skipped: undefined, currency: 'NZD' },
+      }),
+      AT,
+    );
     expect(opened[1].item).toEqual({
       Update: {
         TableName: TABLE,
@@ -414,16 +555,49 @@ describe('transfers (core/ledger/transfers.ts)', () => {
 
   it('legs on one item merge (a net debit judged by the debit’s codes); a net zero leg is dropped', async () => {
     const steps = await postedTransfers(
-      [spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n, creditCodes: { inactive: 'INVALID_MERCHANT_CONFIG' } }), spec({ id: 'b', debit: single('y'), credit: single('z'), amount: 150n, debitCodes: { inactive: 'ALREADY_REFUNDED' } })],
+      [
+        spec({
+          id: 'a',
+          debit: single('x'),
+          credit: single('y'),
+          amount: 100n,
+          creditCodes: { inactive: 'INVALID_MERCHANT_CONFIG' },
+        }),
+        spec({
+          id: 'b',
+          debit: single('y'),
+          credit: single('z'),
+          amount: 150n,
+          debitCodes: { inactive: 'ALREADY_REFUNDED' },
+        }),
+      ],
       AT,
     );
     const y = steps.find((s) => s.item.Update?.Key?.PK === 'ASSET#y')!;
     expect(y.item.Update?.ExpressionAttributeValues?.[':delta']).toEqual(N(-50));
     expect(failure(y, { ...active, status: 'closed' })).toEqual({ code: 'ALREADY_REFUNDED' });
-    const net = await postedTransfers([spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n }), spec({ id: 'b', debit: single('y'), credit: single('x'), amount: 100n })], AT);
+    const net = await postedTransfers(
+      [
+        spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n }),
+        spec({ id: 'b', debit: single('y'), credit: single('x'), amount: 100n }),
+      ],
+      AT,
+    );
     expect(net.filter((s) => s.item.Update)).toEqual([]);
     expect(net).toHaveLength(4);
-    const credited = await postedTransfers([spec({ id: 'a', debit: single('x'), credit: single('y'), amount: 100n, creditCodes: { inactive: 'INVALID_MERCHANT_CONFIG' } }), spec({ id: 'b', debit: single('w'), credit: single('y'), amount: 50n })], AT);
+    const credited = await postedTransfers(
+      [
+        spec({
+          id: 'a',
+          debit: single('x'),
+          credit: single('y'),
+          amount: 100n,
+          creditCodes: { inactive: 'INVALID_MERCHANT_CONFIG' },
+        }),
+        spec({ id: 'b', debit: single('w'), credit: single('y'), amount: 50n }),
+      ],
+      AT,
+    );
     const y2 = credited.find((s) => s.item.Update?.Key?.PK === 'ASSET#y')!;
     expect(y2.item.Update?.ExpressionAttributeValues?.[':delta']).toEqual(N(150));
     expect(failure(y2, { ...active, status: 'closed' })).toEqual({ code: 'INVALID_MERCHANT_CONFIG' });
@@ -432,35 +606,76 @@ describe('transfers (core/ledger/transfers.ts)', () => {
   describe('a debit of a hot asset is planned over its shards as read', () => {
     const hot = { assetId: 'hot', mode: 'sharded' as const, shards: 3 };
     const shardRow = (shard: number, available: number, more: Record<string, unknown> = {}) =>
-      assetShard.item({ assetId: 'hot', shard, status: 'active', currency: 'NZD', liveness: 'test', balance: N(available), pending: N(0), available: N(available), ...more });
+      assetShard.item({
+        assetId: 'hot',
+        shard,
+        status: 'active',
+        currency: 'NZD',
+        liveness: 'test',
+        balance: N(available),
+        pending: N(0),
+        available: N(available),
+        ...more,
+      });
     const base = assetBalance.item({ id: 'hot', status: 'active', currency: 'NZD', balance: 0 } as never);
 
     it('largest shards first, each conditional on its own portion; what was planned and is gone is a race', async () => {
       reads = () => ({ Items: [base, shardRow(0, 100), shardRow(1, 500), shardRow(2, 0)] });
-      const steps = await postedTransfers([spec({ id: 'a', debit: hot, amount: 400n, liveness: 'test' }), spec({ id: 'b', debit: hot, credit: single('other'), amount: 150n, liveness: 'test' })], AT);
+      const steps = await postedTransfers(
+        [
+          spec({ id: 'a', debit: hot, amount: 400n, liveness: 'test' }),
+          spec({ id: 'b', debit: hot, credit: single('other'), amount: 150n, liveness: 'test' }),
+        ],
+        AT,
+      );
       const debits = steps.filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot');
-      expect(debits.map((s) => [s.item.Update!.Key!.SK, s.item.Update!.ExpressionAttributeValues![':delta'], s.item.Update!.ExpressionAttributeValues![':needed']])).toEqual([
+      expect(
+        debits.map((s) => [
+          s.item.Update!.Key!.SK,
+          s.item.Update!.ExpressionAttributeValues![':delta'],
+          s.item.Update!.ExpressionAttributeValues![':needed'],
+        ]),
+      ).toEqual([
         ['SHARD#1', N(-500), N(500)],
         ['SHARD#0', N(-50), N(50)],
       ]);
       expect(failure(debits[0], { ...active, available: N(10) })).toBe('conflict');
       expect(sent).toEqual([
-        { name: 'QueryCommand', input: { TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'ASSET#hot' }, ConsistentRead: true } },
+        {
+          name: 'QueryCommand',
+          input: {
+            TableName: TABLE,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': 'ASSET#hot' },
+            ConsistentRead: true,
+          },
+        },
       ]);
     });
 
     it('exactly what the shards hold together is enough; more is the insufficient rule, decided from the read', async () => {
       reads = () => ({ Items: [shardRow(0, 100), shardRow(1, 200)] });
-      expect((await postedTransfer(spec({ debit: hot, amount: 300n }), AT)).filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot')).toHaveLength(2);
+      expect(
+        (await postedTransfer(spec({ debit: hot, amount: 300n }), AT)).filter(
+          (s) => s.item.Update?.Key?.PK === 'ASSET#hot',
+        ),
+      ).toHaveLength(2);
       await expect(postedTransfer(spec({ debit: hot, amount: 301n }), AT)).rejects.toThrow('INSUFFICIENT_ASSET_VALUE');
-      await expect(postedTransfer(spec({ debit: hot, amount: 301n, debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' } }), AT)).rejects.toThrow('INSUFFICIENT_WALLET_BALANCE');
+      await expect(
+        postedTransfer(
+          spec({ debit: hot, amount: 301n, debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' } }),
+          AT,
+        ),
+      ).rejects.toThrow('INSUFFICIENT_WALLET_BALANCE');
     });
 
     it('a missing, inactive or mismatched asset answers its rule', async () => {
       reads = () => ({ Items: [base] });
       await expect(postedTransfer(spec({ debit: hot }), AT)).rejects.toThrow('INACTIVE_ASSET');
       reads = () => ({ Items: [shardRow(0, 900, { status: 'closed' })] });
-      await expect(postedTransfer(spec({ debit: hot, debitCodes: { inactive: 'ASSET_NOT_ACTIVE' } }), AT)).rejects.toThrow('ASSET_NOT_ACTIVE');
+      await expect(
+        postedTransfer(spec({ debit: hot, debitCodes: { inactive: 'ASSET_NOT_ACTIVE' } }), AT),
+      ).rejects.toThrow('ASSET_NOT_ACTIVE');
       reads = () => ({ Items: [shardRow(0, 900)] });
       await expect(postedTransfer(spec({ debit: hot, liveness: 'main' }), AT)).rejects.toThrow('LIVENESS_MISMATCH');
     });
@@ -468,7 +683,10 @@ describe('transfers (core/ledger/transfers.ts)', () => {
 
   it('a counted transfer adds its quota step after the balance steps and entries', async () => {
     const quota: QuotaUsage = { type: 'spend', accountId: 'acc', assetType: 'svc.nzd.test', at: AT };
-    const steps = await postedTransfers([spec({ quota }), spec({ id: 't2', debit: single('x'), credit: single('y') })], AT);
+    const steps = await postedTransfers(
+      [spec({ quota }), spec({ id: 't2', debit: single('x'), credit: single('y') })],
+      AT,
+    );
     expect(steps).toHaveLength(9);
     expect(steps[8].item.Update?.Key).toEqual({ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' });
     expect(steps[8].item.Update?.ExpressionAttributeValues?.[':amount']).toEqual(N(300));
@@ -490,7 +708,14 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it('reserves on the payer (available falls, pending rises) on condition of its funds, and records the transfer', async () => {
-      const s = spec({ id: 'p1', kind: 'asset-transfer', amount: 500n, liveness: 'test', refs: { assetTransferId: 'at1' }, quota: { type: 'spend', accountId: 'acc', assetType: 't', at: AT } });
+      const s = spec({
+        id: 'p1',
+        kind: 'asset-transfer',
+        amount: 500n,
+        liveness: 'test',
+        refs: { assetTransferId: 'at1' },
+        quota: { type: 'spend', accountId: 'acc', assetType: 't', at: AT },
+      });
       const steps = await pendingTransfer(s, AT);
       const g = guard('test');
       expect(steps.slice(0, 2).map((x) => x.item)).toEqual([
@@ -505,7 +730,13 @@ describe('transfers (core/ledger/transfers.ts)', () => {
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
-        { Put: { TableName: TABLE, Item: pendingTransferEntity.item({ ...stored(), liveness: 'test' }), ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Put: {
+            TableName: TABLE,
+            Item: pendingTransferEntity.item({ ...stored(), liveness: 'test' }),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
       ]);
       expect(steps[2].item.Update?.Key).toEqual({ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#t' });
       expect(steps).toHaveLength(3);
@@ -515,7 +746,9 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       const plain = await pendingTransfer(spec({ id: 'p1', kind: 'asset-transfer', amount: 500n }), AT);
       expect(plain[1].item.Put?.Item).toEqual(pendingTransferEntity.item(stored({ refs: undefined })));
       expect(plain).toHaveLength(2);
-      await expect(pendingTransfer(spec({ debit: testIssuanceAsset('NZD') }), AT)).rejects.toThrow('a pending transfer reserves on a single-item asset');
+      await expect(pendingTransfer(spec({ debit: testIssuanceAsset('NZD') }), AT)).rejects.toThrow(
+        'a pending transfer reserves on a single-item asset',
+      );
     });
 
     /** The pending transfer's record as a post or void settles it, conditional on what the caller says remains. */
@@ -526,7 +759,13 @@ describe('transfers (core/ledger/transfers.ts)', () => {
         UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
         ConditionExpression: '#status = :pending AND remaining = :remaining',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':left': left, ':next': next, ':at': AT, ':pending': 'pending', ':remaining': remaining },
+        ExpressionAttributeValues: {
+          ':left': left,
+          ':next': next,
+          ':at': AT,
+          ':pending': 'pending',
+          ':remaining': remaining,
+        },
       },
     });
     /** The payer's balance as a post or void releases its reservation. */
@@ -563,41 +802,81 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it('posting all that remains posts it; to another credit, opening it', () => {
-      const [record, , credit] = postPending(stored({ remaining: '200' }), { id: 'post2', amount: 200n, remaining: 200n }, AT, { credit: single('claimant'), open: { id: 'claimant', status: 'active' } });
-      expect(record.item.Update?.ExpressionAttributeValues).toMatchObject({ ':left': '0', ':next': 'posted', ':remaining': '200' });
+      const [record, , credit] = postPending(
+        stored({ remaining: '200' }),
+        { id: 'post2', amount: 200n, remaining: 200n },
+        AT,
+        { credit: single('claimant'), open: { id: 'claimant', status: 'active' } },
+      );
+      expect(record.item.Update?.ExpressionAttributeValues).toMatchObject({
+        ':left': '0',
+        ':next': 'posted',
+        ':remaining': '200',
+      });
       expect(credit.item.Update?.Key).toEqual(assetBalance.key('claimant'));
       expect(credit.item.Update?.ConditionExpression).toBe('attribute_not_exists(PK)');
-      expect(postPending(stored(), { id: 'post3', amount: 500n, remaining: 500n }, AT)[0].item.Update?.ExpressionAttributeValues?.[':next']).toBe('posted');
+      expect(
+        postPending(stored(), { id: 'post3', amount: 500n, remaining: 500n }, AT)[0].item.Update
+          ?.ExpressionAttributeValues?.[':next'],
+      ).toBe('posted');
     });
 
     it('never posts more than the caller says remains, or nothing; a transfer no longer pending or holding less fails its condition', () => {
-      for (const amount of [501n, 0n]) expect(() => postPending(stored(), { id: 'x', amount, remaining: 500n }, AT)).toThrow('post exceeds what the caller says remains');
+      for (const amount of [501n, 0n])
+        expect(() => postPending(stored(), { id: 'x', amount, remaining: 500n }, AT)).toThrow(
+          'post exceeds what the caller says remains',
+        );
       const [record] = postPending(stored(), { id: 'x', amount: 1n, remaining: 500n }, AT);
       expect(record.item.Update?.ConditionExpression).toBe('#status = :pending AND remaining = :remaining');
       expect(failure(record)).toBe('conflict');
-      expect(() => postPending(stored({ credit: single('payer') }), { id: 'x', amount: 1n, remaining: 500n }, AT, { credit: single('payer') })).toThrow('INVALID_ASSET_TYPE');
+      expect(() =>
+        postPending(stored({ credit: single('payer') }), { id: 'x', amount: 1n, remaining: 500n }, AT, {
+          credit: single('payer'),
+        }),
+      ).toThrow('INVALID_ASSET_TYPE');
     });
 
     it('voids what remains: the reservation goes back to available; nothing remaining is not voided', () => {
       const steps = voidPending(stored({ remaining: '300' }), 300n, AT);
-      expect(steps.map((x) => x.item)).toEqual([
-        settled('0', 'voided', '300'),
-        unreserved(-300, 300, 0),
-      ]);
+      expect(steps.map((x) => x.item)).toEqual([settled('0', 'voided', '300'), unreserved(-300, 300, 0)]);
       expect(() => voidPending(stored(), 0n, AT)).toThrow('nothing remains to void');
     });
   });
 
   describe('reads', () => {
     it('readBalanceItems: the base item, then the shards, each read as balance, pending and available', async () => {
-      const base = assetBalance.item({ id: 'w', status: 'active', currency: 'NZD', liveness: 'test', balance: N(10), pending: N(4), available: N(6) });
+      const base = assetBalance.item({
+        id: 'w',
+        status: 'active',
+        currency: 'NZD',
+        liveness: 'test',
+        balance: N(10),
+        pending: N(4),
+        available: N(6),
+      });
       const shard = assetShard.item({ assetId: 'w', shard: 2, status: 'active', currency: 'NZD', balance: N(5) });
       reads = () => ({ Items: [shard, base, { PK: 'ASSET#w', SK: 'OTHER' }] });
       const read = await readBalanceItems('w');
       expect(read.base).toBe(base);
       expect(read.items).toEqual([
-        { key: assetBalance.key('w'), balance: 10n, pending: 4n, available: 6n, status: 'active', currency: 'NZD', liveness: 'test' },
-        { key: assetShard.key('w', 2), balance: 5n, pending: 0n, available: 5n, status: 'active', currency: 'NZD', liveness: undefined },
+        {
+          key: assetBalance.key('w'),
+          balance: 10n,
+          pending: 4n,
+          available: 6n,
+          status: 'active',
+          currency: 'NZD',
+          liveness: 'test',
+        },
+        {
+          key: assetShard.key('w', 2),
+          balance: 5n,
+          pending: 0n,
+          available: 5n,
+          status: 'active',
+          currency: 'NZD',
+          liveness: undefined,
+        },
       ]);
       reads = () => ({});
       expect(await readBalanceItems('w')).toEqual({ base: undefined, items: [] });
@@ -629,11 +908,34 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it('findTransferRefs: the debit entry’s kind and references, else the pending transfer’s, else nothing', async () => {
-      const entry = ledgerEntry.item({ txnId: 't', side: 'D', kind: 'payment', assetId: 'a', otherAssetId: 'b', amount: '1', currency: 'NZD', createdAt: AT }, { paymentRequestId: 'pr' });
+      const entry = ledgerEntry.item(
+        {
+          txnId: 't',
+          side: 'D',
+          kind: 'payment',
+          assetId: 'a',
+          otherAssetId: 'b',
+          amount: '1',
+          currency: 'NZD',
+          createdAt: AT,
+        },
+        { paymentRequestId: 'pr' },
+      );
       reads = () => ({ Item: entry });
       expect(await findTransferRefs('t')).toMatchObject({ kind: 'payment', paymentRequestId: 'pr' });
       expect(sent[0].input).toEqual({ TableName: TABLE, Key: ledgerEntry.key('t', 'D'), ConsistentRead: true });
-      const pending = pendingTransferEntity.item({ id: 't', status: 'pending', kind: 'withdrawal', debit: single('a'), credit: single('b'), amount: '1', remaining: '1', currency: 'NZD', refs: { fundsTransferId: 'ft' }, createdAt: AT });
+      const pending = pendingTransferEntity.item({
+        id: 't',
+        status: 'pending',
+        kind: 'withdrawal',
+        debit: single('a'),
+        credit: single('b'),
+        amount: '1',
+        remaining: '1',
+        currency: 'NZD',
+        refs: { fundsTransferId: 'ft' },
+        createdAt: AT,
+      });
       reads = (c) => (c.input.Key.PK.startsWith('TRANSFER#') ? { Item: pending } : {});
       expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal', fundsTransferId: 'ft' });
       reads = (c) => (c.input.Key.PK.startsWith('TRANSFER#') ? { Item: { ...pending, refs: undefined } } : {});
@@ -643,11 +945,26 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it('setAssetStatus: every balance item of the asset, in one transaction', async () => {
-      reads = (c) => (c.name === 'QueryCommand' ? { Items: [assetBalance.item({ id: 'w', status: 'active', currency: 'NZD', balance: 1 } as never), assetShard.item({ assetId: 'w', shard: 0, status: 'active', currency: 'NZD', balance: 0 })] } : {});
+      reads = (c) =>
+        c.name === 'QueryCommand'
+          ? {
+              Items: [
+                assetBalance.item({ id: 'w', status: 'active', currency: 'NZD', balance: 1 } as never),
+                assetShard.item({ assetId: 'w', shard: 0, status: 'active', currency: 'NZD', balance: 0 }),
+              ],
+            }
+          : {};
       await setAssetStatus('w', 'closed');
       const write = sent.find((c) => c.name === 'TransactWriteCommand');
       const update = (Key: unknown) => ({
-        Update: { TableName: TABLE, Key, UpdateExpression: 'SET #status = :status', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': 'closed' } },
+        Update: {
+          TableName: TABLE,
+          Key,
+          UpdateExpression: 'SET #status = :status',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': 'closed' },
+        },
       });
       expect(write?.input.TransactItems).toEqual([update(assetBalance.key('w')), update(assetShard.key('w', 0))]);
     });

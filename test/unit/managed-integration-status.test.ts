@@ -17,9 +17,12 @@ describe('managed integration status on create or update', () => {
     ['inactive', true, 'partner-business', true, 'provisioning', true],
     ['inactive', false, 'partner-business', true, 'inactive', false],
     ['archived', true, 'payment-referral', false, 'archived', false],
-  ] as const)('%s, enabled %s, %s, claimed %s → %s (inProgress %s)', (current, enabled, type, claimed, status, inProgress) => {
-    expect(nextStatus(current, enabled, type, claimed)).toEqual({ status, inProgress });
-  });
+  ] as const)(
+    '%s, enabled %s, %s, claimed %s → %s (inProgress %s)',
+    (current, enabled, type, claimed, status, inProgress) => {
+      expect(nextStatus(current, enabled, type, claimed)).toEqual({ status, inProgress });
+    },
+  );
 
   it('awaits a claim only while pending and unclaimed', () => {
     expect(awaitsClaim({ status: 'pending' })).toBe(true);

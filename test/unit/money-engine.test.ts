@@ -1,6 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { MAX_TRANSACTION_ITEMS, runTransaction, TransactionConflictError, TransactionTooLargeError, type TransactionStep } from '../../functions/core/db/transaction';
+import {
+  MAX_TRANSACTION_ITEMS,
+  runTransaction,
+  TransactionConflictError,
+  TransactionTooLargeError,
+  type TransactionStep,
+} from '../../functions/core/db/transaction';
 import { retryableError } from '../../functions/core/http/retryable';
 import { brokenRule } from '../../functions/core/ledger/transfers';
 
@@ -27,12 +33,20 @@ describe('brokenRule: the one rule a balance item as it was broke', () => {
 describe('retryable failures', () => {
   it('exhausted conflicts answer 409 TRANSACTION_CONFLICT with Retry-After', () => {
     const error = retryableError(new TransactionConflictError());
-    expect([error?.statusCode, error?.message, error?.headers['retry-after']]).toEqual([409, 'TRANSACTION_CONFLICT', '1']);
+    expect([error?.statusCode, error?.message, error?.headers['retry-after']]).toEqual([
+      409,
+      'TRANSACTION_CONFLICT',
+      '1',
+    ]);
   });
   it('throttling answers 503 SERVICE_BUSY with Retry-After', () => {
     const throttled = Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' });
     expect(retryableError(throttled)?.statusCode).toBe(503);
-    const cancelled = new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }] });
+    const cancelled = new TransactionCanceledException({
+      message: 'cancelled',
+      $metadata: {},
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }],
+    });
     expect(retryableError(cancelled)?.message).toBe('SERVICE_BUSY');
   });
   it('anything else is not retryable', () => {
@@ -42,7 +56,13 @@ describe('retryable failures', () => {
 
 describe('transaction limits are asserted before sending', () => {
   it('refuses more than 100 items without calling DynamoDB', async () => {
-    const step: TransactionStep = { item: { ConditionCheck: { TableName: 't', Key: { PK: 'x', SK: 'y' }, ConditionExpression: 'attribute_exists(PK)' } } };
-    await expect(runTransaction(Array.from({ length: MAX_TRANSACTION_ITEMS + 1 }, () => step))).rejects.toBeInstanceOf(TransactionTooLargeError);
+    const step: TransactionStep = {
+      item: {
+        ConditionCheck: { TableName: 't', Key: { PK: 'x', SK: 'y' }, ConditionExpression: 'attribute_exists(PK)' },
+      },
+    };
+    await expect(runTransaction(Array.from({ length: MAX_TRANSACTION_ITEMS + 1 }, () => step))).rejects.toBeInstanceOf(
+      TransactionTooLargeError,
+    );
   });
 });

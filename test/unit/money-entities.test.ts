@@ -4,7 +4,11 @@ import { idempotencyEntity, rateLimitEntity } from '../../functions/core/db/keys
 import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../../functions/core/ledger/entities';
 import { quotaCounterEntity, quotaLimitsEntity } from '../../functions/core/ledger/quotas';
 import { shardItems } from '../../functions/core/ledger/transfers';
-import { paymentActivityEntity, paymentRequestEntity, patronRequestLinkEntity } from '../../functions/payment-requests/keys';
+import {
+  paymentActivityEntity,
+  paymentRequestEntity,
+  patronRequestLinkEntity,
+} from '../../functions/payment-requests/keys';
 import type { PaymentActivity, StoredPaymentRequest } from '../../functions/payment-requests/payment-request';
 import { present, presentActivity } from '../../functions/payment-requests/payment-request-store';
 import { walletAssetEntity, walletCounterEntity, type StoredWalletAsset } from '../../functions/wallet-assets/entities';
@@ -79,7 +83,10 @@ const wallet: StoredWalletAsset = {
 const ITEMS: [Entity<object, never[]>, Record<string, unknown>][] = [
   [paymentRequestEntity, paymentRequestEntity.item(request)],
   [paymentActivityEntity, paymentActivityEntity.item(activity)],
-  [patronRequestLinkEntity, patronRequestLinkEntity.item({ patronAccountId: 'patron', createdAt: at, paymentRequestId: 'pr1' })],
+  [
+    patronRequestLinkEntity,
+    patronRequestLinkEntity.item({ patronAccountId: 'patron', createdAt: at, paymentRequestId: 'pr1' }),
+  ],
   [walletAssetEntity, walletAssetEntity.item(wallet)],
   [walletCounterEntity, walletCounterEntity.item({ accountId: 'acct-p', ledgerType: 'svc.nzd.test', walletCount: 1 })],
   [assetShard, shardItems('w1', 1, { status: 'active', currency: 'NZD', liveness: 'test' })[0]],
@@ -99,18 +106,58 @@ const ITEMS: [Entity<object, never[]>, Record<string, unknown>][] = [
   ],
   [
     ledgerEntry,
-    ledgerEntry.item({ txnId: 't1', side: 'D', kind: 'payment', assetId: 'w1', otherAssetId: 'w-settle', amount: '100', currency: 'NZD', createdAt: at }, { paymentRequestId: 'pr1' }),
+    ledgerEntry.item(
+      {
+        txnId: 't1',
+        side: 'D',
+        kind: 'payment',
+        assetId: 'w1',
+        otherAssetId: 'w-settle',
+        amount: '100',
+        currency: 'NZD',
+        createdAt: at,
+      },
+      { paymentRequestId: 'pr1' },
+    ),
   ],
   [
     idempotencyEntity,
-    idempotencyEntity.item({ accountId: 'acct-p', operation: 'payPaymentRequest', clientKey: 'k1', requestHash: 'h', response: '{}', createdAt: at }, { ttl: 1 }),
+    idempotencyEntity.item(
+      {
+        accountId: 'acct-p',
+        operation: 'payPaymentRequest',
+        clientKey: 'k1',
+        requestHash: 'h',
+        response: '{}',
+        createdAt: at,
+      },
+      { ttl: 1 },
+    ),
   ],
-  [rateLimitEntity, rateLimitEntity.item({ subject: 'ACCOUNT', scope: 'acct-p', head: 1, counted: 1, slots: [1] }, { ttl: 1 })],
+  [
+    rateLimitEntity,
+    rateLimitEntity.item({ subject: 'ACCOUNT', scope: 'acct-p', head: 1, counted: 1, slots: [1] }, { ttl: 1 }),
+  ],
   [
     quotaLimitsEntity,
-    quotaLimitsEntity.item({ accountId: 'acct-p', limits: [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '1000' }], updatedAt: at, updatedBy: 'crn:op' }),
+    quotaLimitsEntity.item({
+      accountId: 'acct-p',
+      limits: [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '1000' }],
+      updatedAt: at,
+      updatedBy: 'crn:op',
+    }),
   ],
-  [quotaCounterEntity, quotaCounterEntity.item({ accountId: 'acct-p', quotaType: 'spend', assetType: 'svc.nzd.test', year: '2026', yearly: 300, m01: 300 })],
+  [
+    quotaCounterEntity,
+    quotaCounterEntity.item({
+      accountId: 'acct-p',
+      quotaType: 'spend',
+      assetType: 'svc.nzd.test',
+      year: '2026',
+      yearly: 300,
+      m01: 300,
+    }),
+  ],
 ] as never;
 
 describe('the money entities', () => {
@@ -123,50 +170,92 @@ describe('the money entities', () => {
       GSI2PK: 'SHORTCODE#CP-ABC-DEF',
       GSI2SK: `${at}#pr1`,
     });
-    expect(paymentActivityEntity.item(activity)).toMatchObject({ PK: 'PR#pr1', SK: 'ACTIVITY#000000000000002', GSI1PK: 'MERCHANTACTIVITY#m1', GSI1SK: `${at}#pr1#000000000000002` });
-    expect(walletAssetEntity.item(wallet)).toMatchObject({ PK: 'ASSET#w1', SK: 'ASSET', GSI1PK: 'ACCOUNTASSETS#acct-p', GSI1SK: `${at}#w1` });
+    expect(paymentActivityEntity.item(activity)).toMatchObject({
+      PK: 'PR#pr1',
+      SK: 'ACTIVITY#000000000000002',
+      GSI1PK: 'MERCHANTACTIVITY#m1',
+      GSI1SK: `${at}#pr1#000000000000002`,
+    });
+    expect(walletAssetEntity.item(wallet)).toMatchObject({
+      PK: 'ASSET#w1',
+      SK: 'ASSET',
+      GSI1PK: 'ACCOUNTASSETS#acct-p',
+      GSI1SK: `${at}#w1`,
+    });
     expect(assetShard.key('w1', 3)).toEqual({ PK: 'ASSET#w1', SK: 'SHARD#3' });
     expect(ledgerEntry.key('t1', 'C')).toEqual({ PK: 'LEDGER#t1', SK: 'ENTRY#C' });
     expect(idempotencyEntity.key('a', 'op', 'k')).toEqual({ PK: 'IDEMPOTENCY#a#op#k', SK: 'IDEMPOTENCY' });
-    expect(rateLimitEntity.key('SOURCE', '203.0.113.7')).toEqual({ PK: 'RATELIMIT#SOURCE#203.0.113.7', SK: 'RATELIMIT' });
+    expect(rateLimitEntity.key('SOURCE', '203.0.113.7')).toEqual({
+      PK: 'RATELIMIT#SOURCE#203.0.113.7',
+      SK: 'RATELIMIT',
+    });
     expect(quotaLimitsEntity.key('acct-p')).toEqual({ PK: 'QUOTA#acct-p', SK: 'LIMITS' });
-    expect(quotaCounterEntity.key('acct-p', '2026', 'topup', 'svc.nzd.test')).toEqual({ PK: 'QUOTA#acct-p', SK: 'USAGE#2026#topup#svc.nzd.test' });
+    expect(quotaCounterEntity.key('acct-p', '2026', 'topup', 'svc.nzd.test')).toEqual({
+      PK: 'QUOTA#acct-p',
+      SK: 'USAGE#2026#topup#svc.nzd.test',
+    });
   });
 
-  it.each(ITEMS.map(([entity, item]) => [entity.type, entity, item] as const))('%s: stamps its type and version and parses its own items back', (_, entity, item) => {
-    expect(item).toMatchObject({ entity: entity.type, v: entity.version });
-    const record = entity.parse(item);
-    expect(record).not.toHaveProperty('entity');
-    expect(record).not.toHaveProperty('PK');
-    expect(record).not.toHaveProperty('ttl');
-  });
+  it.each(ITEMS.map(([entity, item]) => [entity.type, entity, item] as const))(
+    '%s: stamps its type and version and parses its own items back',
+    (_, entity, item) => {
+      expect(item).toMatchObject({ entity: entity.type, v: entity.version });
+      const record = entity.parse(item);
+      expect(record).not.toHaveProperty('entity');
+      expect(record).not.toHaveProperty('PK');
+      expect(record).not.toHaveProperty('ttl');
+    },
+  );
 
-  it.each(ITEMS.map(([entity]) => [entity.type, entity] as const))('%s: an item of any other entity is a typed error, not a cast', (type, entity) => {
-    for (const [other, item] of ITEMS) {
-      // The engine's reading of a wallet's base item is the same stored entity as the wallet's.
-      if (other.type === type) continue;
-      expect(() => entity.parse(item)).toThrow(EntityShapeError);
-    }
-    expect(() => entity.parse({ id: 'x' })).toThrow(EntityShapeError);
-  });
+  it.each(ITEMS.map(([entity]) => [entity.type, entity] as const))(
+    '%s: an item of any other entity is a typed error, not a cast',
+    (type, entity) => {
+      for (const [other, item] of ITEMS) {
+        // The engine's reading of a wallet's base item is the same stored entity as the wallet's.
+        if (other.type === type) continue;
+        expect(() => entity.parse(item)).toThrow(EntityShapeError);
+      }
+      expect(() => entity.parse({ id: 'x' })).toThrow(EntityShapeError);
+    },
+  );
 
   it('writes balance items with numeric balances, and reads them back as the ledger client returns them', () => {
-    for (const item of [walletAssetEntity.item(wallet), shardItems('w1', 2, { status: 'active', currency: 'NZD', liveness: 'test' })[1]]) {
+    for (const item of [
+      walletAssetEntity.item(wallet),
+      shardItems('w1', 2, { status: 'active', currency: 'NZD', liveness: 'test' })[1],
+    ]) {
       expect(typeof item.balance).toBe('number');
       expect(typeof item.pending).toBe('number');
       expect(typeof item.available).toBe('number');
     }
-    const read = { ...walletAssetEntity.item(wallet), v: NumberValue.from('1'), balance: NumberValue.from('90071992547409930') };
+    const read = {
+      ...walletAssetEntity.item(wallet),
+      v: NumberValue.from('1'),
+      balance: NumberValue.from('90071992547409930'),
+    };
     expect(String(assetBalance.parse(read).balance)).toBe('90071992547409930');
     expect(walletAssetEntity.parse(read).accountId).toBe('acct-p');
   });
 
   it('public views are the response schemas: no internal field, payer ids only to their payer', () => {
     const view = present(request, { accountId: 'payerA' }) as Record<string, unknown>;
-    for (const internal of ['merchantAccountId', 'createdBy', 'version', 'payments', 'settlementWallets', 'patronAccountId', 'legacy', 'entity', 'v']) {
+    for (const internal of [
+      'merchantAccountId',
+      'createdBy',
+      'version',
+      'payments',
+      'settlementWallets',
+      'patronAccountId',
+      'legacy',
+      'entity',
+      'v',
+    ]) {
       expect(view).not.toHaveProperty(internal);
     }
-    expect(present(request, { accountId: 'payerA' }).paidBy?.assetTotals?.map((t) => t.payerAccountId)).toEqual(['payerA', undefined]);
+    expect(present(request, { accountId: 'payerA' }).paidBy?.assetTotals?.map((t) => t.payerAccountId)).toEqual([
+      'payerA',
+      undefined,
+    ]);
     expect(present(request).paidBy?.assetTotals?.map((t) => t.payerAccountId)).toEqual(['payerA', 'payerB']);
     expect(presentActivity({ ...activity, internalNote: 'x' } as PaymentActivity)).not.toHaveProperty('internalNote');
   });

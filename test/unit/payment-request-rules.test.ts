@@ -27,7 +27,8 @@ describe('short codes', () => {
   });
 
   it('rejects malformed input and suffixes activity codes', () => {
-    for (const bad of ['', 'CP-123', 'XX-ABC-DEF', 'CP-ABC-DEFG', 'CP-AIL-OU1']) expect(parseShortCode(bad)).toBeUndefined();
+    for (const bad of ['', 'CP-123', 'XX-ABC-DEF', 'CP-ABC-DEFG', 'CP-AIL-OU1'])
+      expect(parseShortCode(bad)).toBeUndefined();
     expect(activityShortCode('CP-ABC-DEF', 15)).toBe('CP-ABC-DEF-015');
   });
 });

@@ -9,32 +9,51 @@ type Schema = Record<string, any>;
 function* walk(schema: Schema, path: string): Generator<[string, Schema]> {
   if (!schema || typeof schema !== 'object') return;
   yield [path, schema];
-  for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) yield* walk(child, `${path}.${name}`);
-  for (const keyword of ['items', 'additionalProperties']) if (schema[keyword] && typeof schema[keyword] === 'object') yield* walk(schema[keyword], `${path}[]`);
-  for (const keyword of ['allOf', 'anyOf', 'oneOf']) for (const child of schema[keyword] ?? []) yield* walk(child, path);
+  for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Schema>))
+    yield* walk(child, `${path}.${name}`);
+  for (const keyword of ['items', 'additionalProperties'])
+    if (schema[keyword] && typeof schema[keyword] === 'object') yield* walk(schema[keyword], `${path}[]`);
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'])
+    for (const child of schema[keyword] ?? []) yield* walk(child, path);
 }
 
-const requestSchemas = [...new Set(ROUTES.flatMap((route) => [route.body, route.query].filter((id): id is NonNullable<typeof id> => !!id)))];
+const requestSchemas = [
+  ...new Set(ROUTES.flatMap((route) => [route.body, route.query].filter((id): id is NonNullable<typeof id> => !!id))),
+];
 const subSchemas = requestSchemas.flatMap((id) => [...walk(SCHEMAS[id] as Schema, id)]);
 const kindPatterns = new Set(Object.values(ID_KINDS).map((kind) => kind.pattern));
 
 describe('request schemas are bounded', () => {
   it('every string has a maxLength and every array a maxItems', () => {
     const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type : [s.type]);
-    const unbounded = subSchemas.filter(([, s]) => (typeOf(s).includes('string') && s.maxLength === undefined && !s.enum && s.const === undefined) || (typeOf(s).includes('array') && s.maxItems === undefined));
+    const unbounded = subSchemas.filter(
+      ([, s]) =>
+        (typeOf(s).includes('string') && s.maxLength === undefined && !s.enum && s.const === undefined) ||
+        (typeOf(s).includes('array') && s.maxItems === undefined),
+    );
     expect(unbounded.map(([path]) => path)).toEqual([]);
   });
 
   /** Labels the client's own systems choose (terminals, devices, products, processors) and asset types: bounded text, not ids of ours. */
-  const CLIENT_LABELS = /\.(ledgerId|terminalId|deviceId|operatorId|productId|processorMerchantAccountId|processorStoreId|externalMerchantId)$/;
+  const CLIENT_LABELS =
+    /\.(ledgerId|terminalId|deviceId|operatorId|productId|processorMerchantAccountId|processorStoreId|externalMerchantId)$/;
 
   it('every id field takes the fragment of an id kind (core/ids.ts)', () => {
-    const idFields = subSchemas.filter(([path, s]) => /(Id|Ids\[\])$/.test(path) && !CLIENT_LABELS.test(path) && (Array.isArray(s.type) ? s.type : [s.type]).includes('string'));
+    const idFields = subSchemas.filter(
+      ([path, s]) =>
+        /(Id|Ids\[\])$/.test(path) &&
+        !CLIENT_LABELS.test(path) &&
+        (Array.isArray(s.type) ? s.type : [s.type]).includes('string'),
+    );
     expect(idFields.filter(([, s]) => !kindPatterns.has(s.pattern)).map(([path]) => path)).toEqual([]);
   });
 
   it('every path parameter of the route table has an id kind', () => {
-    const missing = ROUTES.flatMap((route) => [...route.path.matchAll(/\{([^}]+)\}/g)].filter(([, name]) => !pathParameterKind(name)).map(([, name]) => `${routeKey(route)} ${name}`));
+    const missing = ROUTES.flatMap((route) =>
+      [...route.path.matchAll(/\{([^}]+)\}/g)]
+        .filter(([, name]) => !pathParameterKind(name))
+        .map(([, name]) => `${routeKey(route)} ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -24,12 +24,20 @@ describe('errors logged by a bundled function name our sources', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const run = (env: Record<string, string>) => {
-    const { stdout, stderr } = spawnSync(process.execPath, [bundle], { env: { PATH: process.env.PATH, NODE_PATH: join(ROOT, 'node_modules'), LOG_LEVEL: 'WARN', ...env }, encoding: 'utf8' });
+    const { stdout, stderr } = spawnSync(process.execPath, [bundle], {
+      env: { PATH: process.env.PATH, NODE_PATH: join(ROOT, 'node_modules'), LOG_LEVEL: 'WARN', ...env },
+      encoding: 'utf8',
+    });
     return { raw: (JSON.parse(stdout) as { raw: string }).raw, stderr };
   };
 
   it('on AWS: the structured log gives the source location and stack, the cause mapped too', () => {
-    const { raw, stderr } = run({ AWS_LAMBDA_FUNCTION_NAME: 'fixture', AWS_REGION: 'us-east-1', STAGE: 'prod', POWERTOOLS_METRICS_DISABLED: 'true' });
+    const { raw, stderr } = run({
+      AWS_LAMBDA_FUNCTION_NAME: 'fixture',
+      AWS_REGION: 'us-east-1',
+      STAGE: 'prod',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
     const log = JSON.parse(stderr);
     // The stack as the runtime gives it names the minified bundle only.
     expect(raw).toContain(`${bundle}:`);

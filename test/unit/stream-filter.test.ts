@@ -2,7 +2,9 @@ import { STREAM_CONSUMERS, streamFilterMatches } from '../../functions/core/infr
 
 describe('the webhook events stream filter', () => {
   const webhookEvents = STREAM_CONSUMERS.find((c) => c.consumer === 'webhook-events')!;
-  const image = (attributes: Record<string, string>) => ({ dynamodb: { NewImage: Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, { S: v }])) } });
+  const image = (attributes: Record<string, string>) => ({
+    dynamodb: { NewImage: Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, { S: v }])) },
+  });
   const inOutbox = { PK: 'WEBHOOKEVENT#abc', SK: 'WEBHOOKEVENT', GSI1PK: 'WEBHOOKOUTBOX#3', id: 'abc' };
 
   it('lets through a webhook event inserted into the outbox', () => {
@@ -13,7 +15,10 @@ describe('the webhook events stream filter', () => {
     ['a change to an event (its dispatch)', { eventName: 'MODIFY', ...image(inOutbox) }],
     ['a removal (TTL)', { eventName: 'REMOVE', ...image(inOutbox) }],
     ['another item', { eventName: 'INSERT', ...image({ ...inOutbox, PK: 'PR#abc' }) }],
-    ['an event written outside the outbox', { eventName: 'INSERT', ...image({ PK: 'WEBHOOKEVENT#abc', SK: 'WEBHOOKEVENT' }) }],
+    [
+      'an event written outside the outbox',
+      { eventName: 'INSERT', ...image({ PK: 'WEBHOOKEVENT#abc', SK: 'WEBHOOKEVENT' }) },
+    ],
     ['a record without an image', { eventName: 'INSERT' }],
   ])('skips %s', (_, record) => {
     expect(streamFilterMatches(webhookEvents, record)).toBe(false);

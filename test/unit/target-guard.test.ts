@@ -1,6 +1,13 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { checkTarget, checkTargetShape, guardedLookup, guardLookup, isRefusedAddress, TargetRefusedError } from '../../functions/core/webhooks/target-guard';
+import {
+  checkTarget,
+  checkTargetShape,
+  guardedLookup,
+  guardLookup,
+  isRefusedAddress,
+  TargetRefusedError,
+} from '../../functions/core/webhooks/target-guard';
 
 const previous = process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
 beforeEach(() => delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS);
@@ -17,7 +24,13 @@ describe('isRefusedAddress', () => {
   // One or more representatives per range, at its edges where an off-by-one would show.
   const refused: Record<string, string[]> = {
     'this network 0.0.0.0/8': ['0.0.0.0', '0.255.255.255'],
-    'private 10/8, 172.16/12, 192.168/16': ['10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255', '192.168.1.1'],
+    'private 10/8, 172.16/12, 192.168/16': [
+      '10.0.0.1',
+      '10.255.255.255',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+    ],
     'carrier-grade NAT 100.64.0.0/10': ['100.64.0.1', '100.127.255.255'],
     'loopback 127.0.0.0/8': ['127.0.0.1', '127.255.255.254'],
     'link-local 169.254.0.0/16': ['169.254.169.254'],
@@ -31,11 +44,22 @@ describe('isRefusedAddress', () => {
     'reserved 240.0.0.0/4 and broadcast': ['240.0.0.1', '255.255.255.255'],
     'unspecified and loopback IPv6': ['::', '::1', '0:0:0:0:0:0:0:1'],
     'IPv4-compatible ::/96': ['::7f00:1', '::127.0.0.1', '::8.8.8.8', '::a00:1'],
-    'IPv4-mapped ::ffff:0:0/96 of a refused IPv4': ['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '0:0:0:0:0:ffff:c612:1'],
+    'IPv4-mapped ::ffff:0:0/96 of a refused IPv4': [
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '0:0:0:0:0:ffff:c612:1',
+    ],
     'IPv4-translated ::ffff:0:0:0/96': ['::ffff:0:808:808', '::ffff:0:7f00:1'],
     'NAT64 64:ff9b::/96 and 64:ff9b:1::/48': ['64:ff9b::7f00:1', '64:ff9b::8.8.8.8', '64:ff9b:1::1'],
     'discard 100::/64': ['100::1'],
-    'IETF protocol assignments 2001::/23, Teredo 2001::/32': ['2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:2::1', '2001:1ff:ffff::1'],
+    'IETF protocol assignments 2001::/23, Teredo 2001::/32': [
+      '2001::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001:2::1',
+      '2001:1ff:ffff::1',
+    ],
     'documentation 2001:db8::/32 and 3fff::/20': ['2001:db8::1', '3fff::1', '3fff:fff:ffff::1'],
     '6to4 2002::/16': ['2002:7f00:1::', '2002:808:808::1'],
     'SRv6 5f00::/16': ['5f00::1'],
@@ -51,16 +75,39 @@ describe('isRefusedAddress', () => {
 
   it('allows public addresses, also just outside the refused ranges', () => {
     const public_ = [
-      '1.1.1.1', '8.8.8.8', '93.184.216.34', '9.255.255.255', '11.0.0.0', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.1',
-      '192.0.1.1', '192.88.98.255', '198.17.255.255', '198.20.0.0', '223.255.255.255', '::ffff:8.8.8.8',
-      '2606:4700:4700::1111', '2001:4860:4860::8888', '2001:200::1', '2003::1', '2a00:1450:4001:82a::200e', '3ffe::1', '3fff:1000::1',
+      '1.1.1.1',
+      '8.8.8.8',
+      '93.184.216.34',
+      '9.255.255.255',
+      '11.0.0.0',
+      '100.63.255.255',
+      '100.128.0.0',
+      '172.15.255.255',
+      '172.32.0.1',
+      '192.0.1.1',
+      '192.88.98.255',
+      '198.17.255.255',
+      '198.20.0.0',
+      '223.255.255.255',
+      '::ffff:8.8.8.8',
+      '2606:4700:4700::1111',
+      '2001:4860:4860::8888',
+      '2001:200::1',
+      '2003::1',
+      '2a00:1450:4001:82a::200e',
+      '3ffe::1',
+      '3fff:1000::1',
     ];
     expect(verdicts(public_)).toEqual(all(public_, false));
   });
 });
 
 describe('checkTarget', () => {
-  const refusal = (url: string) => checkTarget(url).then(() => undefined, (error: Error) => (error instanceof TargetRefusedError ? error.message : `unexpected ${error}`));
+  const refusal = (url: string) =>
+    checkTarget(url).then(
+      () => undefined,
+      (error: Error) => (error instanceof TargetRefusedError ? error.message : `unexpected ${error}`),
+    );
 
   it.each([
     'http://[::7f00:1]/',
@@ -75,12 +122,19 @@ describe('checkTarget', () => {
     'http://2130706433/', // 127.0.0.1, as URL normalises it
     'https://0x7f.1:8443/',
   ])('refuses %s by its literal address', async (url) => {
-    expect(await refusal(url)).toBe('must not point at a loopback, private or link-local address, or another special-purpose one');
+    expect(await refusal(url)).toBe(
+      'must not point at a loopback, private or link-local address, or another special-purpose one',
+    );
   });
 
   it('refuses a name resolving to loopback, and allows public literals', async () => {
     expect(await refusal('http://localhost:9000/')).toMatch(/^must not resolve to a loopback/);
-    for (const url of ['https://1.1.1.1/hook', 'https://8.8.8.8/', 'https://[2606:4700:4700::1111]/', 'https://[2001:4860:4860::8888]/']) {
+    for (const url of [
+      'https://1.1.1.1/hook',
+      'https://8.8.8.8/',
+      'https://[2606:4700:4700::1111]/',
+      'https://[2001:4860:4860::8888]/',
+    ]) {
       expect([url, await refusal(url)]).toEqual([url, undefined]);
     }
   });
@@ -115,11 +169,15 @@ describe('connection lookup', () => {
     ['an embedded loopback', ['64:ff9b::7f00:1'], false],
     ['a public and a private address (Happy Eyeballs may pick either)', ['1.1.1.1', '169.254.169.254'], true],
   ])('refuses a name resolving to %s', async (_case, addresses, all) => {
-    expect(await connect(guardLookup(resolvingTo(...addresses)), 'rebinding.example', all)).toMatch(/^resolves to a loopback/);
+    expect(await connect(guardLookup(resolvingTo(...addresses)), 'rebinding.example', all)).toMatch(
+      /^resolves to a loopback/,
+    );
   });
 
   it('passes public answers through unchanged', async () => {
-    expect(await connect(guardLookup(resolvingTo('1.1.1.1', '2606:4700:4700::1111')), 'one.one.one.one', true)).toEqual(['1.1.1.1', '2606:4700:4700::1111']);
+    expect(await connect(guardLookup(resolvingTo('1.1.1.1', '2606:4700:4700::1111')), 'one.one.one.one', true)).toEqual(
+      ['1.1.1.1', '2606:4700:4700::1111'],
+    );
   });
 
   it('refuses localhost through the real resolver unless private targets are allowed', async () => {

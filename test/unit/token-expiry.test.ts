@@ -21,10 +21,15 @@ describe('token expiry from a collection', () => {
 
   it('takes the earlier of tokenExpiresAfter and tokenExpiresAt; none without either', () => {
     const issued = at('2026-05-12T04:30:11.001Z');
-    expect(tokenExpiry({ tokenExpiresAfter: { period: 'month', duration: '1', ceil: 'day' } }, issued)?.toISOString()).toBe('2026-06-13T00:00:00.000Z');
-    expect(tokenExpiry({ tokenExpiresAfter: { period: 'year', duration: '1' }, tokenExpiresAt: '2026-07-01T00:00:00.000Z' }, issued)?.toISOString()).toBe(
-      '2026-07-01T00:00:00.000Z',
-    );
+    expect(
+      tokenExpiry({ tokenExpiresAfter: { period: 'month', duration: '1', ceil: 'day' } }, issued)?.toISOString(),
+    ).toBe('2026-06-13T00:00:00.000Z');
+    expect(
+      tokenExpiry(
+        { tokenExpiresAfter: { period: 'year', duration: '1' }, tokenExpiresAt: '2026-07-01T00:00:00.000Z' },
+        issued,
+      )?.toISOString(),
+    ).toBe('2026-07-01T00:00:00.000Z');
     expect(tokenExpiry({}, issued)).toBeUndefined();
   });
 });

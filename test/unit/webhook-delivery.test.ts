@@ -1,7 +1,12 @@
 import { createServer } from 'node:http';
 import { derivedId } from '../../functions/core/ids';
 import { postJson } from '../../functions/core/webhooks/post';
-import { GIVE_UP_AFTER_MS, MAX_RETRY_DELAY_SECONDS, nextAttemptAt, retryDelaySeconds } from '../../functions/core/webhooks/retry-schedule';
+import {
+  GIVE_UP_AFTER_MS,
+  MAX_RETRY_DELAY_SECONDS,
+  nextAttemptAt,
+  retryDelaySeconds,
+} from '../../functions/core/webhooks/retry-schedule';
 import { checkTarget, isRefusedAddress, TargetRefusedError } from '../../functions/core/webhooks/target-guard';
 
 describe('webhook retry schedule', () => {
@@ -40,10 +45,30 @@ describe('webhook target guard', () => {
     if (previous === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
     else process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = previous;
   });
-  const refusal = (url: string) => checkTarget(url).then(() => undefined, (error: Error) => (error instanceof TargetRefusedError ? error.message : `unexpected ${error}`));
+  const refusal = (url: string) =>
+    checkTarget(url).then(
+      () => undefined,
+      (error: Error) => (error instanceof TargetRefusedError ? error.message : `unexpected ${error}`),
+    );
 
   it('knows loopback, private, link-local and unique-local addresses, IPv4-mapped ones too', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd12:3456::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd12:3456::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect([address, isRefusedAddress(address)]).toEqual([address, true]);
     }
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
@@ -80,8 +105,12 @@ describe('webhook target guard', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     try {
-      expect(await postJson(`http://127.0.0.1:${port}/`, '{}', {})).toEqual({ error: expect.stringMatching(/^target refused: url must not point/) });
-      expect(await postJson(`http://localhost:${port}/`, '{}', {})).toEqual({ error: expect.stringMatching(/^target refused: url resolves to a loopback/) });
+      expect(await postJson(`http://127.0.0.1:${port}/`, '{}', {})).toEqual({
+        error: expect.stringMatching(/^target refused: url must not point/),
+      });
+      expect(await postJson(`http://localhost:${port}/`, '{}', {})).toEqual({
+        error: expect.stringMatching(/^target refused: url resolves to a loopback/),
+      });
       expect(hits).toBe(0);
       process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = '1';
       expect(await postJson(`http://localhost:${port}/`, '{}', {})).toEqual({ statusCode: 200 });

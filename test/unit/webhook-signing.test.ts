@@ -28,7 +28,13 @@ describe('signing key set', () => {
   it('makes P-256 keys with a dated kid', async () => {
     const key = await newSigningKey(T0);
     expect(key.kid).toMatch(/^20261122-[0-9a-f]{8}$/);
-    expect(key.privateJwk).toMatchObject({ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), d: expect.any(String) });
+    expect(key.privateJwk).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      x: expect.any(String),
+      y: expect.any(String),
+      d: expect.any(String),
+    });
     expect(key.createdAt).toBe(T0.toISOString());
     expect(parseSigningKeySet(JSON.stringify({ keys: [key] }))).toEqual({ keys: [key] });
     expect(() => parseSigningKeySet('{"keys":[{"kid":"k"}]}')).toThrow(/malformed/);
@@ -61,7 +67,17 @@ describe('signing key set', () => {
 
   it('publishes only public members', async () => {
     const jwks = publicJwksOf(await rotate({ keys: [] }, T0));
-    expect(jwks.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), use: 'sig', alg: 'ES256' }]);
+    expect(jwks.keys).toEqual([
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.any(String),
+        y: expect.any(String),
+        kid: expect.any(String),
+        use: 'sig',
+        alg: 'ES256',
+      },
+    ]);
     expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
     expect(signerOf({ keys: [] }, T0)).toBeUndefined();
   });
@@ -76,7 +92,10 @@ describe('no key yet (a fresh deploy)', () => {
       await jest.isolateModulesAsync(async () => {
         const keys = await import('../../functions/core/webhooks/signing-keys');
         expect(await keys.publicJwks()).toEqual({ keys: [] });
-        await expect(keys.currentSigningKey(T0)).rejects.toMatchObject({ statusCode: 503, message: 'WEBHOOK_SIGNING_KEY_MISSING' });
+        await expect(keys.currentSigningKey(T0)).rejects.toMatchObject({
+          statusCode: 503,
+          message: 'WEBHOOK_SIGNING_KEY_MISSING',
+        });
       });
     } finally {
       process.env.WEBHOOK_SIGNING_KEYS = configuredEnv;
@@ -92,19 +111,30 @@ describe('webhook JWTs', () => {
     const now = new Date();
     const token = await signNotificationJwt({ url, body, now });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'ES256', kid: configured.keys[0].kid, typ: 'JWT' });
-    const { payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), { audience: url, currentDate: now });
+    const { payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), {
+      audience: url,
+      currentDate: now,
+    });
     expect(payload.iat).toBe(Math.floor(now.getTime() / 1000));
     expect(payload.exp).toBe(payload.iat! + 300);
     expect(payload.request_body_sha256).toBe(createHash('sha256').update(body).digest('hex'));
-    await expect(jwtVerify(token, createLocalJWKSet(await publicJwks()), { audience: `${url}/other` })).rejects.toThrow(/aud/);
-    await expect(jwtVerify(token, createLocalJWKSet(await publicJwks()), { currentDate: new Date(now.getTime() + 301_000) })).rejects.toThrow(/exp/);
+    await expect(jwtVerify(token, createLocalJWKSet(await publicJwks()), { audience: `${url}/other` })).rejects.toThrow(
+      /aud/,
+    );
+    await expect(
+      jwtVerify(token, createLocalJWKSet(await publicJwks()), { currentDate: new Date(now.getTime() + 301_000) }),
+    ).rejects.toThrow(/exp/);
   });
 
   it('signs a legacy payload as the claims, with iat and exp', async () => {
     const now = new Date();
     const token = await signLegacyJwt({ transaction: { id: 'tx_1', transactionType: 'PURCHASE' } }, now);
     const { payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), { currentDate: now });
-    expect(payload).toEqual({ transaction: { id: 'tx_1', transactionType: 'PURCHASE' }, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(now.getTime() / 1000) + 300 });
+    expect(payload).toEqual({
+      transaction: { id: 'tx_1', transactionType: 'PURCHASE' },
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(now.getTime() / 1000) + 300,
+    });
   });
 
   it('stops verifying tokens of a key once it is retired', async () => {
@@ -114,6 +144,8 @@ describe('webhook JWTs', () => {
     await expect(jwtVerify(token, createLocalJWKSet(publicJwksOf(rotated)), { audience: url })).resolves.toBeDefined();
     const retired = retire(rotated, configured.keys[0].kid, now);
     expect(publicJwksOf(retired).keys.map((k) => k.kid)).not.toContain(configured.keys[0].kid);
-    await expect(jwtVerify(token, createLocalJWKSet(publicJwksOf(retired)), { audience: url })).rejects.toThrow(/no applicable key/);
+    await expect(jwtVerify(token, createLocalJWKSet(publicJwksOf(retired)), { audience: url })).rejects.toThrow(
+      /no applicable key/,
+    );
   });
 });

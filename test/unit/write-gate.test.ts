@@ -12,7 +12,13 @@ function countingClient(answer = '{}') {
     requestHandler: {
       handle: async (request: { headers: Record<string, string> }) => {
         sent.push(request.headers['x-amz-target'].split('.')[1]);
-        return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(answer)]) } };
+        return {
+          response: {
+            statusCode: 200,
+            headers: { 'content-type': 'application/x-amz-json-1.0' },
+            body: Readable.from([Buffer.from(answer)]),
+          },
+        };
       },
     },
   });
@@ -20,7 +26,12 @@ function countingClient(answer = '{}') {
   return { client, sent };
 }
 
-const query = () => new QueryCommand({ TableName: 't', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': { S: 'ASSET#a' } } });
+const query = () =>
+  new QueryCommand({
+    TableName: 't',
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': { S: 'ASSET#a' } },
+  });
 const get = () => new GetItemCommand({ TableName: 't', Key: { PK: { S: 'PR#p' }, SK: { S: 'PR' } } });
 
 describe("a request's read cache (core/db/write-gate.ts)", () => {

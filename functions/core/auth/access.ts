@@ -40,7 +40,8 @@ export class Access {
   /** Loads the account and checks the caller may act on its resources under this permission. */
   async account(accountId: string): Promise<Account> {
     const { principal } = this;
-    const target = accountId === principal.accountId ? principal.account : await this.authorization.accounts.findAccount(accountId);
+    const target =
+      accountId === principal.accountId ? principal.account : await this.authorization.accounts.findAccount(accountId);
     if (!target || !this.reaches(target) || !this.flagsHold(target)) throw forbidden();
     return target;
   }
@@ -51,7 +52,10 @@ export class Access {
    */
   async merchantAccount(accountId: string, merchantId: string): Promise<Account> {
     const { principal, authorization } = this;
-    if (accountId === principal.accountId || scopeIn(authorization.permissions, principal.role, this.permission) !== 'integration') {
+    if (
+      accountId === principal.accountId ||
+      scopeIn(authorization.permissions, principal.role, this.permission) !== 'integration'
+    ) {
       return this.account(accountId);
     }
     const [target, serves] = await Promise.all([
@@ -79,7 +83,12 @@ export class Access {
    */
   async orgAccount(accountId: string, code: BusinessRuleCode): Promise<Account> {
     const target = await this.authorization.accounts.findAccount(accountId);
-    if (target && target.type !== 'org' && (this.principal.role === 'platform-operator' || (await this.isOwn(accountId)))) throw businessRule(code);
+    if (
+      target &&
+      target.type !== 'org' &&
+      (this.principal.role === 'platform-operator' || (await this.isOwn(accountId)))
+    )
+      throw businessRule(code);
     return this.account(accountId);
   }
 

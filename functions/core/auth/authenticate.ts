@@ -55,7 +55,10 @@ export async function authenticate(
   if (cached && cached.until > now.getTime()) return cached.principal;
   if (cached) verified.delete(hash!);
   // Both keyed before the key resolves, so neither waits for the other.
-  const [principal] = await Promise.all([hash ? principalOf(hash, accounts) : undefined, refuseFailingSource(sourceIp, now)]);
+  const [principal] = await Promise.all([
+    hash ? principalOf(hash, accounts) : undefined,
+    refuseFailingSource(sourceIp, now),
+  ]);
   if (principal) {
     remember(hash!, principal, now.getTime() + cacheTtlOf(principal));
     return principal;
@@ -70,21 +73,40 @@ export async function authenticate(
  * (never past the token's expiry). A valid token for an account the user is not a member of is
  * FORBIDDEN, like any account the caller cannot reach.
  */
-async function authenticateUser(token: string, accountHeader: string | undefined, sourceIp: string | undefined, now: Date, accounts: AccountDirectory): Promise<Principal> {
+async function authenticateUser(
+  token: string,
+  accountHeader: string | undefined,
+  sourceIp: string | undefined,
+  now: Date,
+  accounts: AccountDirectory,
+): Promise<Principal> {
   const cacheKey = `user:${createHash('sha256').update(token).digest('base64url')}:${accountHeader ?? ''}`;
   const cached = verified.get(cacheKey);
   if (cached && cached.until > now.getTime()) return cached.principal;
   if (cached) verified.delete(cacheKey);
-  const [verifiedToken] = await Promise.all([verifyUserToken(token, now).catch(() => undefined), refuseFailingSource(sourceIp, now)]);
+  const [verifiedToken] = await Promise.all([
+    verifyUserToken(token, now).catch(() => undefined),
+    refuseFailingSource(sourceIp, now),
+  ]);
   const user = verifiedToken ? await accounts.findUser(verifiedToken.userId) : undefined;
   if (!verifiedToken || !user) {
     await recordAuthenticationFailure(sourceIp, now);
     throw unauthorized('Invalid authentication');
   }
   const accountId = accountHeader ?? user.individualAccountId;
-  const [role, account] = accountId ? await Promise.all([accounts.findMembership(accountId, user.id), accounts.findAccount(accountId)]) : [];
+  const [role, account] = accountId
+    ? await Promise.all([accounts.findMembership(accountId, user.id), accounts.findAccount(accountId)])
+    : [];
   if (!role || !account) throw forbidden();
-  const principal: Principal = { kind: 'user', accountId: account.id, account, userId: user.id, trusted: user.phoneVerified, role, crn: userCrn(user.id) };
+  const principal: Principal = {
+    kind: 'user',
+    accountId: account.id,
+    account,
+    userId: user.id,
+    trusted: user.phoneVerified,
+    role,
+    crn: userCrn(user.id),
+  };
   remember(cacheKey, principal, Math.min(now.getTime() + cacheTtlOf(principal), verifiedToken.expiresAt));
   return principal;
 }
@@ -100,7 +122,8 @@ function accountHeaderOf(headers: Record<string, string | undefined>): string | 
   return undefined;
 }
 
-const cacheTtlOf = (principal: Principal) => (principal.account.test ? TEST_ACCOUNT_CACHE_TTL_MS : API_KEY_CACHE_TTL_MS);
+const cacheTtlOf = (principal: Principal) =>
+  principal.account.test ? TEST_ACCOUNT_CACHE_TTL_MS : API_KEY_CACHE_TTL_MS;
 
 /**
  * Resolves once no instance can still hold a test account's principal read before `changedAt`
@@ -121,7 +144,8 @@ function remember(cacheKey: string, principal: Principal, until: number): void {
  * calls it after changing a key or an account, so the change holds at once where it was made.
  */
 export function forgetAuthentications(accountId?: string): void {
-  for (const [hash, { principal }] of verified) if (!accountId || principal.accountId === accountId) verified.delete(hash);
+  for (const [hash, { principal }] of verified)
+    if (!accountId || principal.accountId === accountId) verified.delete(hash);
 }
 
 /**

@@ -96,7 +96,9 @@ export async function refuseFailingSource(sourceIp: string | undefined, now: Dat
   refuseBlockedSource(sourceIp, now);
   const scope = sourceScope(sourceIp);
   const nowMs = now.getTime();
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: rateLimitEntity.key('SOURCE', scope) }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: rateLimitEntity.key('SOURCE', scope) }),
+  );
   const window = slide(out.Item && rateLimitEntity.parse(out.Item), nowMs);
   const limit = config().unauthenticatedRateLimitPerMinute;
   if (window.counted >= limit) throw block(scope, nextAdmission(window, limit), nowMs);
@@ -118,7 +120,9 @@ export function sourceScope(sourceIp: string | undefined): string {
   const ip = sourceIp.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   if (!ip.includes(':')) return ip;
   const [left, right] = ip.split('::').map((half) => (half ? half.split(':') : []));
-  const groups = right ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  const groups = right
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
   return `${groups
     .slice(0, 4)
     .map((group) => parseInt(group, 16).toString(16))
@@ -152,7 +156,13 @@ async function record(subject: Subject, limit: number, nowMs: number): Promise<n
     const current = failed.item;
     const window = slide(current, nowMs);
     if (window.counted >= limit) return nextAdmission(window, limit);
-    failed = await conditionally(!current ? create(subject, window.head) : current.head === window.head ? increment(subject, window.head, limit) : advance(subject, current, window, limit));
+    failed = await conditionally(
+      !current
+        ? create(subject, window.head)
+        : current.head === window.head
+          ? increment(subject, window.head, limit)
+          : advance(subject, current, window, limit),
+    );
   }
   return failed ? nowMs + 1000 : undefined;
 }
@@ -223,7 +233,13 @@ function advance(subject: Subject, current: Window, next: Window, limit: number)
         UpdateExpression: 'SET head = :next, slots = :slots, counted = :one, #ttl = :ttl',
         ConditionExpression: 'head = :head',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':head': current.head, ':next': next.head, ':slots': onlyThisRequest(next.head), ':one': 1, ':ttl': expiry(next.head) },
+        ExpressionAttributeValues: {
+          ':head': current.head,
+          ':next': next.head,
+          ':slots': onlyThisRequest(next.head),
+          ':one': 1,
+          ':ttl': expiry(next.head),
+        },
       }),
     );
   }

@@ -13,7 +13,11 @@ let keys: { issuer: string; get: JWTVerifyGetKey } | undefined;
 
 /** The issuer's key set, fetched on first use and again (jose's cooldown) when a token names an unknown `kid`. */
 function keySetOf(jose: typeof import('jose'), issuer: string): JWTVerifyGetKey {
-  if (keys?.issuer !== issuer) keys = { issuer, get: jose.createRemoteJWKSet(jwksUrlOf(issuer), { timeoutDuration: 3_000, cooldownDuration: 30_000 }) };
+  if (keys?.issuer !== issuer)
+    keys = {
+      issuer,
+      get: jose.createRemoteJWKSet(jwksUrlOf(issuer), { timeoutDuration: 3_000, cooldownDuration: 30_000 }),
+    };
   return keys.get;
 }
 
@@ -34,8 +38,18 @@ export async function verifyUserToken(token: string, now: Date): Promise<Verifie
   // jose (in the layer) loads on the first user token: functions called only with API keys never load it.
   const jose = await import('jose');
   try {
-    const { payload } = await jose.jwtVerify(token, keySetOf(jose, issuer), { issuer, algorithms: USER_TOKEN_ALGORITHMS, currentDate: now, requiredClaims: ['sub', 'exp'] });
-    if (payload.token_use !== 'access' || payload.client_id !== clientId || typeof payload.sub !== 'string' || !payload.sub) {
+    const { payload } = await jose.jwtVerify(token, keySetOf(jose, issuer), {
+      issuer,
+      algorithms: USER_TOKEN_ALGORITHMS,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp'],
+    });
+    if (
+      payload.token_use !== 'access' ||
+      payload.client_id !== clientId ||
+      typeof payload.sub !== 'string' ||
+      !payload.sub
+    ) {
       throw unauthorized('Invalid authentication');
     }
     return { userId: payload.sub, expiresAt: payload.exp! * 1000 };

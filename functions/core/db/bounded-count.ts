@@ -9,7 +9,13 @@ import type { TransactionStep } from './transaction';
  * transaction is refused with `code`; a step down always commits. The count's item key is its
  * group's (entities.ts).
  */
-export function boundedCountStep(key: TableKey, delta: 1 | -1, max: number, code: BusinessRuleCode, attribute = 'count'): TransactionStep {
+export function boundedCountStep(
+  key: TableKey,
+  delta: 1 | -1,
+  max: number,
+  code: BusinessRuleCode,
+  attribute = 'count',
+): TransactionStep {
   return {
     item: {
       Update: {

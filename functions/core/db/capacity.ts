@@ -28,7 +28,16 @@ export interface RecordedCall {
   roundTrip: number;
 }
 
-export const newConsumedCapacity = (): ConsumedCapacity => ({ read: 0, write: 0, items: 0, written: [], gsiWriteUnits: 0, serialRoundTrips: 0, answeredDepth: 0, calls: [] });
+export const newConsumedCapacity = (): ConsumedCapacity => ({
+  read: 0,
+  write: 0,
+  items: 0,
+  written: [],
+  gsiWriteUnits: 0,
+  serialRoundTrips: 0,
+  answeredDepth: 0,
+  calls: [],
+});
 
 /** Response header of the local gateway when measuring: handler time, serial round trips, calls (JSON). */
 export const MEASURED_HEADER = 'x-measured';
@@ -41,7 +50,13 @@ export interface ItemKey {
 /** The request being measured; the local gateway opens one scope per request when measuring. */
 export const capacityScope = new AsyncLocalStorage<ConsumedCapacity>();
 
-const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);
 const SINGLE_WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
 
 interface CapacityUnits {
@@ -94,7 +109,11 @@ export function attemptedWriteKeys(calls: readonly RecordedCall[]): string[] {
   return calls.flatMap((call) => {
     const input = call.input as SentWrite & { TransactItems?: Record<string, SentWrite>[] };
     if (call.commandName === 'TransactWriteItemsCommand') {
-      return (input.TransactItems ?? []).flatMap((item) => Object.entries(item).filter(([kind]) => kind !== 'ConditionCheck').map(([, w]) => (w.Item ?? w.Key)?.PK?.S ?? ''));
+      return (input.TransactItems ?? []).flatMap((item) =>
+        Object.entries(item)
+          .filter(([kind]) => kind !== 'ConditionCheck')
+          .map(([, w]) => (w.Item ?? w.Key)?.PK?.S ?? ''),
+      );
     }
     return SINGLE_WRITES.has(call.commandName) ? [(input.Item ?? input.Key)?.PK?.S ?? ''] : [];
   });
@@ -113,13 +132,19 @@ export function gsiWriteUnits(commandName: string, input: unknown): number {
     commandName === 'TransactWriteItemsCommand'
       ? ((input as { TransactItems?: TransactItem[] }).TransactItems ?? [])
       : SINGLE_WRITES.has(commandName)
-        ? [commandName === 'PutItemCommand' ? { Put: input as TransactItem['Put'] } : { Update: input as TransactItem['Update'] }]
+        ? [
+            commandName === 'PutItemCommand'
+              ? { Put: input as TransactItem['Put'] }
+              : { Update: input as TransactItem['Update'] },
+          ]
         : [];
   let units = 0;
   for (const write of writes) {
     const item = write.Put?.Item as Record<string, unknown> | undefined;
     const expression = (write.Update as { UpdateExpression?: string } | undefined)?.UpdateExpression ?? '';
-    const indexes = item ? INDEX_KEYS.filter((key) => key in item).length : INDEX_KEYS.filter((key) => expression.includes(key)).length;
+    const indexes = item
+      ? INDEX_KEYS.filter((key) => key in item).length
+      : INDEX_KEYS.filter((key) => expression.includes(key)).length;
     units += indexes * startedKilobytes(write);
   }
   return units;
@@ -138,7 +163,10 @@ function startedKilobytes(item: TransactItem): number {
  * element and 1 byte per element, a set its elements. Items as the document client passes them.
  */
 export function itemBytes(item: Record<string, unknown>): number {
-  return Object.entries(item).reduce((sum, [name, value]) => (value === undefined ? sum : sum + Buffer.byteLength(name) + valueBytes(value)), 0);
+  return Object.entries(item).reduce(
+    (sum, [name, value]) => (value === undefined ? sum : sum + Buffer.byteLength(name) + valueBytes(value)),
+    0,
+  );
 }
 
 function valueBytes(value: unknown): number {
@@ -151,7 +179,10 @@ function valueBytes(value: unknown): number {
   if (typeof value === 'object') {
     // The document client's NumberValue (balances kept as exact numbers) carries its digits as `value`.
     if (value.constructor?.name === 'NumberValue') return numberBytes(String((value as { value: string }).value));
-    return Object.entries(value).reduce((sum, [name, v]) => (v === undefined ? sum : sum + 1 + Buffer.byteLength(name) + valueBytes(v)), 3);
+    return Object.entries(value).reduce(
+      (sum, [name, v]) => (v === undefined ? sum : sum + 1 + Buffer.byteLength(name) + valueBytes(v)),
+      3,
+    );
   }
   return 0;
 }
@@ -184,7 +215,11 @@ export function trackConsumedCapacity(client: DynamoDBClient): void {
       if (!scope) return next(args);
       const depth = scope.answeredDepth + 1;
       scope.serialRoundTrips = Math.max(scope.serialRoundTrips, depth);
-      scope.calls.push({ commandName: context.commandName ?? '', input: structuredClone(args.input), roundTrip: depth });
+      scope.calls.push({
+        commandName: context.commandName ?? '',
+        input: structuredClone(args.input),
+        roundTrip: depth,
+      });
       try {
         return await next(args);
       } finally {
@@ -215,7 +250,10 @@ export function trackConsumedCapacity(client: DynamoDBClient): void {
         scope.written.push(itemKey(input.Item ?? input.Key ?? {}));
       }
       const consumed = (result.output as { ConsumedCapacity?: CapacityUnits | CapacityUnits[] }).ConsumedCapacity;
-      const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce(
+        (sum, c) => sum + (c.CapacityUnits ?? 0),
+        0,
+      );
       if (READS.has(context.commandName ?? '')) scope.read += units;
       else scope.write += units;
       return result;

@@ -8,7 +8,9 @@ type ClientHook = (client: DynamoDBClient) => void;
  * Kept on globalThis: the local platform attaches its hooks once, and they reach the clients of the
  * group bundles it also serves (bin/local/bundles.ts), each of which carries its own copy of this module.
  */
-const hooks: ClientHook[] = ((globalThis as { [key: symbol]: ClientHook[] | undefined })[Symbol.for('payments.dynamodb-client-hooks')] ??= []);
+const hooks: ClientHook[] = ((globalThis as { [key: symbol]: ClientHook[] | undefined })[
+  Symbol.for('payments.dynamodb-client-hooks')
+] ??= []);
 
 /** Instrumentation (benchmarks) and fault injection (reliability tests) attach here, to every client. */
 export function onDynamoDbClient(hook: ClientHook): void {

@@ -56,9 +56,14 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
       v: definition.version,
     }),
     parse(item) {
-      if (item.entity !== definition.type) throw new EntityShapeError(definition.type, `found entity ${String(item.entity)}`);
+      if (item.entity !== definition.type)
+        throw new EntityShapeError(definition.type, `found entity ${String(item.entity)}`);
       const version = Number(item.v);
-      if (!Number.isInteger(version) || version > definition.version || (version < definition.version && !definition.upgrade)) {
+      if (
+        !Number.isInteger(version) ||
+        version > definition.version ||
+        (version < definition.version && !definition.upgrade)
+      ) {
         throw new EntityShapeError(definition.type, `unknown version ${String(item.v)}`);
       }
       const current = version < definition.version ? definition.upgrade!(item, version) : item;
@@ -75,4 +80,5 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
  * The public view of a record: exactly the fields its response schema declares, at every depth.
  * A new internal field stays internal unless the schema is changed to publish it.
  */
-export const publicView = <T>(schema: Parameters<typeof declaredOnly>[0], record: unknown): T => declaredOnly(schema, record) as T;
+export const publicView = <T>(schema: Parameters<typeof declaredOnly>[0], record: unknown): T =>
+  declaredOnly(schema, record) as T;

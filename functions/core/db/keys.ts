@@ -38,7 +38,10 @@ export interface RateLimitWindow {
   slots: number[];
 }
 
-const rateLimitKey = (subject: RateLimitWindow['subject'], scope: string): TableKey => ({ PK: `RATELIMIT#${subject}#${scope}`, SK: 'RATELIMIT' });
+const rateLimitKey = (subject: RateLimitWindow['subject'], scope: string): TableKey => ({
+  PK: `RATELIMIT#${subject}#${scope}`,
+  SK: 'RATELIMIT',
+});
 
 export const rateLimitEntity = defineEntity<RateLimitWindow, [subject: RateLimitWindow['subject'], scope: string]>({
   type: 'rate-limit',
@@ -67,7 +70,10 @@ const idempotencyRecordKey = (accountId: string, operation: string, clientKey: s
   SK: 'IDEMPOTENCY',
 });
 
-export const idempotencyEntity = defineEntity<IdempotencyRecord, [accountId: string, operation: string, clientKey: string]>({
+export const idempotencyEntity = defineEntity<
+  IdempotencyRecord,
+  [accountId: string, operation: string, clientKey: string]
+>({
   type: 'idempotency',
   version: 1,
   key: idempotencyRecordKey,
@@ -77,7 +83,9 @@ export const idempotencyEntity = defineEntity<IdempotencyRecord, [accountId: str
 export const idempotencyKey = idempotencyEntity.key;
 
 /** Strips storage attributes before a record leaves the platform. */
-export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {
+export function stripKeys<T extends Record<string, unknown>>(
+  item: T,
+): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {
   const { PK: _pk, SK: _sk, GSI1PK: _g1p, GSI1SK: _g1s, GSI2PK: _g2p, GSI2SK: _g2s, ttl: _ttl, ...rest } = item;
   return rest;
 }

@@ -28,11 +28,17 @@ export async function encodePageKey(lastEvaluatedKey: Record<string, unknown>, s
 
 export async function decodePageKey(pageKey: string, scope: string): Promise<Record<string, unknown>> {
   const bytes = Buffer.from(pageKey, 'base64url');
-  if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString('base64url') !== pageKey) throw badRequest('pageKey is invalid');
+  if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString('base64url') !== pageKey)
+    throw badRequest('pageKey is invalid');
   try {
-    const decipher = createDecipheriv('aes-256-gcm', await pageKeyCipherKey(), bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(scope, 'utf8'));
+    const decipher = createDecipheriv('aes-256-gcm', await pageKeyCipherKey(), bytes.subarray(0, IV_BYTES)).setAAD(
+      Buffer.from(scope, 'utf8'),
+    );
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+    const plain = Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
     const key = JSON.parse(plain.toString('utf8')) as unknown;
     if (!key || typeof key !== 'object' || Array.isArray(key)) throw new Error('not an object');
     return key as Record<string, unknown>;
@@ -163,7 +169,10 @@ export async function queryAll(
  * Every item of one partition under a sort-key prefix (a small, bounded collection such as an
  * account's keys or a request's activities), read consistently: the keys a group's keys.ts names.
  */
-export function queryAllUnder(collection: { PK: string; SKPrefix: string }, options: { newestFirst?: boolean } = {}): Promise<Record<string, unknown>[]> {
+export function queryAllUnder(
+  collection: { PK: string; SKPrefix: string },
+  options: { newestFirst?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   return queryAll({
     TableName: config().tableName,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',

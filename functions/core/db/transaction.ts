@@ -52,7 +52,12 @@ export async function runTransaction(steps: TransactionStep[], token?: string): 
 
 function assertWithinLimits(steps: TransactionStep[]): void {
   if (steps.length > MAX_TRANSACTION_ITEMS) throw new TransactionTooLargeError(`${steps.length} items`);
-  const bytes = Buffer.byteLength(JSON.stringify(steps.map((s) => s.item), (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  const bytes = Buffer.byteLength(
+    JSON.stringify(
+      steps.map((s) => s.item),
+      (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+    ),
+  );
   if (bytes > MAX_TRANSACTION_BYTES) throw new TransactionTooLargeError(`${bytes} bytes`);
 }
 
@@ -90,7 +95,12 @@ export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 12): 
       return await run();
     } catch (error) {
       const now = Date.now();
-      if (!(error instanceof TransactionConflictError) || attempt >= attempts || now - started + (now - attemptStarted) >= CONFLICT_RETRY_MS) throw error;
+      if (
+        !(error instanceof TransactionConflictError) ||
+        attempt >= attempts ||
+        now - started + (now - attemptStarted) >= CONFLICT_RETRY_MS
+      )
+        throw error;
       // Full jitter, so contending writers spread out instead of colliding again.
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 10 * 2 ** attempt)));
     }

@@ -22,7 +22,13 @@ export interface WriteGate {
 
 const gates = new AsyncLocalStorage<WriteGate>();
 
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+]);
 const CACHED_READS = new Set(['GetItemCommand', 'QueryCommand']);
 
 /** Runs `work` with its DynamoDB writes held until `gate.admitted` (once set) resolves; they fail with its refusal. */
@@ -98,7 +104,8 @@ function copyOf<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyOf) as T;
   if (value && typeof value === 'object') {
     const proto = Object.getPrototypeOf(value);
-    if (proto === Object.prototype || proto === null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOf(v)])) as T;
+    if (proto === Object.prototype || proto === null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOf(v)])) as T;
   }
   return value;
 }

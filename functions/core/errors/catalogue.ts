@@ -19,13 +19,22 @@ export const ERRORS = {
   APPROVAL_ALREADY_IN_PROGRESS: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-approvals' },
   APPROVAL_ALREADY_REVIEWED: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-approvals' },
   ASSET_NOT_ACTIVE: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
-  ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED: { status: 403, source: 'https://docs.centrapay.com/api/asset-program-configs' },
+  ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED: {
+    status: 403,
+    source: 'https://docs.centrapay.com/api/asset-program-configs',
+  },
   ASSET_REDEMPTION_DENIED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
   ASSET_TRANSFER_INVALID_RECIPIENT: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
   ASSET_TRANSFER_INVALID_STATUS: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
-  AUTHORIZATION_CODE_INVALID: { status: 403, source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections' },
-  AUTHORIZATION_FAILED: { status: 403, source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections' },
+  AUTHORIZATION_CODE_INVALID: {
+    status: 403,
+    source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections',
+  },
+  AUTHORIZATION_FAILED: {
+    status: 403,
+    source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections',
+  },
   AUTHORIZATION_PENDING: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-connection-intents' },
   BANK_ACCOUNT_ALREADY_VERIFIED: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
@@ -33,7 +42,10 @@ export const ERRORS = {
   BANK_ACCOUNT_MISMATCH: { status: 403, source: 'https://docs.centrapay.com/api/merchants' },
   BANK_ACCOUNT_NOT_VERIFIED: { status: 403, source: 'docs/api/funds-transfers.md#funds-transfers' },
   BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP: { status: 403, source: 'docs/api/funds-transfers.md#funds-transfers' },
-  BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL: { status: 403, source: 'https://docs.centrapay.com/api/funds-transfers' },
+  BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL: {
+    status: 403,
+    source: 'https://docs.centrapay.com/api/funds-transfers',
+  },
   BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   BANK_AUTHORITY_LIMIT_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
@@ -90,7 +102,10 @@ export const ERRORS = {
   LAST_OWNER_NOT_REVOKABLE: { status: 403, source: 'https://docs.centrapay.com/api/account-memberships' },
   LINE_ITEMS_SUM_CHECK_FAILED: { status: 400, source: 'https://docs.centrapay.com/api/payment-requests' },
   LIVENESS_MISMATCH: { status: 403, source: 'https://docs.centrapay.com/api/asset-program-memberships' },
-  LIVE_BANK_CONNECTIONS_UNAVAILABLE: { status: 403, source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections' },
+  LIVE_BANK_CONNECTIONS_UNAVAILABLE: {
+    status: 403,
+    source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections',
+  },
   LOYALTY_PROGRAM_NOT_FOUND: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
   MANAGED_INTEGRATION_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/integrations.md#managed-integrations' },
   MEDIA_UPLOAD_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/asset-programs' },
@@ -151,4 +166,6 @@ export interface CatalogueEntry {
 export type ErrorCode = keyof typeof ERRORS;
 
 /** The codes answered with `status`. */
-export type CodeOfStatus<S extends CatalogueEntry['status']> = { [C in ErrorCode]: (typeof ERRORS)[C]['status'] extends S ? C : never }[ErrorCode];
+export type CodeOfStatus<S extends CatalogueEntry['status']> = {
+  [C in ErrorCode]: (typeof ERRORS)[C]['status'] extends S ? C : never;
+}[ErrorCode];

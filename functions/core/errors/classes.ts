@@ -165,11 +165,13 @@ export class ServiceUnavailableError extends CodedError {
 
 export const badRequest = (message: string) => new BadRequestError(message);
 
-export const invalidRequest = (code: CodeOfStatus<400>, extra?: Record<string, unknown>) => new InvalidRequestError(code, extra);
+export const invalidRequest = (code: CodeOfStatus<400>, extra?: Record<string, unknown>) =>
+  new InvalidRequestError(code, extra);
 
 export const unauthorized = (message?: string) => new UnauthorizedError(message);
 
-export const businessRule = (code: BusinessRuleCode, extra?: Record<string, unknown>) => new BusinessRuleError(code, extra);
+export const businessRule = (code: BusinessRuleCode, extra?: Record<string, unknown>) =>
+  new BusinessRuleError(code, extra);
 
 export const forbidden = () => new ForbiddenError();
 
@@ -179,4 +181,5 @@ export const tooManyRequests = (retryAfterSeconds: number) => new TooManyRequest
 
 export const serverError = () => new InternalServerError();
 
-export const serviceUnavailable = (code: CodeOfStatus<503>, headers?: Record<string, string>) => new ServiceUnavailableError(code, headers);
+export const serviceUnavailable = (code: CodeOfStatus<503>, headers?: Record<string, string>) =>
+  new ServiceUnavailableError(code, headers);

@@ -25,7 +25,10 @@ import { withPageReply } from './page';
 import { htmlResponse, jsonResponse, Reply } from './response';
 import { routeKey, type Route } from './route';
 
-export type GroupHandler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type GroupHandler = (
+  event: APIGatewayProxyEventV2,
+  context?: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** One group's part of the platform, and what authorization decides with (passed in: core knows no group). */
 export interface GroupHandlerOptions extends Authorization {
@@ -50,39 +53,60 @@ let coldStart = true;
  * Steps in brackets are there only for routes that need them (`apiKey` routes; routes with a body,
  * a query schema, an optional Idempotency-Key header).
  */
-export function createGroupHandler({ routes, operations, validators, ...authorization }: GroupHandlerOptions): GroupHandler {
-  for (const route of routes) if (!operations[route.operation]) throw new Error(`operation ${route.operation} missing from group ${route.group}`);
-  const pipelines = new Map(routes.map((route) => [routeKey(route), pipeline(route, operations[route.operation], validators, authorization)]));
+export function createGroupHandler({
+  routes,
+  operations,
+  validators,
+  ...authorization
+}: GroupHandlerOptions): GroupHandler {
+  for (const route of routes)
+    if (!operations[route.operation]) throw new Error(`operation ${route.operation} missing from group ${route.group}`);
+  const pipelines = new Map(
+    routes.map((route) => [routeKey(route), pipeline(route, operations[route.operation], validators, authorization)]),
+  );
   const notFound = pipeline(undefined, undefined, validators, authorization);
   return (event, context) => {
     const gate: WriteGate = {};
     const run = pipelines.get(event.routeKey) ?? notFound;
-    return withWriteGate(gate, () => run(event, Object.assign(context ?? ({} as Context), { platform: { gate } }) as PipelineContext));
+    return withWriteGate(gate, () =>
+      run(event, Object.assign(context ?? ({} as Context), { platform: { gate } }) as PipelineContext),
+    );
   };
 }
 
-function pipeline(route: Route | undefined, operation: Operation | undefined, validators: Validators, authorization: Authorization) {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PipelineContext>(async (event: APIGatewayProxyEventV2, context: PipelineContext) => {
-    const state = context.platform;
-    const request: Request = {
-      route: route!,
-      params: decodeParams(event.pathParameters),
-      body: state.body,
-      query: state.query,
-      headers: event.headers ?? {},
-      auth: state.auth,
-      // Taken once by the clock step, after authentication (the caller's clock; core/clock.ts).
-      now: state.now,
-      requestId: event.requestContext?.requestId ?? '',
-      idempotencyKey: state.idempotencyKey,
-    };
-    return respond(route!, await operation!(request as Request<never, never>));
-  });
+function pipeline(
+  route: Route | undefined,
+  operation: Operation | undefined,
+  validators: Validators,
+  authorization: Authorization,
+) {
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PipelineContext>(
+    async (event: APIGatewayProxyEventV2, context: PipelineContext) => {
+      const state = context.platform;
+      const request: Request = {
+        route: route!,
+        params: decodeParams(event.pathParameters),
+        body: state.body,
+        query: state.query,
+        headers: event.headers ?? {},
+        auth: state.auth,
+        // Taken once by the clock step, after authentication (the caller's clock; core/clock.ts).
+        now: state.now,
+        requestId: event.requestContext?.requestId ?? '',
+        idempotencyKey: state.idempotencyKey,
+      };
+      return respond(route!, await operation!(request as Request<never, never>));
+    },
+  );
   handler.use(tracingSteps());
-  handler.use(injectLambdaContext(logger, { resetKeys: true })).use(metricsFlush()).use(requestLog());
+  handler
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(metricsFlush())
+    .use(requestLog());
   handler.use(errorStep()).use(admissionStep()).use(httpHeaderNormalizer()).use(arrivalStep(route));
   if (!route) return handler.use(notFoundStep());
-  if (route.authentication === 'apiKey') handler.use(authenticationStep(route, authorization)).use(rateLimitStep(route));
+  if (route.authentication === 'apiKey')
+    handler.use(authenticationStep(route, authorization)).use(rateLimitStep(route));
   handler.use(clockStep());
   if (route.body) handler.use(bodySteps(route));
   const validation = validationStep(route, validators);
@@ -102,7 +126,11 @@ function respond(route: Route, result: unknown): APIGatewayProxyStructuredResult
 
 /** One log line per request: route, status, duration, account and cold start (never a key or a body). */
 function requestLog() {
-  const line = (request: { event: APIGatewayProxyEventV2; context: PipelineContext; response?: APIGatewayProxyStructuredResultV2 }) => {
+  const line = (request: {
+    event: APIGatewayProxyEventV2;
+    context: PipelineContext;
+    response?: APIGatewayProxyStructuredResultV2;
+  }) => {
     const state = request.context.platform;
     logger.info('request', {
       requestId: request.event.requestContext?.requestId,

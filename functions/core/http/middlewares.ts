@@ -15,7 +15,15 @@ import { impossiblePathParameter } from '../ids';
 import { ungated, type WriteGate } from '../db/write-gate';
 import { logger, METRIC, countMetric } from '../observability';
 import { describe, type Location, type Validators } from '../validation/validate';
-import { ApiError, badRequest, forbidden, PayloadTooLargeError, routeNotFound, serverError, UnsupportedMediaTypeError } from '../errors/classes';
+import {
+  ApiError,
+  badRequest,
+  forbidden,
+  PayloadTooLargeError,
+  routeNotFound,
+  serverError,
+  UnsupportedMediaTypeError,
+} from '../errors/classes';
 import type { Request } from './operation';
 import { MAX_BODY_BYTES, assertWellFormed } from './parse-body';
 import { parseMultipartBody } from './multipart';
@@ -41,14 +49,24 @@ export interface PipelineState {
 }
 
 export type PipelineContext = Context & { platform: PipelineState };
-export type HttpRequest = MiddyRequest<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PipelineContext>;
+export type HttpRequest = MiddyRequest<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  PipelineContext
+>;
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PipelineContext>;
 
 /** The pipeline's first step: the route, the arrival time and the query string. */
 export const arrivalStep = (route: Route | undefined): Middleware => ({
   before: (request) => {
     const receivedAt = now();
-    Object.assign(request.context.platform, { route, receivedAt, now: receivedAt, query: { ...(request.event.queryStringParameters ?? {}) } });
+    Object.assign(request.context.platform, {
+      route,
+      receivedAt,
+      now: receivedAt,
+      query: { ...(request.event.queryStringParameters ?? {}) },
+    });
   },
 });
 
@@ -73,7 +91,12 @@ export const clockStep = (): Middleware => ({
 export const authenticationStep = (route: Route, authorization: Authorization): Middleware => ({
   before: async (request) => {
     const state = request.context.platform;
-    const principal = await authenticate(request.event.headers ?? {}, request.event.requestContext?.http?.sourceIp, state.receivedAt, authorization.accounts);
+    const principal = await authenticate(
+      request.event.headers ?? {},
+      request.event.requestContext?.http?.sourceIp,
+      state.receivedAt,
+      authorization.accounts,
+    );
     state.auth = { principal, access: Access.forRoute(principal, route.permission!, authorization) };
   },
 });
@@ -107,14 +130,24 @@ const JSON_TYPE = /^application\/(.+\+)?json($|;.+)/;
 export function bodySteps(route: Route): Middleware[] {
   if (route.bodyEncoding === 'multipart') {
     // multipart/form-data (core/http/multipart.ts): text fields and files, validated like a body.
-    return [{ before: (request) => void (request.context.platform.body = parseMultipartBody(request.event, request.event.headers ?? {})) }];
+    return [
+      {
+        before: (request) =>
+          void (request.context.platform.body = parseMultipartBody(request.event, request.event.headers ?? {})),
+      },
+    ];
   }
   const legacy = route.params === 'legacy';
   const raw: Middleware = {
     before: (request) => {
       const { event } = request;
-      const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-      if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLargeError(`body must be at most ${MAX_BODY_BYTES} bytes`);
+      const text = event.body
+        ? event.isBase64Encoded
+          ? Buffer.from(event.body, 'base64').toString('utf8')
+          : event.body
+        : '';
+      if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES)
+        throw new PayloadTooLargeError(`body must be at most ${MAX_BODY_BYTES} bytes`);
       const headers = (event.headers ??= {});
       // Media types are case-insensitive; middy's parsers match lower case.
       if (headers['content-type']) headers['content-type'] = headers['content-type'].toLowerCase();
@@ -126,7 +159,11 @@ export function bodySteps(route: Route): Middleware[] {
       event.isBase64Encoded = false;
       const contentType = headers['content-type'] ?? '';
       if (!JSON_TYPE.test(contentType) && !(legacy && FORM.test(contentType))) {
-        throw new UnsupportedMediaTypeError(legacy ? 'content-type must be application/x-www-form-urlencoded or application/json' : 'content-type must be application/json');
+        throw new UnsupportedMediaTypeError(
+          legacy
+            ? 'content-type must be application/x-www-form-urlencoded or application/json'
+            : 'content-type must be application/json',
+        );
       }
     },
   };
@@ -139,8 +176,10 @@ export function bodySteps(route: Route): Middleware[] {
       if (state.body === undefined) {
         let body: unknown = request.event.body;
         // A form field given twice keeps its last value.
-        if (legacy && FORM.test(request.event.headers?.['content-type'] ?? '')) body = lastValues(body as Record<string, unknown>);
-        if (legacy && (!body || typeof body !== 'object' || Array.isArray(body))) throw badRequest('body must be an object');
+        if (legacy && FORM.test(request.event.headers?.['content-type'] ?? ''))
+          body = lastValues(body as Record<string, unknown>);
+        if (legacy && (!body || typeof body !== 'object' || Array.isArray(body)))
+          throw badRequest('body must be an object');
         assertWellFormed(body, 0);
         state.body = body;
       }
@@ -148,12 +187,15 @@ export function bodySteps(route: Route): Middleware[] {
     },
   };
   const parsers = [onlyWithBody(httpJsonBodyParser({ disableContentTypeError: true }) as unknown as Middleware)];
-  if (legacy) parsers.push(onlyWithBody(httpUrlencodeBodyParser({ disableContentTypeError: true }) as unknown as Middleware));
+  if (legacy)
+    parsers.push(onlyWithBody(httpUrlencodeBodyParser({ disableContentTypeError: true }) as unknown as Middleware));
   return [raw, ...parsers, decoded];
 }
 
 const lastValues = (form: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(form).map(([name, value]) => [name, Array.isArray(value) ? value[value.length - 1] : value]));
+  Object.fromEntries(
+    Object.entries(form).map(([name, value]) => [name, Array.isArray(value) ? value[value.length - 1] : value]),
+  );
 
 /**
  * @middy/validator with the group's precompiled validators: the route's body (or a legacy route's
@@ -161,17 +203,26 @@ const lastValues = (form: Record<string, unknown>) =>
  */
 export function validationStep(route: Route, validators: Validators): Middleware | undefined {
   const parts: { schema: string; location: Location; of: (state: PipelineState) => unknown }[] = [];
-  if (route.body) parts.push({ schema: route.body, location: route.params === 'legacy' ? 'params' : 'body', of: (state) => state.body });
+  if (route.body)
+    parts.push({
+      schema: route.body,
+      location: route.params === 'legacy' ? 'params' : 'body',
+      of: (state) => state.body,
+    });
   if (route.query) parts.push({ schema: route.query, location: 'query', of: (state) => state.query });
   if (!parts.length) return undefined;
-  for (const { schema } of parts) if (!validators[schema]) throw new Error(`no validator generated for ${schema} (route ${route.method} ${route.path})`);
+  for (const { schema } of parts)
+    if (!validators[schema])
+      throw new Error(`no validator generated for ${schema} (route ${route.method} ${route.path})`);
   // middy validates the event; ours validate the parts the pipeline decoded, carried on the event's context.
   const eventSchema = Object.assign(
     (event: { state: PipelineState }) => {
       for (const part of parts) {
         const validate = validators[part.schema];
         if (!validate(part.of(event.state))) {
-          eventSchema.errors = (validate.errors ?? []).slice(0, 1).map((error) => ({ ...error, location: part.location }));
+          eventSchema.errors = (validate.errors ?? [])
+            .slice(0, 1)
+            .map((error) => ({ ...error, location: part.location }));
           return false;
         }
       }
@@ -197,7 +248,9 @@ export const pathStep = (route: Route): Middleware => ({
     if (name === undefined) return;
     const answer = route.impossibleId;
     if (answer === undefined) throw forbidden();
-    throw answer === 'badRequest' ? badRequest(`${name} has an invalid format`) : new ApiError(answer.status, answer.code);
+    throw answer === 'badRequest'
+      ? badRequest(`${name} has an invalid format`)
+      : new ApiError(answer.status, answer.code);
   },
 });
 
@@ -213,7 +266,8 @@ export const idempotencyStep = (): Middleware => ({
   before: (request) => {
     const key = request.event.headers?.['idempotency-key'];
     if (key === undefined) return;
-    if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+    if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+      throw badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
     request.context.platform.idempotencyKey = key;
   },
 });
@@ -242,7 +296,12 @@ export const errorStep = (): Middleware => ({
     const error = refused instanceof ApiError ? refused : apiErrorOf(request.error);
     if (!error) {
       countMetric(METRIC.serverErrors);
-      logger.error('unhandled error', { route: request.event.routeKey, requestId: request.event.requestContext?.requestId, accountId: request.context.platform?.auth?.principal.accountId, error: request.error as Error });
+      logger.error('unhandled error', {
+        route: request.event.routeKey,
+        requestId: request.event.requestContext?.requestId,
+        accountId: request.context.platform?.auth?.principal.accountId,
+        error: request.error as Error,
+      });
     }
     request.response = errorResponse(error ?? serverError());
   },

@@ -17,7 +17,9 @@ export const countedAs =
   async (request) => {
     const result = await operation(request);
     if (result instanceof Reply && result.headers['idempotent-replayed'] === 'true') return result;
-    const body = (result instanceof Reply ? result.body : result) as { value?: { currency: string; amount: string } } | undefined;
+    const body = (result instanceof Reply ? result.body : result) as
+      | { value?: { currency: string; amount: string } }
+      | undefined;
     countMetric(KINDS[kind].count);
     const amount = KINDS[kind].amount;
     if (amount && body?.value?.currency && body.value.amount) amountMetric(amount, body.value);

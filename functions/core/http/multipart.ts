@@ -21,7 +21,10 @@ export const MAX_MULTIPART_BYTES = 4 * 1024 * 1024;
 const MAX_PARTS = 16;
 const MAX_FIELD_BYTES = 8 * 1024;
 
-export function parseMultipartBody(event: APIGatewayProxyEventV2, headers: Record<string, string | undefined>): Record<string, string | UploadedFile> {
+export function parseMultipartBody(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+): Record<string, string | UploadedFile> {
   const contentType = headers['content-type'] ?? '';
   if (contentType.split(';')[0].trim().toLowerCase() !== 'multipart/form-data') {
     throw new UnsupportedMediaTypeError('content-type must be multipart/form-data');
@@ -29,7 +32,8 @@ export function parseMultipartBody(event: APIGatewayProxyEventV2, headers: Recor
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!boundary) throw badRequest('multipart boundary is missing');
   const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  if (raw.length > MAX_MULTIPART_BYTES) throw new PayloadTooLargeError(`body must be at most ${MAX_MULTIPART_BYTES} bytes`);
+  if (raw.length > MAX_MULTIPART_BYTES)
+    throw new PayloadTooLargeError(`body must be at most ${MAX_MULTIPART_BYTES} bytes`);
   return parseParts(raw, boundary[1] ?? boundary[2]);
 }
 

@@ -27,7 +27,10 @@ export const PAGE_HEADERS = {
  * style blocks) and, where the page polls, its own origin; forms post to this origin and may be
  * redirected on to `formTargets` (browsers check form-action on redirects). No frames, no <base>.
  */
-export function pageCsp(nonce: string, options: { formTargets?: readonly string[]; connectSelf?: boolean } = {}): string {
+export function pageCsp(
+  nonce: string,
+  options: { formTargets?: readonly string[]; connectSelf?: boolean } = {},
+): string {
   const origins = [...new Set((options.formTargets ?? []).map((url) => new URL(url).origin))];
   return [
     "default-src 'none'",
@@ -72,7 +75,9 @@ ${page.body}
  * page, action or resource is worth nothing for another, and none is a valid page-key MAC.
  */
 export async function pageActionToken(label: string, action: string, id: string): Promise<string> {
-  const key = createHmac('sha256', await getPageKeySecret()).update(label).digest();
+  const key = createHmac('sha256', await getPageKeySecret())
+    .update(label)
+    .digest();
   return createHmac('sha256', key).update(`${action}\n${id}`).digest('base64url');
 }
 
@@ -125,5 +130,9 @@ export function withPageReplies<Args extends unknown[]>(handler: Handler<Args>):
 export function withPageReply(response: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
   const reply = replies.getStore();
   if (!reply) return response;
-  return { ...response, statusCode: reply.statusCode ?? response.statusCode, headers: { ...response.headers, ...reply.headers } };
+  return {
+    ...response,
+    statusCode: reply.statusCode ?? response.statusCode,
+    headers: { ...response.headers, ...reply.headers },
+  };
 }

@@ -9,7 +9,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 /** Deeper than any request schema goes; deeper bodies are refused before they cost anything. */
 export const MAX_BODY_DEPTH = 16;
 // Lone surrogates (not well-formed UTF-16) and C0 controls other than tab, newline and return.
-const INVALID_TEXT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const INVALID_TEXT =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 export function assertWellFormed(value: unknown, depth: number): void {
   if (depth > MAX_BODY_DEPTH) throw badRequest(`body is nested deeper than ${MAX_BODY_DEPTH} levels`);

@@ -53,8 +53,11 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
 }
 
 /** A route of the assembled table: an entry and the group that serves it. */
-export interface Route<Group extends string = string, Permission extends string = string, SchemaId extends string = string>
-  extends RouteSpec<Permission, SchemaId> {
+export interface Route<
+  Group extends string = string,
+  Permission extends string = string,
+  SchemaId extends string = string,
+> extends RouteSpec<Permission, SchemaId> {
   group: Group;
 }
 

@@ -66,11 +66,18 @@ const ASSET_BASE = { type: 'asset', version: 1 } as const;
 export function assetBaseEntity<T extends { id: string }>(
   record: Pick<EntityDefinition<T, [assetId: string]>, 'required' | 'indexes' | 'upgrade'>,
 ): Entity<T, [assetId: string]> {
-  return defineEntity<T, [assetId: string]>({ ...ASSET_BASE, key: assetBaseKey, keyOf: (asset) => assetBaseKey(asset.id), ...record });
+  return defineEntity<T, [assetId: string]>({
+    ...ASSET_BASE,
+    key: assetBaseKey,
+    keyOf: (asset) => assetBaseKey(asset.id),
+    ...record,
+  });
 }
 
 /** The engine's reading of an asset's base item: the balance attributes its conditions check. */
-export const assetBalance = assetBaseEntity<BalanceAttributes & { id: string }>({ required: ['id', 'status', 'currency', 'balance'] });
+export const assetBalance = assetBaseEntity<BalanceAttributes & { id: string }>({
+  required: ['id', 'status', 'currency', 'balance'],
+});
 
 /** A balance item of a hot or system asset, in the asset's partition. */
 export interface AssetShard extends BalanceAttributes {
@@ -78,7 +85,10 @@ export interface AssetShard extends BalanceAttributes {
   shard: StoredNumber;
 }
 
-const assetShardKey = (assetId: string, shard: number): TableKey => ({ PK: assetPartition(assetId), SK: `SHARD#${shard}` });
+const assetShardKey = (assetId: string, shard: number): TableKey => ({
+  PK: assetPartition(assetId),
+  SK: `SHARD#${shard}`,
+});
 
 export const assetShard = defineEntity<AssetShard, [assetId: string, shard: number]>({
   type: 'asset-shard',

@@ -87,7 +87,10 @@ const counterKey = (accountId: string, year: string, type: QuotaType, assetType:
   SK: `USAGE#${year}#${type}#${assetType}`,
 });
 /** An account's counters of one year: one Query (at most quota types × asset types items). */
-const countersOfYear = (accountId: string, year: string) => ({ PK: quotaPartition(accountId), SKPrefix: `USAGE#${year}#` });
+const countersOfYear = (accountId: string, year: string) => ({
+  PK: quotaPartition(accountId),
+  SKPrefix: `USAGE#${year}#`,
+});
 
 export const quotaLimitsEntity = defineEntity<QuotaLimits, [accountId: string]>({
   type: 'quota-limits',
@@ -97,7 +100,10 @@ export const quotaLimitsEntity = defineEntity<QuotaLimits, [accountId: string]>(
   required: ['accountId', 'limits', 'updatedAt', 'updatedBy'],
 });
 
-export const quotaCounterEntity = defineEntity<QuotaCounter, [accountId: string, year: string, type: QuotaType, assetType: string]>({
+export const quotaCounterEntity = defineEntity<
+  QuotaCounter,
+  [accountId: string, year: string, type: QuotaType, assetType: string]
+>({
   type: 'quota-counter',
   version: 1,
   key: counterKey,
@@ -113,7 +119,9 @@ export function intervalsOf(at: string): Record<QuotaPeriod, string> & { monthAt
 }
 
 export async function readQuotaLimits(accountId: string): Promise<QuotaLimits | undefined> {
-  const out = await ledgerDb().send(new GetCommand({ TableName: table(), Key: limitsKey(accountId), ConsistentRead: true }));
+  const out = await ledgerDb().send(
+    new GetCommand({ TableName: table(), Key: limitsKey(accountId), ConsistentRead: true }),
+  );
   return out.Item ? quotaLimitsEntity.parse(out.Item) : undefined;
 }
 
@@ -123,7 +131,12 @@ export function prefetchQuotaLimits(accountId: string): void {
 }
 
 /** Replaces an account's own limits (the operator's call); allow-listed fields only. */
-export async function writeQuotaLimits(accountId: string, limits: readonly QuotaLimit[], by: string, at: string): Promise<void> {
+export async function writeQuotaLimits(
+  accountId: string,
+  limits: readonly QuotaLimit[],
+  by: string,
+  at: string,
+): Promise<void> {
   const record: QuotaLimits = {
     accountId,
     limits: limits.map(({ type, period, assetType, limit }) => ({ type, period, assetType, limit })),
@@ -169,12 +182,21 @@ export async function accountQuotas(accountId: string, assetTypes: readonly stri
         read.find((c) => c.quotaType === type && c.assetType === assetType),
         intervals.monthAttribute,
       );
-      return QUOTA_PERIODS.map((period) => quota(type, period, assetType, intervals[period], limitOf(own, type, period, assetType), usage[period]));
+      return QUOTA_PERIODS.map((period) =>
+        quota(type, period, assetType, intervals[period], limitOf(own, type, period, assetType), usage[period]),
+      );
     }),
   );
 }
 
-const quota = (type: QuotaType, period: QuotaPeriod, assetType: string, interval: string, limit: Amount, usage: Amount): Quota => ({
+const quota = (
+  type: QuotaType,
+  period: QuotaPeriod,
+  assetType: string,
+  interval: string,
+  limit: Amount,
+  usage: Amount,
+): Quota => ({
   limit: formatAmount(limit),
   interval,
   period,
@@ -187,7 +209,12 @@ const quota = (type: QuotaType, period: QuotaPeriod, assetType: string, interval
  * QUOTA_EXCEEDED carrying every quota the amount would pass, each with the usage it would have
  * reached; undefined when none would (the condition failed on a race: the caller retries).
  */
-function exceeded(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeriod, Amount>, counter: Record<string, unknown> | undefined) {
+function exceeded(
+  usage: QuotaUsage,
+  amount: Amount,
+  limits: Record<QuotaPeriod, Amount>,
+  counter: Record<string, unknown> | undefined,
+) {
   const intervals = intervalsOf(usage.at);
   const used = usageIn(counter, intervals.monthAttribute);
   const quotas = QUOTA_PERIODS.filter((period) => used[period] + amount > limits[period]).map((period) =>
@@ -202,7 +229,9 @@ function exceeded(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeriod,
  * within its limit. A failed condition is decoded from the counter as it was into QUOTA_EXCEEDED.
  * Costs one read of the account's limits per account, and one transactional write per counter.
  */
-export async function quotaSteps(counted: readonly { usage: QuotaUsage; amount: Amount }[]): Promise<TransactionStep[]> {
+export async function quotaSteps(
+  counted: readonly { usage: QuotaUsage; amount: Amount }[],
+): Promise<TransactionStep[]> {
   const counters = new Map<string, { usage: QuotaUsage; amount: Amount }>();
   for (const { usage, amount } of counted) {
     // One operation per item in a transaction: transfers of one call share the first one's month.
@@ -216,7 +245,10 @@ export async function quotaSteps(counted: readonly { usage: QuotaUsage; amount: 
     [...counters.values()].map(async ({ usage, amount }) => {
       if (!limitsOf.has(usage.accountId)) limitsOf.set(usage.accountId, readQuotaLimits(usage.accountId));
       const own = await limitsOf.get(usage.accountId);
-      return counterStep(usage, amount, { monthly: limitOf(own, usage.type, 'monthly', usage.assetType), yearly: limitOf(own, usage.type, 'yearly', usage.assetType) });
+      return counterStep(usage, amount, {
+        monthly: limitOf(own, usage.type, 'monthly', usage.assetType),
+        yearly: limitOf(own, usage.type, 'yearly', usage.assetType),
+      });
     }),
   );
 }
@@ -229,7 +261,12 @@ export async function quotaSteps(counted: readonly { usage: QuotaUsage; amount: 
  */
 function counterStep(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeriod, Amount>): TransactionStep {
   const intervals = intervalsOf(usage.at);
-  const record: QuotaCounter = { accountId: usage.accountId, quotaType: usage.type, assetType: usage.assetType, year: intervals.yearly };
+  const record: QuotaCounter = {
+    accountId: usage.accountId,
+    quotaType: usage.type,
+    assetType: usage.assetType,
+    year: intervals.yearly,
+  };
   const set = Object.entries(quotaCounterEntity.item(record)).filter(([name]) => name !== 'PK' && name !== 'SK');
   return {
     item: {
@@ -238,7 +275,11 @@ function counterStep(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeri
         Key: quotaCounterEntity.keyOf(record),
         UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
         ConditionExpression: `${within('#yearly', ':yearRoom', limits.yearly - amount)} AND ${within('#month', ':monthRoom', limits.monthly - amount)}`,
-        ExpressionAttributeNames: { ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])), '#yearly': 'yearly', '#month': intervals.monthAttribute },
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
+          '#yearly': 'yearly',
+          '#month': intervals.monthAttribute,
+        },
         ExpressionAttributeValues: {
           ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])),
           ':amount': toDynamoNumber(amount),
@@ -253,4 +294,5 @@ function counterStep(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeri
 }
 
 /** Usage `name` may take the amount: no room (a negative one) fails even where nothing was counted yet. */
-const within = (name: string, room: string, left: Amount) => (left < 0n ? `${name} <= ${room}` : `(attribute_not_exists(${name}) OR ${name} <= ${room})`);
+const within = (name: string, room: string, left: Amount) =>
+  left < 0n ? `${name} <= ${room}` : `(attribute_not_exists(${name}) OR ${name} <= ${room})`;

@@ -111,10 +111,17 @@ interface BalanceItem {
  * Every balance item of an asset: the base item, then its shards (one strongly consistent Query),
  * each parsed by its entity. `base` is the base item as stored, for its owner's entity to parse.
  */
-export async function readBalanceItems(assetId: string): Promise<{ base?: Record<string, unknown>; items: BalanceItem[] }> {
+export async function readBalanceItems(
+  assetId: string,
+): Promise<{ base?: Record<string, unknown>; items: BalanceItem[] }> {
   const { PK, shardPrefix } = balanceItemsOf(assetId);
   const out = await ledgerDb().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': PK },
+      ConsistentRead: true,
+    }),
   );
   const rows = out.Items ?? [];
   const baseSK = assetBalance.key(assetId).SK;
@@ -130,10 +137,12 @@ export async function readBalanceItems(assetId: string): Promise<{ base?: Record
   });
   const items = [
     ...(base ? [balanceItem(assetBalance.key(assetId), assetBalance.parse(base))] : []),
-    ...rows.filter((r) => String(r.SK).startsWith(shardPrefix)).map((r) => {
-      const shard = assetShard.parse(r);
-      return balanceItem(assetShard.keyOf(shard), shard);
-    }),
+    ...rows
+      .filter((r) => String(r.SK).startsWith(shardPrefix))
+      .map((r) => {
+        const shard = assetShard.parse(r);
+        return balanceItem(assetShard.keyOf(shard), shard);
+      }),
   ];
   return { base, items };
 }
@@ -146,7 +155,11 @@ export function prefetchBalanceItems(assetId: string): void {
 /** Balance, pending and available of an asset: the sums over its balance items. */
 export function totals(items: readonly BalanceItem[]): { balance: Amount; pending: Amount; available: Amount } {
   return items.reduce(
-    (sum, i) => ({ balance: sum.balance + i.balance, pending: sum.pending + i.pending, available: sum.available + i.available }),
+    (sum, i) => ({
+      balance: sum.balance + i.balance,
+      pending: sum.pending + i.pending,
+      available: sum.available + i.available,
+    }),
     { balance: 0n, pending: 0n, available: 0n },
   );
 }
@@ -155,8 +168,14 @@ export function totals(items: readonly BalanceItem[]): { balance: Amount; pendin
 export const ZERO_BALANCE = { balance: 0, pending: 0, available: 0 } as const;
 
 /** Shard items of a new hot asset, carrying the status, currency and liveness their conditions check. */
-export function shardItems(assetId: string, shards: number, attributes: { status: string; currency: string; liveness: string }) {
-  return Array.from({ length: shards }, (_, shard) => assetShard.item({ assetId, shard, ...attributes, ...ZERO_BALANCE }));
+export function shardItems(
+  assetId: string,
+  shards: number,
+  attributes: { status: string; currency: string; liveness: string },
+) {
+  return Array.from({ length: shards }, (_, shard) =>
+    assetShard.item({ assetId, shard, ...attributes, ...ZERO_BALANCE }),
+  );
 }
 
 /** The first rule an item as it was breaks for this side, or undefined (then it was a race: retry). */
@@ -247,11 +266,19 @@ function legStep(leg: Leg): TransactionStep {
         UpdateExpression: 'ADD balance :delta, available :delta',
         ConditionExpression: debit ? `${g.condition} AND available >= :needed` : g.condition,
         ExpressionAttributeNames: g.names,
-        ExpressionAttributeValues: { ...g.values, ':delta': toDynamoNumber(leg.delta), ...(debit ? { ':needed': toDynamoNumber(-leg.delta) } : {}) },
+        ExpressionAttributeValues: {
+          ...g.values,
+          ':delta': toDynamoNumber(leg.delta),
+          ...(debit ? { ':needed': toDynamoNumber(-leg.delta) } : {}),
+        },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    onConditionFailed: ruleError(leg.codes, { currency: leg.currency, liveness: leg.liveness, ...(debit && !leg.planned ? { amount: -leg.delta } : {}) }),
+    onConditionFailed: ruleError(leg.codes, {
+      currency: leg.currency,
+      liveness: leg.liveness,
+      ...(debit && !leg.planned ? { amount: -leg.delta } : {}),
+    }),
   };
 }
 
@@ -270,7 +297,11 @@ function openStep(leg: Leg, open: Record<string, unknown>): TransactionStep {
         UpdateExpression: `SET ${fields.map((_, i) => `#o${i} = :o${i}`).join(', ')}, pending = :zero ADD balance :delta, available :delta`,
         ConditionExpression: 'attribute_not_exists(PK)',
         ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#o${i}`, name])),
-        ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], i) => [`:o${i}`, value])), ':delta': toDynamoNumber(leg.delta), ':zero': 0 },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(fields.map(([, value], i) => [`:o${i}`, value])),
+          ':delta': toDynamoNumber(leg.delta),
+          ':zero': 0,
+        },
       },
     },
     onConditionFailed: () => new DuplicateTransferError(leg.assetId),
@@ -292,27 +323,51 @@ function shardPicker() {
  * on its own balance. What the shards cannot cover together is the insufficient rule, decided
  * from the read; any later race fails a shard's condition and the caller retries.
  */
-async function shardDebits(side: Extract<AssetSide, { mode: 'sharded' }>, amount: Amount, spec: TransferSpec): Promise<Leg[]> {
+async function shardDebits(
+  side: Extract<AssetSide, { mode: 'sharded' }>,
+  amount: Amount,
+  spec: TransferSpec,
+): Promise<Leg[]> {
   const { items } = await readBalanceItems(side.assetId);
   const shards = items.filter((i) => i.key.SK.startsWith('SHARD#'));
   const codes = { ...DEFAULT_RULE_CODES, ...spec.debitCodes };
-  const rule = brokenRule(shards.length ? { ...shards[0] } : undefined, { currency: spec.currency, liveness: spec.liveness });
+  const rule = brokenRule(shards.length ? { ...shards[0] } : undefined, {
+    currency: spec.currency,
+    liveness: spec.liveness,
+  });
   if (rule) throw businessRule(codes[rule]);
   if (totals(shards).available < amount) throw businessRule(codes.insufficient);
   const legs: Leg[] = [];
   let left = amount;
-  for (const shard of [...shards].sort((a, b) => (b.available > a.available ? 1 : b.available < a.available ? -1 : 0))) {
+  for (const shard of [...shards].sort((a, b) =>
+    b.available > a.available ? 1 : b.available < a.available ? -1 : 0,
+  )) {
     if (left === 0n) break;
     const portion = shard.available < left ? shard.available : left;
     if (portion <= 0n) continue;
     left -= portion;
-    legs.push({ key: shard.key, delta: -portion, system: false, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes: spec.debitCodes, planned: true });
+    legs.push({
+      key: shard.key,
+      delta: -portion,
+      system: false,
+      assetId: side.assetId,
+      currency: spec.currency,
+      liveness: spec.liveness,
+      codes: spec.debitCodes,
+      planned: true,
+    });
   }
   return legs;
 }
 
 /** The legs of crediting (or, for single and system sides, debiting) one side. */
-function sideLegs(side: AssetSide, delta: Amount, spec: TransferSpec, codes: Partial<RuleCodes> | undefined, pick: ReturnType<typeof shardPicker>): Leg {
+function sideLegs(
+  side: AssetSide,
+  delta: Amount,
+  spec: TransferSpec,
+  codes: Partial<RuleCodes> | undefined,
+  pick: ReturnType<typeof shardPicker>,
+): Leg {
   const common = { delta, assetId: side.assetId, currency: spec.currency, liveness: spec.liveness, codes };
   const onShard = (shard: number) => ({ key: assetShard.key(side.assetId, shard), shard });
   switch (side.mode) {
@@ -341,14 +396,26 @@ function mergeLegs(legs: Leg[]): Leg[] {
 function entrySteps(transferId: string, spec: TransferSpec, amount: Amount, at: string): TransactionStep[] {
   const entry = (side: 'D' | 'C', assetId: string, otherAssetId: string) =>
     ledgerEntry.item(
-      { txnId: transferId, side, kind: spec.kind, assetId, otherAssetId, amount: formatAmount(amount), currency: spec.currency, createdAt: at },
+      {
+        txnId: transferId,
+        side,
+        kind: spec.kind,
+        assetId,
+        otherAssetId,
+        amount: formatAmount(amount),
+        currency: spec.currency,
+        createdAt: at,
+      },
       spec.refs ?? {},
     );
   const put = (item: Record<string, unknown>): TransactionStep => ({
     item: { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
     onConditionFailed: () => new DuplicateTransferError(transferId),
   });
-  return [put(entry('D', spec.debit.assetId, spec.credit.assetId)), put(entry('C', spec.credit.assetId, spec.debit.assetId))];
+  return [
+    put(entry('D', spec.debit.assetId, spec.credit.assetId)),
+    put(entry('C', spec.credit.assetId, spec.debit.assetId)),
+  ];
 }
 
 function assertValid(spec: TransferSpec): void {
@@ -365,25 +432,40 @@ export async function postedTransfers(specs: readonly TransferSpec[], at: string
   specs.forEach(assertValid);
   const pick = shardPicker();
   const legs: Leg[] = [];
-  const hotDebits = new Map<string, { side: Extract<AssetSide, { mode: 'sharded' }>; amount: Amount; spec: TransferSpec }>();
+  const hotDebits = new Map<
+    string,
+    { side: Extract<AssetSide, { mode: 'sharded' }>; amount: Amount; spec: TransferSpec }
+  >();
   for (const spec of specs) {
     if (spec.debit.mode === 'sharded') {
       const seen = hotDebits.get(spec.debit.assetId);
-      hotDebits.set(spec.debit.assetId, { side: spec.debit, amount: (seen?.amount ?? 0n) + spec.amount, spec: seen?.spec ?? spec });
+      hotDebits.set(spec.debit.assetId, {
+        side: spec.debit,
+        amount: (seen?.amount ?? 0n) + spec.amount,
+        spec: seen?.spec ?? spec,
+      });
     } else {
       legs.push(sideLegs(spec.debit, -spec.amount, spec, spec.debitCodes, pick));
     }
-    legs.push({ ...sideLegs(spec.credit, spec.amount, spec, spec.creditCodes, pick), ...(spec.openCredit ? { open: spec.openCredit } : {}) });
+    legs.push({
+      ...sideLegs(spec.credit, spec.amount, spec, spec.creditCodes, pick),
+      ...(spec.openCredit ? { open: spec.openCredit } : {}),
+    });
   }
   for (const { side, amount, spec } of hotDebits.values()) legs.push(...(await shardDebits(side, amount, spec)));
-  return [...mergeLegs(legs).map(legStep), ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at)), ...(await countedSteps(specs))];
+  return [
+    ...mergeLegs(legs).map(legStep),
+    ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at)),
+    ...(await countedSteps(specs)),
+  ];
 }
 
 /**
  * The quota counters the transfers count on, after their balance steps: a transaction that breaks
  * a balance rule and a quota answers the balance rule (the first failed step decides).
  */
-const countedSteps = (specs: readonly TransferSpec[]) => quotaSteps(specs.flatMap((spec) => (spec.quota ? [{ usage: spec.quota, amount: spec.amount }] : [])));
+const countedSteps = (specs: readonly TransferSpec[]) =>
+  quotaSteps(specs.flatMap((spec) => (spec.quota ? [{ usage: spec.quota, amount: spec.amount }] : [])));
 
 /** One posted transfer. */
 export const postedTransfer = (spec: TransferSpec, at: string) => postedTransfers([spec], at);
@@ -419,14 +501,28 @@ export async function pendingTransfer(spec: TransferSpec, at: string): Promise<T
           UpdateExpression: 'ADD pending :amount, available :negative',
           ConditionExpression: `${g.condition} AND available >= :amount`,
           ExpressionAttributeNames: g.names,
-          ExpressionAttributeValues: { ...g.values, ':amount': toDynamoNumber(spec.amount), ':negative': toDynamoNumber(-spec.amount) },
+          ExpressionAttributeValues: {
+            ...g.values,
+            ':amount': toDynamoNumber(spec.amount),
+            ':negative': toDynamoNumber(-spec.amount),
+          },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: ruleError(spec.debitCodes, { currency: spec.currency, liveness: spec.liveness, amount: spec.amount }),
+      onConditionFailed: ruleError(spec.debitCodes, {
+        currency: spec.currency,
+        liveness: spec.liveness,
+        amount: spec.amount,
+      }),
     },
     {
-      item: { Put: { TableName: table(), Item: pendingTransferEntity.item(transfer), ConditionExpression: 'attribute_not_exists(PK)' } },
+      item: {
+        Put: {
+          TableName: table(),
+          Item: pendingTransferEntity.item(transfer),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       onConditionFailed: () => new DuplicateTransferError(spec.id),
     },
     ...(await countedSteps([spec])),
@@ -439,7 +535,13 @@ export async function pendingTransfer(spec: TransferSpec, at: string): Promise<T
  * apart from the pending transfer; if another post or void committed between the two reads, this
  * condition fails and the caller re-reads (a conflict), so no post ever takes more than is reserved.
  */
-function settleRecord(transferId: string, remaining: Amount, take: Amount, next: PendingTransfer['status'], at: string): TransactionStep {
+function settleRecord(
+  transferId: string,
+  remaining: Amount,
+  take: Amount,
+  next: PendingTransfer['status'],
+  at: string,
+): TransactionStep {
   return {
     item: {
       Update: {
@@ -448,7 +550,13 @@ function settleRecord(transferId: string, remaining: Amount, take: Amount, next:
         UpdateExpression: 'SET remaining = :left, #status = :next, updatedAt = :at',
         ConditionExpression: '#status = :pending AND remaining = :remaining',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':left': formatAmount(remaining - take), ':next': next, ':at': at, ':pending': 'pending', ':remaining': formatAmount(remaining) },
+        ExpressionAttributeValues: {
+          ':left': formatAmount(remaining - take),
+          ':next': next,
+          ':at': at,
+          ':pending': 'pending',
+          ':remaining': formatAmount(remaining),
+        },
       },
     },
     onConditionFailed: () => new TransactionConflictError(),
@@ -464,7 +572,11 @@ function unreserve(transfer: PendingTransfer, released: Amount, spent: Amount): 
         Key: assetBalance.key(transfer.debit.assetId),
         UpdateExpression: 'ADD pending :unpend, available :back, balance :spent',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':unpend': toDynamoNumber(-released), ':back': toDynamoNumber(released - spent), ':spent': toDynamoNumber(-spent) },
+        ExpressionAttributeValues: {
+          ':unpend': toDynamoNumber(-released),
+          ':back': toDynamoNumber(released - spent),
+          ':spent': toDynamoNumber(-spent),
+        },
       },
     },
   };
@@ -489,12 +601,23 @@ export function postPending(
   const { id, amount, remaining } = post;
   // The caller's own arithmetic on one record: past it is a bug in the caller, not a race.
   if (amount <= 0n || amount > remaining) throw new Error('post exceeds what the caller says remains');
-  const spec: TransferSpec = { id, kind: transfer.kind, debit: transfer.debit, credit: to.credit, amount, currency: transfer.currency, refs: transfer.refs };
+  const spec: TransferSpec = {
+    id,
+    kind: transfer.kind,
+    debit: transfer.debit,
+    credit: to.credit,
+    amount,
+    currency: transfer.currency,
+    refs: transfer.refs,
+  };
   assertValid(spec);
   return [
     settleRecord(transfer.id, remaining, amount, amount === remaining ? 'posted' : 'pending', at),
     unreserve(transfer, amount, amount),
-    legStep({ ...sideLegs(to.credit, amount, spec, spec.creditCodes, shardPicker()), ...(to.open ? { open: to.open } : {}) }),
+    legStep({
+      ...sideLegs(to.credit, amount, spec, spec.creditCodes, shardPicker()),
+      ...(to.open ? { open: to.open } : {}),
+    }),
     ...entrySteps(id, spec, amount, at),
   ];
 }
@@ -509,10 +632,15 @@ export function voidPending(transfer: PendingTransfer, remaining: Amount, at: st
 }
 
 /** The platform's issuance asset for test money of one currency: the counterpart of every test top-up. */
-export const testIssuanceAsset = (currency: string): AssetSide => ({ assetId: `system-test-issuance-${currency.toLowerCase()}`, mode: 'system' });
+export const testIssuanceAsset = (currency: string): AssetSide => ({
+  assetId: `system-test-issuance-${currency.toLowerCase()}`,
+  mode: 'system',
+});
 
 export async function findPendingTransfer(id: string): Promise<PendingTransfer | undefined> {
-  const out = await ledgerDb().send(new GetCommand({ TableName: table(), Key: pendingTransferEntity.key(id), ConsistentRead: true }));
+  const out = await ledgerDb().send(
+    new GetCommand({ TableName: table(), Key: pendingTransferEntity.key(id), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
   const transfer = pendingTransferEntity.parse(out.Item);
   // The ledger client reads numbers as NumberValue; a side's shard count is a plain number.
@@ -540,8 +668,12 @@ export async function setAssetStatus(assetId: string, status: string): Promise<v
 }
 
 /** What a transfer was for, posted or still pending: its kind and the references it carries. */
-export async function findTransferRefs(id: string): Promise<({ kind: TransferKind } & Partial<Record<string, string>>) | undefined> {
-  const entry = await ledgerDb().send(new GetCommand({ TableName: table(), Key: ledgerEntry.key(id, 'D'), ConsistentRead: true }));
+export async function findTransferRefs(
+  id: string,
+): Promise<({ kind: TransferKind } & Partial<Record<string, string>>) | undefined> {
+  const entry = await ledgerDb().send(
+    new GetCommand({ TableName: table(), Key: ledgerEntry.key(id, 'D'), ConsistentRead: true }),
+  );
   if (entry.Item) return ledgerEntry.parse(entry.Item);
   const pending = await findPendingTransfer(id);
   return pending && { kind: pending.kind, ...(pending.refs ?? {}) };

@@ -74,7 +74,10 @@ function alarmPut(queue: string, body: unknown, dueAt: Date, now: Date) {
     ...(localClockEnabled() ? { platformWide: true } : {}),
   };
   const realDue = Date.now() + Math.max(0, dueAt.getTime() - now.getTime());
-  return { TableName: config().tableName, Item: clockAlarmEntity.item(alarm, { ttl: Math.floor(realDue / 1000) + KEEP_AFTER_DUE_SECONDS }) };
+  return {
+    TableName: config().tableName,
+    Item: clockAlarmEntity.item(alarm, { ttl: Math.floor(realDue / 1000) + KEEP_AFTER_DUE_SECONDS }),
+  };
 }
 
 /** Sends the messages of `alarms` now and deletes them; a failed send keeps its alarm. */
@@ -83,7 +86,11 @@ async function ring(alarms: ClockAlarm[]): Promise<number> {
   for (let i = 0; i < alarms.length; i += 25) {
     const batch = alarms.slice(i, i + 25);
     await db().send(
-      new BatchWriteCommand({ RequestItems: { [config().tableName]: batch.map((a) => ({ DeleteRequest: { Key: clockAlarmEntity.keyOf(a) } })) } }),
+      new BatchWriteCommand({
+        RequestItems: {
+          [config().tableName]: batch.map((a) => ({ DeleteRequest: { Key: clockAlarmEntity.keyOf(a) } })),
+        },
+      }),
     );
   }
   return alarms.length;
@@ -106,7 +113,12 @@ export async function ringDueAlarms(clock: string, now: Date): Promise<number> {
  * clock (`nowOf` reads it: the platform's, or an account's) and answers how many rang.
  */
 export async function ringAllDueAlarms(nowOf: (clock: string) => Promise<Date>): Promise<number> {
-  const items = await queryAll({ TableName: config().tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': PLATFORM_ALARMS } });
+  const items = await queryAll({
+    TableName: config().tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': PLATFORM_ALARMS },
+  });
   const alarms = items.map((item) => clockAlarmEntity.parse(item));
   const nows = new Map<string, Promise<Date>>();
   const due: ClockAlarm[] = [];

@@ -29,7 +29,9 @@ export const localClockEnabled = () => process.env.LOCAL_TEST_CLOCK === '1';
 /** The local platform's offset in seconds; 0 without an advance, and always 0 on a deployed stack (no read). */
 export async function platformOffsetSeconds(): Promise<number> {
   if (!localClockEnabled()) return 0;
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: platformClockKey(), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: platformClockKey(), ConsistentRead: true }),
+  );
   return out.Item ? platformClockEntity.parse(out.Item).offsetSeconds : 0;
 }
 
@@ -40,7 +42,12 @@ export async function advancePlatformOffset(seconds: number, realNow: Date): Pro
       TableName: config().tableName,
       Key: platformClockKey(),
       UpdateExpression: 'ADD offsetSeconds :s SET updatedAt = :at, entity = :entity, v = :v',
-      ExpressionAttributeValues: { ':s': seconds, ':at': realNow.toISOString(), ':entity': platformClockEntity.type, ':v': platformClockEntity.version },
+      ExpressionAttributeValues: {
+        ':s': seconds,
+        ':at': realNow.toISOString(),
+        ':entity': platformClockEntity.type,
+        ':v': platformClockEntity.version,
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );

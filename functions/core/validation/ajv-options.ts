@@ -6,7 +6,14 @@ import type { Options } from 'ajv';
  * does, and operations copy only the fields they know. No message strings in the generated code:
  * validate.ts words each error from its keyword and params.
  */
-export const BODY_AJV_OPTIONS: Options = { allErrors: false, strict: true, allowUnionTypes: true, coerceTypes: false, messages: false, code: { source: true } };
+export const BODY_AJV_OPTIONS: Options = {
+  allErrors: false,
+  strict: true,
+  allowUnionTypes: true,
+  coerceTypes: false,
+  messages: false,
+  code: { source: true },
+};
 export const QUERY_AJV_OPTIONS: Options = { ...BODY_AJV_OPTIONS, coerceTypes: true };
 
 const QUERY_SCHEMA_SUFFIX = 'Query';

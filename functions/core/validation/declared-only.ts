@@ -12,7 +12,10 @@ interface DeclaringSchema {
  * properties (metadata, free-form props) are kept as sent.
  */
 export function declaredOnly<T>(schema: DeclaringSchema, value: T): T {
-  if (Array.isArray(value)) return (schema.items ? value.map((item: unknown) => declaredOnly(schema.items as DeclaringSchema, item)) : value) as T;
+  if (Array.isArray(value))
+    return (
+      schema.items ? value.map((item: unknown) => declaredOnly(schema.items as DeclaringSchema, item)) : value
+    ) as T;
   if (!schema.properties || value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, property] of Object.entries(schema.properties)) {

@@ -7,5 +7,6 @@ import { badRequest } from '../errors/classes';
 export function checkStatusReason(status: string, reason: string | undefined, allowed: readonly string[]): void {
   if (!allowed.length && reason !== undefined) throw badRequest(`onboardingStatusReason is not allowed for ${status}`);
   if (allowed.length && reason === undefined) throw badRequest(`onboardingStatusReason is required for ${status}`);
-  if (reason !== undefined && !allowed.includes(reason)) throw badRequest(`onboardingStatusReason must be one of: ${allowed.join(', ')}`);
+  if (reason !== undefined && !allowed.includes(reason))
+    throw badRequest(`onboardingStatusReason must be one of: ${allowed.join(', ')}`);
 }

@@ -18,7 +18,10 @@ export interface DeliveryMessage {
  * delivery's account clock; a clock that can be advanced also keeps an alarm (test-clock/alarms).
  */
 export async function scheduleDelivery(message: DeliveryMessage, at: Date, now: Date): Promise<void> {
-  await Promise.all([sendMessages('webhooks', [{ body: message, delaySeconds: delaySecondsUntil(at, now, 1) }]), setAlarm('webhooks', message, at, now)]);
+  await Promise.all([
+    sendMessages('webhooks', [{ body: message, delaySeconds: delaySecondsUntil(at, now, 1) }]),
+    setAlarm('webhooks', message, at, now),
+  ]);
 }
 
 /**
@@ -26,7 +29,10 @@ export async function scheduleDelivery(message: DeliveryMessage, at: Date, now: 
  * is needed. Attempts run in the webhook consumer, so a slow receiver never holds up what fans out.
  */
 export function requestFirstAttempts(deliveryIds: string[]): Promise<void> {
-  return sendMessages('webhooks', deliveryIds.map((deliveryId) => ({ body: { deliveryId } satisfies DeliveryMessage })));
+  return sendMessages(
+    'webhooks',
+    deliveryIds.map((deliveryId) => ({ body: { deliveryId } satisfies DeliveryMessage })),
+  );
 }
 
 /** Parks a delivery given up on where operators look for failed work. */

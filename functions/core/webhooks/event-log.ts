@@ -15,7 +15,10 @@ function logged(item: Record<string, unknown>): LoggedEvent {
   return { ...(event as LoggedEvent), deliveryIds: deliveryIds ? [...deliveryIds].sort() : [] };
 }
 
-export function accountWebhookEventsPage(accountId: string, page: { paginationLimit?: number; pageKey?: string }): Promise<Page<LoggedEvent>> {
+export function accountWebhookEventsPage(
+  accountId: string,
+  page: { paginationLimit?: number; pageKey?: string },
+): Promise<Page<LoggedEvent>> {
   return newestFirstPage(accountEventsPartition(accountId), page, logged, undefined, 'GSI2');
 }
 

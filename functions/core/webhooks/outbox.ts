@@ -60,7 +60,9 @@ export const webhookEventEntity = defineEntity<WebhookEvent & { dispatchedAt?: s
   indexes: (e) => ({
     GSI1PK: outboxPartition(shardOf(e.id)),
     GSI1SK: `${outboxTime(e.createdAt)}#${e.id}`,
-    ...(e.kind === 'notification' ? { GSI2PK: accountEventsPartition(e.accountId), GSI2SK: `${e.createdAt}#${e.id}` } : {}),
+    ...(e.kind === 'notification'
+      ? { GSI2PK: accountEventsPartition(e.accountId), GSI2SK: `${e.createdAt}#${e.id}` }
+      : {}),
   }),
   required: ['id', 'kind', 'accountId', 'test', 'createdAt'],
 });
@@ -76,7 +78,10 @@ const shardOf = (id: string) => id.charCodeAt(id.length - 1) % WEBHOOK_OUTBOX_SH
  * the dispatcher (core/infrastructure.ts STREAM_CONSUMERS), so the writer sends nothing after its
  * commit; an event the stream did not hand on stays in the outbox index until the sweep sends it on.
  */
-export function webhookEventSteps(inputs: WebhookEventInput[], at: string): { events: WebhookEvent[]; steps: TransactionStep[] } {
+export function webhookEventSteps(
+  inputs: WebhookEventInput[],
+  at: string,
+): { events: WebhookEvent[]; steps: TransactionStep[] } {
   const events = inputs.map((input) => ({ ...input, id: newId(), createdAt: at }) as WebhookEvent);
   const steps = events.map(
     (event): TransactionStep => ({
@@ -99,11 +104,16 @@ export interface DispatchMessage {
 
 /** Asks the webhook consumer to fan these committed events out. */
 export function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
-  return sendMessages('webhooks', eventIds.map((eventId) => ({ body: { eventId } satisfies DispatchMessage })));
+  return sendMessages(
+    'webhooks',
+    eventIds.map((eventId) => ({ body: { eventId } satisfies DispatchMessage })),
+  );
 }
 
 export async function findWebhookEvent(id: string): Promise<WebhookEvent | undefined> {
-  const out = await db().send(new GetCommand({ TableName: config().tableName, Key: webhookEventEntity.key(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: config().tableName, Key: webhookEventEntity.key(id), ConsistentRead: true }),
+  );
   return out.Item ? webhookEventEntity.parse(out.Item) : undefined;
 }
 

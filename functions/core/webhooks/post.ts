@@ -34,7 +34,10 @@ export function postJson(url: string, body: string, headers: Record<string, stri
       resolve({ statusCode: response.statusCode ?? 0 });
     });
     request.on('error', (error) => {
-      const reason = error.name === 'AbortError' || error.name === 'TimeoutError' ? `timed out after ${ATTEMPT_TIMEOUT_MS} ms` : error.message;
+      const reason =
+        error.name === 'AbortError' || error.name === 'TimeoutError'
+          ? `timed out after ${ATTEMPT_TIMEOUT_MS} ms`
+          : error.message;
       resolve({ error: error.name === 'TargetRefusedError' ? `target refused: url ${reason}` : reason });
     });
     request.end(body);

@@ -19,7 +19,13 @@ export function retryDelaySeconds(failedAttempts: number, baseSeconds: number, r
  * When to try again after `failedAttempts` failures, or undefined to give up: no attempt is
  * scheduled later than two weeks after the event.
  */
-export function nextAttemptAt(failedAttempts: number, eventCreatedAt: string, now: Date, baseSeconds: number, random: number): Date | undefined {
+export function nextAttemptAt(
+  failedAttempts: number,
+  eventCreatedAt: string,
+  now: Date,
+  baseSeconds: number,
+  random: number,
+): Date | undefined {
   const next = new Date(now.getTime() + Math.round(retryDelaySeconds(failedAttempts, baseSeconds, random) * 1000));
   return next.getTime() - Date.parse(eventCreatedAt) > GIVE_UP_AFTER_MS ? undefined : next;
 }

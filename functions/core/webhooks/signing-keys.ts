@@ -55,7 +55,9 @@ export const PUBLISH_BEFORE_SIGNING_MS = 10 * 60_000;
  * it is the one receivers most likely hold.
  */
 export function signerOf(set: SigningKeySet, now: Date): SigningKey | undefined {
-  const byAge = [...activeKeys(set)].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const byAge = [...activeKeys(set)].sort((a, b) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+  );
   const published = byAge.filter((k) => Date.parse(k.createdAt) <= now.getTime() - PUBLISH_BEFORE_SIGNING_MS);
   return published.at(-1) ?? byAge[0];
 }
@@ -63,16 +65,30 @@ export function signerOf(set: SigningKeySet, now: Date): SigningKey | undefined 
 /** Public members are copied by name, so a private member (`d`) can never be published. */
 export function publicJwksOf(set: SigningKeySet): { keys: JWK[] } {
   return {
-    keys: activeKeys(set).map(({ kid, privateJwk: { x, y } }) => ({ kty: 'EC', crv: 'P-256', x, y, kid, use: 'sig', alg: 'ES256' })),
+    keys: activeKeys(set).map(({ kid, privateJwk: { x, y } }) => ({
+      kty: 'EC',
+      crv: 'P-256',
+      x,
+      y,
+      kid,
+      use: 'sig',
+      alg: 'ES256',
+    })),
   };
 }
 
 export function parseSigningKeySet(json: string): SigningKeySet {
   const set = JSON.parse(json) as SigningKeySet;
   const wellFormed = (k: SigningKey) =>
-    typeof k?.kid === 'string' && typeof k.createdAt === 'string' && k.privateJwk?.kty === 'EC' && k.privateJwk.crv === 'P-256' && typeof k.privateJwk.d === 'string';
+    typeof k?.kid === 'string' &&
+    typeof k.createdAt === 'string' &&
+    k.privateJwk?.kty === 'EC' &&
+    k.privateJwk.crv === 'P-256' &&
+    typeof k.privateJwk.d === 'string';
   if (!Array.isArray(set?.keys) || !set.keys.every(wellFormed)) {
-    throw new Error('malformed webhook signing key set: expected {keys: [{kid, privateJwk (EC P-256), createdAt, retiredAt?}]}');
+    throw new Error(
+      'malformed webhook signing key set: expected {keys: [{kid, privateJwk (EC P-256), createdAt, retiredAt?}]}',
+    );
   }
   return set;
 }

@@ -25,7 +25,8 @@ function ipv6Value(address: string): bigint {
           return [quad >> 16n, quad & 0xffffn];
         });
   const [head, tail] = address.split('::').map(hextets);
-  const groups = tail === undefined ? head : [...head, ...Array<bigint>(8 - head.length - tail.length).fill(0n), ...tail];
+  const groups =
+    tail === undefined ? head : [...head, ...Array<bigint>(8 - head.length - tail.length).fill(0n), ...tail];
   return groups.reduce((value, group) => (value << 16n) | group, 0n);
 }
 
@@ -117,7 +118,8 @@ export function checkTargetShape(url: string): URL {
   } catch {
     throw new TargetRefusedError('must be an absolute URL');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TargetRefusedError('must use http or https');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new TargetRefusedError('must use http or https');
   const host = hostOf(parsed);
   if (!privateTargetsAllowed() && isIP(host) && isRefusedAddress(host)) {
     throw new TargetRefusedError(`must not point at ${NOT_PUBLIC}`);
