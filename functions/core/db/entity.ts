@@ -69,6 +69,8 @@ export type OnConditionFailed = (old: Record<string, unknown> | undefined) => Ap
 /** A partial write: attributes to set, numbers (or sets) to add, attributes to remove, and its condition. */
 export interface Changes {
   set?: Record<string, unknown>;
+  /** Set only where the attribute is absent (a first timestamp kept across retries). */
+  setIfAbsent?: Record<string, unknown>;
   add?: Record<string, unknown>;
   remove?: readonly string[];
   if?: Condition;
@@ -307,6 +309,10 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
       const i = placeholder(attribute, value);
       return `#u${i} = :u${i}`;
     });
+  for (const [attribute, value] of Object.entries(changes.setIfAbsent ?? {})) {
+    const i = placeholder(attribute, value);
+    sets.push(`#u${i} = if_not_exists(#u${i}, :u${i})`);
+  }
   if (changes.upsert) {
     for (const [attribute, value] of [
       ['entity', definition.type],
