@@ -5,6 +5,7 @@ import {
   EntityExistsError,
   EntityMissingError,
   EntityShapeError,
+  versionIs,
 } from '../../functions/core/db/entity';
 import { runTransaction, TransactionConflictError } from '../../functions/core/db/transaction';
 
@@ -109,6 +110,11 @@ describe('entities that persist themselves', () => {
     expect(second.nextPageKey).toBeUndefined();
     expect((await things.all(selection)).map((t) => t.id)).toEqual(newestFirst.slice().reverse());
     expect((await things.first({ ...selection, newestFirst: true }))?.id).toBe(newestFirst[0]);
+    const lastTwo = await things.all({ ...selection, sortKeyFrom: made[3].createdAt, newestFirst: true, limit: 10 });
+    expect(lastTwo.map((t) => t.id)).toEqual(newestFirst.slice(0, 2));
+    expect((await things.all({ ...selection, newestFirst: true, limit: 1 })).map((t) => t.id)).toEqual([
+      newestFirst[0],
+    ]);
     await expect(
       things.page({ ...selection, partition: 'TESTOWNERTHINGS#other' }, { pageKey: first.nextPageKey }),
     ).rejects.toMatchObject({
@@ -130,6 +136,11 @@ describe('entities that persist themselves', () => {
     expect(await things.get(fresh.id)).toEqual(fresh);
     expect(await things.get(held.id)).toEqual(replace.record);
     await expect(runTransaction([things.replaceStep(held, held)])).rejects.toBeInstanceOf(TransactionConflictError);
+    const named = things.replaceStep(held, held, { onConditionFailed: (old) => new Refused(old) });
+    await expect(runTransaction([named])).rejects.toMatchObject({ old: expect.objectContaining({ id: held.id }) });
+    await expect(things.remove([held.id], { if: versionIs(held.version) })).rejects.toThrow();
+    await things.remove([held.id], { if: versionIs(replace.record.version) });
+    expect(await things.get(held.id)).toBeUndefined();
     await runTransaction([things.removeStep([fresh.id])]);
     expect(await things.get(fresh.id)).toBeUndefined();
   });

@@ -84,6 +84,10 @@ export interface Selection {
   partition: string;
   index?: IndexName;
   sortKeyPrefix?: string;
+  /** Only sort keys at or after this one (a time window of time-ordered keys). */
+  sortKeyFrom?: string;
+  /** Read at most this many items (`all`), for a partition whose newest few are what matters. */
+  limit?: number;
   newestFirst?: boolean;
   filter?: Condition;
   projection?: string;
@@ -125,7 +129,12 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
     record: T,
     options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
   ): TransactionStep;
-  replaceStep<V extends T & Versioned>(current: V, next: V): TransactionStep & { record: V };
+  /** `onConditionFailed` names the error of a race where it means a business rule (already reviewed, already closed). */
+  replaceStep<V extends T & Versioned>(
+    current: V,
+    next: V,
+    options?: { onConditionFailed?: OnConditionFailed },
+  ): TransactionStep & { record: V };
   updateStep(key: K, changes: Changes): TransactionStep;
   removeStep(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): TransactionStep;
   /** A condition on another item the transaction must hold, without writing it. */
@@ -147,6 +156,13 @@ export class EntityMissingError extends Error {
     this.name = 'EntityMissingError';
   }
 }
+
+/** The condition of a write to a record read at `version` (a remove of it, or a replace). */
+export const versionIs = (version: number): Condition => ({
+  expression: '#version = :version',
+  names: { '#version': 'version' },
+  values: { ':version': version },
+});
 
 const ABSENT: Condition = { expression: 'attribute_not_exists(PK)' };
 const PRESENT: Condition = { expression: 'attribute_exists(PK)' };
@@ -191,17 +207,13 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
       if: ABSENT,
       onConditionFailed: options.onExists ?? (() => new EntityExistsError(definition.type)),
     });
-  const replaceStep: Entity<T, K>['replaceStep'] = (current, next) => {
+  const replaceStep: Entity<T, K>['replaceStep'] = (current, next, options = {}) => {
     const record = { ...next, version: current.version + 1 };
     return {
       record,
       ...putStep(record, {
-        if: {
-          expression: '#version = :version',
-          names: { '#version': 'version' },
-          values: { ':version': current.version },
-        },
-        onConditionFailed: () => new TransactionConflictError(),
+        if: versionIs(current.version),
+        onConditionFailed: options.onConditionFailed ?? (() => new TransactionConflictError()),
       }),
     };
   };
@@ -254,10 +266,12 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
       });
     },
     async all(selection) {
-      return (await queryAll(listing(selection))).map(parse);
+      if (!selection.limit) return (await queryAll(listing(selection))).map(parse);
+      const out = await db().send(new QueryCommand(listing(selection)));
+      return (out.Items ?? []).map(parse);
     },
     async first(selection) {
-      const out = await db().send(new QueryCommand({ ...listing(selection), Limit: 1 }));
+      const out = await db().send(new QueryCommand(listing({ ...selection, limit: 1 })));
       return out.Items?.[0] ? parse(out.Items[0]) : undefined;
     },
     createStep,
@@ -362,6 +376,10 @@ function queryInput(tableName: string, selection: Selection): QueryCommandInput 
     names['#sk'] = sk;
     values[':sk'] = selection.sortKeyPrefix;
     keyCondition += ' AND begins_with(#sk, :sk)';
+  } else if (selection.sortKeyFrom !== undefined) {
+    names['#sk'] = sk;
+    values[':sk'] = selection.sortKeyFrom;
+    keyCondition += ' AND #sk >= :sk';
   }
   return {
     TableName: tableName,
@@ -372,6 +390,7 @@ function queryInput(tableName: string, selection: Selection): QueryCommandInput 
     ...(selection.newestFirst ? { ScanIndexForward: false } : {}),
     ...(selection.filter ? { FilterExpression: selection.filter.expression } : {}),
     ...(selection.projection ? { ProjectionExpression: selection.projection } : {}),
+    ...(selection.limit ? { Limit: selection.limit } : {}),
   };
 }
 
