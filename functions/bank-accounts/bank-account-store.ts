@@ -177,7 +177,7 @@ export async function findBankAccount(id: string): Promise<BankAccount | undefin
 }
 
 /** An account's bank accounts, oldest first (bounded by MAX_BANK_ACCOUNTS and the archived ones). */
-export async function listBankAccounts(accountId: string): Promise<BankAccount[]> {
+export async function queryBankAccounts(accountId: string): Promise<BankAccount[]> {
   const items = await queryAll({
     TableName: table(),
     IndexName: 'GSI1',

@@ -16,7 +16,7 @@ type Body = FromSchema<typeof acceptApprovalBody>;
  * naming the reviewer and the reason. A reviewed approval (also the loser of two concurrent reviews,
  * whose conditional write fails) answers APPROVAL_ALREADY_REVIEWED.
  */
-function review(decision: 'approved' | 'declined') {
+export function review(decision: 'approved' | 'declined') {
   return authedOperation<Body>((request) =>
     retryOnConflict(async () => {
       const current = await loadApproval(request);
@@ -44,6 +44,3 @@ function review(decision: 'approved' | 'declined') {
     }),
   );
 }
-
-export const acceptBankAccountApproval = review('approved');
-export const declineBankAccountApproval = review('declined');

@@ -1,11 +1,7 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import type { managedIntegrationsQuery } from './schemas';
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
-import { findIntegration, listIntegrations, present } from './integration-store';
+import { findIntegration, present } from './integration-store';
 import { integrationPath } from './path';
-
-type Query = FromSchema<typeof managedIntegrationsQuery>;
 
 /** The caller's account's integration of the type and external id; none is FORBIDDEN. */
 export const getManagedIntegration = authedOperation(async (request) => {
@@ -14,10 +10,4 @@ export const getManagedIntegration = authedOperation(async (request) => {
   const found = await findIntegration(account.id, type, externalId);
   if (!found) throw forbidden();
   return present(found);
-});
-
-/** The integrations an account manages, newest first. */
-export const listManagedIntegrations = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return listIntegrations(account.id, query);
 });

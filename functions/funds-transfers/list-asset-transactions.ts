@@ -1,23 +1,9 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import { assetTransaction, type assetActivitiesQuery, type fundsTransfersQuery } from './schemas';
-import { findBankAccount } from '../bank-accounts';
 import { serviceCrn } from '../core/crn';
-import { publicView } from '../core/db/entity';
-import { countThrough, newestFirstPage } from '../core/db/pagination';
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
 import { findWalletAsset } from '../wallet-assets';
-import {
-  assetActivityEntity,
-  bankAccountActivitiesPartition,
-  bankAccountActivitySortKey,
-  type AssetActivity,
-} from './entities';
-
-type ActivitiesQuery = FromSchema<typeof assetActivitiesQuery>;
-type PageQuery = FromSchema<typeof fundsTransfersQuery>;
-type AssetTransaction = FromSchema<typeof assetTransaction>;
+import { type AssetTransaction, numberedPage, type PageQuery } from './numbered-page';
 
 /** The reference a ledger entry carries, as the resource type it names. */
 const REF_TYPES = [
@@ -36,23 +22,6 @@ const BALANCE_TYPES: Record<string, AssetTransaction['type']> = {
 
 /** Who wrote a ledger entry: the platform's transfer engine. */
 const LEDGER_CRN = serviceCrn('ledger');
-
-/**
- * A newest-first page of a partition of immutable movements, numbered by their place in it
- * (1 = the oldest): the newest on the page is counted, the rest follow down.
- */
-async function numberedPage<T extends { sortKey: string; view: Omit<AssetTransaction, 'activityNumber'> }>(
-  partition: string,
-  query: PageQuery,
-  map: (item: Record<string, unknown>) => T,
-) {
-  const page = await newestFirstPage(partition, query, map);
-  const newest = page.items.length ? await countThrough(partition, page.items[0].sortKey) : 0;
-  const items = page.items.map(({ view }, index) =>
-    publicView<AssetTransaction>(assetTransaction, { ...view, activityNumber: String(newest - index) }),
-  );
-  return { items, ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
-}
 
 /** The movements of a wallet asset, from its ledger entries, newest first. */
 export const listAssetTransactions = authedOperation<unknown, PageQuery>(async ({ params, query, auth }) => {
@@ -79,17 +48,5 @@ export const listAssetTransactions = authedOperation<unknown, PageQuery>(async (
       createdBy: LEDGER_CRN,
     } as const;
     return { sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK, view };
-  });
-});
-
-/** What funds transfers moved between a bank account and its account's wallets, newest first. */
-export const listAssetActivities = authedOperation<unknown, ActivitiesQuery>(async ({ query, auth }) => {
-  const bankAccount = await findBankAccount(query.bankAccountId);
-  if (!bankAccount) throw forbidden();
-  await auth.access.account(bankAccount.accountId);
-  return numberedPage(bankAccountActivitiesPartition(bankAccount.id), query, (item) => {
-    const activity: AssetActivity = assetActivityEntity.parse(item);
-    const { id: _id, ...view } = activity;
-    return { sortKey: bankAccountActivitySortKey(activity), view };
   });
 });
