@@ -3,12 +3,7 @@ import type { assetActivitiesQuery } from './schemas';
 import { findBankAccount } from '../bank-accounts';
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
-import {
-  assetActivityEntity,
-  bankAccountActivitiesPartition,
-  bankAccountActivitySortKey,
-  type AssetActivity,
-} from './entities';
+import { assetActivityEntity, bankAccountActivitiesPartition, bankAccountActivitySortKey } from './entities';
 import { numberedPage } from './numbered-page';
 
 type ActivitiesQuery = FromSchema<typeof assetActivitiesQuery>;
@@ -18,8 +13,8 @@ export const listAssetActivities = authedOperation<unknown, ActivitiesQuery>(asy
   const bankAccount = await findBankAccount(query.bankAccountId);
   if (!bankAccount) throw forbidden();
   await auth.access.account(bankAccount.accountId);
-  return numberedPage(bankAccountActivitiesPartition(bankAccount.id), query, (item) => {
-    const activity: AssetActivity = assetActivityEntity.parse(item);
+  const partition = bankAccountActivitiesPartition(bankAccount.id);
+  return numberedPage(partition, await assetActivityEntity.page({ partition, index: 'GSI1' }, query), (activity) => {
     const { id: _id, ...view } = activity;
     return { sortKey: bankAccountActivitySortKey(activity), view };
   });

@@ -28,8 +28,8 @@ export const listAssetTransactions = authedOperation<unknown, PageQuery>(async (
   const wallet = await findWalletAsset(params.assetId);
   if (!wallet) throw forbidden();
   await auth.access.account(wallet.accountId);
-  return numberedPage(assetHistoryIndex(wallet.id).GSI1PK, query, (item) => {
-    const entry = ledgerEntry.parse(item);
+  const partition = assetHistoryIndex(wallet.id).GSI1PK;
+  return numberedPage(partition, await ledgerEntry.page({ partition, index: 'GSI1' }, query), (entry) => {
     const debit = entry.side === 'D';
     const ref = REF_TYPES.find(([field]) => entry[field]);
     const view = {
