@@ -37,7 +37,6 @@ export function review(decision: 'approved' | 'declined') {
         approvalActivities: [...current.approvalActivities, activity],
         modifiedAt: at,
         modifiedBy: by,
-        version: current.version + 1,
       };
       await runTransaction(reviewSteps(current, next, await findBankAccount(current.bankAccountId)));
       return {};

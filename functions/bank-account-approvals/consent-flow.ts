@@ -7,8 +7,8 @@ import { publicOperation } from '../core/http/operation';
 import { isPageActionToken, newNonce, PAGE_HEADERS, pageCsp, refusesCrossSite, replyWith } from '../core/http/page';
 import { impossiblePathParameter, randomBase58 } from '../core/ids';
 import { consentMessageHtml } from './consent-page';
-import type { Consent, ConnectionIntent } from './entities';
-import { codeHash, consentPath, findIntent, replaceIntentStep } from './intent-store';
+import { intentEntity, type Consent, type ConnectionIntent } from './entities';
+import { codeHash, consentPath } from './intents';
 
 /**
  * The simulated bank's consent flow (docs/api/bank-accounts-and-approvals.md). The consent page is public,
@@ -58,7 +58,7 @@ export function answer(kind: Answer) {
         'This link is not valid for this consent request. Open the consent page again.',
       );
     const outcome = await retryOnConflict(async (): Promise<Record<string, string> | 'answered' | undefined> => {
-      const intent = impossiblePathParameter(params) ? undefined : await findIntent(id);
+      const intent = impossiblePathParameter(params) ? undefined : await intentEntity.get(id);
       if (!intent) return undefined;
       if (!open(intent)) return 'answered' as const;
       const at = isoTimestamp(await ownerNow(intent.accountId, now, findAccount));
@@ -79,7 +79,7 @@ export function answer(kind: Answer) {
         consent,
         ...(code ? {} : { status: 'failed', updatedAt: at, updatedBy: BANK }),
       };
-      await runTransaction([replaceIntentStep(intent, next)]);
+      await runTransaction([intentEntity.replaceStep(intent, next)]);
       return code ? { code } : { error: 'access_denied' };
     });
     if (!outcome)

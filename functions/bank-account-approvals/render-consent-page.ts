@@ -4,11 +4,14 @@ import { newNonce, pageActionToken } from '../core/http/page';
 import { impossiblePathParameter } from '../core/ids';
 import { consentPageHtml } from './consent-page';
 import { type Answer, LABEL, message, open, page } from './consent-flow';
-import { consentPath, findIntent } from './intent-store';
+import { intentEntity } from './entities';
+import { consentPath } from './intents';
 
 export const renderConsentPage = publicOperation(async ({ params }) => {
   // An id that cannot exist is a missing intent, found without a read (core/ids.ts).
-  const intent = impossiblePathParameter(params) ? undefined : await findIntent(params.bankAccountConnectionIntentId);
+  const intent = impossiblePathParameter(params)
+    ? undefined
+    : await intentEntity.get(params.bankAccountConnectionIntentId);
   if (!intent)
     return message(
       404,
