@@ -24,7 +24,7 @@ const approvalKey = (id: string): TableKey => ({ PK: `BANKAPPROVAL#${id}`, SK: '
 export const bankAccountApprovalsPartition = (bankAccountId: string) => `BANKACCOUNTAPPROVALS#${bankAccountId}`;
 
 /** The guard held while a bank account has an approval awaiting review; it names that approval. */
-export type InProgressGuard = { bankAccountId: string; approvalId: string };
+type InProgressGuard = { bankAccountId: string; approvalId: string };
 const inProgressGuardKey = (bankAccountId: string): TableKey => ({
   PK: `APPROVING#${bankAccountId}`,
   SK: 'IN-PROGRESS',

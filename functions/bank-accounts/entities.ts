@@ -96,7 +96,7 @@ export const statementLineEntity = defineEntity<StatementLine, [string, string, 
 });
 
 /** Makes a bank account its account's only one with this number; names that bank account. */
-export interface HolderGuard {
+interface HolderGuard {
   bankAccountNumber: string;
   accountId: string;
   bankAccountId: string;
@@ -111,7 +111,7 @@ export const holderGuardEntity = defineEntity<HolderGuard, [number: string, acco
 });
 
 /** How many accounts hold a bank account number, platform-wide (a counter, only ever added to). */
-export interface HoldersCounter {
+interface HoldersCounter {
   bankAccountNumber: string;
   holders: number;
 }
@@ -125,7 +125,7 @@ export const holdersCounterEntity = defineEntity<HoldersCounter, [number: string
 });
 
 /** An account's bank accounts and those with a direct-debit authority (counters, only ever added to). */
-export interface AccountLimits {
+interface AccountLimits {
   accountId: string;
   total: number;
   directDebit: number;
