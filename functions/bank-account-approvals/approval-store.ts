@@ -1,21 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { approvalSummaryStep, type BankAccount } from '../bank-accounts';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { newestFirstPage, type Page } from '../core/db/pagination';
+import type { Page } from '../core/db/pagination';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import {
   approvalEntity,
   bankAccountApprovalsPartition,
-  inProgressGuardKey,
+  inProgressGuardEntity,
   type Approval,
   type StoredApproval,
 } from './entities';
 import { approval as approvalSchema } from './schemas';
-
-const table = () => config().tableName;
 
 /** Statuses of an approval still awaiting review. */
 export const AWAITING_REVIEW: readonly Approval['status'][] = ['created', 'pending'];
@@ -33,14 +28,7 @@ export const present = (record: StoredApproval): Approval => publicView<Approval
 
 /** The steps that write a new approval and show it on its bank account (one registered with it shows it already). */
 export function approvalSteps(record: StoredApproval, account?: BankAccount): TransactionStep[] {
-  return [
-    {
-      item: {
-        Put: { TableName: table(), Item: approvalEntity.item(record), ConditionExpression: 'attribute_not_exists(PK)' },
-      },
-    },
-    ...(account ? [summaryStep(record, account)] : []),
-  ];
+  return [approvalEntity.createStep(record), ...(account ? [summaryStep(record, account)] : [])];
 }
 
 const summaryStep = (record: StoredApproval, account: BankAccount) =>
@@ -56,16 +44,10 @@ const summaryStep = (record: StoredApproval, account: BankAccount) =>
  */
 export function requestSteps(record: StoredApproval, account: BankAccount): TransactionStep[] {
   return [
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: { ...inProgressGuardKey(record.bankAccountId), approvalId: record.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      onConditionFailed: () => businessRule('APPROVAL_ALREADY_IN_PROGRESS'),
-    },
+    inProgressGuardEntity.createStep(
+      { bankAccountId: record.bankAccountId, approvalId: record.id },
+      { onExists: () => businessRule('APPROVAL_ALREADY_IN_PROGRESS') },
+    ),
     ...approvalSteps(record, account),
   ];
 }
@@ -82,46 +64,26 @@ export function reviewSteps(
 ): TransactionStep[] {
   return [
     {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: approvalEntity.item(next),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': current.version },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
+      ...approvalEntity.replaceStep(current, next),
       onConditionFailed: (old) =>
         old && !AWAITING_REVIEW.includes(old.status as Approval['status'])
           ? businessRule('APPROVAL_ALREADY_REVIEWED')
           : new TransactionConflictError(),
     },
-    {
-      item: {
-        Delete: {
-          TableName: table(),
-          Key: inProgressGuardKey(current.bankAccountId),
-          ConditionExpression: 'attribute_not_exists(PK) OR approvalId = :id',
-          ExpressionAttributeValues: { ':id': current.id },
-        },
-      },
-    },
+    inProgressGuardEntity.removeStep([current.bankAccountId], {
+      if: { expression: 'attribute_not_exists(PK) OR approvalId = :id', values: { ':id': current.id } },
+    }),
     ...(account ? [summaryStep(next, account)] : []),
   ];
 }
 
-export async function findApproval(id: string): Promise<StoredApproval | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: approvalEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? approvalEntity.parse(out.Item) : undefined;
-}
-
-export function listApprovals(
+export async function listApprovals(
   bankAccountId: string,
   page: { pageKey?: string; paginationLimit?: number },
 ): Promise<Page<Approval>> {
-  return newestFirstPage(bankAccountApprovalsPartition(bankAccountId), page, (item) =>
-    present(approvalEntity.parse(item)),
+  const listed = await approvalEntity.page(
+    { partition: bankAccountApprovalsPartition(bankAccountId), index: 'GSI1' },
+    page,
   );
+  return { ...listed, items: listed.items.map(present) };
 }

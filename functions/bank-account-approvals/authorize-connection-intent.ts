@@ -9,8 +9,8 @@ import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { newId, randomBase58 } from '../core/ids';
 import { approvalSteps, SUMMARY_STATUS } from './approval-store';
-import type { ConnectionIntent, StoredApproval } from './entities';
-import { codeMatches, findIntent, replaceIntentStep } from './intent-store';
+import { intentEntity, type ConnectionIntent, type StoredApproval } from './entities';
+import { codeMatches } from './intents';
 
 type Body = FromSchema<typeof authorizeIntentBody>;
 
@@ -42,7 +42,7 @@ export const authorizeConnectionIntent = authedOperation<Body>((request) =>
 );
 
 async function loadIntent(request: AuthedRequest): Promise<ConnectionIntent> {
-  const intent = await findIntent(request.params.bankAccountConnectionIntentId);
+  const intent = await intentEntity.get(request.params.bankAccountConnectionIntentId);
   if (!intent) throw forbidden();
   await request.auth.access.account(intent.accountId);
   return intent;
@@ -78,7 +78,7 @@ async function authorizationSteps(intent: ConnectionIntent, by: string, at: stri
     const bank = intent.bankAccountId ? await findBankAccount(intent.bankAccountId) : undefined;
     // The intent's bank account was checked at create; bank accounts are archived, never deleted.
     if (!bank) throw businessRule('AUTHORIZATION_FAILED');
-    return [replaceIntentStep(intent, completed(bank.id)), ...approvalSteps(approval(bank.id), bank)];
+    return [intentEntity.replaceStep(intent, completed(bank.id)), ...approvalSteps(approval(bank.id), bank)];
   }
   const registered = bankAccountRecord(
     {
@@ -92,7 +92,7 @@ async function authorizationSteps(intent: ConnectionIntent, by: string, at: stri
     at,
   );
   return [
-    replaceIntentStep(intent, completed(registered.id)),
+    intentEntity.replaceStep(intent, completed(registered.id)),
     ...registrationSteps(registered, BANK_ACCOUNT_CODES),
     ...approvalSteps(approval(registered.id)),
   ];

@@ -5,8 +5,8 @@ import { isoTimestamp } from '../core/clock';
 import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
-import type { ConnectionIntent } from './entities';
-import { authorizationUrl, insertIntent, presentIntent } from './intent-store';
+import { intentEntity, type ConnectionIntent } from './entities';
+import { authorizationUrl, presentIntent } from './intents';
 import { madeBy } from '../core/audit';
 
 type Body = FromSchema<typeof createIntentBody>;
@@ -57,6 +57,6 @@ export const createConnectionIntent = authedOperation<Body>(async ({ body, auth,
       : {}),
     version: 1,
   };
-  await insertIntent(intent);
+  await intentEntity.create(intent);
   return presentIntent(intent);
 });

@@ -22,10 +22,20 @@ export type StoredApproval = Approval & { version: number };
 
 const approvalKey = (id: string): TableKey => ({ PK: `BANKAPPROVAL#${id}`, SK: 'BANKAPPROVAL' });
 export const bankAccountApprovalsPartition = (bankAccountId: string) => `BANKACCOUNTAPPROVALS#${bankAccountId}`;
+
 /** The guard held while a bank account has an approval awaiting review; it names that approval. */
-export const inProgressGuardKey = (bankAccountId: string): TableKey => ({
+type InProgressGuard = { bankAccountId: string; approvalId: string };
+const inProgressGuardKey = (bankAccountId: string): TableKey => ({
   PK: `APPROVING#${bankAccountId}`,
   SK: 'IN-PROGRESS',
+});
+
+export const inProgressGuardEntity = defineEntity<InProgressGuard, [bankAccountId: string]>({
+  type: 'bank-account-approval-guard',
+  version: 1,
+  key: inProgressGuardKey,
+  keyOf: (g) => inProgressGuardKey(g.bankAccountId),
+  required: ['approvalId'],
 });
 
 export const approvalEntity = defineEntity<StoredApproval, [id: string]>({

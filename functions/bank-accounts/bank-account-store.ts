@@ -1,25 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { queryAll } from '../core/db/pagination';
+import type { Condition } from '../core/db/entity';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule, type BusinessRuleCode } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import {
+  accountLimitsEntity,
   bankAccountEntity,
+  holderGuardEntity,
+  holdersCounterEntity,
   statementLineEntity,
   type BankAccount,
   type DirectDebitAuthority,
   type StatementLine,
 } from './entities';
-import {
-  accountBankAccountsIndex,
-  accountLimitsKey,
-  holderGuardKey,
-  holdersCounterKey,
-  statementPartition,
-} from './keys';
+import { accountBankAccountsIndex, statementPartition } from './keys';
 
 /** Bank accounts one account may hold (archived ones leave the count). */
 export const MAX_BANK_ACCOUNTS = 50;
@@ -31,8 +28,6 @@ export const MAX_HOLDERS_PER_NUMBER = 2;
 export const MAX_FAILED_VERIFICATIONS = 5;
 /** How far back a statement line's code verifies a bank account. */
 export const VERIFICATION_WINDOW_DAYS = 90;
-
-const table = () => config().tableName;
 
 /** The codes each flow answers a broken limit with (current API, deprecated bank authorities). */
 export interface LimitCodes {
@@ -61,25 +56,24 @@ function countStep(accountId: string, total: number, directDebit: number, code: 
     ...(total > 0 ? ['(attribute_not_exists(#total) OR #total < :maxTotal)'] : []),
     ...(directDebit > 0 ? ['(attribute_not_exists(directDebit) OR directDebit < :maxDirectDebit)'] : []),
   ];
-  return {
-    item: {
-      Update: {
-        TableName: table(),
-        Key: accountLimitsKey(accountId),
-        UpdateExpression: 'ADD #total :total, directDebit :directDebit',
-        ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
-        // TOTAL is a reserved word.
-        ExpressionAttributeNames: { '#total': 'total' },
-        ExpressionAttributeValues: {
-          ':total': total,
-          ':directDebit': directDebit,
-          ...(total > 0 ? { ':maxTotal': MAX_BANK_ACCOUNTS } : {}),
-          ...(directDebit > 0 ? { ':maxDirectDebit': MAX_DIRECT_DEBIT_ACCOUNTS } : {}),
-        },
-      },
-    },
+  return accountLimitsEntity.updateStep([accountId], {
+    add: { total, directDebit },
+    ...(conditions.length
+      ? {
+          if: {
+            expression: conditions.join(' AND '),
+            // TOTAL is a reserved word.
+            ...(total > 0 ? { names: { '#total': 'total' } } : {}),
+            values: {
+              ...(total > 0 ? { ':maxTotal': MAX_BANK_ACCOUNTS } : {}),
+              ...(directDebit > 0 ? { ':maxDirectDebit': MAX_DIRECT_DEBIT_ACCOUNTS } : {}),
+            },
+          },
+        }
+      : {}),
+    upsert: true,
     onConditionFailed: () => businessRule(code),
-  };
+  });
 }
 
 /**
@@ -113,11 +107,7 @@ export function newStatementLine(
 }
 
 /** The step that writes a statement line (in the transaction of the transfer it records). */
-export const statementLineStep = (line: StatementLine): TransactionStep => ({
-  item: {
-    Put: { TableName: table(), Item: statementLineEntity.item(line), ConditionExpression: 'attribute_not_exists(PK)' },
-  },
-});
+export const statementLineStep = (line: StatementLine): TransactionStep => statementLineEntity.createStep(line);
 
 /**
  * Registers a bank account: the record, a guard making it the account's only one with this number,
@@ -133,61 +123,30 @@ export async function insertBankAccount(record: BankAccount, codes: LimitCodes):
 export function registrationSteps(record: BankAccount, codes: LimitCodes): TransactionStep[] {
   const number = record.bankAccountNumber;
   return [
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: bankAccountEntity.item(record),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: { ...holderGuardKey(number, record.accountId), bankAccountId: record.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      onConditionFailed: () => businessRule('DUPLICATE_BANK_ACCOUNT'),
-    },
-    {
-      item: {
-        Update: {
-          TableName: table(),
-          Key: holdersCounterKey(number),
-          UpdateExpression: 'ADD holders :one',
-          ConditionExpression: 'attribute_not_exists(holders) OR holders < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_HOLDERS_PER_NUMBER },
-        },
-      },
+    bankAccountEntity.createStep(record),
+    holderGuardEntity.createStep(
+      { bankAccountNumber: number, accountId: record.accountId, bankAccountId: record.id },
+      { onExists: () => businessRule('DUPLICATE_BANK_ACCOUNT') },
+    ),
+    holdersCounterEntity.updateStep([number], {
+      add: { holders: 1 },
+      if: { expression: 'attribute_not_exists(holders) OR holders < :max', values: { ':max': MAX_HOLDERS_PER_NUMBER } },
+      upsert: true,
       onConditionFailed: () => businessRule(codes.holderLimit),
-    },
+    }),
     countStep(record.accountId, 1, record.directDebitAuthorized ? 1 : 0, codes.accountLimit),
     statementLineStep(verificationLine(record, record.createdAt)),
   ];
 }
 
-export async function findBankAccount(id: string): Promise<BankAccount | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: bankAccountEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? bankAccountEntity.parse(out.Item) : undefined;
-}
+/** The bank account of an id (other groups read it through index.ts; only this group writes it). */
+export const findBankAccount = (id: string): Promise<BankAccount | undefined> => bankAccountEntity.get(id);
 
 /** An account's bank accounts, oldest first (bounded by MAX_BANK_ACCOUNTS and the archived ones). */
-export async function listBankAccounts(accountId: string): Promise<BankAccount[]> {
-  const items = await queryAll({
-    TableName: table(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': accountBankAccountsIndex(accountId).GSI1PK },
-  });
-  return items.map((item) => bankAccountEntity.parse(item));
+export function queryBankAccounts(accountId: string): Promise<BankAccount[]> {
+  return bankAccountEntity.all({ partition: accountBankAccountsIndex(accountId).GSI1PK, index: 'GSI1' });
 }
 
-/** Writes fields of a bank account, conditional on what was read (a concurrent change conflicts). */
 /**
  * A conditional update of the bank account as it was read. Unless the caller names the rule its
  * condition stands for, a failed condition means another writer changed it first: a conflict, retried
@@ -196,26 +155,10 @@ export async function listBankAccounts(accountId: string): Promise<BankAccount[]
 function updateStep(
   account: BankAccount,
   fields: Partial<BankAccount>,
-  condition: { expression: string; values?: Record<string, unknown> },
+  condition: Condition,
   onFailed: () => Error = () => new TransactionConflictError(),
 ): TransactionStep {
-  const names = Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name]));
-  const values = Object.fromEntries(Object.entries(fields).map(([name, value]) => [`:${name}`, value]));
-  return {
-    item: {
-      Update: {
-        TableName: table(),
-        Key: bankAccountEntity.key(account.id),
-        UpdateExpression: `SET ${Object.keys(fields)
-          .map((name) => `#${name} = :${name}`)
-          .join(', ')}`,
-        ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...values, ...(condition.values ?? {}) },
-      },
-    },
-    onConditionFailed: onFailed,
-  };
+  return bankAccountEntity.updateStep([account.id], { set: fields, if: condition, onConditionFailed: onFailed });
 }
 
 /**
@@ -263,7 +206,7 @@ export async function recentStatementLines(number: string, now: Date): Promise<S
   const since = new Date(now.getTime() - VERIFICATION_WINDOW_DAYS * 86_400_000).toISOString();
   const out = await db().send(
     new QueryCommand({
-      TableName: table(),
+      TableName: config().tableName,
       KeyConditionExpression: 'PK = :pk AND SK >= :since',
       ExpressionAttributeValues: { ':pk': statementPartition(number), ':since': since },
       ScanIndexForward: false,
@@ -326,19 +269,10 @@ export async function archive(account: BankAccount, by: string, at: string): Pro
     updateStep(
       account,
       { status: 'archived', modifiedAt: at, modifiedBy: by },
-      { expression: '#status <> :archived', values: { ':archived': 'archived' } },
+      { expression: '#status <> :archived', names: { '#status': 'status' }, values: { ':archived': 'archived' } },
     ),
-    { item: { Delete: { TableName: table(), Key: holderGuardKey(account.bankAccountNumber, account.accountId) } } },
-    {
-      item: {
-        Update: {
-          TableName: table(),
-          Key: holdersCounterKey(account.bankAccountNumber),
-          UpdateExpression: 'ADD holders :less',
-          ExpressionAttributeValues: { ':less': -1 },
-        },
-      },
-    },
+    holderGuardEntity.removeStep([account.bankAccountNumber, account.accountId]),
+    holdersCounterEntity.updateStep([account.bankAccountNumber], { add: { holders: -1 }, upsert: true }),
     countStep(account.accountId, -1, account.directDebitAuthorized ? -1 : 0, 'BANK_ACCOUNT_LIMIT_EXCEEDED'),
   ]);
   return { ...account, status: 'archived', modifiedAt: at, modifiedBy: by };

@@ -1,5 +1,12 @@
 import { defineEntity } from '../core/db/entity';
-import { accountBankAccountsIndex, bankAccountKey, statementLineKey } from './keys';
+import {
+  accountBankAccountsIndex,
+  accountLimitsKey,
+  bankAccountKey,
+  holderGuardKey,
+  holdersCounterKey,
+  statementLineKey,
+} from './keys';
 
 export type BankAccountType = 'centrapay' | 'quartz';
 export type ApprovalSummaryStatus = 'pending' | 'approved' | 'declined';
@@ -86,4 +93,48 @@ export const statementLineEntity = defineEntity<StatementLine, [string, string, 
   key: statementLineKey,
   keyOf: (line) => statementLineKey(line.bankAccountNumber, line.createdAt, line.id),
   required: ['id', 'bankAccountNumber', 'bankAccountId', 'accountId', 'kind', 'amount', 'code', 'createdAt'],
+});
+
+/** Makes a bank account its account's only one with this number; names that bank account. */
+interface HolderGuard {
+  bankAccountNumber: string;
+  accountId: string;
+  bankAccountId: string;
+}
+
+export const holderGuardEntity = defineEntity<HolderGuard, [number: string, accountId: string]>({
+  type: 'bank-account-holder-guard',
+  version: 1,
+  key: holderGuardKey,
+  keyOf: (guard) => holderGuardKey(guard.bankAccountNumber, guard.accountId),
+  required: ['bankAccountId'],
+});
+
+/** How many accounts hold a bank account number, platform-wide (a counter, only ever added to). */
+interface HoldersCounter {
+  bankAccountNumber: string;
+  holders: number;
+}
+
+export const holdersCounterEntity = defineEntity<HoldersCounter, [number: string]>({
+  type: 'bank-account-holders',
+  version: 1,
+  key: holdersCounterKey,
+  keyOf: (counter) => holdersCounterKey(counter.bankAccountNumber),
+  required: ['holders'],
+});
+
+/** An account's bank accounts and those with a direct-debit authority (counters, only ever added to). */
+interface AccountLimits {
+  accountId: string;
+  total: number;
+  directDebit: number;
+}
+
+export const accountLimitsEntity = defineEntity<AccountLimits, [accountId: string]>({
+  type: 'bank-account-limits',
+  version: 1,
+  key: accountLimitsKey,
+  keyOf: (limits) => accountLimitsKey(limits.accountId),
+  required: ['total', 'directDebit'],
 });

@@ -1,8 +1,5 @@
 import { authedOperation } from '../core/http/operation';
 import { loadBankAccount } from './load-bank-account';
-import { bankAccountView, bankAuthorityView } from './views';
+import { bankAccountView } from './views';
 
 export const getBankAccount = authedOperation(async (request) => bankAccountView(await loadBankAccount(request)));
-
-/** The same stored bank account, as the deprecated API shows it. */
-export const getBankAuthority = authedOperation(async (request) => bankAuthorityView(await loadBankAccount(request)));

@@ -3,12 +3,16 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/bank-accounts';
 import { ROUTES } from './routes';
 import { addDirectDebitAuthority } from './add-direct-debit-authority';
+import { archiveBankAccount } from './archive-bank-account';
 import { createBankAccount } from './create-bank-account';
 import { createBankAuthority } from './create-bank-authority';
-import { getBankAccount, getBankAuthority } from './get-bank-account';
-import { listBankAccounts, listBankAuthorities } from './list-bank-accounts';
-import { archiveBankAccount, setPreferredBankAccountName } from './quartz-operations';
-import { verifyBankAccount, verifyBankAuthority } from './verify-bank-account';
+import { getBankAccount } from './get-bank-account';
+import { getBankAuthority } from './get-bank-authority';
+import { listBankAccounts } from './list-bank-accounts';
+import { listBankAuthorities } from './list-bank-authorities';
+import { setPreferredBankAccountName } from './set-preferred-bank-account-name';
+import { verifyBankAccount } from './verify-bank-account';
+import { verifyBankAuthority } from './verify-bank-authority';
 
 export const handler = groupHandler('bank-accounts', ROUTES, build, {
   createBankAccount,

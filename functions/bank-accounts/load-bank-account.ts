@@ -1,5 +1,5 @@
 import type { AuthedRequest } from '../core/http/operation';
-import { forbidden } from '../core/errors/classes';
+import { businessRule, forbidden } from '../core/errors/classes';
 import { findBankAccount } from './bank-account-store';
 import type { BankAccount } from './entities';
 
@@ -8,5 +8,12 @@ export async function loadBankAccount(request: AuthedRequest): Promise<BankAccou
   const account = await findBankAccount(request.params.bankAccountId);
   if (!account) throw forbidden();
   await request.auth.access.account(account.accountId);
+  return account;
+}
+
+/** Preferred names and archiving are for quartz bank accounts only. */
+export async function loadQuartzBankAccount(request: AuthedRequest): Promise<BankAccount> {
+  const account = await loadBankAccount(request);
+  if (account.type !== 'quartz') throw businessRule('INVALID_BANK_ACCOUNT_TYPE');
   return account;
 }

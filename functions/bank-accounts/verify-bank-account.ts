@@ -6,12 +6,8 @@ import { loadBankAccount } from './load-bank-account';
 
 type Body = FromSchema<typeof verifyBankAccountBody>;
 
-const run = authedOperation<Body>(async (request) => {
+export const verifyBankAccount = authedOperation<Body>(async (request) => {
   const account = await loadBankAccount(request);
   await verify(account, request.body.verificationCode, request.auth.principal.crn, request.now);
   return { verificationCode: request.body.verificationCode };
 });
-
-export const verifyBankAccount = run;
-/** The deprecated twin verifies the same stored bank account. */
-export const verifyBankAuthority = run;

@@ -1,3 +1,4 @@
+import { connectionEntity } from './entities';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { authorizeConnectionBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
@@ -5,7 +6,7 @@ import { retryOnConflict } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findWallet } from '../wallets';
-import { findConnection, present, replaceConnection } from './connection-store';
+import { present } from './connection-views';
 
 type Body = FromSchema<typeof authorizeConnectionBody>;
 
@@ -17,7 +18,7 @@ type Body = FromSchema<typeof authorizeConnectionBody>;
  */
 export const authorizeConnection = authedOperation<Body>(({ params, body, auth, now }) =>
   retryOnConflict(async () => {
-    const connection = await findConnection(params.connectionId);
+    const connection = await connectionEntity.get(params.connectionId);
     if (!connection) throw forbidden();
     const wallet = await findWallet(body.walletId);
     if (!wallet) throw forbidden();
@@ -30,7 +31,7 @@ export const authorizeConnection = authedOperation<Body>(({ params, body, auth, 
     const at = isoTimestamp(now);
     const by = auth.principal.crn;
     return present(
-      await replaceConnection(connection, {
+      await connectionEntity.replace(connection, {
         ...connection,
         status: 'authorized',
         walletId: wallet.id,

@@ -5,8 +5,8 @@ import { config } from '../core/config';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { loadMerchantFor } from '../merchants';
-import type { StoredConnection } from './entities';
-import { insertConnection, present } from './connection-store';
+import { connectionEntity, type StoredConnection } from './entities';
+import { present } from './connection-views';
 
 type Body = FromSchema<typeof createConnectionBody>;
 
@@ -30,6 +30,6 @@ export const createConnection = authedOperation<Body>(async ({ body, auth, now }
     test: merchant.test,
     version: 1,
   };
-  await insertConnection(record);
+  await connectionEntity.create(record);
   return present(record);
 });

@@ -1,5 +1,5 @@
+import { connectionEntity } from './entities';
 import { businessRule } from '../core/errors/classes';
-import { findConnection } from './connection-store';
 
 /**
  * The connection a payment request names: its merchant's, made by the request creator's account.
@@ -9,7 +9,7 @@ export async function connectionStatusFor(
   connectionId: string,
   request: { merchantId: string; createdByAccountId: string },
 ): Promise<string> {
-  const connection = await findConnection(connectionId);
+  const connection = await connectionEntity.get(connectionId);
   if (!connection) throw businessRule('CONNECTION_NOT_FOUND');
   if (connection.merchantId !== request.merchantId) throw businessRule('CONNECTION_MERCHANT_MISMATCH');
   if (connection.createdByAccountId !== request.createdByAccountId)

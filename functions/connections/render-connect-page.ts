@@ -1,10 +1,10 @@
+import { connectionEntity } from './entities';
 import { findAccount } from '../accounts';
 import { newNonce, pageCsp, PAGE_HEADERS, replyWith } from '../core/http/page';
 import { publicOperation } from '../core/http/operation';
 import { impossiblePathParameter } from '../core/ids';
 import { findMerchant } from '../merchants';
 import { listWallets, type Wallet } from '../wallets';
-import { findConnection } from './connection-store';
 import { connectMessageHtml, connectPageHtml } from './connect-page';
 
 /**
@@ -18,7 +18,7 @@ export const renderConnectPage = publicOperation(async ({ params }) => {
   const nonce = newNonce();
   replyWith({ headers: { ...PAGE_HEADERS, 'content-security-policy': pageCsp(nonce) } });
   // An id that cannot exist is a missing connection, found without a read (core/ids.ts).
-  const connection = impossiblePathParameter(params) ? undefined : await findConnection(params.connectionId);
+  const connection = impossiblePathParameter(params) ? undefined : await connectionEntity.get(params.connectionId);
   if (!connection) {
     replyWith({ statusCode: 404 });
     return connectMessageHtml({

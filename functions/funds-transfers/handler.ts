@@ -3,9 +3,15 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/funds-transfers';
 import { ROUTES } from './routes';
 import { abortFundsTransfer } from './abort-funds-transfer';
-import { listAssetActivities, listAssetTransactions } from './asset-activities';
-import { createTopup, createWithdrawal } from './create-funds-transfer';
-import { getTopup, getWithdrawal, listAccountTopups, listAccountWithdrawals, listTopups } from './read-funds-transfers';
+import { createTopup } from './create-topup';
+import { createWithdrawal } from './create-withdrawal';
+import { getTopup } from './get-topup';
+import { getWithdrawal } from './get-withdrawal';
+import { listAccountTopups } from './list-account-topups';
+import { listAccountWithdrawals } from './list-account-withdrawals';
+import { listAssetActivities } from './list-asset-activities';
+import { listAssetTransactions } from './list-asset-transactions';
+import { listTopups } from './list-topups';
 import { reportBankOutcome } from './report-bank-outcome';
 
 export const handler = groupHandler('funds-transfers', ROUTES, build, {

@@ -2,9 +2,8 @@ import { findAccount } from '../accounts';
 import { ownerNow } from '../core/clock';
 import { forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
-import type { FundsTransferType, StoredFundsTransfer } from './entities';
 import { loadFundsTransfer } from './settle';
-import { findFundsTransfer } from './transfer-store';
+import { fundsTransferEntity, type FundsTransferType, type StoredFundsTransfer } from './entities';
 
 /**
  * The transfer of the path, if the caller may act on its account under the route's permission
@@ -16,7 +15,7 @@ export async function loadForCaller(
   id: string,
   type?: FundsTransferType,
 ): Promise<{ transfer: StoredFundsTransfer; now: Date }> {
-  const found = await findFundsTransfer(id);
+  const found = await fundsTransferEntity.get(id);
   if (!found || (type && found.type !== type)) throw forbidden();
   await request.auth.access.account(found.accountId);
   const now = await ownerNow(found.accountId, request.now, findAccount);

@@ -28,7 +28,7 @@ export const fundsTransferPage = {
   properties: { items: { type: 'array', items: fundsTransfer }, nextPageKey: { type: 'string' } },
 } as const;
 
-/** Amounts in cents, positive (create-funds-transfer.ts bounds one transfer to NZD 999,999.99). */
+/** Amounts in cents, positive (initiation.ts bounds one transfer to NZD 999,999.99). */
 const transferAmount = { type: 'string', pattern: '^[1-9][0-9]{0,17}$', maxLength: 18 } as const;
 
 export const createFundsTransferBody = {

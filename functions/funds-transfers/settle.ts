@@ -15,8 +15,8 @@ import {
 import { ungated } from '../core/db/write-gate';
 import { logger } from '../core/observability';
 import { scheduleTimer } from '../core/timers';
-import type { AssetActivity, StoredFundsTransfer } from './entities';
-import { activityStep, findFundsTransfer, replaceStep } from './transfer-store';
+import { fundsTransferEntity, type AssetActivity, type StoredFundsTransfer } from './entities';
+import { activityStep } from './transfer-store';
 
 /** What the bank can report about a transfer it has not settled yet. */
 export type BankOutcome = 'settled' | 'failed' | 'aborted';
@@ -132,8 +132,10 @@ export async function applyOutcome(
     if (transfer.type === 'withdrawal')
       steps.push(...voidPending(await holding(transfer), BigInt(transfer.amount), at));
   }
-  await runTransaction([replaceStep(transfer, next), ...steps]);
-  const applied = { ...next, version: transfer.version + 1 };
+  // Of concurrent outcomes one wins: the replace is conditional on the version read.
+  const replace = fundsTransferEntity.replaceStep(transfer, next);
+  await runTransaction([replace, ...steps]);
+  const applied = replace.record;
   if (isHeld(applied)) await recheckLater(applied, now);
   return applied;
 }
@@ -142,15 +144,15 @@ export async function applyOutcome(
 async function releaseIfVerified(transfer: StoredFundsTransfer, now: Date): Promise<StoredFundsTransfer> {
   if (!(await findBankAccount(transfer.bankAccountId))?.verified) return transfer;
   const at = isoTimestamp(now);
-  const next: StoredFundsTransfer = { ...transfer, status: 'done', updatedAt: at };
+  const replace = fundsTransferEntity.replaceStep(transfer, { ...transfer, status: 'done', updatedAt: at });
   try {
-    await runTransaction([replaceStep(transfer, next), ...(await creditSteps(transfer, at))]);
+    await runTransaction([replace, ...(await creditSteps(transfer, at))]);
   } catch (error) {
     // A wallet that cannot take the credit now (archived) keeps the money held, never lost.
     if (error instanceof ApiError) return transfer;
     throw error;
   }
-  return { ...next, version: transfer.version + 1 };
+  return replace.record;
 }
 
 /** A transfer moved on by what time and its bank account tell: due settlements applied, verified holds released. */
@@ -166,7 +168,7 @@ export async function progress(transfer: StoredFundsTransfer, now: Date): Promis
  */
 export function loadFundsTransfer(id: string, now: Date): Promise<StoredFundsTransfer | undefined> {
   return retryOnConflict(async () => {
-    const transfer = await ungated(() => findFundsTransfer(id));
+    const transfer = await ungated(() => fundsTransferEntity.get(id));
     return transfer && progress(transfer, now);
   });
 }
@@ -187,7 +189,7 @@ async function recheckLater(transfer: StoredFundsTransfer, now: Date): Promise<v
  * bank account (looked at again while it stays held).
  */
 export async function runFundsTransferTimer(id: string, now: Date): Promise<void> {
-  const before = await findFundsTransfer(id);
+  const before = await fundsTransferEntity.get(id);
   if (!before) return;
   const after = await loadFundsTransfer(id, now);
   if (after && isHeld(before) && isHeld(after)) await recheckLater(after, now);

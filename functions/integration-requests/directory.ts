@@ -1,8 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationDirectory } from '../core/auth/integration-directory';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { grantPartition } from './entities';
+import { grantPartition, integrationGrantEntity } from './entities';
 
 /**
  * How core's authorization reads this group's active integrations: whether a grant item of the
@@ -11,16 +8,6 @@ import { grantPartition } from './entities';
  */
 export const integrationDirectory: IntegrationDirectory = {
   async servesMerchant(accountId, merchantId) {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': grantPartition(merchantId, accountId) },
-        ConsistentRead: true,
-        Limit: 1,
-        ProjectionExpression: 'PK',
-      }),
-    );
-    return (out.Items ?? []).length > 0;
+    return (await integrationGrantEntity.first({ partition: grantPartition(merchantId, accountId) })) !== undefined;
   },
 };

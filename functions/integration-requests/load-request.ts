@@ -1,8 +1,7 @@
 import type { Access } from '../core/auth/access';
 import { ApiError, forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
-import type { StoredIntegrationRequest } from './entities';
-import { findRequest } from './request-store';
+import { integrationRequestEntity, type StoredIntegrationRequest } from './entities';
 
 /**
  * Whose request it is for an operation: `either` party (the requesting account or the merchant's),
@@ -12,7 +11,7 @@ export type Party = 'either' | 'merchant';
 
 /** The request the path names, if the caller may act for the party under the route's permission; else FORBIDDEN. */
 export async function loadRequest(request: AuthedRequest, party: Party): Promise<StoredIntegrationRequest> {
-  const found = await findRequest(request.params.integrationRequestId);
+  const found = await integrationRequestEntity.get(request.params.integrationRequestId);
   if (!found) throw forbidden();
   const accounts = party === 'merchant' ? [found.merchantAccountId] : [found.accountId, found.merchantAccountId];
   if (!(await reachesAny(request.auth.access, accounts))) throw forbidden();

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   accountRequestsPartition,
   integrationGrantEntity,
@@ -10,27 +9,15 @@ import {
   type StoredIntegrationRequest,
 } from './entities';
 import { integrationRequest } from './schemas';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView } from '../core/db/entity';
-import { paginationLimit, queryPage, type Page } from '../core/db/pagination';
-import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-
-const table = () => config().tableName;
+import type { Page } from '../core/db/pagination';
+import { runTransaction, TransactionConflictError } from '../core/db/transaction';
 
 /** The record and the account's count, conditional on the count staying within its limit; one transaction. */
 export async function insertRequest(request: StoredIntegrationRequest): Promise<void> {
   await runTransaction([
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: integrationRequestEntity.item(request),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
+    integrationRequestEntity.createStep(request),
     boundedCountStep(
       requestCountKey(request.accountId),
       1,
@@ -41,28 +28,6 @@ export async function insertRequest(request: StoredIntegrationRequest): Promise<
   ]);
 }
 
-export async function findRequest(id: string): Promise<StoredIntegrationRequest | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: integrationRequestEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? integrationRequestEntity.parse(out.Item) : undefined;
-}
-
-/** The step replacing a request with its next state, conditional on the version read. */
-function replaceStep(current: StoredIntegrationRequest, next: StoredIntegrationRequest): TransactionStep {
-  return {
-    item: {
-      Put: {
-        TableName: table(),
-        Item: integrationRequestEntity.item(next),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': current.version },
-      },
-    },
-    onConditionFailed: () => new TransactionConflictError(),
-  };
-}
-
 const grantOf = (request: StoredIntegrationRequest): IntegrationGrant => ({
   merchantId: request.merchantId,
   accountId: request.accountId,
@@ -70,41 +35,29 @@ const grantOf = (request: StoredIntegrationRequest): IntegrationGrant => ({
 });
 
 /**
- * Writes the request's next state; a request becoming active writes its grant in the same
+ * Writes the request's next state, conditional on the version read; a request becoming active writes its grant in the same
  * transaction, so the grant exists exactly while the request is active.
  */
 export async function replaceRequest(
   current: StoredIntegrationRequest,
   changes: Partial<StoredIntegrationRequest>,
 ): Promise<StoredIntegrationRequest> {
-  const next = { ...current, ...changes, version: current.version + 1 };
+  const replace = integrationRequestEntity.replaceStep(current, { ...current, ...changes });
+  const next = replace.record;
   const activating = current.status !== 'active' && next.status === 'active';
-  await runTransaction([
-    replaceStep(current, next),
-    ...(activating
-      ? [{ item: { Put: { TableName: table(), Item: integrationGrantEntity.item(grantOf(next)) } } }]
-      : []),
-  ]);
+  await runTransaction([replace, ...(activating ? [integrationGrantEntity.putStep(grantOf(next))] : [])]);
   return next;
 }
 
 /** Removes the request, its grant and its place in the account's count; one transaction, conditional on the version read. */
 export async function deleteRequest(request: StoredIntegrationRequest): Promise<void> {
   await runTransaction([
-    {
-      item: {
-        Delete: {
-          TableName: table(),
-          Key: integrationRequestEntity.key(request.id),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': request.version },
-        },
-      },
+    // The entity has no versioned remove: the version condition is written out.
+    integrationRequestEntity.removeStep([request.id], {
+      if: { expression: 'version = :version', values: { ':version': request.version } },
       onConditionFailed: () => new TransactionConflictError(),
-    },
-    ...(request.status === 'active'
-      ? [{ item: { Delete: { TableName: table(), Key: integrationGrantEntity.key(grantOf(request)) } } }]
-      : []),
+    }),
+    ...(request.status === 'active' ? [integrationGrantEntity.removeStep([grantOf(request)])] : []),
     boundedCountStep(
       requestCountKey(request.accountId),
       -1,
@@ -116,12 +69,12 @@ export async function deleteRequest(request: StoredIntegrationRequest): Promise<
 }
 
 /** An account's requests, newest first, of one type and pending only where asked. */
-export function listRequests(
+export async function listRequests(
   accountId: string,
   query: { type?: IntegrationRequest['type']; pending?: boolean; pageKey?: string; paginationLimit?: number },
 ): Promise<Page<IntegrationRequest>> {
   const filters: string[] = [];
-  const values: Record<string, unknown> = { ':pk': accountRequestsPartition(accountId) };
+  const values: Record<string, unknown> = {};
   if (query.type) {
     filters.push('#type = :type');
     values[':type'] = query.type;
@@ -131,22 +84,15 @@ export function listRequests(
     values[':pending'] = 'pending';
   }
   const names = { ...(query.type ? { '#type': 'type' } : {}), ...(query.pending ? { '#status': 'status' } : {}) };
-  return queryPage(
+  const listed = await integrationRequestEntity.page(
     {
-      TableName: table(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: values,
-      ScanIndexForward: false,
-      ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
+      partition: accountRequestsPartition(accountId),
+      index: 'GSI1',
+      ...(filters.length ? { filter: { expression: filters.join(' AND '), names, values } } : {}),
     },
-    {
-      scope: accountRequestsPartition(accountId),
-      limit: paginationLimit(query.paginationLimit),
-      pageKey: query.pageKey,
-      map: (item) => present(integrationRequestEntity.parse(item)),
-    },
+    query,
   );
+  return { ...listed, items: listed.items.map(present) };
 }
 
 export const present = (request: IntegrationRequest): IntegrationRequest =>

@@ -30,7 +30,7 @@ export const acceptInvitation = (wired: WiredKinds) =>
       assertOpen(stored, now, 'INVITATION_ALREADY_ACCEPTED');
       const user = principal.kind === 'user' ? await findUser(principal.userId!) : undefined;
       // Only a verified email is the recipient's alias.
-      if (stored.recipientAlias !== undefined && (!user || !user.emailVerified || user.email !== stored.recipientAlias))
+      if (stored.recipientAlias !== undefined && (!user?.emailVerified || user.email !== stored.recipientAlias))
         throw businessRule('RECIPIENT_ALIAS_MISMATCH');
       const acceptedBy = await access.ownAccount(body.accountId);
       const at = isoTimestamp(now);

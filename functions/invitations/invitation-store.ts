@@ -1,8 +1,5 @@
-import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { newestFirstPage, type Page } from '../core/db/pagination';
+import type { Page } from '../core/db/pagination';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { invitation as invitationSchema } from './schemas';
@@ -15,11 +12,8 @@ import {
   type StoredInvitation,
 } from './entities';
 
-const table = () => config().tableName;
 /** What an accepted invitation answers: accepting it again, or revoking it. */
 export type IfAccepted = 'INVITATION_ALREADY_ACCEPTED' | 'INVITATION_ACCEPTED';
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** The public view: the schema's fields only (never the owning account or the version). */
 export const present = (stored: StoredInvitation): Invitation => publicView<Invitation>(invitationSchema, stored);
@@ -30,59 +24,45 @@ export const present = (stored: StoredInvitation): Invitation => publicView<Invi
  * expired one gives way). A code collision is a conflict: the caller retries with a fresh code.
  */
 export function insertSteps(stored: StoredInvitation): TransactionStep[] {
-  const put = (Item: Record<string, unknown>): TransactItem => ({
-    Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(PK)' },
-  });
+  const conflict = () => new TransactionConflictError();
   const { recipientAlias } = stored;
   return [
-    { item: put(invitationEntity.item(stored)), onConditionFailed: () => new TransactionConflictError() },
-    {
-      item: put(invitationCodeEntity.item({ code: stored.code, invitationId: stored.id })),
-      onConditionFailed: () => new TransactionConflictError(),
-    },
+    invitationEntity.createStep(stored, { onExists: conflict }),
+    invitationCodeEntity.createStep({ code: stored.code, invitationId: stored.id }, { onExists: conflict }),
     ...(recipientAlias
       ? [
-          {
-            item: {
-              Put: {
-                TableName: table(),
-                Item: openInvitationEntity.item({
-                  type: stored.type,
-                  resourceId: stored.resourceId,
-                  recipientAlias,
-                  invitationId: stored.id,
-                  expiresAt: stored.expiresAt,
-                }),
-                ConditionExpression: 'attribute_not_exists(PK) OR expiresAt <= :now',
-                ExpressionAttributeValues: { ':now': stored.createdAt },
-              },
+          openInvitationEntity.putStep(
+            {
+              type: stored.type,
+              resourceId: stored.resourceId,
+              recipientAlias,
+              invitationId: stored.id,
+              expiresAt: stored.expiresAt,
             },
-            onConditionFailed: () => businessRule('RECIPIENT_ALREADY_INVITED'),
-          },
+            {
+              if: { expression: 'attribute_not_exists(PK) OR expiresAt <= :now', values: { ':now': stored.createdAt } },
+              onConditionFailed: () => businessRule('RECIPIENT_ALREADY_INVITED'),
+            },
+          ),
         ]
       : []),
   ];
 }
 
-export async function findInvitation(id: string): Promise<StoredInvitation | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: invitationEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? invitationEntity.parse(out.Item) : undefined;
-}
-
 export async function findInvitationByCode(code: string): Promise<StoredInvitation | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: invitationCodeEntity.key(code), ConsistentRead: true }),
-  );
-  return out.Item ? findInvitation(invitationCodeEntity.parse(out.Item).invitationId) : undefined;
+  const entry = await invitationCodeEntity.get(code);
+  return entry ? invitationEntity.get(entry.invitationId) : undefined;
 }
 
-export function listAccountInvitations(
+export async function listAccountInvitations(
   accountId: string,
   page: { pageKey?: string; paginationLimit?: number },
 ): Promise<Page<Invitation>> {
-  return newestFirstPage(accountInvitationsPartition(accountId), page, (item) => present(invitationEntity.parse(item)));
+  const listed = await invitationEntity.page(
+    { partition: accountInvitationsPartition(accountId), index: 'GSI1' },
+    page,
+  );
+  return { ...listed, items: listed.items.map(present) };
 }
 
 /** Why a change to an invitation read at one version found another: the rule it now breaks, else a race to retry. */
@@ -103,33 +83,15 @@ export function closeSteps(
 ): TransactionStep[] {
   const { recipientAlias } = stored;
   return [
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: invitationEntity.item(next),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': stored.version },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-      onConditionFailed: (old) => changedSince(old, ifAccepted),
-    },
+    { ...invitationEntity.replaceStep(stored, next), onConditionFailed: (old) => changedSince(old, ifAccepted) },
     ...(recipientAlias
       ? [
-          {
-            item: {
-              Delete: {
-                TableName: table(),
-                Key: openInvitationEntity.key(stored.type, stored.resourceId, recipientAlias),
-                // Ours while the invitation is open (closing checks that first); if it expired meanwhile and
-                // another invitation took it, the retry finds this one expired.
-                ConditionExpression: 'attribute_not_exists(PK) OR invitationId = :id',
-                ExpressionAttributeValues: { ':id': stored.id },
-              },
-            },
+          openInvitationEntity.removeStep([stored.type, stored.resourceId, recipientAlias], {
+            // Ours while the invitation is open (closing checks that first); if it expired meanwhile and
+            // another invitation took it, the retry finds this one expired.
+            if: { expression: 'attribute_not_exists(PK) OR invitationId = :id', values: { ':id': stored.id } },
             onConditionFailed: () => new TransactionConflictError(),
-          },
+          }),
         ]
       : []),
   ];

@@ -1,8 +1,8 @@
 import { isoTimestamp } from '../core/clock';
 import { newId } from '../core/ids';
 import type { TransactionStep } from '../core/db/transaction';
-import type { StoredInvitation } from './entities';
-import { findInvitation, insertSteps } from './invitation-store';
+import { invitationEntity, type StoredInvitation } from './entities';
+import { insertSteps } from './invitation-store';
 import type { InvitationType, ResourceType } from './kind';
 import { hasExpired } from './load-invitation';
 import { madeBy } from '../core/audit';
@@ -54,6 +54,6 @@ export function issueInvitation(
 
 /** Whether an invitation can still be accepted: neither accepted, revoked nor expired at `now`. */
 export async function invitationIsOpen(id: string, now: Date): Promise<boolean> {
-  const stored = await findInvitation(id);
+  const stored = await invitationEntity.get(id);
   return stored !== undefined && !stored.accepted && stored.status !== 'revoked' && !hasExpired(stored, now);
 }

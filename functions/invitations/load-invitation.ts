@@ -1,15 +1,15 @@
 import type { Access } from '../core/auth/access';
 import { accountNow } from '../core/clock';
 import { businessRule, forbidden } from '../core/errors/classes';
-import { findInvitation, type IfAccepted } from './invitation-store';
-import type { StoredInvitation } from './entities';
+import type { IfAccepted } from './invitation-store';
+import { invitationEntity, type StoredInvitation } from './entities';
 
 /**
  * An invitation the caller may act on under the route's permission (another account's answers
  * FORBIDDEN, like a missing one), with the time on its account's clock, which its expiry goes by.
  */
 export async function loadInvitation(id: string, access: Access): Promise<{ stored: StoredInvitation; now: Date }> {
-  const stored = await findInvitation(id);
+  const stored = await invitationEntity.get(id);
   if (!stored) throw forbidden();
   const account = await access.account(stored.accountId);
   return { stored, now: await accountNow(account) };

@@ -1,8 +1,8 @@
 import { isoTimestamp } from '../core/clock';
 import type { TransactionStep } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/errors/classes';
-import type { StoredManagedIntegration } from './entities';
-import { findIntegration, saveIntegration } from './integration-store';
+import { managedIntegrationEntity, type StoredManagedIntegration } from './entities';
+import { saveIntegration } from './integration-store';
 import { awaitsClaim } from './status';
 
 /** The integration an invitation to claim names (its managing account, type and external id) and the invitation. */
@@ -26,7 +26,7 @@ export async function claimIntegration(
   steps: TransactionStep[],
   now: Date,
 ): Promise<void> {
-  const current = await findIntegration(target.accountId, target.type, target.externalId);
+  const current = await managedIntegrationEntity.get(target.accountId, target.type, target.externalId);
   if (!current || current.id !== target.integrationId) throw forbidden();
   const byThisInvitation = current.invitation?.id === target.invitationId;
   // Claimed by this invitation since it was read open: its acceptance committed with the claim.

@@ -3,7 +3,8 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/managed-integrations';
 import { ROUTES } from './routes';
 import { putManagedIntegration } from './put-managed-integration';
-import { getManagedIntegration, listManagedIntegrations } from './read-managed-integrations';
+import { getManagedIntegration } from './get-managed-integration';
+import { listManagedIntegrations } from './list-managed-integrations';
 
 export const handler = groupHandler('managed-integrations', ROUTES, build, {
   putManagedIntegration,

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   accountIntegrationsPartition,
   claimedIntegrationEntity,
@@ -9,29 +8,10 @@ import {
   type StoredManagedIntegration,
 } from './entities';
 import { managedIntegration } from './schemas';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView } from '../core/db/entity';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
-
-const table = () => config().tableName;
-
-export async function findIntegration(
-  accountId: string,
-  type: string,
-  externalId: string,
-): Promise<StoredManagedIntegration | undefined> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: table(),
-      Key: managedIntegrationEntity.key(accountId, type, externalId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? managedIntegrationEntity.parse(out.Item) : undefined;
-}
 
 /**
  * Writes the integration with `steps` (an invitation issued or accepted with it): a new one with the
@@ -44,15 +24,11 @@ export async function saveIntegration(
   next: StoredManagedIntegration,
   steps: TransactionStep[] = [],
 ): Promise<void> {
-  const put = current
-    ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': current.version } }
-    : { ConditionExpression: 'attribute_not_exists(PK)' };
   await runTransaction([
     ...steps,
-    {
-      item: { Put: { TableName: table(), Item: managedIntegrationEntity.item(next), ...put } },
-      onConditionFailed: () => new TransactionConflictError(),
-    },
+    current
+      ? managedIntegrationEntity.replaceStep(current, next)
+      : managedIntegrationEntity.createStep(next, { onExists: () => new TransactionConflictError() }),
     ...(current
       ? []
       : [
@@ -64,13 +40,14 @@ export async function saveIntegration(
             'integrations',
           ),
         ]),
-    ...(next.claimedByAccountId
-      ? [{ item: { Put: { TableName: table(), Item: claimedIntegrationEntity.item(next) } } }]
-      : []),
+    ...(next.claimedByAccountId ? [claimedIntegrationEntity.putStep(next)] : []),
   ]);
 }
 
-/** The integrations an account manages and those it claimed, newest first (one partition). */
+/**
+ * The integrations an account manages and those it claimed, newest first (one partition of two
+ * entities: an entity's own `page` parses only its own items).
+ */
 export function listIntegrations(
   accountId: string,
   page: { pageKey?: string; paginationLimit?: number },

@@ -7,8 +7,8 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { invitationIsOpen, issueInvitation } from '../invitations';
 import { findMerchant } from '../merchants';
-import type { StoredManagedIntegration } from './entities';
-import { findIntegration, present, saveIntegration } from './integration-store';
+import { managedIntegrationEntity, type StoredManagedIntegration } from './entities';
+import { present, saveIntegration } from './integration-store';
 import { checkParams } from './params';
 import { integrationPath } from './path';
 import { awaitsClaim, nextStatus } from './status';
@@ -28,7 +28,7 @@ export const putManagedIntegration = authedOperation<Body>((request) =>
     const { type, externalId } = integrationPath(request);
     const account = await auth.access.account(auth.principal.accountId);
     const params = checkParams(type, body.params);
-    const current = await findIntegration(account.id, type, externalId);
+    const current = await managedIntegrationEntity.get(account.id, type, externalId);
     if (current && body.test !== undefined && body.test !== (current.test === true)) {
       throw badRequest('test cannot be changed once the managed integration is created');
     }

@@ -6,7 +6,7 @@ import { newId } from '../core/ids';
 import { putObject } from './bucket';
 import { detectType, labelsAgree, PURPOSES, type Purpose } from './file-types';
 import { mediaObjectKey } from './keys';
-import { insertMediaUpload } from './media-store';
+import { mediaUploadEntity } from './entities';
 import { madeBy } from '../core/audit';
 
 /** The form as validated by CreateMediaUploadForm (schemas.ts). */
@@ -31,7 +31,7 @@ export const createMediaUpload = authedOperation<Form>(async ({ body, auth, now 
   const objectKey = mediaObjectKey(account.id, id);
   await putObject(objectKey, file.data, type);
   const at = isoTimestamp(now);
-  await insertMediaUpload({
+  await mediaUploadEntity.create({
     id,
     accountId: account.id,
     purpose,

@@ -45,6 +45,9 @@ export function detectType(data: Buffer): DetectedType | undefined {
   return isText(data) ? 'text/csv' : undefined;
 }
 
+/** The control characters text may hold: tab, line feed and carriage return. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+
 /** UTF-8 text with no control characters but tab, line feed and carriage return (a BOM allowed). */
 function isText(data: Buffer): boolean {
   if (data.length === 0) return false;
@@ -54,7 +57,11 @@ function isText(data: Buffer): boolean {
   } catch {
     return false;
   }
-  return !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && !TEXT_CONTROLS.has(code)) || code === 0x7f) return false;
+  }
+  return true;
 }
 
 /** Whether the client's labels (content type, filename extension), where given, agree with the detected type. */

@@ -1,27 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { businessRule } from '../core/errors/classes';
 import { mediaUploadEntity, type MediaUpload } from './entities';
 import type { Purpose } from './file-types';
 import { getObject } from './bucket';
-
-export async function insertMediaUpload(record: MediaUpload): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: mediaUploadEntity.item(record),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-}
-
-export async function findMediaUpload(id: string): Promise<MediaUpload | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: mediaUploadEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? mediaUploadEntity.parse(out.Item) : undefined;
-}
 
 /**
  * The one check of every field that names a media upload: it exists, belongs to the account and
@@ -32,7 +12,7 @@ export async function requireMediaUpload(
   id: string,
   expect: { accountId: string; purpose: Purpose | readonly Purpose[] },
 ): Promise<MediaUpload> {
-  const upload = await findMediaUpload(id);
+  const upload = await mediaUploadEntity.get(id);
   const purposes: readonly Purpose[] = typeof expect.purpose === 'string' ? [expect.purpose] : expect.purpose;
   if (!upload || upload.accountId !== expect.accountId || !purposes.includes(upload.purpose))
     throw businessRule('MEDIA_UPLOAD_INVALID');

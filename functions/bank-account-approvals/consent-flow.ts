@@ -1,23 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { findAccount } from '../accounts';
-import { findBankAccount } from '../bank-accounts';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { config } from '../core/config';
 import { publicOperation } from '../core/http/operation';
-import {
-  isPageActionToken,
-  newNonce,
-  PAGE_HEADERS,
-  pageActionToken,
-  pageCsp,
-  refusesCrossSite,
-  replyWith,
-} from '../core/http/page';
+import { isPageActionToken, newNonce, PAGE_HEADERS, pageCsp, refusesCrossSite, replyWith } from '../core/http/page';
 import { impossiblePathParameter, randomBase58 } from '../core/ids';
-import { consentMessageHtml, consentPageHtml } from './consent-page';
-import type { Consent, ConnectionIntent } from './entities';
-import { codeHash, consentPath, findIntent, replaceIntentStep } from './intent-store';
+import { consentMessageHtml } from './consent-page';
+import { intentEntity, type Consent, type ConnectionIntent } from './entities';
+import { codeHash, consentPath } from './intents';
 
 /**
  * The simulated bank's consent flow (docs/api/bank-accounts-and-approvals.md). The consent page is public,
@@ -28,22 +19,22 @@ import { codeHash, consentPath, findIntent, replaceIntentStep } from './intent-s
  * of which only a hash is kept, valid for CODE_TTL_MINUTES on the intent's account's clock; the bank
  * sends the user back to the return page with it (`?code=`), or with `?error=access_denied`.
  */
-const LABEL = 'bank-consent-action-token/v1';
+export const LABEL = 'bank-consent-action-token/v1';
 const CODE_TTL_MINUTES = 10;
 /** Who answers on the simulated bank's side. */
 const BANK = 'crn::service:test-bank';
 
-type Answer = 'approve' | 'decline';
+export type Answer = 'approve' | 'decline';
 
 /** Headers and CSP of every answer of these pages; forms post to this origin only. */
-function page(nonce: string, statusCode?: number, headers: Record<string, string> = {}) {
+export function page(nonce: string, statusCode?: number, headers: Record<string, string> = {}) {
   replyWith({
     ...(statusCode ? { statusCode } : {}),
     headers: { ...PAGE_HEADERS, ...headers, 'content-security-policy': pageCsp(nonce) },
   });
 }
 
-function message(
+export function message(
   statusCode: number,
   title: string,
   text: string,
@@ -54,37 +45,9 @@ function message(
   return consentMessageHtml({ title, message: text, nonce, ...(extra.code ? { code: extra.code } : {}) });
 }
 
-const open = (intent: ConnectionIntent) => intent.status === 'created' && !intent.consent;
+export const open = (intent: ConnectionIntent) => intent.status === 'created' && !intent.consent;
 
-export const renderConsentPage = publicOperation(async ({ params }) => {
-  // An id that cannot exist is a missing intent, found without a read (core/ids.ts).
-  const intent = impossiblePathParameter(params) ? undefined : await findIntent(params.bankAccountConnectionIntentId);
-  if (!intent)
-    return message(
-      404,
-      'Consent request not found',
-      'There is no consent request at this address. Start again from the app.',
-    );
-  if (!open(intent))
-    return message(200, 'Already answered', 'This consent request has already been answered. Return to the app.');
-  const [bank, approve, decline] = await Promise.all([
-    intent.bankAccountId ? findBankAccount(intent.bankAccountId) : undefined,
-    pageActionToken(LABEL, 'approve', intent.id),
-    pageActionToken(LABEL, 'decline', intent.id),
-  ]);
-  const nonce = newNonce();
-  page(nonce);
-  const action = (answer: Answer, token: string) =>
-    `${consentPath(intent.id, answer)}?token=${encodeURIComponent(token)}`;
-  return consentPageHtml({
-    intent,
-    ...(bank ? { bankAccountNumber: bank.bankAccountNumber } : {}),
-    nonce,
-    actions: { approve: action('approve', approve), decline: action('decline', decline) },
-  });
-});
-
-function answer(kind: Answer) {
+export function answer(kind: Answer) {
   return publicOperation<unknown, { token?: string }>(async ({ params, query, headers, now }) => {
     const id = params.bankAccountConnectionIntentId;
     if (refusesCrossSite(headers)) return message(403, 'Not allowed', 'Answer from the consent page itself.');
@@ -95,7 +58,7 @@ function answer(kind: Answer) {
         'This link is not valid for this consent request. Open the consent page again.',
       );
     const outcome = await retryOnConflict(async (): Promise<Record<string, string> | 'answered' | undefined> => {
-      const intent = impossiblePathParameter(params) ? undefined : await findIntent(id);
+      const intent = impossiblePathParameter(params) ? undefined : await intentEntity.get(id);
       if (!intent) return undefined;
       if (!open(intent)) return 'answered' as const;
       const at = isoTimestamp(await ownerNow(intent.accountId, now, findAccount));
@@ -116,7 +79,7 @@ function answer(kind: Answer) {
         consent,
         ...(code ? {} : { status: 'failed', updatedAt: at, updatedBy: BANK }),
       };
-      await runTransaction([replaceIntentStep(intent, next)]);
+      await runTransaction([intentEntity.replaceStep(intent, next)]);
       return code ? { code } : { error: 'access_denied' };
     });
     if (!outcome)
@@ -131,23 +94,6 @@ function answer(kind: Answer) {
     return message(303, 'Continue', 'Continue to the app.', { headers: { location } });
   });
 }
-
-export const approveConsent = answer('approve');
-export const declineConsent = answer('decline');
-
-/**
- * Where the bank sends the user back. A real app's own page would read `code` and call authorize;
- * this one shows the code, so a person testing by hand can call authorize with it.
- */
-export const renderConsentReturn = publicOperation<unknown, { code?: string; error?: string }>(async ({ query }) => {
-  if (query.code)
-    return message(200, 'Consent given', 'Return to the app: it completes the connection with this code.', {
-      code: query.code,
-    });
-  if (query.error)
-    return message(200, 'Consent declined', 'You declined. The app was not given access to your bank account.');
-  return message(400, 'Nothing to show', 'This page shows the answer of a consent request.');
-});
 
 /** The bank account the simulated bank shares for an account-information consent: a test number of its own bank (99). */
 function sharedTestAccount(): NonNullable<Consent['sharedAccount']> {

@@ -1,12 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { approvalsQuery } from './schemas';
 import { authedOperation } from '../core/http/operation';
-import { listApprovals, present } from './approval-store';
-import { loadApproval, loadBankAccount } from './load';
+import { listApprovals } from './approval-store';
+import { loadBankAccount } from './load';
 
 type Query = FromSchema<typeof approvalsQuery>;
-
-export const getBankAccountApproval = authedOperation(async (request) => present(await loadApproval(request)));
 
 /** A bank account's approvals (settlement requests and consents), newest first. */
 export const listBankAccountApprovals = authedOperation<unknown, Query>(async ({ params, query, auth }) => {

@@ -16,7 +16,7 @@ type Body = FromSchema<typeof acceptApprovalBody>;
  * naming the reviewer and the reason. A reviewed approval (also the loser of two concurrent reviews,
  * whose conditional write fails) answers APPROVAL_ALREADY_REVIEWED.
  */
-function review(decision: 'approved' | 'declined') {
+export function review(decision: 'approved' | 'declined') {
   return authedOperation<Body>((request) =>
     retryOnConflict(async () => {
       const current = await loadApproval(request);
@@ -37,13 +37,9 @@ function review(decision: 'approved' | 'declined') {
         approvalActivities: [...current.approvalActivities, activity],
         modifiedAt: at,
         modifiedBy: by,
-        version: current.version + 1,
       };
       await runTransaction(reviewSteps(current, next, await findBankAccount(current.bankAccountId)));
       return {};
     }),
   );
 }
-
-export const acceptBankAccountApproval = review('approved');
-export const declineBankAccountApproval = review('declined');

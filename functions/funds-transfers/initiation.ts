@@ -69,7 +69,7 @@ async function parties(
  * (INSUFFICIENT_WALLET_BALANCE when its available balance is short), so concurrent withdrawals and
  * payments never take more than it holds. An `Idempotency-Key` header makes a retry answer the first.
  */
-function createFundsTransfer(type: FundsTransferType) {
+export function initiateFundsTransfer(type: FundsTransferType) {
   const operation = type === 'topup' ? 'createTopup' : 'createWithdrawal';
   return authedOperation<Body>(async (request) => {
     const { body, auth, headers } = request;
@@ -151,6 +151,3 @@ function createFundsTransfer(type: FundsTransferType) {
     return idempotentReply(result);
   });
 }
-
-export const createTopup = createFundsTransfer('topup');
-export const createWithdrawal = createFundsTransfer('withdrawal');

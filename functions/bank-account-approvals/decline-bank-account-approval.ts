@@ -1,0 +1,3 @@
+import { review } from './approval-review';
+
+export const declineBankAccountApproval = review('declined');

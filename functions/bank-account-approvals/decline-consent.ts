@@ -1,0 +1,3 @@
+import { answer } from './consent-flow';
+
+export const declineConsent = answer('decline');

@@ -1,0 +1,7 @@
+import type { Connection, StoredConnection } from './entities';
+import { connection, connectionSummary } from './schemas';
+import { publicView } from '../core/db/entity';
+
+export const present = (record: StoredConnection): Connection => publicView<Connection>(connection, record);
+export const presentSummary = (record: StoredConnection) =>
+  publicView<Record<string, unknown>>(connectionSummary, record);

@@ -1,0 +1,3 @@
+import { initiateFundsTransfer } from './initiation';
+
+export const createTopup = initiateFundsTransfer('topup');

@@ -1,0 +1,3 @@
+import { initiateFundsTransfer } from './initiation';
+
+export const createWithdrawal = initiateFundsTransfer('withdrawal');
