@@ -63,13 +63,12 @@ export function reviewSteps(
   account: BankAccount | undefined,
 ): TransactionStep[] {
   return [
-    {
-      ...approvalEntity.replaceStep(current, next),
+    approvalEntity.replaceStep(current, next, {
       onConditionFailed: (old) =>
         old && !AWAITING_REVIEW.includes(old.status as Approval['status'])
           ? businessRule('APPROVAL_ALREADY_REVIEWED')
           : new TransactionConflictError(),
-    },
+    }),
     inProgressGuardEntity.removeStep([current.bankAccountId], {
       if: { expression: 'attribute_not_exists(PK) OR approvalId = :id', values: { ':id': current.id } },
     }),

@@ -1,7 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import type { Condition } from '../core/db/entity';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { businessRule, type BusinessRuleCode } from '../core/errors/classes';
@@ -204,17 +201,12 @@ export async function authorizeDirectDebit(
 /** The recent statement lines of a bank account number, newest first. */
 export async function recentStatementLines(number: string, now: Date): Promise<StatementLine[]> {
   const since = new Date(now.getTime() - VERIFICATION_WINDOW_DAYS * 86_400_000).toISOString();
-  const out = await db().send(
-    new QueryCommand({
-      TableName: config().tableName,
-      KeyConditionExpression: 'PK = :pk AND SK >= :since',
-      ExpressionAttributeValues: { ':pk': statementPartition(number), ':since': since },
-      ScanIndexForward: false,
-      Limit: 100,
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []).map((item) => statementLineEntity.parse(item));
+  return statementLineEntity.all({
+    partition: statementPartition(number),
+    sortKeyFrom: since,
+    newestFirst: true,
+    limit: 100,
+  });
 }
 
 /**

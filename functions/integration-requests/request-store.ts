@@ -10,7 +10,7 @@ import {
 } from './entities';
 import { integrationRequest } from './schemas';
 import { boundedCountStep } from '../core/db/bounded-count';
-import { publicView } from '../core/db/entity';
+import { publicView, versionIs } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
 
@@ -52,9 +52,8 @@ export async function replaceRequest(
 /** Removes the request, its grant and its place in the account's count; one transaction, conditional on the version read. */
 export async function deleteRequest(request: StoredIntegrationRequest): Promise<void> {
   await runTransaction([
-    // The entity has no versioned remove: the version condition is written out.
     integrationRequestEntity.removeStep([request.id], {
-      if: { expression: 'version = :version', values: { ':version': request.version } },
+      if: versionIs(request.version),
       onConditionFailed: () => new TransactionConflictError(),
     }),
     ...(request.status === 'active' ? [integrationGrantEntity.removeStep([grantOf(request)])] : []),

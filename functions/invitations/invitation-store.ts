@@ -83,7 +83,7 @@ export function closeSteps(
 ): TransactionStep[] {
   const { recipientAlias } = stored;
   return [
-    { ...invitationEntity.replaceStep(stored, next), onConditionFailed: (old) => changedSince(old, ifAccepted) },
+    invitationEntity.replaceStep(stored, next, { onConditionFailed: (old) => changedSince(old, ifAccepted) }),
     ...(recipientAlias
       ? [
           openInvitationEntity.removeStep([stored.type, stored.resourceId, recipientAlias], {
