@@ -89,7 +89,7 @@ export async function issueApiKey(
   return { ...present(stored), secret };
 }
 
-export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
+export async function queryApiKeys(accountId: string): Promise<ApiKey[]> {
   const items = await queryAllUnder(apiKeysOfAccount(accountId));
   return items.map((item) => present(apiKeyEntity.parse(item)));
 }
@@ -134,7 +134,7 @@ export function setApiKeyEnabled(
       },
     ];
     if (!enabled && keyOut.enabled && keyOut.role === 'account-owner') {
-      const other = (await listApiKeys(accountId)).find(
+      const other = (await queryApiKeys(accountId)).find(
         (k) => k.role === 'account-owner' && k.enabled && k.name !== name,
       );
       if (!other) throw businessRule('LAST_OWNER_NOT_REVOKABLE');

@@ -208,7 +208,7 @@ function writeMember(
  * stays (LAST_OWNER_NOT_REVOKABLE) unless `lastOwnerStays` is false: a user leaving an account they
  * did not create, which then has no owner member (docs/api/users-and-members.md#members).
  */
-export function removeMember(
+export function deleteMember(
   accountId: string,
   userId: string,
   { lastOwnerStays }: { lastOwnerStays: boolean },
@@ -256,7 +256,7 @@ const oldestFirst = (a: AccountMember, b: AccountMember) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
 /** The members of an account in list form: each with the account's name and the user's names and email; oldest first. */
-export async function listMembers(account: AccountGrant) {
+export async function queryMembers(account: AccountGrant) {
   const members = (await queryAllUnder(membersOfAccount(account.id))).map((item) => accountMemberEntity.parse(item));
   const users = new Map(
     (await batchGet(members.map((m) => userEntity.key(m.userId)))).map((item) => [

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { advanceTestClockBody, testClock } from './schemas';
+import type { testClock } from './schemas';
 import type { Account } from '../core/auth/account-directory';
 import { untilCachedTestAccountsExpire } from '../core/auth/authenticate';
 import { accountNow } from '../core/clock';
@@ -9,14 +9,11 @@ import { conditionHeld } from '../core/db/condition-held';
 import { db } from '../core/db/client';
 import { businessRule } from '../core/errors/classes';
 import { logger } from '../core/observability';
-import { authedOperation } from '../core/http/operation';
 import { ringDueAlarms } from '../core/test-clock/alarms';
 import { platformOffsetSeconds } from '../core/test-clock/platform-clock';
-import { findAccount } from './account-store';
 import { accountEntity } from './entities';
 
 export type TestClock = FromSchema<typeof testClock>;
-type Body = FromSchema<typeof advanceTestClockBody>;
 
 /**
  * Test clocks: a test account's time runs `testClockOffsetSeconds` ahead of the platform's, and
@@ -79,13 +76,3 @@ async function ringDue(advanced: Account): Promise<TestClock> {
 }
 
 export const readAccountClock = (account: Account) => view(account);
-
-/** Read fresh: the caller's own account may come from the authentication cache. */
-export const getTestClock = authedOperation(async ({ params, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return view((await findAccount(account.id)) ?? account);
-});
-
-export const advanceTestClock = authedOperation<Body>(async ({ params, body, auth }) =>
-  advanceAccountClock(await auth.access.account(params.accountId), body.advanceSeconds),
-);

@@ -46,7 +46,7 @@ export const replaceProgram = (current: StoredAssetProgram, next: StoredAssetPro
   replaceVersioned(assetProgramEntity, current, next);
 export const presentProgram = (program: AssetProgram): AssetProgram => publicView<AssetProgram>(assetProgram, program);
 
-export function listPublishedPrograms(test: boolean, page: PageRequest): Promise<Page<AssetProgram>> {
+export function queryPublishedPrograms(test: boolean, page: PageRequest): Promise<Page<AssetProgram>> {
   return newestFirstPage(publishedProgramsPartition(test), page, (item) =>
     presentProgram(assetProgramEntity.parse(item)),
   );
@@ -88,7 +88,7 @@ export async function insertMembership(membership: StoredMembership): Promise<vo
   ]);
 }
 
-export function listAccountMemberships(
+export function queryAccountMemberships(
   accountId: string,
   page: PageRequest & { status?: string },
 ): Promise<Page<AssetProgramMembership>> {
@@ -110,7 +110,7 @@ export function listAccountMemberships(
   );
 }
 
-export function listProgramMemberships(
+export function queryProgramMemberships(
   programId: string,
   status: string,
   page: PageRequest,
@@ -141,11 +141,11 @@ export async function insertConfig(record: StoredConfig): Promise<StoredConfig> 
   }
 }
 
-export function listAccountConfigs(accountId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
+export function queryAccountConfigs(accountId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
   return newestFirstPage(accountConfigsPartition(accountId), page, (item) => presentConfig(configEntity.parse(item)));
 }
 
-export function listProgramConfigs(programId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
+export function queryProgramConfigs(programId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
   return newestFirstPage(
     programConfigsPartition(programId),
     page,

@@ -114,7 +114,7 @@ export async function advanceBatch(
     values[`:${field}`] = value;
     sets.push(`#${field} = :${field}`);
   }
-  from.forEach((status, i) => (values[`:from${i}`] = status));
+  for (const [i, status] of from.entries()) values[`:from${i}`] = status;
   try {
     await db().send(
       new UpdateCommand({

@@ -92,7 +92,7 @@ export function externalIdOf(header: readonly string[], row: readonly string[]):
 function recordOf(header: readonly string[], row: readonly string[]): Row {
   if (row.length !== header.length) throw new RowError(`has ${row.length} fields, the header ${header.length}`);
   const record = Object.fromEntries(COLUMNS.map((column) => [column, ''])) as Row;
-  header.forEach((column, i) => (record[column] = row[i].trim()));
+  for (const [i, column] of header.entries()) record[column] = row[i].trim();
   return record;
 }
 

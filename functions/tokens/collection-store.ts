@@ -96,7 +96,7 @@ export async function findCollections(ids: readonly string[]): Promise<Map<strin
 }
 
 /** An account's collections, newest first. */
-export function listCollections(
+export function queryCollections(
   accountId: string,
   page: { pageKey?: string; paginationLimit?: number },
 ): Promise<Page<TokenCollection>> {

@@ -17,7 +17,7 @@ import { businessRule, hasCode } from '../core/errors/classes';
 import { idempotent } from '../core/idempotency';
 import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
 import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
-import { type Amount } from '../core/money';
+import type { Amount } from '../core/money';
 
 /** A token is one unit of its collection's value: issued, spent and returned whole. */
 export const ONE_TOKEN: Amount = 1n;
@@ -140,7 +140,7 @@ export async function findToken(assetId: string): Promise<TokenHolding | undefin
   const out = await ledgerDb().send(
     new GetCommand({ TableName: config().tableName, Key: tokenEntity.key(assetId), ConsistentRead: true }),
   );
-  if (!out.Item || out.Item.category !== 'token') return undefined;
+  if (out.Item?.category !== 'token') return undefined;
   const { balance, available, pending: _pending, ...item } = out.Item;
   return { token: tokenEntity.parse(item), balance: toAmount(balance), available: toAmount(available ?? balance) };
 }

@@ -45,7 +45,7 @@ export async function addWebhook(
 }
 
 /** The account's endpoints: a small set, registered by the operator only. */
-export async function listWebhooks(accountId: string): Promise<Webhook[]> {
+export async function queryWebhooks(accountId: string): Promise<Webhook[]> {
   const items = await queryAllUnder(webhooksOfAccount(accountId));
   return items.map((item) => present(webhookEntity.parse(item)));
 }

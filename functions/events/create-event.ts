@@ -1,18 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createEventBody, eventsQuery } from './schemas';
-import { MAX_EVENT_DATA_BYTES, event as eventSchema } from './schemas';
+import { MAX_EVENT_DATA_BYTES, type createEventBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
-import { publicView } from '../core/db/entity';
-import { newestFirstPage } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
-import { accountEventsPartition, eventEntity, eventKeyEntity, type Event } from './entities';
+import { eventEntity, eventKeyEntity, type Event } from './entities';
 
 type Body = FromSchema<typeof createEventBody>;
-type Query = FromSchema<typeof eventsQuery>;
 
 /**
  * Records an event of the account. Its `idempotencyKey` is claimed in the same transaction: the same
@@ -43,12 +39,4 @@ export const createEvent = authedOperation<Body>(async ({ params, body, auth, no
     { item: put(eventEntity.item(event)) },
   ]);
   return event;
-});
-
-/** An account's events, newest first. */
-export const listEvents = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return newestFirstPage(accountEventsPartition(account.id), query, (item) =>
-    publicView<Event>(eventSchema, eventEntity.parse(item)),
-  );
 });

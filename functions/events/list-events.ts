@@ -1,0 +1,16 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { event as eventSchema, type eventsQuery } from './schemas';
+import { publicView } from '../core/db/entity';
+import { newestFirstPage } from '../core/db/pagination';
+import { authedOperation } from '../core/http/operation';
+import { accountEventsPartition, eventEntity, type Event } from './entities';
+
+type Query = FromSchema<typeof eventsQuery>;
+
+/** An account's events, newest first. */
+export const listEvents = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
+  const account = await auth.access.account(params.accountId);
+  return newestFirstPage(accountEventsPartition(account.id), query, (item) =>
+    publicView<Event>(eventSchema, eventEntity.parse(item)),
+  );
+});
