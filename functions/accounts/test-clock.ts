@@ -1,12 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { testClock } from './schemas';
 import type { Account } from '../core/auth/account-directory';
 import { untilCachedTestAccountsExpire } from '../core/auth/authenticate';
 import { accountNow } from '../core/clock';
-import { config } from '../core/config';
-import { conditionHeld } from '../core/db/condition-held';
-import { db } from '../core/db/client';
 import { businessRule } from '../core/errors/classes';
 import { logger } from '../core/observability';
 import { ringDueAlarms } from '../core/test-clock/alarms';
@@ -41,24 +37,13 @@ async function view(account: Account, extra: Partial<TestClock> = {}): Promise<T
  */
 export async function advanceAccountClock(account: Account, seconds: number): Promise<TestClock> {
   if (!account.test) throw businessRule('LIVENESS_MISMATCH');
-  let offset = 0;
-  const applied = await conditionHeld(
-    db()
-      .send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: accountEntity.key(account.id),
-          UpdateExpression: 'ADD testClockOffsetSeconds :s',
-          ConditionExpression: 'attribute_exists(PK) AND test = :test',
-          ExpressionAttributeValues: { ':s': seconds, ':test': true },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      )
-      .then((out) => (offset = Number(out.Attributes?.testClockOffsetSeconds ?? 0))),
-  );
-  if (!applied) throw businessRule('LIVENESS_MISMATCH');
+  const updated = await accountEntity.update([account.id], {
+    add: { testClockOffsetSeconds: seconds },
+    if: { expression: 'test = :test', values: { ':test': true } },
+    onConditionFailed: () => businessRule('LIVENESS_MISMATCH'),
+  });
   const advancedAt = Date.now();
-  const advanced = { ...account, testClockOffsetSeconds: offset };
+  const advanced = { ...account, testClockOffsetSeconds: Number(updated.testClockOffsetSeconds ?? 0) };
   const answer = await ringDue(advanced);
   await untilCachedTestAccountsExpire(advancedAt);
   return answer;
