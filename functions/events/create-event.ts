@@ -1,7 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MAX_EVENT_DATA_BYTES, type createEventBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
@@ -28,15 +27,12 @@ export const createEvent = authedOperation<Body>(async ({ params, body, auth, no
     createdAt: isoTimestamp(now),
     createdBy: auth.principal.crn,
   };
-  const put = (Item: Record<string, unknown>) => ({
-    Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
-  });
   await runTransaction([
-    {
-      item: put(eventKeyEntity.item({ accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id })),
-      onConditionFailed: () => businessRule('EVENT_ALREADY_EXISTS'),
-    },
-    { item: put(eventEntity.item(event)) },
+    eventKeyEntity.createStep(
+      { accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id },
+      { onExists: () => businessRule('EVENT_ALREADY_EXISTS') },
+    ),
+    eventEntity.createStep(event),
   ]);
   return event;
 });

@@ -87,20 +87,10 @@ export async function issueToken(
       };
       const guard: TransactionStep[] = input.externalId
         ? [
-            {
-              item: {
-                Put: {
-                  TableName: config().tableName,
-                  Item: tokenExternalIdEntity.item({
-                    scope: collection.id,
-                    externalId: input.externalId,
-                    ownerId: stored.id,
-                  }),
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-              onConditionFailed: () => businessRule('TOKEN_ALREADY_CREATED'),
-            },
+            tokenExternalIdEntity.createStep(
+              { scope: collection.id, externalId: input.externalId, ownerId: stored.id },
+              { onExists: () => businessRule('TOKEN_ALREADY_CREATED') },
+            ),
           ]
         : [];
       const transfer = await postedTransfer(

@@ -20,7 +20,7 @@ async function deliveriesById(ids: string[]): Promise<Map<string, WebhookDeliver
         new BatchGetCommand({ RequestItems: { [config().tableName]: { Keys: keys, ConsistentRead: true } } }),
       );
       for (const item of out.Responses?.[config().tableName] ?? []) {
-        const delivery = presentDelivery(item);
+        const delivery = presentDelivery(webhookDeliveryEntity.parse(item));
         found.set(delivery.id, delivery);
       }
       keys = out.UnprocessedKeys?.[config().tableName]?.Keys;
