@@ -104,9 +104,8 @@ function required(values: Record<string, unknown>, ...names: string[]): void {
 
 async function run(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
   // Imported after the target is configured: the stores read TABLE_NAME and endpoints on first use.
-  const { insertAccount, findAccount, issueApiKey, listApiKeys, setApiKeyEnabled, createUser, findUser } = await import(
-    '../functions/accounts'
-  );
+  const { insertAccount, findAccount, issueApiKey, queryApiKeys, setApiKeyEnabled, createUser, findUser } =
+    await import('../functions/accounts');
   const now = new Date();
   const existing = async (id: string) => {
     if (!(await findAccount(id))) throw new Error(`no account ${id}`);
@@ -192,7 +191,7 @@ async function run(command: string, values: Record<string, string | boolean | un
     case 'list-keys':
       required(values, 'account');
       await existing(values.account as string);
-      return listApiKeys(values.account as string);
+      return queryApiKeys(values.account as string);
     case 'disable-key':
     case 'enable-key':
       required(values, 'account', 'name');
@@ -207,8 +206,8 @@ async function run(command: string, values: Record<string, string | boolean | un
     case 'list-webhooks': {
       required(values, 'account');
       await existing(values.account as string);
-      const { listWebhooks } = await import('../functions/webhooks');
-      return listWebhooks(values.account as string);
+      const { queryWebhooks } = await import('../functions/webhooks');
+      return queryWebhooks(values.account as string);
     }
     case 'listen': {
       required(values, 'account', 'forward-to');

@@ -1,7 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { account } from './schemas';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import {
   accountEntity,
@@ -9,6 +6,7 @@ import {
   memberCountsEntity,
   userEntity,
   type Account,
+  type AccountMember,
   type StoredAccount,
 } from './entities';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
@@ -29,8 +27,7 @@ export interface NewAccount {
 }
 
 export async function insertAccount(input: NewAccount, createdBy: string, now: Date): Promise<Account> {
-  const { account, items } = accountCreation(input, createdBy, now);
-  const steps: TransactionStep[] = items.map((item) => ({ item }));
+  const { account, steps } = accountCreation(input, createdBy, now);
   if (input.owner) steps.push(userMembershipsStep(input.owner, 1, () => badRequest('owner does not name a user')));
   await runTransaction(steps);
   return account;
@@ -44,33 +41,26 @@ export const MAX_MEMBERSHIPS_PER_USER = 100;
  * gaining one, is below MAX_MEMBERSHIPS_PER_USER; `onMissing` is what a missing user means.
  */
 export function userMembershipsStep(userId: string, delta: 1 | -1, onMissing: () => Error): TransactionStep {
-  return {
-    item: {
-      Update: {
-        TableName: config().tableName,
-        Key: userEntity.key(userId),
-        UpdateExpression: 'ADD memberships :delta',
-        ConditionExpression: delta > 0 ? 'attribute_exists(PK) AND memberships < :max' : 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':max': MAX_MEMBERSHIPS_PER_USER } : {}) },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
+  return userEntity.updateStep([userId], {
+    add: { memberships: delta },
+    if: delta > 0 ? { expression: 'memberships < :max', values: { ':max': MAX_MEMBERSHIPS_PER_USER } } : undefined,
     onConditionFailed: (old) => (old ? businessRule('MEMBERSHIP_LIMIT_EXCEEDED') : onMissing()),
-  };
+  });
 }
 
 /**
  * The writes that create an account (conditional on its id being new) and, with an owner, its first
  * membership and member counts, for a caller that creates it in one transaction with records of its
- * own (a user, a business and its new org account), and the account as it will read. `id` is given
- * where a repeated message must find the same account again.
+ * own (a user, a business and its new org account), and the account as it will read; `items` are the
+ * same writes bare, for a batch writing records no one else can hold. `id` is given where a repeated
+ * message must find the same account again.
  */
 export function accountCreation(
   input: NewAccount,
   createdBy: string,
   now: Date,
   id = newId(),
-): { account: Account; items: AccountWrite[] } {
+): { account: Account; steps: TransactionStep[]; items: Record<string, unknown>[] } {
   const at = isoTimestamp(now);
   const stored: StoredAccount = {
     id,
@@ -86,36 +76,28 @@ export function accountCreation(
     modifiedAt: at,
     modifiedBy: createdBy,
   };
-  const put = (Item: Record<string, unknown>): AccountWrite => ({
-    Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
-  });
-  const items: AccountWrite[] = [put(accountEntity.item(stored))];
+  const steps = [accountEntity.createStep(stored)];
+  const items = [accountEntity.item(stored)];
   if (input.owner) {
-    items.push(
-      put(
-        accountMemberEntity.item({
-          accountId: stored.id,
-          userId: input.owner,
-          role: 'account-owner',
-          createdAt: at,
-          createdBy,
-          modifiedAt: at,
-          modifiedBy: createdBy,
-        }),
-      ),
-    );
-    items.push(put(memberCountsEntity.item({ accountId: stored.id, owners: 1, members: 1 })));
+    const member: AccountMember = {
+      accountId: stored.id,
+      userId: input.owner,
+      role: 'account-owner',
+      createdAt: at,
+      createdBy,
+      modifiedAt: at,
+      modifiedBy: createdBy,
+    };
+    const counts = { accountId: stored.id, owners: 1, members: 1 };
+    steps.push(accountMemberEntity.createStep(member), memberCountsEntity.createStep(counts));
+    items.push(accountMemberEntity.item(member), memberCountsEntity.item(counts));
   }
-  return { account: present(stored), items };
+  return { account: present(stored), steps, items };
 }
 
-export type AccountWrite = { Put: { TableName: string; Item: Record<string, unknown>; ConditionExpression: string } };
-
 export async function findAccount(accountId: string): Promise<Account | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: accountEntity.key(accountId), ConsistentRead: true }),
-  );
-  return out.Item ? present(accountEntity.parse(out.Item)) : undefined;
+  const stored = await accountEntity.get(accountId);
+  return stored && present(stored);
 }
 
 /** Applies `changes` and bumps the version in one conditional update. */
@@ -125,30 +107,11 @@ export async function updateAccountRecord(
   modifiedBy: string,
   now: Date,
 ): Promise<Account> {
-  const names: Record<string, string> = {
-    '#modifiedAt': 'modifiedAt',
-    '#modifiedBy': 'modifiedBy',
-    '#version': 'version',
-  };
-  const values: Record<string, unknown> = { ':modifiedAt': isoTimestamp(now), ':modifiedBy': modifiedBy, ':one': 1 };
-  const sets = ['#modifiedAt = :modifiedAt', '#modifiedBy = :modifiedBy'];
-  for (const [field, value] of Object.entries(changes)) {
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: accountEntity.key(accountId),
-      UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return present(accountEntity.parse(out.Attributes ?? {}));
+  const updated = await accountEntity.update([accountId], {
+    set: { modifiedAt: isoTimestamp(now), modifiedBy, ...changes },
+    add: { version: 1 },
+  });
+  return present(updated);
 }
 
 /** The public view: the Account schema's fields, the version as a string. */

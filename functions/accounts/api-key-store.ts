@@ -1,15 +1,10 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { apiKey } from './schemas';
 import { hashApiKeySecret, newApiKeySecret } from '../core/auth/api-key-secret';
 import type { ApiKeyGrant } from '../core/auth/account-directory';
 import type { Role } from '../core/auth/permissions';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
 import { apiKeyEntity, apiKeyLookupEntity, apiKeysOfAccount, type ApiKey, type StoredApiKey } from './entities';
-import { db } from '../core/db/client';
-import { queryAllUnder } from '../core/db/pagination';
 import {
   retryOnConflict,
   runTransaction,
@@ -22,11 +17,9 @@ export type { ApiKey } from './entities';
 
 /** What a secret's hash looks up: the key's grant (authentication), read consistently. */
 export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyGrant | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: apiKeyLookupEntity.key(secretHash), ConsistentRead: true }),
-  );
-  if (!out.Item) return undefined;
-  const { accountId, name, role, enabled } = apiKeyLookupEntity.parse(out.Item);
+  const lookup = await apiKeyLookupEntity.get(secretHash);
+  if (!lookup) return undefined;
+  const { accountId, name, role, enabled } = lookup;
   return { accountId, name, role, enabled };
 }
 
@@ -54,44 +47,25 @@ export async function issueApiKey(
     modifiedBy: createdBy,
     secretHash,
   };
-  const tableName = config().tableName;
+  const exists = () => businessRule('API_KEY_ALREADY_EXISTS');
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: apiKeyEntity.item(stored),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: apiKeyLookupEntity.item({
-                secretHash,
-                accountId: input.accountId,
-                name: input.name,
-                role: input.role,
-                enabled: true,
-              }),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+    await runTransaction([
+      apiKeyEntity.createStep(stored, { onExists: exists }),
+      apiKeyLookupEntity.createStep(
+        { secretHash, accountId: input.accountId, name: input.name, role: input.role, enabled: true },
+        { onExists: exists },
+      ),
+    ]);
   } catch (error) {
-    if (error instanceof TransactionCanceledException) throw businessRule('API_KEY_ALREADY_EXISTS');
+    // Another issue of the same name at the same moment: the name is taken all the same.
+    if (error instanceof TransactionConflictError) throw exists();
     throw error;
   }
   return { ...present(stored), secret };
 }
 
-export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
-  const items = await queryAllUnder(apiKeysOfAccount(accountId));
-  return items.map((item) => present(apiKeyEntity.parse(item)));
+export async function queryApiKeys(accountId: string): Promise<ApiKey[]> {
+  return (await apiKeyEntity.all(apiKeysOfAccount(accountId))).map(present);
 }
 
 /**
@@ -108,47 +82,25 @@ export function setApiKeyEnabled(
 ): Promise<ApiKey> {
   return retryOnConflict(async () => {
     const keyOut = await readStored(accountId, name);
-    const tableName = config().tableName;
     const steps: TransactionStep[] = [
-      {
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: apiKeyEntity.key(accountId, name),
-            UpdateExpression: 'SET enabled = :enabled, modifiedAt = :at, modifiedBy = :by ADD version :one',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':enabled': enabled, ':at': isoTimestamp(now), ':by': modifiedBy, ':one': 1 },
-          },
-        },
-      },
-      {
-        item: {
-          Update: {
-            TableName: tableName,
-            Key: apiKeyLookupEntity.key(keyOut.secretHash),
-            UpdateExpression: 'SET enabled = :enabled',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':enabled': enabled },
-          },
-        },
-      },
+      apiKeyEntity.updateStep([accountId, name], {
+        set: { enabled, modifiedAt: isoTimestamp(now), modifiedBy },
+        add: { version: 1 },
+      }),
+      apiKeyLookupEntity.updateStep([keyOut.secretHash], { set: { enabled } }),
     ];
     if (!enabled && keyOut.enabled && keyOut.role === 'account-owner') {
-      const other = (await listApiKeys(accountId)).find(
+      const other = (await queryApiKeys(accountId)).find(
         (k) => k.role === 'account-owner' && k.enabled && k.name !== name,
       );
       if (!other) throw businessRule('LAST_OWNER_NOT_REVOKABLE');
-      steps.push({
-        item: {
-          ConditionCheck: {
-            TableName: tableName,
-            Key: apiKeyEntity.key(accountId, other.name),
-            ConditionExpression: 'enabled = :true',
-            ExpressionAttributeValues: { ':true': true },
-          },
-        },
-        onConditionFailed: () => new TransactionConflictError(),
-      });
+      steps.push(
+        apiKeyEntity.conditionStep(
+          [accountId, other.name],
+          { expression: 'enabled = :true', values: { ':true': true } },
+          () => new TransactionConflictError(),
+        ),
+      );
     }
     await runTransaction(steps);
     return present({ ...keyOut, enabled, version: keyOut.version + 1, modifiedAt: isoTimestamp(now), modifiedBy });
@@ -156,11 +108,9 @@ export function setApiKeyEnabled(
 }
 
 async function readStored(accountId: string, name: string): Promise<StoredApiKey> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: apiKeyEntity.key(accountId, name), ConsistentRead: true }),
-  );
-  if (!out.Item) throw forbidden();
-  return apiKeyEntity.parse(out.Item);
+  const stored = await apiKeyEntity.get(accountId, name);
+  if (!stored) throw forbidden();
+  return stored;
 }
 
 /** The public view: the ApiKey schema's fields (never the secret's hash), the version as a string. */

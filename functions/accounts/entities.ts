@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { MEMBER_ROLES } from '../core/auth/permissions';
 import { account, apiKey } from './schemas';
 import type { ApiKeyGrant } from '../core/auth/account-directory';
-import { defineEntity } from '../core/db/entity';
+import { defineEntity, type Selection } from '../core/db/entity';
 
 /**
  * The accounts group's entities: each owns its keys and index keys, stamps what it writes with its
@@ -63,12 +63,15 @@ export const accountMemberEntity = defineEntity<AccountMember, [accountId: strin
   required: ['accountId', 'userId', 'role'],
 });
 /** The members of an account: one Query over its partition's `MEMBER#` sort keys. */
-export const membersOfAccount = (accountId: string) => {
+export const membersOfAccount = (accountId: string): Selection => {
   const { PK, SK } = accountMemberKey(accountId, '');
-  return { PK, SKPrefix: SK };
+  return { partition: PK, sortKeyPrefix: SK };
 };
 /** The memberships of a user: one Query of GSI1. */
-export const membershipsOfUser = (userId: string) => ({ index: 'GSI1', GSI1PK: userAccountsPartition(userId) });
+export const membershipsOfUser = (userId: string): Selection => ({
+  index: 'GSI1',
+  partition: userAccountsPartition(userId),
+});
 
 /**
  * An account's member counts, changed in the transaction of every member write under a condition:
@@ -141,9 +144,9 @@ export const apiKeyEntity = defineEntity<StoredApiKey, [accountId: string, name:
   required: [...apiKey.required, 'secretHash'],
 });
 /** The keys of an account: one Query over its partition's `APIKEY#` sort keys. */
-export const apiKeysOfAccount = (accountId: string) => {
+export const apiKeysOfAccount = (accountId: string): Selection => {
   const { PK, SK } = apiKeyKey(accountId, '');
-  return { PK, SKPrefix: SK };
+  return { partition: PK, sortKeyPrefix: SK };
 };
 
 /** The lookup record of a key by the hash of its secret: the grant authentication reads. */

@@ -14,7 +14,8 @@ import { listUserMemberships } from './list-user-memberships';
 import { removeMember } from './remove-member';
 import { setRateLimit } from './set-rate-limit';
 import { setSubscriptions } from './set-subscriptions';
-import { advanceTestClock, getTestClock } from './test-clock';
+import { advanceTestClock } from './advance-test-clock';
+import { getTestClock } from './get-test-clock';
 import { updateAccount } from './update-account';
 import { updateApiKey } from './update-api-key';
 

@@ -1,7 +1,7 @@
 /** The accounts group's public face: what other groups, the Lambda wiring and the bin/ tools may use of it. */
 export { accountKey } from './entities';
-export { accountCreation, findAccount, insertAccount, type AccountWrite, type NewAccount } from './account-store';
-export { issueApiKey, listApiKeys, setApiKeyEnabled } from './api-key-store';
+export { accountCreation, findAccount, insertAccount, type NewAccount } from './account-store';
+export { issueApiKey, queryApiKeys, setApiKeyEnabled } from './api-key-store';
 export { accountDirectory } from './directory';
 export { advanceAccountClock, readAccountClock, type TestClock } from './test-clock';
 export { createUser, type NewUser } from './user-store';

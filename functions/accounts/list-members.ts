@@ -1,6 +1,6 @@
 import { authedOperation } from '../core/http/operation';
-import { listMembers as membersOf } from './member-store';
+import { queryMembers } from './member-store';
 
 export const listMembers = authedOperation(async ({ params, auth }) =>
-  membersOf(await auth.access.account(params.accountId)),
+  queryMembers(await auth.access.account(params.accountId)),
 );

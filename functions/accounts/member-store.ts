@@ -1,9 +1,9 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account as AccountGrant, UserGrant } from '../core/auth/account-directory';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { queryAll, queryAllUnder } from '../core/db/pagination';
+import type { Condition } from '../core/db/entity';
 import {
   retryOnConflict,
   runTransaction,
@@ -11,7 +11,7 @@ import {
   type TransactionStep,
 } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden } from '../core/errors/classes';
-import { userMembershipsStep, MAX_MEMBERSHIPS_PER_USER } from './account-store';
+import { userMembershipsStep } from './account-store';
 import {
   accountEntity,
   accountMemberEntity,
@@ -48,26 +48,15 @@ export interface MembershipSummary {
 
 const tableName = () => config().tableName;
 
-export async function findMember(accountId: string, userId: string): Promise<AccountMember | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: accountMemberEntity.key(accountId, userId), ConsistentRead: true }),
-  );
-  return out.Item ? accountMemberEntity.parse(out.Item) : undefined;
-}
+export const findMember = (accountId: string, userId: string): Promise<AccountMember | undefined> =>
+  accountMemberEntity.get(accountId, userId);
 
-export async function findUser(userId: string): Promise<User | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: userEntity.key(userId), ConsistentRead: true }),
-  );
-  return out.Item ? userEntity.parse(out.Item) : undefined;
-}
+export const findUser = (userId: string): Promise<User | undefined> => userEntity.get(userId);
 
 /** The user an email belongs to, if any. */
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: userEmailEntity.key(email), ConsistentRead: true }),
-  );
-  return out.Item ? findUser(userEmailEntity.parse(out.Item).userId) : undefined;
+  const guard = await userEmailEntity.get(email);
+  return guard ? findUser(guard.userId) : undefined;
 }
 
 /** What authentication reads of a user (core's account directory port). */
@@ -90,55 +79,44 @@ function countsStep(accountId: string, members: number, owners: number, lastOwne
   const conditions = [];
   if (members > 0) conditions.push('(attribute_not_exists(members) OR members < :max)');
   if (guardsOwner) conditions.push('owners > :one');
-  return {
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: memberCountsEntity.key(accountId),
-        UpdateExpression: 'SET accountId = :accountId, entity = :entity, v = :v ADD members :members, owners :owners',
-        ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
-        ExpressionAttributeValues: {
-          ':accountId': accountId,
-          ':entity': memberCountsEntity.type,
-          ':v': memberCountsEntity.version,
-          ':members': members,
-          ':owners': owners,
-          ...(members > 0 ? { ':max': MAX_MEMBERS_PER_ACCOUNT } : {}),
-          ...(guardsOwner ? { ':one': 1 } : {}),
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
+  return memberCountsEntity.updateStep([accountId], {
+    set: { accountId },
+    add: { members, owners },
+    upsert: true,
+    if: conditions.length
+      ? {
+          expression: conditions.join(' AND '),
+          values: {
+            ...(members > 0 ? { ':max': MAX_MEMBERS_PER_ACCOUNT } : {}),
+            ...(guardsOwner ? { ':one': 1 } : {}),
+          },
+        }
+      : undefined,
     onConditionFailed: (old) =>
       guardsOwner && Number(old?.owners ?? 0) <= 1
         ? businessRule('LAST_OWNER_NOT_REVOKABLE')
         : businessRule('MEMBER_LIMIT_EXCEEDED'),
-  };
+  });
 }
 
 const ownerDelta = (role: MemberRole | undefined) => (role === 'account-owner' ? 1 : 0);
 
 /**
- * The member write's own step: a put (or delete) conditional on the member being as it was read,
- * so a concurrent change is retried from a fresh read and the counts stay exact.
+ * Member writes are conditional on the member being as it was read (or absent), so a concurrent
+ * change is retried from a fresh read and the counts stay exact.
  */
-function memberStep(
-  accountId: string,
-  userId: string,
-  previous: AccountMember | undefined,
-  next: AccountMember | undefined,
-): TransactionStep {
-  const condition = previous
-    ? {
-        ConditionExpression: '#role = :previous AND modifiedAt = :modifiedAt',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':previous': previous.role, ':modifiedAt': previous.modifiedAt },
-      }
-    : { ConditionExpression: 'attribute_not_exists(PK)' };
-  const item = next
-    ? { Put: { TableName: tableName(), Item: accountMemberEntity.item(next), ...condition } }
-    : { Delete: { TableName: tableName(), Key: accountMemberEntity.key(accountId, userId), ...condition } };
-  return { item, onConditionFailed: () => new TransactionConflictError() };
+const asRead = (previous: AccountMember): Condition => ({
+  expression: '#role = :previous AND modifiedAt = :modifiedAt',
+  names: { '#role': 'role' },
+  values: { ':previous': previous.role, ':modifiedAt': previous.modifiedAt },
+});
+const conflict = () => new TransactionConflictError();
+
+/** The member write's own step: a put of the member as read, or a create of a new one. */
+function memberStep(previous: AccountMember | undefined, next: AccountMember): TransactionStep {
+  return previous
+    ? accountMemberEntity.putStep(next, { if: asRead(previous), onConditionFailed: conflict })
+    : accountMemberEntity.createStep(next, { onExists: conflict });
 }
 
 /**
@@ -193,7 +171,7 @@ function writeMember(
       ...(previous?.role === role
         ? []
         : [
-            memberStep(account.id, userId, previous, next),
+            memberStep(previous, next),
             countsStep(account.id, previous ? 0 : 1, ownerDelta(role) - ownerDelta(previous?.role)),
           ]),
       ...(previous ? [] : [userMembershipsStep(userId, 1, () => badRequest('userId does not name a user'))]),
@@ -208,7 +186,7 @@ function writeMember(
  * stays (LAST_OWNER_NOT_REVOKABLE) unless `lastOwnerStays` is false: a user leaving an account they
  * did not create, which then has no owner member (docs/api/users-and-members.md#members).
  */
-export function removeMember(
+export function deleteMember(
   accountId: string,
   userId: string,
   { lastOwnerStays }: { lastOwnerStays: boolean },
@@ -217,7 +195,7 @@ export function removeMember(
     const previous = await findMember(accountId, userId);
     if (!previous) throw forbidden();
     await runTransaction([
-      memberStep(accountId, userId, previous, undefined),
+      accountMemberEntity.removeStep([accountId, userId], { if: asRead(previous), onConditionFailed: conflict }),
       countsStep(accountId, -1, -ownerDelta(previous.role), lastOwnerStays),
       userMembershipsStep(userId, -1, () => new TransactionConflictError()),
     ]);
@@ -256,8 +234,8 @@ const oldestFirst = (a: AccountMember, b: AccountMember) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
 /** The members of an account in list form: each with the account's name and the user's names and email; oldest first. */
-export async function listMembers(account: AccountGrant) {
-  const members = (await queryAllUnder(membersOfAccount(account.id))).map((item) => accountMemberEntity.parse(item));
+export async function queryMembers(account: AccountGrant) {
+  const members = await accountMemberEntity.all(membersOfAccount(account.id));
   const users = new Map(
     (await batchGet(members.map((m) => userEntity.key(m.userId)))).map((item) => [
       String(item.id),
@@ -286,16 +264,7 @@ export async function listMembers(account: AccountGrant) {
  * read by key.
  */
 export async function membershipsOf(userId: string): Promise<MembershipSummary[]> {
-  const { index, GSI1PK } = membershipsOfUser(userId);
-  const members = (
-    await queryAll({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': GSI1PK },
-      Limit: MAX_MEMBERSHIPS_PER_USER,
-    })
-  ).map((item) => accountMemberEntity.parse(item));
+  const members = await accountMemberEntity.all(membershipsOfUser(userId));
   const accounts = new Map(
     (await batchGet(members.map((m) => accountEntity.key(m.accountId)))).map((item) => [
       String(item.id),

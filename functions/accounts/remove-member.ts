@@ -1,7 +1,7 @@
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { findAccount } from './account-store';
-import { removeMember as remove } from './member-store';
+import { deleteMember } from './member-store';
 
 /**
  * Revokes a membership; the last owner stays (LAST_OWNER_NOT_REVOKABLE). A signed-in user naming
@@ -13,11 +13,11 @@ export const removeMember = authedOperation(async ({ params, auth }) => {
   if (principal.kind === 'user' && params.userId === principal.userId) {
     const account = await findAccount(params.accountId);
     // An individual account is its user's own: never left. A missing one answers alike.
-    if (!account || account.type !== 'org') throw forbidden();
-    await remove(account.id, principal.userId, { lastOwnerStays: account.createdBy === principal.crn });
+    if (account?.type !== 'org') throw forbidden();
+    await deleteMember(account.id, principal.userId, { lastOwnerStays: account.createdBy === principal.crn });
     return {};
   }
   const account = await auth.access.account(params.accountId);
-  await remove(account.id, params.userId, { lastOwnerStays: true });
+  await deleteMember(account.id, params.userId, { lastOwnerStays: true });
   return {};
 });

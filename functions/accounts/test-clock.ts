@@ -1,22 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { advanceTestClockBody, testClock } from './schemas';
+import type { testClock } from './schemas';
 import type { Account } from '../core/auth/account-directory';
 import { untilCachedTestAccountsExpire } from '../core/auth/authenticate';
 import { accountNow } from '../core/clock';
-import { config } from '../core/config';
-import { conditionHeld } from '../core/db/condition-held';
-import { db } from '../core/db/client';
 import { businessRule } from '../core/errors/classes';
 import { logger } from '../core/observability';
-import { authedOperation } from '../core/http/operation';
 import { ringDueAlarms } from '../core/test-clock/alarms';
 import { platformOffsetSeconds } from '../core/test-clock/platform-clock';
-import { findAccount } from './account-store';
 import { accountEntity } from './entities';
 
 export type TestClock = FromSchema<typeof testClock>;
-type Body = FromSchema<typeof advanceTestClockBody>;
 
 /**
  * Test clocks: a test account's time runs `testClockOffsetSeconds` ahead of the platform's, and
@@ -44,24 +37,13 @@ async function view(account: Account, extra: Partial<TestClock> = {}): Promise<T
  */
 export async function advanceAccountClock(account: Account, seconds: number): Promise<TestClock> {
   if (!account.test) throw businessRule('LIVENESS_MISMATCH');
-  let offset = 0;
-  const applied = await conditionHeld(
-    db()
-      .send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: accountEntity.key(account.id),
-          UpdateExpression: 'ADD testClockOffsetSeconds :s',
-          ConditionExpression: 'attribute_exists(PK) AND test = :test',
-          ExpressionAttributeValues: { ':s': seconds, ':test': true },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      )
-      .then((out) => (offset = Number(out.Attributes?.testClockOffsetSeconds ?? 0))),
-  );
-  if (!applied) throw businessRule('LIVENESS_MISMATCH');
+  const updated = await accountEntity.update([account.id], {
+    add: { testClockOffsetSeconds: seconds },
+    if: { expression: 'test = :test', values: { ':test': true } },
+    onConditionFailed: () => businessRule('LIVENESS_MISMATCH'),
+  });
   const advancedAt = Date.now();
-  const advanced = { ...account, testClockOffsetSeconds: offset };
+  const advanced = { ...account, testClockOffsetSeconds: Number(updated.testClockOffsetSeconds ?? 0) };
   const answer = await ringDue(advanced);
   await untilCachedTestAccountsExpire(advancedAt);
   return answer;
@@ -79,13 +61,3 @@ async function ringDue(advanced: Account): Promise<TestClock> {
 }
 
 export const readAccountClock = (account: Account) => view(account);
-
-/** Read fresh: the caller's own account may come from the authentication cache. */
-export const getTestClock = authedOperation(async ({ params, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return view((await findAccount(account.id)) ?? account);
-});
-
-export const advanceTestClock = authedOperation<Body>(async ({ params, body, auth }) =>
-  advanceAccountClock(await auth.access.account(params.accountId), body.advanceSeconds),
-);

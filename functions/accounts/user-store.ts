@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { runTransaction, type TransactionStep } from '../core/db/transaction';
+import { runTransaction } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { accountCreation, type Account } from './account-store';
 import { normalEmail, userEmailEntity, userEntity, type User } from './entities';
@@ -28,7 +27,7 @@ export async function createUser(
   const at = isoTimestamp(now);
   const id = input.id ?? randomUUID();
   const name = [input.givenName, input.familyName].filter(Boolean).join(' ') || normalEmail(input.email);
-  const { items, account } = accountCreation({ name, type: 'individual', owner: id }, createdBy, now);
+  const { steps, account } = accountCreation({ name, type: 'individual', owner: id }, createdBy, now);
   const user: User = {
     id,
     email: normalEmail(input.email),
@@ -46,17 +45,13 @@ export async function createUser(
     modifiedAt: at,
     modifiedBy: createdBy,
   };
-  const put = (
-    Item: Record<string, unknown>,
-    onConditionFailed?: TransactionStep['onConditionFailed'],
-  ): TransactionStep => ({
-    item: { Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } },
-    onConditionFailed,
-  });
   await runTransaction([
-    put(userEntity.item(user), () => businessRule('USER_ALREADY_EXISTS')),
-    put(userEmailEntity.item({ email: user.email, userId: id }), () => businessRule('EMAIL_ALREADY_USED')),
-    ...items.map((item) => ({ item })),
+    userEntity.createStep(user, { onExists: () => businessRule('USER_ALREADY_EXISTS') }),
+    userEmailEntity.createStep(
+      { email: user.email, userId: id },
+      { onExists: () => businessRule('EMAIL_ALREADY_USED') },
+    ),
+    ...steps,
   ]);
   return { user, account };
 }

@@ -3,16 +3,21 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/asset-programs';
 import { ROUTES } from './routes';
 import { createAssetProgram } from './create-asset-program';
-import { getAssetProgram, listAssetPrograms } from './read-asset-programs';
-import { setPrivacyPolicyUrl, setTermsOfServiceUrl } from './update-asset-program';
-import { createAssetProgramMembership } from './create-membership';
-import { getAssetProgramMembership, listAccountMembershipsOf, listProgramMembershipsOf } from './read-memberships';
-import {
-  acceptAssetProgramMembership,
-  approveAssetProgramMembership,
-  setMembershipBillingBankAccount,
-} from './update-membership';
-import { createAssetProgramConfig, getAssetProgramConfig, listAccountConfigsOf, listProgramConfigsOf } from './configs';
+import { listAssetPrograms } from './list-asset-programs';
+import { getAssetProgram } from './get-asset-program';
+import { setPrivacyPolicyUrl } from './set-privacy-policy-url';
+import { setTermsOfServiceUrl } from './set-terms-of-service-url';
+import { createAssetProgramMembership } from './create-asset-program-membership';
+import { getAssetProgramMembership } from './get-asset-program-membership';
+import { listProgramMemberships } from './list-program-memberships';
+import { listAccountMemberships } from './list-account-memberships';
+import { acceptAssetProgramMembership } from './accept-asset-program-membership';
+import { approveAssetProgramMembership } from './approve-asset-program-membership';
+import { setMembershipBillingBankAccount } from './set-membership-billing-bank-account';
+import { createAssetProgramConfig } from './create-asset-program-config';
+import { getAssetProgramConfig } from './get-asset-program-config';
+import { listProgramConfigs } from './list-program-configs';
+import { listAccountConfigs } from './list-account-configs';
 
 export const handler = groupHandler('asset-programs', ROUTES, build, {
   createAssetProgram,
@@ -22,13 +27,13 @@ export const handler = groupHandler('asset-programs', ROUTES, build, {
   setTermsOfServiceUrl,
   createAssetProgramMembership,
   getAssetProgramMembership,
-  listProgramMemberships: listProgramMembershipsOf,
-  listAccountMemberships: listAccountMembershipsOf,
+  listProgramMemberships,
+  listAccountMemberships,
   acceptAssetProgramMembership,
   approveAssetProgramMembership,
   setMembershipBillingBankAccount,
   createAssetProgramConfig,
   getAssetProgramConfig,
-  listProgramConfigs: listProgramConfigsOf,
-  listAccountConfigs: listAccountConfigsOf,
+  listProgramConfigs,
+  listAccountConfigs,
 });

@@ -1,7 +1,5 @@
 import type { RouteSpec } from '../core/http/route';
 
-const PROGRAM = '/api/asset-programs/{assetProgramId}';
-const MEMBERSHIP = '/api/asset-program-memberships/{assetProgramMembershipId}';
 const experimental = ['experimental'] as const;
 
 /** The asset-programs group's routes (programs, memberships, per-merchant configs); functions/routes.ts assembles every group's. */
@@ -31,7 +29,7 @@ export const ROUTES = [
   },
   {
     method: 'GET',
-    path: PROGRAM,
+    path: '/api/asset-programs/{assetProgramId}',
     operation: 'getAssetProgram',
     permission: 'asset-programs:read',
     authentication: 'apiKey',
@@ -41,7 +39,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${PROGRAM}/set-privacy-policy-url`,
+    path: '/api/asset-programs/{assetProgramId}/set-privacy-policy-url',
     operation: 'setPrivacyPolicyUrl',
     permission: 'asset-programs:update',
     authentication: 'apiKey',
@@ -52,7 +50,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${PROGRAM}/terms-of-service`,
+    path: '/api/asset-programs/{assetProgramId}/terms-of-service',
     operation: 'setTermsOfServiceUrl',
     permission: 'asset-programs:update',
     authentication: 'apiKey',
@@ -63,7 +61,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${PROGRAM}/set-terms-of-service-url`,
+    path: '/api/asset-programs/{assetProgramId}/set-terms-of-service-url',
     operation: 'setTermsOfServiceUrl',
     permission: 'asset-programs:update',
     authentication: 'apiKey',
@@ -86,7 +84,7 @@ export const ROUTES = [
   },
   {
     method: 'GET',
-    path: MEMBERSHIP,
+    path: '/api/asset-program-memberships/{assetProgramMembershipId}',
     operation: 'getAssetProgramMembership',
     permission: 'asset-program-memberships:read',
     authentication: 'apiKey',
@@ -96,7 +94,7 @@ export const ROUTES = [
   },
   {
     method: 'GET',
-    path: `${PROGRAM}/asset-program-memberships`,
+    path: '/api/asset-programs/{assetProgramId}/asset-program-memberships',
     operation: 'listProgramMemberships',
     permission: 'asset-program-memberships:read',
     authentication: 'apiKey',
@@ -118,7 +116,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${MEMBERSHIP}/accept`,
+    path: '/api/asset-program-memberships/{assetProgramMembershipId}/accept',
     operation: 'acceptAssetProgramMembership',
     permission: 'asset-program-memberships:accept',
     authentication: 'apiKey',
@@ -128,7 +126,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${MEMBERSHIP}/approve`,
+    path: '/api/asset-program-memberships/{assetProgramMembershipId}/approve',
     operation: 'approveAssetProgramMembership',
     permission: 'asset-program-memberships:approve',
     authentication: 'apiKey',
@@ -138,7 +136,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${MEMBERSHIP}/set-billing-bank-account`,
+    path: '/api/asset-program-memberships/{assetProgramMembershipId}/set-billing-bank-account',
     operation: 'setMembershipBillingBankAccount',
     permission: 'asset-program-memberships:update',
     authentication: 'apiKey',
@@ -149,7 +147,7 @@ export const ROUTES = [
   },
   {
     method: 'POST',
-    path: `${MEMBERSHIP}/asset-program-configs`,
+    path: '/api/asset-program-memberships/{assetProgramMembershipId}/asset-program-configs',
     operation: 'createAssetProgramConfig',
     permission: 'asset-program-configs:create',
     authentication: 'apiKey',
@@ -170,7 +168,7 @@ export const ROUTES = [
   },
   {
     method: 'GET',
-    path: `${PROGRAM}/asset-program-configs`,
+    path: '/api/asset-programs/{assetProgramId}/asset-program-configs',
     operation: 'listProgramConfigs',
     permission: 'asset-program-configs:read',
     authentication: 'apiKey',

@@ -1,5 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   accountConfigsPartition,
   accountMembershipsPartition,
@@ -19,42 +17,31 @@ import {
 } from './entities';
 import { assetProgram, assetProgramConfig, assetProgramMembership } from './schemas';
 import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { publicView, type Entity } from '../core/db/entity';
-import { newestFirstPage, paginationLimit, queryPage, type Page } from '../core/db/pagination';
+import { EntityExistsError, publicView } from '../core/db/entity';
+import { paginationLimit, queryPage, type Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
-import { replaceVersioned } from '../core/db/versioned';
 import { businessRule } from '../core/errors/classes';
 
 type PageRequest = { pageKey?: string; paginationLimit?: number };
-const table = () => config().tableName;
+const presentPage = <T, U>(page: Page<T>, present: (record: T) => U): Page<U> => ({
+  ...page,
+  items: page.items.map(present),
+});
 
-async function find<T extends object>(entity: Entity<T, [id: string]>, id: string): Promise<T | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: entity.key(id), ConsistentRead: true }));
-  return out.Item ? entity.parse(out.Item) : undefined;
-}
-
-async function insert<T extends object>(entity: Entity<T, [id: string]>, record: T): Promise<void> {
-  await db().send(
-    new PutCommand({ TableName: table(), Item: entity.item(record), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
-}
-
-export const findProgram = (id: string) => find(assetProgramEntity, id);
-export const insertProgram = (program: StoredAssetProgram) => insert(assetProgramEntity, program);
+export const findProgram = (id: string) => assetProgramEntity.get(id);
+export const insertProgram = (program: StoredAssetProgram) => assetProgramEntity.create(program);
 export const replaceProgram = (current: StoredAssetProgram, next: StoredAssetProgram) =>
-  replaceVersioned(assetProgramEntity, current, next);
+  assetProgramEntity.replace(current, next);
 export const presentProgram = (program: AssetProgram): AssetProgram => publicView<AssetProgram>(assetProgram, program);
 
-export function listPublishedPrograms(test: boolean, page: PageRequest): Promise<Page<AssetProgram>> {
-  return newestFirstPage(publishedProgramsPartition(test), page, (item) =>
-    presentProgram(assetProgramEntity.parse(item)),
-  );
+export async function queryPublishedPrograms(test: boolean, page: PageRequest): Promise<Page<AssetProgram>> {
+  const programs = await assetProgramEntity.page({ partition: publishedProgramsPartition(test), index: 'GSI1' }, page);
+  return presentPage(programs, presentProgram);
 }
 
-export const findMembership = (id: string) => find(membershipEntity, id);
+export const findMembership = (id: string) => membershipEntity.get(id);
 export const replaceMembership = (current: StoredMembership, next: StoredMembership) =>
-  replaceVersioned(membershipEntity, current, next);
+  membershipEntity.replace(current, next);
 export const presentMembership = (membership: AssetProgramMembership): AssetProgramMembership =>
   publicView<AssetProgramMembership>(assetProgramMembership, membership);
 
@@ -66,38 +53,21 @@ export async function insertMembership(membership: StoredMembership): Promise<vo
     membershipId: membership.id,
   };
   await runTransaction([
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: membershipEntity.item(membership),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: memberGuardEntity.item(guard),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      onConditionFailed: () => businessRule('MEMBERSHIP_ALREADY_EXISTS'),
-    },
+    membershipEntity.createStep(membership),
+    memberGuardEntity.createStep(guard, { onExists: () => businessRule('MEMBERSHIP_ALREADY_EXISTS') }),
   ]);
 }
 
-export function listAccountMemberships(
+export async function queryAccountMemberships(
   accountId: string,
   page: PageRequest & { status?: string },
 ): Promise<Page<AssetProgramMembership>> {
   const partition = accountMembershipsPartition(accountId);
-  const map = (item: Record<string, unknown>) => presentMembership(membershipEntity.parse(item));
-  if (!page.status) return newestFirstPage(partition, page, map);
+  if (!page.status)
+    return presentPage(await membershipEntity.page({ partition, index: 'GSI1' }, page), presentMembership);
   return queryPage(
     {
-      TableName: table(),
+      TableName: config().tableName,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       FilterExpression: '#status = :status',
@@ -106,51 +76,49 @@ export function listAccountMemberships(
       ScanIndexForward: false,
     },
     // The status is part of the listing: a page key of one status is refused by another's.
-    { scope: `${partition}#${page.status}`, limit: paginationLimit(page.paginationLimit), pageKey: page.pageKey, map },
+    {
+      scope: `${partition}#${page.status}`,
+      limit: paginationLimit(page.paginationLimit),
+      pageKey: page.pageKey,
+      map: (item) => presentMembership(membershipEntity.parse(item)),
+    },
   );
 }
 
-export function listProgramMemberships(
+export async function queryProgramMemberships(
   programId: string,
   status: string,
   page: PageRequest,
 ): Promise<Page<AssetProgramMembership>> {
-  return newestFirstPage(
-    programMembershipsPartition(programId, status),
+  const memberships = await membershipEntity.page(
+    { partition: programMembershipsPartition(programId, status), index: 'GSI2' },
     page,
-    (item) => presentMembership(membershipEntity.parse(item)),
-    undefined,
-    'GSI2',
   );
+  return presentPage(memberships, presentMembership);
 }
 
-export const findConfig = (id: string) => find(configEntity, id);
+export const findConfig = (id: string) => configEntity.get(id);
 export const presentConfig = (record: AssetProgramConfig): AssetProgramConfig =>
   publicView<AssetProgramConfig>(assetProgramConfig, record);
 
 /** Writes a config unless its id (one per membership and merchant) is taken; answers the stored one. */
 export async function insertConfig(record: StoredConfig): Promise<StoredConfig> {
   try {
-    await insert(configEntity, record);
-    return record;
+    return await configEntity.create(record);
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof EntityExistsError)) throw error;
     const stored = await findConfig(record.id);
     if (!stored) throw new TransactionConflictError();
     return stored;
   }
 }
 
-export function listAccountConfigs(accountId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
-  return newestFirstPage(accountConfigsPartition(accountId), page, (item) => presentConfig(configEntity.parse(item)));
+export async function queryAccountConfigs(accountId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
+  const configs = await configEntity.page({ partition: accountConfigsPartition(accountId), index: 'GSI1' }, page);
+  return presentPage(configs, presentConfig);
 }
 
-export function listProgramConfigs(programId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
-  return newestFirstPage(
-    programConfigsPartition(programId),
-    page,
-    (item) => presentConfig(configEntity.parse(item)),
-    undefined,
-    'GSI2',
-  );
+export async function queryProgramConfigs(programId: string, page: PageRequest): Promise<Page<AssetProgramConfig>> {
+  const configs = await configEntity.page({ partition: programConfigsPartition(programId), index: 'GSI2' }, page);
+  return presentPage(configs, presentConfig);
 }

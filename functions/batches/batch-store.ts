@@ -1,10 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batch as batchSchema } from './schemas';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
+import { conditionHeld } from '../core/db/condition-held';
 import { publicView } from '../core/db/entity';
-import { queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import {
   batchChunkEntity,
@@ -21,29 +17,15 @@ import {
 /** A batch lists at most this many errors (the first by index); `errorCount` counts them all. */
 export const MAX_BATCH_ERRORS = 100;
 
-const table = () => config().tableName;
-
 export async function insertBatch(batch: StoredBatch): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: batchEntity.item(batch),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await batchEntity.create(batch);
 }
 
 /** Takes back a batch that could not be queued, so no batch stays `created` that nothing will process. */
 export async function withdrawBatch(id: string): Promise<void> {
-  await db().send(
-    new DeleteCommand({
-      TableName: table(),
-      Key: batchEntity.key(id),
-      ConditionExpression: '#status = :created',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':created': 'created' },
-    }),
-  );
+  await batchEntity.remove([id], {
+    if: { expression: '#status = :created', names: { '#status': 'status' }, values: { ':created': 'created' } },
+  });
 }
 
 /** How long a batch may hold its account's lock: far longer than the largest file takes, short enough that a batch that died frees it. */
@@ -54,47 +36,31 @@ const LOCK_LEASE_MS = 60 * 60 * 1000;
  * at a time, so the external ids a record claims are checked and written with no other batch of the
  * account between. False while another batch holds it.
  */
-export async function lockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: batchLockEntity.item({
-          accountId: batch.accountId,
-          batchId: batch.id,
-          expiresAt: Date.now() + LOCK_LEASE_MS,
-        }),
-        ConditionExpression: 'attribute_not_exists(PK) OR batchId = :self OR expiresAt < :now',
-        ExpressionAttributeValues: { ':self': batch.id, ':now': Date.now() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function lockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>): Promise<boolean> {
+  return conditionHeld(
+    batchLockEntity.put(
+      { accountId: batch.accountId, batchId: batch.id, expiresAt: Date.now() + LOCK_LEASE_MS },
+      {
+        if: {
+          expression: 'attribute_not_exists(PK) OR batchId = :self OR expiresAt < :now',
+          values: { ':self': batch.id, ':now': Date.now() },
+        },
+      },
+    ),
+  );
 }
 
 /** Frees the account's batch lock if the batch holds it. */
 export async function unlockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: batchLockEntity.key(batch.accountId),
-        ConditionExpression: 'batchId = :self',
-        ExpressionAttributeValues: { ':self': batch.id },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await conditionHeld(
+    batchLockEntity.remove([batch.accountId], { if: { expression: 'batchId = :self', values: { ':self': batch.id } } }),
+  );
 }
 
-export async function findBatch(id: string): Promise<StoredBatch | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: batchEntity.key(id), ConsistentRead: true }));
-  return out.Item ? batchEntity.parse(out.Item) : undefined;
-}
+export const findBatch = (id: string): Promise<StoredBatch | undefined> => batchEntity.get(id);
+
+/** The batch had already moved on from the statuses a step starts from. */
+class MovedOn extends Error {}
 
 /**
  * Moves a batch on from one of `from` and sets `changes`; false when it had already moved on (a
@@ -106,39 +72,23 @@ export async function advanceBatch(
   changes: Partial<StoredBatch>,
   at: string,
 ): Promise<boolean> {
-  const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':at': at };
-  const sets = ['#updatedAt = :at'];
-  for (const [field, value] of Object.entries(changes)) {
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  from.forEach((status, i) => (values[`:from${i}`] = status));
+  const values = Object.fromEntries(from.map((status, i) => [`:from${i}`, status]));
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: batchEntity.key(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await batchEntity.update([id], {
+      set: { updatedAt: at, ...changes },
+      if: { expression: `#status IN (${Object.keys(values).join(', ')})`, names: { '#status': 'status' }, values },
+      onConditionFailed: () => new MovedOn(),
+    });
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof MovedOn) return false;
     throw error;
   }
 }
 
 /** Whether a chunk was already counted. */
 export async function chunkCounted(batchId: string, chunk: number): Promise<boolean> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: batchChunkEntity.key(batchId, chunk), ConsistentRead: true }),
-  );
-  return out.Item !== undefined;
+  return (await batchChunkEntity.get(batchId, chunk)) !== undefined;
 }
 
 /**
@@ -150,41 +100,16 @@ export async function countChunk(record: BatchChunk): Promise<boolean> {
   let duplicate = false;
   try {
     await runTransaction([
-      {
-        item: {
-          Put: {
-            TableName: table(),
-            Item: batchChunkEntity.item(record),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        onConditionFailed: () => {
+      batchChunkEntity.createStep(record, {
+        onExists: () => {
           duplicate = true;
           return new Error('chunk already counted');
         },
-      },
-      {
-        item: {
-          Update: {
-            TableName: table(),
-            Key: batchEntity.key(record.batchId),
-            UpdateExpression: 'ADD #processed :count, #failed :errors, #chunksDone :one',
-            ConditionExpression: '#status = :chunked',
-            ExpressionAttributeNames: {
-              '#status': 'status',
-              '#processed': 'processed',
-              '#failed': 'failed',
-              '#chunksDone': 'chunksDone',
-            },
-            ExpressionAttributeValues: {
-              ':count': record.count,
-              ':errors': record.errorCount,
-              ':one': 1,
-              ':chunked': 'chunked',
-            },
-          },
-        },
-      },
+      }),
+      batchEntity.updateStep([record.batchId], {
+        add: { processed: record.count, failed: record.errorCount, chunksDone: 1 },
+        if: { expression: '#status = :chunked', names: { '#status': 'status' }, values: { ':chunked': 'chunked' } },
+      }),
     ]);
     return true;
   } catch (error) {
@@ -195,14 +120,9 @@ export async function countChunk(record: BatchChunk): Promise<boolean> {
 
 /** The first errors of all the batch's chunks, by index: one Query of the batch's partition. */
 export async function firstErrors(batchId: string): Promise<BatchError[]> {
-  const items = await queryAll({
-    TableName: table(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
-    ExpressionAttributeValues: { ':pk': batchPartition(batchId), ':chunk': CHUNK_SORT_PREFIX },
-    ConsistentRead: true,
-  });
-  return items
-    .flatMap((item) => batchChunkEntity.parse(item).errors)
+  const chunks = await batchChunkEntity.all({ partition: batchPartition(batchId), sortKeyPrefix: CHUNK_SORT_PREFIX });
+  return chunks
+    .flatMap((chunk) => chunk.errors)
     .sort((a, b) => Number(a.index) - Number(b.index))
     .slice(0, MAX_BATCH_ERRORS);
 }

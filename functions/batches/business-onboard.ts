@@ -2,7 +2,6 @@ import { accountCreation } from '../accounts';
 import { businessCreation, companyRegister, REGISTER_NOT_CONFIGURED } from '../businesses';
 import { ID_PREFIX, derivedId } from '../core/ids';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { config } from '../core/config';
 import { ApiError, hasCode } from '../core/errors/classes';
 import { merchantCreation } from '../merchants';
 import type { TableKey } from '../core/db/entity';
@@ -92,7 +91,7 @@ export function externalIdOf(header: readonly string[], row: readonly string[]):
 function recordOf(header: readonly string[], row: readonly string[]): Row {
   if (row.length !== header.length) throw new RowError(`has ${row.length} fields, the header ${header.length}`);
   const record = Object.fromEntries(COLUMNS.map((column) => [column, ''])) as Row;
-  header.forEach((column, i) => (record[column] = row[i].trim()));
+  for (const [i, column] of header.entries()) record[column] = row[i].trim();
   return record;
 }
 
@@ -172,7 +171,11 @@ export async function prepareRecord(
     merchant: derivedId(undefined, batch.id, 'merchant', String(index)),
   };
   const name = record.tradingName || record.companyName;
-  const { account, items: accountItems } = accountCreation(
+  const {
+    account,
+    steps: accountSteps,
+    items: accountItems,
+  } = accountCreation(
     { name, type: 'org', region: REGION, test: batch.test, parentAccountId: batch.accountId },
     batch.createdBy,
     now,
@@ -209,18 +212,17 @@ export async function prepareRecord(
   const details = Object.fromEntries(DETAILS.flatMap((column) => (record[column] ? [[column, record[column]]] : [])));
   details.chargeAccountNumber ||= record.settlementAccountNumber;
   const claim = { accountId: batch.accountId, batchId: batch.id, index };
-  const claims = [
-    onboardingRecordEntity.item({
-      ...claim,
-      externalId: record.externalBusinessId,
-      businessId: ids.business,
-      merchantId: ids.merchant,
-      businessAccountId: account.id,
-      details,
-    }),
-    externalMerchantEntity.item({ ...claim, externalId: record.externalMerchantId, merchantId: ids.merchant }),
-  ];
-  const records = [...accountItems.map((item) => item.Put.Item), ...businessItems, merchantPut.Item];
+  const businessClaim = {
+    ...claim,
+    externalId: record.externalBusinessId,
+    businessId: ids.business,
+    merchantId: ids.merchant,
+    businessAccountId: account.id,
+    details,
+  };
+  const merchantClaim = { ...claim, externalId: record.externalMerchantId, merchantId: ids.merchant };
+  const claims = [onboardingRecordEntity.item(businessClaim), externalMerchantEntity.item(merchantClaim)];
+  const records = [...accountItems, ...businessItems, merchantPut.Item];
   const prepared: PreparedRecord = {
     index,
     claimKeys: [
@@ -231,26 +233,13 @@ export async function prepareRecord(
     records,
   };
   if (company) {
-    const conditional = (
-      Item: Record<string, unknown>,
-      onConditionFailed?: TransactionStep['onConditionFailed'],
-    ): TransactionStep => ({
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item,
-          ConditionExpression: 'attribute_not_exists(PK)',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-      onConditionFailed,
-    });
     // The claims come first: a record met again is recognised by them before anything else.
     const ownClaim = (old: Record<string, unknown> | undefined) =>
       claimState(old, batch.id, index) === 'own' ? new AlreadyOnboarded() : new RowError('DUPLICATE_EXTERNAL_ID');
     prepared.transaction = [
-      ...claims.map((item) => conditional(item, ownClaim)),
-      ...accountItems.map((item) => ({ item })),
+      onboardingRecordEntity.createStep(businessClaim, { onExists: ownClaim }),
+      externalMerchantEntity.createStep(merchantClaim, { onExists: ownClaim }),
+      ...accountSteps,
       ...businessSteps,
       { item: { Put: merchantPut } },
     ];

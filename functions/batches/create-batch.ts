@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { createBatchBody } from './schemas';
+import type { createBatchBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';

@@ -193,7 +193,7 @@ async function runChunk(
 /** The last chunk counted completes the batch with the first errors of all; whoever sees it first does, once. */
 async function completeIfDone(batchId: string, now: Date): Promise<void> {
   const batch = await findBatch(batchId);
-  if (!batch || batch.status !== 'chunked' || batch.chunksDone < (batch.chunkCount ?? Infinity)) return;
+  if (batch?.status !== 'chunked' || batch.chunksDone < (batch.chunkCount ?? Infinity)) return;
   await advanceBatch(
     batchId,
     ['chunked'],

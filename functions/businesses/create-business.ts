@@ -50,7 +50,7 @@ export const createBusiness = authedOperation<Body>(async ({ body, auth, now }) 
       now,
     );
     account = created.account;
-    steps.push(...created.items.map((item) => ({ item })));
+    steps.push(...created.steps);
   }
   const { business, steps: businessSteps } = businessCreation(
     {

@@ -3,7 +3,7 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/system';
 import { ROUTES } from './routes';
 import { getJwks } from './get-jwks';
-import { getOpenApi } from './get-openapi';
+import { getOpenApi } from './get-open-api';
 
 /** Also the `$default` route: any request no other route matches gets the 404 error body. */
 export const handler = groupHandler('system', ROUTES, build, { getOpenApi, getJwks });

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   collectionEntity,
   collectionExternalIdEntity,
@@ -10,7 +10,7 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { newestFirstPage, type Page } from '../core/db/pagination';
+import type { Page } from '../core/db/pagination';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
@@ -38,44 +38,20 @@ export async function insertCollection(input: NewCollection, createdBy: string, 
     createdBy,
     createdAt: isoTimestamp(now),
   };
-  const table = config().tableName;
-  const steps: TransactionStep[] = [
-    {
-      item: {
-        Put: {
-          TableName: table,
-          Item: collectionEntity.item(collection),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
-  ];
+  const steps: TransactionStep[] = [collectionEntity.createStep(collection)];
   if (input.externalId) {
-    steps.push({
-      item: {
-        Put: {
-          TableName: table,
-          Item: collectionExternalIdEntity.item({
-            scope: input.accountId,
-            externalId: input.externalId,
-            ownerId: collection.id,
-          }),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      onConditionFailed: () => businessRule('EXTERNAL_ID_ALREADY_USED'),
-    });
+    steps.push(
+      collectionExternalIdEntity.createStep(
+        { scope: input.accountId, externalId: input.externalId, ownerId: collection.id },
+        { onExists: () => businessRule('EXTERNAL_ID_ALREADY_USED') },
+      ),
+    );
   }
   await runTransaction(steps);
   return collection;
 }
 
-export async function findCollection(id: string): Promise<TokenCollection | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: collectionEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? collectionEntity.parse(out.Item) : undefined;
-}
+export const findCollection = (id: string): Promise<TokenCollection | undefined> => collectionEntity.get(id);
 
 /** Collections by id (missing ones are absent from the map). */
 export async function findCollections(ids: readonly string[]): Promise<Map<string, TokenCollection>> {
@@ -96,13 +72,15 @@ export async function findCollections(ids: readonly string[]): Promise<Map<strin
 }
 
 /** An account's collections, newest first. */
-export function listCollections(
+export async function queryCollections(
   accountId: string,
   page: { pageKey?: string; paginationLimit?: number },
 ): Promise<Page<TokenCollection>> {
-  return newestFirstPage(accountCollectionsPartition(accountId), page, (item) =>
-    presentCollection(collectionEntity.parse(item)),
+  const collections = await collectionEntity.page(
+    { partition: accountCollectionsPartition(accountId), index: 'GSI1' },
+    page,
   );
+  return { ...collections, items: collections.items.map(presentCollection) };
 }
 
 export const presentCollection = (collection: TokenCollection): TokenCollection =>

@@ -17,7 +17,7 @@ import { businessRule, hasCode } from '../core/errors/classes';
 import { idempotent } from '../core/idempotency';
 import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
 import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
-import { type Amount } from '../core/money';
+import type { Amount } from '../core/money';
 
 /** A token is one unit of its collection's value: issued, spent and returned whole. */
 export const ONE_TOKEN: Amount = 1n;
@@ -87,20 +87,10 @@ export async function issueToken(
       };
       const guard: TransactionStep[] = input.externalId
         ? [
-            {
-              item: {
-                Put: {
-                  TableName: config().tableName,
-                  Item: tokenExternalIdEntity.item({
-                    scope: collection.id,
-                    externalId: input.externalId,
-                    ownerId: stored.id,
-                  }),
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-              onConditionFailed: () => businessRule('TOKEN_ALREADY_CREATED'),
-            },
+            tokenExternalIdEntity.createStep(
+              { scope: collection.id, externalId: input.externalId, ownerId: stored.id },
+              { onExists: () => businessRule('TOKEN_ALREADY_CREATED') },
+            ),
           ]
         : [];
       const transfer = await postedTransfer(
@@ -140,7 +130,7 @@ export async function findToken(assetId: string): Promise<TokenHolding | undefin
   const out = await ledgerDb().send(
     new GetCommand({ TableName: config().tableName, Key: tokenEntity.key(assetId), ConsistentRead: true }),
   );
-  if (!out.Item || out.Item.category !== 'token') return undefined;
+  if (out.Item?.category !== 'token') return undefined;
   const { balance, available, pending: _pending, ...item } = out.Item;
   return { token: tokenEntity.parse(item), balance: toAmount(balance), available: toAmount(available ?? balance) };
 }

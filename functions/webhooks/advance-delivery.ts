@@ -22,7 +22,7 @@ import { webhookRequest } from './webhook-request';
  */
 export async function advanceDelivery(message: DeliveryMessage): Promise<void> {
   const delivery = await findDelivery(message.deliveryId);
-  if (!delivery || delivery.status !== 'pending' || delivery.nextAttemptAt !== message.nextAttemptAt) return;
+  if (delivery?.status !== 'pending' || delivery.nextAttemptAt !== message.nextAttemptAt) return;
   // The schedule is on the account's clock (a test account's test clock); the lease is real time.
   const clock = await accountClock(delivery.accountId);
   const at = await clock();

@@ -1,10 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { webhookDelivery } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { conditionHeld } from '../core/db/condition-held';
-import { publicView } from '../core/db/entity';
+import { EntityExistsError, publicView } from '../core/db/entity';
 import { webhookDeliveryEntity, type StoredWebhookDelivery, type WebhookDelivery } from './entities';
 
 export type { WebhookDelivery } from './entities';
@@ -15,24 +11,29 @@ const RETENTION_SECONDS = 30 * 24 * 3600;
 
 /** Creates the delivery unless it exists: a repeated fan-out of the same event finds it instead of duplicating it. */
 export async function createDelivery(delivery: WebhookDelivery): Promise<void> {
-  await conditionHeld(
-    db().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: webhookDeliveryEntity.item(delivery, {
-          ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS,
-        }),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
-  );
+  try {
+    await webhookDeliveryEntity.create(delivery, {
+      extra: { ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + RETENTION_SECONDS },
+    });
+  } catch (error) {
+    if (!(error instanceof EntityExistsError)) throw error;
+  }
 }
 
-export async function findDelivery(id: string): Promise<StoredWebhookDelivery | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: webhookDeliveryEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? webhookDeliveryEntity.parse(out.Item) : undefined;
+export const findDelivery = (id: string): Promise<StoredWebhookDelivery | undefined> => webhookDeliveryEntity.get(id);
+
+/** The delivery is no longer as the caller saw it: another worker moved it on. */
+class DeliveryMovedOn extends Error {}
+
+/** Whether a change conditional on the delivery as seen applied. */
+async function applied(change: Promise<unknown>): Promise<boolean> {
+  try {
+    await change;
+    return true;
+  } catch (error) {
+    if (error instanceof DeliveryMovedOn) return false;
+    throw error;
+  }
 }
 
 /** How long a worker holds a delivery while attempting it: longer than an attempt can take. */
@@ -44,30 +45,23 @@ export const ATTEMPT_LEASE_MS = 30_000;
  * mid-attempt holds it only until the lease ends.
  */
 export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<boolean> {
-  return conditionHeld(
-    db().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: webhookDeliveryEntity.key(delivery.id),
-        UpdateExpression: 'SET attemptLeaseUntil = :until',
-        ConditionExpression:
+  return applied(
+    webhookDeliveryEntity.update([delivery.id], {
+      set: { attemptLeaseUntil: isoTimestamp(new Date(now.getTime() + ATTEMPT_LEASE_MS)) },
+      if: {
+        expression:
           '#status = :pending AND size(attempts) = :seen AND (attribute_not_exists(attemptLeaseUntil) OR attemptLeaseUntil < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': isoTimestamp(new Date(now.getTime() + ATTEMPT_LEASE_MS)),
-          ':now': isoTimestamp(now),
-          ':pending': 'pending',
-          ':seen': delivery.attempts.length,
-        },
-      }),
-    ),
+        names: { '#status': 'status' },
+        values: { ':now': isoTimestamp(now), ':pending': 'pending', ':seen': delivery.attempts.length },
+      },
+      onConditionFailed: () => new DeliveryMovedOn(),
+    }),
   );
 }
 
 /** A stored delivery as receivers' owners see it: the WebhookDelivery schema's fields (never the attempt lease). */
-export function presentDelivery(item: Record<string, unknown>): WebhookDelivery {
-  return publicView<WebhookDelivery>(webhookDelivery, webhookDeliveryEntity.parse(item));
-}
+export const presentDelivery = (delivery: StoredWebhookDelivery): WebhookDelivery =>
+  publicView<WebhookDelivery>(webhookDelivery, delivery);
 
 /** What an attempt leads to: done, another attempt at `nextAttemptAt`, or given up. */
 export type AttemptResult =
@@ -85,36 +79,33 @@ export async function recordAttempt(
   attempt: DeliveryAttempt,
   result: AttemptResult,
 ): Promise<void> {
-  const values: Record<string, unknown> = {
-    ':attempt': [attempt],
-    ':pending': 'pending',
-    ':seen': delivery.attempts.length,
-  };
-  let update = 'SET attempts = list_append(attempts, :attempt)';
+  // The whole list as seen plus this attempt: the condition holds only while the stored list is the one seen.
+  const set: Record<string, unknown> = { attempts: [...delivery.attempts, attempt] };
+  let remove: string[];
   switch (result.status) {
     case 'delivered':
-      update += ', #status = :delivered, deliveredAt = :at REMOVE nextAttemptAt, attemptLeaseUntil';
-      Object.assign(values, { ':delivered': 'delivered', ':at': isoTimestamp(result.at) });
+      Object.assign(set, { status: 'delivered', deliveredAt: isoTimestamp(result.at) });
+      remove = ['nextAttemptAt', 'attemptLeaseUntil'];
       break;
     case 'pending':
-      update += ', nextAttemptAt = :next REMOVE attemptLeaseUntil';
-      values[':next'] = isoTimestamp(result.nextAttemptAt);
+      set.nextAttemptAt = isoTimestamp(result.nextAttemptAt);
+      remove = ['attemptLeaseUntil'];
       break;
     case 'failed':
-      update += ', #status = :failed REMOVE nextAttemptAt, attemptLeaseUntil';
-      values[':failed'] = 'failed';
+      set.status = 'failed';
+      remove = ['nextAttemptAt', 'attemptLeaseUntil'];
       break;
   }
-  await conditionHeld(
-    db().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: webhookDeliveryEntity.key(delivery.id),
-        UpdateExpression: update,
-        ConditionExpression: '#status = :pending AND size(attempts) = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
-      }),
-    ),
+  await applied(
+    webhookDeliveryEntity.update([delivery.id], {
+      set,
+      remove,
+      if: {
+        expression: '#status = :pending AND size(attempts) = :seen',
+        names: { '#status': 'status' },
+        values: { ':pending': 'pending', ':seen': delivery.attempts.length },
+      },
+      onConditionFailed: () => new DeliveryMovedOn(),
+    }),
   );
 }

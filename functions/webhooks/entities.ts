@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { webhook, webhookDelivery } from './schemas';
-import { defineEntity } from '../core/db/entity';
+import { defineEntity, type Selection } from '../core/db/entity';
 
 /**
  * The webhooks group's entities: each owns its keys and index keys, stamps what it writes with its
@@ -26,9 +26,9 @@ export const webhookEntity = defineEntity<Webhook, [accountId: string, id: strin
   required: webhook.required,
 });
 /** An account's endpoints: one Query over its partition's `WEBHOOK#` sort keys. */
-export const webhooksOfAccount = (accountId: string) => {
+export const webhooksOfAccount = (accountId: string): Selection => {
   const { PK, SK } = webhookKey(accountId, '');
-  return { PK, SKPrefix: SK };
+  return { partition: PK, sortKeyPrefix: SK };
 };
 
 export type WebhookDelivery = FromSchema<typeof webhookDelivery>;

@@ -4,7 +4,7 @@ import { recordEventDeliveries } from '../core/webhooks/event-log';
 import { findWebhookEvent, markWebhookEventDispatched, type WebhookEvent } from '../core/webhooks/outbox';
 import { accountClock } from './account-clock';
 import { createDelivery, type WebhookDelivery } from './delivery-store';
-import { listWebhooks } from './webhook-store';
+import { queryWebhooks } from './webhook-store';
 
 /**
  * Turns an event into one delivery per receiver, takes it out of the outbox, and asks for each
@@ -41,7 +41,7 @@ async function deliveriesOf(event: WebhookEvent, createdAt: string): Promise<Web
       },
     ];
   }
-  const subscribed = (await listWebhooks(event.accountId)).filter((webhook) => webhook.types.includes(event.type));
+  const subscribed = (await queryWebhooks(event.accountId)).filter((webhook) => webhook.types.includes(event.type));
   return subscribed.map((webhook) => ({
     ...base,
     id: derivedId('webhookDelivery', event.id, webhook.id),

@@ -6,7 +6,9 @@ import { createWebhook } from './create-webhook';
 import { deleteWebhook } from './delete-webhook';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
 import { listWebhooks } from './list-webhooks';
-import { createTestWebhookEvent, listWebhookEvents, redeliverWebhookEvent } from './webhook-events';
+import { listWebhookEvents } from './list-webhook-events';
+import { redeliverWebhookEvent } from './redeliver-webhook-event';
+import { createTestWebhookEvent } from './create-test-webhook-event';
 
 export const handler = groupHandler('webhooks', ROUTES, build, {
   createWebhook,

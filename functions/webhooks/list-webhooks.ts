@@ -1,7 +1,7 @@
 import { authedOperation } from '../core/http/operation';
-import { listWebhooks as listOfAccount } from './webhook-store';
+import { queryWebhooks } from './webhook-store';
 
 export const listWebhooks = authedOperation(async ({ params, auth }) => {
   const account = await auth.access.account(params.accountId);
-  return { items: await listOfAccount(account.id) };
+  return { items: await queryWebhooks(account.id) };
 });

@@ -1,12 +1,7 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { webhook } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { conditionHeld } from '../core/db/condition-held';
 import { publicView } from '../core/db/entity';
 import { webhookEntity, webhooksOfAccount, type Webhook } from './entities';
-import { queryAllUnder } from '../core/db/pagination';
 import { badRequest, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import type { NotificationType } from '../core/webhooks/notification-types';
@@ -34,20 +29,12 @@ export async function addWebhook(
     createdAt: isoTimestamp(now),
     createdBy,
   };
-  await db().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: webhookEntity.item(stored),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-  return present(stored);
+  return present(await webhookEntity.create(stored));
 }
 
 /** The account's endpoints: a small set, registered by the operator only. */
-export async function listWebhooks(accountId: string): Promise<Webhook[]> {
-  const items = await queryAllUnder(webhooksOfAccount(accountId));
-  return items.map((item) => present(webhookEntity.parse(item)));
+export async function queryWebhooks(accountId: string): Promise<Webhook[]> {
+  return (await webhookEntity.all(webhooksOfAccount(accountId))).map(present);
 }
 
 /** The public view: the Webhook schema's fields only. */
@@ -55,14 +42,8 @@ const present = (record: Webhook): Webhook => publicView<Webhook>(webhook, recor
 
 /** Removes an endpoint; a missing one is FORBIDDEN, like any resource the caller cannot see. */
 export async function removeWebhook(accountId: string, id: string): Promise<void> {
-  const deleted = await conditionHeld(
-    db().send(
-      new DeleteCommand({
-        TableName: config().tableName,
-        Key: webhookEntity.key(accountId, id),
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    ),
-  );
-  if (!deleted) throw forbidden();
+  await webhookEntity.remove([accountId, id], {
+    if: { expression: 'attribute_exists(PK)' },
+    onConditionFailed: () => forbidden(),
+  });
 }

@@ -1,14 +1,12 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import type { privacyPolicyUrlBody, termsOfServiceUrlBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import type { AuthedRequest } from '../core/http/operation';
 import type { StoredAssetProgram } from './entities';
 import { loadProgram } from './load';
 import { presentProgram, replaceProgram } from './store';
 
 /** Sets one URL of the program as read, conditional on its version (retried on conflict). */
-function setUrl(request: AuthedRequest, field: 'privacyPolicyUrl' | 'termsOfServiceUrl', value: string) {
+export function setProgramUrl(request: AuthedRequest, field: 'privacyPolicyUrl' | 'termsOfServiceUrl', value: string) {
   return retryOnConflict(async () => {
     const program: StoredAssetProgram = await loadProgram(request);
     if (program[field] === value) return presentProgram(program);
@@ -21,11 +19,3 @@ function setUrl(request: AuthedRequest, field: 'privacyPolicyUrl' | 'termsOfServ
     return presentProgram(await replaceProgram(program, next));
   });
 }
-
-export const setPrivacyPolicyUrl = authedOperation<FromSchema<typeof privacyPolicyUrlBody>>((request) =>
-  setUrl(request, 'privacyPolicyUrl', request.body.privacyPolicyUrl),
-);
-
-export const setTermsOfServiceUrl = authedOperation<FromSchema<typeof termsOfServiceUrlBody>>((request) =>
-  setUrl(request, 'termsOfServiceUrl', request.body.termsOfServiceUrl),
-);

@@ -1,18 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { createEventBody, eventsQuery } from './schemas';
-import { MAX_EVENT_DATA_BYTES, event as eventSchema } from './schemas';
+import { MAX_EVENT_DATA_BYTES, type createEventBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { publicView } from '../core/db/entity';
-import { newestFirstPage } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
-import { accountEventsPartition, eventEntity, eventKeyEntity, type Event } from './entities';
+import { eventEntity, eventKeyEntity, type Event } from './entities';
 
 type Body = FromSchema<typeof createEventBody>;
-type Query = FromSchema<typeof eventsQuery>;
 
 /**
  * Records an event of the account. Its `idempotencyKey` is claimed in the same transaction: the same
@@ -32,23 +27,12 @@ export const createEvent = authedOperation<Body>(async ({ params, body, auth, no
     createdAt: isoTimestamp(now),
     createdBy: auth.principal.crn,
   };
-  const put = (Item: Record<string, unknown>) => ({
-    Put: { TableName: config().tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
-  });
   await runTransaction([
-    {
-      item: put(eventKeyEntity.item({ accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id })),
-      onConditionFailed: () => businessRule('EVENT_ALREADY_EXISTS'),
-    },
-    { item: put(eventEntity.item(event)) },
+    eventKeyEntity.createStep(
+      { accountId: account.id, idempotencyKey: body.idempotencyKey, eventId: event.id },
+      { onExists: () => businessRule('EVENT_ALREADY_EXISTS') },
+    ),
+    eventEntity.createStep(event),
   ]);
   return event;
-});
-
-/** An account's events, newest first. */
-export const listEvents = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return newestFirstPage(accountEventsPartition(account.id), query, (item) =>
-    publicView<Event>(eventSchema, eventEntity.parse(item)),
-  );
 });

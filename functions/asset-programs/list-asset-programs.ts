@@ -1,14 +1,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { assetProgramsQuery } from './schemas';
 import { authedOperation } from '../core/http/operation';
-import { loadProgram } from './load';
-import { listPublishedPrograms, presentProgram } from './store';
+import { queryPublishedPrograms } from './store';
 
 type Query = FromSchema<typeof assetProgramsQuery>;
 
-export const getAssetProgram = authedOperation(async (request) => presentProgram(await loadProgram(request)));
-
 /** Published programs, newest first: of the caller's account's liveness unless `test` asks for the other. */
 export const listAssetPrograms = authedOperation<unknown, Query>(async ({ query, auth }) =>
-  listPublishedPrograms(query.test ?? auth.principal.account.test === true, query),
+  queryPublishedPrograms(query.test ?? auth.principal.account.test === true, query),
 );

@@ -1,15 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { configsQuery, createConfigBody } from './schemas';
+import type { createConfigBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { derivedId } from '../core/ids';
 import { findMerchant } from '../merchants';
 import { madeBy } from '../core/audit';
-import { loadConfig, loadMemberMembership, loadProgram } from './load';
-import { insertConfig, listAccountConfigs, listProgramConfigs, presentConfig } from './store';
-
-type Query = FromSchema<typeof configsQuery>;
+import { loadMemberMembership } from './load';
+import { insertConfig, presentConfig } from './store';
 
 /**
  * A program enabled for one merchant of the member account (MERCHANT_ACCOUNT_MISMATCH otherwise,
@@ -37,18 +35,4 @@ export const createAssetProgramConfig = authedOperation<FromSchema<typeof create
     ...madeBy(request.auth.principal.crn, at),
   });
   return presentConfig(stored);
-});
-
-/** Its account and the program's owner read a config. */
-export const getAssetProgramConfig = authedOperation(async (request) => presentConfig(await loadConfig(request)));
-
-/** A program's configs, newest first: its owner's listing. */
-export const listProgramConfigsOf = authedOperation<unknown, Query>(async (request) => {
-  const program = await loadProgram(request);
-  return listProgramConfigs(program.id, request.query);
-});
-
-export const listAccountConfigsOf = authedOperation<unknown, Query>(async ({ params, query, auth }) => {
-  const account = await auth.access.account(params.accountId);
-  return listAccountConfigs(account.id, query);
 });
