@@ -59,9 +59,6 @@ export async function unlockAccount(batch: Pick<StoredBatch, 'id' | 'accountId'>
 
 export const findBatch = (id: string): Promise<StoredBatch | undefined> => batchEntity.get(id);
 
-/** The batch had already moved on from the statuses a step starts from. */
-class MovedOn extends Error {}
-
 /**
  * Moves a batch on from one of `from` and sets `changes`; false when it had already moved on (a
  * repeated message), so each step happens once.
@@ -73,17 +70,12 @@ export async function advanceBatch(
   at: string,
 ): Promise<boolean> {
   const values = Object.fromEntries(from.map((status, i) => [`:from${i}`, status]));
-  try {
-    await batchEntity.update([id], {
+  return conditionHeld(
+    batchEntity.update([id], {
       set: { updatedAt: at, ...changes },
       if: { expression: `#status IN (${Object.keys(values).join(', ')})`, names: { '#status': 'status' }, values },
-      onConditionFailed: () => new MovedOn(),
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof MovedOn) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Whether a chunk was already counted. */

@@ -1,3 +1,4 @@
+import { conditionHeld } from '../core/db/condition-held';
 import { webhookDelivery } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { EntityExistsError, publicView } from '../core/db/entity';
@@ -22,20 +23,6 @@ export async function createDelivery(delivery: WebhookDelivery): Promise<void> {
 
 export const findDelivery = (id: string): Promise<StoredWebhookDelivery | undefined> => webhookDeliveryEntity.get(id);
 
-/** The delivery is no longer as the caller saw it: another worker moved it on. */
-class DeliveryMovedOn extends Error {}
-
-/** Whether a change conditional on the delivery as seen applied. */
-async function applied(change: Promise<unknown>): Promise<boolean> {
-  try {
-    await change;
-    return true;
-  } catch (error) {
-    if (error instanceof DeliveryMovedOn) return false;
-    throw error;
-  }
-}
-
 /** How long a worker holds a delivery while attempting it: longer than an attempt can take. */
 export const ATTEMPT_LEASE_MS = 30_000;
 
@@ -45,7 +32,7 @@ export const ATTEMPT_LEASE_MS = 30_000;
  * mid-attempt holds it only until the lease ends.
  */
 export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<boolean> {
-  return applied(
+  return conditionHeld(
     webhookDeliveryEntity.update([delivery.id], {
       set: { attemptLeaseUntil: isoTimestamp(new Date(now.getTime() + ATTEMPT_LEASE_MS)) },
       if: {
@@ -54,7 +41,6 @@ export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<b
         names: { '#status': 'status' },
         values: { ':now': isoTimestamp(now), ':pending': 'pending', ':seen': delivery.attempts.length },
       },
-      onConditionFailed: () => new DeliveryMovedOn(),
     }),
   );
 }
@@ -96,7 +82,7 @@ export async function recordAttempt(
       remove = ['nextAttemptAt', 'attemptLeaseUntil'];
       break;
   }
-  await applied(
+  await conditionHeld(
     webhookDeliveryEntity.update([delivery.id], {
       set,
       remove,
@@ -105,7 +91,6 @@ export async function recordAttempt(
         names: { '#status': 'status' },
         values: { ':pending': 'pending', ':seen': delivery.attempts.length },
       },
-      onConditionFailed: () => new DeliveryMovedOn(),
     }),
   );
 }

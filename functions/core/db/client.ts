@@ -8,9 +8,10 @@ type ClientHook = (client: DynamoDBClient) => void;
  * Kept on globalThis: the local platform attaches its hooks once, and they reach the clients of the
  * group bundles it also serves (bin/local/bundles.ts), each of which carries its own copy of this module.
  */
-const hooks: ClientHook[] = ((globalThis as { [key: symbol]: ClientHook[] | undefined })[
-  Symbol.for('payments.dynamodb-client-hooks')
-] ??= []);
+const shared = globalThis as { [key: symbol]: ClientHook[] | undefined };
+const HOOKS = Symbol.for('payments.dynamodb-client-hooks');
+shared[HOOKS] ??= [];
+const hooks: ClientHook[] = shared[HOOKS];
 
 /** Instrumentation (benchmarks) and fault injection (reliability tests) attach here, to every client. */
 export function onDynamoDbClient(hook: ClientHook): void {

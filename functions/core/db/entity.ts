@@ -219,7 +219,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
   };
   const updateStep: Entity<T, K>['updateStep'] = (key, changes) => ({
     item: { Update: { TableName: tableName(), Key: definition.key(...key), ...updateInput(definition, changes) } },
-    onConditionFailed: changes.onConditionFailed ?? missing,
+    // Without a condition of its own, a failure means the item is not there; with one, an unnamed
+    // failure stays DynamoDB's, for `conditionHeld` to answer whether the update applied.
+    onConditionFailed: changes.onConditionFailed ?? (changes.if ? undefined : missing),
   });
   const removeStep: Entity<T, K>['removeStep'] = (key, options = {}) => ({
     item: { Delete: { TableName: tableName(), Key: definition.key(...key), ...conditionInput(options.if, true) } },

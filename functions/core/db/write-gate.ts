@@ -42,7 +42,8 @@ export function holdWritesUntil(check: Promise<unknown>): boolean {
   const gate = gates.getStore();
   if (!gate) return false;
   check.catch(() => undefined);
-  (gate.holds ??= []).push(check);
+  gate.holds ??= [];
+  gate.holds.push(check);
   return true;
 }
 
