@@ -311,37 +311,40 @@ async function runSigningKeyCommand(
   return { signer, ...next, jwks: publicJwksOf(after), note: store.takesEffect };
 }
 
+const parseCommandLine = () =>
+  parseArgs({
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean' },
+      target: { type: 'string' },
+      table: { type: 'string' },
+      region: { type: 'string' },
+      endpoint: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      test: { type: 'boolean' },
+      parent: { type: 'string' },
+      account: { type: 'string' },
+      role: { type: 'string' },
+      url: { type: 'string' },
+      types: { type: 'string' },
+      'forward-to': { type: 'string' },
+      port: { type: 'string' },
+      seconds: { type: 'string' },
+      kid: { type: 'string' },
+      'keys-file': { type: 'string' },
+      'secret-arn': { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      'user-id': { type: 'string' },
+      issuer: { type: 'string' },
+    },
+  });
+
 async function main(): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        target: { type: 'string' },
-        table: { type: 'string' },
-        region: { type: 'string' },
-        endpoint: { type: 'string' },
-        name: { type: 'string' },
-        type: { type: 'string' },
-        test: { type: 'boolean' },
-        parent: { type: 'string' },
-        account: { type: 'string' },
-        role: { type: 'string' },
-        url: { type: 'string' },
-        types: { type: 'string' },
-        'forward-to': { type: 'string' },
-        port: { type: 'string' },
-        seconds: { type: 'string' },
-        kid: { type: 'string' },
-        'keys-file': { type: 'string' },
-        'secret-arn': { type: 'string' },
-        email: { type: 'string' },
-        phone: { type: 'string' },
-        'user-id': { type: 'string' },
-        issuer: { type: 'string' },
-      },
-    });
+    parsed = parseCommandLine();
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;

@@ -84,7 +84,10 @@ const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
 function walkChildren(schema: Schema, visit: (child: unknown, isSchema: boolean) => void): void {
-  mapChildren(schema, (child, isSchema) => (visit(child, isSchema), child));
+  mapChildren(schema, (child, isSchema) => {
+    visit(child, isSchema);
+    return child;
+  });
 }
 
 function mapChildren(schema: Schema, map: (child: unknown, isSchema: boolean) => unknown): Schema | unknown[] {

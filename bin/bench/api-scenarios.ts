@@ -50,11 +50,11 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
       call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', test: true }),
       'account',
     );
-    const key = await expectOk(
+    const key = await expectOk<{ secret: string }>(
       call('POST', `/api/accounts/${account.id}/api-keys`, operator, { name: 'bench', role: 'account-owner' }),
       'key',
     );
-    return { accountId: account.id as string, key: key.secret as string };
+    return { accountId: account.id, key: key.secret };
   };
   const owner = await newOrg('Bench merchant');
   const merchant = await expectOk(
@@ -66,7 +66,7 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
     }),
     'merchant',
   );
-  const config = await expectOk(
+  const config = await expectOk<{ id: string; paymentOptions: { walletId: string }[] }>(
     call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }),
     'config',
   );
@@ -84,13 +84,13 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
       }),
       'topup',
     );
-    wallets.push({ ...payer, walletId: wallet.id as string });
+    wallets.push({ ...payer, walletId: wallet.id });
   }
   return {
     owner,
-    merchantId: merchant.id as string,
-    configId: config.id as string,
-    settlementWalletId: config.paymentOptions[0].walletId as string,
+    merchantId: merchant.id,
+    configId: config.id,
+    settlementWalletId: config.paymentOptions[0].walletId,
     wallets,
   };
 }

@@ -35,7 +35,17 @@ export function bundleFigures(runs = 7): BundleFigure[] {
     const stack = new PaymentsStack(app, 'PaymentsPlatform');
     const assembly = app.synth();
     const template = assembly.getStackByName(stack.stackName).template as {
-      Resources: Record<string, { Type: string; Properties: Record<string, any> }>;
+      Resources: Record<
+        string,
+        {
+          Type: string;
+          Properties: {
+            Content?: { S3Key: string };
+            Code?: { S3Key: string };
+            Environment?: { Variables?: Record<string, unknown> };
+          };
+        }
+      >;
     };
     const assetsByKey = new Map<string, string>();
     for (const entry of readdirSync(outdir))
@@ -45,7 +55,7 @@ export function bundleFigures(runs = 7): BundleFigure[] {
     // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on NODE_PATH.
     const layerResource = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion');
     const layerModules = join(
-      assetsByKey.get(layerResource?.Properties.Content?.S3Key) ?? '',
+      assetsByKey.get(layerResource?.Properties.Content?.S3Key ?? '') ?? '',
       'nodejs',
       'node_modules',
     );
@@ -53,11 +63,11 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       throw new Error('bench: the Powertools layer is not in the cloud assembly');
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
-      const dir = assetsByKey.get(resource.Properties.Code?.S3Key);
+      const dir = assetsByKey.get(resource.Properties.Code?.S3Key ?? '');
       const file = dir && join(dir, 'index.js');
       if (!file || !existsSync(file)) continue;
       const fn = functionName(stack, logicalId);
-      const variables = (resource.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const variables = resource.Properties.Environment?.Variables ?? {};
       const env: NodeJS.ProcessEnv = {
         PATH: process.env.PATH,
         NODE_PATH: `${layerModules}:${join(ROOT, 'node_modules')}`,

@@ -76,7 +76,7 @@ export function matchRoute(method: string, path: string): { route: Route; params
     const match = candidate.pattern.exec(path);
     if (!match) continue;
     const params: Record<string, string> = {};
-    candidate.names.forEach((name, i) => (params[name] = safeDecode(match[i + 1])));
+    for (const [i, name] of candidate.names.entries()) params[name] = safeDecode(match[i + 1]);
     return { route: candidate.route, params };
   }
   return undefined;

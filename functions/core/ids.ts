@@ -159,7 +159,10 @@ export function isIdOf(kind: IdKindName, value: string): boolean {
   const { pattern, maxLength } = ID_KINDS[kind];
   if (value.length > maxLength) return false;
   let regex = compiled.get(kind);
-  if (!regex) compiled.set(kind, (regex = new RegExp(pattern, 'u')));
+  if (!regex) {
+    regex = new RegExp(pattern, 'u');
+    compiled.set(kind, regex);
+  }
   return regex.test(value);
 }
 

@@ -26,7 +26,10 @@ const LEVELS: Record<string, number> = { TRACE: 6, DEBUG: 8, INFO: 12, WARN: 16,
  */
 class PlatformLogger extends Logger {
   protected override printLog(logLevel: number, log: LogItem): void {
-    if (process.env.STAGE !== 'local') return super.printLog(logLevel, log);
+    if (process.env.STAGE !== 'local') {
+      super.printLog(logLevel, log);
+      return;
+    }
     if (logLevel < (LEVELS[(process.env.LOG_LEVEL ?? 'WARN').toUpperCase()] ?? LEVELS.WARN)) return;
     const attributes = log.getAttributes() as Record<string, unknown>;
     const { level, message, timestamp } = attributes;

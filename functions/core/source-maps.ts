@@ -52,7 +52,7 @@ const FRAME = /^\s*at (?:(.*?) \()?(.+?):(\d+):(\d+)\)?$/;
  * Frames elsewhere (the runtime, the layer, the AWS SDK) and stacks of unbundled code are returned as they are.
  */
 export function mappedStack(stack: string | undefined): string | undefined {
-  if (!stack || !stack.includes(BUNDLE)) return stack;
+  if (!stack?.includes(BUNDLE)) return stack;
   const sourceMap = bundleMap();
   if (!sourceMap) return stack;
   const frames: Frame[] = stack.split('\n').map((line) => {

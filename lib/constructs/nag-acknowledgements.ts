@@ -1,5 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
-import type { CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, type Stack, Validations } from 'aws-cdk-lib';
 import type { PaymentsData } from './data';
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { config } from '../../functions/core/config';
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { joinByInvitation, newUser, userToken, type TestUser } from '../support/users';
 import { written } from '../support/value';
 import { MAX_MEMBERS_PER_ACCOUNT, MAX_MEMBERSHIPS_PER_USER } from '../../functions/accounts';
@@ -18,9 +18,9 @@ const addMember = (account: TestAccount, userId: string, role: string, key = acc
 const leave = (accountId: string, user: TestUser, account?: string) =>
   api('DELETE', `/api/accounts/${accountId}/members/${user.userId}`, { token: user.token, account });
 const memberIds = async (account: TestAccount) =>
-  (await members(account.accountId, account.apiKey)).body.map((m: any) => m.userId);
+  (await members(account.accountId, account.apiKey)).body.map((m: Json) => m.userId);
 const membershipsOf = async (user: TestUser) =>
-  (await api('GET', '/api/account-memberships', { token: user.token })).body.map((m: any) => m.accountId);
+  (await api('GET', '/api/account-memberships', { token: user.token })).body.map((m: Json) => m.accountId);
 /** Runs `make` for each of `count`, ten at a time. */
 async function inTens<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
@@ -67,7 +67,7 @@ describe('POST /api/accounts/{accountId}/members', () => {
       modifiedAt: expect.any(String),
       modifiedBy: expect.stringMatching(/^crn:.+:api-key:/),
     });
-    const listed = (await members(org.accountId, org.apiKey)).body.find((m: any) => m.userId === user.userId);
+    const listed = (await members(org.accountId, org.apiKey)).body.find((m: Json) => m.userId === user.userId);
     expect(listed.role).toBe('account-owner');
   });
 
@@ -135,7 +135,7 @@ describe('POST /api/accounts/{accountId}/members', () => {
     const res = await addMember(org, user.userId, 'account-owner', other.apiKey);
     expect(res.body).toEqual(FORBIDDEN);
     expect(written(res)).toEqual([]);
-    expect((await members(org.accountId, org.apiKey)).body.find((m: any) => m.userId === user.userId).role).toBe(
+    expect((await members(org.accountId, org.apiKey)).body.find((m: Json) => m.userId === user.userId).role).toBe(
       'cashier',
     );
   });
@@ -349,7 +349,7 @@ describe('leaving: DELETE /api/accounts/{accountId}/members/{own userId}', () =>
     for (const r of results) expect([200, 403]).toContain(r.status);
     const listed = (await members(account.accountId, account.apiKey)).body;
     expect(await counts(account.accountId)).toEqual({
-      owners: listed.filter((m: any) => m.role === 'account-owner').length,
+      owners: listed.filter((m: Json) => m.role === 'account-owner').length,
       members: listed.length,
     });
     expect(await memberIds(account)).not.toContain(a.userId);

@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, seed } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
 import { newUser, type TestUser } from '../support/users';
 import { written } from '../support/value';
 
@@ -132,7 +132,7 @@ describe('an account is created with its creator as its only owner', () => {
       account: res.body.id,
     });
     expect(members.body).toEqual([expect.objectContaining({ userId: user.userId, role: 'account-owner' })]);
-    expect((await memberships(user)).map((m: any) => [m.accountId, m.role])).toEqual(
+    expect((await memberships(user)).map((m: Json) => [m.accountId, m.role])).toEqual(
       expect.arrayContaining([
         [res.body.id, 'account-owner'],
         [named.body.id, 'account-owner'],

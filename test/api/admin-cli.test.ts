@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { API_KEY_CACHE_TTL_MS } from '../../functions/core/auth/authenticate';
-import { api, FORBIDDEN } from '../support/api';
+import { api, FORBIDDEN, type Json } from '../support/api';
 
 const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const admin = (...args: string[]) =>
   runAdmin(...args, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json');
 
-async function runAdmin(...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
+async function runAdmin(...args: string[]): Promise<{ code: number; out: Json; stderr: string }> {
   try {
     const { stdout, stderr } = await run(
       join(ROOT, 'node_modules', '.bin', 'tsx'),

@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, newMembership, PROGRAM_URLS } from '../support/asset-programs';
 import { newBankAccount } from '../support/bank';
 import { logoForm } from '../support/media';
@@ -188,7 +188,7 @@ describe('asset programs', () => {
 });
 
 describe('asset program memberships', () => {
-  let program: any;
+  let program: Json;
   beforeAll(async () => {
     program = await newAssetProgram(issuer);
   }, 30_000);

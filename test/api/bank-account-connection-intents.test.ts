@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, platformUrl, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, platformUrl, type TestAccount, type Json } from '../support/api';
 import { newBankAccount } from '../support/bank';
 import { advanceClock } from '../support/clock';
 import { answerConsent, approvedCode, consentAction } from '../support/consent';
@@ -17,7 +17,7 @@ const createIntent = (owner: TestAccount, body: Record<string, unknown> = {}) =>
   });
 const authorize = (owner: TestAccount, id: string, code: string) =>
   api('POST', `/api/bank-account-connection-intents/${id}/authorize`, { key: owner.apiKey, body: { code } });
-const bankAccounts = async (owner: TestAccount): Promise<any[]> =>
+const bankAccounts = async (owner: TestAccount): Promise<Json[]> =>
   ok(api('GET', `/api/accounts/${owner.accountId}/bank-accounts`, { key: owner.apiKey }));
 
 describe('bank account connection intents', () => {
@@ -74,7 +74,7 @@ describe('bank account connection intents', () => {
     const before = (await bankAccounts(owner)).length;
     expect((await authorize(owner, intent.id, code)).body).toEqual({});
     const shared = (await bankAccounts(owner)).find((bank) =>
-      bank.approvals.some((a: any) => a.type === 'account-information-consent'),
+      bank.approvals.some((a: Json) => a.type === 'account-information-consent'),
     );
     expect((await bankAccounts(owner)).length).toBe(before + 1);
     expect(shared).toMatchObject({
@@ -139,7 +139,7 @@ describe('bank account connection intents', () => {
     expect(html).toContain('NZ$500.00');
     expect((await authorize(owner, intent.id, await approvedCode(intent.authorizationUrl))).body).toEqual({});
     const approvals = await ok(api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey }));
-    expect(approvals.items.map((a: any) => [a.type, a.status])).toEqual([['enduring-payment-consent', 'approved']]);
+    expect(approvals.items.map((a: Json) => [a.type, a.status])).toEqual([['enduring-payment-consent', 'approved']]);
     expect((await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }))).approvals).toEqual([
       expect.objectContaining({ type: 'enduring-payment-consent', status: 'approved' }),
     ]);

@@ -30,10 +30,13 @@ let writes = 0;
  * window in which two deliveries both found the chunk uncounted and both try to count it.
  */
 let holdFirstCount: { held: boolean; release?: () => void } | undefined;
-const plain = (value: any) => (value && typeof value === 'object' ? (value.S ?? value.N) : value);
-const countsFirstChunk = (input: any) =>
+/** An attribute as the middleware meets it: marshalled (`{ S }`, `{ N }`) or still plain. */
+type Attribute = { S?: string; N?: string } | string | number | undefined;
+type Written = { TransactItems?: { Put?: { Item?: Record<string, Attribute> } }[] } | undefined;
+const plain = (value: Attribute) => (value && typeof value === 'object' ? (value.S ?? value.N) : value);
+const countsFirstChunk = (input: Written) =>
   (input?.TransactItems ?? []).some(
-    (item: any) => plain(item.Put?.Item?.entity) === 'batch-chunk' && String(plain(item.Put.Item.chunk)) === '0',
+    (item) => plain(item.Put?.Item?.entity) === 'batch-chunk' && String(plain(item.Put?.Item?.chunk)) === '0',
   );
 
 onDynamoDbClient((client) =>
@@ -41,7 +44,7 @@ onDynamoDbClient((client) =>
     (next, context) => async (args) => {
       if (killAfterWrites !== undefined && writes >= killAfterWrites)
         throw new Error('injected: the consumer was killed');
-      if (holdFirstCount && countsFirstChunk(args.input)) {
+      if (holdFirstCount && countsFirstChunk(args.input as Written)) {
         const gate = holdFirstCount;
         if (!gate.held) {
           gate.held = true;

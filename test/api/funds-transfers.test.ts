@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { recentStatementLines } from '../../functions/bank-accounts';
 import { newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { advanceClock, DAY, waitFor } from '../support/clock';
@@ -15,7 +15,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 let owner: TestAccount;
 let other: TestAccount;
 let wallet: string;
-let bank: any;
+let bank: Json;
 beforeAll(async () => {
   [owner, other] = await Promise.all([newAccount(), newAccount()]);
   wallet = await newWallet(owner);
@@ -60,7 +60,7 @@ describe('withdrawals', () => {
     expect(history.body.items[0]).toMatchObject({ withdrawalId: res.body.id, value: '-1500' });
 
     const listed = await get(`/api/accounts/${owner.accountId}/withdrawals`);
-    expect(listed.body.items.find((w: any) => w.id === res.body.id)).toMatchObject({ status: 'done', amount: '1500' });
+    expect(listed.body.items.find((w: Json) => w.id === res.body.id)).toMatchObject({ status: 'done', amount: '1500' });
     const again = await bankReports(res.body.id, 'failed');
     expect(again.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
     expect(written(again)).toEqual([]);
@@ -332,7 +332,7 @@ describe('top ups', () => {
     const quartz = await newBankAccount(owner, { type: 'quartz' });
     const settlement = await newWallet(owner, { settlement: true });
     const othersBank = await bankAccountOf(other);
-    const cases: [Promise<any>, string][] = [
+    const cases: [Promise<Json>, string][] = [
       [topUp(owner, wallet, noAuthority.id, '100'), 'DIRECT_DEBIT_NOT_AUTHORIZED'],
       [topUp(owner, wallet, quartz.id, '100'), 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP'],
       [topUp(owner, settlement, bank.id, '100'), 'INVALID_WALLET_TYPE'],

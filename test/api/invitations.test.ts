@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { joinByInvitation, newUser, type TestUser } from '../support/users';
 
 /** Invitations to become a member of an org account, accepted by the recipient's signed-in user. */
@@ -62,7 +62,7 @@ describe('POST /api/invitations', () => {
     await invite(org, 'twice@example.com');
     const again = await invite(org, 'TWICE@example.com', 'account-owner');
     expect(again.body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALREADY_INVITED' });
-    expect((await listed(org)).filter((i: any) => i.recipientAlias === 'twice@example.com')).toHaveLength(1);
+    expect((await listed(org)).filter((i: Json) => i.recipientAlias === 'twice@example.com')).toHaveLength(1);
     // Another account may invite the same person.
     expect((await invite(other, 'twice@example.com')).status).toBe(200);
   });
@@ -105,7 +105,7 @@ describe('POST /api/invitations', () => {
   it("refuses another account's key, writing nothing", async () => {
     const res = await invite(org, 'intruder@example.com', 'account-owner', other.apiKey);
     expect(res.body).toEqual(FORBIDDEN);
-    expect((await listed(org)).map((i: any) => i.recipientAlias)).not.toContain('intruder@example.com');
+    expect((await listed(org)).map((i: Json) => i.recipientAlias)).not.toContain('intruder@example.com');
   });
 });
 
@@ -126,7 +126,7 @@ describe('GET /api/invitations/code/{code} and GET /api/accounts/{accountId}/inv
     const page = await api('GET', `/api/accounts/${account.accountId}/invitations?paginationLimit=1`, {
       key: account.apiKey,
     });
-    expect(page.body.items.map((i: any) => i.id)).toEqual([second.id]);
+    expect(page.body.items.map((i: Json) => i.id)).toEqual([second.id]);
     const next = await api(
       'GET',
       `/api/accounts/${account.accountId}/invitations?paginationLimit=1&pageKey=${encodeURIComponent(page.body.nextPageKey)}`,
@@ -158,7 +158,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
     });
     expect('recipientAlias' in res.body).toBe(false);
     // The alias is scrubbed in storage too.
-    expect((await listed(account)).find((i: any) => i.id === created.id)).not.toHaveProperty('recipientAlias');
+    expect((await listed(account)).find((i: Json) => i.id === created.id)).not.toHaveProperty('recipientAlias');
     expect(await membersOf(account)).toContainEqual(
       expect.objectContaining({ userId: user.userId, role: 'cashier', email: user.email }),
     );
@@ -201,10 +201,10 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
         })
       ).body,
     ).toEqual(FORBIDDEN);
-    expect((await membersOf(account)).map((m: any) => m.userId)).not.toContain(outsider.userId);
+    expect((await membersOf(account)).map((m: Json) => m.userId)).not.toContain(outsider.userId);
     expect(
       (await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map(
-        (k: any) => k.name,
+        (k: Json) => k.name,
       ),
     ).not.toContain('sneaky');
   });
@@ -234,7 +234,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
     const created = (await invite(org, user.email)).body;
     await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey });
     expect((await accept(created, user)).body).toMatchObject({ statusCode: 403, message: 'INVITATION_REVOKED' });
-    expect((await membersOf(org)).map((m: any) => m.userId)).not.toContain(user.userId);
+    expect((await membersOf(org)).map((m: Json) => m.userId)).not.toContain(user.userId);
   });
 
   it('refuses anyone but the recipient: RECIPIENT_ALIAS_MISMATCH (an API key has no alias)', async () => {
@@ -249,7 +249,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
       body: { code: created.code, accountId: other.accountId },
     });
     expect(byKey.body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALIAS_MISMATCH' });
-    expect((await membersOf(org)).map((m: any) => m.userId)).not.toContain(stranger.userId);
+    expect((await membersOf(org)).map((m: Json) => m.userId)).not.toContain(stranger.userId);
   });
 
   it("refuses a wrong code and an accountId that is not the caller's, writing nothing", async () => {
@@ -261,7 +261,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
       body: { code: created.code, accountId: other.accountId },
     });
     expect(foreign.body).toEqual(FORBIDDEN);
-    expect((await listed(org)).find((i: any) => i.id === created.id)).toMatchObject({ recipientAlias: user.email });
+    expect((await listed(org)).find((i: Json) => i.id === created.id)).toMatchObject({ recipientAlias: user.email });
     expect((await accept(created, user)).status).toBe(200);
   });
 
@@ -310,6 +310,6 @@ describe('POST /api/invitations/{invitationId}/revoke', () => {
   it("refuses another account's key, writing nothing", async () => {
     const created = (await invite(org, 'keep@example.com')).body;
     expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await listed(org)).find((i: any) => i.id === created.id).status).toBe('created');
+    expect((await listed(org)).find((i: Json) => i.id === created.id).status).toBe('created');
   });
 });

@@ -16,9 +16,13 @@ process.env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE = '5';
 // Which DynamoDB commands this worker's handlers send, to show what a refused attempt costs.
 const commands: string[] = [];
 onDynamoDbClient((client) =>
-  client.middlewareStack.add((next, context) => (args) => (commands.push(String(context.commandName)), next(args)), {
-    step: 'initialize',
-  }),
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize' },
+  ),
 );
 
 const RATE_LIMITED = { statusCode: 429, error: 'Too Many Requests', message: 'RATE_LIMIT_EXCEEDED' };

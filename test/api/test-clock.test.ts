@@ -9,7 +9,7 @@ import { db } from '../../functions/core/db/client';
 import { clockAlarmEntity } from '../../functions/core/test-clock/alarms';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
-import { api, FORBIDDEN, newAccount, seed } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
 import { advanceClock, DAY, HOUR, waitFor } from '../support/clock';
 import { balances, newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
@@ -227,7 +227,7 @@ describe('time rules on the test clock (each reached in under a second, besides 
 
 describe('npm run admin -- advance-clock / clock', () => {
   const ROOT = join(__dirname, '..', '..');
-  async function admin(table: string, ...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
+  async function admin(table: string, ...args: string[]): Promise<{ code: number; out: Json; stderr: string }> {
     try {
       const { stdout, stderr } = await promisify(execFile)(
         join(ROOT, 'node_modules', '.bin', 'tsx'),

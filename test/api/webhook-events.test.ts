@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { NOTIFICATION_TYPES } from '../../functions/core/webhooks/notification-types';
-import { api, FORBIDDEN, newAccount, platformUrl, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, platformUrl, seed, type TestAccount, type Json } from '../support/api';
 import { waitFor } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
@@ -22,7 +22,7 @@ const testEvent = (owner: TestAccount, type: string, key = owner.apiKey) =>
 const redeliver = (owner: TestAccount, eventId: string, body: unknown = {}, key = owner.apiKey) =>
   api('POST', `/api/accounts/${owner.accountId}/webhook-events/${eventId}/redeliver`, { key, body });
 /** The logged event once `done` holds for it (deliveries are recorded off the API call). */
-const loggedWhen = (owner: TestAccount, eventId: string, done: (event: any) => boolean) =>
+const loggedWhen = (owner: TestAccount, eventId: string, done: (event: Json) => boolean) =>
   waitFor(
     () => events(owner).then((r) => r.body.items.find((e: { id: string }) => e.id === eventId)),
     (event) => event !== undefined && done(event),
@@ -224,7 +224,7 @@ describe('npm run admin -- listen', () => {
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     listener = child;
-    const lines: any[] = [];
+    const lines: Json[] = [];
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');

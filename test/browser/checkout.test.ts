@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { api } from '../support/api';
-import { browserSuite, CHROMIUM, openPage as openBrowserPage, suiteName } from '../support/browser';
+import { browserSuite, CHROMIUM, openPage as openBrowserPage, suiteName, type PageGlobal } from '../support/browser';
 import { advanceClock } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay, type MerchantSetup } from '../support/payments';
 
@@ -101,7 +101,7 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     const first = await countdown.textContent();
     expect(first).toMatch(/^1[45]:\d\d$/);
     await page.waitForFunction(
-      (shown) => (globalThis as any).document.getElementById('countdown').textContent !== shown,
+      (shown) => (globalThis as unknown as PageGlobal).document.getElementById('countdown')!.textContent !== shown,
       first,
     );
 
@@ -147,7 +147,7 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     await page.goto(request.url);
     expect((await pay(payer, request.id, 'wallet-app-pay')).status).toBe(200);
     await page.waitForFunction(() =>
-      (globalThis as any).document.getElementById('status').textContent.startsWith('Paid.'),
+      (globalThis as unknown as PageGlobal).document.getElementById('status')!.textContent.startsWith('Paid.'),
     );
     expect(await page.locator('#actions').isHidden()).toBe(true);
     await page.waitForURL(`${shopUrl}/paid?paymentRequestId=${request.id}`);

@@ -1,5 +1,5 @@
 /** Docs page "Asset Program Configs": src/content/api/asset-program-configs.mdoc and its example exchanges. */
-import { api, newAccount, type TestAccount } from '../support/api';
+import { api, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, newMembership } from '../support/asset-programs';
 import { collectionManager, ok } from '../support/value';
 import { B, expectError, expectExchange, S, type ShapeObject } from './support';
@@ -21,8 +21,8 @@ const CONFIG: ShapeObject = {
 
 let issuer: TestAccount;
 let member: TestAccount;
-let program: any;
-let membership: any;
+let program: Json;
+let membership: Json;
 beforeAll(async () => {
   [issuer, member] = await Promise.all([collectionManager(), newAccount()]);
   program = await newAssetProgram(issuer);

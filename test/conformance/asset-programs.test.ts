@@ -1,5 +1,5 @@
 /** Docs page "Asset Programs": src/content/api/asset-programs.mdoc and its example exchanges. */
-import { api, newAccount, type TestAccount } from '../support/api';
+import { api, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, PROGRAM_URLS } from '../support/asset-programs';
 import { logoForm } from '../support/media';
 import { collectionManager, newCollection, ok } from '../support/value';
@@ -23,7 +23,7 @@ const ASSET_PROGRAM: ShapeObject = {
 };
 
 let issuer: TestAccount;
-let program: any;
+let program: Json;
 beforeAll(async () => {
   issuer = await collectionManager();
   const logo = await ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() }));

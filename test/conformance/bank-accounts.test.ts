@@ -1,6 +1,6 @@
 /** Docs page "Bank Accounts": src/content/api/bank-accounts.mdoc and its example exchanges (bank accounts and the deprecated bank authorities). */
 import { MAX_DIRECT_DEBIT_ACCOUNTS, MAX_FAILED_VERIFICATIONS } from '../../functions/bank-accounts/bank-account-store';
-import { api, newAccount, seed, type TestAccount } from '../support/api';
+import { api, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { bankStatement, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { B, except, expectError, expectExchange, N, S, type ShapeObject } from './support';
 
@@ -78,7 +78,7 @@ const createAuthority = (body: Record<string, unknown>, who: TestAccount = owner
   );
 
 /** A quartz test bank account with a settlement approval awaiting review: the get example's `approvals` and `type`. */
-async function quartzWithApproval(): Promise<any> {
+async function quartzWithApproval(): Promise<Json> {
   const bank = await newBankAccount(owner, { type: 'quartz', directDebitAuthority: undefined });
   const approval = await post('/api/bank-account-approvals', {
     bankAccountId: bank.id,

@@ -313,7 +313,8 @@ describe('PaymentsStack: each group its own function, grants and telemetry', () 
     (name, group) => {
       const fn = functionOf(name);
       expect(fn).toBeDefined();
-      const properties = (fn![1] as { Properties: Record<string, any> }).Properties;
+      const properties = (fn![1] as { Properties: { TracingConfig: unknown; Environment: { Variables: unknown } } })
+        .Properties;
       expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
       expect(properties.Environment.Variables).toMatchObject({
         POWERTOOLS_SERVICE_NAME: 'payments-platform',

@@ -5,7 +5,7 @@ import { parseWrittenKeys, WRITTEN_KEYS_HEADER, type ItemKey } from '../../funct
 import { accountRateLimitKey, sourceRateLimitKey } from '../../functions/core/db/keys';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
-import { api, FORBIDDEN, newAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, type Json } from '../support/api';
 import { AMOUNT, FUNDS, namesResource, prepareCall, spentWalletField, Tenant } from '../support/matrix-fixtures';
 import { balances } from '../support/payments';
 import { pathFor } from '../support/route-fixtures';
@@ -210,7 +210,7 @@ const RATE_LIMIT_PREFIX = commonPrefix(accountRateLimitKey('x').PK, sourceRateLi
 
 interface Outcome {
   status: number;
-  body: any;
+  body: Json;
   /** Items written besides the rate limiter's. */
   written: ItemKey[];
   /** The balances of the wallet the call spends or moves value out of, after the call. */
@@ -303,7 +303,7 @@ afterAll(() => {
 let bad: Promise<[string, string]> | undefined;
 /** A signed-in account owner's token an hour past its expiry, and one whose claims were changed after signing. */
 function badTokens(): Promise<[string, string]> {
-  return (bad ??= (async () => {
+  bad ??= (async () => {
     const owner = users.get('account-owner')!;
     const expired = await userToken(owner.userId, { now: new Date(Date.now() - 2 * 3600_000) });
     const [header, payload, signature] = owner.token.split('.');
@@ -312,7 +312,8 @@ function badTokens(): Promise<[string, string]> {
       exp: Math.floor(Date.now() / 1000) + 86_400,
     };
     return [expired, `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`];
-  })());
+  })();
+  return bad;
 }
 
 function outcomeOf(name: string): Outcome {

@@ -1,6 +1,6 @@
 import { derivedId } from '../../functions/core/ids';
 import register from '../../functions/businesses/register-fixture.json';
-import { api, type TestAccount } from './api';
+import { api, type TestAccount, type Json } from './api';
 import { mediaForm } from './media';
 import { ok } from './value';
 
@@ -76,10 +76,12 @@ const quoted = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"
 
 export const onboardCsv = (rows: OnboardRow[]) =>
   Buffer.from(
+    // The empty last line ends the last row with CRLF too.
     [
       ONBOARD_COLUMNS.join(','),
       ...rows.map((row) => ONBOARD_COLUMNS.map((column) => quoted(row[column] ?? '')).join(',')),
-    ].join('\r\n') + '\r\n',
+      '',
+    ].join('\r\n'),
   );
 
 /** Uploads a batch file for the account and answers the url a batch names it by. */
@@ -95,7 +97,7 @@ export async function uploadBatchFile(owner: TestAccount, csv: Buffer, purpose =
 }
 
 /** Polls a batch until it is complete or in error (it is processed in the background). */
-export async function settledBatch(key: string, id: string, timeoutMs = 55_000): Promise<any> {
+export async function settledBatch(key: string, id: string, timeoutMs = 55_000): Promise<Json> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const batch = await ok(api('GET', `/api/batches/${id}`, { key }), 'batch');

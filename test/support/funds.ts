@@ -1,4 +1,4 @@
-import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { api, seed, type ApiResponse, type TestAccount, type Json } from './api';
 import { newBankAccount, statementCode } from './bank';
 
 /**
@@ -28,7 +28,7 @@ export async function fund(owner: TestAccount, walletId: string, amount: string)
 export async function bankAccountOf(
   owner: TestAccount,
   options: { verified?: boolean; body?: Record<string, unknown> } = {},
-): Promise<any> {
+): Promise<Json> {
   const account = await newBankAccount(owner, options.body);
   if (options.verified !== false) {
     const res = await api('POST', `/api/bank-accounts/${account.id}/verify`, {

@@ -1,5 +1,5 @@
 import type { Route } from '../../functions/routes';
-import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { api, seed, type ApiResponse, type TestAccount, type Json } from './api';
 import { bankStatement, DIRECT_DEBIT, statementCode, uniqueBankNumber } from './bank';
 import { nzbnPool, onboardCsv, uploadBatchFile } from './batches';
 import { approvedCode } from './consent';
@@ -41,7 +41,7 @@ let counter = 0;
 /** A token unique within the run, fit for names, ids, references and idempotency keys. */
 const unique = (prefix = 'm') => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-async function ok(response: Promise<ApiResponse>, what: string): Promise<any> {
+async function ok(response: Promise<ApiResponse>, what: string): Promise<Json> {
   const res = await response;
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -110,7 +110,7 @@ export class Tenant {
     return this.shared.get(name) as Promise<T>;
   }
 
-  private post(path: string, body: unknown, key = this.account.apiKey): Promise<any> {
+  private post(path: string, body: unknown, key = this.account.apiKey): Promise<Json> {
     return ok(api('POST', path, { key, body }), `fixture POST ${path}`);
   }
 
@@ -776,7 +776,7 @@ async function resolveAll(
   names: string[],
   table: Readonly<Record<string, Resolve>>,
   context: Context,
-): Promise<Record<string, any>> {
+): Promise<Record<string, Json>> {
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await table[name](context)])));
 }
 

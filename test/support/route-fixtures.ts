@@ -2,7 +2,26 @@ import { ID_KINDS, ID_PREFIX, pathParameterKind, type IdKindName } from '../../f
 import { SCHEMAS, type SchemaId } from '../../functions/schemas';
 import type { Route } from '../../functions/routes';
 
-type Schema = Record<string, any>;
+/** The JSON Schema keywords the tests read of the platform's request schemas. */
+export interface Schema {
+  type?: string | readonly string[];
+  const?: unknown;
+  enum?: readonly unknown[];
+  properties?: Readonly<Record<string, Schema>>;
+  required?: readonly string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  allOf?: readonly Schema[];
+  anyOf?: readonly Schema[];
+  oneOf?: readonly Schema[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+}
 
 /** An id no resource has, of the right shape (22 base58 characters). */
 export const MISSING_ID = 'zzNoSuchResourcezzzzzz';

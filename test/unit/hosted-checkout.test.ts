@@ -168,7 +168,7 @@ describe('hosted checkout: action tokens', () => {
     expect(await isCheckoutToken('cancel', 'prA', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(
       false,
     );
-    for (const bad of [undefined, '', 'x', ['array'], token + 'x'])
+    for (const bad of [undefined, '', 'x', ['array'], `${token}x`])
       expect(await isCheckoutToken('cancel', 'prA', bad)).toBe(false);
   });
 

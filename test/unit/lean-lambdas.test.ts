@@ -347,9 +347,10 @@ describe('Powertools', () => {
   it('emits money metrics as EMF: a count, and the amount with its currency as a dimension; a replay counts nothing', async () => {
     process.env.POWERTOOLS_METRICS_DISABLED = 'false';
     const lines: string[] = [];
-    jest
-      .spyOn(process.stdout, 'write')
-      .mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
     await jest.isolateModulesAsync(async () => {
       const { countedAs } = await import('../../functions/core/http/money-metrics');
       const { Reply } = await import('../../functions/core/http/response');
@@ -362,7 +363,9 @@ describe('Powertools', () => {
       )({} as never);
       metrics.publishStoredMetrics();
     });
-    const emf = lines.map((line) => JSON.parse(line) as Record<string, any>);
+    const emf = lines.map(
+      (line) => JSON.parse(line) as { _aws: { CloudWatchMetrics: unknown[] }; [field: string]: unknown },
+    );
     const amount = emf.find((e) => 'PaymentAmount' in e)!;
     expect(amount.PaymentAmount).toBe(1250);
     expect(amount.currency).toBe('NZD');
@@ -384,7 +387,7 @@ describe('Powertools', () => {
     });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^\d\d:\d\d:\d\d\.\d{3} INFO  request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/,
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/,
     );
   });
 });

@@ -63,7 +63,8 @@ const N = (n: number | string) => NumberValue.from(String(n));
 const TABLE = 'payments';
 const AT = '2026-03-15T10:00:00.000Z';
 
-type Sent = { name: string; input: Record<string, any> };
+/** A command as the tests read it: its class name and the input the code gave it. */
+type Sent = { name: string; input: { Key?: { PK: string }; TransactItems?: unknown[]; [field: string]: unknown } };
 let sent: Sent[];
 let reads: (command: Sent) => unknown;
 beforeEach(() => {
@@ -72,7 +73,7 @@ beforeEach(() => {
   for (const client of [ledgerDb(), db()]) {
     jest.spyOn(client, 'send').mockImplementation((async (command: {
       constructor: { name: string };
-      input: Record<string, any>;
+      input: Sent['input'];
     }) => {
       const call = { name: command.constructor.name, input: command.input };
       sent.push(call);
@@ -335,7 +336,7 @@ describe('quotas (core/ledger/quotas.ts)', () => {
       [{ PK: 'QUOTA#other', SK: 'USAGE#2026#spend#svc.nzd.test' }, N(7), 'm03'],
       [{ PK: 'QUOTA#acc', SK: 'USAGE#2026#topup#svc.nzd.test' }, N(3), 'm03'],
     ]);
-    expect(sent.map((c) => c.input.Key.PK)).toEqual(['QUOTA#acc', 'QUOTA#other']);
+    expect(sent.map((c) => c.input.Key!.PK)).toEqual(['QUOTA#acc', 'QUOTA#other']);
     expect(await quotaSteps([])).toEqual([]);
   });
 
@@ -936,9 +937,9 @@ describe('transfers (core/ledger/transfers.ts)', () => {
         refs: { fundsTransferId: 'ft' },
         createdAt: AT,
       });
-      reads = (c) => (c.input.Key.PK.startsWith('TRANSFER#') ? { Item: pending } : {});
+      reads = (c) => (c.input.Key!.PK.startsWith('TRANSFER#') ? { Item: pending } : {});
       expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal', fundsTransferId: 'ft' });
-      reads = (c) => (c.input.Key.PK.startsWith('TRANSFER#') ? { Item: { ...pending, refs: undefined } } : {});
+      reads = (c) => (c.input.Key!.PK.startsWith('TRANSFER#') ? { Item: { ...pending, refs: undefined } } : {});
       expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal' });
       reads = () => ({});
       expect(await findTransferRefs('t')).toBeUndefined();

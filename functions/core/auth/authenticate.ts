@@ -162,7 +162,7 @@ export const changesAuthentication =
 
 async function principalOf(hash: string, accounts: AccountDirectory): Promise<Principal | undefined> {
   const key = await accounts.findApiKey(hash);
-  if (!key || !key.enabled) return undefined;
+  if (!key?.enabled) return undefined;
   const account = await accounts.findAccount(key.accountId);
   if (!account) return undefined;
   return {

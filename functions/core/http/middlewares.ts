@@ -132,8 +132,9 @@ export function bodySteps(route: Route): Middleware[] {
     // multipart/form-data (core/http/multipart.ts): text fields and files, validated like a body.
     return [
       {
-        before: (request) =>
-          void (request.context.platform.body = parseMultipartBody(request.event, request.event.headers ?? {})),
+        before: (request) => {
+          request.context.platform.body = parseMultipartBody(request.event, request.event.headers ?? {});
+        },
       },
     ];
   }
@@ -148,7 +149,8 @@ export function bodySteps(route: Route): Middleware[] {
         : '';
       if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES)
         throw new PayloadTooLargeError(`body must be at most ${MAX_BODY_BYTES} bytes`);
-      const headers = (event.headers ??= {});
+      event.headers ??= {};
+      const headers = event.headers;
       // Media types are case-insensitive; middy's parsers match lower case.
       if (headers['content-type']) headers['content-type'] = headers['content-type'].toLowerCase();
       if (text.trim() === '') {
