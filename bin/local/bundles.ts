@@ -25,7 +25,6 @@ export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
 
 /** A function's Lambda handler, loaded from where `modules` says. */
 export function handlerOf<H>(modules: FunctionModules, entry: FunctionEntry): H {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(modules(entry)) as { handler: H }).handler;
 }
 

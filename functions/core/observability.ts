@@ -81,7 +81,6 @@ let tracerInstance: Tracer | undefined | null = null;
 /** The Tracer, on AWS only (undefined elsewhere): loaded on first use, so local runs never load the X-Ray SDK. */
 export function tracer(): Tracer | undefined {
   if (tracerInstance === null) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     tracerInstance = onAws()
       ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({
           serviceName: SERVICE,
@@ -99,7 +98,6 @@ export function tracer(): Tracer | undefined {
 export function tracingSteps(): MiddlewareObj[] {
   const active = tracer();
   if (!active) return [];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { captureLambdaHandler } =
     require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
   return [captureLambdaHandler(active, { captureResponse: false })];

@@ -12,12 +12,10 @@ let provider: SecretsProvider | undefined;
 export async function readSecretString(secretId: string, maxAgeSeconds: number): Promise<string> {
   if (!provider) {
     // Loaded on the first read, not at start: most invocations read no secret (a page key, a signing key, once per instance).
-    /* eslint-disable @typescript-eslint/no-require-imports */
     const { SecretsProvider: Provider } =
       require('@aws-lambda-powertools/parameters/secrets') as typeof import('@aws-lambda-powertools/parameters/secrets');
     const { SecretsManagerClient } =
       require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
-    /* eslint-enable @typescript-eslint/no-require-imports */
     provider = new Provider({ awsSdkV3Client: sdkClient(new SecretsManagerClient({})) });
   }
   return (await provider.get(secretId, { maxAge: maxAgeSeconds })) ?? '';

@@ -1,8 +1,8 @@
 import { validateWith, type Validators } from '../../functions/core/validation/validate';
 import { ROUTES, type Route } from '../../functions/routes';
 
-// Every schema's validator, resources included: generated for the tests only (bin/build-validators.ts).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// Every schema's validator, resources included: generated for the tests only (bin/build-validators.ts),
+// as plain JavaScript without type declarations, hence required.
 const ALL = (require('../../functions/core/validation/generated/all-validators.js') as { validators: Validators })
   .validators;
 

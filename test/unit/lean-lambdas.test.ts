@@ -5,6 +5,7 @@ import { createSocket } from 'node:dgram';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
@@ -44,7 +45,6 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   it('gives each group only the validators of its own request schemas and the grants its routes name', () => {
     for (const group of REGISTRY) {
       expect(existsSync(generated(group.name))).toBe(true);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const build = require(generated(group.name)) as {
         validators: Record<string, unknown>;
         permissions: Record<string, unknown>;
@@ -69,7 +69,6 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(withoutSchemaPaths('{schemaPath:"#/properties/a/type",keyword:"type"}')).toBe(
       '{schemaPath:"",keyword:"type"}',
     );
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { validators } = require(generated('payment-requests')) as {
       validators: Record<string, ((data: unknown) => boolean) & { errors?: never[] }>;
     };
@@ -329,9 +328,8 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   });
 
   it('ships the OpenAPI document gzipped to the system group only', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { gzippedBase64 } = require(join(ROOT, 'functions', 'generated', 'openapi.js')) as { gzippedBase64: string };
-    const document = JSON.parse(require('node:zlib').gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8'));
+    const document = JSON.parse(gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8'));
     expect(document.openapi).toBe('3.1.0');
     expect(readFileSync(generated('system'), 'utf8')).not.toContain('CreatePaymentRequestBody');
   });
