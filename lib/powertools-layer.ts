@@ -110,7 +110,8 @@ function buildInto(modules: string, target: string): void {
     const contents = entries
       .map(
         (entry) =>
-          `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => require(${JSON.stringify(entry)}) });`,
+          `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => ` +
+          `require(${JSON.stringify(entry)}) });`,
       )
       .join('\n');
     const { metafile } = buildSync({

@@ -17,7 +17,10 @@ export interface ApiFigure extends Measurement {
   serialRoundTrips: number;
   /** Median time in the group's handler (what Lambda would bill), ms. */
   handlerP50Ms: number;
-  /** Concurrency 1: the same calls of sampled requests replayed straight to DynamoDB Local, round trip by round trip; p50 ms. */
+  /**
+   * Concurrency 1: the same calls of sampled requests replayed straight to DynamoDB Local, round trip by round trip;
+   * p50 ms.
+   */
   floorP50Ms?: number;
 }
 
@@ -95,7 +98,9 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
   };
 }
 
-/** Runs `pass` with the gateway's per-request measurement off (the gateway reads TRACK_CONSUMED_CAPACITY per request). */
+/**
+ * Runs `pass` with the gateway's per-request measurement off (the gateway reads TRACK_CONSUMED_CAPACITY per request).
+ */
 async function withoutMeasurement<T>(pass: () => Promise<T>): Promise<T> {
   process.env.TRACK_CONSUMED_CAPACITY = '0';
   try {
@@ -116,10 +121,16 @@ const FLOOR_SAMPLES = 40;
 
 /** Flows whose consumers' work is measured (after as many discarded), at concurrency 1. */
 const DOWNSTREAM_FLOWS = 100;
-/** Their payment requests expire this soon (the shortest expiry allowed), so that each expiry timer is handled within the measurement. */
+/**
+ * Their payment requests expire this soon (the shortest expiry allowed), so that each expiry timer is handled within
+ * the measurement.
+ */
 const DOWNSTREAM_EXPIRY_SECONDS = 10;
 
-/** The API operations of the bench at each concurrency, with consumed capacity per call, and what a create + pay + get sets off. */
+/**
+ * The API operations of the bench at each concurrency, with consumed capacity per call, and what a create + pay + get
+ * sets off.
+ */
 export async function apiScenarios(
   call: Call,
   seed: Seed,

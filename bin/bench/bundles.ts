@@ -14,7 +14,10 @@ export interface BundleFigure {
   gzipBytes: number;
   /** Median of fresh Node processes requiring the asset's index.js as Lambda would (see below). */
   coldImportMs: number;
-  /** Of which: the AWS SDK packages the bundle requires at start, required alone the same way (the runtime's, not shipped). */
+  /**
+   * Of which: the AWS SDK packages the bundle requires at start, required alone the same way (the runtime's, not
+   * shipped).
+   */
   sdkImportMs: number;
 }
 
@@ -52,7 +55,8 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory())
         assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
     const figures: BundleFigure[] = [];
-    // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on NODE_PATH.
+    // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on
+    // NODE_PATH.
     const layerResource = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion');
     const layerModules = join(
       assetsByKey.get(layerResource?.Properties.Content?.S3Key ?? '') ?? '',
@@ -81,7 +85,8 @@ export function bundleFigures(runs = 7): BundleFigure[] {
         POWERTOOLS_METRICS_DISABLED: 'true',
       };
       const code = readFileSync(file);
-      // The SDK packages the bundle requires at start: those it names that a fresh require of it loads (a lazy `require` in a function loads later).
+      // The SDK packages the bundle requires at start: those it names that a fresh require of it loads (a lazy
+      // `require` in a function loads later).
       const named = [
         ...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1])),
       ];
@@ -109,7 +114,10 @@ export function bundleFigures(runs = 7): BundleFigure[] {
   }
 }
 
-/** The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS (Logger, Metrics, a Tracer with the X-Ray SDK). */
+/**
+ * The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS
+ * (Logger, Metrics, a Tracer with the X-Ray SDK).
+ */
 function layerFigure(modules: string, runs: number): BundleFigure {
   const js: Buffer[] = [];
   const walk = (dir: string) => {

@@ -1,11 +1,16 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
-/** A minimal JSON client for the bench: it records status, consumed capacity and what the gateway measured of each call. */
+/**
+ * A minimal JSON client for the bench: it records status, consumed capacity and what the gateway measured of each call.
+ */
 export interface BenchResponse {
   status: number;
   body: unknown;
   capacity: { read: number; write: number; items: number };
-  /** The gateway's measurement (TRACK_CONSUMED_CAPACITY=1): handler time, serial DynamoDB round trips, calls, index write units. */
+  /**
+   * The gateway's measurement (TRACK_CONSUMED_CAPACITY=1): handler time, serial DynamoDB round trips, calls, index
+   * write units.
+   */
   measured: { handlerMs: number; serialRoundTrips: number; calls: number; gsiWriteUnits: number };
   /** With RECORD_DYNAMODB_CALLS=1: the request id the gateway keeps the DynamoDB calls under. */
   requestId?: string;

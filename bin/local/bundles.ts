@@ -5,7 +5,9 @@ import { GROUPS } from '../../functions/routes';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
 
 const ROOT = join(__dirname, '..', '..');
-/** Inside node_modules, so a bundle's external packages resolve from the project's as from Lambda's runtime and layer. */
+/**
+ * Inside node_modules, so a bundle's external packages resolve from the project's as from Lambda's runtime and layer.
+ */
 const OUT = join(ROOT, 'node_modules', '.cache', 'payments-bundles');
 
 /** A function's entry module, e.g. `functions/accounts/handler`, `functions/consumers/webhooks`. */

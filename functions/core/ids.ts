@@ -76,7 +76,10 @@ export const ID_KINDS = {
   /** Platform ids without a prefix (accounts, merchants, payment requests, assets, …) and invitation codes. */
   id: platformId(),
   ...PREFIXED,
-  /** A merchant config id with or without its `mc_`: a legacy `clientId`, the config paths (the deprecated one takes it bare). */
+  /**
+   * A merchant config id with or without its `mc_`: a legacy `clientId`, the config paths (the deprecated one takes it
+   * bare).
+   */
   merchantConfigAnyForm: shaped(
     `^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`,
     ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH,

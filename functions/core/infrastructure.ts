@@ -76,7 +76,10 @@ export const QUEUES: readonly QueueDefinition[] = [
 
 export const deadLetterQueueName = (name: string) => `${name}-dlq`;
 export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase()}`;
-/** Consumers that give up on a message park it in the queue's dead-letter queue themselves (e.g. webhook deliveries after two weeks). */
+/**
+ * Consumers that give up on a message park it in the queue's dead-letter queue themselves (e.g. webhook deliveries
+ * after two weeks).
+ */
 export const deadLetterQueueUrlVariable = (name: string) => `DLQ_URL_${name.toUpperCase()}`;
 
 export const BUCKET = {

@@ -40,7 +40,9 @@ class PlatformLogger extends Logger {
           `${key}=${typeof value === 'string' ? value : value instanceof Error ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`,
       )
       .join(' ');
-    const line = `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ${String(message)}${fields ? ` ${fields}` : ''}`;
+    const line =
+      `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ` +
+      `${String(message)}${fields ? ` ${fields}` : ''}`;
     (logLevel >= LEVELS.WARN ? console.error : console.log)(line);
   }
 }

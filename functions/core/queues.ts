@@ -15,7 +15,9 @@ export interface OutgoingMessage {
 
 let sqs: SQSClient | undefined;
 
-/** A queue of core/infrastructure (or its dead-letter queue), addressed by the URL the stack or the local platform sets. */
+/**
+ * A queue of core/infrastructure (or its dead-letter queue), addressed by the URL the stack or the local platform sets.
+ */
 function queueUrl(name: string, deadLetter: boolean): string {
   const variable = deadLetter ? deadLetterQueueUrlVariable(name) : queueUrlVariable(name);
   const url = process.env[variable];

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 
-/** This module's own file: the bundle (index.js) in a function, a source file when run from sources (no map beside it). */
+/**
+ * This module's own file: the bundle (index.js) in a function, a source file when run from sources (no map beside it).
+ */
 const BUNDLE = __filename;
 
 let map: SourceMap | null | undefined;

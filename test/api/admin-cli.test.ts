@@ -54,7 +54,8 @@ describe('admin command', () => {
     ).toBe(0);
     expect((await admin('disable-key', '--account', account.out.id, '--name', 'owner')).out.enabled).toBe(false);
     // Written straight to the table, so the platform's instance that verified the key keeps it for up
-    // to API_KEY_CACHE_TTL_MS (docs/api/conventions.md, Authentication): the key stops working within that, not at once.
+    // to API_KEY_CACHE_TTL_MS (docs/api/conventions.md, Authentication): the key stops working within that, not at
+    // once.
     const disabledAt = Date.now();
     let status = 200;
     while (status === 200 && Date.now() - disabledAt < API_KEY_CACHE_TTL_MS + 5_000) {

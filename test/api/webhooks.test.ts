@@ -268,7 +268,8 @@ describe('webhook delivery', () => {
     expect(await deliveriesWhen(owner.accountId, owner.apiKey, () => true)).toEqual(deliveries);
   }, 60_000);
 
-  it('reports a stream record it cannot fan out by its sequence number, and fans out the rest of the batch', async () => {
+  it('reports a stream record it cannot fan out by its ' +
+    'sequence number, and fans out the rest of the batch', async () => {
     const { owner, hook, event } = await eventTheStreamDidNotHandOn(
       'payment-request:paid',
       { type: 'paid', note: 'from the stream' },

@@ -76,16 +76,20 @@ describe('Asset Programs: documented example exchanges', () => {
     expect(res.body.privacyPolicyUrl).toBe('https://example.com/privacy-new');
   });
 
-  it('POST /api/asset-programs/{id}/terms-of-service (the example path; the page heading names /set-terms-of-service-url, served too)', async () => {
-    for (const path of ['terms-of-service', 'set-terms-of-service-url']) {
-      const res = await api('POST', `/api/asset-programs/${program.id}/${path}`, {
-        key: issuer.apiKey,
-        body: { termsOfServiceUrl: `https://example.com/terms-new-${path}` },
-      });
-      expectExchange(res, ASSET_PROGRAM);
-      expect(res.body.termsOfServiceUrl).toBe(`https://example.com/terms-new-${path}`);
-    }
-  });
+  it(
+    'POST /api/asset-programs/{id}/terms-of-service (the example path; the page heading names ' +
+      '/set-terms-of-service-url, served too)',
+    async () => {
+      for (const path of ['terms-of-service', 'set-terms-of-service-url']) {
+        const res = await api('POST', `/api/asset-programs/${program.id}/${path}`, {
+          key: issuer.apiKey,
+          body: { termsOfServiceUrl: `https://example.com/terms-new-${path}` },
+        });
+        expectExchange(res, ASSET_PROGRAM);
+        expect(res.body.termsOfServiceUrl).toBe(`https://example.com/terms-new-${path}`);
+      }
+    },
+  );
 });
 
 describe('Asset Programs: documented errors', () => {

@@ -128,11 +128,16 @@ describe('Managed Integrations: the examples’ claimed integration', () => {
     expectExchange(await api('GET', path, { key: partner.apiKey }), CLAIMED);
   });
 
-  it('GET /api/accounts/{accountId}/managed-integrations: the claiming account’s, as the example lists them', async () => {
-    const res = await api('GET', `/api/accounts/${claimant.accountId}/managed-integrations`, { key: claimant.apiKey });
-    expectExchange(res, { items: [CLAIMED] });
-    expect(res.body.items[0].claimedByAccountId).toBe(claimant.accountId);
-  });
+  it(
+    'GET /api/accounts/{accountId}/managed-integrations: ' + 'the claiming account’s, as the example lists them',
+    async () => {
+      const res = await api('GET', `/api/accounts/${claimant.accountId}/managed-integrations`, {
+        key: claimant.apiKey,
+      });
+      expectExchange(res, { items: [CLAIMED] });
+      expect(res.body.items[0].claimedByAccountId).toBe(claimant.accountId);
+    },
+  );
 });
 
 describe('Managed Integrations: documented errors', () => {

@@ -15,10 +15,10 @@ import { joinByInvitation, newUser, userToken } from '../support/users';
  * Generated from the route table and the roles matrix: every authenticated route × every role ×
  * resources of the key's own account (A) and of another (B), with real resources, so both spaces
  * are asserted. Signed-in users holding the member roles (account owner, cashier) of A run the same
- * cases with their access tokens and must get the answers API keys of the same role get. Allowed: 200 (or a business code listed below). Denied: exactly the route's
- * refusal, and nothing written but the rate limiter's bookkeeping. A route whose effect needs a
- * second permission (`alsoNeeds`: paying spends a wallet) is also run with the wallet on the other side.
- * Every route that moves value out of an asset needs `assets:spend` (MOVES_AN_ASSET, attack 1).
+ * cases with their access tokens and must get the answers API keys of the same role get. Allowed: 200 (or a business
+ * code listed below). Denied: exactly the route's refusal, and nothing written but the rate limiter's bookkeeping. A
+ * route whose effect needs a second permission (`alsoNeeds`: paying spends a wallet) is also run with the wallet on the
+ * other side. Every route that moves value out of an asset needs `assets:spend` (MOVES_AN_ASSET, attack 1).
  */
 const authenticated = (ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey');
 
@@ -192,7 +192,9 @@ function casesOf(route: Route): Case[] {
   ];
   return principals.flatMap(({ role, user }) =>
     placements.map(([resources, wallet]) => {
-      const label = `${user ? 'user ' : ''}${role} · ${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
+      const label =
+        `${user ? 'user ' : ''}${role} · ` +
+        `${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
       return { name: `${routeKey(route)} · ${label}`, label, route, role, user, resources, wallet };
     }),
   );

@@ -131,7 +131,9 @@ function queryCases(schema: Schema): fc.Arbitrary<Input> | undefined {
 
 const parametersOf = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
 
-/** One path parameter no id of its kind can be: any text (long ones included), or a valid one with a character added. */
+/**
+ * One path parameter no id of its kind can be: any text (long ones included), or a valid one with a character added.
+ */
 function pathCases(route: Route): fc.Arbitrary<Input> | undefined {
   const names = parametersOf(route);
   if (!names.length) return undefined;
@@ -220,7 +222,8 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
               ...input.params,
             };
             const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
-            // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown parameters.
+            // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown
+            // parameters.
             const query = input.query !== undefined ? input.query : [validQuery, junk].filter(Boolean).join('&');
             const url = query ? `${path}?${query}` : path;
             // fetch sends no body with a GET.

@@ -118,7 +118,8 @@ describe.each(withParameters.map((route) => [routeKey(route), route] as const))(
     expect(res.status).toBeLessThan(500);
     const expected = documented(route, name);
     if (expected) return expect({ status: res.status, body: res.body }).toEqual(expected);
-    // Exactly what an id of the right shape that names nothing answers (a page: its not-found page, whose nonce differs).
+    // Exactly what an id of the right shape that names nothing answers (a page: its not-found page, whose nonce
+    // differs).
     const missing = await call(sent(), { name, value: missingIdOf(pathParameterKind(name)!) });
     if (route.contentType === 'text/html') return expect(res.status).toBe(missing.status);
     expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });

@@ -213,7 +213,9 @@ async function approvalFixture(): Promise<Setup> {
   };
 }
 
-/** A wallet holding `funds` and a verified centrapay bank account with a direct-debit authority, of one fresh account. */
+/**
+ * A wallet holding `funds` and a verified centrapay bank account with a direct-debit authority, of one fresh account.
+ */
 async function fundsTransferFixture(funds: string): Promise<Setup> {
   const payer = await newPayer(funds);
   const bank = await newBankAccount(payer);

@@ -4,7 +4,10 @@ import { api, type TestAccount, type Json } from './api';
 import { mediaForm } from './media';
 import { ok } from './value';
 
-/** Companies of the fixture register, by index. NZBNs are claimed once per liveness in the shared table, so each test file uses its own. */
+/**
+ * Companies of the fixture register, by index. NZBNs are claimed once per liveness in the shared table, so each test
+ * file uses its own.
+ */
 export const company = (index: number) => register.companies[index];
 
 /**
@@ -107,7 +110,9 @@ export async function settledBatch(key: string, id: string, timeoutMs = 55_000):
   }
 }
 
-/** The ids a batch's record `index` creates (they derive from the batch and the index, so a test can find them by key). */
+/**
+ * The ids a batch's record `index` creates (they derive from the batch and the index, so a test can find them by key).
+ */
 export const onboardedIds = (batchId: string, index: number) => ({
   accountId: derivedId(undefined, batchId, 'account', String(index)),
   businessId: derivedId(undefined, batchId, 'business', String(index)),

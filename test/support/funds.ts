@@ -24,7 +24,10 @@ export async function fund(owner: TestAccount, walletId: string, amount: string)
   if (res.status !== 200) throw new Error(`fund: ${JSON.stringify(res.body)}`);
 }
 
-/** A centrapay bank account with a direct-debit authority, verified with its verification debit's code unless told not to. */
+/**
+ * A centrapay bank account with a direct-debit authority, verified with its verification debit's code unless told not
+ * to.
+ */
 export async function bankAccountOf(
   owner: TestAccount,
   options: { verified?: boolean; body?: Record<string, unknown> } = {},

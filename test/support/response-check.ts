@@ -34,7 +34,8 @@ export function checkResponse(
     validateWith(ALL, route.response, structuredClone(body), 'body');
   } catch (error) {
     throw new Error(
-      `${method} ${pathname}: 200 body does not match ${route.response}: ${(error as Error).message}\n${JSON.stringify(body).slice(0, 2000)}`,
+      `${method} ${pathname}: 200 body does not match ${route.response}: ` +
+        `${(error as Error).message}\n${JSON.stringify(body).slice(0, 2000)}`,
     );
   }
 }

@@ -102,7 +102,10 @@ export function validInstance(schema: Schema, overrides: Record<string, unknown>
 
 export const schemaOf = (id: SchemaId | undefined): Schema | undefined => (id ? (SCHEMAS[id] as Schema) : undefined);
 
-/** The route's path with `accountId` pointing at the given account and every other parameter at a missing id of its kind. */
+/**
+ * The route's path with `accountId` pointing at the given account and every other parameter at a missing id of its
+ * kind.
+ */
 export function pathFor(route: Route, accountId: string): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     name === 'accountId' ? accountId : encodeURIComponent(missingIdOf(pathParameterKind(name) ?? 'id')),

@@ -32,7 +32,10 @@ describe('request schemas are bounded', () => {
     expect(unbounded.map(([path]) => path)).toEqual([]);
   });
 
-  /** Labels the client's own systems choose (terminals, devices, products, processors) and asset types: bounded text, not ids of ours. */
+  /**
+   * Labels the client's own systems choose (terminals, devices, products, processors) and asset types: bounded text,
+   * not ids of ours.
+   */
   const CLIENT_LABELS =
     /\.(ledgerId|terminalId|deviceId|operatorId|productId|processorMerchantAccountId|processorStoreId|externalMerchantId)$/;
 

@@ -277,7 +277,10 @@ function onlyThisRequest(head: number): number[] {
 /** Housekeeping (the table's TTL): an item whose every bucket has left the window. */
 const expiry = (head: number) => ((head + SLOTS) * BUCKET_MS) / 1000;
 
-/** Undefined once written; else the item the failed condition saw (its values come back unconverted: unmarshalled, then parsed). */
+/**
+ * Undefined once written; else the item the failed condition saw (its values come back unconverted: unmarshalled, then
+ * parsed).
+ */
 async function conditionally(write: Promise<unknown>): Promise<{ item?: Window } | undefined> {
   try {
     await write;

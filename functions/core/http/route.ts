@@ -33,7 +33,10 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
    * are validated against the `body` schema.
    */
   bodyEncoding?: 'multipart';
-  /** `header`: the money command takes an optional `Idempotency-Key` header (checked by the pipeline's idempotency step). */
+  /**
+   * `header`: the money command takes an optional `Idempotency-Key` header (checked by the pipeline's idempotency
+   * step).
+   */
   idempotency?: 'header';
   response?: SchemaId;
   /**
