@@ -70,7 +70,7 @@ function specificity(route: Route): number {
 
 const COMPILED = [...ROUTES].sort((a, b) => specificity(b) - specificity(a)).map(compile);
 
-export function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
   for (const candidate of COMPILED) {
     if (candidate.route.method !== method) continue;
     const match = candidate.pattern.exec(path);
@@ -107,7 +107,7 @@ function handlerLoader(modules: FunctionModules): (group: Group) => GroupHandler
 }
 
 /** Turns an HTTP request into an API Gateway HTTP API (v2) event. */
-export function toEvent(
+function toEvent(
   req: IncomingMessage,
   body: Buffer,
   matched: { route: Route; params: Record<string, string> } | undefined,

@@ -111,7 +111,7 @@ export type IdKindName = keyof typeof ID_KINDS;
  * The kind of every path parameter of the route table, by name (a build-time check refuses a route
  * whose parameter is missing here). `walletId` in a path names a wallet asset.
  */
-export const PATH_PARAMETERS = {
+const PATH_PARAMETERS = {
   accountId: 'id',
   apiKeyName: 'apiKeyName',
   userId: 'userId',

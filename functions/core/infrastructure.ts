@@ -55,8 +55,6 @@ export function streamFilterMatches(
   );
 }
 
-export type IndexName = (typeof TABLE.indexes)[number]['name'];
-
 export interface QueueDefinition {
   /** Logical name: the environment variable `QUEUE_URL_<NAME>` carries its URL. */
   name: string;

@@ -12,7 +12,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName } from './metric-names';
 import { mappedStack, withSourceStack } from './source-maps';
 
-export { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName };
+export { METRIC, type MetricName };
 
 /** On AWS (a Lambda runtime the local platform is not): the Tracer runs only there. */
 const onAws = () => !!process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.STAGE !== 'local';
@@ -81,7 +81,7 @@ export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 
 let tracerInstance: Tracer | undefined | null = null;
 
 /** The Tracer, on AWS only (undefined elsewhere): loaded on first use, so local runs never load the X-Ray SDK. */
-export function tracer(): Tracer | undefined {
+function tracer(): Tracer | undefined {
   if (tracerInstance === null) {
     tracerInstance = onAws()
       ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({

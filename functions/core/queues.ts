@@ -3,7 +3,7 @@ import { deadLetterQueueUrlVariable, queueUrlVariable } from './infrastructure';
 import { sdkClient } from './observability';
 
 /** SQS delays messages by at most 15 minutes; longer waits are re-delayed by their consumer. */
-export const MAX_DELAY_SECONDS = 900;
+const MAX_DELAY_SECONDS = 900;
 
 /** SQS takes at most 10 messages a batch. */
 const BATCH_SIZE = 10;

@@ -43,7 +43,7 @@ type Window = Pick<RateLimitWindow, 'head' | 'counted' | 'slots'>;
 type Subject = Pick<RateLimitWindow, 'subject' | 'scope'>;
 
 /** The account's limit: its own `rateLimitPerMinute`, else the platform default. */
-export const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
+const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
 
 /** Per account, shared by every instance through DynamoDB (writes): 429 beyond the account's limit. */
 export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {

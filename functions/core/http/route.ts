@@ -1,5 +1,5 @@
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Label = 'deprecated' | 'experimental';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Label = 'deprecated' | 'experimental';
 
 /**
  * One route entry as an endpoint group declares it (functions/<group>/routes.ts). Core reads the

@@ -8,7 +8,7 @@ import { sendMessages } from '../queues';
 import type { NotificationType } from './notification-types';
 import { WEBHOOK_EVENT_KEY_PREFIX, WEBHOOK_OUTBOX_PREFIX } from './outbox-keys';
 
-export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
+export type { NotificationType } from './notification-types';
 
 /** Legacy `transactionType` values sent to a legacy request's `notifyUrl`. */
 export type LegacyTransactionType = 'CANCELLED' | 'EXPIRED' | 'PURCHASE' | 'REFUND';
