@@ -440,7 +440,8 @@ describe('asset program memberships', () => {
     // A page key of one status's listing is refused by another's.
     const other = await api(
       'GET',
-      `/api/asset-programs/${paged.id}/asset-program-memberships?status=approved&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      `/api/asset-programs/${paged.id}/asset-program-memberships?status=approved` +
+        `&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
       { key: issuer.apiKey },
     );
     expect(other.status).toBe(400);

@@ -239,7 +239,8 @@ describe('asset transfers of money', () => {
     expect(page1.body.items.map((t: { id: string }) => t.id)).toEqual([second.id]);
     const page2 = await api(
       'GET',
-      `/api/asset-transfers?senderAccountId=${own.accountId}&paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      `/api/asset-transfers?senderAccountId=${own.accountId}&paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
       { key: own.apiKey },
     );
     expect(page2.body.items.map((t: { id: string }) => t.id)).toEqual([first.id]);

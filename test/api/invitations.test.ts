@@ -132,7 +132,8 @@ describe('GET /api/invitations/code/{code} and GET /api/accounts/{accountId}/inv
     expect(page.body.items.map((i: Json) => i.id)).toEqual([second.id]);
     const next = await api(
       'GET',
-      `/api/accounts/${account.accountId}/invitations?paginationLimit=1&pageKey=${encodeURIComponent(page.body.nextPageKey)}`,
+      `/api/accounts/${account.accountId}/invitations?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page.body.nextPageKey)}`,
       { key: account.apiKey },
     );
     expect(next.body).toEqual({ items: [first] });

@@ -106,7 +106,8 @@ describe('token collections', () => {
     expect(page1.body.items.map((c: { id: string }) => c.id)).toEqual([second.id]);
     const page2 = await api(
       'GET',
-      `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      `/api/accounts/${owner.accountId}/collections?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
       { key: owner.apiKey },
     );
     expect(page2.body).toEqual({ items: [first] });

@@ -91,7 +91,8 @@ describe('Managed Integrations: documented example exchanges', () => {
     expectExchange(first, { nextPageKey: S, items: [SHAPE] });
     const next = await api(
       'GET',
-      `/api/accounts/${owner.owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      `/api/accounts/${owner.owner.accountId}/managed-integrations` +
+        `?pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
       { key: owner.owner.apiKey },
     );
     expectExchange(next, { items: [SHAPE] });

@@ -104,7 +104,8 @@ describe('Tokens: documented example exchanges', () => {
     expectExchange(first, { nextPageKey: S, items: [except(COLLECTION, NO_IMAGES)] });
     const next = await api(
       'GET',
-      `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      `/api/accounts/${owner.accountId}/collections?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
       { key: owner.apiKey },
     );
     expectExchange(next, { items: [except(COLLECTION, NO_IMAGES)] });
