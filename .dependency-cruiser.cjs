@@ -4,7 +4,9 @@
  * test/unit/dependencies.test.ts runs this, so `npm test` fails on a violation.
  */
 /** Folders under functions/ that are not endpoint groups. */
-/** functions/generated/: build output (bin/build-validators.ts), one module per group, imported by that group's handler. */
+/**
+ * functions/generated/: build output (bin/build-validators.ts), one module per group, imported by that group's handler.
+ */
 /** functions/lambda/: the wiring of a group's Lambda, which only Lambda entries (handler.ts) import. */
 const NOT_GROUPS = '(?:core|consumers|generated|lambda)';
 
@@ -29,9 +31,11 @@ module.exports = {
     {
       name: 'below-the-registry',
       comment:
-        'The registry and the tables assembled from it (functions/*.ts) are the top of functions/: no module under it ' +
+        'The registry and the tables assembled from it (functions/*.ts) are the top of functions/: no module ' +
+        'under it ' +
         "imports them, a group's Lambda entry included (else every group's folder reaches every other through the " +
-        "registry). What a Lambda needs of them is its group's build output (functions/generated/<group>.js), and the " +
+        "registry). What a Lambda needs of them is its group's build output (functions/generated/<group>.js), " +
+        'and the ' +
         'OpenAPI document the system group serves is generated too. Only lib/, bin/ and the tests read the tables.',
       severity: 'error',
       from: { path: '^functions/[^/]+/' },
@@ -40,8 +44,10 @@ module.exports = {
     {
       name: 'lambda-wiring-for-entries-only',
       comment:
-        "functions/lambda/ wires the accounts and integration-requests groups' directories into a group's Lambda: only " +
-        'Lambda entries (handler.ts) import it, so no group module reaches those groups through it (integration-requests ' +
+        "functions/lambda/ wires the accounts and integration-requests groups' directories into a group's " +
+        'Lambda: only ' +
+        'Lambda entries (handler.ts) import it, so no group module reaches those groups through it ' +
+        '(integration-requests ' +
         'itself reaches merchants, whose folder would then reach its own).',
       severity: 'error',
       from: { pathNot: '^functions/[^/]+/handler\\.ts$' },
@@ -50,8 +56,10 @@ module.exports = {
     {
       name: 'invitations-below-managed-integrations',
       comment:
-        "Managed integrations issue invitations (through invitations' face) and implement the claim as an InvitationKind, " +
-        "the invitations group's port; only the invitations Lambda entry (handler.ts) imports that kind to wire it in, so " +
+        "Managed integrations issue invitations (through invitations' face) and implement the claim as an " +
+        'InvitationKind, ' +
+        "the invitations group's port; only the invitations Lambda entry (handler.ts) imports that kind to wire " +
+        'it in, so ' +
         'no invitations module reaches back.',
       severity: 'error',
       from: { path: '^functions/invitations/', pathNot: '^functions/invitations/handler\\.ts$' },

@@ -1,6 +1,7 @@
 // Mutation testing of the pure money and authorization rules (`npm run test:mutation`; not part of `npm test`:
 // it takes minutes). The mutants run against the `unit` jest project's tests of these modules only
-// (jest.mutation.config.js): their logic is exercised there without DynamoDB (a stubbed client answers their few reads).
+// (jest.mutation.config.js): their logic is exercised there without DynamoDB (a stubbed client answers their few
+// reads).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'jest',

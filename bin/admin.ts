@@ -310,10 +310,8 @@ async function runSigningKeyCommand(
   return { signer, ...next, jwks: publicJwksOf(after), note: store.takesEffect };
 }
 
-async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+const parseCommandLine = () =>
+  parseArgs({
       allowPositionals: true,
       options: {
         json: { type: 'boolean' },
@@ -341,6 +339,11 @@ async function main(): Promise<number> {
         issuer: { type: 'string' },
       },
     });
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine();
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;

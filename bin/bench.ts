@@ -2,8 +2,9 @@
  * `npm run bench`: starts the local platform in memory and measures, in this one process and
  * run: raw DynamoDB Local baselines, the API through the gateway (throughput, latency, consumed
  * capacity, serial DynamoDB round trips, the same-calls floor, cost per million calls, and what a
- * create + pay + get sets off in the consumers), lists at 1k and 100k items, the rate limiter's cost, a bounded soak, then the Lambda bundles `cdk synth`
- * makes and their cold imports. Writes bench/results/latest.{json,md} and latest-chart.svg.
+ * create + pay + get sets off in the consumers), lists at 1k and 100k items, the rate limiter's cost, a bounded soak,
+ * then the Lambda bundles `cdk synth` makes and their cold imports. Writes bench/results/latest.{json,md} and
+ * latest-chart.svg.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';

@@ -84,7 +84,10 @@ const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
 function walkChildren(schema: Schema, visit: (child: unknown, isSchema: boolean) => void): void {
-  mapChildren(schema, (child, isSchema) => (visit(child, isSchema), child));
+  mapChildren(schema, (child, isSchema) => {
+    visit(child, isSchema);
+    return child;
+  });
 }
 
 function mapChildren(schema: Schema, map: (child: unknown, isSchema: boolean) => unknown): Schema | unknown[] {
@@ -144,7 +147,10 @@ export declare const validators: Readonly<Record<string, ValidateFunction>>;
 export declare const permissions: PermissionMatrix;
 `;
 
-/** Every path parameter of the route table must have an id kind (core/ids.ts PATH_PARAMETERS): the pipeline checks it before any read. */
+/**
+ * Every path parameter of the route table must have an id kind (core/ids.ts PATH_PARAMETERS): the pipeline checks it
+ * before any read.
+ */
 function assertPathParameterKinds(): void {
   const unknown = REGISTRY.flatMap((group) =>
     group.routes.flatMap((route: { path: string }) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name)),

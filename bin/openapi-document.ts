@@ -14,8 +14,10 @@ const ERROR_RESPONSES = {
 } as const;
 
 const LEGACY_PARAMS =
-  'Parameters may be sent in the query string, a form-encoded body or a JSON body; they are merged (the body wins) and ' +
-  'validated together against the body schema, whose required fields are required across all of them. Numeric strings are accepted. ' +
+  'Parameters may be sent in the query string, a form-encoded body or a JSON body; they are merged (the body ' +
+  'wins) and ' +
+  'validated together against the body schema, whose required fields are required across all of them. Numeric ' +
+  'strings are accepted. ' +
   'Errors keep the legacy status codes (e.g. 400 REQUEST_NOT_FOUND; 404 REQUEST_PAID on cancel and void).';
 
 const ref = (id: SchemaId) => ({ $ref: `#/components/schemas/${id}` });
@@ -99,7 +101,10 @@ function operationOf(route: Route): JsonObject {
   return operation;
 }
 
-/** Each path parameter with the schema of its id kind (core/ids.ts); bin/build-validators.ts refuses a parameter without one. */
+/**
+ * Each path parameter with the schema of its id kind (core/ids.ts); bin/build-validators.ts refuses a parameter without
+ * one.
+ */
 function pathParameters(route: Route): JsonObject[] {
   return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
     const kind = pathParameterKind(name);

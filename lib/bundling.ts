@@ -30,7 +30,10 @@ export const BUNDLING: BundlingOptions = {
   esbuildArgs: { '--supported:dynamic-import': 'false' },
 };
 
-/** BUNDLING as esbuild's own options: a function built outside CDK (the tests' local platform, unit tests) is built the same way. */
+/**
+ * BUNDLING as esbuild's own options: a function built outside CDK (the tests' local platform, unit tests) is built the
+ * same way.
+ */
 export const ESBUILD_OPTIONS = {
   bundle: true,
   platform: 'node',

@@ -92,7 +92,6 @@ export function buildLayerDirectory(target: string): string {
 
 function buildInto(modules: string, target: string): void {
   // esbuild only when a layer is built (synth, tests): never on `npm start`'s path.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { buildSync } = require('esbuild') as typeof import('esbuild');
   const code = join(modules, CODE_DIR);
   const options: BuildOptions = {
@@ -111,7 +110,8 @@ function buildInto(modules: string, target: string): void {
     const contents = entries
       .map(
         (entry) =>
-          `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => require(${JSON.stringify(entry)}) });`,
+          `Object.defineProperty(exports, ${JSON.stringify(entry)}, { enumerable: true, get: () => ` +
+          `require(${JSON.stringify(entry)}) });`,
       )
       .join('\n');
     const { metafile } = buildSync({

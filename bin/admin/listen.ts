@@ -31,7 +31,10 @@ function line(
   const at = new Date().toISOString();
   if (options.json) return JSON.stringify({ at, ...fields, forwardedTo: options.forwardTo });
   const answer = fields.status !== undefined ? `[${fields.status}]` : `[error: ${fields.error}]`;
-  return `${at}  --> ${fields.type ?? '?'} [${fields.eventId ?? '?'}]  <-- ${answer} POST ${options.forwardTo} (${fields.durationMs} ms)`;
+  return (
+    `${at}  --> ${fields.type ?? '?'} [${fields.eventId ?? '?'}]  <-- ${answer} POST ${options.forwardTo} ` +
+    `(${fields.durationMs} ms)`
+  );
 }
 
 /**
@@ -89,7 +92,8 @@ export async function listen(options: ListenOptions): Promise<{ webhookId: strin
   );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/listen`;
   const webhook = await options.subscribe(url);
-  const ready = `Ready: forwarding ${options.types.join(', ')} events of account ${options.accountId} to ${options.forwardTo}`;
+  const ready =
+    `Ready: forwarding ${options.types.join(', ')} events of ` + `account ${options.accountId} to ${options.forwardTo}`;
   console.log(
     options.json
       ? JSON.stringify({ ready: true, webhookId: webhook.id, url, types: options.types, forwardTo: options.forwardTo })

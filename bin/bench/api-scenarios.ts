@@ -17,7 +17,10 @@ export interface ApiFigure extends Measurement {
   serialRoundTrips: number;
   /** Median time in the group's handler (what Lambda would bill), ms. */
   handlerP50Ms: number;
-  /** Concurrency 1: the same calls of sampled requests replayed straight to DynamoDB Local, round trip by round trip; p50 ms. */
+  /**
+   * Concurrency 1: the same calls of sampled requests replayed straight to DynamoDB Local, round trip by round trip;
+   * p50 ms.
+   */
   floorP50Ms?: number;
 }
 
@@ -50,11 +53,11 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
       call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', test: true }),
       'account',
     );
-    const key = await expectOk(
+    const key = await expectOk<{ secret: string }>(
       call('POST', `/api/accounts/${account.id}/api-keys`, operator, { name: 'bench', role: 'account-owner' }),
       'key',
     );
-    return { accountId: account.id as string, key: key.secret as string };
+    return { accountId: account.id, key: key.secret };
   };
   const owner = await newOrg('Bench merchant');
   const merchant = await expectOk(
@@ -66,7 +69,7 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
     }),
     'merchant',
   );
-  const config = await expectOk(
+  const config = await expectOk<{ id: string; paymentOptions: { walletId: string }[] }>(
     call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }),
     'config',
   );
@@ -84,18 +87,20 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
       }),
       'topup',
     );
-    wallets.push({ ...payer, walletId: wallet.id as string });
+    wallets.push({ ...payer, walletId: wallet.id });
   }
   return {
     owner,
-    merchantId: merchant.id as string,
-    configId: config.id as string,
-    settlementWalletId: config.paymentOptions[0].walletId as string,
+    merchantId: merchant.id,
+    configId: config.id,
+    settlementWalletId: config.paymentOptions[0].walletId,
     wallets,
   };
 }
 
-/** Runs `pass` with the gateway's per-request measurement off (the gateway reads TRACK_CONSUMED_CAPACITY per request). */
+/**
+ * Runs `pass` with the gateway's per-request measurement off (the gateway reads TRACK_CONSUMED_CAPACITY per request).
+ */
 async function withoutMeasurement<T>(pass: () => Promise<T>): Promise<T> {
   process.env.TRACK_CONSUMED_CAPACITY = '0';
   try {
@@ -116,10 +121,16 @@ const FLOOR_SAMPLES = 40;
 
 /** Flows whose consumers' work is measured (after as many discarded), at concurrency 1. */
 const DOWNSTREAM_FLOWS = 100;
-/** Their payment requests expire this soon (the shortest expiry allowed), so that each expiry timer is handled within the measurement. */
+/**
+ * Their payment requests expire this soon (the shortest expiry allowed), so that each expiry timer is handled within
+ * the measurement.
+ */
 const DOWNSTREAM_EXPIRY_SECONDS = 10;
 
-/** The API operations of the bench at each concurrency, with consumed capacity per call, and what a create + pay + get sets off. */
+/**
+ * The API operations of the bench at each concurrency, with consumed capacity per call, and what a create + pay + get
+ * sets off.
+ */
 export async function apiScenarios(
   call: Call,
   seed: Seed,

@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { sdkClient } from '../../functions/core/observability';
 import { measure, type Measurement } from './measure';
 
-/** Raw DynamoDB Local: what one PutItem and one 3-item TransactWriteItems cost on this machine (a client configured as the platform's). */
+/**
+ * Raw DynamoDB Local: what one PutItem and one 3-item TransactWriteItems cost on this machine (a client configured as
+ * the platform's).
+ */
 export async function baselines(tableName: string, ops: number, concurrencies: number[]): Promise<Measurement[]> {
   const client = sdkClient(new DynamoDBClient({}));
   const item = () => ({ PK: { S: `BENCH#${randomUUID()}` }, SK: { S: 'BENCH' }, payload: { S: 'x'.repeat(200) } });

@@ -14,7 +14,10 @@ export interface BundleFigure {
   gzipBytes: number;
   /** Median of fresh Node processes requiring the asset's index.js as Lambda would (see below). */
   coldImportMs: number;
-  /** Of which: the AWS SDK packages the bundle requires at start, required alone the same way (the runtime's, not shipped). */
+  /**
+   * Of which: the AWS SDK packages the bundle requires at start, required alone the same way (the runtime's, not
+   * shipped).
+   */
   sdkImportMs: number;
 }
 
@@ -35,17 +38,28 @@ export function bundleFigures(runs = 7): BundleFigure[] {
     const stack = new PaymentsStack(app, 'PaymentsPlatform');
     const assembly = app.synth();
     const template = assembly.getStackByName(stack.stackName).template as {
-      Resources: Record<string, { Type: string; Properties: Record<string, any> }>;
+      Resources: Record<
+        string,
+        {
+          Type: string;
+          Properties: {
+            Content?: { S3Key: string };
+            Code?: { S3Key: string };
+            Environment?: { Variables?: Record<string, unknown> };
+          };
+        }
+      >;
     };
     const assetsByKey = new Map<string, string>();
     for (const entry of readdirSync(outdir))
       if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory())
         assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
     const figures: BundleFigure[] = [];
-    // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on NODE_PATH.
+    // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on
+    // NODE_PATH.
     const layerResource = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion');
     const layerModules = join(
-      assetsByKey.get(layerResource?.Properties.Content?.S3Key) ?? '',
+      assetsByKey.get(layerResource?.Properties.Content?.S3Key ?? '') ?? '',
       'nodejs',
       'node_modules',
     );
@@ -53,11 +67,11 @@ export function bundleFigures(runs = 7): BundleFigure[] {
       throw new Error('bench: the Powertools layer is not in the cloud assembly');
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
-      const dir = assetsByKey.get(resource.Properties.Code?.S3Key);
+      const dir = assetsByKey.get(resource.Properties.Code?.S3Key ?? '');
       const file = dir && join(dir, 'index.js');
       if (!file || !existsSync(file)) continue;
       const fn = functionName(stack, logicalId);
-      const variables = (resource.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const variables = resource.Properties.Environment?.Variables ?? {};
       const env: NodeJS.ProcessEnv = {
         PATH: process.env.PATH,
         NODE_PATH: `${layerModules}:${join(ROOT, 'node_modules')}`,
@@ -71,7 +85,8 @@ export function bundleFigures(runs = 7): BundleFigure[] {
         POWERTOOLS_METRICS_DISABLED: 'true',
       };
       const code = readFileSync(file);
-      // The SDK packages the bundle requires at start: those it names that a fresh require of it loads (a lazy `require` in a function loads later).
+      // The SDK packages the bundle requires at start: those it names that a fresh require of it loads (a lazy
+      // `require` in a function loads later).
       const named = [
         ...new Set([...code.toString('utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1])),
       ];
@@ -99,7 +114,10 @@ export function bundleFigures(runs = 7): BundleFigure[] {
   }
 }
 
-/** The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS (Logger, Metrics, a Tracer with the X-Ray SDK). */
+/**
+ * The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS
+ * (Logger, Metrics, a Tracer with the X-Ray SDK).
+ */
 function layerFigure(modules: string, runs: number): BundleFigure {
   const js: Buffer[] = [];
   const walk = (dir: string) => {

@@ -1,11 +1,16 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
-/** A minimal JSON client for the bench: it records status, consumed capacity and what the gateway measured of each call. */
+/**
+ * A minimal JSON client for the bench: it records status, consumed capacity and what the gateway measured of each call.
+ */
 export interface BenchResponse {
   status: number;
-  body: any;
+  body: unknown;
   capacity: { read: number; write: number; items: number };
-  /** The gateway's measurement (TRACK_CONSUMED_CAPACITY=1): handler time, serial DynamoDB round trips, calls, index write units. */
+  /**
+   * The gateway's measurement (TRACK_CONSUMED_CAPACITY=1): handler time, serial DynamoDB round trips, calls, index
+   * write units.
+   */
   measured: { handlerMs: number; serialRoundTrips: number; calls: number; gsiWriteUnits: number };
   /** With RECORD_DYNAMODB_CALLS=1: the request id the gateway keeps the DynamoDB calls under. */
   requestId?: string;
@@ -67,8 +72,9 @@ export function client(baseUrl: string) {
 
 export type Call = ReturnType<typeof client>;
 
-export async function expectOk(response: Promise<BenchResponse>, what: string): Promise<any> {
+/** The body of a 200, as the caller reads it (by default a created resource's id). */
+export async function expectOk<T = { id: string }>(response: Promise<BenchResponse>, what: string): Promise<T> {
   const res = await response;
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return res.body as T;
 }

@@ -56,7 +56,10 @@ function priced(
 const durationDollars = (billedMs: number) =>
   (billedMs / 1000) * (MEMORY_MB / 1024) * PRICES.lambdaArmPerGbSecond * 1e6;
 
-/** Dollars per million calls of an operation measured at concurrency 1: HTTP API + Lambda requests and duration × memory + request units. */
+/**
+ * Dollars per million calls of an operation measured at concurrency 1: HTTP API + Lambda requests and duration × memory
+ * + request units.
+ */
 export function costOf(figure: ApiFigure): CostFigure {
   const billedMs = Math.ceil(figure.handlerP50Ms);
   return priced(

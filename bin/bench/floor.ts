@@ -10,11 +10,11 @@ type CommandClass = new (
 /**
  * The same-calls floor of an operation: each sampled request's own DynamoDB calls (as the gateway
  * recorded them, marshalled) sent again straight to DynamoDB Local with no handler, gateway or HTTP
- * in between (a client configured as the platform's, `sdkClient`), the calls of one round trip side by side and the round trips one after another. A
- * write replayed meets the item its first sending wrote, where its condition would now fail and a
- * cancelled transaction costs DynamoDB far less than the commit it measured: each condition is
- * sent OR-ed with one that always holds (still evaluated, never failing), so the replay commits as
- * the request did. Replays change the bench's data: run them after the figures that read it. p50 in ms.
+ * in between (a client configured as the platform's, `sdkClient`), the calls of one round trip side by side and the
+ * round trips one after another. A write replayed meets the item its first sending wrote, where its condition would now
+ * fail and a cancelled transaction costs DynamoDB far less than the commit it measured: each condition is sent OR-ed
+ * with one that always holds (still evaluated, never failing), so the replay commits as the request did. Replays change
+ * the bench's data: run them after the figures that read it. p50 in ms.
  */
 export async function replayFloor(samples: RecordedCall[][], repeat = 2): Promise<number> {
   const client = sdkClient(new dynamodb.DynamoDBClient({}));

@@ -43,7 +43,7 @@ export async function listScale(
         }),
         'account',
       );
-      const key = await expectOk(
+      const key = await expectOk<{ secret: string }>(
         call('POST', `/api/accounts/${account.id}/api-keys`, seed.operatorApiKey, {
           name: 'bench',
           role: 'account-owner',
@@ -66,8 +66,8 @@ export async function listScale(
         }),
       );
       if (!Item) throw new Error('merchant item not found: its key shape changed (functions/merchants/entities.ts)');
-      await copies(dynamo, tableName, Item, merchant.id as string, count - 1);
-      return { accountId: account.id as string, key: key.secret as string };
+      await copies(dynamo, tableName, Item, merchant.id, count - 1);
+      return { accountId: account.id, key: key.secret };
     };
     const smallAccount = await accountWith(small);
     const largeAccount = await accountWith(large);
@@ -81,7 +81,8 @@ export async function listScale(
         const t0 = process.hrtime.bigint();
         const res = await page(which === 'small' ? smallAccount : largeAccount);
         times[which].push(Number(process.hrtime.bigint() - t0) / 1e6);
-        if (res.status !== 200 || res.body.items.length !== 50) throw new Error(`list ${which}: ${res.status}`);
+        if (res.status !== 200 || (res.body as { items: unknown[] }).items.length !== 50)
+          throw new Error(`list ${which}: ${res.status}`);
         units[which] += res.capacity.read;
       }
     }

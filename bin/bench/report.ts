@@ -34,7 +34,7 @@ export interface BenchResult {
 }
 
 /** Goals of issue 15, checked against a run. */
-export const GOALS = {
+const GOALS = {
   bundleKb: 150,
   coldImportMs: 30,
   floorRatio: 1.3,
@@ -68,24 +68,42 @@ export function markdown(r: BenchResult): string {
     '## API through the local HTTP gateway',
     '',
     `Each operation first runs ${WARM_UP_CALLS} calls that are discarded` +
-      " (Node and DynamoDB Local's JVM warm on them, as they are warm for the floor's replays), then twice: first with the gateway's measurement off (it tracks consumed capacity and records every DynamoDB call, which slows a call), giving ops/s, p50 and p99, the latency of what ships; then as many calls measured, giving every column from serial round trips on. Serial round trips = the longest chain of the request's DynamoDB calls each started after the one before it answered (median; calls side by side count once). Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower bound). Handler = time in the group's handler (Lambda's billed duration).",
+      " (Node and DynamoDB Local's JVM warm on them, as they are warm for the floor's replays), then twice: " +
+      "first with the gateway's measurement off (it tracks consumed capacity and records every DynamoDB call, " +
+      'which slows a call), giving ops/s, p50 and p99, the latency of what ships; then as many calls measured, ' +
+      "giving every column from serial round trips on. Serial round trips = the longest chain of the request's " +
+      'DynamoDB calls each started after the one before it answered (median; calls side by side count once). ' +
+      'Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round ' +
+      'trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the ' +
+      'request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 ' +
+      'WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates ' +
+      'and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower ' +
+      "bound). Handler = time in the group's handler (Lambda's billed duration).",
     '',
-    '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
+    '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | ' +
+      'handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...r.api.map(
       (a) =>
-        `| ${a.name} | ${a.concurrency} | ${a.opsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.serialRoundTrips} | ${a.floorP50Ms ?? ''} | ${a.ratioToFloor ?? ''} | ${a.handlerP50Ms} | ${a.writes} | ${a.readUnits} | ${a.writeUnits} (${a.gsiWriteUnits}) | ${a.ratioToBaseline} × ${a.baseline} |`,
+        `| ${a.name} | ${a.concurrency} | ${a.opsPerSecond} | ${a.p50Ms} | ${a.p99Ms} | ${a.serialRoundTrips} | ` +
+        `${a.floorP50Ms ?? ''} | ${a.ratioToFloor ?? ''} | ${a.handlerP50Ms} | ${a.writes} | ${a.readUnits} | ` +
+        `${a.writeUnits} (${a.gsiWriteUnits}) | ${a.ratioToBaseline} × ${a.baseline} |`,
     ),
     '',
     '## Cost per million calls on AWS',
     '',
     `Prices ${r.costs.prices.region}, as of ${r.costs.prices.date}: HTTP API $${r.costs.prices.httpApiPerMillionRequests}/M requests; Lambda $${r.costs.prices.lambdaPerMillionRequests}/M requests and $${r.costs.prices.lambdaArmPerGbSecond}/GB-s (arm64, 512 MB, the handler p50 above rounded up to the ms); DynamoDB on demand $${r.costs.prices.dynamoDbPerMillionWriteUnits}/M write units, $${r.costs.prices.dynamoDbPerMillionReadUnits}/M read units (the RCU/WCU above); SQS $${r.costs.prices.sqsPerMillionRequests}/M requests. Concurrency 1. "What it sets off" is the consumers' work for one flow, measured below.`,
     '',
-    '| operation | HTTP API | Lambda requests | Lambda duration | DynamoDB reads | DynamoDB writes | SQS | total per million |',
+    '| operation | HTTP API | Lambda requests | Lambda duration | DynamoDB reads | DynamoDB writes | SQS | ' +
+      'total per million |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...[...r.costs.operations, r.costs.flow, r.costs.setOff, r.costs.flowWithSetOff].map((c) => {
       const bold = (text: string) => (c === r.costs.flow || c === r.costs.flowWithSetOff ? `**${text}**` : text);
-      return `| ${bold(c.operation)} | ${dollars(c.api)} | ${dollars(c.lambdaRequests)} | ${dollars(c.lambdaDuration)} (${c.billedMs} ms) | ${dollars(c.dynamoDbReads)} (${c.readUnits} RCU) | ${dollars(c.dynamoDbWrites)} (${c.writeUnits} WCU) | ${dollars(c.sqs)} (${c.sqsRequests}) | ${bold(dollars(c.total))} |`;
+      return (
+        `| ${bold(c.operation)} | ${dollars(c.api)} | ${dollars(c.lambdaRequests)} | ${dollars(c.lambdaDuration)} ` +
+        `(${c.billedMs} ms) | ${dollars(c.dynamoDbReads)} (${c.readUnits} RCU) | ${dollars(c.dynamoDbWrites)} ` +
+        `(${c.writeUnits} WCU) | ${dollars(c.sqs)} (${c.sqsRequests}) | ${bold(dollars(c.total))} |`
+      );
     }),
     '',
     '### What a flow sets off',
@@ -96,7 +114,8 @@ export function markdown(r: BenchResult): string {
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...r.costs.downstream.consumers.map(
       (c) =>
-        `| ${c.consumer} (${c.queue ? 'queue' : 'stream'}) | ${c.invocations} | ${c.records} | ${c.billedMs} | ${c.readUnits} | ${c.writeUnits} |`,
+        `| ${c.consumer} (${c.queue ? 'queue' : 'stream'}) | ${c.invocations} | ${c.records} | ${c.billedMs} | ` +
+        `${c.readUnits} | ${c.writeUnits} |`,
     ),
     '',
     '## Lists at scale',
@@ -112,53 +131,77 @@ export function markdown(r: BenchResult): string {
     '',
     '## One busy merchant (hot settlement wallet)',
     '',
-    "Every pay of the pay scenario credits the same merchant's settlement wallet. Writes per second on its busiest balance item, against what one unsharded item would take at the same pay rate. DynamoDB caps one item near 1,000 write units per second.",
+    "Every pay of the pay scenario credits the same merchant's settlement wallet. Writes per second on its " +
+      'busiest balance item, against what one unsharded item would take at the same pay rate. DynamoDB caps one ' +
+      'item near 1,000 write units per second.',
     '',
     '| concurrency | pays/s | shards | busiest item writes/s | one unsharded item writes/s |',
     '| ---: | ---: | ---: | ---: | ---: |',
     ...r.hotAccount.map(
       (h) =>
-        `| ${h.concurrency} | ${h.paysPerSecond} | ${h.shards} | ${h.busiestItemWritesPerSecond} | ${h.unshardedItemWritesPerSecond} |`,
+        `| ${h.concurrency} | ${h.paysPerSecond} | ${h.shards} | ${h.busiestItemWritesPerSecond} | ` +
+        `${h.unshardedItemWritesPerSecond} |`,
     ),
     '',
     `Rate limiting: a write's shared counter (one conditional update, off the serial path) p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50; the in-instance window every request counts in, p50 ${r.rateLimit.inInstanceP50Ms} ms, no DynamoDB call.`,
     '',
     '## Lambda bundles (what `cdk synth` ships)',
     '',
-    "Each function's asset from a cloud assembly synthesized with bundling; cold import = `require` of its index.js in a fresh Node process with its NODE_OPTIONS (none: no `--enable-source-maps`, a logged error's stack is mapped when it is logged) and a Lambda environment (the Tracer and the X-Ray SDK load), median of 7, with the Powertools layer on NODE_PATH as on Lambda; \"of which AWS SDK\" = the SDK packages it requires at start (the runtime's, not shipped; one it requires on first use is not counted) required alone the same way; \"above the SDK\" = the difference, what the function and the layer add to the runtime's SDK. `layer-powertools` is the layer every function carries (Powertools with the X-Ray SDK in one minified file, jose in another), shipped once; its cold import is of what every function takes from it at start on AWS (Logger, Metrics, a Tracer with the X-Ray SDK; jose loads on a function's first user token or webhook signature), and is part of each function's.",
+    "Each function's asset from a cloud assembly synthesized with bundling; cold import = `require` of its " +
+      "index.js in a fresh Node process with its NODE_OPTIONS (none: no `--enable-source-maps`, a logged error's " +
+      'stack is mapped when it is logged) and a Lambda environment (the Tracer and the X-Ray SDK load), median of ' +
+      '7, with the Powertools layer on NODE_PATH as on Lambda; "of which AWS SDK" = the SDK packages it ' +
+      "requires at start (the runtime's, not shipped; one it requires on first use is not counted) required alone " +
+      'the same way; "above the SDK" = the difference, what the function and the layer add to the runtime\'s ' +
+      'SDK. `layer-powertools` is the layer every function carries (Powertools with the X-Ray SDK in one minified ' +
+      'file, jose in another), shipped once; its cold import is of what every function takes from it at start on ' +
+      "AWS (Logger, Metrics, a Tracer with the X-Ray SDK; jose loads on a function's first user token or webhook " +
+      "signature), and is part of each function's.",
     '',
     '| function | minified KiB | gzip KiB | cold import ms | of which AWS SDK ms | above the SDK ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...r.bundles.map(
       (b) =>
-        `| ${b.fn} | ${(b.minifiedBytes / 1024).toFixed(1)} | ${(b.gzipBytes / 1024).toFixed(1)} | ${b.coldImportMs} | ${b.sdkImportMs} | ${aboveSdk(b)} |`,
+        `| ${b.fn} | ${(b.minifiedBytes / 1024).toFixed(1)} | ${(b.gzipBytes / 1024).toFixed(1)} | ` +
+        `${b.coldImportMs} | ${b.sdkImportMs} | ${aboveSdk(b)} |`,
     ),
     '',
     '## Goals (issue 15)',
     '',
     '| goal | measured | |',
     '| --- | --- | --- |',
-    `| ≤ ${GOALS.bundleKb} KB minified per group | ${Math.min(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)}–${Math.max(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)} KB | ${mark(groupBundles.every((b) => b.minifiedBytes <= GOALS.bundleKb * 1000))} |`,
+    `| ≤ ${GOALS.bundleKb} KB minified per group | ` +
+      `${Math.min(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)}–${Math.max(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)} ` +
+      `KB | ${mark(groupBundles.every((b) => b.minifiedBytes <= GOALS.bundleKb * 1000))} |`,
     `| cold import ≤ ${GOALS.coldImportMs} ms median per group | ${Math.min(...groupBundles.map((b) => b.coldImportMs))}–${Math.max(...groupBundles.map((b) => b.coldImportMs))} ms (AWS SDK alone ${Math.min(...groupBundles.map((b) => b.sdkImportMs))}–${Math.max(...groupBundles.map((b) => b.sdkImportMs))} ms; above it ${Math.min(...groupBundles.map(aboveSdk))}–${Math.max(...groupBundles.map(aboveSdk))} ms) | ${mark(groupBundles.every((b) => b.coldImportMs <= GOALS.coldImportMs))} |`,
     ...single.map(
       (a) =>
-        `| ${a.name}: p50 ≤ ${GOALS.floorRatio} × same-calls floor | ${a.ratioToFloor ?? '–'} × | ${mark((a.ratioToFloor ?? Infinity) <= GOALS.floorRatio)} |`,
+        `| ${a.name}: p50 ≤ ${GOALS.floorRatio} × same-calls floor | ${a.ratioToFloor ?? '–'} × | ` +
+        `${mark((a.ratioToFloor ?? Infinity) <= GOALS.floorRatio)} |`,
     ),
     ...gets.map(
       (a) =>
-        `| ${a.name}: ≤ ${GOALS.getRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.getRoundTrips)} |`,
+        `| ${a.name}: ≤ ${GOALS.getRoundTrips} serial round trips | ${a.serialRoundTrips} | ` +
+        `${mark(a.serialRoundTrips <= GOALS.getRoundTrips)} |`,
     ),
     ...money.map(
       (a) =>
-        `| ${a.name}: ≤ ${GOALS.moneyRoundTrips} serial round trips | ${a.serialRoundTrips} | ${mark(a.serialRoundTrips <= GOALS.moneyRoundTrips)} |`,
+        `| ${a.name}: ≤ ${GOALS.moneyRoundTrips} serial round trips | ${a.serialRoundTrips} | ` +
+        `${mark(a.serialRoundTrips <= GOALS.moneyRoundTrips)} |`,
     ),
     ...gets.map((a) => `| ${a.name}: no write unit | ${a.writeUnits} WCU | ${mark(a.writeUnits === 0)} |`),
-    `| ≤ ${dollars(GOALS.flowDollars)} per million create + pay + get | ${dollars(r.costs.flow.total)}; ${dollars(r.costs.flowWithSetOff.total)} with what it sets off | ${mark(r.costs.flowWithSetOff.total <= GOALS.flowDollars)} |`,
-    `| list p50 at ${r.lists.largeItems} ÷ at ${r.lists.smallItems} ≤ ${GOALS.listRatio} | ${r.lists.ratio} | ${mark(r.lists.ratio <= GOALS.listRatio)} |`,
+    `| ≤ ${dollars(GOALS.flowDollars)} per million create + pay + get | ${dollars(r.costs.flow.total)}; ` +
+      `${dollars(r.costs.flowWithSetOff.total)} with what it sets off | ` +
+      `${mark(r.costs.flowWithSetOff.total <= GOALS.flowDollars)} |`,
+    `| list p50 at ${r.lists.largeItems} ÷ at ${r.lists.smallItems} ≤ ${GOALS.listRatio} | ${r.lists.ratio} | ` +
+      `${mark(r.lists.ratio <= GOALS.listRatio)} |`,
     '',
     '## Soak',
     '',
-    `${r.soak.seconds} s at concurrency ${r.soak.concurrency}: ${r.soak.requests} requests, ${r.soak.status5xx} responses 5xx, ${r.soak.networkErrors} connection errors. Heap after warm-up ${r.soak.heapAfterWarmupMb} MiB, at the end ${r.soak.heapAtEndMb} MiB (${r.soak.heapGrowthPercent}%); RSS ${r.soak.rssAfterWarmupMb} → ${r.soak.rssAtEndMb} MiB.`,
+    `${r.soak.seconds} s at concurrency ${r.soak.concurrency}: ${r.soak.requests} requests, ${r.soak.status5xx} ` +
+      `responses 5xx, ${r.soak.networkErrors} connection errors. Heap after warm-up ${r.soak.heapAfterWarmupMb} ` +
+      `MiB, at the end ${r.soak.heapAtEndMb} MiB (${r.soak.heapGrowthPercent}%); RSS ${r.soak.rssAfterWarmupMb} → ` +
+      `${r.soak.rssAtEndMb} MiB.`,
     '',
   ];
   return lines.join('\n');
@@ -193,13 +236,16 @@ export function chart(r: BenchResult): string {
   const legend = concurrencies
     .map(
       (c, i) =>
-        `<rect x="${left + i * 130}" y="${height - 24}" width="14" height="14" fill="${colors[i % colors.length]}"/><text x="${left + i * 130 + 20}" y="${height - 12}" font-size="12">concurrency ${c}</text>`,
+        `<rect x="${left + i * 130}" y="${height - 24}" width="14" height="14" ` +
+        `fill="${colors[i % colors.length]}"/><text x="${left + i * 130 + 20}" y="${height - 12}" ` +
+        `font-size="12">concurrency ${c}</text>`,
     )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    `<text x="${width / 2}" y="28" text-anchor="middle" font-size="16" font-weight="bold">API operations per second through the local gateway (${r.machine.cores} cores)</text>`,
+    `<text x="${width / 2}" y="28" text-anchor="middle" font-size="16" font-weight="bold">API operations per ` +
+      `second through the local gateway (${r.machine.cores} cores)</text>`,
     ...bars,
     legend,
     '</svg>',

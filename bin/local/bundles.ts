@@ -5,7 +5,9 @@ import { GROUPS } from '../../functions/routes';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
 
 const ROOT = join(__dirname, '..', '..');
-/** Inside node_modules, so a bundle's external packages resolve from the project's as from Lambda's runtime and layer. */
+/**
+ * Inside node_modules, so a bundle's external packages resolve from the project's as from Lambda's runtime and layer.
+ */
 const OUT = join(ROOT, 'node_modules', '.cache', 'payments-bundles');
 
 /** A function's entry module, e.g. `functions/accounts/handler`, `functions/consumers/webhooks`. */
@@ -25,7 +27,6 @@ export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
 
 /** A function's Lambda handler, loaded from where `modules` says. */
 export function handlerOf<H>(modules: FunctionModules, entry: FunctionEntry): H {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(modules(entry)) as { handler: H }).handler;
 }
 

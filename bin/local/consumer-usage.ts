@@ -12,7 +12,10 @@ export interface ConsumerUsage {
   writeUnits: number;
 }
 
-/** By consumer (queue or stream consumer name), since the bench last cleared it; kept only with TRACK_CONSUMED_CAPACITY=1. */
+/**
+ * By consumer (queue or stream consumer name), since the bench last cleared it; kept only with
+ * TRACK_CONSUMED_CAPACITY=1.
+ */
 export const consumerUsage = new Map<string, ConsumerUsage>();
 
 /**

@@ -70,13 +70,13 @@ function specificity(route: Route): number {
 
 const COMPILED = [...ROUTES].sort((a, b) => specificity(b) - specificity(a)).map(compile);
 
-export function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+function matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
   for (const candidate of COMPILED) {
     if (candidate.route.method !== method) continue;
     const match = candidate.pattern.exec(path);
     if (!match) continue;
     const params: Record<string, string> = {};
-    candidate.names.forEach((name, i) => (params[name] = safeDecode(match[i + 1])));
+    for (const [i, name] of candidate.names.entries()) params[name] = safeDecode(match[i + 1]);
     return { route: candidate.route, params };
   }
   return undefined;
@@ -107,7 +107,7 @@ function handlerLoader(modules: FunctionModules): (group: Group) => GroupHandler
 }
 
 /** Turns an HTTP request into an API Gateway HTTP API (v2) event. */
-export function toEvent(
+function toEvent(
   req: IncomingMessage,
   body: Buffer,
   matched: { route: Route; params: Record<string, string> } | undefined,

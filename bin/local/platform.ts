@@ -108,7 +108,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       // Payment request URLs open the local pay page.
       APP_BASE_URL: process.env.APP_BASE_URL ?? `http://127.0.0.1:${gatewayPort}`,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      // Local receivers (and the tests' receivers) listen on 127.0.0.1, which the webhook target guard refuses otherwise.
+      // Local receivers (and the tests' receivers) listen on 127.0.0.1, which the webhook target guard refuses
+      // otherwise.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? '1',
       // The company register of made-up companies shipped with the project (functions/businesses); a stack sets none.
       COMPANY_REGISTER: process.env.COMPANY_REGISTER ?? 'fixture',

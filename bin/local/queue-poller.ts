@@ -5,7 +5,7 @@ import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
 import { invokeConsumer } from './consumer-usage';
 
-type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
 
 export interface QueuePoller {
   stop(): Promise<void>;

@@ -16,7 +16,7 @@ import { sdkClient } from '../../functions/core/observability';
 import { handlerOf, type FunctionModules } from './bundles';
 import { invokeConsumer } from './consumer-usage';
 
-type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+type Consumer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
 /**
  * Time between reads of a shard, records or not, unless a read came back full (a backlog). Lambda

@@ -13,7 +13,7 @@ import { USER_TOKEN_ALGORITHMS } from '../../functions/core/auth/user-token';
  */
 export const LOCAL_USER_CLIENT_ID = 'local-app-client';
 /** Cognito's access tokens last an hour by default; so do these. */
-export const ACCESS_TOKEN_SECONDS = 3600;
+const ACCESS_TOKEN_SECONDS = 3600;
 
 export interface IssuerKey {
   kid: string;

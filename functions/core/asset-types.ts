@@ -11,7 +11,7 @@ export interface MoneyAssetType {
   liveness: Liveness;
 }
 
-export function moneyAssetType(currency: string, liveness: Liveness): string {
+function moneyAssetType(currency: string, liveness: Liveness): string {
   return `${config().assetPrefix}.${currency.toLowerCase()}.${liveness}`;
 }
 
@@ -29,12 +29,12 @@ export function parseMoneyAssetType(type: string): MoneyAssetType | undefined {
 }
 
 /** The final segment `test` marks a test asset type; a bare `test` type is test too. */
-export function livenessOf(type: string): Liveness {
+function livenessOf(type: string): Liveness {
   return type === 'test' || type.endsWith('.test') ? 'test' : 'main';
 }
 
 /** How the platform settles an asset type, which decides what a payment option config needs. */
-export type AssetTypeKind =
+type AssetTypeKind =
   /** money held in wallet assets on this platform: a settlement wallet receives payments */
   | 'wallet'
   /** single-spend tokens of collections */

@@ -24,7 +24,10 @@ export interface IdempotentCommand {
   accountId: string;
   /** The route's operation name. */
   operation: string;
-  /** The client's key, made unique within the operation where its scope is narrower (a refund's externalRef per request). */
+  /**
+   * The client's key, made unique within the operation where its scope is narrower (a refund's externalRef per
+   * request).
+   */
   key: string;
   /** The validated command, path parameters included. */
   command: unknown;

@@ -76,7 +76,10 @@ export const ID_KINDS = {
   /** Platform ids without a prefix (accounts, merchants, payment requests, assets, …) and invitation codes. */
   id: platformId(),
   ...PREFIXED,
-  /** A merchant config id with or without its `mc_`: a legacy `clientId`, the config paths (the deprecated one takes it bare). */
+  /**
+   * A merchant config id with or without its `mc_`: a legacy `clientId`, the config paths (the deprecated one takes it
+   * bare).
+   */
   merchantConfigAnyForm: shaped(
     `^(${ID_PREFIX.merchantConfig}_)?${BASE58_CLASS}{${ID_LENGTH}}$`,
     ID_PREFIX.merchantConfig.length + 1 + ID_LENGTH,
@@ -108,7 +111,7 @@ export type IdKindName = keyof typeof ID_KINDS;
  * The kind of every path parameter of the route table, by name (a build-time check refuses a route
  * whose parameter is missing here). `walletId` in a path names a wallet asset.
  */
-export const PATH_PARAMETERS = {
+const PATH_PARAMETERS = {
   accountId: 'id',
   apiKeyName: 'apiKeyName',
   userId: 'userId',
@@ -159,7 +162,10 @@ export function isIdOf(kind: IdKindName, value: string): boolean {
   const { pattern, maxLength } = ID_KINDS[kind];
   if (value.length > maxLength) return false;
   let regex = compiled.get(kind);
-  if (!regex) compiled.set(kind, (regex = new RegExp(pattern, 'u')));
+  if (!regex) {
+    regex = new RegExp(pattern, 'u');
+    compiled.set(kind, regex);
+  }
   return regex.test(value);
 }
 

@@ -55,8 +55,6 @@ export function streamFilterMatches(
   );
 }
 
-export type IndexName = (typeof TABLE.indexes)[number]['name'];
-
 export interface QueueDefinition {
   /** Logical name: the environment variable `QUEUE_URL_<NAME>` carries its URL. */
   name: string;
@@ -76,7 +74,10 @@ export const QUEUES: readonly QueueDefinition[] = [
 
 export const deadLetterQueueName = (name: string) => `${name}-dlq`;
 export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase()}`;
-/** Consumers that give up on a message park it in the queue's dead-letter queue themselves (e.g. webhook deliveries after two weeks). */
+/**
+ * Consumers that give up on a message park it in the queue's dead-letter queue themselves (e.g. webhook deliveries
+ * after two weeks).
+ */
 export const deadLetterQueueUrlVariable = (name: string) => `DLQ_URL_${name.toUpperCase()}`;
 
 export const BUCKET = {

@@ -5,7 +5,9 @@
 export const SERVICE = 'payments-platform';
 export const METRICS_NAMESPACE = 'PaymentsPlatform';
 
-/** The metrics the platform emits (EMF, namespace METRICS_NAMESPACE, dimension `service`; amounts also by `currency`). */
+/**
+ * The metrics the platform emits (EMF, namespace METRICS_NAMESPACE, dimension `service`; amounts also by `currency`).
+ */
 export const METRIC = {
   payments: 'Payments',
   paymentAmount: 'PaymentAmount',

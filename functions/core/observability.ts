@@ -12,7 +12,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName } from './metric-names';
 import { mappedStack, withSourceStack } from './source-maps';
 
-export { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName };
+export { METRIC, type MetricName };
 
 /** On AWS (a Lambda runtime the local platform is not): the Tracer runs only there. */
 const onAws = () => !!process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.STAGE !== 'local';
@@ -26,7 +26,10 @@ const LEVELS: Record<string, number> = { TRACE: 6, DEBUG: 8, INFO: 12, WARN: 16,
  */
 class PlatformLogger extends Logger {
   protected override printLog(logLevel: number, log: LogItem): void {
-    if (process.env.STAGE !== 'local') return super.printLog(logLevel, log);
+    if (process.env.STAGE !== 'local') {
+      super.printLog(logLevel, log);
+      return;
+    }
     if (logLevel < (LEVELS[(process.env.LOG_LEVEL ?? 'WARN').toUpperCase()] ?? LEVELS.WARN)) return;
     const attributes = log.getAttributes() as Record<string, unknown>;
     const { level, message, timestamp } = attributes;
@@ -37,7 +40,9 @@ class PlatformLogger extends Logger {
           `${key}=${typeof value === 'string' ? value : value instanceof Error ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`,
       )
       .join(' ');
-    const line = `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ${String(message)}${fields ? ` ${fields}` : ''}`;
+    const line =
+      `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ` +
+      `${String(message)}${fields ? ` ${fields}` : ''}`;
     (logLevel >= LEVELS.WARN ? console.error : console.log)(line);
   }
 }
@@ -76,9 +81,8 @@ export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 
 let tracerInstance: Tracer | undefined | null = null;
 
 /** The Tracer, on AWS only (undefined elsewhere): loaded on first use, so local runs never load the X-Ray SDK. */
-export function tracer(): Tracer | undefined {
+function tracer(): Tracer | undefined {
   if (tracerInstance === null) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     tracerInstance = onAws()
       ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({
           serviceName: SERVICE,
@@ -96,7 +100,6 @@ export function tracer(): Tracer | undefined {
 export function tracingSteps(): MiddlewareObj[] {
   const active = tracer();
   if (!active) return [];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { captureLambdaHandler } =
     require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
   return [captureLambdaHandler(active, { captureResponse: false })];

@@ -3,7 +3,7 @@ import { deadLetterQueueUrlVariable, queueUrlVariable } from './infrastructure';
 import { sdkClient } from './observability';
 
 /** SQS delays messages by at most 15 minutes; longer waits are re-delayed by their consumer. */
-export const MAX_DELAY_SECONDS = 900;
+const MAX_DELAY_SECONDS = 900;
 
 /** SQS takes at most 10 messages a batch. */
 const BATCH_SIZE = 10;
@@ -15,7 +15,9 @@ export interface OutgoingMessage {
 
 let sqs: SQSClient | undefined;
 
-/** A queue of core/infrastructure (or its dead-letter queue), addressed by the URL the stack or the local platform sets. */
+/**
+ * A queue of core/infrastructure (or its dead-letter queue), addressed by the URL the stack or the local platform sets.
+ */
 function queueUrl(name: string, deadLetter: boolean): string {
   const variable = deadLetter ? deadLetterQueueUrlVariable(name) : queueUrlVariable(name);
   const url = process.env[variable];

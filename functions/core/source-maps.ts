@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 
-/** This module's own file: the bundle (index.js) in a function, a source file when run from sources (no map beside it). */
+/**
+ * This module's own file: the bundle (index.js) in a function, a source file when run from sources (no map beside it).
+ */
 const BUNDLE = __filename;
 
 let map: SourceMap | null | undefined;
@@ -52,7 +54,7 @@ const FRAME = /^\s*at (?:(.*?) \()?(.+?):(\d+):(\d+)\)?$/;
  * Frames elsewhere (the runtime, the layer, the AWS SDK) and stacks of unbundled code are returned as they are.
  */
 export function mappedStack(stack: string | undefined): string | undefined {
-  if (!stack || !stack.includes(BUNDLE)) return stack;
+  if (!stack?.includes(BUNDLE)) return stack;
   const sourceMap = bundleMap();
   if (!sourceMap) return stack;
   const frames: Frame[] = stack.split('\n').map((line) => {

@@ -3,7 +3,7 @@ import { delaySecondsUntil, sendMessages } from './queues';
 import { runTransaction, type TransactionStep } from './db/transaction';
 import { alarmStep, setAlarm } from './test-clock/alarms';
 
-export type TimerKind = 'payment-request-expiry' | 'asset-transfer-return' | 'funds-transfer-bank';
+type TimerKind = 'payment-request-expiry' | 'asset-transfer-return' | 'funds-transfer-bank';
 
 export interface TimerMessage {
   kind: TimerKind;

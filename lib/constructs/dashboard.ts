@@ -21,7 +21,8 @@ export const platformMetric = (metricName: MetricName, statistic = cloudwatch.St
 /** An amount metric per currency (its `currency` dimension), whatever currencies appear. */
 const perCurrency = (metricName: MetricName, label: string) =>
   new cloudwatch.MathExpression({
-    expression: `SEARCH('{${METRICS_NAMESPACE},currency,service} MetricName="${metricName}"', 'Sum', ${PERIOD.toSeconds()})`,
+    expression:
+      `SEARCH('{${METRICS_NAMESPACE},currency,service} ` + `MetricName="${metricName}"', 'Sum', ${PERIOD.toSeconds()})`,
     label,
     period: PERIOD,
   });

@@ -6,7 +6,9 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { QUEUES, TABLE, deadLetterQueueName, type QueueDefinition } from '../../functions/core/infrastructure';
 
-/** The stateful resources, shaped by functions/core/infrastructure.ts (which the local platform provisions from too). */
+/**
+ * The stateful resources, shaped by functions/core/infrastructure.ts (which the local platform provisions from too).
+ */
 export class PaymentsData extends Construct {
   readonly table: dynamodb.TableV2;
   readonly mediaBucket: s3.Bucket;

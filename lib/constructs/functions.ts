@@ -26,7 +26,10 @@ import type { PaymentsUsers } from './users';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Consumers that park what they give up on in their queue's dead-letter queue themselves (webhook deliveries after two weeks). */
+/**
+ * Consumers that park what they give up on in their queue's dead-letter queue themselves (webhook deliveries after two
+ * weeks).
+ */
 const PARKS_IN_DEAD_LETTER_QUEUE = new Set(['webhooks']);
 /** Consumers that sign what they send, and so read the webhook signing keys. */
 const SIGNS_WEBHOOKS = new Set(['webhooks']);
@@ -42,7 +45,10 @@ export interface FunctionsProps {
   stage: string;
 }
 
-/** One Lambda per endpoint group, per queue consumer and per table stream consumer, and the webhook sweep, each with only the grants it needs. */
+/**
+ * One Lambda per endpoint group, per queue consumer and per table stream consumer, and the webhook sweep, each with
+ * only the grants it needs.
+ */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
   readonly consumers: NodejsFunction[] = [];

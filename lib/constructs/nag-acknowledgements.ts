@@ -1,5 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
-import type { CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, type Stack, Validations } from 'aws-cdk-lib';
 import type { PaymentsData } from './data';
 
 /**
@@ -14,27 +13,35 @@ export function nagAcknowledgements(stack: Stack, data: PaymentsData): { id: str
     {
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/media/*]`,
       reason:
-        'The media-uploads function puts and gets objects under the media/ prefix of the one media bucket (one object per upload, named by its id); it cannot list, delete or reconfigure.',
+        'The media-uploads function puts and gets objects under the media/ prefix of the one media bucket (one ' +
+        'object per upload, named by its id); it cannot list, delete or reconfigure.',
     },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
-        'X-Ray active tracing (Powertools Tracer): xray:PutTraceSegments and xray:PutTelemetryRecords take no resource-level permissions, so AWS grants them on * (the only wildcard resource the functions hold).',
+        'X-Ray active tracing (Powertools Tracer): xray:PutTraceSegments and xray:PutTelemetryRecords take no ' +
+        'resource-level permissions, so AWS grants them on * (the only wildcard resource the functions hold).',
     },
     {
       id: 'AwsSolutions-APIG4',
       reason:
-        'Every route authenticates in its Lambda: API keys are looked up by SHA-256 hash in DynamoDB and authorized against the roles matrix; routes without a key (OpenAPI, merchant search, summaries) are public by design.',
+        'Every route authenticates in its Lambda: API keys are looked up by SHA-256 hash in DynamoDB and ' +
+        'authorized against the roles matrix; routes without a key (OpenAPI, merchant search, summaries) are ' +
+        'public by design.',
     },
     {
       id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
       reason:
-        "Functions query the table's own global secondary indexes (GSI1, GSI2); the wildcard covers only indexes of this one table.",
+        "Functions query the table's own global secondary indexes (GSI1, GSI2); the wildcard covers only " +
+        'indexes of this one table.',
     },
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'The page-key HMAC secret authenticates opaque pagination tokens; rotating it only invalidates outstanding page keys, so it is rotated by redeploying, not on a schedule. The webhook signing key set is rotated by the admin command (rotate-signing-key, then retire-signing-key once receivers have the new key), which a Lambda rotation schedule cannot sequence.',
+        'The page-key HMAC secret authenticates opaque pagination tokens; rotating it only invalidates ' +
+        'outstanding page keys, so it is rotated by redeploying, not on a schedule. The webhook signing key set ' +
+        'is rotated by the admin command (rotate-signing-key, then retire-signing-key once receivers have the ' +
+        'new key), which a Lambda rotation schedule cannot sequence.',
     },
   ];
 }

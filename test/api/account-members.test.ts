@@ -1,12 +1,15 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { config } from '../../functions/core/config';
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { joinByInvitation, newUser, userToken, type TestUser } from '../support/users';
 import { written } from '../support/value';
 import { MAX_MEMBERS_PER_ACCOUNT, MAX_MEMBERSHIPS_PER_USER } from '../../functions/accounts';
 
-/** Members of accounts and signed-in users: role changes, list, revoke, leave, memberships, and user access tokens. Users join by invitation only. */
+/**
+ * Members of accounts and signed-in users: role changes, list, revoke, leave, memberships, and user access tokens.
+ * Users join by invitation only.
+ */
 let org: TestAccount;
 let other: TestAccount;
 let owner: TestUser;
@@ -18,9 +21,9 @@ const addMember = (account: TestAccount, userId: string, role: string, key = acc
 const leave = (accountId: string, user: TestUser, account?: string) =>
   api('DELETE', `/api/accounts/${accountId}/members/${user.userId}`, { token: user.token, account });
 const memberIds = async (account: TestAccount) =>
-  (await members(account.accountId, account.apiKey)).body.map((m: any) => m.userId);
+  (await members(account.accountId, account.apiKey)).body.map((m: Json) => m.userId);
 const membershipsOf = async (user: TestUser) =>
-  (await api('GET', '/api/account-memberships', { token: user.token })).body.map((m: any) => m.accountId);
+  (await api('GET', '/api/account-memberships', { token: user.token })).body.map((m: Json) => m.accountId);
 /** Runs `make` for each of `count`, ten at a time. */
 async function inTens<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
@@ -67,38 +70,43 @@ describe('POST /api/accounts/{accountId}/members', () => {
       modifiedAt: expect.any(String),
       modifiedBy: expect.stringMatching(/^crn:.+:api-key:/),
     });
-    const listed = (await members(org.accountId, org.apiKey)).body.find((m: any) => m.userId === user.userId);
+    const listed = (await members(org.accountId, org.apiKey)).body.find((m: Json) => m.userId === user.userId);
     expect(listed.role).toBe('account-owner');
   });
 
-  it('makes nobody a member: a user who is not one, and an unknown user id alike, is INVITATION_REQUIRED, writing nothing', async () => {
-    const user = await newUser();
-    for (const userId of [user.userId, 'no-such-user']) {
-      for (const role of ['cashier', 'account-owner']) {
-        const res = await addMember(org, userId, role);
-        expect([userId, role, res.body]).toEqual([
-          userId,
-          role,
-          { statusCode: 403, error: 'Forbidden', message: 'INVITATION_REQUIRED' },
-        ]);
-        expect(written(res)).toEqual([]);
+  it(
+    'makes nobody a member: a user who is not one, and an unknown user id alike, is INVITATION_REQUIRED, writing ' +
+      'nothing',
+    async () => {
+      const user = await newUser();
+      for (const userId of [user.userId, 'no-such-user']) {
+        for (const role of ['cashier', 'account-owner']) {
+          const res = await addMember(org, userId, role);
+          expect([userId, role, res.body]).toEqual([
+            userId,
+            role,
+            { statusCode: 403, error: 'Forbidden', message: 'INVITATION_REQUIRED' },
+          ]);
+          expect(written(res)).toEqual([]);
+        }
       }
-    }
-    // Nor a signed-in owner of the account.
-    const byOwner = await api('POST', `/api/accounts/${org.accountId}/members`, {
-      token: owner.token,
-      account: org.accountId,
-      body: { userId: user.userId, role: 'cashier' },
-    });
-    expect(byOwner.body).toMatchObject({ statusCode: 403, message: 'INVITATION_REQUIRED' });
-    expect(await memberIds(org)).not.toContain(user.userId);
-    expect(await membershipsOf(user)).toEqual([user.individualAccountId]);
-    // Once they accept an invitation, their role can be changed.
-    await joinByInvitation(org, user, 'cashier');
-    expect((await addMember(org, user.userId, 'account-owner')).body).toMatchObject({ role: 'account-owner' });
-  });
+      // Nor a signed-in owner of the account.
+      const byOwner = await api('POST', `/api/accounts/${org.accountId}/members`, {
+        token: owner.token,
+        account: org.accountId,
+        body: { userId: user.userId, role: 'cashier' },
+      });
+      expect(byOwner.body).toMatchObject({ statusCode: 403, message: 'INVITATION_REQUIRED' });
+      expect(await memberIds(org)).not.toContain(user.userId);
+      expect(await membershipsOf(user)).toEqual([user.individualAccountId]);
+      // Once they accept an invitation, their role can be changed.
+      await joinByInvitation(org, user, 'cashier');
+      expect((await addMember(org, user.userId, 'account-owner')).body).toMatchObject({ role: 'account-owner' });
+    },
+  );
 
-  it('takes at most MAX_MEMBERS_PER_ACCOUNT members (MEMBER_LIMIT_EXCEEDED on accepting), writing nothing; a role change of a member still goes', async () => {
+  it('takes at most MAX_MEMBERS_PER_ACCOUNT members (MEMBER_LIMIT_EXCEEDED on accepting), writing nothing; a role ' +
+    'change of a member still goes', async () => {
     const account = await newAccount();
     const users = await inTens(MAX_MEMBERS_PER_ACCOUNT + 1, () => newUser());
     await inTens(MAX_MEMBERS_PER_ACCOUNT, (i) => joinByInvitation(account, users[i], 'cashier'));
@@ -135,7 +143,7 @@ describe('POST /api/accounts/{accountId}/members', () => {
     const res = await addMember(org, user.userId, 'account-owner', other.apiKey);
     expect(res.body).toEqual(FORBIDDEN);
     expect(written(res)).toEqual([]);
-    expect((await members(org.accountId, org.apiKey)).body.find((m: any) => m.userId === user.userId).role).toBe(
+    expect((await members(org.accountId, org.apiKey)).body.find((m: Json) => m.userId === user.userId).role).toBe(
       'cashier',
     );
   });
@@ -220,7 +228,8 @@ describe('DELETE /api/accounts/{accountId}/members/{userId}', () => {
     expect(await counts(account.accountId)).toEqual({ owners: 1, members: 1 });
   });
 
-  it('gives a user at most MAX_MEMBERSHIPS_PER_USER memberships, their own account included (MEMBERSHIP_LIMIT_EXCEEDED on accepting), writing nothing; leaving one frees a place', async () => {
+  it('gives a user at most MAX_MEMBERSHIPS_PER_USER memberships, their own account included ' +
+    '(MEMBERSHIP_LIMIT_EXCEEDED on accepting), writing nothing; leaving one frees a place', async () => {
     const user = await newUser();
     // Their individual account is one membership already.
     const accounts = await inTens(MAX_MEMBERSHIPS_PER_USER, () => newAccount());
@@ -263,108 +272,127 @@ describe('DELETE /api/accounts/{accountId}/members/{userId}', () => {
 });
 
 describe('leaving: DELETE /api/accounts/{accountId}/members/{own userId}', () => {
-  it('a user leaves an account they did not create even as its last owner: it keeps its keys and data, ownerless until an owner is invited', async () => {
-    const account = await newAccount();
-    const [user, cashier, next] = await Promise.all([newUser(), newUser(), newUser()]);
-    await joinByInvitation(account, user, 'account-owner');
-    await joinByInvitation(account, cashier, 'cashier');
-    // An owner revoking themselves by key stays refused; their own token leaves.
-    expect(
-      (await api('DELETE', `/api/accounts/${account.accountId}/members/${user.userId}`, { key: account.apiKey })).body,
-    ).toMatchObject({ message: 'LAST_OWNER_NOT_REVOKABLE' });
-    const res = await leave(account.accountId, user);
-    expect(res).toMatchObject({ status: 200, body: {} });
-    expect(await counts(account.accountId)).toEqual({ owners: 0, members: 1 });
-    expect(await memberIds(account)).toEqual([cashier.userId]);
-    expect(await membershipsOf(user)).toEqual([user.individualAccountId]);
-    expect(
-      (await api('GET', `/api/accounts/${account.accountId}`, { token: user.token, account: account.accountId })).body,
-    ).toEqual(FORBIDDEN);
-    // The account goes on: its key works, and it invites a new owner.
-    expect((await api('GET', `/api/accounts/${account.accountId}`, { key: account.apiKey })).status).toBe(200);
-    await joinByInvitation(account, next, 'account-owner');
-    expect(await counts(account.accountId)).toEqual({ owners: 1, members: 2 });
-  });
+  it(
+    'a user leaves an account they did not create even as its last owner: it keeps its keys and data, ownerless ' +
+      'until an owner is invited',
+    async () => {
+      const account = await newAccount();
+      const [user, cashier, next] = await Promise.all([newUser(), newUser(), newUser()]);
+      await joinByInvitation(account, user, 'account-owner');
+      await joinByInvitation(account, cashier, 'cashier');
+      // An owner revoking themselves by key stays refused; their own token leaves.
+      expect(
+        (await api('DELETE', `/api/accounts/${account.accountId}/members/${user.userId}`, { key: account.apiKey }))
+          .body,
+      ).toMatchObject({ message: 'LAST_OWNER_NOT_REVOKABLE' });
+      const res = await leave(account.accountId, user);
+      expect(res).toMatchObject({ status: 200, body: {} });
+      expect(await counts(account.accountId)).toEqual({ owners: 0, members: 1 });
+      expect(await memberIds(account)).toEqual([cashier.userId]);
+      expect(await membershipsOf(user)).toEqual([user.individualAccountId]);
+      expect(
+        (await api('GET', `/api/accounts/${account.accountId}`, { token: user.token, account: account.accountId }))
+          .body,
+      ).toEqual(FORBIDDEN);
+      // The account goes on: its key works, and it invites a new owner.
+      expect((await api('GET', `/api/accounts/${account.accountId}`, { key: account.apiKey })).status).toBe(200);
+      await joinByInvitation(account, next, 'account-owner');
+      expect(await counts(account.accountId)).toEqual({ owners: 1, members: 2 });
+    },
+  );
 
-  it('a cashier leaves with their own token (acting in the account as a cashier, the route is not theirs)', async () => {
-    const account = await newAccount();
-    const cashier = await newUser();
-    await joinByInvitation(account, cashier, 'cashier');
-    expect((await leave(account.accountId, cashier, account.accountId)).body).toEqual(FORBIDDEN);
-    expect((await leave(account.accountId, cashier)).status).toBe(200);
-    expect(await memberIds(account)).toEqual([]);
-  });
+  it(
+    'a cashier leaves with their own token (acting in ' + 'the account as a cashier, the route is not theirs)',
+    async () => {
+      const account = await newAccount();
+      const cashier = await newUser();
+      await joinByInvitation(account, cashier, 'cashier');
+      expect((await leave(account.accountId, cashier, account.accountId)).body).toEqual(FORBIDDEN);
+      expect((await leave(account.accountId, cashier)).status).toBe(200);
+      expect(await memberIds(account)).toEqual([]);
+    },
+  );
 
-  it('the user who created an account cannot leave it as its last owner (LAST_OWNER_NOT_REVOKABLE), and can once another owner joined', async () => {
-    const [creator, partner] = await Promise.all([newUser(), newUser()]);
-    const created = await api('POST', '/api/accounts', {
-      token: creator.token,
-      body: { name: 'Creator Co', type: 'org', region: 'NZ', test: true },
-    });
-    expect(created.status).toBe(200);
-    const accountId: string = created.body.id;
-    const as = { token: creator.token, account: accountId };
-    expect((await leave(accountId, creator)).body).toMatchObject({
-      statusCode: 403,
-      message: 'LAST_OWNER_NOT_REVOKABLE',
-    });
-    expect(await counts(accountId)).toEqual({ owners: 1, members: 1 });
-    const invitation = (
-      await api('POST', '/api/invitations', {
-        ...as,
-        body: {
-          type: 'account-membership',
-          resourceId: accountId,
-          resourceType: 'account',
-          recipientAlias: partner.email,
-          params: { role: 'account-owner' },
-        },
-      })
-    ).body;
-    expect(
-      (
-        await api('POST', `/api/invitations/${invitation.id}/accept`, {
-          token: partner.token,
-          body: { code: invitation.code, accountId: partner.individualAccountId },
+  it(
+    'the user who created an account cannot leave it as its last owner (LAST_OWNER_NOT_REVOKABLE), and can once ' +
+      'another owner joined',
+    async () => {
+      const [creator, partner] = await Promise.all([newUser(), newUser()]);
+      const created = await api('POST', '/api/accounts', {
+        token: creator.token,
+        body: { name: 'Creator Co', type: 'org', region: 'NZ', test: true },
+      });
+      expect(created.status).toBe(200);
+      const accountId: string = created.body.id;
+      const as = { token: creator.token, account: accountId };
+      expect((await leave(accountId, creator)).body).toMatchObject({
+        statusCode: 403,
+        message: 'LAST_OWNER_NOT_REVOKABLE',
+      });
+      expect(await counts(accountId)).toEqual({ owners: 1, members: 1 });
+      const invitation = (
+        await api('POST', '/api/invitations', {
+          ...as,
+          body: {
+            type: 'account-membership',
+            resourceId: accountId,
+            resourceType: 'account',
+            recipientAlias: partner.email,
+            params: { role: 'account-owner' },
+          },
         })
-      ).status,
-    ).toBe(200);
-    expect((await leave(accountId, creator, accountId)).status).toBe(200);
-    expect(await counts(accountId)).toEqual({ owners: 1, members: 1 });
-    // The partner, who did not create it, may leave it ownerless.
-    expect((await leave(accountId, partner)).status).toBe(200);
-    expect(await counts(accountId)).toEqual({ owners: 0, members: 0 });
-  });
+      ).body;
+      expect(
+        (
+          await api('POST', `/api/invitations/${invitation.id}/accept`, {
+            token: partner.token,
+            body: { code: invitation.code, accountId: partner.individualAccountId },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await leave(accountId, creator, accountId)).status).toBe(200);
+      expect(await counts(accountId)).toEqual({ owners: 1, members: 1 });
+      // The partner, who did not create it, may leave it ownerless.
+      expect((await leave(accountId, partner)).status).toBe(200);
+      expect(await counts(accountId)).toEqual({ owners: 0, members: 0 });
+    },
+  );
 
-  it('counts stay exact when owners leave while the key revokes (each write conditional on the member as read)', async () => {
-    const account = await newAccount();
-    const [a, b, c] = await Promise.all([newUser(), newUser(), newUser()]);
-    for (const u of [a, b, c]) await joinByInvitation(account, u, 'account-owner');
-    const results = await Promise.all([
-      leave(account.accountId, a),
-      leave(account.accountId, b),
-      api('DELETE', `/api/accounts/${account.accountId}/members/${c.userId}`, { key: account.apiKey }),
-      leave(account.accountId, a),
-    ]);
-    for (const r of results) expect([200, 403]).toContain(r.status);
-    const listed = (await members(account.accountId, account.apiKey)).body;
-    expect(await counts(account.accountId)).toEqual({
-      owners: listed.filter((m: any) => m.role === 'account-owner').length,
-      members: listed.length,
-    });
-    expect(await memberIds(account)).not.toContain(a.userId);
-    expect(await memberIds(account)).not.toContain(b.userId);
-  });
+  it(
+    'counts stay exact when owners leave while the key ' + 'revokes (each write conditional on the member as read)',
+    async () => {
+      const account = await newAccount();
+      const [a, b, c] = await Promise.all([newUser(), newUser(), newUser()]);
+      for (const u of [a, b, c]) await joinByInvitation(account, u, 'account-owner');
+      const results = await Promise.all([
+        leave(account.accountId, a),
+        leave(account.accountId, b),
+        api('DELETE', `/api/accounts/${account.accountId}/members/${c.userId}`, { key: account.apiKey }),
+        leave(account.accountId, a),
+      ]);
+      for (const r of results) expect([200, 403]).toContain(r.status);
+      const listed = (await members(account.accountId, account.apiKey)).body;
+      expect(await counts(account.accountId)).toEqual({
+        owners: listed.filter((m: Json) => m.role === 'account-owner').length,
+        members: listed.length,
+      });
+      expect(await memberIds(account)).not.toContain(a.userId);
+      expect(await memberIds(account)).not.toContain(b.userId);
+    },
+  );
 
-  it('no user leaves their individual account, nor an account they are not a member of: FORBIDDEN, writing nothing', async () => {
-    const user = await newUser();
-    const own = await leave(user.individualAccountId, user);
-    expect(own.body).toEqual(FORBIDDEN);
-    expect(written(own)).toEqual([]);
-    expect((await leave(org.accountId, user)).body).toEqual(FORBIDDEN);
-    expect((await leave('noSuchAccount0000', user)).body).toEqual(FORBIDDEN);
-    expect(await membershipsOf(user)).toEqual([user.individualAccountId]);
-  });
+  it(
+    'no user leaves their individual account, nor an account ' + 'they are not a member of: FORBIDDEN, writing nothing',
+    async () => {
+      const user = await newUser();
+      const own = await leave(user.individualAccountId, user);
+      expect(own.body).toEqual(FORBIDDEN);
+      expect(written(own)).toEqual([]);
+      expect((await leave(org.accountId, user)).body).toEqual(FORBIDDEN);
+      expect((await leave('noSuchAccount0000', user)).body).toEqual(FORBIDDEN);
+      expect(await membershipsOf(user)).toEqual([user.individualAccountId]);
+    },
+  );
 });
 
 describe('GET /api/account-memberships and /api/users/{userId}/account-memberships', () => {

@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, seed } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
 import { newUser, type TestUser } from '../support/users';
 import { written } from '../support/value';
 
@@ -132,7 +132,7 @@ describe('an account is created with its creator as its only owner', () => {
       account: res.body.id,
     });
     expect(members.body).toEqual([expect.objectContaining({ userId: user.userId, role: 'account-owner' })]);
-    expect((await memberships(user)).map((m: any) => [m.accountId, m.role])).toEqual(
+    expect((await memberships(user)).map((m: Json) => [m.accountId, m.role])).toEqual(
       expect.arrayContaining([
         [res.body.id, 'account-owner'],
         [named.body.id, 'account-owner'],
@@ -140,35 +140,43 @@ describe('an account is created with its creator as its only owner', () => {
     );
   });
 
-  it('owner naming anyone but the calling user is INVITATION_REQUIRED, for keys, the operator and users alike, writing nothing', async () => {
-    const [parent, user, victim] = await Promise.all([newAccount(), newUser(), newUser()]);
-    const attempts = [{ key: parent.apiKey }, { key: seed().operatorApiKey }, { token: user.token }];
-    for (const caller of attempts) {
-      const res = await api('POST', '/api/accounts', {
-        ...caller,
-        body: { name: 'Trap', type: 'org', region: 'NZ', test: true, owner: victim.userId },
+  it(
+    'owner naming anyone but the calling user is INVITATION_REQUIRED, for keys, the operator and users alike, ' +
+      'writing nothing',
+    async () => {
+      const [parent, user, victim] = await Promise.all([newAccount(), newUser(), newUser()]);
+      const attempts = [{ key: parent.apiKey }, { key: seed().operatorApiKey }, { token: user.token }];
+      for (const caller of attempts) {
+        const res = await api('POST', '/api/accounts', {
+          ...caller,
+          body: { name: 'Trap', type: 'org', region: 'NZ', test: true, owner: victim.userId },
+        });
+        expect(res.body).toEqual(INVITATION_REQUIRED);
+        expect(written(res)).toEqual([]);
+      }
+      // An API key's account is created with no member at all.
+      const keyMade = await api('POST', '/api/accounts', {
+        key: parent.apiKey,
+        body: { name: 'Keyed', type: 'org', test: true },
       });
-      expect(res.body).toEqual(INVITATION_REQUIRED);
-      expect(written(res)).toEqual([]);
-    }
-    // An API key's account is created with no member at all.
-    const keyMade = await api('POST', '/api/accounts', {
-      key: parent.apiKey,
-      body: { name: 'Keyed', type: 'org', test: true },
-    });
-    expect((await api('GET', `/api/accounts/${keyMade.body.id}/members`, { key: parent.apiKey })).body).toEqual([]);
-    expect(await memberships(victim)).toEqual([expect.objectContaining({ accountId: victim.individualAccountId })]);
-    expect(await memberships(user)).toEqual([expect.objectContaining({ accountId: user.individualAccountId })]);
-  });
+      expect((await api('GET', `/api/accounts/${keyMade.body.id}/members`, { key: parent.apiKey })).body).toEqual([]);
+      expect(await memberships(victim)).toEqual([expect.objectContaining({ accountId: victim.individualAccountId })]);
+      expect(await memberships(user)).toEqual([expect.objectContaining({ accountId: user.individualAccountId })]);
+    },
+  );
 
-  it("a user's one individual account is made with the user: a user creates org accounts only (INVALID_ACCOUNT_TYPE)", async () => {
-    const user = await newUser();
-    const res = await api('POST', '/api/accounts', {
-      token: user.token,
-      body: { name: 'Me Again', type: 'individual', test: true },
-    });
-    expect(res.body).toMatchObject({ statusCode: 403, message: 'INVALID_ACCOUNT_TYPE' });
-    expect(written(res)).toEqual([]);
-    expect(await memberships(user)).toHaveLength(1);
-  });
+  it(
+    "a user's one individual account is made with the user: a user creates org accounts only " +
+      '(INVALID_ACCOUNT_TYPE)',
+    async () => {
+      const user = await newUser();
+      const res = await api('POST', '/api/accounts', {
+        token: user.token,
+        body: { name: 'Me Again', type: 'individual', test: true },
+      });
+      expect(res.body).toMatchObject({ statusCode: 403, message: 'INVALID_ACCOUNT_TYPE' });
+      expect(written(res)).toEqual([]);
+      expect(await memberships(user)).toHaveLength(1);
+    },
+  );
 });

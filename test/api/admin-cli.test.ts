@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { API_KEY_CACHE_TTL_MS } from '../../functions/core/auth/authenticate';
-import { api, FORBIDDEN } from '../support/api';
+import { api, FORBIDDEN, type Json } from '../support/api';
 
 const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const admin = (...args: string[]) =>
   runAdmin(...args, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json');
 
-async function runAdmin(...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
+async function runAdmin(...args: string[]): Promise<{ code: number; out: Json; stderr: string }> {
   try {
     const { stdout, stderr } = await run(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
@@ -54,7 +54,8 @@ describe('admin command', () => {
     ).toBe(0);
     expect((await admin('disable-key', '--account', account.out.id, '--name', 'owner')).out.enabled).toBe(false);
     // Written straight to the table, so the platform's instance that verified the key keeps it for up
-    // to API_KEY_CACHE_TTL_MS (docs/api/conventions.md, Authentication): the key stops working within that, not at once.
+    // to API_KEY_CACHE_TTL_MS (docs/api/conventions.md, Authentication): the key stops working within that, not at
+    // once.
     const disabledAt = Date.now();
     let status = 200;
     while (status === 200 && Date.now() - disabledAt < API_KEY_CACHE_TTL_MS + 5_000) {

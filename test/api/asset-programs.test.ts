@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, newMembership, PROGRAM_URLS } from '../support/asset-programs';
 import { newBankAccount } from '../support/bank';
 import { logoForm } from '../support/media';
@@ -25,40 +25,43 @@ const newMerchantOf = (owner: TestAccount) =>
   );
 
 describe('asset programs', () => {
-  it('creates a published program of the account, with its collections and logo; any account owner reads it', async () => {
-    const [collection, logo] = await Promise.all([
-      newCollection(issuer),
-      ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() })),
-    ]);
-    const res = await api('POST', '/api/asset-programs', {
-      key: issuer.apiKey,
-      body: {
+  it(
+    'creates a published program of the account, with its ' + 'collections and logo; any account owner reads it',
+    async () => {
+      const [collection, logo] = await Promise.all([
+        newCollection(issuer),
+        ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() })),
+      ]);
+      const res = await api('POST', '/api/asset-programs', {
+        key: issuer.apiKey,
+        body: {
+          name: 'Fuel Rewards',
+          accountId: issuer.accountId,
+          assetTypes: ['svc.nzd.test', 'payap-debit'],
+          collectionIds: [collection.id],
+          mediaUploadId: logo.id,
+          ...PROGRAM_URLS,
+        },
+      });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(/^ap_[1-9A-HJ-NP-Za-km-z]{22}$/),
         name: 'Fuel Rewards',
         accountId: issuer.accountId,
         assetTypes: ['svc.nzd.test', 'payap-debit'],
         collectionIds: [collection.id],
         mediaUploadId: logo.id,
+        test: true,
+        published: true,
         ...PROGRAM_URLS,
-      },
-    });
-    expect(res.body).toEqual({
-      id: expect.stringMatching(/^ap_[1-9A-HJ-NP-Za-km-z]{22}$/),
-      name: 'Fuel Rewards',
-      accountId: issuer.accountId,
-      assetTypes: ['svc.nzd.test', 'payap-debit'],
-      collectionIds: [collection.id],
-      mediaUploadId: logo.id,
-      test: true,
-      published: true,
-      ...PROGRAM_URLS,
-      createdAt: expect.stringMatching(TIMESTAMP),
-      createdBy: expect.stringMatching(/^crn:/),
-      updatedAt: res.body.createdAt,
-      updatedBy: res.body.createdBy,
-    });
-    expect((await api('GET', `/api/asset-programs/${res.body.id}`, { key: issuer.apiKey })).body).toEqual(res.body);
-    expect((await api('GET', `/api/asset-programs/${res.body.id}`, { key: stranger.apiKey })).body).toEqual(res.body);
-  });
+        createdAt: expect.stringMatching(TIMESTAMP),
+        createdBy: expect.stringMatching(/^crn:/),
+        updatedAt: res.body.createdAt,
+        updatedBy: res.body.createdBy,
+      });
+      expect((await api('GET', `/api/asset-programs/${res.body.id}`, { key: issuer.apiKey })).body).toEqual(res.body);
+      expect((await api('GET', `/api/asset-programs/${res.body.id}`, { key: stranger.apiKey })).body).toEqual(res.body);
+    },
+  );
 
   it('lists published programs of the caller’s liveness, newest first, a page at a time', async () => {
     const first = await newAssetProgram(issuer);
@@ -83,65 +86,72 @@ describe('asset programs', () => {
     expect(live.body.items.every((p: { test: boolean }) => p.test === false)).toBe(true);
   });
 
-  it('refuses a non-org account (ACCOUNT_TYPE_INVALID), another account’s upload (MEDIA_UPLOAD_INVALID) or collection (COLLECTION_IDS_INVALID), writing nothing', async () => {
-    const individual = await newAccount({ type: 'individual' });
-    const base = { name: 'X', assetTypes: ['svc.nzd.test'], ...PROGRAM_URLS, collectionIds: [] };
-    const type = await api('POST', '/api/asset-programs', {
-      key: individual.apiKey,
-      body: { ...base, accountId: individual.accountId },
-    });
-    expect(type.body).toEqual(refused('ACCOUNT_TYPE_INVALID'));
-    expect(written(type)).toEqual([]);
-
-    const theirs = await ok(api('POST', '/api/media-uploads', { key: stranger.apiKey, form: logoForm() }));
-    const media = await api('POST', '/api/asset-programs', {
-      key: issuer.apiKey,
-      body: { ...base, accountId: issuer.accountId, mediaUploadId: theirs.id },
-    });
-    expect(media.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
-    expect(written(media)).toEqual([]);
-
-    const other = await collectionManager();
-    const [own, foreign] = await Promise.all([newCollection(issuer), newCollection(other)]);
-    for (const collectionIds of [[own.id, foreign.id], ['c_zzNoSuchResourcezzzzzz']]) {
-      const res = await api('POST', '/api/asset-programs', {
-        key: issuer.apiKey,
-        body: { ...base, accountId: issuer.accountId, collectionIds },
+  it(
+    'refuses a non-org account (ACCOUNT_TYPE_INVALID), another account’s upload (MEDIA_UPLOAD_INVALID) or ' +
+      'collection (COLLECTION_IDS_INVALID), writing nothing',
+    async () => {
+      const individual = await newAccount({ type: 'individual' });
+      const base = { name: 'X', assetTypes: ['svc.nzd.test'], ...PROGRAM_URLS, collectionIds: [] };
+      const type = await api('POST', '/api/asset-programs', {
+        key: individual.apiKey,
+        body: { ...base, accountId: individual.accountId },
       });
-      expect(res.body).toEqual(refused('COLLECTION_IDS_INVALID'));
-      expect(written(res)).toEqual([]);
-    }
-    const invalid = await api('POST', '/api/asset-programs', {
-      key: issuer.apiKey,
-      body: { ...base, accountId: issuer.accountId, collectionIds: ['not-a-collection'] },
-    });
-    expect(invalid.status).toBe(400);
-  });
+      expect(type.body).toEqual(refused('ACCOUNT_TYPE_INVALID'));
+      expect(written(type)).toEqual([]);
 
-  it('refuses a program for another account, and its URL changes to anyone but the owner, writing nothing', async () => {
-    const res = await api('POST', '/api/asset-programs', {
-      key: stranger.apiKey,
-      body: {
-        name: 'X',
-        accountId: issuer.accountId,
-        assetTypes: ['svc.nzd.test'],
-        ...PROGRAM_URLS,
-        collectionIds: [],
-      },
-    });
-    expect(res.body).toEqual(FORBIDDEN);
-    expect(written(res)).toEqual([]);
-    const program = await newAssetProgram(issuer);
-    const change = await api('POST', `/api/asset-programs/${program.id}/set-privacy-policy-url`, {
-      key: stranger.apiKey,
-      body: { privacyPolicyUrl: 'https://evil.example/p' },
-    });
-    expect(change.body).toEqual(FORBIDDEN);
-    expect(written(change)).toEqual([]);
-    expect((await api('GET', `/api/asset-programs/${program.id}`, { key: issuer.apiKey })).body.privacyPolicyUrl).toBe(
-      PROGRAM_URLS.privacyPolicyUrl,
-    );
-  });
+      const theirs = await ok(api('POST', '/api/media-uploads', { key: stranger.apiKey, form: logoForm() }));
+      const media = await api('POST', '/api/asset-programs', {
+        key: issuer.apiKey,
+        body: { ...base, accountId: issuer.accountId, mediaUploadId: theirs.id },
+      });
+      expect(media.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
+      expect(written(media)).toEqual([]);
+
+      const other = await collectionManager();
+      const [own, foreign] = await Promise.all([newCollection(issuer), newCollection(other)]);
+      for (const collectionIds of [[own.id, foreign.id], ['c_zzNoSuchResourcezzzzzz']]) {
+        const res = await api('POST', '/api/asset-programs', {
+          key: issuer.apiKey,
+          body: { ...base, accountId: issuer.accountId, collectionIds },
+        });
+        expect(res.body).toEqual(refused('COLLECTION_IDS_INVALID'));
+        expect(written(res)).toEqual([]);
+      }
+      const invalid = await api('POST', '/api/asset-programs', {
+        key: issuer.apiKey,
+        body: { ...base, accountId: issuer.accountId, collectionIds: ['not-a-collection'] },
+      });
+      expect(invalid.status).toBe(400);
+    },
+  );
+
+  it(
+    'refuses a program for another account, and its URL ' + 'changes to anyone but the owner, writing nothing',
+    async () => {
+      const res = await api('POST', '/api/asset-programs', {
+        key: stranger.apiKey,
+        body: {
+          name: 'X',
+          accountId: issuer.accountId,
+          assetTypes: ['svc.nzd.test'],
+          ...PROGRAM_URLS,
+          collectionIds: [],
+        },
+      });
+      expect(res.body).toEqual(FORBIDDEN);
+      expect(written(res)).toEqual([]);
+      const program = await newAssetProgram(issuer);
+      const change = await api('POST', `/api/asset-programs/${program.id}/set-privacy-policy-url`, {
+        key: stranger.apiKey,
+        body: { privacyPolicyUrl: 'https://evil.example/p' },
+      });
+      expect(change.body).toEqual(FORBIDDEN);
+      expect(written(change)).toEqual([]);
+      expect(
+        (await api('GET', `/api/asset-programs/${program.id}`, { key: issuer.apiKey })).body.privacyPolicyUrl,
+      ).toBe(PROGRAM_URLS.privacyPolicyUrl);
+    },
+  );
 
   it('sets the privacy policy and terms of service URLs (both documented paths)', async () => {
     const program = await newAssetProgram(issuer);
@@ -177,18 +187,22 @@ describe('asset programs', () => {
     ).toBe(400);
   });
 
-  it('answers an id of another kind (a membership id) or that no program can have exactly like a missing program: FORBIDDEN', async () => {
-    for (const id of ['apm_zzNoSuchResourcezzzzzz', 'ap_zzNoSuchProgram000000000', 'ap_zzNoSuchResourcezzzzzz']) {
-      expect([id, (await api('GET', `/api/asset-programs/${id}`, { key: issuer.apiKey })).body]).toEqual([
-        id,
-        FORBIDDEN,
-      ]);
-    }
-  });
+  it(
+    'answers an id of another kind (a membership id) or that no program can have exactly like a missing program: ' +
+      'FORBIDDEN',
+    async () => {
+      for (const id of ['apm_zzNoSuchResourcezzzzzz', 'ap_zzNoSuchProgram000000000', 'ap_zzNoSuchResourcezzzzzz']) {
+        expect([id, (await api('GET', `/api/asset-programs/${id}`, { key: issuer.apiKey })).body]).toEqual([
+          id,
+          FORBIDDEN,
+        ]);
+      }
+    },
+  );
 });
 
 describe('asset program memberships', () => {
-  let program: any;
+  let program: Json;
   beforeAll(async () => {
     program = await newAssetProgram(issuer);
   }, 30_000);
@@ -312,36 +326,40 @@ describe('asset program memberships', () => {
     expect(written(again)).toEqual([]);
   });
 
-  it('refuses a non-org account (ACCOUNT_TYPE_INVALID), another liveness (LIVENESS_MISMATCH), another account’s bank account or account, writing nothing', async () => {
-    const individual = await newAccount({ type: 'individual' });
-    const bank = await newBankAccount(member);
-    const body = (accountId: string, billingBankAccountId = bank.id) => ({
-      assetProgramId: program.id,
-      accountId,
-      billingBankAccountId,
-    });
-    const cases: [TestAccount, Record<string, unknown>, unknown][] = [
-      [individual, body(individual.accountId), refused('ACCOUNT_TYPE_INVALID')],
-      [stranger, body(stranger.accountId), FORBIDDEN],
-      [stranger, body(member.accountId), FORBIDDEN],
-      [member, { ...body(member.accountId), assetProgramId: 'ap_zzNoSuchResourcezzzzzz' }, FORBIDDEN],
-    ];
-    const live = await newAccount({ test: false });
-    cases.push([live, body(live.accountId, (await newBankAccount(live)).id), refused('LIVENESS_MISMATCH')]);
-    for (const [caller, payload, answer] of cases) {
-      const res = await api('POST', '/api/asset-program-memberships', { key: caller.apiKey, body: payload });
-      expect(res.body).toEqual(answer);
-      expect(written(res)).toEqual([]);
-    }
-    expect(
-      (
-        await api('POST', '/api/asset-program-memberships', {
-          key: member.apiKey,
-          body: { ...body(member.accountId), assetProgramId: 'apc_wrong' },
-        })
-      ).status,
-    ).toBe(400);
-  });
+  it(
+    'refuses a non-org account (ACCOUNT_TYPE_INVALID), another liveness (LIVENESS_MISMATCH), another account’s ' +
+      'bank account or account, writing nothing',
+    async () => {
+      const individual = await newAccount({ type: 'individual' });
+      const bank = await newBankAccount(member);
+      const body = (accountId: string, billingBankAccountId = bank.id) => ({
+        assetProgramId: program.id,
+        accountId,
+        billingBankAccountId,
+      });
+      const cases: [TestAccount, Record<string, unknown>, unknown][] = [
+        [individual, body(individual.accountId), refused('ACCOUNT_TYPE_INVALID')],
+        [stranger, body(stranger.accountId), FORBIDDEN],
+        [stranger, body(member.accountId), FORBIDDEN],
+        [member, { ...body(member.accountId), assetProgramId: 'ap_zzNoSuchResourcezzzzzz' }, FORBIDDEN],
+      ];
+      const live = await newAccount({ test: false });
+      cases.push([live, body(live.accountId, (await newBankAccount(live)).id), refused('LIVENESS_MISMATCH')]);
+      for (const [caller, payload, answer] of cases) {
+        const res = await api('POST', '/api/asset-program-memberships', { key: caller.apiKey, body: payload });
+        expect(res.body).toEqual(answer);
+        expect(written(res)).toEqual([]);
+      }
+      expect(
+        (
+          await api('POST', '/api/asset-program-memberships', {
+            key: member.apiKey,
+            body: { ...body(member.accountId), assetProgramId: 'apc_wrong' },
+          })
+        ).status,
+      ).toBe(400);
+    },
+  );
 
   it('sets the billing bank account to another of the member’s; refuses another account’s and strangers', async () => {
     const joiner = await newAccount();
@@ -422,7 +440,8 @@ describe('asset program memberships', () => {
     // A page key of one status's listing is refused by another's.
     const other = await api(
       'GET',
-      `/api/asset-programs/${paged.id}/asset-program-memberships?status=approved&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      `/api/asset-programs/${paged.id}/asset-program-memberships?status=approved` +
+        `&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
       { key: issuer.apiKey },
     );
     expect(other.status).toBe(400);

@@ -239,7 +239,8 @@ describe('asset transfers of money', () => {
     expect(page1.body.items.map((t: { id: string }) => t.id)).toEqual([second.id]);
     const page2 = await api(
       'GET',
-      `/api/asset-transfers?senderAccountId=${own.accountId}&paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      `/api/asset-transfers?senderAccountId=${own.accountId}&paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
       { key: own.apiKey },
     );
     expect(page2.body.items.map((t: { id: string }) => t.id)).toEqual([first.id]);
@@ -255,108 +256,120 @@ describe('claim pages', () => {
     collection = await newCollection(issuer);
   });
 
-  it('sends a token whole without a recipient: a claim page, a public summary, and the token in the claimant’s account', async () => {
-    const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
-    const res = await sendAsset(owner, { assetId: token.id, message: 'For you', senderName: 'Ann' });
-    expect(res.body).toMatchObject({
-      status: 'created',
-      value: '1',
-      assetId: token.id,
-      assetType: 'svc.token.test',
-      assetCollectionId: collection.id,
-      claimType: 'single',
-      url: expect.stringMatching(new RegExp(`/transfer/${res.body.id}$`)),
-    });
-    const summary = await api('GET', `/api/asset-transfers/${res.body.id}/summary`);
-    expect(summary.body).toEqual({
-      id: res.body.id,
-      status: 'created',
-      assetId: token.id,
-      message: 'For you',
-      senderName: 'Ann',
-      createdAt: res.body.createdAt,
-      url: res.body.url,
-      assetCollectionId: collection.id,
-    });
-    // Held: it can be neither spent nor sent again.
-    expect((await sendAsset(owner, { assetId: token.id })).body).toEqual(refused('ASSET_NOT_ACTIVE'));
+  it(
+    'sends a token whole without a recipient: a claim page, a public summary, and the token in the claimant’s ' +
+      'account',
+    async () => {
+      const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
+      const res = await sendAsset(owner, { assetId: token.id, message: 'For you', senderName: 'Ann' });
+      expect(res.body).toMatchObject({
+        status: 'created',
+        value: '1',
+        assetId: token.id,
+        assetType: 'svc.token.test',
+        assetCollectionId: collection.id,
+        claimType: 'single',
+        url: expect.stringMatching(new RegExp(`/transfer/${res.body.id}$`)),
+      });
+      const summary = await api('GET', `/api/asset-transfers/${res.body.id}/summary`);
+      expect(summary.body).toEqual({
+        id: res.body.id,
+        status: 'created',
+        assetId: token.id,
+        message: 'For you',
+        senderName: 'Ann',
+        createdAt: res.body.createdAt,
+        url: res.body.url,
+        assetCollectionId: collection.id,
+      });
+      // Held: it can be neither spent nor sent again.
+      expect((await sendAsset(owner, { assetId: token.id })).body).toEqual(refused('ASSET_NOT_ACTIVE'));
 
-    const claimant = await newAccount();
-    const claimed = await claim(claimant, res.body.id);
-    expect(claimed.body).toMatchObject({
-      status: 'claimed',
-      claimedByAccountId: claimant.accountId,
-      recipientAccountId: claimant.accountId,
-      senderAccountId: owner.accountId,
-    });
-    expect((await findToken(token.id))?.balance).toBe(0n);
-    const copy = await findToken(derivedId(undefined, res.body.id, 'received-token', claimant.accountId));
-    expect(copy).toMatchObject({
-      balance: 1n,
-      available: 1n,
-      token: { accountId: claimant.accountId, collectionId: collection.id, expiresAt: token.expiresAt },
-    });
-    expect((await claim(await newAccount(), res.body.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
-  });
+      const claimant = await newAccount();
+      const claimed = await claim(claimant, res.body.id);
+      expect(claimed.body).toMatchObject({
+        status: 'claimed',
+        claimedByAccountId: claimant.accountId,
+        recipientAccountId: claimant.accountId,
+        senderAccountId: owner.accountId,
+      });
+      expect((await findToken(token.id))?.balance).toBe(0n);
+      const copy = await findToken(derivedId(undefined, res.body.id, 'received-token', claimant.accountId));
+      expect(copy).toMatchObject({
+        balance: 1n,
+        available: 1n,
+        token: { accountId: claimant.accountId, collectionId: collection.id, expiresAt: token.expiresAt },
+      });
+      expect((await claim(await newAccount(), res.body.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
+    },
+  );
 
-  it('refuses claims of transfers with a recipient (ASSET_TRANSFER_INVALID_RECIPIENT) and of cancelled ones, and an unknown id', async () => {
-    const aliased = (await sendAsset(owner, { assetId: owner.walletId, value: '10', recipientAlias: uniqueEmail() }))
-      .body;
-    const res = await claim(await newAccount(), aliased.id);
-    expect(res.body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
-    expect(written(res)).toEqual([]);
-    // The claim page is for others: the sender cancels instead.
-    const shared = (
-      await sendAsset(owner, {
-        assetId: owner.walletId,
-        value: '10',
+  it(
+    'refuses claims of transfers with a recipient (ASSET_TRANSFER_INVALID_RECIPIENT) and of cancelled ones, and ' +
+      'an unknown id',
+    async () => {
+      const aliased = (await sendAsset(owner, { assetId: owner.walletId, value: '10', recipientAlias: uniqueEmail() }))
+        .body;
+      const res = await claim(await newAccount(), aliased.id);
+      expect(res.body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
+      expect(written(res)).toEqual([]);
+      // The claim page is for others: the sender cancels instead.
+      const shared = (
+        await sendAsset(owner, {
+          assetId: owner.walletId,
+          value: '10',
+          claimType: 'multi',
+          valueConfig: { type: 'flat', params: { amount: '10' } },
+        })
+      ).body;
+      expect((await claim(owner, shared.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
+      const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
+      const cancelled = (await sendAsset(owner, { assetId: token.id })).body;
+      await ok(api('POST', `/api/asset-transfers/${cancelled.id}/cancel`, { key: owner.apiKey }));
+      expect((await claim(await newAccount(), cancelled.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
+      expect((await findToken(token.id))?.available).toBe(1n);
+      expect((await claim(await newAccount(), 'zzNoSuchTransferzzzzzz')).body).toEqual(FORBIDDEN);
+      expect((await api('GET', '/api/asset-transfers/zzNoSuchTransfer0000000/summary')).body).toEqual(FORBIDDEN);
+    },
+  );
+
+  it(
+    'shares money among claimants: flat amounts, claim conditions (ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET), ' +
+      'remainingValue',
+    async () => {
+      const before = await funds(owner);
+      const multi = (
+        await sendAsset(owner, {
+          assetId: owner.walletId,
+          value: '500',
+          claimType: 'multi',
+          valueConfig: { type: 'flat', params: { amount: '200' } },
+          claimConditions: [{ type: 'frequency', params: { period: 'lifetime', limit: '1' } }],
+        })
+      ).body;
+      expect(multi).toMatchObject({
+        status: 'created',
         claimType: 'multi',
-        valueConfig: { type: 'flat', params: { amount: '10' } },
-      })
-    ).body;
-    expect((await claim(owner, shared.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
-    const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
-    const cancelled = (await sendAsset(owner, { assetId: token.id })).body;
-    await ok(api('POST', `/api/asset-transfers/${cancelled.id}/cancel`, { key: owner.apiKey }));
-    expect((await claim(await newAccount(), cancelled.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
-    expect((await findToken(token.id))?.available).toBe(1n);
-    expect((await claim(await newAccount(), 'zzNoSuchTransferzzzzzz')).body).toEqual(FORBIDDEN);
-    expect((await api('GET', '/api/asset-transfers/zzNoSuchTransfer0000000/summary')).body).toEqual(FORBIDDEN);
-  });
-
-  it('shares money among claimants: flat amounts, claim conditions (ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET), remainingValue', async () => {
-    const before = await funds(owner);
-    const multi = (
-      await sendAsset(owner, {
-        assetId: owner.walletId,
-        value: '500',
-        claimType: 'multi',
+        remainingValue: '500',
         valueConfig: { type: 'flat', params: { amount: '200' } },
-        claimConditions: [{ type: 'frequency', params: { period: 'lifetime', limit: '1' } }],
-      })
-    ).body;
-    expect(multi).toMatchObject({
-      status: 'created',
-      claimType: 'multi',
-      remainingValue: '500',
-      valueConfig: { type: 'flat', params: { amount: '200' } },
-    });
-    const [a, b, c, d] = await Promise.all([newAccount(), newAccount(), newAccount(), newAccount()]);
-    expect((await claim(a, multi.id)).body).toMatchObject({ status: 'created', remainingValue: '300' });
-    const twice = await claim(a, multi.id);
-    expect(twice.body).toEqual(refused('ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET'));
-    expect(written(twice)).toEqual([]);
-    expect((await claim(b, multi.id)).body).toMatchObject({ remainingValue: '100' });
-    expect((await claim(c, multi.id)).body).toMatchObject({ status: 'claimed', remainingValue: '0' });
-    expect((await claim(d, multi.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
-    expect([await received(a), await received(b), await received(c), await received(d)]).toEqual([
-      200n,
-      200n,
-      100n,
-      0n,
-    ]);
-    expect(await funds(owner)).toEqual({ balance: before.balance - 500n, available: before.available - 500n });
-  });
+      });
+      const [a, b, c, d] = await Promise.all([newAccount(), newAccount(), newAccount(), newAccount()]);
+      expect((await claim(a, multi.id)).body).toMatchObject({ status: 'created', remainingValue: '300' });
+      const twice = await claim(a, multi.id);
+      expect(twice.body).toEqual(refused('ASSET_TRANSFER_CLAIM_CONDITIONS_NOT_MET'));
+      expect(written(twice)).toEqual([]);
+      expect((await claim(b, multi.id)).body).toMatchObject({ remainingValue: '100' });
+      expect((await claim(c, multi.id)).body).toMatchObject({ status: 'claimed', remainingValue: '0' });
+      expect((await claim(d, multi.id)).body).toEqual(refused('ASSET_TRANSFER_INVALID_STATUS'));
+      expect([await received(a), await received(b), await received(c), await received(d)]).toEqual([
+        200n,
+        200n,
+        100n,
+        0n,
+      ]);
+      expect(await funds(owner)).toEqual({ balance: before.balance - 500n, available: before.available - 500n });
+    },
+  );
 
   it('20 concurrent claims of one transfer: one claim', async () => {
     const token = await newToken(issuer, collection.id, { accountId: owner.accountId });
@@ -402,7 +415,8 @@ describe('claim pages', () => {
 });
 
 describe('unclaimed transfers go back after two weeks', () => {
-  it('the return timer, on the sender’s clock, voids the hold, records the return and notifies the sender', async () => {
+  it('the return timer, on the sender’s clock, voids the ' +
+    'hold, records the return and notifies the sender', async () => {
     const sender = await newPayer('5000');
     const receiver = await startWebhookReceiver();
     try {

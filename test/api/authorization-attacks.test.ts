@@ -95,14 +95,17 @@ describe('attack 1: a key without assets:spend cannot move its account’s asset
   const transfer = async (owner: Payer, id: string) =>
     (await api('GET', `/api/asset-transfers/${id}`, { key: owner.apiKey })).body;
 
-  it('an external-asset-provider key sending the account’s wallet → FORBIDDEN, nothing written, balance unchanged', async () => {
-    const owner = await newPayer('5000');
-    const res = await send(await keyOf(owner, 'external-asset-provider'), shared(owner.walletId));
-    expect({ body: res.body, written: written(res) }).toEqual({ body: FORBIDDEN, written: [] });
-    expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '5000' });
-    const sent = await api('GET', `/api/asset-transfers?senderAccountId=${owner.accountId}`, { key: owner.apiKey });
-    expect(sent.body.items).toEqual([]);
-  });
+  it(
+    'an external-asset-provider key sending the account’s ' + 'wallet → FORBIDDEN, nothing written, balance unchanged',
+    async () => {
+      const owner = await newPayer('5000');
+      const res = await send(await keyOf(owner, 'external-asset-provider'), shared(owner.walletId));
+      expect({ body: res.body, written: written(res) }).toEqual({ body: FORBIDDEN, written: [] });
+      expect(await balances(owner.apiKey, owner.walletId)).toEqual({ balance: '5000', available: '5000' });
+      const sent = await api('GET', `/api/asset-transfers?senderAccountId=${owner.accountId}`, { key: owner.apiKey });
+      expect(sent.body.items).toEqual([]);
+    },
+  );
 
   it('nor a token of the account', async () => {
     const [owner, issuer] = await Promise.all([newPayer('0'), collectionManager()]);
@@ -128,60 +131,65 @@ describe('attack 1: a key without assets:spend cannot move its account’s asset
 });
 
 describe('a signed-in user whose phone is not verified is no trusted user: spends and sends nothing', () => {
-  it('every route the `trusted-user` flag guards refuses them until their phone is verified, then answers', async () => {
-    const payer = await newPayer('5000');
-    const user = await newUser();
-    await joinByInvitation(payer, user, 'account-owner');
-    const as = { token: user.token, account: payer.accountId };
-    const pr = await newPaymentRequest(merchant, { value: nzd('100') });
-    const legacyRequest = await ok(
-      api('POST', '/payments/api/requests.create', {
-        key: merchant.owner.apiKey,
-        body: { merchantId: merchant.merchantId, amount: '200', asset: 'NZD' },
-      }),
-    );
-    // Sent by the account's key: only its cancel is the user's.
-    const sent = await ok(sendAsset(payer, { assetId: payer.walletId, value: '300', recipientAlias: uniqueEmail() }));
-    const attempts = {
-      pay: () =>
-        api('POST', `/api/payment-requests/${pr.id}/pay`, {
-          ...as,
-          body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: 'untrusted' },
+  it(
+    'every route the `trusted-user` flag guards refuses ' + 'them until their phone is verified, then answers',
+    async () => {
+      const payer = await newPayer('5000');
+      const user = await newUser();
+      await joinByInvitation(payer, user, 'account-owner');
+      const as = { token: user.token, account: payer.accountId };
+      const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+      const legacyRequest = await ok(
+        api('POST', '/payments/api/requests.create', {
+          key: merchant.owner.apiKey,
+          body: { merchantId: merchant.merchantId, amount: '200', asset: 'NZD' },
         }),
-      legacyPay: () =>
-        api('POST', '/payments/api/requests.pay', {
-          ...as,
-          body: { requestId: legacyRequest.requestId, ledger: 'svc.nzd.test', authorization: payer.walletId },
-        }),
-      send: () =>
-        api('POST', '/api/asset-transfers', {
-          ...as,
-          body: { assetId: payer.walletId, value: '400', recipientAlias: uniqueEmail() },
-        }),
-      cancel: () => api('POST', `/api/asset-transfers/${sent.id}/cancel`, as),
-    };
-    const before = await balances(payer.apiKey, payer.walletId);
-    for (const [name, attempt] of Object.entries(attempts)) {
-      const res = await attempt();
-      // The legacy API calls a refused spend INACTIVE_ASSET.
-      expect({ name, status: res.status, message: res.body.message }).toEqual({
-        name,
-        status: 403,
-        message: name === 'legacyPay' ? 'INACTIVE_ASSET' : 'FORBIDDEN',
-      });
-      expect(written(res)).toEqual([]);
-    }
-    expect(await balances(payer.apiKey, payer.walletId)).toEqual(before);
-    expect((await api('GET', `/api/asset-transfers/${sent.id}`, { key: payer.apiKey })).body.status).toBe(sent.status);
+      );
+      // Sent by the account's key: only its cancel is the user's.
+      const sent = await ok(sendAsset(payer, { assetId: payer.walletId, value: '300', recipientAlias: uniqueEmail() }));
+      const attempts = {
+        pay: () =>
+          api('POST', `/api/payment-requests/${pr.id}/pay`, {
+            ...as,
+            body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey: 'untrusted' },
+          }),
+        legacyPay: () =>
+          api('POST', '/payments/api/requests.pay', {
+            ...as,
+            body: { requestId: legacyRequest.requestId, ledger: 'svc.nzd.test', authorization: payer.walletId },
+          }),
+        send: () =>
+          api('POST', '/api/asset-transfers', {
+            ...as,
+            body: { assetId: payer.walletId, value: '400', recipientAlias: uniqueEmail() },
+          }),
+        cancel: () => api('POST', `/api/asset-transfers/${sent.id}/cancel`, as),
+      };
+      const before = await balances(payer.apiKey, payer.walletId);
+      for (const [name, attempt] of Object.entries(attempts)) {
+        const res = await attempt();
+        // The legacy API calls a refused spend INACTIVE_ASSET.
+        expect({ name, status: res.status, message: res.body.message }).toEqual({
+          name,
+          status: 403,
+          message: name === 'legacyPay' ? 'INACTIVE_ASSET' : 'FORBIDDEN',
+        });
+        expect(written(res)).toEqual([]);
+      }
+      expect(await balances(payer.apiKey, payer.walletId)).toEqual(before);
+      expect((await api('GET', `/api/asset-transfers/${sent.id}`, { key: payer.apiKey })).body.status).toBe(
+        sent.status,
+      );
 
-    await verifyPhone(user.userId);
-    for (const [name, attempt] of Object.entries(attempts))
-      expect({ name, status: (await attempt()).status }).toEqual({ name, status: 200 });
-    // Paid 100 and 200, sent 400; the cancelled 300 is spendable again.
-    expect((await balances(payer.apiKey, payer.walletId)).available).toBe(
-      String(BigInt(before.available) - 700n + 300n),
-    );
-  });
+      await verifyPhone(user.userId);
+      for (const [name, attempt] of Object.entries(attempts))
+        expect({ name, status: (await attempt()).status }).toEqual({ name, status: 200 });
+      // Paid 100 and 200, sent 400; the cancelled 300 is spendable again.
+      expect((await balances(payer.apiKey, payer.walletId)).available).toBe(
+        String(BigInt(before.available) - 700n + 300n),
+      );
+    },
+  );
 });
 
 describe('listing by external reference stays inside the caller’s account', () => {
@@ -314,64 +322,72 @@ describe('a user cannot be put into accounts without consent, nor locked in', ()
       (m: { accountId: string; role: string }) => [m.accountId, m.role],
     );
 
-  it('accounts owned by the victim and the victim added as a member are refused, writing nothing: the membership limit cannot be filled', async () => {
-    const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
-    for (let i = 0; i < 5; i++) {
-      const owned = await api('POST', '/api/accounts', {
-        key: attacker.apiKey,
-        body: { name: `Trap ${i}`, type: 'org', region: 'NZ', test: true, owner: victim.userId },
-      });
-      expect(owned.body).toEqual(code('INVITATION_REQUIRED'));
-      expect(written(owned)).toEqual([]);
-    }
-    const child = (
-      await api('POST', '/api/accounts', {
-        key: attacker.apiKey,
-        body: { name: 'Trap child', type: 'org', test: true },
-      })
-    ).body;
-    for (const [accountId, role] of [
-      [attacker.accountId, 'account-owner'],
-      [child.id, 'account-owner'],
-      [child.id, 'cashier'],
-    ]) {
-      const added = await api('POST', `/api/accounts/${accountId}/members`, {
-        key: attacker.apiKey,
-        body: { userId: victim.userId, role },
-      });
-      expect(added.body).toEqual(code('INVITATION_REQUIRED'));
-      expect(written(added)).toEqual([]);
-    }
-    expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
-    // The victim can still be invited (by anyone, the attacker too) and accept.
-    const shop = await newAccount();
-    await joinByInvitation(shop, victim, 'cashier');
-    expect(await memberships(victim)).toEqual([
-      [victim.individualAccountId, 'account-owner'],
-      [shop.accountId, 'cashier'],
-    ]);
-  });
-
-  it('the victim leaves an account they were made last owner of by invitation, and anything they joined but did not create', async () => {
-    const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
-    await joinByInvitation(attacker, victim, 'account-owner');
-    // The attacker cannot keep them: revoking the last owner is refused, and so is demoting them ...
-    expect(
-      (
-        await api('POST', `/api/accounts/${attacker.accountId}/members`, {
+  it(
+    'accounts owned by the victim and the victim added as a member are refused, writing nothing: the membership ' +
+      'limit cannot be filled',
+    async () => {
+      const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
+      for (let i = 0; i < 5; i++) {
+        const owned = await api('POST', '/api/accounts', {
           key: attacker.apiKey,
-          body: { userId: victim.userId, role: 'cashier' },
+          body: { name: `Trap ${i}`, type: 'org', region: 'NZ', test: true, owner: victim.userId },
+        });
+        expect(owned.body).toEqual(code('INVITATION_REQUIRED'));
+        expect(written(owned)).toEqual([]);
+      }
+      const child = (
+        await api('POST', '/api/accounts', {
+          key: attacker.apiKey,
+          body: { name: 'Trap child', type: 'org', test: true },
         })
-      ).body,
-    ).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
-    // ... but the victim leaves on their own.
-    const left = await api('DELETE', `/api/accounts/${attacker.accountId}/members/${victim.userId}`, {
-      token: victim.token,
-    });
-    expect(left).toMatchObject({ status: 200, body: {} });
-    expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
-    expect((await api('GET', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey })).body).toEqual(
-      [],
-    );
-  });
+      ).body;
+      for (const [accountId, role] of [
+        [attacker.accountId, 'account-owner'],
+        [child.id, 'account-owner'],
+        [child.id, 'cashier'],
+      ]) {
+        const added = await api('POST', `/api/accounts/${accountId}/members`, {
+          key: attacker.apiKey,
+          body: { userId: victim.userId, role },
+        });
+        expect(added.body).toEqual(code('INVITATION_REQUIRED'));
+        expect(written(added)).toEqual([]);
+      }
+      expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
+      // The victim can still be invited (by anyone, the attacker too) and accept.
+      const shop = await newAccount();
+      await joinByInvitation(shop, victim, 'cashier');
+      expect(await memberships(victim)).toEqual([
+        [victim.individualAccountId, 'account-owner'],
+        [shop.accountId, 'cashier'],
+      ]);
+    },
+  );
+
+  it(
+    'the victim leaves an account they were made last owner of by invitation, and anything they joined but did ' +
+      'not create',
+    async () => {
+      const [attacker, victim] = await Promise.all([newAccount(), newUser()]);
+      await joinByInvitation(attacker, victim, 'account-owner');
+      // The attacker cannot keep them: revoking the last owner is refused, and so is demoting them ...
+      expect(
+        (
+          await api('POST', `/api/accounts/${attacker.accountId}/members`, {
+            key: attacker.apiKey,
+            body: { userId: victim.userId, role: 'cashier' },
+          })
+        ).body,
+      ).toEqual(code('LAST_OWNER_NOT_REVOKABLE'));
+      // ... but the victim leaves on their own.
+      const left = await api('DELETE', `/api/accounts/${attacker.accountId}/members/${victim.userId}`, {
+        token: victim.token,
+      });
+      expect(left).toMatchObject({ status: 200, body: {} });
+      expect(await memberships(victim)).toEqual([[victim.individualAccountId, 'account-owner']]);
+      expect((await api('GET', `/api/accounts/${attacker.accountId}/members`, { key: attacker.apiKey })).body).toEqual(
+        [],
+      );
+    },
+  );
 });

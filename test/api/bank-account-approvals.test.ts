@@ -23,39 +23,43 @@ describe('bank account approvals', () => {
     statement = await bankStatement(owner);
   });
 
-  it('requests a settlement approval with a bank statement: created, one activity, shown on the bank account and listed', async () => {
-    const bank = await newBankAccount(owner);
-    const res = await request(owner, { bankAccountId: bank.id, mediaUploadId: statement });
-    expect(res.body).toEqual({
-      id: expect.any(String),
-      bankAccountId: bank.id,
-      accountId: owner.accountId,
-      type: 'settlement',
-      status: 'created',
-      mediaUploadId: statement,
-      approvalActivities: [
-        {
-          activityNumber: 1,
-          approvalId: res.body.id,
-          activityType: 'requested',
-          createdAt: res.body.createdAt,
-          createdBy: expect.stringMatching(/^crn:/),
-        },
-      ],
-      createdAt: expect.any(String),
-      createdBy: expect.stringMatching(/^crn:/),
-      modifiedAt: res.body.createdAt,
-      modifiedBy: res.body.createdBy,
-    });
-    expect((await api('GET', `/api/bank-account-approvals/${res.body.id}`, { key: owner.apiKey })).body).toEqual(
-      res.body,
-    );
-    expect((await api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey })).body).toEqual({
-      items: [res.body],
-    });
-    const account = await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }));
-    expect(account.approvals).toEqual([{ type: 'settlement', status: 'pending', updatedAt: res.body.createdAt }]);
-  });
+  it(
+    'requests a settlement approval with a bank statement: created, one activity, shown on the bank account and ' +
+      'listed',
+    async () => {
+      const bank = await newBankAccount(owner);
+      const res = await request(owner, { bankAccountId: bank.id, mediaUploadId: statement });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        bankAccountId: bank.id,
+        accountId: owner.accountId,
+        type: 'settlement',
+        status: 'created',
+        mediaUploadId: statement,
+        approvalActivities: [
+          {
+            activityNumber: 1,
+            approvalId: res.body.id,
+            activityType: 'requested',
+            createdAt: res.body.createdAt,
+            createdBy: expect.stringMatching(/^crn:/),
+          },
+        ],
+        createdAt: expect.any(String),
+        createdBy: expect.stringMatching(/^crn:/),
+        modifiedAt: res.body.createdAt,
+        modifiedBy: res.body.createdBy,
+      });
+      expect((await api('GET', `/api/bank-account-approvals/${res.body.id}`, { key: owner.apiKey })).body).toEqual(
+        res.body,
+      );
+      expect((await api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey })).body).toEqual({
+        items: [res.body],
+      });
+      const account = await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }));
+      expect(account.approvals).toEqual([{ type: 'settlement', status: 'pending', updatedAt: res.body.createdAt }]);
+    },
+  );
 
   it('takes one request in progress per bank account: APPROVAL_ALREADY_IN_PROGRESS, nothing written', async () => {
     const bank = await newBankAccount(owner);
@@ -79,21 +83,29 @@ describe('bank account approvals', () => {
     );
   });
 
-  it('needs a bank statement of the same account (MEDIA_UPLOAD_INVALID), a mediaUploadId and the settlement type', async () => {
-    const bank = await newBankAccount(owner);
-    const logo = await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }));
-    const theirs = await bankStatement(stranger);
-    for (const mediaUploadId of [logo.id, theirs, 'zzNoSuchUpLoadzzzzzzzz']) {
-      const res = await request(owner, { bankAccountId: bank.id, mediaUploadId });
-      expect(res.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
-      expect(written(res)).toEqual([]);
-    }
-    expect((await request(owner, { bankAccountId: bank.id })).status).toBe(400);
-    expect(
-      (await request(owner, { bankAccountId: bank.id, mediaUploadId: statement, type: 'account-information-consent' }))
-        .status,
-    ).toBe(400);
-  });
+  it(
+    'needs a bank statement of the same account ' + '(MEDIA_UPLOAD_INVALID), a mediaUploadId and the settlement type',
+    async () => {
+      const bank = await newBankAccount(owner);
+      const logo = await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }));
+      const theirs = await bankStatement(stranger);
+      for (const mediaUploadId of [logo.id, theirs, 'zzNoSuchUpLoadzzzzzzzz']) {
+        const res = await request(owner, { bankAccountId: bank.id, mediaUploadId });
+        expect(res.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
+        expect(written(res)).toEqual([]);
+      }
+      expect((await request(owner, { bankAccountId: bank.id })).status).toBe(400);
+      expect(
+        (
+          await request(owner, {
+            bankAccountId: bank.id,
+            mediaUploadId: statement,
+            type: 'account-information-consent',
+          })
+        ).status,
+      ).toBe(400);
+    },
+  );
 
   it('refuses another account’s bank account and approvals like missing ones, writing nothing', async () => {
     const bank = await newBankAccount(owner);
@@ -113,33 +125,37 @@ describe('bank account approvals', () => {
     ).toEqual(FORBIDDEN);
   });
 
-  it('is reviewed by the operator only, once: accept, then APPROVAL_ALREADY_REVIEWED; the bank account takes a new request', async () => {
-    const bank = await newBankAccount(owner);
-    const approval = await ok(request(owner, { bankAccountId: bank.id, mediaUploadId: statement }));
-    const byOwner = await review(approval.id, 'accept', {}, owner.apiKey);
-    expect(byOwner.body).toEqual(FORBIDDEN);
-    expect(written(byOwner)).toEqual([]);
-    expect((await review(approval.id, 'accept', { reason: 'All details match' })).body).toEqual({});
-    const read = await ok(api('GET', `/api/bank-account-approvals/${approval.id}`, { key: owner.apiKey }));
-    expect(read.status).toBe('approved');
-    expect(read.approvalActivities[1]).toEqual({
-      activityNumber: 2,
-      approvalId: approval.id,
-      activityType: 'approved',
-      reason: 'All details match',
-      createdAt: read.modifiedAt,
-      createdBy: expect.stringMatching(/^crn:/),
-    });
-    expect((await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }))).approvals).toEqual([
-      { type: 'settlement', status: 'approved', updatedAt: read.modifiedAt },
-    ]);
-    for (const action of ['accept', 'decline'] as const) {
-      const again = await review(approval.id, action, { reason: 'again' });
-      expect(again.body).toEqual(refused('APPROVAL_ALREADY_REVIEWED'));
-      expect(written(again)).toEqual([]);
-    }
-    await ok(request(owner, { bankAccountId: bank.id, mediaUploadId: statement }));
-  });
+  it(
+    'is reviewed by the operator only, once: accept, then APPROVAL_ALREADY_REVIEWED; the bank account takes a new ' +
+      'request',
+    async () => {
+      const bank = await newBankAccount(owner);
+      const approval = await ok(request(owner, { bankAccountId: bank.id, mediaUploadId: statement }));
+      const byOwner = await review(approval.id, 'accept', {}, owner.apiKey);
+      expect(byOwner.body).toEqual(FORBIDDEN);
+      expect(written(byOwner)).toEqual([]);
+      expect((await review(approval.id, 'accept', { reason: 'All details match' })).body).toEqual({});
+      const read = await ok(api('GET', `/api/bank-account-approvals/${approval.id}`, { key: owner.apiKey }));
+      expect(read.status).toBe('approved');
+      expect(read.approvalActivities[1]).toEqual({
+        activityNumber: 2,
+        approvalId: approval.id,
+        activityType: 'approved',
+        reason: 'All details match',
+        createdAt: read.modifiedAt,
+        createdBy: expect.stringMatching(/^crn:/),
+      });
+      expect((await ok(api('GET', `/api/bank-accounts/${bank.id}`, { key: owner.apiKey }))).approvals).toEqual([
+        { type: 'settlement', status: 'approved', updatedAt: read.modifiedAt },
+      ]);
+      for (const action of ['accept', 'decline'] as const) {
+        const again = await review(approval.id, action, { reason: 'again' });
+        expect(again.body).toEqual(refused('APPROVAL_ALREADY_REVIEWED'));
+        expect(written(again)).toEqual([]);
+      }
+      await ok(request(owner, { bankAccountId: bank.id, mediaUploadId: statement }));
+    },
+  );
 
   it('declines with a reason only', async () => {
     const bank = await newBankAccount(owner);

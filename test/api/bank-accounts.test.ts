@@ -238,23 +238,27 @@ describe('bank accounts (current API)', () => {
     }
   });
 
-  it('numbers concurrent preferred names one each and archives once under concurrent archives: conflicts re-read, never a 500', async () => {
-    const quartz = await newBankAccount(owner, { type: 'quartz' });
-    const named = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, {
-          key: owner.apiKey,
-          body: { preferredBankAccountName: `Name ${i}` },
-        }),
-      ),
-    );
-    expect(named.map((res) => res.status)).toEqual(Array(8).fill(200));
-    expect(named.map((res) => res.body.activityNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const archived = await Promise.all(
-      Array.from({ length: 4 }, () => api('POST', `/api/bank-accounts/${quartz.id}/archive`, { key: owner.apiKey })),
-    );
-    expect(archived.map((res) => [res.status, res.body.status])).toEqual(Array(4).fill([200, 'archived']));
-  });
+  it(
+    'numbers concurrent preferred names one each and archives once under concurrent archives: conflicts re-read, ' +
+      'never a 500',
+    async () => {
+      const quartz = await newBankAccount(owner, { type: 'quartz' });
+      const named = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          api('POST', `/api/bank-accounts/${quartz.id}/set-preferred-name`, {
+            key: owner.apiKey,
+            body: { preferredBankAccountName: `Name ${i}` },
+          }),
+        ),
+      );
+      expect(named.map((res) => res.status)).toEqual(Array(8).fill(200));
+      expect(named.map((res) => res.body.activityNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const archived = await Promise.all(
+        Array.from({ length: 4 }, () => api('POST', `/api/bank-accounts/${quartz.id}/archive`, { key: owner.apiKey })),
+      );
+      expect(archived.map((res) => [res.status, res.body.status])).toEqual(Array(4).fill([200, 'archived']));
+    },
+  );
 
   it("refuses another account's bank account like a missing one on every route, writing nothing", async () => {
     const account = await newBankAccount(owner, { type: 'quartz', directDebitAuthority: undefined });
@@ -379,25 +383,28 @@ describe('bank authorities (deprecated), over the same stored bank account', () 
     ).toEqual(refused('BANK_ACCOUNT_ALREADY_VERIFIED'));
   });
 
-  it('answers its own limit codes: BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED, BANK_AUTHORITY_LIMIT_EXCEEDED', async () => {
-    const number = uniqueBankNumber();
-    const [a, b, c] = await Promise.all([newAccount(), newAccount(), newAccount()]);
-    for (const holder of [a, b]) await newBankAccount(holder, { bankAccountNumber: number });
-    const third = await api('POST', '/api/bank-authorities', {
-      key: c.apiKey,
-      body: { accountId: c.accountId, bankAccountNumber: number, bankAccountName: 'x', ...AUTHORITY },
-    });
-    expect(third.body).toEqual(refused('BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED'));
-    expect(written(third)).toEqual([]);
+  it(
+    'answers its own limit codes: BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED, ' + 'BANK_AUTHORITY_LIMIT_EXCEEDED',
+    async () => {
+      const number = uniqueBankNumber();
+      const [a, b, c] = await Promise.all([newAccount(), newAccount(), newAccount()]);
+      for (const holder of [a, b]) await newBankAccount(holder, { bankAccountNumber: number });
+      const third = await api('POST', '/api/bank-authorities', {
+        key: c.apiKey,
+        body: { accountId: c.accountId, bankAccountNumber: number, bankAccountName: 'x', ...AUTHORITY },
+      });
+      expect(third.body).toEqual(refused('BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED'));
+      expect(written(third)).toEqual([]);
 
-    await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(c)));
-    const over = await api('POST', '/api/bank-authorities', {
-      key: c.apiKey,
-      body: { accountId: c.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...AUTHORITY },
-    });
-    expect(over.body).toEqual(refused('BANK_AUTHORITY_LIMIT_EXCEEDED'));
-    expect(written(over)).toEqual([]);
-  });
+      await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(c)));
+      const over = await api('POST', '/api/bank-authorities', {
+        key: c.apiKey,
+        body: { accountId: c.accountId, bankAccountNumber: uniqueBankNumber(), bankAccountName: 'x', ...AUTHORITY },
+      });
+      expect(over.body).toEqual(refused('BANK_AUTHORITY_LIMIT_EXCEEDED'));
+      expect(written(over)).toEqual([]);
+    },
+  );
 
   it('requires all nine fields of a bank authority', async () => {
     const { city: _city, ...withoutCity } = AUTHORITY;

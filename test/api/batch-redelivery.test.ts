@@ -30,10 +30,13 @@ let writes = 0;
  * window in which two deliveries both found the chunk uncounted and both try to count it.
  */
 let holdFirstCount: { held: boolean; release?: () => void } | undefined;
-const plain = (value: any) => (value && typeof value === 'object' ? (value.S ?? value.N) : value);
-const countsFirstChunk = (input: any) =>
+/** An attribute as the middleware meets it: marshalled (`{ S }`, `{ N }`) or still plain. */
+type Attribute = { S?: string; N?: string } | string | number | undefined;
+type Written = { TransactItems?: { Put?: { Item?: Record<string, Attribute> } }[] } | undefined;
+const plain = (value: Attribute) => (value && typeof value === 'object' ? (value.S ?? value.N) : value);
+const countsFirstChunk = (input: Written) =>
   (input?.TransactItems ?? []).some(
-    (item: any) => plain(item.Put?.Item?.entity) === 'batch-chunk' && String(plain(item.Put.Item.chunk)) === '0',
+    (item) => plain(item.Put?.Item?.entity) === 'batch-chunk' && String(plain(item.Put?.Item?.chunk)) === '0',
   );
 
 onDynamoDbClient((client) =>
@@ -41,7 +44,7 @@ onDynamoDbClient((client) =>
     (next, context) => async (args) => {
       if (killAfterWrites !== undefined && writes >= killAfterWrites)
         throw new Error('injected: the consumer was killed');
-      if (holdFirstCount && countsFirstChunk(args.input)) {
+      if (holdFirstCount && countsFirstChunk(args.input as Written)) {
         const gate = holdFirstCount;
         if (!gate.held) {
           gate.held = true;
@@ -116,84 +119,89 @@ async function deliver(messages: Message[]): Promise<string[]> {
   return result.batchItemFailures.map((f) => f.itemIdentifier);
 }
 
-it('a chunk killed half-way and delivered again (twice at once, then late) creates nothing twice and is counted once', async () => {
-  const owner = await newAccount();
-  const run = Date.now().toString(36);
-  const rows: OnboardRow[] = Array.from({ length: 300 }, (_, i) => onboardRow(`${run}-${i}`));
-  rows[260] = onboardRow(`${run}-260`, { nzbn: company(15).nzbn });
-  rows[100] = onboardRow(`${run}-100`, { categoryCode: '12' });
-  rows[280] = onboardRow(`${run}-280`, { nzbn: '9999999999999' });
-  const url = await uploadBatchFile(owner, onboardCsv(rows));
-  const batch = await ok(
-    api('POST', '/api/batches', {
-      key: owner.apiKey,
-      body: { type: 'business-onboard', url, accountId: owner.accountId },
-    }),
-  );
+it(
+  'a chunk killed half-way and delivered again (twice at once, then late) creates nothing twice and is counted ' +
+    'once',
+  async () => {
+    const owner = await newAccount();
+    const run = Date.now().toString(36);
+    const rows: OnboardRow[] = Array.from({ length: 300 }, (_, i) => onboardRow(`${run}-${i}`));
+    rows[260] = onboardRow(`${run}-260`, { nzbn: company(15).nzbn });
+    rows[100] = onboardRow(`${run}-100`, { categoryCode: '12' });
+    rows[280] = onboardRow(`${run}-280`, { nzbn: '9999999999999' });
+    const url = await uploadBatchFile(owner, onboardCsv(rows));
+    const batch = await ok(
+      api('POST', '/api/batches', {
+        key: owner.apiKey,
+        body: { type: 'business-onboard', url, accountId: owner.accountId },
+      }),
+    );
 
-  expect(await deliver(await drain())).toEqual([]);
-  const chunks = await drain();
-  expect(chunks.map((m) => JSON.parse(m.Body!).chunk).sort()).toEqual([0, 1]);
-  const [first, second] = chunks.sort((a, b) => JSON.parse(a.Body!).chunk - JSON.parse(b.Body!).chunk);
+    expect(await deliver(await drain())).toEqual([]);
+    const chunks = await drain();
+    expect(chunks.map((m) => JSON.parse(m.Body!).chunk).sort()).toEqual([0, 1]);
+    const [first, second] = chunks.sort((a, b) => JSON.parse(a.Body!).chunk - JSON.parse(b.Body!).chunk);
 
-  // The first chunk dies after some of its records' writes went through.
-  writes = 0;
-  killAfterWrites = 4;
-  expect(await deliver([first])).toHaveLength(1);
-  killAfterWrites = undefined;
-  expect(writes).toBeGreaterThan(0);
-  expect(await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }))).toMatchObject({
-    status: 'chunked',
-    count: '0',
-  });
+    // The first chunk dies after some of its records' writes went through.
+    writes = 0;
+    killAfterWrites = 4;
+    expect(await deliver([first])).toHaveLength(1);
+    killAfterWrites = undefined;
+    expect(writes).toBeGreaterThan(0);
+    expect(await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }))).toMatchObject({
+      status: 'chunked',
+      count: '0',
+    });
 
-  // Restarted: the dead chunk arrives twice at once beside the other, both deliveries finding it
-  // uncounted and the first to count waiting until the second has; whatever fails is delivered again.
-  holdFirstCount = { held: false };
-  let pending = [first, first, second];
-  for (let round = 0; pending.length && round < 5; round++) {
-    const failed = new Set(await deliver(pending));
-    pending = pending.filter((m, i) => failed.has(`${m.MessageId}-${i}`));
-  }
-  expect(pending).toEqual([]);
-  expect(holdFirstCount.held).toBe(true);
-  holdFirstCount = undefined;
-  // A late repeat changes nothing.
-  expect(await deliver([second, first])).toEqual([]);
+    // Restarted: the dead chunk arrives twice at once beside the other, both deliveries finding it
+    // uncounted and the first to count waiting until the second has; whatever fails is delivered again.
+    holdFirstCount = { held: false };
+    let pending = [first, first, second];
+    for (let round = 0; pending.length && round < 5; round++) {
+      const failed = new Set(await deliver(pending));
+      pending = pending.filter((m, i) => failed.has(`${m.MessageId}-${i}`));
+    }
+    expect(pending).toEqual([]);
+    expect(holdFirstCount.held).toBe(true);
+    holdFirstCount = undefined;
+    // A late repeat changes nothing.
+    expect(await deliver([second, first])).toEqual([]);
 
-  const done = await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }));
-  expect(done).toMatchObject({
-    status: 'complete',
-    count: '300',
-    errorCount: '2',
-    errors: [
-      { index: '100', externalId: `eb-${run}-100`, message: 'categoryCode must be 4 digits' },
-      { index: '280', externalId: `eb-${run}-280`, message: 'INVALID_NZBN' },
-    ],
-  });
+    const done = await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }));
+    expect(done).toMatchObject({
+      status: 'complete',
+      count: '300',
+      errorCount: '2',
+      errors: [
+        { index: '100', externalId: `eb-${run}-100`, message: 'categoryCode must be 4 digits' },
+        { index: '280', externalId: `eb-${run}-280`, message: 'INVALID_NZBN' },
+      ],
+    });
 
-  // Every good record of the chunk that died and came twice made exactly one merchant (and a business), under the ids it derives.
-  const good = rows
-    .slice(0, 250)
-    .map((_, i) => i)
-    .filter((i) => i !== 100);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < good.length) {
-        const index = good[next++];
-        const ids = onboardedIds(batch.id, index);
-        const merchants = await ok(api('GET', `/api/accounts/${ids.accountId}/merchants`, { key: owner.apiKey }));
-        expect(merchants.items.map((m: { id: string }) => m.id)).toEqual([ids.merchantId]);
-        if (index % 25 === 0)
-          expect((await ok(api('GET', `/api/accounts/${ids.accountId}/business`, { key: owner.apiKey }))).id).toBe(
-            ids.businessId,
-          );
-      }
-    }),
-  );
-  expect(
-    (await ok(api('GET', `/api/accounts/${onboardedIds(batch.id, 260).accountId}/business`, { key: owner.apiKey })))
-      .nzbn,
-  ).toBe(company(15).nzbn);
-});
+    // Every good record of the chunk that died and came twice made exactly one merchant (and a business), under the ids
+    // it derives.
+    const good = rows
+      .slice(0, 250)
+      .map((_, i) => i)
+      .filter((i) => i !== 100);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < good.length) {
+          const index = good[next++];
+          const ids = onboardedIds(batch.id, index);
+          const merchants = await ok(api('GET', `/api/accounts/${ids.accountId}/merchants`, { key: owner.apiKey }));
+          expect(merchants.items.map((m: { id: string }) => m.id)).toEqual([ids.merchantId]);
+          if (index % 25 === 0)
+            expect((await ok(api('GET', `/api/accounts/${ids.accountId}/business`, { key: owner.apiKey }))).id).toBe(
+              ids.businessId,
+            );
+        }
+      }),
+    );
+    expect(
+      (await ok(api('GET', `/api/accounts/${onboardedIds(batch.id, 260).accountId}/business`, { key: owner.apiKey })))
+        .nzbn,
+    ).toBe(company(15).nzbn);
+  },
+);

@@ -29,7 +29,8 @@ describe('batches', () => {
       body: { type: 'business-onboard', url, accountId: owner.accountId, test: true, ...changes },
     });
 
-  it('onboards a 10,000-record file through the queue: exact counts, each bad record named, the good ones created', async () => {
+  it('onboards a 10,000-record file through the queue: exact ' +
+    'counts, each bad record named, the good ones created', async () => {
     const run = `${Date.now().toString(36)}`;
     const rows: OnboardRow[] = Array.from({ length: 10_000 }, (_, i) => onboardRow(`${run}-${i}`));
     // Two records name companies of the register; 15 are bad, each in its own way.
@@ -152,25 +153,29 @@ describe('batches', () => {
     });
   });
 
-  it("refuses a test flag other than the account's, and a url that is not a batch file of the account, writing nothing", async () => {
-    const url = await uploadBatchFile(owner, onboardCsv([]));
-    const live = await createBatch(url, { test: false });
-    expect(live.body).toEqual(refused('LIVENESS_MISMATCH'));
-    expect(written(live)).toEqual([]);
-    const logo = await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }));
-    const strangers = await uploadBatchFile(stranger, onboardCsv([]));
-    for (const other of [
-      'https://files.example.com/1234',
-      `s3://payments-media/media/${owner.accountId}/${logo.id}`,
-      strangers,
-      strangers.replace(stranger.accountId, owner.accountId),
-      'not a url',
-    ]) {
-      const res = await createBatch(other);
-      expect(res.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
-      expect(written(res)).toEqual([]);
-    }
-  });
+  it(
+    "refuses a test flag other than the account's, and a url that is not a batch file of the account, writing " +
+      'nothing',
+    async () => {
+      const url = await uploadBatchFile(owner, onboardCsv([]));
+      const live = await createBatch(url, { test: false });
+      expect(live.body).toEqual(refused('LIVENESS_MISMATCH'));
+      expect(written(live)).toEqual([]);
+      const logo = await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }));
+      const strangers = await uploadBatchFile(stranger, onboardCsv([]));
+      for (const other of [
+        'https://files.example.com/1234',
+        `s3://payments-media/media/${owner.accountId}/${logo.id}`,
+        strangers,
+        strangers.replace(stranger.accountId, owner.accountId),
+        'not a url',
+      ]) {
+        const res = await createBatch(other);
+        expect(res.body).toEqual(refused('MEDIA_UPLOAD_INVALID'));
+        expect(written(res)).toEqual([]);
+      }
+    },
+  );
 
   it('validates the body, naming the field', async () => {
     for (const [body, field] of [

@@ -193,7 +193,8 @@ describe('businesses', () => {
       expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
     }
 
-    // Deactivated, it gives up its NZBN: the company is onboarded again elsewhere, and the old business cannot come back.
+    // Deactivated, it gives up its NZBN: the company is onboarded again elsewhere, and the old business cannot come
+    // back.
     const deactivated = await ok(
       api('POST', `/api/businesses/${business.id}/set-onboarding-status`, {
         key: account.apiKey,

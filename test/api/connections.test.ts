@@ -62,45 +62,49 @@ describe('connections', () => {
     expect(Object.keys(after.body).sort()).toEqual(SUMMARY_FIELDS);
   });
 
-  it('opens its url as a page: the approved wallet apps of its liveness, each linked into its connect flow; then the one that has it', async () => {
-    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
-    const wallet = await newWalletApp();
-    const live = await newAccount({ test: false });
-    const liveWallet = await ok(
-      api('POST', '/api/wallets', {
-        key: live.apiKey,
-        body: {
-          id: uniqueWalletId(),
-          name: 'Live Wallet',
-          accountId: live.accountId,
-          connectUrl: 'https://live-wallet.example.com/connect',
-          assetTypes: [{ id: 'svc.nzd' }],
-        },
-      }),
-    );
-    // Other accounts' apps are offered once the operator approves them (references.test.ts covers the rule).
-    for (const id of [wallet.id, liveWallet.id])
-      await ok(api('PUT', `/api/wallets/${id}/approval`, { key: seed().operatorApiKey, body: { approved: true } }));
-    const path = new URL(connection.url).pathname;
-    const page = await api('GET', path);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
-    expect(page.body).toContain('Connect a wallet to Test Cafe');
-    expect(page.body).toContain(`href="https://wallet.example.com/connect?connectionId=${connection.id}"`);
-    expect(page.body).not.toContain('live-wallet.example.com');
-    expect(page.body).not.toContain('<script');
+  it(
+    'opens its url as a page: the approved wallet apps of its liveness, each linked into its connect flow; then ' +
+      'the one that has it',
+    async () => {
+      const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+      const wallet = await newWalletApp();
+      const live = await newAccount({ test: false });
+      const liveWallet = await ok(
+        api('POST', '/api/wallets', {
+          key: live.apiKey,
+          body: {
+            id: uniqueWalletId(),
+            name: 'Live Wallet',
+            accountId: live.accountId,
+            connectUrl: 'https://live-wallet.example.com/connect',
+            assetTypes: [{ id: 'svc.nzd' }],
+          },
+        }),
+      );
+      // Other accounts' apps are offered once the operator approves them (references.test.ts covers the rule).
+      for (const id of [wallet.id, liveWallet.id])
+        await ok(api('PUT', `/api/wallets/${id}/approval`, { key: seed().operatorApiKey, body: { approved: true } }));
+      const path = new URL(connection.url).pathname;
+      const page = await api('GET', path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+      expect(page.body).toContain('Connect a wallet to Test Cafe');
+      expect(page.body).toContain(`href="https://wallet.example.com/connect?connectionId=${connection.id}"`);
+      expect(page.body).not.toContain('live-wallet.example.com');
+      expect(page.body).not.toContain('<script');
 
-    await ok(authorize(connection.id, wallet));
-    const after = await api('GET', path);
-    expect(after.status).toBe(200);
-    expect(after.body).toContain(`Connected with ${wallet.name}.`);
-    expect(after.body).not.toContain('connectionId=');
+      await ok(authorize(connection.id, wallet));
+      const after = await api('GET', path);
+      expect(after.status).toBe(200);
+      expect(after.body).toContain(`Connected with ${wallet.name}.`);
+      expect(after.body).not.toContain('connectionId=');
 
-    const missing = await api('GET', '/connect/cn_NoSuchConnection0000000');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toContain('Connection not found');
-  });
+      const missing = await api('GET', '/connect/cn_NoSuchConnection0000000');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain('Connection not found');
+    },
+  );
 
   it('lets no other wallet take an authorized connection over (CONNECTION_ALREADY_AUTHORIZED)', async () => {
     const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
@@ -117,35 +121,43 @@ describe('connections', () => {
     expect(written(res)).toEqual([]);
   });
 
-  it('refuses another account’s wallet, a missing wallet or connection, and another account’s merchant, writing nothing', async () => {
-    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
-    const theirs = await newWalletApp();
-    const mine = await newWalletApp(stranger);
-    for (const [connectionId, walletId] of [
-      [connection.id, theirs.id],
-      [connection.id, 'no-such-wallet-app'],
-      ['cn_zzNoSuchResourcezzzzzz', mine.id],
-    ]) {
-      const res = await api('POST', `/api/connections/${connectionId}/authorize`, {
+  it(
+    'refuses another account’s wallet, a missing wallet or connection, and another account’s merchant, writing ' +
+      'nothing',
+    async () => {
+      const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+      const theirs = await newWalletApp();
+      const mine = await newWalletApp(stranger);
+      for (const [connectionId, walletId] of [
+        [connection.id, theirs.id],
+        [connection.id, 'no-such-wallet-app'],
+        ['cn_zzNoSuchResourcezzzzzz', mine.id],
+      ]) {
+        const res = await api('POST', `/api/connections/${connectionId}/authorize`, {
+          key: stranger.apiKey,
+          body: { walletId },
+        });
+        expect([connectionId, walletId, res.body]).toEqual([connectionId, walletId, FORBIDDEN]);
+        expect(written(res)).toEqual([]);
+      }
+      const foreign = await api('POST', '/api/connections', {
         key: stranger.apiKey,
-        body: { walletId },
+        body: { merchantId: merchant.merchantId },
       });
-      expect([connectionId, walletId, res.body]).toEqual([connectionId, walletId, FORBIDDEN]);
-      expect(written(res)).toEqual([]);
-    }
-    const foreign = await api('POST', '/api/connections', {
-      key: stranger.apiKey,
-      body: { merchantId: merchant.merchantId },
-    });
-    expect(foreign.body).toEqual(FORBIDDEN);
-    expect(written(foreign)).toEqual([]);
-    expect(
-      (await api('POST', '/api/connections', { key: stranger.apiKey, body: { merchantId: 'zzNoSuchResourcezzzzzz' } }))
-        .body,
-    ).toEqual(FORBIDDEN);
-    expect((await api('GET', '/api/connections/cn_NoSuchConnection0000000/summary')).body).toEqual(FORBIDDEN);
-    expect((await api('GET', `/api/connections/${connection.id}/summary`)).body.status).toBe('created');
-  });
+      expect(foreign.body).toEqual(FORBIDDEN);
+      expect(written(foreign)).toEqual([]);
+      expect(
+        (
+          await api('POST', '/api/connections', {
+            key: stranger.apiKey,
+            body: { merchantId: 'zzNoSuchResourcezzzzzz' },
+          })
+        ).body,
+      ).toEqual(FORBIDDEN);
+      expect((await api('GET', '/api/connections/cn_NoSuchConnection0000000/summary')).body).toEqual(FORBIDDEN);
+      expect((await api('GET', `/api/connections/${connection.id}/summary`)).body.status).toBe('created');
+    },
+  );
 
   it('validates bodies', async () => {
     expect((await api('POST', '/api/connections', { key: merchant.owner.apiKey, body: {} })).body.message).toBe(

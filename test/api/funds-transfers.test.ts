@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { recentStatementLines } from '../../functions/bank-accounts';
 import { newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { advanceClock, DAY, waitFor } from '../support/clock';
@@ -15,7 +15,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 let owner: TestAccount;
 let other: TestAccount;
 let wallet: string;
-let bank: any;
+let bank: Json;
 beforeAll(async () => {
   [owner, other] = await Promise.all([newAccount(), newAccount()]);
   wallet = await newWallet(owner);
@@ -60,7 +60,7 @@ describe('withdrawals', () => {
     expect(history.body.items[0]).toMatchObject({ withdrawalId: res.body.id, value: '-1500' });
 
     const listed = await get(`/api/accounts/${owner.accountId}/withdrawals`);
-    expect(listed.body.items.find((w: any) => w.id === res.body.id)).toMatchObject({ status: 'done', amount: '1500' });
+    expect(listed.body.items.find((w: Json) => w.id === res.body.id)).toMatchObject({ status: 'done', amount: '1500' });
     const again = await bankReports(res.body.id, 'failed');
     expect(again.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
     expect(written(again)).toEqual([]);
@@ -136,29 +136,33 @@ describe('withdrawals', () => {
     expect(written(res)).toEqual([]);
   });
 
-  it('pays out only to a verified bank account: BANK_ACCOUNT_NOT_VERIFIED, nothing written, until its holder enters the code from its statement', async () => {
-    // Registered for withdrawals only (no direct-debit authority): its verification deposit carries the code.
-    const payout = await newBankAccount(owner, { directDebitAuthority: undefined });
-    const before = await balances(owner.apiKey, wallet);
-    const res = await withdraw(owner, wallet, payout.id, '100');
-    expect(res.body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
-    expect(written(res)).toEqual([]);
-    expect(await balances(owner.apiKey, wallet)).toEqual(before);
-    const code = await statementCode(payout.bankAccountNumber, 'verification');
-    expect(
-      (
-        await api('POST', `/api/bank-accounts/${payout.id}/verify`, {
-          key: owner.apiKey,
-          body: { verificationCode: code },
-        })
-      ).status,
-    ).toBe(200);
-    expect((await withdraw(owner, wallet, payout.id, '100')).body).toMatchObject({
-      type: 'withdrawal',
-      status: 'created',
-      bankAccountId: payout.id,
-    });
-  });
+  it(
+    'pays out only to a verified bank account: BANK_ACCOUNT_NOT_VERIFIED, nothing written, until its holder ' +
+      'enters the code from its statement',
+    async () => {
+      // Registered for withdrawals only (no direct-debit authority): its verification deposit carries the code.
+      const payout = await newBankAccount(owner, { directDebitAuthority: undefined });
+      const before = await balances(owner.apiKey, wallet);
+      const res = await withdraw(owner, wallet, payout.id, '100');
+      expect(res.body).toEqual(refused('BANK_ACCOUNT_NOT_VERIFIED'));
+      expect(written(res)).toEqual([]);
+      expect(await balances(owner.apiKey, wallet)).toEqual(before);
+      const code = await statementCode(payout.bankAccountNumber, 'verification');
+      expect(
+        (
+          await api('POST', `/api/bank-accounts/${payout.id}/verify`, {
+            key: owner.apiKey,
+            body: { verificationCode: code },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await withdraw(owner, wallet, payout.id, '100')).body).toMatchObject({
+        type: 'withdrawal',
+        status: 'created',
+        bankAccountId: payout.id,
+      });
+    },
+  );
 
   it('refuses live money: the simulated bank moves none (nothing written)', async () => {
     const live = await newAccount({ test: false });
@@ -172,17 +176,20 @@ describe('withdrawals', () => {
     expect(written(inward)).toEqual([]);
   });
 
-  it('applies a withdrawal once per Idempotency-Key; the key with another command is IDEMPOTENT_OPERATION_FAILED', async () => {
-    const key = { 'idempotency-key': `w-${Date.now()}` };
-    const first = await withdraw(owner, wallet, bank.id, '111', key);
-    const replay = await withdraw(owner, wallet, bank.id, '111', key);
-    expect(replay.status).toBe(200);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body).toEqual(first.body);
-    expect(written(replay)).toEqual([]);
-    const other = await withdraw(owner, wallet, bank.id, '112', key);
-    expect(other.body).toEqual(refused('IDEMPOTENT_OPERATION_FAILED'));
-  });
+  it(
+    'applies a withdrawal once per Idempotency-Key; the key ' + 'with another command is IDEMPOTENT_OPERATION_FAILED',
+    async () => {
+      const key = { 'idempotency-key': `w-${Date.now()}` };
+      const first = await withdraw(owner, wallet, bank.id, '111', key);
+      const replay = await withdraw(owner, wallet, bank.id, '111', key);
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      expect(written(replay)).toEqual([]);
+      const other = await withdraw(owner, wallet, bank.id, '112', key);
+      expect(other.body).toEqual(refused('IDEMPOTENT_OPERATION_FAILED'));
+    },
+  );
 
   it('cannot be aborted by its account: ABORT_WITHDRAWAL_NOT_SUPPORTED', async () => {
     const created = (await withdraw(owner, wallet, bank.id, '100')).body;
@@ -193,95 +200,103 @@ describe('withdrawals', () => {
 });
 
 describe('top ups', () => {
-  it('credits the wallet when the bank settles, once the bank account is verified with the code the top up put on its statement', async () => {
-    const holder = await newAccount();
-    const w = await newWallet(holder);
-    const unverified = await bankAccountOf(holder, { verified: false });
-    const res = await topUp(holder, w, unverified.id, '2500');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      assetId: w,
-      bankAccountId: unverified.id,
-      accountId: holder.accountId,
-      type: 'topup',
-      amount: '2500',
-      status: 'created',
-    });
-    expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body).toEqual(res.body);
-
-    // Settled by the bank, held: the bank account is not verified yet.
-    expect((await bankReports(res.body.id, 'settled')).body.status).toBe('created');
-    expect((await balances(holder.apiKey, w)).balance).toBe('0');
-    const aborted = await api('POST', `/api/funds-transfers/${res.body.id}/abort`, { key: holder.apiKey });
-    expect(aborted.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
-
-    const verify = await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
-      key: holder.apiKey,
-      body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
-    });
-    expect(verify.status).toBe(200);
-    expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body.status).toBe('done');
-    expect(await balances(holder.apiKey, w)).toEqual({ balance: '2500', available: '2500' });
-
-    const listed = await get('/api/topups', holder.apiKey);
-    expect(listed.body).toEqual([expect.objectContaining({ id: res.body.id, status: 'done' })]);
-    expect((await get(`/api/accounts/${holder.accountId}/topups`, holder.apiKey)).body).toEqual(listed.body);
-
-    // The bank account's activities and the wallet's transactions show the money in.
-    const activities = await get(`/api/asset-activities?bankAccountId=${unverified.id}`, holder.apiKey);
-    expect(activities.body.items).toEqual([
-      expect.objectContaining({
-        ref: res.body.id,
-        refType: 'topup',
-        type: 'increment-balance',
-        kind: 'topup',
+  it(
+    'credits the wallet when the bank settles, once the bank account is verified with the code the top up put on ' +
+      'its statement',
+    async () => {
+      const holder = await newAccount();
+      const w = await newWallet(holder);
+      const unverified = await bankAccountOf(holder, { verified: false });
+      const res = await topUp(holder, w, unverified.id, '2500');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
         assetId: w,
-        amount: '2500',
-        activityType: 'value-in',
-        activityNumber: '1',
         bankAccountId: unverified.id,
-        otherParty: unverified.bankAccountNumber.replace(/-\d{4}(\d{3}-\d{3})$/, '-****$1'),
-      }),
-    ]);
-    const history = await get(`/api/wallets/${w}/transactions`, holder.apiKey);
-    expect(history.body.items).toEqual([expect.objectContaining({ topupId: res.body.id, value: '2500' })]);
-    const transactions = await get(`/api/assets/${w}/transactions`, holder.apiKey);
-    expect(transactions.body.items).toEqual([
-      expect.objectContaining({
-        ref: res.body.id,
-        refType: 'topup',
-        type: 'increment-balance',
-        destAssetId: w,
+        accountId: holder.accountId,
+        type: 'topup',
         amount: '2500',
-        activityType: 'value-in',
-        activityNumber: '1',
-      }),
-    ]);
-  });
+        status: 'created',
+      });
+      expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body).toEqual(res.body);
 
-  it('releases a held top up by its daily re-check once the bank account is verified, and settles by itself on the clock', async () => {
-    const holder = await newAccount();
-    const w = await newWallet(holder);
-    const unverified = await bankAccountOf(holder, { verified: false });
-    const created = (await topUp(holder, w, unverified.id, '900')).body;
-    await advanceClock(holder.accountId, DAY + 60);
-    // The bank settled it; it is held.
-    expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('created');
-    await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
-      key: holder.apiKey,
-      body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
-    });
-    await advanceClock(holder.accountId, DAY + 60);
-    // Only the timer reads it: the wallet is credited without anyone asking for the top up.
-    expect(
-      (
-        await waitFor(
-          () => balances(holder.apiKey, w),
-          (b) => b.balance === '900',
-        )
-      ).balance,
-    ).toBe('900');
-  });
+      // Settled by the bank, held: the bank account is not verified yet.
+      expect((await bankReports(res.body.id, 'settled')).body.status).toBe('created');
+      expect((await balances(holder.apiKey, w)).balance).toBe('0');
+      const aborted = await api('POST', `/api/funds-transfers/${res.body.id}/abort`, { key: holder.apiKey });
+      expect(aborted.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+
+      const verify = await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
+        key: holder.apiKey,
+        body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
+      });
+      expect(verify.status).toBe(200);
+      expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body.status).toBe('done');
+      expect(await balances(holder.apiKey, w)).toEqual({ balance: '2500', available: '2500' });
+
+      const listed = await get('/api/topups', holder.apiKey);
+      expect(listed.body).toEqual([expect.objectContaining({ id: res.body.id, status: 'done' })]);
+      expect((await get(`/api/accounts/${holder.accountId}/topups`, holder.apiKey)).body).toEqual(listed.body);
+
+      // The bank account's activities and the wallet's transactions show the money in.
+      const activities = await get(`/api/asset-activities?bankAccountId=${unverified.id}`, holder.apiKey);
+      expect(activities.body.items).toEqual([
+        expect.objectContaining({
+          ref: res.body.id,
+          refType: 'topup',
+          type: 'increment-balance',
+          kind: 'topup',
+          assetId: w,
+          amount: '2500',
+          activityType: 'value-in',
+          activityNumber: '1',
+          bankAccountId: unverified.id,
+          otherParty: unverified.bankAccountNumber.replace(/-\d{4}(\d{3}-\d{3})$/, '-****$1'),
+        }),
+      ]);
+      const history = await get(`/api/wallets/${w}/transactions`, holder.apiKey);
+      expect(history.body.items).toEqual([expect.objectContaining({ topupId: res.body.id, value: '2500' })]);
+      const transactions = await get(`/api/assets/${w}/transactions`, holder.apiKey);
+      expect(transactions.body.items).toEqual([
+        expect.objectContaining({
+          ref: res.body.id,
+          refType: 'topup',
+          type: 'increment-balance',
+          destAssetId: w,
+          amount: '2500',
+          activityType: 'value-in',
+          activityNumber: '1',
+        }),
+      ]);
+    },
+  );
+
+  it(
+    'releases a held top up by its daily re-check once the bank account is verified, and settles by itself on the ' +
+      'clock',
+    async () => {
+      const holder = await newAccount();
+      const w = await newWallet(holder);
+      const unverified = await bankAccountOf(holder, { verified: false });
+      const created = (await topUp(holder, w, unverified.id, '900')).body;
+      await advanceClock(holder.accountId, DAY + 60);
+      // The bank settled it; it is held.
+      expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('created');
+      await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
+        key: holder.apiKey,
+        body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
+      });
+      await advanceClock(holder.accountId, DAY + 60);
+      // Only the timer reads it: the wallet is credited without anyone asking for the top up.
+      expect(
+        (
+          await waitFor(
+            () => balances(holder.apiKey, w),
+            (b) => b.balance === '900',
+          )
+        ).balance,
+      ).toBe('900');
+    },
+  );
 
   it('is aborted while the bank has not settled it, and then never credited', async () => {
     const created = (await topUp(owner, wallet, bank.id, '400')).body;
@@ -303,53 +318,64 @@ describe('top ups', () => {
     expect(written(res)).toEqual([]);
   });
 
-  it('counts against the top-up quota when asked for: past it QUOTA_EXCEEDED with the quota, nothing written', async () => {
-    const payer = await newAccount();
-    const [own, ownBank] = await Promise.all([newWallet(payer), bankAccountOf(payer)]);
-    const limits = { limits: [{ type: 'topup', period: 'monthly', assetType: 'svc.nzd.test', limit: '500' }] };
-    expect(
-      (await api('PUT', `/api/accounts/${payer.accountId}/quota-limits`, { key: seed().operatorApiKey, body: limits }))
-        .status,
-    ).toBe(200);
-    expect((await topUp(payer, own, ownBank.id, '300')).status).toBe(200);
-    const over = await topUp(payer, own, ownBank.id, '300');
-    expect(over.body).toMatchObject({
-      statusCode: 403,
-      message: 'QUOTA_EXCEEDED',
-      quotas: [expect.objectContaining({ type: 'topup', period: 'monthly', limit: '500', usage: '600' })],
-    });
-    expect(written(over)).toEqual([]);
-    const quotas = (await get(`/api/accounts/${payer.accountId}/quotas`, payer.apiKey)).body as {
-      type: string;
-      period: string;
-      usage: string;
-    }[];
-    expect(quotas.find((q) => q.type === 'topup' && q.period === 'monthly')?.usage).toBe('300');
-  });
+  it(
+    'counts against the top-up quota when asked for: past ' + 'it QUOTA_EXCEEDED with the quota, nothing written',
+    async () => {
+      const payer = await newAccount();
+      const [own, ownBank] = await Promise.all([newWallet(payer), bankAccountOf(payer)]);
+      const limits = { limits: [{ type: 'topup', period: 'monthly', assetType: 'svc.nzd.test', limit: '500' }] };
+      expect(
+        (
+          await api('PUT', `/api/accounts/${payer.accountId}/quota-limits`, {
+            key: seed().operatorApiKey,
+            body: limits,
+          })
+        ).status,
+      ).toBe(200);
+      expect((await topUp(payer, own, ownBank.id, '300')).status).toBe(200);
+      const over = await topUp(payer, own, ownBank.id, '300');
+      expect(over.body).toMatchObject({
+        statusCode: 403,
+        message: 'QUOTA_EXCEEDED',
+        quotas: [expect.objectContaining({ type: 'topup', period: 'monthly', limit: '500', usage: '600' })],
+      });
+      expect(written(over)).toEqual([]);
+      const quotas = (await get(`/api/accounts/${payer.accountId}/quotas`, payer.apiKey)).body as {
+        type: string;
+        period: string;
+        usage: string;
+      }[];
+      expect(quotas.find((q) => q.type === 'topup' && q.period === 'monthly')?.usage).toBe('300');
+    },
+  );
 
-  it("needs a direct-debit authority, a centrapay bank account of the wallet's account and a wallet that takes top ups", async () => {
-    const noAuthority = await newBankAccount(owner, { directDebitAuthority: undefined });
-    const quartz = await newBankAccount(owner, { type: 'quartz' });
-    const settlement = await newWallet(owner, { settlement: true });
-    const othersBank = await bankAccountOf(other);
-    const cases: [Promise<any>, string][] = [
-      [topUp(owner, wallet, noAuthority.id, '100'), 'DIRECT_DEBIT_NOT_AUTHORIZED'],
-      [topUp(owner, wallet, quartz.id, '100'), 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP'],
-      [topUp(owner, settlement, bank.id, '100'), 'INVALID_WALLET_TYPE'],
-      [
-        api('POST', '/api/topups', {
-          key: seed().operatorApiKey,
-          body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' },
-        }),
-        'BANK_AUTHORITY_WALLET_MISMATCH',
-      ],
-    ];
-    for (const [call, code] of cases) {
-      const res = await call;
-      expect(res.body).toEqual(refused(code));
-      expect(written(res)).toEqual([]);
-    }
-  });
+  it(
+    "needs a direct-debit authority, a centrapay bank account of the wallet's account and a wallet that takes top " +
+      'ups',
+    async () => {
+      const noAuthority = await newBankAccount(owner, { directDebitAuthority: undefined });
+      const quartz = await newBankAccount(owner, { type: 'quartz' });
+      const settlement = await newWallet(owner, { settlement: true });
+      const othersBank = await bankAccountOf(other);
+      const cases: [Promise<Json>, string][] = [
+        [topUp(owner, wallet, noAuthority.id, '100'), 'DIRECT_DEBIT_NOT_AUTHORIZED'],
+        [topUp(owner, wallet, quartz.id, '100'), 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_TOPUP'],
+        [topUp(owner, settlement, bank.id, '100'), 'INVALID_WALLET_TYPE'],
+        [
+          api('POST', '/api/topups', {
+            key: seed().operatorApiKey,
+            body: { assetId: wallet, bankAccountId: othersBank.id, amount: '100' },
+          }),
+          'BANK_AUTHORITY_WALLET_MISMATCH',
+        ],
+      ];
+      for (const [call, code] of cases) {
+        const res = await call;
+        expect(res.body).toEqual(refused(code));
+        expect(written(res)).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('bank account ownership', () => {
@@ -359,51 +385,56 @@ describe('bank account ownership', () => {
   const verify = (holder: TestAccount, bankAccountId: string, verificationCode: string) =>
     api('POST', `/api/bank-accounts/${bankAccountId}/verify`, { key: holder.apiKey, body: { verificationCode } });
 
-  it('two accounts registering one number each move money only once each proved it theirs; a third names neither record', async () => {
-    const [holder, second, third] = await Promise.all([newAccount(), newAccount(), newAccount()]);
-    const [holderWallet, secondWallet, thirdWallet] = await Promise.all([
-      newWallet(holder),
-      newWallet(second),
-      newWallet(third),
-    ]);
-    await Promise.all([fund(holder, holderWallet, '1000'), fund(second, secondWallet, '1000')]);
-    const number = uniqueBankNumber();
-    const holderBank = await newBankAccount(holder, { bankAccountNumber: number });
-    const secondBank = await newBankAccount(second, { bankAccountNumber: number });
+  it(
+    'two accounts registering one number each move money only once each proved it theirs; a third names neither ' +
+      'record',
+    async () => {
+      const [holder, second, third] = await Promise.all([newAccount(), newAccount(), newAccount()]);
+      const [holderWallet, secondWallet, thirdWallet] = await Promise.all([
+        newWallet(holder),
+        newWallet(second),
+        newWallet(third),
+      ]);
+      await Promise.all([fund(holder, holderWallet, '1000'), fund(second, secondWallet, '1000')]);
+      const number = uniqueBankNumber();
+      const holderBank = await newBankAccount(holder, { bankAccountNumber: number });
+      const secondBank = await newBankAccount(second, { bankAccountNumber: number });
 
-    // Not proven: the second account's top up is settled by the bank but held, never credited, and it pays nothing out.
-    const topup = (await topUp(second, secondWallet, secondBank.id, '700')).body;
-    expect((await bankReports(topup.id, 'settled')).body.status).toBe('created');
-    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
-      refused('BANK_ACCOUNT_NOT_VERIFIED'),
-    );
-    expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1000', available: '1000' });
-    // The holder's code proves the holder's record only.
-    const mismatch = await verify(second, secondBank.id, await codeOf(number, holder.accountId));
-    expect(mismatch.body).toEqual(refused('ACCOUNT_MISMATCH'));
-    expect(written(mismatch)).toEqual([]);
-    // A third account reaches neither record, to top up or withdraw with its own wallet.
-    for (const res of await Promise.all([
-      topUp(third, thirdWallet, holderBank.id, '100'),
-      withdraw(third, thirdWallet, secondBank.id, '100'),
-    ])) {
-      expect(res.body).toEqual(FORBIDDEN);
-      expect(written(res)).toEqual([]);
-    }
+      // Not proven: the second account's top up is settled by the bank but held, never credited, and it pays nothing
+      // out.
+      const topup = (await topUp(second, secondWallet, secondBank.id, '700')).body;
+      expect((await bankReports(topup.id, 'settled')).body.status).toBe('created');
+      expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
+        refused('BANK_ACCOUNT_NOT_VERIFIED'),
+      );
+      expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1000', available: '1000' });
+      // The holder's code proves the holder's record only.
+      const mismatch = await verify(second, secondBank.id, await codeOf(number, holder.accountId));
+      expect(mismatch.body).toEqual(refused('ACCOUNT_MISMATCH'));
+      expect(written(mismatch)).toEqual([]);
+      // A third account reaches neither record, to top up or withdraw with its own wallet.
+      for (const res of await Promise.all([
+        topUp(third, thirdWallet, holderBank.id, '100'),
+        withdraw(third, thirdWallet, secondBank.id, '100'),
+      ])) {
+        expect(res.body).toEqual(FORBIDDEN);
+        expect(written(res)).toEqual([]);
+      }
 
-    // The holder proves its record with its own code and pays out; the second record is still unproven.
-    expect((await verify(holder, holderBank.id, await codeOf(number, holder.accountId))).status).toBe(200);
-    expect((await withdraw(holder, holderWallet, holderBank.id, '100')).status).toBe(200);
-    expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
-      refused('BANK_ACCOUNT_NOT_VERIFIED'),
-    );
+      // The holder proves its record with its own code and pays out; the second record is still unproven.
+      expect((await verify(holder, holderBank.id, await codeOf(number, holder.accountId))).status).toBe(200);
+      expect((await withdraw(holder, holderWallet, holderBank.id, '100')).status).toBe(200);
+      expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
+        refused('BANK_ACCOUNT_NOT_VERIFIED'),
+      );
 
-    // A joint holder reads its own code on the statement: its held top up is credited and it pays out.
-    expect((await verify(second, secondBank.id, await codeOf(number, second.accountId))).status).toBe(200);
-    expect((await get(`/api/topups/${topup.id}`, second.apiKey)).body.status).toBe('done');
-    expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1700', available: '1700' });
-    expect((await withdraw(second, secondWallet, secondBank.id, '100')).status).toBe(200);
-  });
+      // A joint holder reads its own code on the statement: its held top up is credited and it pays out.
+      expect((await verify(second, secondBank.id, await codeOf(number, second.accountId))).status).toBe(200);
+      expect((await get(`/api/topups/${topup.id}`, second.apiKey)).body.status).toBe('done');
+      expect(await balances(second.apiKey, secondWallet)).toEqual({ balance: '1700', available: '1700' });
+      expect((await withdraw(second, secondWallet, secondBank.id, '100')).status).toBe(200);
+    },
+  );
 });
 
 describe('another account', () => {

@@ -97,52 +97,60 @@ describe('the hosted checkout page', () => {
     expect((await api('GET', '/pay/zzNoSuchId0000000000000/status')).status).toBe(403);
   });
 
-  it('goes by the merchant’s clock: its test clock moves the countdown and expires the request, and the page shows it', async () => {
-    const other = await newMerchant({ allowedRedirectUrls: [SHOP] });
-    const request = await newPaymentRequest(other, { redirectCancelUrl: CANCEL_URL, expirySeconds: 600 });
-    await advanceClock(other.owner.accountId, 590);
-    const status = (await api('GET', `/pay/${request.id}/status`)).body;
-    expect(status.status).toBe('new');
-    const left = Date.parse(status.expiresAt) - Date.parse(status.now);
-    expect(left).toBeGreaterThan(0);
-    expect(left).toBeLessThanOrEqual(10_000);
-    expect((await page(request.id)).text).toMatch(/<span id="countdown" role="timer">0:(0\d|10)<\/span>/);
+  it(
+    'goes by the merchant’s clock: its test clock moves the countdown and expires the request, and the page shows ' +
+      'it',
+    async () => {
+      const other = await newMerchant({ allowedRedirectUrls: [SHOP] });
+      const request = await newPaymentRequest(other, { redirectCancelUrl: CANCEL_URL, expirySeconds: 600 });
+      await advanceClock(other.owner.accountId, 590);
+      const status = (await api('GET', `/pay/${request.id}/status`)).body;
+      expect(status.status).toBe('new');
+      const left = Date.parse(status.expiresAt) - Date.parse(status.now);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(10_000);
+      expect((await page(request.id)).text).toMatch(/<span id="countdown" role="timer">0:(0\d|10)<\/span>/);
 
-    await advanceClock(other.owner.accountId, 11);
-    expect((await api('GET', `/pay/${request.id}/status`)).body.status).toBe('expired');
-    const shown = await page(request.id);
-    expect(shown.text).toContain('This payment request has expired.');
-    expect(shown.text).toContain(
-      `<p id="return-closed"><a class="back" href="${SHOP}cancel?cart=7&amp;paymentRequestId=${request.id}">`,
-    );
-    expect(shown.cancel).toBeUndefined();
-  });
+      await advanceClock(other.owner.accountId, 11);
+      expect((await api('GET', `/pay/${request.id}/status`)).body.status).toBe('expired');
+      const shown = await page(request.id);
+      expect(shown.text).toContain('This payment request has expired.');
+      expect(shown.text).toContain(
+        `<p id="return-closed"><a class="back" href="${SHOP}cancel?cart=7&amp;paymentRequestId=${request.id}">`,
+      );
+      expect(shown.cancel).toBeUndefined();
+    },
+  );
 
-  it('offers no cancel when the request has no cancel URL, or its config no longer allows it, and no redirect either', async () => {
-    const bare = await newPaymentRequest(merchant);
-    expect((await page(bare.id)).cancel).toBeUndefined();
+  it(
+    'offers no cancel when the request has no cancel URL, or its config no longer allows it, and no redirect ' +
+      'either',
+    async () => {
+      const bare = await newPaymentRequest(merchant);
+      expect((await page(bare.id)).cancel).toBeUndefined();
 
-    const other = await newMerchant({ allowedRedirectUrls: [SHOP] });
-    const request = await newPaymentRequest(other, { redirectPaidUrl: PAID_URL, redirectCancelUrl: CANCEL_URL });
-    const before = await page(request.id);
-    expect(before.cancel).toBeDefined();
-    expect(before.text).toContain('data-paid-url="https://shop.example.com/paid?paymentRequestId=');
-    const updated = await api('PUT', `/api/merchants/${other.merchantId}/configs/${other.configId}`, {
-      key: other.owner.apiKey,
-      body: { paymentOptions: [{ type: 'svc.nzd.test' }], allowedRedirectUrls: ['https://elsewhere.example.com/'] },
-    });
-    expect(updated.status).toBe(200);
-    const after = await page(request.id);
-    expect(after.cancel).toBeUndefined();
-    expect(after.text).not.toContain('shop.example.com');
-    // The token it once carried no longer cancels: the URL is checked again when cancelling.
-    const res = await raw('POST', before.cancel!);
-    expect(res.status).toBe(403);
-    expect(res.text).toContain('Cannot cancel here');
-    expect((await api('GET', `/api/payment-requests/${request.id}`, { key: other.owner.apiKey })).body.status).toBe(
-      'new',
-    );
-  });
+      const other = await newMerchant({ allowedRedirectUrls: [SHOP] });
+      const request = await newPaymentRequest(other, { redirectPaidUrl: PAID_URL, redirectCancelUrl: CANCEL_URL });
+      const before = await page(request.id);
+      expect(before.cancel).toBeDefined();
+      expect(before.text).toContain('data-paid-url="https://shop.example.com/paid?paymentRequestId=');
+      const updated = await api('PUT', `/api/merchants/${other.merchantId}/configs/${other.configId}`, {
+        key: other.owner.apiKey,
+        body: { paymentOptions: [{ type: 'svc.nzd.test' }], allowedRedirectUrls: ['https://elsewhere.example.com/'] },
+      });
+      expect(updated.status).toBe(200);
+      const after = await page(request.id);
+      expect(after.cancel).toBeUndefined();
+      expect(after.text).not.toContain('shop.example.com');
+      // The token it once carried no longer cancels: the URL is checked again when cancelling.
+      const res = await raw('POST', before.cancel!);
+      expect(res.status).toBe(403);
+      expect(res.text).toContain('Cannot cancel here');
+      expect((await api('GET', `/api/payment-requests/${request.id}`, { key: other.owner.apiKey })).body.status).toBe(
+        'new',
+      );
+    },
+  );
 });
 
 describe('cancelling from the hosted page', () => {
@@ -214,68 +222,77 @@ describe('cancelling from the hosted page', () => {
 });
 
 describe('paying with the test wallet', () => {
-  it('pays through the real pay path from the platform’s test wallet, funded by a test top-up of exactly the amount', async () => {
-    const request = await newRequest();
-    const settlement = await balance(merchant.owner.apiKey, merchant.settlementWalletId);
-    const { testPay } = await page(request.id);
-    const res = await raw('POST', testPay!, { 'sec-fetch-site': 'same-origin' });
-    expect([res.status, res.headers.get('location')]).toEqual([303, `/pay/${request.id}`]);
+  it(
+    'pays through the real pay path from the platform’s test wallet, funded by a test top-up of exactly the ' +
+      'amount',
+    async () => {
+      const request = await newRequest();
+      const settlement = await balance(merchant.owner.apiKey, merchant.settlementWalletId);
+      const { testPay } = await page(request.id);
+      const res = await raw('POST', testPay!, { 'sec-fetch-site': 'same-origin' });
+      expect([res.status, res.headers.get('location')]).toEqual([303, `/pay/${request.id}`]);
 
-    const after = await getRequest(request.id);
-    expect([after.status, after.remainingAmount]).toEqual(['paid', '0']);
-    expect(BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId)) - BigInt(settlement)).toBe(1000n);
-    const activities = (
-      await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })
-    ).body.items;
-    expect(activities.map((a: { type: string }) => a.type)).toEqual(['paid', 'payment', 'request']);
-    expect(activities[1]).toMatchObject({
-      createdBy: 'crn::service:hosted-checkout',
-      idempotencyKey: `hosted-checkout:${request.id}`,
-      value: nzd('1000'),
-    });
+      const after = await getRequest(request.id);
+      expect([after.status, after.remainingAmount]).toEqual(['paid', '0']);
+      expect(BigInt(await balance(merchant.owner.apiKey, merchant.settlementWalletId)) - BigInt(settlement)).toBe(
+        1000n,
+      );
+      const activities = (
+        await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })
+      ).body.items;
+      expect(activities.map((a: { type: string }) => a.type)).toEqual(['paid', 'payment', 'request']);
+      expect(activities[1]).toMatchObject({
+        createdBy: 'crn::service:hosted-checkout',
+        idempotencyKey: `hosted-checkout:${request.id}`,
+        value: nzd('1000'),
+      });
 
-    // The test wallet: the platform's, test liveness, credited by a test top-up and debited by this payment, the same amount.
-    const ref = await db().send(
-      new GetCommand({
-        TableName: config().tableName,
-        Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'WALLET#svc.nzd.test' },
-      }),
-    );
-    const walletId = ref.Item!.id as string;
-    const wallet = await api('GET', `/api/assets/${walletId}`, { key: seed().operatorApiKey });
-    expect(wallet.body).toMatchObject({ liveness: 'test', settlement: false, type: 'svc.nzd.test' });
-    const entries = await db().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': `ASSETTXN#${walletId}` },
-      }),
-    );
-    const payer = await db().send(
-      new GetCommand({ TableName: config().tableName, Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'ACCOUNT' } }),
-    );
-    // The top-up's id derives from its idempotency scope: the test payer account, the operation, the key.
-    const topupId = derivedId(
-      undefined,
-      payer.Item!.id as string,
-      'createTestTopup',
-      `hosted-checkout:${request.id}:1000`,
-      'topup',
-    );
-    const items = entries.Items ?? [];
-    expect(items.filter((e) => e.paymentRequestId === request.id).map((e) => [e.kind, e.amount])).toEqual([
-      ['payment', '1000'],
-    ]);
-    expect(items.filter((e) => e.topupId === topupId).map((e) => [e.kind, e.amount])).toEqual([['test-topup', '1000']]);
+      // The test wallet: the platform's, test liveness, credited by a test top-up and debited by this payment, the same
+      // amount.
+      const ref = await db().send(
+        new GetCommand({
+          TableName: config().tableName,
+          Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'WALLET#svc.nzd.test' },
+        }),
+      );
+      const walletId = ref.Item!.id as string;
+      const wallet = await api('GET', `/api/assets/${walletId}`, { key: seed().operatorApiKey });
+      expect(wallet.body).toMatchObject({ liveness: 'test', settlement: false, type: 'svc.nzd.test' });
+      const entries = await db().send(
+        new QueryCommand({
+          TableName: config().tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': `ASSETTXN#${walletId}` },
+        }),
+      );
+      const payer = await db().send(
+        new GetCommand({ TableName: config().tableName, Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'ACCOUNT' } }),
+      );
+      // The top-up's id derives from its idempotency scope: the test payer account, the operation, the key.
+      const topupId = derivedId(
+        undefined,
+        payer.Item!.id as string,
+        'createTestTopup',
+        `hosted-checkout:${request.id}:1000`,
+        'topup',
+      );
+      const items = entries.Items ?? [];
+      expect(items.filter((e) => e.paymentRequestId === request.id).map((e) => [e.kind, e.amount])).toEqual([
+        ['payment', '1000'],
+      ]);
+      expect(items.filter((e) => e.topupId === topupId).map((e) => [e.kind, e.amount])).toEqual([
+        ['test-topup', '1000'],
+      ]);
 
-    // A second click replays: one payment.
-    const again = await raw('POST', testPay!);
-    expect([again.status, again.headers.get('location')]).toEqual([303, `/pay/${request.id}`]);
-    expect(
-      (await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items,
-    ).toHaveLength(3);
-  });
+      // A second click replays: one payment.
+      const again = await raw('POST', testPay!);
+      expect([again.status, again.headers.get('location')]).toEqual([303, `/pay/${request.id}`]);
+      expect(
+        (await api('GET', `/api/payment-requests/${request.id}/activities`, { key: merchant.owner.apiKey })).body.items,
+      ).toHaveLength(3);
+    },
+  );
 
   it('is refused for a live request whatever token comes with it, and for a cancelled one', async () => {
     const live = await newAccount({ test: false });

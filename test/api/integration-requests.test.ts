@@ -38,116 +38,132 @@ describe('integration requests', () => {
     [merchant, integrator, stranger] = await Promise.all([newMerchant(), newAccount(), newAccount()]);
   });
 
-  it('creates a pending request of the caller for a merchant of another account, read by either party only', async () => {
-    const res = await request(integrator, { ...verifone(merchant), product: undefined });
-    expect(res.body).toEqual({
-      id: expect.any(String),
-      accountId: integrator.accountId,
-      merchantId: merchant.merchantId,
-      type: 'verifone',
-      status: 'pending',
-      terminal: TERMINAL,
-      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/),
-      updatedAt: res.body.createdAt,
-      createdBy: expect.stringMatching(`^crn:${integrator.accountId}:api-key:`),
-      updatedBy: res.body.createdBy,
-    });
-    const asIntegrator = await api('GET', `/api/integration-requests/${res.body.id}`, { key: integrator.apiKey });
-    expect(asIntegrator.body).toEqual({
-      ...res.body,
-      createdAt: expect.stringMatching(/Z$/),
-      updatedAt: expect.stringMatching(/Z$/),
-    });
-    expect(Date.parse(asIntegrator.body.createdAt) - Date.parse(res.body.createdAt)).toBeLessThan(1000);
-    expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: merchant.owner.apiKey })).body).toEqual(
-      asIntegrator.body,
-    );
-    expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: stranger.apiKey })).body).toEqual(
-      FORBIDDEN,
-    );
-  });
+  it(
+    'creates a pending request of the caller for a merchant ' + 'of another account, read by either party only',
+    async () => {
+      const res = await request(integrator, { ...verifone(merchant), product: undefined });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        accountId: integrator.accountId,
+        merchantId: merchant.merchantId,
+        type: 'verifone',
+        status: 'pending',
+        terminal: TERMINAL,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/),
+        updatedAt: res.body.createdAt,
+        createdBy: expect.stringMatching(`^crn:${integrator.accountId}:api-key:`),
+        updatedBy: res.body.createdBy,
+      });
+      const asIntegrator = await api('GET', `/api/integration-requests/${res.body.id}`, { key: integrator.apiKey });
+      expect(asIntegrator.body).toEqual({
+        ...res.body,
+        createdAt: expect.stringMatching(/Z$/),
+        updatedAt: expect.stringMatching(/Z$/),
+      });
+      expect(Date.parse(asIntegrator.body.createdAt) - Date.parse(res.body.createdAt)).toBeLessThan(1000);
+      expect(
+        (await api('GET', `/api/integration-requests/${res.body.id}`, { key: merchant.owner.apiKey })).body,
+      ).toEqual(asIntegrator.body);
+      expect((await api('GET', `/api/integration-requests/${res.body.id}`, { key: stranger.apiKey })).body).toEqual(
+        FORBIDDEN,
+      );
+    },
+  );
 
-  it('takes what the type needs: a terminal for terminal vendors (not vista), externalId for shopify, product for epay', async () => {
-    const bad = [
-      [{ merchantId: merchant.merchantId, type: 'windcave' }, 'terminal is required for windcave'],
-      [{ merchantId: merchant.merchantId, type: 'epay', terminal: TERMINAL }, 'terminal is not allowed for epay'],
-      [
-        { merchantId: merchant.merchantId, type: 'verifone', terminal: TERMINAL, product: { name: 'koha-card' } },
-        'product is not allowed for verifone',
-      ],
-      [{ merchantId: merchant.merchantId, type: 'shopify' }, 'externalId is required for shopify'],
-    ] as const;
-    for (const [body, message] of bad) {
-      const res = await request(integrator, body);
-      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
-        status: 400,
-        message,
+  it(
+    'takes what the type needs: a terminal for terminal vendors (not vista), externalId for shopify, product for ' +
+      'epay',
+    async () => {
+      const bad = [
+        [{ merchantId: merchant.merchantId, type: 'windcave' }, 'terminal is required for windcave'],
+        [{ merchantId: merchant.merchantId, type: 'epay', terminal: TERMINAL }, 'terminal is not allowed for epay'],
+        [
+          { merchantId: merchant.merchantId, type: 'verifone', terminal: TERMINAL, product: { name: 'koha-card' } },
+          'product is not allowed for verifone',
+        ],
+        [{ merchantId: merchant.merchantId, type: 'shopify' }, 'externalId is required for shopify'],
+      ] as const;
+      for (const [body, message] of bad) {
+        const res = await request(integrator, body);
+        expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
+          status: 400,
+          message,
+          written: [],
+        });
+      }
+      expect((await request(integrator, { merchantId: merchant.merchantId, type: 'teller' })).status).toBe(400);
+      expect((await request(integrator, { merchantId: merchant.merchantId, type: 'vista' })).body).toMatchObject({
+        type: 'vista',
+        status: 'pending',
+      });
+      expect(
+        (await request(integrator, { merchantId: merchant.merchantId, type: 'shopify', externalId: 'shop-1' })).body,
+      ).toMatchObject({ externalId: 'shop-1' });
+      expect(
+        (await request(integrator, { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } }))
+          .body,
+      ).toMatchObject({ product: { name: 'koha-card' } });
+    },
+  );
+
+  it(
+    'refuses a missing merchant (FORBIDDEN), a merchant of the other liveness (LIVENESS_MISMATCH), a non-org ' +
+      'account',
+    async () => {
+      expect((await request(integrator, { ...verifone(merchant), merchantId: 'zzNoSuchMerchantzzzzzz' })).body).toEqual(
+        FORBIDDEN,
+      );
+      const live = await newAccount({ test: false });
+      const mismatch = await request(live, verifone(merchant));
+      expect({ body: mismatch.body, written: written(mismatch) }).toEqual({
+        body: refused('LIVENESS_MISMATCH'),
         written: [],
       });
-    }
-    expect((await request(integrator, { merchantId: merchant.merchantId, type: 'teller' })).status).toBe(400);
-    expect((await request(integrator, { merchantId: merchant.merchantId, type: 'vista' })).body).toMatchObject({
-      type: 'vista',
-      status: 'pending',
-    });
-    expect(
-      (await request(integrator, { merchantId: merchant.merchantId, type: 'shopify', externalId: 'shop-1' })).body,
-    ).toMatchObject({ externalId: 'shop-1' });
-    expect(
-      (await request(integrator, { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } }))
-        .body,
-    ).toMatchObject({ product: { name: 'koha-card' } });
-  });
+      const individual = await newAccount({ type: 'individual' });
+      expect((await request(individual, verifone(merchant))).body).toEqual(FORBIDDEN);
+    },
+  );
 
-  it('refuses a missing merchant (FORBIDDEN), a merchant of the other liveness (LIVENESS_MISMATCH), a non-org account', async () => {
-    expect((await request(integrator, { ...verifone(merchant), merchantId: 'zzNoSuchMerchantzzzzzz' })).body).toEqual(
-      FORBIDDEN,
-    );
-    const live = await newAccount({ test: false });
-    const mismatch = await request(live, verifone(merchant));
-    expect({ body: mismatch.body, written: written(mismatch) }).toEqual({
-      body: refused('LIVENESS_MISMATCH'),
-      written: [],
-    });
-    const individual = await newAccount({ type: 'individual' });
-    expect((await request(individual, verifone(merchant))).body).toEqual(FORBIDDEN);
-  });
-
-  it('lists an account’s requests newest first, by type and pending only, paginated; another account’s list is FORBIDDEN', async () => {
-    const lister = await newAccount();
-    const epay = await ok(request(lister, { merchantId: merchant.merchantId, type: 'epay' }));
-    const first = await ok(request(lister, verifone(merchant)));
-    const second = await ok(request(lister, verifone(merchant)));
-    await ok(api('POST', `/api/integration-requests/${second.id}/activate`, { key: merchant.owner.apiKey }));
-    const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((item) => item.id);
-    const all = await api('GET', '/api/integration-requests', { key: lister.apiKey });
-    expect(ids(all)).toEqual([second.id, first.id, epay.id]);
-    expect(all.body.items[0]).toMatchObject({ status: 'active', createdAt: expect.stringMatching(/Z$/) });
-    expect(
-      ids(
-        await api('GET', `/api/integration-requests?accountId=${lister.accountId}&pending=true`, {
-          key: lister.apiKey,
-        }),
-      ),
-    ).toEqual([first.id, epay.id]);
-    expect(
-      ids(await api('GET', '/api/integration-requests?type=verifone&pending=true', { key: lister.apiKey })),
-    ).toEqual([first.id]);
-    const page1 = await api('GET', '/api/integration-requests?paginationLimit=2', { key: lister.apiKey });
-    expect(ids(page1)).toEqual([second.id, first.id]);
-    const page2 = await api(
-      'GET',
-      `/api/integration-requests?paginationLimit=2&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
-      { key: lister.apiKey },
-    );
-    expect(page2.body).toEqual({ items: [expect.objectContaining({ id: epay.id })] });
-    expect(
-      (await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: stranger.apiKey })).body,
-    ).toEqual(FORBIDDEN);
-    expect(
-      (await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: operatorKey() })).body.items,
-    ).toHaveLength(3);
-  });
+  it(
+    'lists an account’s requests newest first, by type and pending only, paginated; another account’s list is ' +
+      'FORBIDDEN',
+    async () => {
+      const lister = await newAccount();
+      const epay = await ok(request(lister, { merchantId: merchant.merchantId, type: 'epay' }));
+      const first = await ok(request(lister, verifone(merchant)));
+      const second = await ok(request(lister, verifone(merchant)));
+      await ok(api('POST', `/api/integration-requests/${second.id}/activate`, { key: merchant.owner.apiKey }));
+      const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((item) => item.id);
+      const all = await api('GET', '/api/integration-requests', { key: lister.apiKey });
+      expect(ids(all)).toEqual([second.id, first.id, epay.id]);
+      expect(all.body.items[0]).toMatchObject({ status: 'active', createdAt: expect.stringMatching(/Z$/) });
+      expect(
+        ids(
+          await api('GET', `/api/integration-requests?accountId=${lister.accountId}&pending=true`, {
+            key: lister.apiKey,
+          }),
+        ),
+      ).toEqual([first.id, epay.id]);
+      expect(
+        ids(await api('GET', '/api/integration-requests?type=verifone&pending=true', { key: lister.apiKey })),
+      ).toEqual([first.id]);
+      const page1 = await api('GET', '/api/integration-requests?paginationLimit=2', { key: lister.apiKey });
+      expect(ids(page1)).toEqual([second.id, first.id]);
+      const page2 = await api(
+        'GET',
+        `/api/integration-requests?paginationLimit=2&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+        { key: lister.apiKey },
+      );
+      expect(page2.body).toEqual({ items: [expect.objectContaining({ id: epay.id })] });
+      expect(
+        (await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: stranger.apiKey })).body,
+      ).toEqual(FORBIDDEN);
+      expect(
+        (await api('GET', `/api/integration-requests?accountId=${lister.accountId}`, { key: operatorKey() })).body
+          .items,
+      ).toHaveLength(3);
+    },
+  );
 
   it('is configured by the operator only; an epay request needs its terminal id before activation', async () => {
     const created = await ok(
@@ -198,54 +214,63 @@ describe('integration requests', () => {
     );
   });
 
-  it('lets the requesting account’s terminals create the merchant’s payment requests while active, and only them', async () => {
-    // An integrator of its own: no other test's active request names its account.
-    const integrator = await newAccount();
-    const [ownTerminal, strangerTerminal] = await Promise.all([terminalKey(integrator), terminalKey(stranger)]);
-    const created = await ok(request(integrator, verifone(merchant)));
-    expect((await createPaymentRequest(ownTerminal, merchant)).body).toEqual(FORBIDDEN);
+  it(
+    'lets the requesting account’s terminals create the ' + 'merchant’s payment requests while active, and only them',
+    async () => {
+      // An integrator of its own: no other test's active request names its account.
+      const integrator = await newAccount();
+      const [ownTerminal, strangerTerminal] = await Promise.all([terminalKey(integrator), terminalKey(stranger)]);
+      const created = await ok(request(integrator, verifone(merchant)));
+      expect((await createPaymentRequest(ownTerminal, merchant)).body).toEqual(FORBIDDEN);
 
-    await ok(api('POST', `/api/integration-requests/${created.id}/activate`, { key: merchant.owner.apiKey }));
-    const served = await createPaymentRequest(ownTerminal, merchant);
-    expect(served.body).toMatchObject({ status: 'new', merchantId: merchant.merchantId, value: nzd('250') });
-    const legacy = await api('POST', '/payments/api/requests.create', {
-      key: ownTerminal,
-      body: { merchantId: merchant.merchantId, asset: 'NZD', amount: '250' },
-    });
-    expect(legacy.status).toBe(200);
-    // The grant is the terminal's: the requesting account's owner key and any other account's terminal stay out.
-    expect((await createPaymentRequest(integrator.apiKey, merchant)).body).toEqual(FORBIDDEN);
-    const foreign = await createPaymentRequest(strangerTerminal, merchant);
-    expect({ body: foreign.body, written: written(foreign) }).toEqual({ body: FORBIDDEN, written: [] });
+      await ok(api('POST', `/api/integration-requests/${created.id}/activate`, { key: merchant.owner.apiKey }));
+      const served = await createPaymentRequest(ownTerminal, merchant);
+      expect(served.body).toMatchObject({ status: 'new', merchantId: merchant.merchantId, value: nzd('250') });
+      const legacy = await api('POST', '/payments/api/requests.create', {
+        key: ownTerminal,
+        body: { merchantId: merchant.merchantId, asset: 'NZD', amount: '250' },
+      });
+      expect(legacy.status).toBe(200);
+      // The grant is the terminal's: the requesting account's owner key and any other account's terminal stay out.
+      expect((await createPaymentRequest(integrator.apiKey, merchant)).body).toEqual(FORBIDDEN);
+      const foreign = await createPaymentRequest(strangerTerminal, merchant);
+      expect({ body: foreign.body, written: written(foreign) }).toEqual({ body: FORBIDDEN, written: [] });
 
-    const removal = await api('DELETE', `/api/integration-requests/${created.id}`, { key: stranger.apiKey });
-    expect({ body: removal.body, written: written(removal) }).toEqual({ body: FORBIDDEN, written: [] });
-    expect((await api('DELETE', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(
-      {},
-    );
-    const after = await createPaymentRequest(ownTerminal, merchant);
-    expect({ body: after.body, written: written(after) }).toEqual({ body: FORBIDDEN, written: [] });
-    expect((await api('GET', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(
-      FORBIDDEN,
-    );
-  });
+      const removal = await api('DELETE', `/api/integration-requests/${created.id}`, { key: stranger.apiKey });
+      expect({ body: removal.body, written: written(removal) }).toEqual({ body: FORBIDDEN, written: [] });
+      expect((await api('DELETE', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(
+        {},
+      );
+      const after = await createPaymentRequest(ownTerminal, merchant);
+      expect({ body: after.body, written: written(after) }).toEqual({ body: FORBIDDEN, written: [] });
+      expect((await api('GET', `/api/integration-requests/${created.id}`, { key: integrator.apiKey })).body).toEqual(
+        FORBIDDEN,
+      );
+    },
+  );
 
-  it('keeps the grant while another active request names the merchant; the merchant’s side may withdraw one too', async () => {
-    const integrator = await newAccount();
-    const terminal = await terminalKey(integrator);
-    const [a, b] = await Promise.all([
-      ok(request(integrator, verifone(merchant))),
-      ok(request(integrator, verifone(merchant))),
-    ]);
-    for (const { id } of [a, b])
-      await ok(api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }));
-    expect((await api('DELETE', `/api/integration-requests/${a.id}`, { key: merchant.owner.apiKey })).body).toEqual({});
-    expect((await createPaymentRequest(terminal, merchant)).status).toBe(200);
-    expect((await api('DELETE', `/api/integration-requests/${b.id}`, { key: integrator.apiKey })).body).toEqual({});
-    expect((await createPaymentRequest(terminal, merchant)).body).toEqual(FORBIDDEN);
-  });
+  it(
+    'keeps the grant while another active request names the ' + 'merchant; the merchant’s side may withdraw one too',
+    async () => {
+      const integrator = await newAccount();
+      const terminal = await terminalKey(integrator);
+      const [a, b] = await Promise.all([
+        ok(request(integrator, verifone(merchant))),
+        ok(request(integrator, verifone(merchant))),
+      ]);
+      for (const { id } of [a, b])
+        await ok(api('POST', `/api/integration-requests/${id}/activate`, { key: merchant.owner.apiKey }));
+      expect((await api('DELETE', `/api/integration-requests/${a.id}`, { key: merchant.owner.apiKey })).body).toEqual(
+        {},
+      );
+      expect((await createPaymentRequest(terminal, merchant)).status).toBe(200);
+      expect((await api('DELETE', `/api/integration-requests/${b.id}`, { key: integrator.apiKey })).body).toEqual({});
+      expect((await createPaymentRequest(terminal, merchant)).body).toEqual(FORBIDDEN);
+    },
+  );
 
-  it('holds at most 200 requests per account (INTEGRATION_REQUEST_LIMIT_EXCEEDED); a deleted one frees its place', async () => {
+  it('holds at most 200 requests per account ' +
+    '(INTEGRATION_REQUEST_LIMIT_EXCEEDED); a deleted one frees its place', async () => {
     const busy = await newAccount();
     const made: string[] = [];
     for (let batch = 0; batch < 20; batch++) {

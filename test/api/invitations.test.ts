@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { joinByInvitation, newUser, type TestUser } from '../support/users';
 
 /** Invitations to become a member of an org account, accepted by the recipient's signed-in user. */
@@ -58,14 +58,17 @@ describe('POST /api/invitations', () => {
     });
   });
 
-  it('refuses a second open invitation of the same recipient to the same account: RECIPIENT_ALREADY_INVITED', async () => {
-    await invite(org, 'twice@example.com');
-    const again = await invite(org, 'TWICE@example.com', 'account-owner');
-    expect(again.body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALREADY_INVITED' });
-    expect((await listed(org)).filter((i: any) => i.recipientAlias === 'twice@example.com')).toHaveLength(1);
-    // Another account may invite the same person.
-    expect((await invite(other, 'twice@example.com')).status).toBe(200);
-  });
+  it(
+    'refuses a second open invitation of the same recipient ' + 'to the same account: RECIPIENT_ALREADY_INVITED',
+    async () => {
+      await invite(org, 'twice@example.com');
+      const again = await invite(org, 'TWICE@example.com', 'account-owner');
+      expect(again.body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALREADY_INVITED' });
+      expect((await listed(org)).filter((i: Json) => i.recipientAlias === 'twice@example.com')).toHaveLength(1);
+      // Another account may invite the same person.
+      expect((await invite(other, 'twice@example.com')).status).toBe(200);
+    },
+  );
 
   it('refuses a recipient who already joined: RECIPIENT_ALREADY_INVITED', async () => {
     const user = await newUser();
@@ -105,7 +108,7 @@ describe('POST /api/invitations', () => {
   it("refuses another account's key, writing nothing", async () => {
     const res = await invite(org, 'intruder@example.com', 'account-owner', other.apiKey);
     expect(res.body).toEqual(FORBIDDEN);
-    expect((await listed(org)).map((i: any) => i.recipientAlias)).not.toContain('intruder@example.com');
+    expect((await listed(org)).map((i: Json) => i.recipientAlias)).not.toContain('intruder@example.com');
   });
 });
 
@@ -126,10 +129,11 @@ describe('GET /api/invitations/code/{code} and GET /api/accounts/{accountId}/inv
     const page = await api('GET', `/api/accounts/${account.accountId}/invitations?paginationLimit=1`, {
       key: account.apiKey,
     });
-    expect(page.body.items.map((i: any) => i.id)).toEqual([second.id]);
+    expect(page.body.items.map((i: Json) => i.id)).toEqual([second.id]);
     const next = await api(
       'GET',
-      `/api/accounts/${account.accountId}/invitations?paginationLimit=1&pageKey=${encodeURIComponent(page.body.nextPageKey)}`,
+      `/api/accounts/${account.accountId}/invitations?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page.body.nextPageKey)}`,
       { key: account.apiKey },
     );
     expect(next.body).toEqual({ items: [first] });
@@ -140,74 +144,77 @@ describe('GET /api/invitations/code/{code} and GET /api/accounts/{accountId}/inv
 });
 
 describe('POST /api/invitations/{invitationId}/accept', () => {
-  it('makes a new user a member with the invited role, who can then do what the role allows and nothing more', async () => {
-    const account = await newAccount();
-    const user = await newUser();
-    const created = (await invite(account, user.email, 'cashier')).body;
-    const res = await accept(created, user);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      ...created,
-      recipientAlias: undefined,
-      accepted: true,
-      acceptedAt: expect.any(String),
-      acceptedBy: `crn::user:${user.userId}`,
-      acceptedByAccountId: user.individualAccountId,
-      updatedAt: res.body.acceptedAt,
-      updatedBy: `crn::user:${user.userId}`,
-    });
-    expect('recipientAlias' in res.body).toBe(false);
-    // The alias is scrubbed in storage too.
-    expect((await listed(account)).find((i: any) => i.id === created.id)).not.toHaveProperty('recipientAlias');
-    expect(await membersOf(account)).toContainEqual(
-      expect.objectContaining({ userId: user.userId, role: 'cashier', email: user.email }),
-    );
+  it(
+    'makes a new user a member with the invited role, who ' + 'can then do what the role allows and nothing more',
+    async () => {
+      const account = await newAccount();
+      const user = await newUser();
+      const created = (await invite(account, user.email, 'cashier')).body;
+      const res = await accept(created, user);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        ...created,
+        recipientAlias: undefined,
+        accepted: true,
+        acceptedAt: expect.any(String),
+        acceptedBy: `crn::user:${user.userId}`,
+        acceptedByAccountId: user.individualAccountId,
+        updatedAt: res.body.acceptedAt,
+        updatedBy: `crn::user:${user.userId}`,
+      });
+      expect('recipientAlias' in res.body).toBe(false);
+      // The alias is scrubbed in storage too.
+      expect((await listed(account)).find((i: Json) => i.id === created.id)).not.toHaveProperty('recipientAlias');
+      expect(await membersOf(account)).toContainEqual(
+        expect.objectContaining({ userId: user.userId, role: 'cashier', email: user.email }),
+      );
 
-    const as = { token: user.token, account: account.accountId };
-    // A cashier reads the account and creates payment requests ...
-    expect((await api('GET', `/api/accounts/${account.accountId}`, as)).status).toBe(200);
-    const merchant = (
-      await api('POST', '/api/merchants', {
-        key: account.apiKey,
-        body: { accountId: account.accountId, name: 'Cafe', country: 'NZ', test: true },
-      })
-    ).body;
-    const config = (
-      await api('POST', `/api/merchants/${merchant.id}/configs`, {
-        key: account.apiKey,
-        body: { paymentOptions: [{ type: 'svc.nzd.test' }] },
-      })
-    ).body;
-    const request = await api('POST', '/api/payment-requests', {
-      ...as,
-      body: { configId: config.id, value: { currency: 'NZD', amount: '100' } },
-    });
-    expect(request.status).toBe(200);
-    // ... but neither manages members nor makes API keys, and such a refusal writes nothing.
-    const outsider = await newUser();
-    expect(
-      (
-        await api('POST', `/api/accounts/${account.accountId}/members`, {
-          ...as,
-          body: { userId: outsider.userId, role: 'account-owner' },
+      const as = { token: user.token, account: account.accountId };
+      // A cashier reads the account and creates payment requests ...
+      expect((await api('GET', `/api/accounts/${account.accountId}`, as)).status).toBe(200);
+      const merchant = (
+        await api('POST', '/api/merchants', {
+          key: account.apiKey,
+          body: { accountId: account.accountId, name: 'Cafe', country: 'NZ', test: true },
         })
-      ).body,
-    ).toEqual(FORBIDDEN);
-    expect(
-      (
-        await api('POST', `/api/accounts/${account.accountId}/api-keys`, {
-          ...as,
-          body: { name: 'sneaky', role: 'account-owner' },
+      ).body;
+      const config = (
+        await api('POST', `/api/merchants/${merchant.id}/configs`, {
+          key: account.apiKey,
+          body: { paymentOptions: [{ type: 'svc.nzd.test' }] },
         })
-      ).body,
-    ).toEqual(FORBIDDEN);
-    expect((await membersOf(account)).map((m: any) => m.userId)).not.toContain(outsider.userId);
-    expect(
-      (await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map(
-        (k: any) => k.name,
-      ),
-    ).not.toContain('sneaky');
-  });
+      ).body;
+      const request = await api('POST', '/api/payment-requests', {
+        ...as,
+        body: { configId: config.id, value: { currency: 'NZD', amount: '100' } },
+      });
+      expect(request.status).toBe(200);
+      // ... but neither manages members nor makes API keys, and such a refusal writes nothing.
+      const outsider = await newUser();
+      expect(
+        (
+          await api('POST', `/api/accounts/${account.accountId}/members`, {
+            ...as,
+            body: { userId: outsider.userId, role: 'account-owner' },
+          })
+        ).body,
+      ).toEqual(FORBIDDEN);
+      expect(
+        (
+          await api('POST', `/api/accounts/${account.accountId}/api-keys`, {
+            ...as,
+            body: { name: 'sneaky', role: 'account-owner' },
+          })
+        ).body,
+      ).toEqual(FORBIDDEN);
+      expect((await membersOf(account)).map((m: Json) => m.userId)).not.toContain(outsider.userId);
+      expect(
+        (await api('GET', `/api/accounts/${account.accountId}/api-keys`, { key: account.apiKey })).body.map(
+          (k: Json) => k.name,
+        ),
+      ).not.toContain('sneaky');
+    },
+  );
 
   it('refuses a second accept: INVITATION_ALREADY_ACCEPTED', async () => {
     const user = await newUser();
@@ -234,7 +241,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
     const created = (await invite(org, user.email)).body;
     await api('POST', `/api/invitations/${created.id}/revoke`, { key: org.apiKey });
     expect((await accept(created, user)).body).toMatchObject({ statusCode: 403, message: 'INVITATION_REVOKED' });
-    expect((await membersOf(org)).map((m: any) => m.userId)).not.toContain(user.userId);
+    expect((await membersOf(org)).map((m: Json) => m.userId)).not.toContain(user.userId);
   });
 
   it('refuses anyone but the recipient: RECIPIENT_ALIAS_MISMATCH (an API key has no alias)', async () => {
@@ -249,7 +256,7 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
       body: { code: created.code, accountId: other.accountId },
     });
     expect(byKey.body).toMatchObject({ statusCode: 403, message: 'RECIPIENT_ALIAS_MISMATCH' });
-    expect((await membersOf(org)).map((m: any) => m.userId)).not.toContain(stranger.userId);
+    expect((await membersOf(org)).map((m: Json) => m.userId)).not.toContain(stranger.userId);
   });
 
   it("refuses a wrong code and an accountId that is not the caller's, writing nothing", async () => {
@@ -261,24 +268,27 @@ describe('POST /api/invitations/{invitationId}/accept', () => {
       body: { code: created.code, accountId: other.accountId },
     });
     expect(foreign.body).toEqual(FORBIDDEN);
-    expect((await listed(org)).find((i: any) => i.id === created.id)).toMatchObject({ recipientAlias: user.email });
+    expect((await listed(org)).find((i: Json) => i.id === created.id)).toMatchObject({ recipientAlias: user.email });
     expect((await accept(created, user)).status).toBe(200);
   });
 
-  it('refuses an expired invitation (by the account clock): INVITATION_EXPIRED, and a new one may then be sent', async () => {
-    const account = await newAccount();
-    const user = await newUser();
-    const created = (await invite(account, user.email)).body;
-    expect((await advanceClock(account, 24 * 3600)).status).toBe(200);
-    expect((await accept(created, user)).body).toMatchObject({ statusCode: 403, message: 'INVITATION_EXPIRED' });
-    expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: account.apiKey })).body).toMatchObject({
-      statusCode: 403,
-      message: 'INVITATION_EXPIRED',
-    });
-    const again = await invite(account, user.email);
-    expect(again.status).toBe(200);
-    expect((await accept(again.body, user)).status).toBe(200);
-  });
+  it(
+    'refuses an expired invitation (by the account clock): ' + 'INVITATION_EXPIRED, and a new one may then be sent',
+    async () => {
+      const account = await newAccount();
+      const user = await newUser();
+      const created = (await invite(account, user.email)).body;
+      expect((await advanceClock(account, 24 * 3600)).status).toBe(200);
+      expect((await accept(created, user)).body).toMatchObject({ statusCode: 403, message: 'INVITATION_EXPIRED' });
+      expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: account.apiKey })).body).toMatchObject({
+        statusCode: 403,
+        message: 'INVITATION_EXPIRED',
+      });
+      const again = await invite(account, user.email);
+      expect(again.status).toBe(200);
+      expect((await accept(again.body, user)).status).toBe(200);
+    },
+  );
 });
 
 describe('POST /api/invitations/{invitationId}/revoke', () => {
@@ -310,6 +320,6 @@ describe('POST /api/invitations/{invitationId}/revoke', () => {
   it("refuses another account's key, writing nothing", async () => {
     const created = (await invite(org, 'keep@example.com')).body;
     expect((await api('POST', `/api/invitations/${created.id}/revoke`, { key: other.apiKey })).body).toEqual(FORBIDDEN);
-    expect((await listed(org)).find((i: any) => i.id === created.id).status).toBe('created');
+    expect((await listed(org)).find((i: Json) => i.id === created.id).status).toBe('created');
   });
 });

@@ -319,46 +319,51 @@ describe('requests.pay errors', () => {
 });
 
 describe('requests.cancel and requests.void', () => {
-  it('cancels an unpaid request with the legacy summary; paid, expired, missing and foreign answer in legacy codes', async () => {
-    const created = await legacyCreate({ description: 'Muffin', externalReference: 'pos-c' });
-    const cancelled = await legacy('requests.cancel', { requestId: created.requestId }, { key });
-    expect(cancelled.body).toEqual({
-      merchantName: 'Test Cafe',
-      status: 'cancelled',
-      denomination: { amount: 1000, asset: 'NZD' },
-      createdAt: created.createdAt,
-      updatedAt: expect.any(String),
-      externalReference: 'pos-c',
-      requestId: created.requestId,
-      merchantId: merchant.merchantId,
-      description: 'Muffin',
-    });
-    expect((await api('GET', `/api/payment-requests/${created.requestId}`, { key })).body).toMatchObject({
-      status: 'cancelled',
-      cancellationReason: 'CANCELLED_BY_MERCHANT',
-    });
+  it(
+    'cancels an unpaid request with the legacy summary; paid, ' + 'expired, missing and foreign answer in legacy codes',
+    async () => {
+      const created = await legacyCreate({ description: 'Muffin', externalReference: 'pos-c' });
+      const cancelled = await legacy('requests.cancel', { requestId: created.requestId }, { key });
+      expect(cancelled.body).toEqual({
+        merchantName: 'Test Cafe',
+        status: 'cancelled',
+        denomination: { amount: 1000, asset: 'NZD' },
+        createdAt: created.createdAt,
+        updatedAt: expect.any(String),
+        externalReference: 'pos-c',
+        requestId: created.requestId,
+        merchantId: merchant.merchantId,
+        description: 'Muffin',
+      });
+      expect((await api('GET', `/api/payment-requests/${created.requestId}`, { key })).body).toMatchObject({
+        status: 'cancelled',
+        cancellationReason: 'CANCELLED_BY_MERCHANT',
+      });
 
-    const payer = await newPayer('5000');
-    const paid = await legacyCreate();
-    await legacyPay(payer, paid.requestId);
-    expect((await legacy('requests.cancel', { requestId: paid.requestId }, { key })).body).toEqual(
-      legacyError('REQUEST_PAID', 404),
-    );
-    const expired = await legacyCreate();
-    // Past its two minutes on the merchant's test clock.
-    await advanceClock(merchant.owner.accountId, 121);
-    expect((await legacy('requests.cancel', { requestId: expired.requestId }, { key, via: 'query' })).body).toEqual(
-      legacyError('REQUEST_EXPIRED', 400),
-    );
-    const notFound = legacyError('REQUEST_NOT_FOUND', 400);
-    expect((await legacy('requests.cancel', { requestId: 'zzNoSuchRequestzzzzzzz' }, { key })).body).toEqual(notFound);
-    const stranger = await newAccount();
-    const open = await legacyCreate();
-    expect((await legacy('requests.cancel', { requestId: open.requestId }, { key: stranger.apiKey })).body).toEqual(
-      notFound,
-    );
-    expect((await info(open.requestId, key)).body.status).toBe('new');
-  });
+      const payer = await newPayer('5000');
+      const paid = await legacyCreate();
+      await legacyPay(payer, paid.requestId);
+      expect((await legacy('requests.cancel', { requestId: paid.requestId }, { key })).body).toEqual(
+        legacyError('REQUEST_PAID', 404),
+      );
+      const expired = await legacyCreate();
+      // Past its two minutes on the merchant's test clock.
+      await advanceClock(merchant.owner.accountId, 121);
+      expect((await legacy('requests.cancel', { requestId: expired.requestId }, { key, via: 'query' })).body).toEqual(
+        legacyError('REQUEST_EXPIRED', 400),
+      );
+      const notFound = legacyError('REQUEST_NOT_FOUND', 400);
+      expect((await legacy('requests.cancel', { requestId: 'zzNoSuchRequestzzzzzzz' }, { key })).body).toEqual(
+        notFound,
+      );
+      const stranger = await newAccount();
+      const open = await legacyCreate();
+      expect((await legacy('requests.cancel', { requestId: open.requestId }, { key: stranger.apiKey })).body).toEqual(
+        notFound,
+      );
+      expect((await info(open.requestId, key)).body.status).toBe('new');
+    },
+  );
 
   it('voids within 24 hours: an unpaid request is cancelled, a paid one refunded and cancelled', async () => {
     const unpaid = await legacyCreate();
@@ -457,27 +462,30 @@ describe('transactions.refund', () => {
     expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
   });
 
-  it('with references: a repeat returns the first result, another amount is REPEAT_REFERENCE, never more than paid', async () => {
-    const transactionId = await paidRequest('1000');
-    const start = await balances(payer);
-    const first = await refund({ transactionId, amount: '300', externalReference: 'r1' }, key, 'json');
-    expect(first.body).toMatchObject({ type: 'txRefund', payment: { amount: 300 } });
-    expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
-    expect((await refund({ transactionId, amount: '300', externalReference: 'r1' })).body).toEqual(first.body);
-    expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
-    expect((await refund({ transactionId, amount: '301', externalReference: 'r1' })).body).toEqual(
-      legacyError('REPEAT_REFERENCE', 400),
-    );
-    expect((await refund({ transactionId, amount: '701', externalReference: 'r2' })).body).toEqual(
-      legacyError('INVALID_AMOUNT', 400),
-    );
-    expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
-    expect((await refund({ transactionId, amount: '700', externalReference: 'r2' }, key, 'query')).status).toBe(200);
-    expect(await balances(payer)).toEqual({ payer: start.payer + 1000, settlement: start.settlement - 1000 });
-    expect((await refund({ transactionId, amount: '1', externalReference: 'r3' })).body).toEqual(
-      legacyError('ALREADY_REFUNDED', 400),
-    );
-  });
+  it(
+    'with references: a repeat returns the first result, ' + 'another amount is REPEAT_REFERENCE, never more than paid',
+    async () => {
+      const transactionId = await paidRequest('1000');
+      const start = await balances(payer);
+      const first = await refund({ transactionId, amount: '300', externalReference: 'r1' }, key, 'json');
+      expect(first.body).toMatchObject({ type: 'txRefund', payment: { amount: 300 } });
+      expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
+      expect((await refund({ transactionId, amount: '300', externalReference: 'r1' })).body).toEqual(first.body);
+      expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
+      expect((await refund({ transactionId, amount: '301', externalReference: 'r1' })).body).toEqual(
+        legacyError('REPEAT_REFERENCE', 400),
+      );
+      expect((await refund({ transactionId, amount: '701', externalReference: 'r2' })).body).toEqual(
+        legacyError('INVALID_AMOUNT', 400),
+      );
+      expect(await balances(payer)).toEqual({ payer: start.payer + 300, settlement: start.settlement - 300 });
+      expect((await refund({ transactionId, amount: '700', externalReference: 'r2' }, key, 'query')).status).toBe(200);
+      expect(await balances(payer)).toEqual({ payer: start.payer + 1000, settlement: start.settlement - 1000 });
+      expect((await refund({ transactionId, amount: '1', externalReference: 'r3' })).body).toEqual(
+        legacyError('ALREADY_REFUNDED', 400),
+      );
+    },
+  );
 
   it('refuses unknown and foreign transactions alike, and a confirmed pre-auth (REFUND_NOT_SUPPORTED)', async () => {
     const transactionId = await paidRequest('500');
@@ -506,36 +514,41 @@ describe('transactions.refund', () => {
 describe('transactions.refund refusals that move no money', () => {
   const disable = (assetId: string) => setAssetStatus(assetId, 'archived');
 
-  it('past the refund window (REFUND_WINDOW_EXCEEDED), from a disabled settlement wallet (REFUND_DECLINED), to a disabled payer wallet (INACTIVE_ASSET)', async () => {
-    const own = await newMerchant();
-    const payer = await newPayer('10000');
-    const paidRequest = async () => {
-      const created = await legacy(
-        'requests.create',
-        { amount: '1000', asset: 'NZD', merchantId: own.merchantId },
-        { key: own.owner.apiKey },
-      );
-      const paid = await legacyPay(payer, created.body.requestId);
-      expect(paid.status).toBe(200);
-      return { requestId: created.body.requestId as string, transactionId: paid.body.reference as string };
-    };
-    const refund = (transactionId: string) =>
-      legacy('transactions.refund', { transactionId, amount: '100' }, { key: own.owner.apiKey });
+  it(
+    'past the refund window (REFUND_WINDOW_EXCEEDED), from a disabled settlement wallet (REFUND_DECLINED), to a ' +
+      'disabled payer wallet (INACTIVE_ASSET)',
+    async () => {
+      const own = await newMerchant();
+      const payer = await newPayer('10000');
+      const paidRequest = async () => {
+        const created = await legacy(
+          'requests.create',
+          { amount: '1000', asset: 'NZD', merchantId: own.merchantId },
+          { key: own.owner.apiKey },
+        );
+        const paid = await legacyPay(payer, created.body.requestId);
+        expect(paid.status).toBe(200);
+        return { requestId: created.body.requestId as string, transactionId: paid.body.reference as string };
+      };
+      const refund = (transactionId: string) =>
+        legacy('transactions.refund', { transactionId, amount: '100' }, { key: own.owner.apiKey });
 
-    const late = await paidRequest();
-    // The window counts from the payment: the merchant's test clock moves 91 days on (requests paid after it are in time).
-    await advanceClock(own.owner.accountId, 91 * DAY);
-    const toInactivePayer = await paidRequest();
-    const fromDisabledSettlement = await paidRequest();
-    const start = await balances(payer, own);
-    expect((await refund(late.transactionId)).body).toEqual(legacyError('REFUND_WINDOW_EXCEEDED', 403));
+      const late = await paidRequest();
+      // The window counts from the payment: the merchant's test clock moves 91 days on (requests paid after it are in
+      // time).
+      await advanceClock(own.owner.accountId, 91 * DAY);
+      const toInactivePayer = await paidRequest();
+      const fromDisabledSettlement = await paidRequest();
+      const start = await balances(payer, own);
+      expect((await refund(late.transactionId)).body).toEqual(legacyError('REFUND_WINDOW_EXCEEDED', 403));
 
-    await disable(payer.walletId);
-    expect((await refund(toInactivePayer.transactionId)).body).toEqual(legacyError('INACTIVE_ASSET', 403));
-    await disable(own.settlementWalletId);
-    expect((await refund(fromDisabledSettlement.transactionId)).body).toEqual(legacyError('REFUND_DECLINED', 403));
-    expect(await balances(payer, own)).toEqual(start);
-  });
+      await disable(payer.walletId);
+      expect((await refund(toInactivePayer.transactionId)).body).toEqual(legacyError('INACTIVE_ASSET', 403));
+      await disable(own.settlementWalletId);
+      expect((await refund(fromDisabledSettlement.transactionId)).body).toEqual(legacyError('REFUND_DECLINED', 403));
+      expect(await balances(payer, own)).toEqual(start);
+    },
+  );
 });
 
 describe('legacy webhooks', () => {

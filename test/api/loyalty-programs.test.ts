@@ -101,7 +101,8 @@ describe('loyalty programs', () => {
     expect(page1.body.items.map((p: { id: string }) => p.id)).toEqual([second.id]);
     const page2 = await api(
       'GET',
-      `/api/accounts/${account.accountId}/loyalty-programs?paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      `/api/accounts/${account.accountId}/loyalty-programs?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
       { key: account.apiKey },
     );
     expect(page2.body).toEqual({ items: [unlisted.body] });

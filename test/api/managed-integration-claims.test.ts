@@ -76,63 +76,71 @@ describe('claiming a managed integration', () => {
     expect((await ok(list(business))).items.map((i: { id: string }) => i.id)).not.toContain(integration.id);
   });
 
-  it('accepting claims it for the accepting account: claimed fields and provisioning, nothing else changed, in one transaction with the acceptance', async () => {
-    const { externalId, integration } = await pending(partner);
-    const res = await accept(business, integration.invitation);
-    expect(res.body).toMatchObject({
-      id: integration.invitation.id,
-      accepted: true,
-      acceptedByAccountId: business.accountId,
-      acceptedBy: expect.stringMatching(`^crn:${business.accountId}:api-key:`),
-    });
-    const { acceptedAt, acceptedBy } = res.body;
-    const claimed = {
-      ...integration,
-      status: 'provisioning',
-      inProgress: true,
-      claimedByAccountId: business.accountId,
-      claimedBy: acceptedBy,
-      claimedAt: acceptedAt,
-      updatedAt: acceptedAt,
-      updatedBy: acceptedBy,
-    };
-    expect((await get(partner, externalId)).body).toEqual(claimed);
-    // The claimant sees it among its account's integrations; the partner still manages it.
-    expect((await ok(list(business))).items).toEqual([claimed]);
-    expect((await ok(list(partner))).items).toContainEqual(claimed);
-    expect(
-      written(res)
-        .map((k) => k.PK.split('#')[0])
-        .sort(),
-    ).toEqual(['INVITATION', 'MANAGEDINTEGRATION', 'MANAGEDINTEGRATIONCLAIM']);
+  it(
+    'accepting claims it for the accepting account: claimed fields and provisioning, nothing else changed, in one ' +
+      'transaction with the acceptance',
+    async () => {
+      const { externalId, integration } = await pending(partner);
+      const res = await accept(business, integration.invitation);
+      expect(res.body).toMatchObject({
+        id: integration.invitation.id,
+        accepted: true,
+        acceptedByAccountId: business.accountId,
+        acceptedBy: expect.stringMatching(`^crn:${business.accountId}:api-key:`),
+      });
+      const { acceptedAt, acceptedBy } = res.body;
+      const claimed = {
+        ...integration,
+        status: 'provisioning',
+        inProgress: true,
+        claimedByAccountId: business.accountId,
+        claimedBy: acceptedBy,
+        claimedAt: acceptedAt,
+        updatedAt: acceptedAt,
+        updatedBy: acceptedBy,
+      };
+      expect((await get(partner, externalId)).body).toEqual(claimed);
+      // The claimant sees it among its account's integrations; the partner still manages it.
+      expect((await ok(list(business))).items).toEqual([claimed]);
+      expect((await ok(list(partner))).items).toContainEqual(claimed);
+      expect(
+        written(res)
+          .map((k) => k.PK.split('#')[0])
+          .sort(),
+      ).toEqual(['INVITATION', 'MANAGEDINTEGRATION', 'MANAGEDINTEGRATIONCLAIM']);
 
-    const twice = await accept(business, integration.invitation);
-    expect({ body: twice.body, written: written(twice) }).toEqual({
-      body: refused('INVITATION_ALREADY_ACCEPTED'),
-      written: [],
-    });
-    expect((await get(partner, externalId)).body).toEqual(claimed);
-  });
+      const twice = await accept(business, integration.invitation);
+      expect({ body: twice.body, written: written(twice) }).toEqual({
+        body: refused('INVITATION_ALREADY_ACCEPTED'),
+        written: [],
+      });
+      expect((await get(partner, externalId)).body).toEqual(claimed);
+    },
+  );
 
-  it('a claimed integration keeps its claim through the partner’s updates, shown alike to the claimant; enabled again it is provisioned at once', async () => {
-    const { externalId, integration } = await pending(partner);
-    const claimant = await newAccount();
-    await ok(accept(claimant, integration.invitation));
-    const disabled = await ok(
-      put(partner, externalId, { enabled: false, params: { ...BUSINESS, tradingName: 'Cafe' } }),
-    );
-    expect(disabled).toMatchObject({
-      status: 'inactive',
-      claimedByAccountId: claimant.accountId,
-      invitation: integration.invitation,
-    });
-    expect((await ok(list(claimant))).items).toEqual([disabled]);
-    expect(await ok(put(partner, externalId, { enabled: true, params: BUSINESS }))).toMatchObject({
-      status: 'provisioning',
-      inProgress: true,
-      invitation: integration.invitation,
-    });
-  });
+  it(
+    'a claimed integration keeps its claim through the partner’s updates, shown alike to the claimant; enabled ' +
+      'again it is provisioned at once',
+    async () => {
+      const { externalId, integration } = await pending(partner);
+      const claimant = await newAccount();
+      await ok(accept(claimant, integration.invitation));
+      const disabled = await ok(
+        put(partner, externalId, { enabled: false, params: { ...BUSINESS, tradingName: 'Cafe' } }),
+      );
+      expect(disabled).toMatchObject({
+        status: 'inactive',
+        claimedByAccountId: claimant.accountId,
+        invitation: integration.invitation,
+      });
+      expect((await ok(list(claimant))).items).toEqual([disabled]);
+      expect(await ok(put(partner, externalId, { enabled: true, params: BUSINESS }))).toMatchObject({
+        status: 'provisioning',
+        inProgress: true,
+        invitation: integration.invitation,
+      });
+    },
+  );
 
   it('claims once under concurrent accepts', async () => {
     const { externalId, integration } = await pending(partner);
@@ -145,41 +153,52 @@ describe('claiming a managed integration', () => {
     expect((await get(partner, externalId)).body.claimedByAccountId).toBe(winner);
   });
 
-  it('an expired invitation is refused (INVITATION_EXPIRED); a write while still pending issues a fresh one', async () => {
-    const owner = await newAccount();
-    const { externalId, integration } = await pending(owner);
-    await advanceClock(owner.accountId, DAY);
-    const late = await accept(business, integration.invitation);
-    expect({ body: late.body, written: written(late) }).toEqual({ body: refused('INVITATION_EXPIRED'), written: [] });
-    const renewed = await ok(put(owner, externalId, { enabled: true, params: BUSINESS }));
-    expect(renewed.invitation.id).not.toBe(integration.invitation.id);
-    expect(renewed.status).toBe('pending');
-    expect((await accept(business, renewed.invitation)).status).toBe(200);
-    expect((await get(owner, externalId)).body).toMatchObject({
-      status: 'provisioning',
-      claimedByAccountId: business.accountId,
-    });
-  });
+  it(
+    'an expired invitation is refused (INVITATION_EXPIRED); ' + 'a write while still pending issues a fresh one',
+    async () => {
+      const owner = await newAccount();
+      const { externalId, integration } = await pending(owner);
+      await advanceClock(owner.accountId, DAY);
+      const late = await accept(business, integration.invitation);
+      expect({ body: late.body, written: written(late) }).toEqual({ body: refused('INVITATION_EXPIRED'), written: [] });
+      const renewed = await ok(put(owner, externalId, { enabled: true, params: BUSINESS }));
+      expect(renewed.invitation.id).not.toBe(integration.invitation.id);
+      expect(renewed.status).toBe('pending');
+      expect((await accept(business, renewed.invitation)).status).toBe(200);
+      expect((await get(owner, externalId)).body).toMatchObject({
+        status: 'provisioning',
+        claimedByAccountId: business.accountId,
+      });
+    },
+  );
 
-  it('an integration disabled before its claim no longer stands by the invitation (INVITATION_REVOKED); a wrong code is FORBIDDEN', async () => {
-    const { externalId, integration } = await pending(partner);
-    const wrong = await accept(business, integration.invitation, 'WrongCodezzzzzzzzzzzzz');
-    expect({ body: wrong.body, written: written(wrong) }).toEqual({ body: FORBIDDEN, written: [] });
-    await ok(put(partner, externalId, { enabled: false, params: BUSINESS }));
-    const res = await accept(business, integration.invitation);
-    expect({ body: res.body, written: written(res) }).toEqual({ body: refused('INVITATION_REVOKED'), written: [] });
-    expect((await get(partner, externalId)).body).toMatchObject({ status: 'inactive' });
-  });
+  it(
+    'an integration disabled before its claim no longer stands by the invitation (INVITATION_REVOKED); a wrong ' +
+      'code is FORBIDDEN',
+    async () => {
+      const { externalId, integration } = await pending(partner);
+      const wrong = await accept(business, integration.invitation, 'WrongCodezzzzzzzzzzzzz');
+      expect({ body: wrong.body, written: written(wrong) }).toEqual({ body: FORBIDDEN, written: [] });
+      await ok(put(partner, externalId, { enabled: false, params: BUSINESS }));
+      const res = await accept(business, integration.invitation);
+      expect({ body: res.body, written: written(res) }).toEqual({ body: refused('INVITATION_REVOKED'), written: [] });
+      expect((await get(partner, externalId)).body).toMatchObject({ status: 'inactive' });
+    },
+  );
 
-  it('the partner may revoke the invitation (INVITATION_REVOKED on accept); a write while pending issues a fresh one', async () => {
-    const { externalId, integration } = await pending(partner);
-    await ok(api('POST', `/api/invitations/${integration.invitation.id}/revoke`, { key: partner.apiKey }));
-    const res = await accept(business, integration.invitation);
-    expect({ body: res.body, written: written(res) }).toEqual({ body: refused('INVITATION_REVOKED'), written: [] });
-    const renewed = await ok(put(partner, externalId, { enabled: true, params: BUSINESS }));
-    expect(renewed.invitation.id).not.toBe(integration.invitation.id);
-    expect((await accept(business, renewed.invitation)).status).toBe(200);
-  });
+  it(
+    'the partner may revoke the invitation (INVITATION_REVOKED on accept); a write while pending issues a fresh ' +
+      'one',
+    async () => {
+      const { externalId, integration } = await pending(partner);
+      await ok(api('POST', `/api/invitations/${integration.invitation.id}/revoke`, { key: partner.apiKey }));
+      const res = await accept(business, integration.invitation);
+      expect({ body: res.body, written: written(res) }).toEqual({ body: refused('INVITATION_REVOKED'), written: [] });
+      const renewed = await ok(put(partner, externalId, { enabled: true, params: BUSINESS }));
+      expect(renewed.invitation.id).not.toBe(integration.invitation.id);
+      expect((await accept(business, renewed.invitation)).status).toBe(200);
+    },
+  );
 
   it('the claim is for an account of the caller’s own; POST /api/invitations does not issue claims', async () => {
     const { integration } = await pending(partner);

@@ -49,77 +49,87 @@ describe('managed integrations', () => {
     [merchant, stranger] = await Promise.all([newMerchant(), newAccount()]);
   });
 
-  it('creates a payment referral of the caller’s merchant: enabled, it is provisioning (inProgress); the test flag of a test account', async () => {
-    const externalId = uniqueKey('ref');
-    const res = await put(merchant.owner, 'payment-referral', externalId, {
-      enabled: true,
-      params: { ...referral(merchant), planted: 'x' },
-    });
-    expect(res.body).toEqual({
-      id: expect.any(String),
-      type: 'payment-referral',
-      externalId,
-      enabled: true,
-      params: referral(merchant),
-      status: 'provisioning',
-      inProgress: true,
-      test: true,
-      createdAt: expect.stringMatching(/Z$/),
-      createdBy: expect.stringMatching(`^crn:${merchant.owner.accountId}:api-key:`),
-      updatedAt: res.body.createdAt,
-      updatedBy: res.body.createdBy,
-    });
-    expect((await get(merchant.owner, 'payment-referral', externalId)).body).toEqual(res.body);
-  });
+  it(
+    'creates a payment referral of the caller’s merchant: enabled, it is provisioning (inProgress); the test flag ' +
+      'of a test account',
+    async () => {
+      const externalId = uniqueKey('ref');
+      const res = await put(merchant.owner, 'payment-referral', externalId, {
+        enabled: true,
+        params: { ...referral(merchant), planted: 'x' },
+      });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        type: 'payment-referral',
+        externalId,
+        enabled: true,
+        params: referral(merchant),
+        status: 'provisioning',
+        inProgress: true,
+        test: true,
+        createdAt: expect.stringMatching(/Z$/),
+        createdBy: expect.stringMatching(`^crn:${merchant.owner.accountId}:api-key:`),
+        updatedAt: res.body.createdAt,
+        updatedBy: res.body.createdBy,
+      });
+      expect((await get(merchant.owner, 'payment-referral', externalId)).body).toEqual(res.body);
+    },
+  );
 
-  it('moves its status with `enabled`: created, provisioning, inactive, provisioning again; keeps id and creation', async () => {
-    const externalId = uniqueKey('ref');
-    const created = await ok(
-      put(merchant.owner, 'payment-referral', externalId, { enabled: false, params: referral(merchant) }),
-    );
-    expect(created).toMatchObject({ status: 'created', inProgress: false, enabled: false });
-    const enabled = await ok(
-      put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) }),
-    );
-    expect(enabled).toMatchObject({
-      id: created.id,
-      createdAt: created.createdAt,
-      status: 'provisioning',
-      inProgress: true,
-    });
-    const disabled = await ok(
-      put(merchant.owner, 'payment-referral', externalId, {
-        enabled: false,
-        params: { ...referral(merchant), email: 'new@cafe.example' },
-      }),
-    );
-    expect(disabled).toMatchObject({
-      id: created.id,
-      status: 'inactive',
-      inProgress: false,
-      params: { email: 'new@cafe.example' },
-    });
-    expect(
-      await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) })),
-    ).toMatchObject({ status: 'provisioning', inProgress: true });
-  });
+  it(
+    'moves its status with `enabled`: created, provisioning, ' + 'inactive, provisioning again; keeps id and creation',
+    async () => {
+      const externalId = uniqueKey('ref');
+      const created = await ok(
+        put(merchant.owner, 'payment-referral', externalId, { enabled: false, params: referral(merchant) }),
+      );
+      expect(created).toMatchObject({ status: 'created', inProgress: false, enabled: false });
+      const enabled = await ok(
+        put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) }),
+      );
+      expect(enabled).toMatchObject({
+        id: created.id,
+        createdAt: created.createdAt,
+        status: 'provisioning',
+        inProgress: true,
+      });
+      const disabled = await ok(
+        put(merchant.owner, 'payment-referral', externalId, {
+          enabled: false,
+          params: { ...referral(merchant), email: 'new@cafe.example' },
+        }),
+      );
+      expect(disabled).toMatchObject({
+        id: created.id,
+        status: 'inactive',
+        inProgress: false,
+        params: { email: 'new@cafe.example' },
+      });
+      expect(
+        await ok(put(merchant.owner, 'payment-referral', externalId, { enabled: true, params: referral(merchant) })),
+      ).toMatchObject({ status: 'provisioning', inProgress: true });
+    },
+  );
 
-  it('takes a partner business with its merchants and terminals; enabled, it waits for its claim (pending)', async () => {
-    const owner = await newAccount();
-    const res = await put(owner, 'partner-business', 'pb-1', { enabled: true, params: BUSINESS });
-    expect(res.body).toMatchObject({
-      type: 'partner-business',
-      externalId: 'pb-1',
-      status: 'pending',
-      inProgress: false,
-      params: BUSINESS,
-    });
-    expect(res.body).not.toHaveProperty('claimedByAccountId');
-    // Another account's external ids are its own: the same one names another integration.
-    const theirs = await ok(put(stranger, 'partner-business', 'pb-1', { enabled: false, params: BUSINESS }));
-    expect(theirs.id).not.toBe(res.body.id);
-    expect((await get(owner, 'partner-business', 'pb-1')).body.status).toBe('pending');
-  });
+  it(
+    'takes a partner business with its merchants and ' + 'terminals; enabled, it waits for its claim (pending)',
+    async () => {
+      const owner = await newAccount();
+      const res = await put(owner, 'partner-business', 'pb-1', { enabled: true, params: BUSINESS });
+      expect(res.body).toMatchObject({
+        type: 'partner-business',
+        externalId: 'pb-1',
+        status: 'pending',
+        inProgress: false,
+        params: BUSINESS,
+      });
+      expect(res.body).not.toHaveProperty('claimedByAccountId');
+      // Another account's external ids are its own: the same one names another integration.
+      const theirs = await ok(put(stranger, 'partner-business', 'pb-1', { enabled: false, params: BUSINESS }));
+      expect(theirs.id).not.toBe(res.body.id);
+      expect((await get(owner, 'partner-business', 'pb-1')).body.status).toBe('pending');
+    },
+  );
 
   it('refuses params invalid for the type (INVALID_PARAMS naming the field), writing nothing', async () => {
     const owner = await newAccount();
@@ -135,7 +145,8 @@ describe('managed integrations', () => {
       [
         'partner-business',
         { ...BUSINESS, merchants: [{ ...PARTNER_MERCHANT, terminals: [{ ...TERMINAL, provider: 'teller' }] }] },
-        'params.merchants.0.terminals.0.provider must be one of: epay, invenco, skyzer, smartpay, verifone, vista, windcave, shopify',
+        'params.merchants.0.terminals.0.provider must be one of: epay, invenco, skyzer, smartpay, verifone, ' +
+          'vista, windcave, shopify',
       ],
       [
         'partner-business',
@@ -166,35 +177,40 @@ describe('managed integrations', () => {
     ).toBe(400);
   });
 
-  it('refuses a referral of a missing merchant or another account’s (MERCHANT_NOT_FOUND) and of the other liveness (MERCHANT_LIVENESS_MISMATCH)', async () => {
-    const missing = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), {
-      enabled: true,
-      params: { ...referral(merchant), platformMerchantId: 'zzNoSuchMerchantzzzzzz' },
-    });
-    expect({ body: missing.body, written: written(missing) }).toEqual({
-      body: refused('MERCHANT_NOT_FOUND'),
-      written: [],
-    });
-    const foreign = await put(stranger, 'payment-referral', uniqueKey('ref'), {
-      enabled: true,
-      params: referral(merchant),
-    });
-    expect({ body: foreign.body, written: written(foreign) }).toEqual({
-      body: refused('MERCHANT_NOT_FOUND'),
-      written: [],
-    });
-    const live = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), {
-      enabled: true,
-      params: referral(merchant),
-      test: false,
-    });
-    expect({ body: live.body, written: written(live) }).toEqual({
-      body: refused('MERCHANT_LIVENESS_MISMATCH'),
-      written: [],
-    });
-  });
+  it(
+    'refuses a referral of a missing merchant or another account’s (MERCHANT_NOT_FOUND) and of the other liveness ' +
+      '(MERCHANT_LIVENESS_MISMATCH)',
+    async () => {
+      const missing = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), {
+        enabled: true,
+        params: { ...referral(merchant), platformMerchantId: 'zzNoSuchMerchantzzzzzz' },
+      });
+      expect({ body: missing.body, written: written(missing) }).toEqual({
+        body: refused('MERCHANT_NOT_FOUND'),
+        written: [],
+      });
+      const foreign = await put(stranger, 'payment-referral', uniqueKey('ref'), {
+        enabled: true,
+        params: referral(merchant),
+      });
+      expect({ body: foreign.body, written: written(foreign) }).toEqual({
+        body: refused('MERCHANT_NOT_FOUND'),
+        written: [],
+      });
+      const live = await put(merchant.owner, 'payment-referral', uniqueKey('ref'), {
+        enabled: true,
+        params: referral(merchant),
+        test: false,
+      });
+      expect({ body: live.body, written: written(live) }).toEqual({
+        body: refused('MERCHANT_LIVENESS_MISMATCH'),
+        written: [],
+      });
+    },
+  );
 
-  it('takes at most MAX_INTEGRATIONS_PER_ACCOUNT per account (MANAGED_INTEGRATION_LIMIT_EXCEEDED), writing nothing; an update of one still goes', async () => {
+  it('takes at most MAX_INTEGRATIONS_PER_ACCOUNT per account (MANAGED_INTEGRATION_LIMIT_EXCEEDED), writing ' +
+    'nothing; an update of one still goes', async () => {
     const own = await newMerchant();
     const body = { enabled: false, params: referral(own) };
     const prefix = uniqueKey('many');
@@ -228,32 +244,36 @@ describe('managed integrations', () => {
     ).not.toHaveProperty('test');
   });
 
-  it('lists an account’s integrations newest first, paginated; another account’s integrations and list are FORBIDDEN', async () => {
-    const owner = await newAccount();
-    const first = await ok(put(owner, 'partner-business', 'first', { enabled: false, params: BUSINESS }));
-    const second = await ok(put(owner, 'partner-business', 'second', { enabled: true, params: BUSINESS }));
-    const page1 = await api('GET', `/api/accounts/${owner.accountId}/managed-integrations?paginationLimit=1`, {
-      key: owner.apiKey,
-    });
-    expect(page1.body.items).toEqual([second]);
-    const page2 = await api(
-      'GET',
-      `/api/accounts/${owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
-      { key: owner.apiKey },
-    );
-    expect(page2.body).toEqual({ items: [first] });
-    expect(
-      (await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: stranger.apiKey })).body,
-    ).toEqual(FORBIDDEN);
-    expect(
-      (await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: seed().operatorApiKey })).body
-        .items,
-    ).toHaveLength(2);
-    expect((await get(stranger, 'partner-business', 'first')).body).toEqual(FORBIDDEN);
-    const overwrite = await put(stranger, 'partner-business', 'first', { enabled: true, params: BUSINESS });
-    expect(overwrite.status).toBe(200);
-    expect((await get(owner, 'partner-business', 'first')).body).toEqual(first);
-  });
+  it(
+    'lists an account’s integrations newest first, paginated; another account’s integrations and list are ' +
+      'FORBIDDEN',
+    async () => {
+      const owner = await newAccount();
+      const first = await ok(put(owner, 'partner-business', 'first', { enabled: false, params: BUSINESS }));
+      const second = await ok(put(owner, 'partner-business', 'second', { enabled: true, params: BUSINESS }));
+      const page1 = await api('GET', `/api/accounts/${owner.accountId}/managed-integrations?paginationLimit=1`, {
+        key: owner.apiKey,
+      });
+      expect(page1.body.items).toEqual([second]);
+      const page2 = await api(
+        'GET',
+        `/api/accounts/${owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+        { key: owner.apiKey },
+      );
+      expect(page2.body).toEqual({ items: [first] });
+      expect(
+        (await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: stranger.apiKey })).body,
+      ).toEqual(FORBIDDEN);
+      expect(
+        (await api('GET', `/api/accounts/${owner.accountId}/managed-integrations`, { key: seed().operatorApiKey })).body
+          .items,
+      ).toHaveLength(2);
+      expect((await get(stranger, 'partner-business', 'first')).body).toEqual(FORBIDDEN);
+      const overwrite = await put(stranger, 'partner-business', 'first', { enabled: true, params: BUSINESS });
+      expect(overwrite.status).toBe(200);
+      expect((await get(owner, 'partner-business', 'first')).body).toEqual(first);
+    },
+  );
 
   it('is for account owners of org accounts', async () => {
     const terminal = await newAccount({ role: 'merchant-terminal' });

@@ -95,25 +95,28 @@ describe('media uploads', () => {
     expect((await upload(mediaForm('branding-logo', atLimit, { filename: 'logo.png' }))).status).toBe(200);
   });
 
-  it('answers 400 naming the field for a form without a purpose, with an unknown purpose or without a file', async () => {
-    expect((await upload(mediaForm(undefined, PNG))).body).toMatchObject({
-      statusCode: 400,
-      message: 'purpose is required',
-    });
-    expect((await upload(mediaForm('selfie', PNG))).body).toMatchObject({
-      statusCode: 400,
-      message: expect.stringMatching(/^purpose must be one of/),
-    });
-    expect((await upload(mediaForm('branding-logo', undefined))).body).toMatchObject({
-      statusCode: 400,
-      message: 'file is required',
-    });
-    const json = await api('POST', '/api/media-uploads', {
-      key: owner.apiKey,
-      body: { purpose: 'branding-logo', file: 'x' },
-    });
-    expect(json.status).toBe(415);
-  });
+  it(
+    'answers 400 naming the field for a form without a ' + 'purpose, with an unknown purpose or without a file',
+    async () => {
+      expect((await upload(mediaForm(undefined, PNG))).body).toMatchObject({
+        statusCode: 400,
+        message: 'purpose is required',
+      });
+      expect((await upload(mediaForm('selfie', PNG))).body).toMatchObject({
+        statusCode: 400,
+        message: expect.stringMatching(/^purpose must be one of/),
+      });
+      expect((await upload(mediaForm('branding-logo', undefined))).body).toMatchObject({
+        statusCode: 400,
+        message: 'file is required',
+      });
+      const json = await api('POST', '/api/media-uploads', {
+        key: owner.apiKey,
+        body: { purpose: 'branding-logo', file: 'x' },
+      });
+      expect(json.status).toBe(415);
+    },
+  );
 
   it("refuses another account's upload exactly like a missing one, and writes nothing", async () => {
     const created = await upload(logoForm());

@@ -188,76 +188,85 @@ describe('merchants', () => {
     );
   });
 
-  it("finds an account's merchants however many other accounts' merchants come first in the liveness partition", async () => {
-    const owner = await newAccount();
-    const mine = (await createMerchant(owner, { name: `Zz Last ${Date.now()}` })).body;
-    // More merchants of another account than a search examines, all named to sort before this one.
-    const crowd = Array.from(
-      { length: SEARCH_CAP },
-      (_, i) =>
-        merchantCreation(
-          { accountId: 'crowdAccount00000000000', name: `Aa Crowd ${i}`, country: 'NZ', test: true },
-          'crn:test',
-          new Date(),
-        ).put.Item,
-    );
-    for (let i = 0; i < crowd.length; i += 25) {
-      await db().send(
-        new BatchWriteCommand({
-          RequestItems: { [process.env.TABLE_NAME!]: crowd.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-        }),
+  it(
+    "finds an account's merchants however many other " + "accounts' merchants come first in the liveness partition",
+    async () => {
+      const owner = await newAccount();
+      const mine = (await createMerchant(owner, { name: `Zz Last ${Date.now()}` })).body;
+      // More merchants of another account than a search examines, all named to sort before this one.
+      const crowd = Array.from(
+        { length: SEARCH_CAP },
+        (_, i) =>
+          merchantCreation(
+            { accountId: 'crowdAccount00000000000', name: `Aa Crowd ${i}`, country: 'NZ', test: true },
+            'crn:test',
+            new Date(),
+          ).put.Item,
       );
-    }
-    const res = await api('GET', `/api/merchants/search?test=true&accountId=${owner.accountId}`);
-    expect(res.body.items.map((m: { id: string }) => m.id)).toEqual([mine.id]);
-  });
+      for (let i = 0; i < crowd.length; i += 25) {
+        await db().send(
+          new BatchWriteCommand({
+            RequestItems: {
+              [process.env.TABLE_NAME!]: crowd.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+            },
+          }),
+        );
+      }
+      const res = await api('GET', `/api/merchants/search?test=true&accountId=${owner.accountId}`);
+      expect(res.body.items.map((m: { id: string }) => m.id)).toEqual([mine.id]);
+    },
+  );
 });
 
 describe('stored merchants', () => {
   const SERVER_ERROR = { statusCode: 500, error: 'Internal Server Error', message: 'SERVER_ERROR' };
 
-  it('reads an item of another shape as a typed error, answered 500 SERVER_ERROR with the error logged, never shown', async () => {
-    const owner = await newAccount();
-    const merchant = (await createMerchant(owner)).body;
-    // Another entity's item where the merchant's should be (as a bug or a stray write could leave it).
-    const foreign = {
-      ...merchantEntity.key(merchant.id),
-      entity: 'wallet-app',
-      v: 1,
-      id: merchant.id,
-      accountId: owner.accountId,
-      name: 'not a merchant',
-    };
-    await db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: foreign }));
-    expect(() => merchantEntity.parse(foreign)).toThrow(EntityShapeError);
+  it(
+    'reads an item of another shape as a typed error, answered 500 SERVER_ERROR with the error logged, never ' +
+      'shown',
+    async () => {
+      const owner = await newAccount();
+      const merchant = (await createMerchant(owner)).body;
+      // Another entity's item where the merchant's should be (as a bug or a stray write could leave it).
+      const foreign = {
+        ...merchantEntity.key(merchant.id),
+        entity: 'wallet-app',
+        v: 1,
+        id: merchant.id,
+        accountId: owner.accountId,
+        name: 'not a merchant',
+      };
+      await db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: foreign }));
+      expect(() => merchantEntity.parse(foreign)).toThrow(EntityShapeError);
 
-    const res = await api('GET', `/api/merchants/${merchant.id}`, { key: owner.apiKey });
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual(SERVER_ERROR);
+      const res = await api('GET', `/api/merchants/${merchant.id}`, { key: owner.apiKey });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual(SERVER_ERROR);
 
-    // The same request through the group's Lambda in this worker: the error is logged, with its type.
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      const direct = (await merchantsHandler({
-        version: '2.0',
-        routeKey: 'GET /api/merchants/{merchantId}',
-        rawPath: `/api/merchants/${merchant.id}`,
-        rawQueryString: '',
-        headers: { 'x-api-key': owner.apiKey },
-        pathParameters: { merchantId: merchant.id },
-        isBase64Encoded: false,
-        requestContext: {
-          requestId: 'entity-shape',
-          http: { method: 'GET', path: `/api/merchants/${merchant.id}`, sourceIp: '192.0.2.10' },
-        },
-      } as unknown as APIGatewayProxyEventV2)) as APIGatewayProxyStructuredResultV2;
-      expect(direct.statusCode).toBe(500);
-      expect(JSON.parse(String(direct.body))).toEqual(SERVER_ERROR);
-      expect(logged.mock.calls.map((call) => call.join(' ')).join('\n')).toMatch(
-        /EntityShapeError[\s\S]*stored merchant: found entity wallet-app/,
-      );
-    } finally {
-      logged.mockRestore();
-    }
-  });
+      // The same request through the group's Lambda in this worker: the error is logged, with its type.
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const direct = (await merchantsHandler({
+          version: '2.0',
+          routeKey: 'GET /api/merchants/{merchantId}',
+          rawPath: `/api/merchants/${merchant.id}`,
+          rawQueryString: '',
+          headers: { 'x-api-key': owner.apiKey },
+          pathParameters: { merchantId: merchant.id },
+          isBase64Encoded: false,
+          requestContext: {
+            requestId: 'entity-shape',
+            http: { method: 'GET', path: `/api/merchants/${merchant.id}`, sourceIp: '192.0.2.10' },
+          },
+        } as unknown as APIGatewayProxyEventV2)) as APIGatewayProxyStructuredResultV2;
+        expect(direct.statusCode).toBe(500);
+        expect(JSON.parse(String(direct.body))).toEqual(SERVER_ERROR);
+        expect(logged.mock.calls.map((call) => call.join(' ')).join('\n')).toMatch(
+          /EntityShapeError[\s\S]*stored merchant: found entity wallet-app/,
+        );
+      } finally {
+        logged.mockRestore();
+      }
+    },
+  );
 });

@@ -85,7 +85,8 @@ describe('bounded payment requests', () => {
 describe('one code per broken rule, read from the item that broke it', () => {
   it('a currency mismatch, an inactive asset and an insufficient balance each answer their own code', async () => {
     const mismatched = await newPayer('5000');
-    // Only the stored currency differs from the request's: the asset type still matches, so the engine's condition decides.
+    // Only the stored currency differs from the request's: the asset type still matches, so the engine's condition
+    // decides.
     await db().send(
       new UpdateCommand({
         TableName: process.env.TABLE_NAME,
@@ -138,26 +139,30 @@ describe('idempotency: one scope rule for every money command', () => {
     expect(await balance(payer.apiKey, payer.walletId)).toBe(String(10000 - 1000 + 100 + 50));
   });
 
-  it('void and release take an optional Idempotency-Key header: with it a retry replays, without it the state answers', async () => {
-    const payer = await newPayer('10000');
-    const keyed = (path: string, key: string) =>
-      api('POST', path, { key: merchant.owner.apiKey, headers: { 'idempotency-key': key } });
-    const voidable = await newPaymentRequest(merchant);
-    expect((await pay(payer, voidable.id, 'v')).status).toBe(200);
-    const voided = await keyed(`/api/payment-requests/${voidable.id}/void`, 'void-1');
-    expect(voided.status).toBe(200);
-    const again = await keyed(`/api/payment-requests/${voidable.id}/void`, 'void-1');
-    expect([again.body, again.headers.get('idempotent-replayed')]).toEqual([voided.body, 'true']);
-    expect((await post(`/api/payment-requests/${voidable.id}/void`)).body).toEqual(code('ALREADY_REFUNDED'));
+  it(
+    'void and release take an optional Idempotency-Key header: with it a retry replays, without it the state ' +
+      'answers',
+    async () => {
+      const payer = await newPayer('10000');
+      const keyed = (path: string, key: string) =>
+        api('POST', path, { key: merchant.owner.apiKey, headers: { 'idempotency-key': key } });
+      const voidable = await newPaymentRequest(merchant);
+      expect((await pay(payer, voidable.id, 'v')).status).toBe(200);
+      const voided = await keyed(`/api/payment-requests/${voidable.id}/void`, 'void-1');
+      expect(voided.status).toBe(200);
+      const again = await keyed(`/api/payment-requests/${voidable.id}/void`, 'void-1');
+      expect([again.body, again.headers.get('idempotent-replayed')]).toEqual([voided.body, 'true']);
+      expect((await post(`/api/payment-requests/${voidable.id}/void`)).body).toEqual(code('ALREADY_REFUNDED'));
 
-    const preAuth = await newPaymentRequest(merchant, { value: nzd('700'), preAuth: true });
-    expect((await pay(payer, preAuth.id, 'p')).status).toBe(200);
-    const released = await keyed(`/api/payment-requests/${preAuth.id}/release`, 'rel-1');
-    expect(released.status).toBe(200);
-    expect((await keyed(`/api/payment-requests/${preAuth.id}/release`, 'rel-1')).body).toEqual(released.body);
-    expect((await post(`/api/payment-requests/${preAuth.id}/release`)).body).toEqual(code('PRE_AUTH_RELEASED'));
-    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
-  });
+      const preAuth = await newPaymentRequest(merchant, { value: nzd('700'), preAuth: true });
+      expect((await pay(payer, preAuth.id, 'p')).status).toBe(200);
+      const released = await keyed(`/api/payment-requests/${preAuth.id}/release`, 'rel-1');
+      expect(released.status).toBe(200);
+      expect((await keyed(`/api/payment-requests/${preAuth.id}/release`, 'rel-1')).body).toEqual(released.body);
+      expect((await post(`/api/payment-requests/${preAuth.id}/release`)).body).toEqual(code('PRE_AUTH_RELEASED'));
+      expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
+    },
+  );
 
   it('the same key with another command is refused for pay, refund, confirm and top-up alike', async () => {
     const payer = await newPayer('10000');
@@ -200,7 +205,8 @@ describe('idempotency: one scope rule for every money command', () => {
 });
 
 describe('hot settlement wallets', () => {
-  it('credits of concurrent pays to one merchant spread over the shards, and the balance is their exact sum', async () => {
+  it('credits of concurrent pays to one merchant spread ' +
+    'over the shards, and the balance is their exact sum', async () => {
     const hot = await newMerchant();
     const payers = await Promise.all(Array.from({ length: 24 }, () => newPayer('1000')));
     const requests = await Promise.all(payers.map(() => newPaymentRequest(hot, { value: nzd('37') })));

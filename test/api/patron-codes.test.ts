@@ -96,42 +96,48 @@ describe('patron codes', () => {
     );
   });
 
-  it("plants no code on another account: a body's accountId is ignored, so the attacker's request never reaches the victim's poll", async () => {
-    const victim = await newAccount();
-    const attacker = await newMerchant();
-    // accountId is no field of this body: accepted and ignored, the code is the caller's.
-    const planted = await api('POST', '/api/patron-codes', {
-      key: attacker.owner.apiKey,
-      body: { accountId: victim.accountId },
-    });
-    expect(planted.status).toBe(200);
-    expect(planted.body.accountId).toBe(attacker.owner.accountId);
-    expect((await api('GET', `/api/patron-codes/${planted.body.id}`, { key: victim.apiKey })).body).toEqual(FORBIDDEN);
+  it(
+    "plants no code on another account: a body's accountId is ignored, so the attacker's request never reaches " +
+      "the victim's poll",
+    async () => {
+      const victim = await newAccount();
+      const attacker = await newMerchant();
+      // accountId is no field of this body: accepted and ignored, the code is the caller's.
+      const planted = await api('POST', '/api/patron-codes', {
+        key: attacker.owner.apiKey,
+        body: { accountId: victim.accountId },
+      });
+      expect(planted.status).toBe(200);
+      expect(planted.body.accountId).toBe(attacker.owner.accountId);
+      expect((await api('GET', `/api/patron-codes/${planted.body.id}`, { key: victim.apiKey })).body).toEqual(
+        FORBIDDEN,
+      );
 
-    // A "pay now" request made with the planted barcode reaches the attacker's own poll, never the victim's.
-    const pr = await newPaymentRequest(attacker, { barcode: planted.body.barcode });
-    expect((await api('GET', '/api/me/patron-code-payment-request', { key: attacker.owner.apiKey })).body.id).toBe(
-      pr.id,
-    );
-    const polled = await api('GET', '/api/me/patron-code-payment-request', { key: victim.apiKey });
-    expect(polled.body?.id).not.toBe(pr.id);
-    expect(polled.body).toEqual(FORBIDDEN);
+      // A "pay now" request made with the planted barcode reaches the attacker's own poll, never the victim's.
+      const pr = await newPaymentRequest(attacker, { barcode: planted.body.barcode });
+      expect((await api('GET', '/api/me/patron-code-payment-request', { key: attacker.owner.apiKey })).body.id).toBe(
+        pr.id,
+      );
+      const polled = await api('GET', '/api/me/patron-code-payment-request', { key: victim.apiKey });
+      expect(polled.body?.id).not.toBe(pr.id);
+      expect(polled.body).toEqual(FORBIDDEN);
 
-    // Nor can the attacker squat the victim's external ids.
-    const squat = await api('POST', '/api/patron-codes', {
-      key: attacker.owner.apiKey,
-      body: { accountId: victim.accountId, namespace: 'loyalty', externalId: 'member-1' },
-    });
-    expect(squat.body.accountId).toBe(attacker.owner.accountId);
-    const own = await api('POST', '/api/patron-codes', {
-      key: victim.apiKey,
-      body: { namespace: 'loyalty', externalId: 'member-1' },
-    });
-    expect(own.status).toBe(200);
-    expect((await api('GET', '/api/patron-codes/loyalty/external-id/member-1', { key: victim.apiKey })).body.id).toBe(
-      own.body.id,
-    );
-  });
+      // Nor can the attacker squat the victim's external ids.
+      const squat = await api('POST', '/api/patron-codes', {
+        key: attacker.owner.apiKey,
+        body: { accountId: victim.accountId, namespace: 'loyalty', externalId: 'member-1' },
+      });
+      expect(squat.body.accountId).toBe(attacker.owner.accountId);
+      const own = await api('POST', '/api/patron-codes', {
+        key: victim.apiKey,
+        body: { namespace: 'loyalty', externalId: 'member-1' },
+      });
+      expect(own.status).toBe(200);
+      expect((await api('GET', '/api/patron-codes/loyalty/external-id/member-1', { key: victim.apiKey })).body.id).toBe(
+        own.body.id,
+      );
+    },
+  );
 
   it('merges metadata within the limits, without losing concurrent keys', async () => {
     const patron = await newAccount();
@@ -148,24 +154,28 @@ describe('patron codes', () => {
     expect((await put({ eleventh: 'x' })).body.message).toBe('metadata must have at most 10 keys');
   });
 
-  it('attaches a scanned code to a payment request and serves it to the patron; a test scenario adds a photo-id condition', async () => {
-    const merchant = await newMerchant();
-    const patron = await newAccount();
-    const code = (await api('POST', '/api/patron-codes', { key: patron.apiKey })).body;
-    const pr = await newPaymentRequest(merchant, { barcode: code.barcode });
-    expect(pr).toMatchObject({ patronCodeId: code.id, barcode: code.barcode });
-    const polled = await api('GET', '/api/me/patron-code-payment-request', { key: patron.apiKey });
-    expect(polled.body.id).toBe(pr.id);
+  it(
+    'attaches a scanned code to a payment request and serves it to the patron; a test scenario adds a photo-id ' +
+      'condition',
+    async () => {
+      const merchant = await newMerchant();
+      const patron = await newAccount();
+      const code = (await api('POST', '/api/patron-codes', { key: patron.apiKey })).body;
+      const pr = await newPaymentRequest(merchant, { barcode: code.barcode });
+      expect(pr).toMatchObject({ patronCodeId: code.id, barcode: code.barcode });
+      const polled = await api('GET', '/api/me/patron-code-payment-request', { key: patron.apiKey });
+      expect(polled.body.id).toBe(pr.id);
 
-    const scenario = (
-      await api('POST', '/api/patron-codes', {
-        key: patron.apiKey,
-        body: { testScenarioName: 'force-condition-check-photo-id' },
-      })
-    ).body;
-    const conditional = await newPaymentRequest(merchant, { barcode: scenario.barcode, conditionsEnabled: true });
-    expect(conditional.merchantConditions).toEqual([
-      { id: '1', name: 'photo-id-check', message: 'Please check ID', status: 'awaiting-merchant' },
-    ]);
-  });
+      const scenario = (
+        await api('POST', '/api/patron-codes', {
+          key: patron.apiKey,
+          body: { testScenarioName: 'force-condition-check-photo-id' },
+        })
+      ).body;
+      const conditional = await newPaymentRequest(merchant, { barcode: scenario.barcode, conditionsEnabled: true });
+      expect(conditional.merchantConditions).toEqual([
+        { id: '1', name: 'photo-id-check', message: 'Please check ID', status: 'awaiting-merchant' },
+      ]);
+    },
+  );
 });

@@ -113,49 +113,56 @@ describe('payment links', () => {
     });
   });
 
-  it('refuses another account on every route, writing nothing; the summary needs no key and shows its fields only', async () => {
-    const link = await newPaymentLink(key, merchant.merchantId);
-    await ok(requestThrough(link.id));
-    const create = await api('POST', '/api/payment-links', {
-      key: stranger.apiKey,
-      body: { merchantId: merchant.merchantId, name: 'Mine' },
-    });
-    expect(create.body).toEqual(FORBIDDEN);
-    expect(written(create)).toEqual([]);
-    for (const [method, path] of [
-      ['GET', `/api/payment-links/${link.id}`],
-      ['GET', '/api/payment-links/pl_NoSuchLink00000000000000'],
-      ['GET', `/merchants/${merchant.merchantId}/payment-links`],
-      ['POST', `/api/payment-links/${link.id}/archive`],
-    ] as const) {
-      const res = await api(method, path, { key: stranger.apiKey });
-      expect([path, res.body]).toEqual([path, FORBIDDEN]);
-      expect(written(res)).toEqual([]);
-    }
-    const summary = await api('GET', `/api/payment-links/${link.id}/summary`, { key: stranger.apiKey });
-    expect(Object.keys(summary.body).sort()).toEqual(['id', 'merchantId', 'paymentRequestId']);
-    expect((await api('GET', `/api/payment-links/${link.id}`, { key })).body.status).toBe('created');
-  });
+  it(
+    'refuses another account on every route, writing nothing; ' + 'the summary needs no key and shows its fields only',
+    async () => {
+      const link = await newPaymentLink(key, merchant.merchantId);
+      await ok(requestThrough(link.id));
+      const create = await api('POST', '/api/payment-links', {
+        key: stranger.apiKey,
+        body: { merchantId: merchant.merchantId, name: 'Mine' },
+      });
+      expect(create.body).toEqual(FORBIDDEN);
+      expect(written(create)).toEqual([]);
+      for (const [method, path] of [
+        ['GET', `/api/payment-links/${link.id}`],
+        ['GET', '/api/payment-links/pl_NoSuchLink00000000000000'],
+        ['GET', `/merchants/${merchant.merchantId}/payment-links`],
+        ['POST', `/api/payment-links/${link.id}/archive`],
+      ] as const) {
+        const res = await api(method, path, { key: stranger.apiKey });
+        expect([path, res.body]).toEqual([path, FORBIDDEN]);
+        expect(written(res)).toEqual([]);
+      }
+      const summary = await api('GET', `/api/payment-links/${link.id}/summary`, { key: stranger.apiKey });
+      expect(Object.keys(summary.body).sort()).toEqual(['id', 'merchantId', 'paymentRequestId']);
+      expect((await api('GET', `/api/payment-links/${link.id}`, { key })).body.status).toBe('created');
+    },
+  );
 
-  it('lets a merchant terminal read its account’s links and make requests through them, but not make or archive links', async () => {
-    const terminal = await ok(
-      api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, {
-        key,
-        body: { name: `t${Date.now()}`, role: 'merchant-terminal' },
-      }),
-    );
-    const link = await newPaymentLink(key, merchant.merchantId);
-    expect((await api('GET', `/api/payment-links/${link.id}`, { key: terminal.secret })).status).toBe(200);
-    expect((await requestThrough(link.id, terminal.secret)).body.paymentLinkId).toBe(link.id);
-    for (const [path, body] of [
-      ['/api/payment-links', { merchantId: merchant.merchantId, name: 'T' }],
-      [`/api/payment-links/${link.id}/archive`, undefined],
-    ] as const) {
-      const res = await api('POST', path, { key: terminal.secret, ...(body ? { body } : {}) });
-      expect([path, res.body]).toEqual([path, FORBIDDEN]);
-      expect(written(res)).toEqual([]);
-    }
-  });
+  it(
+    'lets a merchant terminal read its account’s links and make requests through them, but not make or archive ' +
+      'links',
+    async () => {
+      const terminal = await ok(
+        api('POST', `/api/accounts/${merchant.owner.accountId}/api-keys`, {
+          key,
+          body: { name: `t${Date.now()}`, role: 'merchant-terminal' },
+        }),
+      );
+      const link = await newPaymentLink(key, merchant.merchantId);
+      expect((await api('GET', `/api/payment-links/${link.id}`, { key: terminal.secret })).status).toBe(200);
+      expect((await requestThrough(link.id, terminal.secret)).body.paymentLinkId).toBe(link.id);
+      for (const [path, body] of [
+        ['/api/payment-links', { merchantId: merchant.merchantId, name: 'T' }],
+        [`/api/payment-links/${link.id}/archive`, undefined],
+      ] as const) {
+        const res = await api('POST', path, { key: terminal.secret, ...(body ? { body } : {}) });
+        expect([path, res.body]).toEqual([path, FORBIDDEN]);
+        expect(written(res)).toEqual([]);
+      }
+    },
+  );
 
   it(`keeps a merchant to ${MAX_ACTIVE_PAYMENT_LINKS} links in use (PAYMENT_LINK_LIMIT_EXCEEDED); archiving one frees its place`, async () => {
     const own = await newMerchant();

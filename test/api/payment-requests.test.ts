@@ -234,28 +234,32 @@ describe('paying', () => {
 });
 
 describe('idempotency keys are each account’s own', () => {
-  it('two payers using the identical key for their own pays of one request each get their own payment; each replays only its own', async () => {
-    const [first, second] = await Promise.all([newPayer('5000'), newPayer('5000')]);
-    const pr = await newPaymentRequest(merchant, { value: nzd('1000') });
-    const payPart = (payer: typeof first) =>
-      pay(payer, pr.id, 'same-key', { mode: 'multi-asset-payment', amount: '400' });
-    const a = await payPart(first);
-    const b = await payPart(second);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(b.body.id).not.toBe(a.body.id);
-    expect([await balance(first.apiKey, first.walletId), await balance(second.apiKey, second.walletId)]).toEqual([
-      '4600',
-      '4600',
-    ]);
-    const after = (await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body;
-    expect(after.remainingAmount).toBe('200');
-    expect(after.paidBy.assetTotals.map((t: { payerAccountId: string }) => t.payerAccountId).sort()).toEqual(
-      [first.accountId, second.accountId].sort(),
-    );
-    expect((await payPart(second)).body).toEqual(b.body);
-    expect((await payPart(first)).body).toEqual(a.body);
-    expect(await balance(second.apiKey, second.walletId)).toBe('4600');
-  });
+  it(
+    'two payers using the identical key for their own pays of one request each get their own payment; each ' +
+      'replays only its own',
+    async () => {
+      const [first, second] = await Promise.all([newPayer('5000'), newPayer('5000')]);
+      const pr = await newPaymentRequest(merchant, { value: nzd('1000') });
+      const payPart = (payer: typeof first) =>
+        pay(payer, pr.id, 'same-key', { mode: 'multi-asset-payment', amount: '400' });
+      const a = await payPart(first);
+      const b = await payPart(second);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(b.body.id).not.toBe(a.body.id);
+      expect([await balance(first.apiKey, first.walletId), await balance(second.apiKey, second.walletId)]).toEqual([
+        '4600',
+        '4600',
+      ]);
+      const after = (await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body;
+      expect(after.remainingAmount).toBe('200');
+      expect(after.paidBy.assetTotals.map((t: { payerAccountId: string }) => t.payerAccountId).sort()).toEqual(
+        [first.accountId, second.accountId].sort(),
+      );
+      expect((await payPart(second)).body).toEqual(b.body);
+      expect((await payPart(first)).body).toEqual(a.body);
+      expect(await balance(second.apiKey, second.walletId)).toBe('4600');
+    },
+  );
 });
 
 describe('cancel, void and expiry', () => {

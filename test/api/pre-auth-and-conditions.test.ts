@@ -95,24 +95,27 @@ describe('pre-auth', () => {
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
   });
 
-  it('refuses an authorisation larger than the available balance (though not the balance) and reserves nothing', async () => {
-    const payer = await newPayer('10000');
-    const held = await newPaymentRequest(merchant, { value: nzd('7000'), preAuth: true });
-    expect((await pay(payer, held.id, 'hold')).status).toBe(200);
-    const pr = await newPaymentRequest(merchant, { value: nzd('5000'), preAuth: true });
-    const res = await pay(payer, pr.id, 'too-much');
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe('INSUFFICIENT_ASSET_VALUE');
-    expect(written(res)).toEqual([]);
-    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '3000' });
-    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
-      'new',
-    );
-    // What is available still authorises.
-    const fits = await newPaymentRequest(merchant, { value: nzd('3000'), preAuth: true });
-    expect((await pay(payer, fits.id, 'fits')).status).toBe(200);
-    expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '0' });
-  });
+  it(
+    'refuses an authorisation larger than the available ' + 'balance (though not the balance) and reserves nothing',
+    async () => {
+      const payer = await newPayer('10000');
+      const held = await newPaymentRequest(merchant, { value: nzd('7000'), preAuth: true });
+      expect((await pay(payer, held.id, 'hold')).status).toBe(200);
+      const pr = await newPaymentRequest(merchant, { value: nzd('5000'), preAuth: true });
+      const res = await pay(payer, pr.id, 'too-much');
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('INSUFFICIENT_ASSET_VALUE');
+      expect(written(res)).toEqual([]);
+      expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '3000' });
+      expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
+        'new',
+      );
+      // What is available still authorises.
+      const fits = await newPaymentRequest(merchant, { value: nzd('3000'), preAuth: true });
+      expect((await pay(payer, fits.id, 'fits')).status).toBe(200);
+      expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '0' });
+    },
+  );
 
   it('refuses pre-auth operations on plain requests', async () => {
     const pr = await newPaymentRequest(merchant);

@@ -79,22 +79,26 @@ beforeAll(async () => {
 });
 
 describe('GET /api/accounts/{accountId}/quotas', () => {
-  it('answers spend and top-up quotas, monthly and yearly, of the money asset type of the account, with the defaults', async () => {
-    const account = await newAccount();
-    const now = await clockOf(account);
-    const res = await quotas(account);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([
-      { limit: '5000000', interval: month(now), period: 'monthly', usage: '0', type: 'spend', assetType: ASSET_TYPE },
-      { limit: '20000000', interval: year(now), period: 'yearly', usage: '0', type: 'spend', assetType: ASSET_TYPE },
-      { limit: '5000000', interval: month(now), period: 'monthly', usage: '0', type: 'topup', assetType: ASSET_TYPE },
-      { limit: '20000000', interval: year(now), period: 'yearly', usage: '0', type: 'topup', assetType: ASSET_TYPE },
-    ]);
-    const live = await newAccount({ test: false });
-    expect((await quotas(live)).body.map((q: { assetType: string }) => q.assetType)).toEqual(
-      Array(4).fill('svc.nzd.main'),
-    );
-  });
+  it(
+    'answers spend and top-up quotas, monthly and yearly, of the money asset type of the account, with the ' +
+      'defaults',
+    async () => {
+      const account = await newAccount();
+      const now = await clockOf(account);
+      const res = await quotas(account);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([
+        { limit: '5000000', interval: month(now), period: 'monthly', usage: '0', type: 'spend', assetType: ASSET_TYPE },
+        { limit: '20000000', interval: year(now), period: 'yearly', usage: '0', type: 'spend', assetType: ASSET_TYPE },
+        { limit: '5000000', interval: month(now), period: 'monthly', usage: '0', type: 'topup', assetType: ASSET_TYPE },
+        { limit: '20000000', interval: year(now), period: 'yearly', usage: '0', type: 'topup', assetType: ASSET_TYPE },
+      ]);
+      const live = await newAccount({ test: false });
+      expect((await quotas(live)).body.map((q: { assetType: string }) => q.assetType)).toEqual(
+        Array(4).fill('svc.nzd.main'),
+      );
+    },
+  );
 
   it('counts wallet pays as spend; test top-ups count against nothing', async () => {
     const payer = await newPayer('10000');
@@ -124,23 +128,28 @@ describe('GET /api/accounts/{accountId}/quotas', () => {
 });
 
 describe('PUT /api/accounts/{accountId}/quota-limits (platform operator)', () => {
-  it('replaces the account’s own limits and answers its quotas under them; an empty list restores the defaults', async () => {
-    const account = await newAccount();
-    const res = await setLimits(account, [
-      ...spendLimits('1000', '5000'),
-      { type: 'topup', period: 'yearly', assetType: ASSET_TYPE, limit: '0' },
-    ]);
-    expect(res.status).toBe(200);
-    expect(res.body.map((q: { type: string; period: string; limit: string }) => [q.type, q.period, q.limit])).toEqual([
-      ['spend', 'monthly', '1000'],
-      ['spend', 'yearly', '5000'],
-      ['topup', 'monthly', '5000000'],
-      ['topup', 'yearly', '0'],
-    ]);
-    expect((await quotas(account)).body).toEqual(res.body);
-    const reset = await setLimits(account, []);
-    expect(reset.body.map((q: { limit: string }) => q.limit)).toEqual(['5000000', '20000000', '5000000', '20000000']);
-  });
+  it(
+    'replaces the account’s own limits and answers its ' + 'quotas under them; an empty list restores the defaults',
+    async () => {
+      const account = await newAccount();
+      const res = await setLimits(account, [
+        ...spendLimits('1000', '5000'),
+        { type: 'topup', period: 'yearly', assetType: ASSET_TYPE, limit: '0' },
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.map((q: { type: string; period: string; limit: string }) => [q.type, q.period, q.limit])).toEqual(
+        [
+          ['spend', 'monthly', '1000'],
+          ['spend', 'yearly', '5000'],
+          ['topup', 'monthly', '5000000'],
+          ['topup', 'yearly', '0'],
+        ],
+      );
+      expect((await quotas(account)).body).toEqual(res.body);
+      const reset = await setLimits(account, []);
+      expect(reset.body.map((q: { limit: string }) => q.limit)).toEqual(['5000000', '20000000', '5000000', '20000000']);
+    },
+  );
 
   it('refuses an account owner (its own limits included) with nothing written', async () => {
     const account = await newAccount();
@@ -151,46 +160,55 @@ describe('PUT /api/accounts/{accountId}/quota-limits (platform operator)', () =>
     expect((await spend(account)).monthly.limit).toBe('5000000');
   });
 
-  it('refuses a limit of an asset type the account holds no wallets of, a repeated limit and a malformed one (400 naming the field)', async () => {
-    const account = await newAccount();
-    const cases: [unknown[], string][] = [
-      [
-        [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.main', limit: '1' }],
-        'limits[0].assetType must be one of svc.nzd.test',
-      ],
-      [[...spendLimits('1'), spendLimits('2')[0]], 'limits[2] repeats the monthly spend limit of svc.nzd.test'],
-    ];
-    for (const [limits, message] of cases) {
-      const res = await setLimits(account, limits);
-      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
-      expect(written(res)).toEqual([]);
-    }
-    const malformed = await setLimits(account, [{ type: 'spend', period: 'daily', assetType: ASSET_TYPE, limit: '1' }]);
-    expect(malformed.status).toBe(400);
-    expect((await setLimits(account, [{ ...spendLimits('1')[0], limit: '-5' }])).status).toBe(400);
-  });
+  it(
+    'refuses a limit of an asset type the account holds no wallets of, a repeated limit and a malformed one (400 ' +
+      'naming the field)',
+    async () => {
+      const account = await newAccount();
+      const cases: [unknown[], string][] = [
+        [
+          [{ type: 'spend', period: 'monthly', assetType: 'svc.nzd.main', limit: '1' }],
+          'limits[0].assetType must be one of svc.nzd.test',
+        ],
+        [[...spendLimits('1'), spendLimits('2')[0]], 'limits[2] repeats the monthly spend limit of svc.nzd.test'],
+      ];
+      for (const [limits, message] of cases) {
+        const res = await setLimits(account, limits);
+        expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+        expect(written(res)).toEqual([]);
+      }
+      const malformed = await setLimits(account, [
+        { type: 'spend', period: 'daily', assetType: ASSET_TYPE, limit: '1' },
+      ]);
+      expect(malformed.status).toBe(400);
+      expect((await setLimits(account, [{ ...spendLimits('1')[0], limit: '-5' }])).status).toBe(400);
+    },
+  );
 });
 
 describe('QUOTA_EXCEEDED', () => {
-  it('a pay past the monthly limit: 403 with the quota it would pass and the usage it would reach; nothing written', async () => {
-    const payer = await newPayer('10000');
-    await ok(setLimits(payer, spendLimits('1000')));
-    expect((await payNew(merchant, payer, '700')).status).toBe(200);
-    const pr = await newPaymentRequest(merchant, { value: nzd('400') });
-    const res = await pay(payer, pr.id, uniqueKey('pay'));
-    const now = await clockOf(payer);
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual(exceeded(spendQuota('monthly', month(now), '1000', '1100')));
-    expect(written(res)).toEqual([]);
-    expect(await balance(payer.apiKey, payer.walletId)).toBe('9300');
-    expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
-      'new',
-    );
-    expect((await spend(payer)).monthly.usage).toBe('700');
-    // What is left within the limit still pays.
-    expect((await payNew(merchant, payer, '300')).status).toBe(200);
-    expect((await spend(payer)).monthly.usage).toBe('1000');
-  });
+  it(
+    'a pay past the monthly limit: 403 with the quota it ' + 'would pass and the usage it would reach; nothing written',
+    async () => {
+      const payer = await newPayer('10000');
+      await ok(setLimits(payer, spendLimits('1000')));
+      expect((await payNew(merchant, payer, '700')).status).toBe(200);
+      const pr = await newPaymentRequest(merchant, { value: nzd('400') });
+      const res = await pay(payer, pr.id, uniqueKey('pay'));
+      const now = await clockOf(payer);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(exceeded(spendQuota('monthly', month(now), '1000', '1100')));
+      expect(written(res)).toEqual([]);
+      expect(await balance(payer.apiKey, payer.walletId)).toBe('9300');
+      expect((await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey })).body.status).toBe(
+        'new',
+      );
+      expect((await spend(payer)).monthly.usage).toBe('700');
+      // What is left within the limit still pays.
+      expect((await payNew(merchant, payer, '300')).status).toBe(200);
+      expect((await spend(payer)).monthly.usage).toBe('1000');
+    },
+  );
 
   it('names every quota passed: monthly and yearly, and an amount above a limit on its own', async () => {
     const payer = await newPayer('10000');
@@ -257,23 +275,29 @@ describe('QUOTA_EXCEEDED', () => {
     expect(await balance(payer.apiKey, payer.walletId)).toBe('10000');
   });
 
-  it('money sent by an asset transfer counts when sent (a cancel gives nothing back); a token sent counts against nothing', async () => {
-    const sender = await newPayer('10000');
-    await ok(setLimits(sender, spendLimits('1000')));
-    const sent = await ok(sendAsset(sender, { assetId: sender.walletId, value: '800', recipientAlias: uniqueEmail() }));
-    expect((await spend(sender)).monthly.usage).toBe('800');
-    const res = await sendAsset(sender, { assetId: sender.walletId, value: '300', recipientAlias: uniqueEmail() });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual(exceeded(spendQuota('monthly', month(await clockOf(sender)), '1000', '1100')));
-    expect(written(res)).toEqual([]);
-    await ok(api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }));
-    expect((await spend(sender)).monthly.usage).toBe('800');
+  it(
+    'money sent by an asset transfer counts when sent (a cancel gives nothing back); a token sent counts against ' +
+      'nothing',
+    async () => {
+      const sender = await newPayer('10000');
+      await ok(setLimits(sender, spendLimits('1000')));
+      const sent = await ok(
+        sendAsset(sender, { assetId: sender.walletId, value: '800', recipientAlias: uniqueEmail() }),
+      );
+      expect((await spend(sender)).monthly.usage).toBe('800');
+      const res = await sendAsset(sender, { assetId: sender.walletId, value: '300', recipientAlias: uniqueEmail() });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(exceeded(spendQuota('monthly', month(await clockOf(sender)), '1000', '1100')));
+      expect(written(res)).toEqual([]);
+      await ok(api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }));
+      expect((await spend(sender)).monthly.usage).toBe('800');
 
-    const issuer = await collectionManager();
-    const token = await newToken(issuer, (await newCollection(issuer)).id, { accountId: sender.accountId });
-    expect((await sendAsset(sender, { assetId: token.id })).status).toBe(200);
-    expect((await spend(sender)).monthly.usage).toBe('800');
-  });
+      const issuer = await collectionManager();
+      const token = await newToken(issuer, (await newCollection(issuer)).id, { accountId: sender.accountId });
+      expect((await sendAsset(sender, { assetId: token.id })).status).toBe(200);
+      expect((await spend(sender)).monthly.usage).toBe('800');
+    },
+  );
 
   it('a refund gives no usage back', async () => {
     const payer = await newPayer('10000');
@@ -288,27 +312,34 @@ describe('QUOTA_EXCEEDED', () => {
     expect((await spend(payer)).monthly.usage).toBe('900');
   });
 
-  it('a new month on the account’s clock starts its monthly usage from zero (the yearly one only in a new year)', async () => {
-    const payer = await newPayer('10000');
-    await ok(setLimits(payer, spendLimits('1000')));
-    expect((await payNew(merchant, payer, '800')).status).toBe(200);
-    expect((await payNew(merchant, payer, '300')).body.message).toBe('QUOTA_EXCEEDED');
+  it(
+    'a new month on the account’s clock starts its monthly ' + 'usage from zero (the yearly one only in a new year)',
+    async () => {
+      const payer = await newPayer('10000');
+      await ok(setLimits(payer, spendLimits('1000')));
+      expect((await payNew(merchant, payer, '800')).status).toBe(200);
+      expect((await payNew(merchant, payer, '300')).body.message).toBe('QUOTA_EXCEEDED');
 
-    const before = await clockOf(payer);
-    const secondOfNextMonth = Date.UTC(before.getUTCFullYear(), before.getUTCMonth() + 1, 2);
-    await advanceClock(payer.accountId, (secondOfNextMonth - before.getTime()) / 1000);
-    const after = await clockOf(payer);
-    expect(month(after)).not.toBe(month(before));
+      const before = await clockOf(payer);
+      const secondOfNextMonth = Date.UTC(before.getUTCFullYear(), before.getUTCMonth() + 1, 2);
+      await advanceClock(payer.accountId, (secondOfNextMonth - before.getTime()) / 1000);
+      const after = await clockOf(payer);
+      expect(month(after)).not.toBe(month(before));
 
-    expect((await payNew(merchant, payer, '300')).status).toBe(200);
-    const usage = await spend(payer);
-    expect(usage.monthly).toMatchObject({ interval: month(after), usage: '300' });
-    expect(usage.yearly).toMatchObject({ interval: year(after), usage: year(after) === year(before) ? '1100' : '300' });
-  });
+      expect((await payNew(merchant, payer, '300')).status).toBe(200);
+      const usage = await spend(payer);
+      expect(usage.monthly).toMatchObject({ interval: month(after), usage: '300' });
+      expect(usage.yearly).toMatchObject({
+        interval: year(after),
+        usage: year(after) === year(before) ? '1100' : '300',
+      });
+    },
+  );
 });
 
 describe('concurrent spends', () => {
-  it('12 concurrent pays of 300 against a monthly limit of 1,000 from a wallet holding enough for all: exactly 3 succeed', async () => {
+  it('12 concurrent pays of 300 against a monthly limit of 1,000 from a wallet holding enough for all: exactly 3 ' +
+    'succeed', async () => {
     const payer = await newPayer('3600');
     await ok(setLimits(payer, spendLimits('1000')));
     const requests = await Promise.all(

@@ -16,9 +16,13 @@ process.env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE = '5';
 // Which DynamoDB commands this worker's handlers send, to show what a refused attempt costs.
 const commands: string[] = [];
 onDynamoDbClient((client) =>
-  client.middlewareStack.add((next, context) => (args) => (commands.push(String(context.commandName)), next(args)), {
-    step: 'initialize',
-  }),
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize' },
+  ),
 );
 
 const RATE_LIMITED = { statusCode: 429, error: 'Too Many Requests', message: 'RATE_LIMIT_EXCEEDED' };
@@ -86,32 +90,41 @@ describe('sliding window', () => {
   const admitted = (outcomes: (number | undefined)[]) => outcomes.filter((o) => o === undefined).length;
   const MINUTE = Date.UTC(2031, 0, 1, 12, 0, 0);
 
-  it('lets no more than the limit through across a minute boundary, even concurrently, and says exactly when to retry', async () => {
-    const principal = await principalLimitedTo(5);
-    // A fixed window would admit 5 just before the minute and 5 more just after it.
-    const before = await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE - 100)));
-    const after = await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE + 100)));
-    expect(admitted(before)).toBe(5);
-    expect(admitted(after)).toBe(0);
-    // The first five are counted until MINUTE + 60 s: from MINUTE + 100 ms that is 59.9 s, Retry-After 60.
-    expect(after).toEqual(Array(8).fill(60));
-    expect(await attempt(principal, MINUTE + 100 + 59_000)).toBe(1);
-    expect(await attempt(principal, MINUTE + 100 + 60_000)).toBeUndefined();
-    // Minutes later every bucket has left the window: five are admitted again, concurrently, and no sixth.
-    expect(admitted(await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE + 300_000))))).toBe(5);
-  });
-
-  it('admits every request of an account well within its limit when concurrent ones straddle a bucket boundary', async () => {
-    const principal = await principalLimitedTo(10_000);
-    // Requests of the ending bucket keep counting while those of the next one move the window on.
-    for (let boundary = 1; boundary <= 6; boundary++) {
-      const edge = MINUTE + boundary * 5_000;
-      const outcomes = await Promise.all(
-        Array.from({ length: 32 }, (_, i) => attempt(principal, i % 2 ? edge - 1 - i : edge + i)),
+  it(
+    'lets no more than the limit through across a minute boundary, even concurrently, and says exactly when to ' +
+      'retry',
+    async () => {
+      const principal = await principalLimitedTo(5);
+      // A fixed window would admit 5 just before the minute and 5 more just after it.
+      const before = await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE - 100)));
+      const after = await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE + 100)));
+      expect(admitted(before)).toBe(5);
+      expect(admitted(after)).toBe(0);
+      // The first five are counted until MINUTE + 60 s: from MINUTE + 100 ms that is 59.9 s, Retry-After 60.
+      expect(after).toEqual(Array(8).fill(60));
+      expect(await attempt(principal, MINUTE + 100 + 59_000)).toBe(1);
+      expect(await attempt(principal, MINUTE + 100 + 60_000)).toBeUndefined();
+      // Minutes later every bucket has left the window: five are admitted again, concurrently, and no sixth.
+      expect(admitted(await Promise.all(Array.from({ length: 8 }, () => attempt(principal, MINUTE + 300_000))))).toBe(
+        5,
       );
-      expect(outcomes).toEqual(Array(32).fill(undefined));
-    }
-  });
+    },
+  );
+
+  it(
+    'admits every request of an account well within its ' + 'limit when concurrent ones straddle a bucket boundary',
+    async () => {
+      const principal = await principalLimitedTo(10_000);
+      // Requests of the ending bucket keep counting while those of the next one move the window on.
+      for (let boundary = 1; boundary <= 6; boundary++) {
+        const edge = MINUTE + boundary * 5_000;
+        const outcomes = await Promise.all(
+          Array.from({ length: 32 }, (_, i) => attempt(principal, i % 2 ? edge - 1 - i : edge + i)),
+        );
+        expect(outcomes).toEqual(Array(32).fill(undefined));
+      }
+    },
+  );
 
   const SEED = Number(process.env.RATE_LIMIT_SEED ?? randomInt(1 << 30));
   it(`never admits more than the limit in any 60 seconds of bursty traffic, and refuses only when the last 65 s used it up (RATE_LIMIT_SEED=${SEED})`, async () => {
@@ -162,27 +175,32 @@ describe('failed authentications per source address', () => {
       },
     } as unknown as APIGatewayProxyEventV2);
 
-  it('refuses an address with 429 and Retry-After once its failures reach the limit, before looking any key up; other addresses keep working', async () => {
-    const flooding = `203.0.113.${randomInt(0, 128)}`;
-    const elsewhere = `203.0.113.${randomInt(128, 256)}`;
-    // Five failures (the limit set above) are answered 401: missing, invalid and unknown keys alike.
-    for (const key of [undefined, 'not-a-key', 'x'.repeat(300), 'still-not-a-key', 'nope'])
-      expect((await call(flooding, key)).statusCode).toBe(401);
+  it(
+    'refuses an address with 429 and Retry-After once its failures reach the limit, before looking any key up; ' +
+      'other addresses keep working',
+    async () => {
+      const flooding = `203.0.113.${randomInt(0, 128)}`;
+      const elsewhere = `203.0.113.${randomInt(128, 256)}`;
+      // Five failures (the limit set above) are answered 401: missing, invalid and unknown keys alike.
+      for (const key of [undefined, 'not-a-key', 'x'.repeat(300), 'still-not-a-key', 'nope'])
+        expect((await call(flooding, key)).statusCode).toBe(401);
 
-    const refused = await call(flooding, 'not-a-key');
-    expect(refused.statusCode).toBe(429);
-    expect(JSON.parse(refused.body!)).toEqual(RATE_LIMITED);
-    const retryAfter = Number(refused.headers!['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(55);
-    expect(retryAfter).toBeLessThanOrEqual(65);
+      const refused = await call(flooding, 'not-a-key');
+      expect(refused.statusCode).toBe(429);
+      expect(JSON.parse(refused.body!)).toEqual(RATE_LIMITED);
+      const retryAfter = Number(refused.headers!['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(55);
+      expect(retryAfter).toBeLessThanOrEqual(65);
 
-    // Further attempts, even with a valid key, are refused without a DynamoDB call.
-    commands.length = 0;
-    for (const key of [undefined, 'not-a-key', owner.apiKey]) expect((await call(flooding, key)).statusCode).toBe(429);
-    expect(commands).toEqual([]);
+      // Further attempts, even with a valid key, are refused without a DynamoDB call.
+      commands.length = 0;
+      for (const key of [undefined, 'not-a-key', owner.apiKey])
+        expect((await call(flooding, key)).statusCode).toBe(429);
+      expect(commands).toEqual([]);
 
-    // A valid key from another address is unaffected, and that address's failures count on their own.
-    expect((await call(elsewhere, owner.apiKey)).statusCode).toBe(200);
-    expect((await call(elsewhere, 'not-a-key')).statusCode).toBe(401);
-  });
+      // A valid key from another address is unaffected, and that address's failures count on their own.
+      expect((await call(elsewhere, owner.apiKey)).statusCode).toBe(200);
+      expect((await call(elsewhere, 'not-a-key')).statusCode).toBe(401);
+    },
+  );
 });

@@ -11,7 +11,10 @@ import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup 
 const measured = (res: ApiResponse) =>
   JSON.parse(res.headers.get(MEASURED_HEADER) ?? '{}') as { serialRoundTrips: number; attemptedWrites: string[] };
 const measuredTrips = (res: ApiResponse) => measured(res).serialRoundTrips;
-/** The tests run the local platform, whose every request first reads its test clock (LOCAL_TEST_CLOCK; never on a deployed stack). */
+/**
+ * The tests run the local platform, whose every request first reads its test clock (LOCAL_TEST_CLOCK; never on a
+ * deployed stack).
+ */
 const LOCAL_CLOCK_READ = 1;
 const roundTrips = (res: ApiResponse) => measuredTrips(res) - LOCAL_CLOCK_READ;
 
@@ -21,15 +24,19 @@ beforeAll(async () => {
 });
 
 describe('serial DynamoDB round trips', () => {
-  it('a pay from a wallet takes 3: the request beside the idempotency record, quota limits and balances; the merchant account; the transaction', async () => {
-    const payer = await newPayer('10000');
-    // The first call of a key warms the function's key cache; the figure is the warm one.
-    await pay(payer, (await newPaymentRequest(merchant, { value: nzd('100') })).id, 'warm');
-    const pr = await newPaymentRequest(merchant, { value: nzd('100') });
-    const res = await pay(payer, pr.id, 'measured');
-    expect(res.status).toBe(200);
-    expect(roundTrips(res)).toBe(3);
-  });
+  it(
+    'a pay from a wallet takes 3: the request beside the idempotency record, quota limits and balances; the ' +
+      'merchant account; the transaction',
+    async () => {
+      const payer = await newPayer('10000');
+      // The first call of a key warms the function's key cache; the figure is the warm one.
+      await pay(payer, (await newPaymentRequest(merchant, { value: nzd('100') })).id, 'warm');
+      const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+      const res = await pay(payer, pr.id, 'measured');
+      expect(res.status).toBe(200);
+      expect(roundTrips(res)).toBe(3);
+    },
+  );
 
   it('a refund takes 3 and a GET of the request 1', async () => {
     const payer = await newPayer('10000');
@@ -46,34 +53,41 @@ describe('serial DynamoDB round trips', () => {
     expect(roundTrips(refund)).toBeLessThanOrEqual(3);
   });
 
-  it('a create takes 3: its config, its merchant, then the transaction with the expiry timer sent beside it', async () => {
-    await newPaymentRequest(merchant, { value: nzd('100') });
-    const res = await api('POST', '/api/payment-requests', {
-      key: merchant.owner.apiKey,
-      body: { configId: merchant.configId, value: nzd('100') },
-    });
-    expect(res.status).toBe(200);
-    expect(roundTrips(res)).toBe(3);
-  });
+  it(
+    'a create takes 3: its config, its merchant, then the ' + 'transaction with the expiry timer sent beside it',
+    async () => {
+      await newPaymentRequest(merchant, { value: nzd('100') });
+      const res = await api('POST', '/api/payment-requests', {
+        key: merchant.owner.apiKey,
+        body: { configId: merchant.configId, value: nzd('100') },
+      });
+      expect(res.status).toBe(200);
+      expect(roundTrips(res)).toBe(3);
+    },
+  );
 
-  it('the first payment request activates its merchant; later ones send the merchant nothing, not even a refused update', async () => {
-    const fresh = await newMerchant();
-    const merchantWrites = (res: ApiResponse) => written(res).filter((k) => k.PK === `MERCHANT#${fresh.merchantId}`);
-    const first = await api('POST', '/api/payment-requests', {
-      key: fresh.owner.apiKey,
-      body: { configId: fresh.configId, value: nzd('100') },
-    });
-    expect(merchantWrites(first)).toHaveLength(1);
-    expect(
-      (await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus,
-    ).toBe('active');
-    const second = await api('POST', '/api/payment-requests', {
-      key: fresh.owner.apiKey,
-      body: { configId: fresh.configId, value: nzd('100') },
-    });
-    expect(second.status).toBe(200);
-    expect(merchantWrites(second)).toEqual([]);
-    // A refused conditional update writes nothing but is billed: it is not sent at all.
-    expect(measured(second).attemptedWrites).not.toContain(`MERCHANT#${fresh.merchantId}`);
-  });
+  it(
+    'the first payment request activates its merchant; later ones send the merchant nothing, not even a refused ' +
+      'update',
+    async () => {
+      const fresh = await newMerchant();
+      const merchantWrites = (res: ApiResponse) => written(res).filter((k) => k.PK === `MERCHANT#${fresh.merchantId}`);
+      const first = await api('POST', '/api/payment-requests', {
+        key: fresh.owner.apiKey,
+        body: { configId: fresh.configId, value: nzd('100') },
+      });
+      expect(merchantWrites(first)).toHaveLength(1);
+      expect(
+        (await api('GET', `/api/merchants/${fresh.merchantId}`, { key: fresh.owner.apiKey })).body.onboardingStatus,
+      ).toBe('active');
+      const second = await api('POST', '/api/payment-requests', {
+        key: fresh.owner.apiKey,
+        body: { configId: fresh.configId, value: nzd('100') },
+      });
+      expect(second.status).toBe(200);
+      expect(merchantWrites(second)).toEqual([]);
+      // A refused conditional update writes nothing but is billed: it is not sent at all.
+      expect(measured(second).attemptedWrites).not.toContain(`MERCHANT#${fresh.merchantId}`);
+    },
+  );
 });

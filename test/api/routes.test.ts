@@ -8,7 +8,7 @@ import { api } from '../support/api';
 import { MISSING_ID, pathFor } from '../support/route-fixtures';
 
 /** A concrete path for a route template: every parameter gets an id of its kind that does not exist. */
-export const samplePath = (route: Route) => pathFor(route, MISSING_ID);
+const samplePath = (route: Route) => pathFor(route, MISSING_ID);
 
 describe('route table over HTTP', () => {
   it('serves a valid OpenAPI 3.1 document listing every route', async () => {

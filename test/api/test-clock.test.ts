@@ -9,7 +9,7 @@ import { db } from '../../functions/core/db/client';
 import { clockAlarmEntity } from '../../functions/core/test-clock/alarms';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
-import { api, FORBIDDEN, newAccount, seed } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
 import { advanceClock, DAY, HOUR, waitFor } from '../support/clock';
 import { balances, newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
@@ -109,32 +109,35 @@ const reachedWithin = (advances: number) => 1_000 + advances * TEST_ACCOUNT_CACH
 describe('time rules on the test clock (each reached in under a second, besides the advances)', () => {
   // Setting a case up (accounts, merchants, payments) takes longer than the rule it reaches.
   jest.setTimeout(30_000);
-  it('expiry: the timer records it at once, and the merchant clock decides for a payer of another account', async () => {
-    const merchant = await newMerchant();
-    const payer = await newPayer('5000');
-    const pr = await newPaymentRequest(merchant, { expirySeconds: 600 });
-    await advanceClock(merchant.owner.accountId, 599);
-    expect(await storedStatus(pr.id)).toBe('new');
+  it(
+    'expiry: the timer records it at once, and the ' + 'merchant clock decides for a payer of another account',
+    async () => {
+      const merchant = await newMerchant();
+      const payer = await newPayer('5000');
+      const pr = await newPaymentRequest(merchant, { expirySeconds: 600 });
+      await advanceClock(merchant.owner.accountId, 599);
+      expect(await storedStatus(pr.id)).toBe('new');
 
-    const started = Date.now();
-    const advanced = await advanceClock(merchant.owner.accountId, 2);
-    expect(advanced.ranDue).toBeGreaterThanOrEqual(1);
-    // No read through the API: the expiry timer ran because the clock moved.
-    expect(
-      await waitFor(
-        () => storedStatus(pr.id),
-        (status) => status === 'expired',
-      ),
-    ).toBe('expired');
-    expect(Date.now() - started).toBeLessThan(reachedWithin(1));
+      const started = Date.now();
+      const advanced = await advanceClock(merchant.owner.accountId, 2);
+      expect(advanced.ranDue).toBeGreaterThanOrEqual(1);
+      // No read through the API: the expiry timer ran because the clock moved.
+      expect(
+        await waitFor(
+          () => storedStatus(pr.id),
+          (status) => status === 'expired',
+        ),
+      ).toBe('expired');
+      expect(Date.now() - started).toBeLessThan(reachedWithin(1));
 
-    // The payer's own clock is hours behind the merchant's: the request's expiry is the merchant's.
-    expect((await pay(payer, pr.id, 'late')).body).toEqual(code('REQUEST_EXPIRED'));
-    const activities = await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: merchant.owner.apiKey });
-    expect(activities.body.items.map((a: { type: string }) => a.type)).toEqual(['expiry', 'request']);
-    // Stamped on the merchant's clock.
-    expect(Date.parse(activities.body.items[0].createdAt) - Date.now()).toBeGreaterThan(590_000);
-  });
+      // The payer's own clock is hours behind the merchant's: the request's expiry is the merchant's.
+      expect((await pay(payer, pr.id, 'late')).body).toEqual(code('REQUEST_EXPIRED'));
+      const activities = await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: merchant.owner.apiKey });
+      expect(activities.body.items.map((a: { type: string }) => a.type)).toEqual(['expiry', 'request']);
+      // Stamped on the merchant's clock.
+      expect(Date.parse(activities.body.items[0].createdAt) - Date.now()).toBeGreaterThan(590_000);
+    },
+  );
 
   it('the void window: voidable for 24 hours of the merchant clock, then VOID_WINDOW_EXCEEDED', async () => {
     const merchant = await newMerchant();
@@ -188,29 +191,35 @@ describe('time rules on the test clock (each reached in under a second, besides 
     expect(await balances(payer.apiKey, payer.walletId)).toEqual({ balance: '10000', available: '10000' });
   });
 
-  it('webhook retries follow the schedule on the account clock: each retry runs as soon as the clock passes it', async () => {
-    const { merchant, hook, delivery } = await paidWithReceiver([500, 500, 200]);
-    for (const attempts of [1, 2]) {
-      const pending = await waitFor(delivery, (d) => d?.attempts.length === attempts && d.nextAttemptAt !== undefined);
-      expect(pending).toMatchObject({
-        status: 'pending',
-        attempts: expect.arrayContaining([expect.objectContaining({ attemptNumber: attempts, statusCode: 500 })]),
-      });
-      const wait = Date.parse(pending.nextAttemptAt) - Date.parse(pending.attempts[attempts - 1].at);
-      // Backoff with full jitter from 30 s: at most 30 s after the first failure, 60 s after the second.
-      expect(wait).toBeLessThanOrEqual(30_000 * 2 ** (attempts - 1) + 1_000);
-      const started = Date.now();
-      await advanceClock(merchant.owner.accountId, Math.ceil(wait / 1000) + 1);
-      await waitFor(
-        () => Promise.resolve(hook.received.length),
-        (n) => n === attempts + 1,
-      );
-      expect(Date.now() - started).toBeLessThan(reachedWithin(1));
-    }
-    const done = await waitFor(delivery, (d) => d.status === 'delivered');
-    expect(done.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
-    expect(hook.received.every((r) => r.verifyError === undefined)).toBe(true);
-  });
+  it(
+    'webhook retries follow the schedule on the account ' + 'clock: each retry runs as soon as the clock passes it',
+    async () => {
+      const { merchant, hook, delivery } = await paidWithReceiver([500, 500, 200]);
+      for (const attempts of [1, 2]) {
+        const pending = await waitFor(
+          delivery,
+          (d) => d?.attempts.length === attempts && d.nextAttemptAt !== undefined,
+        );
+        expect(pending).toMatchObject({
+          status: 'pending',
+          attempts: expect.arrayContaining([expect.objectContaining({ attemptNumber: attempts, statusCode: 500 })]),
+        });
+        const wait = Date.parse(pending.nextAttemptAt) - Date.parse(pending.attempts[attempts - 1].at);
+        // Backoff with full jitter from 30 s: at most 30 s after the first failure, 60 s after the second.
+        expect(wait).toBeLessThanOrEqual(30_000 * 2 ** (attempts - 1) + 1_000);
+        const started = Date.now();
+        await advanceClock(merchant.owner.accountId, Math.ceil(wait / 1000) + 1);
+        await waitFor(
+          () => Promise.resolve(hook.received.length),
+          (n) => n === attempts + 1,
+        );
+        expect(Date.now() - started).toBeLessThan(reachedWithin(1));
+      }
+      const done = await waitFor(delivery, (d) => d.status === 'delivered');
+      expect(done.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
+      expect(hook.received.every((r) => r.verifyError === undefined)).toBe(true);
+    },
+  );
 
   it('webhook give-up: two weeks of the account clock after the event, the delivery fails', async () => {
     const { merchant, delivery } = await paidWithReceiver([503]);
@@ -227,7 +236,7 @@ describe('time rules on the test clock (each reached in under a second, besides 
 
 describe('npm run admin -- advance-clock / clock', () => {
   const ROOT = join(__dirname, '..', '..');
-  async function admin(table: string, ...args: string[]): Promise<{ code: number; out: any; stderr: string }> {
+  async function admin(table: string, ...args: string[]): Promise<{ code: number; out: Json; stderr: string }> {
     try {
       const { stdout, stderr } = await promisify(execFile)(
         join(ROOT, 'node_modules', '.bin', 'tsx'),
@@ -293,7 +302,8 @@ describe('npm run admin -- advance-clock / clock', () => {
   }, 60_000);
 
   // The whole platform's clock, in a table of its own: moving the shared test platform's would move every test's time.
-  it("advances the whole local platform's clock: every account's time moves, and alarms due on their own clocks ring", async () => {
+  it("advances the whole local platform's clock: every account's time moves, and alarms due on their own clocks " +
+    'ring', async () => {
     const table = `clock-${Date.now()}`;
     const client = new DynamoDBClient({});
     await provisionTable(client, table);
@@ -302,7 +312,8 @@ describe('npm run admin -- advance-clock / clock', () => {
     const account = (
       await admin(table, 'create-account', '--name', 'Clocked', '--type', 'org', '--region', 'NZ', '--test')
     ).out;
-    // A timer due in an hour on the account's clock (its message names a request that does not exist: running it changes nothing).
+    // A timer due in an hour on the account's clock (its message names a request that does not exist: running it
+    // changes nothing).
     const dueAt = new Date(Date.now() + HOUR * 1000).toISOString();
     const timer = { kind: 'payment-request-expiry', id: 'zzNoSuchRequestzzzzzzz', accountId: account.id, dueAt };
     await db().send(

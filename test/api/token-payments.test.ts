@@ -191,30 +191,34 @@ describe('paying with tokens', () => {
       );
     });
 
-    it('of a collection the merchant does not accept: ASSET_REDEMPTION_DENIED; where no token is accepted: INVALID_ASSET_TYPE', async () => {
-      const elsewhere = await newCollection(issuer);
-      await newCondition(issuer, elsewhere.id, merchant.merchantId, PRODUCTS);
-      const foreignCollection = await newToken(issuer, elsewhere.id, { accountId: patron.accountId });
-      const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
-      await expectRefused(
-        await payWithToken(patron, request.id, foreignCollection.id),
-        refused('ASSET_REDEMPTION_DENIED'),
-        foreignCollection.id,
-        request.id,
-      );
-      const moneyOnly = await ok(
-        api('POST', '/api/payment-requests', {
-          key: merchant.owner.apiKey,
-          body: { configId: merchant.configId, value: nzd('400') },
-        }),
-      );
-      await expectRefused(
-        await payWithToken(patron, moneyOnly.id, foreignCollection.id),
-        refused('INVALID_ASSET_TYPE'),
-        foreignCollection.id,
-        moneyOnly.id,
-      );
-    });
+    it(
+      'of a collection the merchant does not accept: ASSET_REDEMPTION_DENIED; where no token is accepted: ' +
+        'INVALID_ASSET_TYPE',
+      async () => {
+        const elsewhere = await newCollection(issuer);
+        await newCondition(issuer, elsewhere.id, merchant.merchantId, PRODUCTS);
+        const foreignCollection = await newToken(issuer, elsewhere.id, { accountId: patron.accountId });
+        const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
+        await expectRefused(
+          await payWithToken(patron, request.id, foreignCollection.id),
+          refused('ASSET_REDEMPTION_DENIED'),
+          foreignCollection.id,
+          request.id,
+        );
+        const moneyOnly = await ok(
+          api('POST', '/api/payment-requests', {
+            key: merchant.owner.apiKey,
+            body: { configId: merchant.configId, value: nzd('400') },
+          }),
+        );
+        await expectRefused(
+          await payWithToken(patron, moneyOnly.id, foreignCollection.id),
+          refused('INVALID_ASSET_TYPE'),
+          foreignCollection.id,
+          moneyOnly.id,
+        );
+      },
+    );
 
     it('another account’s token: FORBIDDEN; line items on a money payment: 400', async () => {
       const unspent = await token();
@@ -243,33 +247,37 @@ describe('paying with tokens', () => {
   }, 60_000);
 
   describe('refunds of token payments give the token back, whole', () => {
-    it('refuses a partial refund of a token payment (PARTIAL_REFUNDS_NOT_ALLOWED) and returns the token on a whole one', async () => {
-      const spent = await token();
-      const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
-      expect((await payWithToken(patron, request.id, spent.id)).status).toBe(200);
-      const partial = await api('POST', `/api/payment-requests/${request.id}/refund`, {
-        key: merchant.owner.apiKey,
-        body: { value: nzd('100'), externalRef: uniqueKey() },
-      });
-      expect(partial.body).toEqual(refused('PARTIAL_REFUNDS_NOT_ALLOWED'));
-      expect(written(partial)).toEqual([]);
-      const whole = await api('POST', `/api/payment-requests/${request.id}/refund`, {
-        key: merchant.owner.apiKey,
-        body: { value: nzd('400'), externalRef: uniqueKey() },
-      });
-      expect(whole.status).toBe(200);
-      expect(whole.body).toMatchObject({
-        type: 'refund',
-        value: nzd('400'),
-        strategy: {
-          refunds: [{ assetId: spent.id, assetType: 'svc.token.test', amount: '400', collectionId: collection.id }],
-        },
-      });
-      expect(await units(spent.id)).toBe(1n);
-      // Back in the patron's hands, it pays again.
-      const next = await newTokenRequest(merchant, [lineItem('bread', '400')]);
-      expect((await payWithToken(patron, next.id, spent.id)).status).toBe(200);
-    });
+    it(
+      'refuses a partial refund of a token payment (PARTIAL_REFUNDS_NOT_ALLOWED) and returns the token on a whole ' +
+        'one',
+      async () => {
+        const spent = await token();
+        const request = await newTokenRequest(merchant, [lineItem('bread', '400')]);
+        expect((await payWithToken(patron, request.id, spent.id)).status).toBe(200);
+        const partial = await api('POST', `/api/payment-requests/${request.id}/refund`, {
+          key: merchant.owner.apiKey,
+          body: { value: nzd('100'), externalRef: uniqueKey() },
+        });
+        expect(partial.body).toEqual(refused('PARTIAL_REFUNDS_NOT_ALLOWED'));
+        expect(written(partial)).toEqual([]);
+        const whole = await api('POST', `/api/payment-requests/${request.id}/refund`, {
+          key: merchant.owner.apiKey,
+          body: { value: nzd('400'), externalRef: uniqueKey() },
+        });
+        expect(whole.status).toBe(200);
+        expect(whole.body).toMatchObject({
+          type: 'refund',
+          value: nzd('400'),
+          strategy: {
+            refunds: [{ assetId: spent.id, assetType: 'svc.token.test', amount: '400', collectionId: collection.id }],
+          },
+        });
+        expect(await units(spent.id)).toBe(1n);
+        // Back in the patron's hands, it pays again.
+        const next = await newTokenRequest(merchant, [lineItem('bread', '400')]);
+        expect((await payWithToken(patron, next.id, spent.id)).status).toBe(200);
+      },
+    );
 
     it('takes money back first from a mixed payment, the token only whole; a void returns everything', async () => {
       const spent = await token();

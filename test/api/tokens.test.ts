@@ -106,7 +106,8 @@ describe('token collections', () => {
     expect(page1.body.items.map((c: { id: string }) => c.id)).toEqual([second.id]);
     const page2 = await api(
       'GET',
-      `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
+      `/api/accounts/${owner.accountId}/collections?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(page1.body.nextPageKey)}`,
       { key: owner.apiKey },
     );
     expect(page2.body).toEqual({ items: [first] });
@@ -148,47 +149,54 @@ describe('redemption conditions', () => {
     expect(written(again)).toEqual([]);
   });
 
-  it('refuses a product above the collection’s maxValue (INVALID_AMOUNT) and non-product collections (COLLECTION_INVALID_TYPE)', async () => {
-    const other = await newMerchant();
-    const over = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
-      key: issuer.apiKey,
-      body: { merchantId: other.merchantId, allowedProducts: [{ sku: 'x', maxValue: nzd('801') }] },
-    });
-    expect(over.body).toEqual(refused('INVALID_AMOUNT'));
-    const discount = await newCollection(issuer, { type: 'discount', maxValue: nzd('100') });
-    const wrongType = await api('POST', `/api/collections/${discount.id}/redemption-conditions`, {
-      key: issuer.apiKey,
-      body: { merchantId: other.merchantId, allowedProducts: products },
-    });
-    expect(wrongType.body).toEqual(refused('COLLECTION_INVALID_TYPE'));
-    expect(written(wrongType)).toEqual([]);
-  });
+  it(
+    'refuses a product above the collection’s maxValue (INVALID_AMOUNT) and non-product collections ' +
+      '(COLLECTION_INVALID_TYPE)',
+    async () => {
+      const other = await newMerchant();
+      const over = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
+        key: issuer.apiKey,
+        body: { merchantId: other.merchantId, allowedProducts: [{ sku: 'x', maxValue: nzd('801') }] },
+      });
+      expect(over.body).toEqual(refused('INVALID_AMOUNT'));
+      const discount = await newCollection(issuer, { type: 'discount', maxValue: nzd('100') });
+      const wrongType = await api('POST', `/api/collections/${discount.id}/redemption-conditions`, {
+        key: issuer.apiKey,
+        body: { merchantId: other.merchantId, allowedProducts: products },
+      });
+      expect(wrongType.body).toEqual(refused('COLLECTION_INVALID_TYPE'));
+      expect(written(wrongType)).toEqual([]);
+    },
+  );
 
-  it('sets allowed products, stamping updatedAt and updatedBy; INVALID_AMOUNT above the collection’s maxValue', async () => {
-    const other = await newMerchant();
-    const condition = await newCondition(issuer, collection.id, other.merchantId, products);
-    const path = `/api/collections/${collection.id}/redemption-conditions/${condition.id}/set-allowed-products`;
-    const set = await api('POST', path, { key: issuer.apiKey, body: { allowedProducts: [products[0]] } });
-    expect(set.body).toEqual({
-      ...condition,
-      allowedProducts: [products[0]],
-      updatedAt: expect.any(String),
-      updatedBy: expect.stringMatching(/^crn:/),
-    });
-    const over = await api('POST', path, {
-      key: issuer.apiKey,
-      body: { allowedProducts: [{ sku: 'y', maxValue: nzd('900') }] },
-    });
-    expect(over.body).toEqual(refused('INVALID_AMOUNT'));
-    // Under another collection's path the condition is not found.
-    const elsewhere = await newCollection(issuer);
-    const wrongPath = await api(
-      'POST',
-      `/api/collections/${elsewhere.id}/redemption-conditions/${condition.id}/set-allowed-products`,
-      { key: issuer.apiKey, body: { allowedProducts: products } },
-    );
-    expect(wrongPath.body).toEqual(FORBIDDEN);
-  });
+  it(
+    'sets allowed products, stamping updatedAt and updatedBy; ' + 'INVALID_AMOUNT above the collection’s maxValue',
+    async () => {
+      const other = await newMerchant();
+      const condition = await newCondition(issuer, collection.id, other.merchantId, products);
+      const path = `/api/collections/${collection.id}/redemption-conditions/${condition.id}/set-allowed-products`;
+      const set = await api('POST', path, { key: issuer.apiKey, body: { allowedProducts: [products[0]] } });
+      expect(set.body).toEqual({
+        ...condition,
+        allowedProducts: [products[0]],
+        updatedAt: expect.any(String),
+        updatedBy: expect.stringMatching(/^crn:/),
+      });
+      const over = await api('POST', path, {
+        key: issuer.apiKey,
+        body: { allowedProducts: [{ sku: 'y', maxValue: nzd('900') }] },
+      });
+      expect(over.body).toEqual(refused('INVALID_AMOUNT'));
+      // Under another collection's path the condition is not found.
+      const elsewhere = await newCollection(issuer);
+      const wrongPath = await api(
+        'POST',
+        `/api/collections/${elsewhere.id}/redemption-conditions/${condition.id}/set-allowed-products`,
+        { key: issuer.apiKey, body: { allowedProducts: products } },
+      );
+      expect(wrongPath.body).toEqual(FORBIDDEN);
+    },
+  );
 
   it('refuses another account, writing nothing', async () => {
     const other = await newMerchant();
@@ -267,29 +275,32 @@ describe('tokens', () => {
     expect(written(mismatch)).toEqual([]);
   });
 
-  it('issues once per idempotency key and external id: repeats answer TOKEN_ALREADY_CREATED, also when concurrent', async () => {
-    const idempotencyKey = uniqueKey();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId: collection.id, idempotencyKey } }),
-      ),
-    );
-    const issued = results.filter((r) => r.status === 200);
-    expect(issued).toHaveLength(1);
-    for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(refused('TOKEN_ALREADY_CREATED'));
-    const changed = await api('POST', '/api/tokens', {
-      key: issuer.apiKey,
-      body: { collectionId: collection.id, idempotencyKey, externalId: 'other' },
-    });
-    expect(changed.body).toEqual(refused('TOKEN_ALREADY_CREATED'));
-    await newToken(issuer, collection.id, { externalId: 'ext-1' });
-    const sameExternal = await api('POST', '/api/tokens', {
-      key: issuer.apiKey,
-      body: { collectionId: collection.id, idempotencyKey: uniqueKey(), externalId: 'ext-1' },
-    });
-    expect(sameExternal.body).toEqual(refused('TOKEN_ALREADY_CREATED'));
-    expect(written(sameExternal)).toEqual([]);
-  });
+  it(
+    'issues once per idempotency key and external id: repeats ' + 'answer TOKEN_ALREADY_CREATED, also when concurrent',
+    async () => {
+      const idempotencyKey = uniqueKey();
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api('POST', '/api/tokens', { key: issuer.apiKey, body: { collectionId: collection.id, idempotencyKey } }),
+        ),
+      );
+      const issued = results.filter((r) => r.status === 200);
+      expect(issued).toHaveLength(1);
+      for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(refused('TOKEN_ALREADY_CREATED'));
+      const changed = await api('POST', '/api/tokens', {
+        key: issuer.apiKey,
+        body: { collectionId: collection.id, idempotencyKey, externalId: 'other' },
+      });
+      expect(changed.body).toEqual(refused('TOKEN_ALREADY_CREATED'));
+      await newToken(issuer, collection.id, { externalId: 'ext-1' });
+      const sameExternal = await api('POST', '/api/tokens', {
+        key: issuer.apiKey,
+        body: { collectionId: collection.id, idempotencyKey: uniqueKey(), externalId: 'ext-1' },
+      });
+      expect(sameExternal.body).toEqual(refused('TOKEN_ALREADY_CREATED'));
+      expect(written(sameExternal)).toEqual([]);
+    },
+  );
 
   it('issues only from product collections and refuses other accounts, writing nothing', async () => {
     const discount = await newCollection(issuer, { type: 'discount', maxValue: nzd('100') });

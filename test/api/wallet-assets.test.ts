@@ -72,7 +72,8 @@ describe('wallet assets and test money', () => {
     });
     const page2 = await api(
       'GET',
-      `/api/wallets/${wallet.id}/transactions?paginationLimit=1&pageKey=${encodeURIComponent(history.body.nextPageKey)}`,
+      `/api/wallets/${wallet.id}/transactions?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(history.body.nextPageKey)}`,
       { key: owner.apiKey },
     );
     expect(page2.body.items[0]).toMatchObject({ amount: '5000' });

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { NOTIFICATION_TYPES } from '../../functions/core/webhooks/notification-types';
-import { api, FORBIDDEN, newAccount, platformUrl, seed, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, platformUrl, seed, type TestAccount, type Json } from '../support/api';
 import { waitFor } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
@@ -22,7 +22,7 @@ const testEvent = (owner: TestAccount, type: string, key = owner.apiKey) =>
 const redeliver = (owner: TestAccount, eventId: string, body: unknown = {}, key = owner.apiKey) =>
   api('POST', `/api/accounts/${owner.accountId}/webhook-events/${eventId}/redeliver`, { key, body });
 /** The logged event once `done` holds for it (deliveries are recorded off the API call). */
-const loggedWhen = (owner: TestAccount, eventId: string, done: (event: any) => boolean) =>
+const loggedWhen = (owner: TestAccount, eventId: string, done: (event: Json) => boolean) =>
   waitFor(
     () => events(owner).then((r) => r.body.items.find((e: { id: string }) => e.id === eventId)),
     (event) => event !== undefined && done(event),
@@ -31,41 +31,44 @@ const loggedWhen = (owner: TestAccount, eventId: string, done: (event: any) => b
 const receiver = receiversOfThisFile();
 
 describe('the event log', () => {
-  it("lists the account's notification events newest first, each with its deliveries; only to the account", async () => {
-    const merchant = await newMerchant();
-    const hook = await receiver();
-    await subscribe(merchant.owner.accountId, hook.url, ['payment-request:paid']);
-    const payer = await newPayer('5000');
-    const pr = await newPaymentRequest(merchant);
-    expect((await pay(payer, pr.id, 'log-pay')).status).toBe(200);
+  it(
+    "lists the account's notification events newest " + 'first, each with its deliveries; only to the account',
+    async () => {
+      const merchant = await newMerchant();
+      const hook = await receiver();
+      await subscribe(merchant.owner.accountId, hook.url, ['payment-request:paid']);
+      const payer = await newPayer('5000');
+      const pr = await newPaymentRequest(merchant);
+      expect((await pay(payer, pr.id, 'log-pay')).status).toBe(200);
 
-    const [received] = await hook.waitForAccepted(1);
-    const logged = await loggedWhen(merchant.owner, received.body.id, (e) => e.deliveries[0]?.status === 'delivered');
-    expect(logged).toEqual({
-      id: received.body.id,
-      type: 'payment-request:paid',
-      accountId: merchant.owner.accountId,
-      test: true,
-      createdAt: received.body.createdAt,
-      dispatchedAt: expect.any(String),
-      paymentRequestId: pr.id,
-      data: received.body.data,
-      deliveries: [
-        expect.objectContaining({
-          eventId: received.body.id,
-          url: hook.url,
-          status: 'delivered',
-          attempts: [expect.objectContaining({ statusCode: 200 })],
-        }),
-      ],
-    });
+      const [received] = await hook.waitForAccepted(1);
+      const logged = await loggedWhen(merchant.owner, received.body.id, (e) => e.deliveries[0]?.status === 'delivered');
+      expect(logged).toEqual({
+        id: received.body.id,
+        type: 'payment-request:paid',
+        accountId: merchant.owner.accountId,
+        test: true,
+        createdAt: received.body.createdAt,
+        dispatchedAt: expect.any(String),
+        paymentRequestId: pr.id,
+        data: received.body.data,
+        deliveries: [
+          expect.objectContaining({
+            eventId: received.body.id,
+            url: hook.url,
+            status: 'delivered',
+            attempts: [expect.objectContaining({ statusCode: 200 })],
+          }),
+        ],
+      });
 
-    const other = await newAccount();
-    expect(
-      (await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: other.apiKey })).body,
-    ).toEqual(FORBIDDEN);
-    expect((await events(other)).body).toEqual({ items: [] });
-  });
+      const other = await newAccount();
+      expect(
+        (await api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: other.apiKey })).body,
+      ).toEqual(FORBIDDEN);
+      expect((await events(other)).body).toEqual({ items: [] });
+    },
+  );
 
   it('pages newest first; a page key is bound to its account', async () => {
     const owner = await newAccount();
@@ -167,19 +170,23 @@ describe('redelivery', () => {
     expect(b.received).toHaveLength(2);
   });
 
-  it("answers FORBIDDEN for another account's event or endpoint and for an event id that cannot be one; 400 for a malformed webhook id in the body", async () => {
-    const owner = await newAccount();
-    const other = await newAccount();
-    const theirs = (await testEvent(other, 'payment-request:paid')).body;
-    const theirHook = await subscribe(other.accountId, 'http://127.0.0.1:9/theirs');
-    const mine = (await testEvent(owner, 'payment-request:paid')).body;
-    expect((await redeliver(owner, theirs.id)).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, 'zzNoSuchEventzzzzzzzzz')).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, mine.id, { webhookId: theirHook.id })).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, mine.id, {}, other.apiKey)).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, 'not an id!')).body).toEqual(FORBIDDEN);
-    expect((await redeliver(owner, mine.id, { webhookId: 'nope' })).status).toBe(400);
-  });
+  it(
+    "answers FORBIDDEN for another account's event or endpoint and for an event id that cannot be one; 400 for a " +
+      'malformed webhook id in the body',
+    async () => {
+      const owner = await newAccount();
+      const other = await newAccount();
+      const theirs = (await testEvent(other, 'payment-request:paid')).body;
+      const theirHook = await subscribe(other.accountId, 'http://127.0.0.1:9/theirs');
+      const mine = (await testEvent(owner, 'payment-request:paid')).body;
+      expect((await redeliver(owner, theirs.id)).body).toEqual(FORBIDDEN);
+      expect((await redeliver(owner, 'zzNoSuchEventzzzzzzzzz')).body).toEqual(FORBIDDEN);
+      expect((await redeliver(owner, mine.id, { webhookId: theirHook.id })).body).toEqual(FORBIDDEN);
+      expect((await redeliver(owner, mine.id, {}, other.apiKey)).body).toEqual(FORBIDDEN);
+      expect((await redeliver(owner, 'not an id!')).body).toEqual(FORBIDDEN);
+      expect((await redeliver(owner, mine.id, { webhookId: 'nope' })).status).toBe(400);
+    },
+  );
 });
 
 describe('npm run admin -- listen', () => {
@@ -203,7 +210,8 @@ describe('npm run admin -- listen', () => {
     await new Promise<void>((resolve) => target.close(() => resolve()));
   });
 
-  it('subscribes a temporary endpoint, forwards each signed delivery with its headers, prints a line per event, and unsubscribes on exit', async () => {
+  it('subscribes a temporary endpoint, forwards each signed delivery with its headers, prints a line per event, ' +
+    'and unsubscribes on exit', async () => {
     const owner = await newAccount();
     const forwardTo = `http://127.0.0.1:${(target.address() as { port: number }).port}/hooks/payments`;
     const child = spawn(
@@ -224,7 +232,7 @@ describe('npm run admin -- listen', () => {
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     listener = child;
-    const lines: any[] = [];
+    const lines: Json[] = [];
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');

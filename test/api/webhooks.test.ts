@@ -9,7 +9,7 @@ import { db } from '../../functions/core/db/client';
 import { webhookEventSteps, type NotificationType } from '../../functions/core/webhooks/outbox';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
 import { deadLetterQueueUrlVariable } from '../../functions/core/infrastructure';
-import { api, FORBIDDEN, newAccount, seed } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
 import { advanceClock, DAY } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -20,7 +20,7 @@ const subscribe = (accountId: string, body: unknown, key = operator()) =>
   api('POST', `/api/accounts/${accountId}/webhooks`, { key, body });
 
 /** The account's deliveries once `done` holds for them (records are written right after the receiver answers). */
-async function deliveriesWhen(accountId: string, key: string, done: (items: any[]) => boolean): Promise<any[]> {
+async function deliveriesWhen(accountId: string, key: string, done: (items: Json[]) => boolean): Promise<Json[]> {
   for (let i = 0; ; i++) {
     const res = await api('GET', `/api/accounts/${accountId}/webhook-deliveries`, { key });
     expect(res.status).toBe(200);
@@ -201,7 +201,7 @@ describe('webhook delivery', () => {
       deliveredAt: expect.any(String),
     });
     expect(deliveries[0].nextAttemptAt).toBeUndefined();
-    expect(deliveries[0].attempts.map((a: any) => [a.attemptNumber, a.statusCode])).toEqual([
+    expect(deliveries[0].attempts.map((a: Json) => [a.attemptNumber, a.statusCode])).toEqual([
       [1, 500],
       [2, 500],
       [3, 200],
@@ -268,7 +268,8 @@ describe('webhook delivery', () => {
     expect(await deliveriesWhen(owner.accountId, owner.apiKey, () => true)).toEqual(deliveries);
   }, 60_000);
 
-  it('reports a stream record it cannot fan out by its sequence number, and fans out the rest of the batch', async () => {
+  it('reports a stream record it cannot fan out by its ' +
+    'sequence number, and fans out the rest of the batch', async () => {
     const { owner, hook, event } = await eventTheStreamDidNotHandOn(
       'payment-request:paid',
       { type: 'paid', note: 'from the stream' },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, type TestAccount, type Json } from '../support/api';
 import { browserSuite, CHROMIUM, openPage, suiteName } from '../support/browser';
 import { newBankAccount } from '../support/bank';
 import { ok } from '../support/value';
@@ -71,7 +71,7 @@ suite(suiteName('bank consent pages in headless Chromium'), () => {
     await page.screenshot({ path: join(ARTIFACTS, '02-consent-given.png'), fullPage: true });
     expect((await authorize(intent.id, code!)).body).toEqual({});
     const approvals = await ok(api('GET', `/api/bank-accounts/${bank.id}/approvals`, { key: owner.apiKey }));
-    expect(approvals.items.map((a: any) => [a.type, a.status])).toEqual([['enduring-payment-consent', 'approved']]);
+    expect(approvals.items.map((a: Json) => [a.type, a.status])).toEqual([['enduring-payment-consent', 'approved']]);
 
     // Back on the consent page: answered.
     await page.goto(intent.authorizationUrl);

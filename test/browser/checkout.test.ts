@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { api } from '../support/api';
-import { browserSuite, CHROMIUM, openPage as openBrowserPage, suiteName } from '../support/browser';
+import { browserSuite, CHROMIUM, openPage as openBrowserPage, suiteName, type PageGlobal } from '../support/browser';
 import { advanceClock } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay, type MerchantSetup } from '../support/payments';
 
@@ -39,7 +39,8 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
             : 'Shop';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><html lang="en"><title>${title}</title><h1>${title}</h1><p id="request">${url.searchParams.get('paymentRequestId') ?? ''}</p></html>`,
+        `<!doctype html><html lang="en"><title>${title}</title><h1>${title}</h1><p ` +
+          `id="request">${url.searchParams.get('paymentRequestId') ?? ''}</p></html>`,
       );
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
@@ -101,12 +102,13 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     const first = await countdown.textContent();
     expect(first).toMatch(/^1[45]:\d\d$/);
     await page.waitForFunction(
-      (shown) => (globalThis as any).document.getElementById('countdown').textContent !== shown,
+      (shown) => (globalThis as unknown as PageGlobal).document.getElementById('countdown')!.textContent !== shown,
       first,
     );
 
     await page.screenshot({ path: join(ARTIFACTS, '01-checkout-test-mode.png'), fullPage: true });
-    // The picture in docs/api/hosted-checkout.md: DOCS_SCREENSHOT=1 npx jest --selectProjects api -- test/browser/checkout.test.ts
+    // The picture in docs/api/hosted-checkout.md: DOCS_SCREENSHOT=1 npx jest --selectProjects api --
+    // test/browser/checkout.test.ts
     if (process.env.DOCS_SCREENSHOT === '1')
       await page.screenshot({ path: join(__dirname, '..', '..', 'docs', 'hosted-checkout.png'), fullPage: true });
 
@@ -140,20 +142,23 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     await page.close();
   });
 
-  it('live status: a wallet app pays while the page is open → the page says so and goes to redirectPaidUrl', async () => {
-    const request = await newRequest();
-    const payer = await newPayer('5000');
-    const { page, problems } = await openPage();
-    await page.goto(request.url);
-    expect((await pay(payer, request.id, 'wallet-app-pay')).status).toBe(200);
-    await page.waitForFunction(() =>
-      (globalThis as any).document.getElementById('status').textContent.startsWith('Paid.'),
-    );
-    expect(await page.locator('#actions').isHidden()).toBe(true);
-    await page.waitForURL(`${shopUrl}/paid?paymentRequestId=${request.id}`);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it(
+    'live status: a wallet app pays while the page is ' + 'open → the page says so and goes to redirectPaidUrl',
+    async () => {
+      const request = await newRequest();
+      const payer = await newPayer('5000');
+      const { page, problems } = await openPage();
+      await page.goto(request.url);
+      expect((await pay(payer, request.id, 'wallet-app-pay')).status).toBe(200);
+      await page.waitForFunction(() =>
+        (globalThis as unknown as PageGlobal).document.getElementById('status')!.textContent.startsWith('Paid.'),
+      );
+      expect(await page.locator('#actions').isHidden()).toBe(true);
+      await page.waitForURL(`${shopUrl}/paid?paymentRequestId=${request.id}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('live status: the merchant cancels while the page is open → cancelled, actions gone, a way back', async () => {
     const request = await newRequest();
@@ -175,22 +180,25 @@ suite(suiteName('hosted checkout in headless Chromium'), () => {
     await page.close();
   });
 
-  it('live status: the merchant’s test clock passes the expiry while the page is open → expired, with the way back', async () => {
-    // A merchant of its own: the test clock is per account.
-    const own = await newMerchant({ allowedRedirectUrls: [`${shopUrl}/`] });
-    const request = await newPaymentRequest(own, { expirySeconds: 600, redirectCancelUrl: `${shopUrl}/cancelled` });
-    const { page, problems } = await openPage();
-    await page.goto(request.url);
-    expect(await page.getByRole('timer').textContent()).toMatch(/^(9:\d\d|10:00)$/);
-    await advanceClock(own.owner.accountId, 601);
-    await page.waitForSelector('main[data-status="expired"]');
-    expect(await page.getByRole('status').textContent()).toBe('This payment request has expired.');
-    expect(await page.locator('#actions').isHidden()).toBe(true);
-    await page.getByRole('link', { name: 'Return to the merchant' }).click();
-    await page.waitForURL(`${shopUrl}/cancelled?paymentRequestId=${request.id}`);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it(
+    'live status: the merchant’s test clock passes the expiry ' + 'while the page is open → expired, with the way back',
+    async () => {
+      // A merchant of its own: the test clock is per account.
+      const own = await newMerchant({ allowedRedirectUrls: [`${shopUrl}/`] });
+      const request = await newPaymentRequest(own, { expirySeconds: 600, redirectCancelUrl: `${shopUrl}/cancelled` });
+      const { page, problems } = await openPage();
+      await page.goto(request.url);
+      expect(await page.getByRole('timer').textContent()).toMatch(/^(9:\d\d|10:00)$/);
+      await advanceClock(own.owner.accountId, 601);
+      await page.waitForSelector('main[data-status="expired"]');
+      expect(await page.getByRole('status').textContent()).toBe('This payment request has expired.');
+      expect(await page.locator('#actions').isHidden()).toBe(true);
+      await page.getByRole('link', { name: 'Return to the merchant' }).click();
+      await page.waitForURL(`${shopUrl}/cancelled?paymentRequestId=${request.id}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('an unknown id opens a 404 page', async () => {
     const { page, problems } = await openPage();

@@ -1,4 +1,7 @@
-/** Docs page "Account Memberships": src/content/api/account-memberships.mdoc and its example exchanges; the Auth page's three ways to call it. */
+/**
+ * Docs page "Account Memberships": src/content/api/account-memberships.mdoc and its example exchanges; the Auth page's
+ * three ways to call it.
+ */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { joinByInvitation, newUser, type TestUser } from '../support/users';
 import { expectError, expectExchange, S, type ShapeObject } from './support';
@@ -69,18 +72,22 @@ describe('Account Memberships: documented example exchanges', () => {
     );
   });
 
-  it('GET /api/account-memberships: with an API key, a user access token, and a user access token for an org account', async () => {
-    expectExchange(await api('GET', '/api/account-memberships', { key: org.apiKey }), [SUMMARY]);
-    const user = await api('GET', '/api/account-memberships', { headers: { Authorization: john.token } });
-    expectExchange(user, [SUMMARY]);
-    expect(user.body.map((m: { accountId: string }) => m.accountId)).toContain(org.accountId);
-    expectExchange(
-      await api('GET', '/api/account-memberships', {
-        headers: { Authorization: john.token, 'X-Centrapay-Account': org.accountId },
-      }),
-      [SUMMARY],
-    );
-  });
+  it(
+    'GET /api/account-memberships: with an API key, a user access token, and a user access token for an org ' +
+      'account',
+    async () => {
+      expectExchange(await api('GET', '/api/account-memberships', { key: org.apiKey }), [SUMMARY]);
+      const user = await api('GET', '/api/account-memberships', { headers: { Authorization: john.token } });
+      expectExchange(user, [SUMMARY]);
+      expect(user.body.map((m: { accountId: string }) => m.accountId)).toContain(org.accountId);
+      expectExchange(
+        await api('GET', '/api/account-memberships', {
+          headers: { Authorization: john.token, 'X-Centrapay-Account': org.accountId },
+        }),
+        [SUMMARY],
+      );
+    },
+  );
 
   it('GET /api/users/{userId}/account-memberships', async () => {
     const res = await api('GET', `/api/users/${john.userId}/account-memberships`, { key: org.apiKey });

@@ -1,4 +1,7 @@
-/** Docs page "Asset Activities": src/content/api/asset-activities.mdoc and its example exchanges (asset transactions, asset activities). */
+/**
+ * Docs page "Asset Activities": src/content/api/asset-activities.mdoc and its example exchanges (asset transactions,
+ * asset activities).
+ */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { bankAccountOf, bankReports, newWallet, topUp, withdraw } from '../support/funds';
 import { newMerchant, newPaymentRequest, nzd, pay } from '../support/payments';

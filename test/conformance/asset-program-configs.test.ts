@@ -1,5 +1,5 @@
 /** Docs page "Asset Program Configs": src/content/api/asset-program-configs.mdoc and its example exchanges. */
-import { api, newAccount, type TestAccount } from '../support/api';
+import { api, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, newMembership } from '../support/asset-programs';
 import { collectionManager, ok } from '../support/value';
 import { B, expectError, expectExchange, S, type ShapeObject } from './support';
@@ -21,8 +21,8 @@ const CONFIG: ShapeObject = {
 
 let issuer: TestAccount;
 let member: TestAccount;
-let program: any;
-let membership: any;
+let program: Json;
+let membership: Json;
 beforeAll(async () => {
   [issuer, member] = await Promise.all([collectionManager(), newAccount()]);
   program = await newAssetProgram(issuer);
@@ -52,20 +52,24 @@ describe('Asset Program Configs: documented example exchanges', () => {
     expectExchange(await api('GET', `/api/asset-program-configs/${config.id}`, { key: member.apiKey }), CONFIG);
   });
 
-  it('GET /api/asset-programs/{id}/asset-program-configs and GET /api/accounts/{id}/asset-program-configs: a page and the next', async () => {
-    for (let i = 0; i < 2; i++) await ok(createConfig(membership.id, (await newMerchantOf(member)).id));
-    for (const [path, key] of [
-      [`/api/asset-programs/${program.id}/asset-program-configs`, issuer.apiKey],
-      [`/api/accounts/${member.accountId}/asset-program-configs`, member.apiKey],
-    ]) {
-      const first = await api('GET', `${path}?paginationLimit=1`, { key });
-      expectExchange(first, { items: [CONFIG], nextPageKey: S });
-      expectExchange(
-        await api('GET', `${path}?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key }),
-        { items: [CONFIG], nextPageKey: S },
-      );
-    }
-  });
+  it(
+    'GET /api/asset-programs/{id}/asset-program-configs and GET /api/accounts/{id}/asset-program-configs: a page ' +
+      'and the next',
+    async () => {
+      for (let i = 0; i < 2; i++) await ok(createConfig(membership.id, (await newMerchantOf(member)).id));
+      for (const [path, key] of [
+        [`/api/asset-programs/${program.id}/asset-program-configs`, issuer.apiKey],
+        [`/api/accounts/${member.accountId}/asset-program-configs`, member.apiKey],
+      ]) {
+        const first = await api('GET', `${path}?paginationLimit=1`, { key });
+        expectExchange(first, { items: [CONFIG], nextPageKey: S });
+        expectExchange(
+          await api('GET', `${path}?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`, { key }),
+          { items: [CONFIG], nextPageKey: S },
+        );
+      }
+    },
+  );
 });
 
 describe('Asset Program Configs: documented errors', () => {

@@ -1,5 +1,5 @@
 /** Docs page "Asset Program Memberships": src/content/api/asset-program-memberships.mdoc and its example exchanges. */
-import { api, newAccount, type TestAccount } from '../support/api';
+import { api, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, newMembership } from '../support/asset-programs';
 import { newBankAccount } from '../support/bank';
 import { collectionManager, ok } from '../support/value';
@@ -23,14 +23,14 @@ const WITH_BILLING: ShapeObject = { ...APPROVED, billingBankAccountId: S };
 
 let issuer: TestAccount;
 let member: TestAccount;
-let program: any;
+let program: Json;
 beforeAll(async () => {
   [issuer, member] = await Promise.all([collectionManager(), newAccount()]);
   program = await newAssetProgram(issuer);
 }, 30_000);
 
 /** A membership of a new account, accepted by it and approved by the program's owner. */
-async function approvedMembership(): Promise<{ owner: TestAccount; membership: any }> {
+async function approvedMembership(): Promise<{ owner: TestAccount; membership: Json }> {
   const owner = await newAccount();
   const membership = await newMembership(owner, program.id, { accept: true });
   return {

@@ -1,5 +1,5 @@
 /** Docs page "Asset Programs": src/content/api/asset-programs.mdoc and its example exchanges. */
-import { api, newAccount, type TestAccount } from '../support/api';
+import { api, newAccount, type TestAccount, type Json } from '../support/api';
 import { newAssetProgram, PROGRAM_URLS } from '../support/asset-programs';
 import { logoForm } from '../support/media';
 import { collectionManager, newCollection, ok } from '../support/value';
@@ -23,7 +23,7 @@ const ASSET_PROGRAM: ShapeObject = {
 };
 
 let issuer: TestAccount;
-let program: any;
+let program: Json;
 beforeAll(async () => {
   issuer = await collectionManager();
   const logo = await ok(api('POST', '/api/media-uploads', { key: issuer.apiKey, form: logoForm() }));
@@ -76,16 +76,20 @@ describe('Asset Programs: documented example exchanges', () => {
     expect(res.body.privacyPolicyUrl).toBe('https://example.com/privacy-new');
   });
 
-  it('POST /api/asset-programs/{id}/terms-of-service (the example path; the page heading names /set-terms-of-service-url, served too)', async () => {
-    for (const path of ['terms-of-service', 'set-terms-of-service-url']) {
-      const res = await api('POST', `/api/asset-programs/${program.id}/${path}`, {
-        key: issuer.apiKey,
-        body: { termsOfServiceUrl: `https://example.com/terms-new-${path}` },
-      });
-      expectExchange(res, ASSET_PROGRAM);
-      expect(res.body.termsOfServiceUrl).toBe(`https://example.com/terms-new-${path}`);
-    }
-  });
+  it(
+    'POST /api/asset-programs/{id}/terms-of-service (the example path; the page heading names ' +
+      '/set-terms-of-service-url, served too)',
+    async () => {
+      for (const path of ['terms-of-service', 'set-terms-of-service-url']) {
+        const res = await api('POST', `/api/asset-programs/${program.id}/${path}`, {
+          key: issuer.apiKey,
+          body: { termsOfServiceUrl: `https://example.com/terms-new-${path}` },
+        });
+        expectExchange(res, ASSET_PROGRAM);
+        expect(res.body.termsOfServiceUrl).toBe(`https://example.com/terms-new-${path}`);
+      }
+    },
+  );
 });
 
 describe('Asset Programs: documented errors', () => {

@@ -102,7 +102,8 @@ const CANCELLED: ShapeObject = {
 /** Departures, each listed in docs/conformance.md. */
 const SCRUBBED = {
   message:
-    'docs/api/asset-transfers.md: after completion `recipientAlias`, `lastSentTo` and `message` are scrubbed (the alias is kept masked)',
+    'docs/api/asset-transfers.md: after completion `recipientAlias`, `lastSentTo` and `message` are scrubbed ' +
+    '(the alias is kept masked)',
 } as const;
 const MONEY = {
   assetCollectionId: 'a money wallet belongs to no token collection (a token transfer answers it: see the summary)',
@@ -300,13 +301,19 @@ describe('Asset Transfers: documented errors', () => {
     });
   });
 
-  it('POST /api/asset-transfers/{assetTransferId}/cancel of a cancelled transfer: 403 INVALID_ASSET_TRANSFER_STATUS', async () => {
-    const sent = await ok(sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail() }));
-    await ok(api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }));
-    expectError(
-      await api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }),
-      403,
+  it(
+    'POST /api/asset-transfers/{assetTransferId}/cancel of a cancelled transfer: 403 ' +
       'INVALID_ASSET_TRANSFER_STATUS',
-    );
-  });
+    async () => {
+      const sent = await ok(
+        sendAsset(sender, { assetId: sender.walletId, value: '10', recipientAlias: uniqueEmail() }),
+      );
+      await ok(api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }));
+      expectError(
+        await api('POST', `/api/asset-transfers/${sent.id}/cancel`, { key: sender.apiKey }),
+        403,
+        'INVALID_ASSET_TRANSFER_STATUS',
+      );
+    },
+  );
 });

@@ -4,7 +4,8 @@ import { bankStatement, newBankAccount } from '../support/bank';
 import { approvedCode } from '../support/consent';
 import { except, expectError, expectExchange, S, type ShapeObject } from './support';
 
-// Bank accounts, uploads and the consent flow per test on a loaded machine: the 5 s default measures the machine, not the code.
+// Bank accounts, uploads and the consent flow per test on a loaded machine: the 5 s default measures the machine, not
+// the code.
 jest.setTimeout(30_000);
 
 const STAMPS = { createdAt: S, createdBy: S, modifiedAt: S, modifiedBy: S } as const;

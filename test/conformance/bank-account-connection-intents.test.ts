@@ -1,10 +1,14 @@
-/** Docs page "Bank Account Connection Intents": src/content/api/bank-account-connection-intents.mdoc and its example exchanges. */
+/**
+ * Docs page "Bank Account Connection Intents": src/content/api/bank-account-connection-intents.mdoc and its example
+ * exchanges.
+ */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { newBankAccount } from '../support/bank';
 import { approvedCode } from '../support/consent';
 import { B, expectError, expectExchange, S } from './support';
 
-// Bank accounts, uploads and the consent flow per test on a loaded machine: the 5 s default measures the machine, not the code.
+// Bank accounts, uploads and the consent flow per test on a loaded machine: the 5 s default measures the machine, not
+// the code.
 jest.setTimeout(30_000);
 
 const INTENT = {

@@ -1,6 +1,9 @@
-/** Docs page "Bank Accounts": src/content/api/bank-accounts.mdoc and its example exchanges (bank accounts and the deprecated bank authorities). */
+/**
+ * Docs page "Bank Accounts": src/content/api/bank-accounts.mdoc and its example exchanges (bank accounts and the
+ * deprecated bank authorities).
+ */
 import { MAX_DIRECT_DEBIT_ACCOUNTS, MAX_FAILED_VERIFICATIONS } from '../../functions/bank-accounts/bank-account-store';
-import { api, newAccount, seed, type TestAccount } from '../support/api';
+import { api, newAccount, seed, type TestAccount, type Json } from '../support/api';
 import { bankStatement, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 import { B, except, expectError, expectExchange, N, S, type ShapeObject } from './support';
 
@@ -8,7 +11,10 @@ import { B, except, expectError, expectExchange, N, S, type ShapeObject } from '
 jest.setTimeout(30_000);
 
 const HOLDER = { phoneNumber: '+64212345678', fullName: 'John Doe', emailAddress: 'john.doe@gmail.com' };
-/** The nine fields of a bank authority (docs/api/bank-accounts-and-approvals.md); the docs' example sends six (see docs/conformance.md). */
+/**
+ * The nine fields of a bank authority (docs/api/bank-accounts-and-approvals.md); the docs' example sends six (see
+ * docs/conformance.md).
+ */
 const ADDRESS = { streetAddress: '1 Queen Street', suburb: 'CBD', city: 'Auckland', postCode: '1010' };
 const APPROVAL_SUMMARY = { type: S, status: S, updatedAt: S } as const;
 
@@ -78,7 +84,7 @@ const createAuthority = (body: Record<string, unknown>, who: TestAccount = owner
   );
 
 /** A quartz test bank account with a settlement approval awaiting review: the get example's `approvals` and `type`. */
-async function quartzWithApproval(): Promise<any> {
+async function quartzWithApproval(): Promise<Json> {
   const bank = await newBankAccount(owner, { type: 'quartz', directDebitAuthority: undefined });
   const approval = await post('/api/bank-account-approvals', {
     bankAccountId: bank.id,
@@ -200,26 +206,31 @@ describe('Bank Accounts: documented errors', () => {
     expectError(await create({ bankAccountNumber: number }, third), 403, 'BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED');
   });
 
-  it('create: BANK_ACCOUNT_LIMIT_EXCEEDED; direct debit authority: DIRECT_DEBIT_LIMIT_EXCEEDED, DIRECT_DEBIT_ALREADY_AUTHORIZED', async () => {
-    const holder = await newAccount();
-    await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(holder)));
-    expectError(await create({ directDebitAuthority: HOLDER }, holder), 403, 'BANK_ACCOUNT_LIMIT_EXCEEDED');
-    const plain = await newBankAccount(holder, { directDebitAuthority: undefined });
-    expectError(
-      await post(`/api/bank-accounts/${plain.id}/direct-debit-authorities`, HOLDER, holder),
-      403,
-      'DIRECT_DEBIT_LIMIT_EXCEEDED',
-    );
-    const authorized = await newBankAccount(owner);
-    expectError(
-      await post(`/api/bank-accounts/${authorized.id}/direct-debit-authorities`, HOLDER),
-      403,
+  it(
+    'create: BANK_ACCOUNT_LIMIT_EXCEEDED; direct debit authority: DIRECT_DEBIT_LIMIT_EXCEEDED, ' +
       'DIRECT_DEBIT_ALREADY_AUTHORIZED',
-    );
-  });
+    async () => {
+      const holder = await newAccount();
+      await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(holder)));
+      expectError(await create({ directDebitAuthority: HOLDER }, holder), 403, 'BANK_ACCOUNT_LIMIT_EXCEEDED');
+      const plain = await newBankAccount(holder, { directDebitAuthority: undefined });
+      expectError(
+        await post(`/api/bank-accounts/${plain.id}/direct-debit-authorities`, HOLDER, holder),
+        403,
+        'DIRECT_DEBIT_LIMIT_EXCEEDED',
+      );
+      const authorized = await newBankAccount(owner);
+      expectError(
+        await post(`/api/bank-accounts/${authorized.id}/direct-debit-authorities`, HOLDER),
+        403,
+        'DIRECT_DEBIT_ALREADY_AUTHORIZED',
+      );
+    },
+  );
 
   it.each(['bank-accounts', 'bank-authorities'])(
-    'verify (%s): VERIFICATION_CODE_INVALID, BANK_ACCOUNT_ALREADY_VERIFIED, BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED, ACCOUNT_MISMATCH',
+    'verify (%s): VERIFICATION_CODE_INVALID, BANK_ACCOUNT_ALREADY_VERIFIED, ' +
+      'BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED, ACCOUNT_MISMATCH',
     async (family) => {
       const verify = (id: string, verificationCode: string) =>
         post(`/api/${family}/${id}/verify`, { verificationCode });
@@ -252,18 +263,22 @@ describe('Bank Accounts: documented errors', () => {
     );
   });
 
-  it('create bank authority (deprecated): BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED, BANK_AUTHORITY_LIMIT_EXCEEDED', async () => {
-    const number = uniqueBankNumber();
-    const [a, b, c] = await Promise.all([newAccount(), newAccount(), newAccount()]);
-    for (const holder of [a, b]) await newBankAccount(holder, { bankAccountNumber: number });
-    expectError(
-      await createAuthority({ bankAccountNumber: number }, c),
-      403,
-      'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED',
-    );
-    await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(c)));
-    expectError(await createAuthority({}, c), 403, 'BANK_AUTHORITY_LIMIT_EXCEEDED');
-  });
+  it(
+    'create bank authority (deprecated): BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED, ' +
+      'BANK_AUTHORITY_LIMIT_EXCEEDED',
+    async () => {
+      const number = uniqueBankNumber();
+      const [a, b, c] = await Promise.all([newAccount(), newAccount(), newAccount()]);
+      for (const holder of [a, b]) await newBankAccount(holder, { bankAccountNumber: number });
+      expectError(
+        await createAuthority({ bankAccountNumber: number }, c),
+        403,
+        'BANK_AUTHORITIES_FOR_BANK_ACCOUNT_EXCEEDED',
+      );
+      await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(c)));
+      expectError(await createAuthority({}, c), 403, 'BANK_AUTHORITY_LIMIT_EXCEEDED');
+    },
+  );
 
   it('the operator reads any account’s bank account (the docs’ Centrapay review)', async () => {
     const bank = await newBankAccount(owner);

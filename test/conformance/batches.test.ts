@@ -1,4 +1,7 @@
-/** Docs page "Batches": src/content/api/batches.mdoc and its example exchanges (with batch-types/business-onboard.mdoc's record). */
+/**
+ * Docs page "Batches": src/content/api/batches.mdoc and its example exchanges (with batch-types/business-onboard.mdoc's
+ * record).
+ */
 import { api, newAccount } from '../support/api';
 import { onboardCsv, onboardRow, settledBatch, uploadBatchFile } from '../support/batches';
 import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
@@ -14,7 +17,10 @@ const BATCH: ShapeObject = {
   errorCount: S,
   errors: [{ externalId: S, index: S, message: S }],
 };
-/** The docs' examples are of `farmlands-external-asset`, a partner's type we do not serve: they run as `business-onboard`, with a file of the account's. */
+/**
+ * The docs' examples are of `farmlands-external-asset`, a partner's type we do not serve: they run as
+ * `business-onboard`, with a file of the account's.
+ */
 const NO_ERRORS = { errors: 'a new batch lists no errors yet (checked to be [] below)' };
 
 describe('Batches: documented example exchanges', () => {

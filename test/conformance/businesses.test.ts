@@ -1,4 +1,6 @@
-/** Docs page "Businesses": src/content/api/businesses.mdoc and its example exchanges (businesses, the company register). */
+/**
+ * Docs page "Businesses": src/content/api/businesses.mdoc and its example exchanges (businesses, the company register).
+ */
 import { api, newAccount } from '../support/api';
 import { company } from '../support/batches';
 import { except, expectError, expectExchange, N, O, S, type ShapeObject } from './support';
@@ -145,31 +147,34 @@ describe('Businesses: documented errors', () => {
     );
   });
 
-  it('BUSINESS_ALREADY_EXISTS from set-onboarding-status: a deactivated business whose NZBN another now holds', async () => {
-    // company(8)'s business of the exchange above was deactivated, which released its NZBN.
-    const second = await newAccount();
-    const taker = await api('POST', '/api/businesses', {
-      key: second.apiKey,
-      body: { nzbn: company(8).nzbn, accountId: second.accountId },
-    });
-    expect(taker.status).toBe(200);
-    await api('POST', `/api/businesses/${taker.body.id}/set-onboarding-status`, {
-      key: second.apiKey,
-      body: { onboardingStatus: 'deactivated', onboardingStatusReason: 'duplicate' },
-    });
-    const third = await newAccount();
-    const holder = await api('POST', '/api/businesses', {
-      key: third.apiKey,
-      body: { nzbn: company(8).nzbn, accountId: third.accountId },
-    });
-    expect(holder.status).toBe(200);
-    expectError(
+  it(
+    'BUSINESS_ALREADY_EXISTS from set-onboarding-status: ' + 'a deactivated business whose NZBN another now holds',
+    async () => {
+      // company(8)'s business of the exchange above was deactivated, which released its NZBN.
+      const second = await newAccount();
+      const taker = await api('POST', '/api/businesses', {
+        key: second.apiKey,
+        body: { nzbn: company(8).nzbn, accountId: second.accountId },
+      });
+      expect(taker.status).toBe(200);
       await api('POST', `/api/businesses/${taker.body.id}/set-onboarding-status`, {
         key: second.apiKey,
-        body: { onboardingStatus: 'active' },
-      }),
-      403,
-      'BUSINESS_ALREADY_EXISTS',
-    );
-  });
+        body: { onboardingStatus: 'deactivated', onboardingStatusReason: 'duplicate' },
+      });
+      const third = await newAccount();
+      const holder = await api('POST', '/api/businesses', {
+        key: third.apiKey,
+        body: { nzbn: company(8).nzbn, accountId: third.accountId },
+      });
+      expect(holder.status).toBe(200);
+      expectError(
+        await api('POST', `/api/businesses/${taker.body.id}/set-onboarding-status`, {
+          key: second.apiKey,
+          body: { onboardingStatus: 'active' },
+        }),
+        403,
+        'BUSINESS_ALREADY_EXISTS',
+      );
+    },
+  );
 });

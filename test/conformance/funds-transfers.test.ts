@@ -1,4 +1,7 @@
-/** Docs page "Funds Transfers": src/content/api/funds-transfers.mdoc and its example exchanges (top ups, withdrawals, abort). */
+/**
+ * Docs page "Funds Transfers": src/content/api/funds-transfers.mdoc and its example exchanges (top ups, withdrawals,
+ * abort).
+ */
 import { api, newAccount, seed, type TestAccount } from '../support/api';
 import { newBankAccount } from '../support/bank';
 import { bankAccountOf, bankReports, fund, newWallet, topUp, withdraw } from '../support/funds';
@@ -80,27 +83,31 @@ describe('Funds Transfers: documented example exchanges', () => {
 });
 
 describe('Funds Transfers: documented errors', () => {
-  it('create withdrawal: BANK_AUTHORITY_WALLET_MISMATCH, INSUFFICIENT_WALLET_BALANCE, INVALID_WALLET_TYPE, BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL', async () => {
-    const other = await newAccount();
-    const othersBank = await bankAccountOf(other);
-    const settlement = await newWallet(owner, { settlement: true });
-    const quartz = await newBankAccount(owner, { type: 'quartz' });
-    expectError(
-      await api('POST', '/api/withdrawals', {
-        key: seed().operatorApiKey,
-        body: { amount: '100', assetId: wallet, bankAccountId: othersBank.id },
-      }),
-      403,
-      'BANK_AUTHORITY_WALLET_MISMATCH',
-    );
-    expectError(await withdraw(owner, wallet, bank.id, '99999999'), 403, 'INSUFFICIENT_WALLET_BALANCE');
-    expectError(await withdraw(owner, settlement, bank.id, '100'), 403, 'INVALID_WALLET_TYPE');
-    expectError(
-      await withdraw(owner, wallet, quartz.id, '100'),
-      403,
+  it(
+    'create withdrawal: BANK_AUTHORITY_WALLET_MISMATCH, INSUFFICIENT_WALLET_BALANCE, INVALID_WALLET_TYPE, ' +
       'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL',
-    );
-  });
+    async () => {
+      const other = await newAccount();
+      const othersBank = await bankAccountOf(other);
+      const settlement = await newWallet(owner, { settlement: true });
+      const quartz = await newBankAccount(owner, { type: 'quartz' });
+      expectError(
+        await api('POST', '/api/withdrawals', {
+          key: seed().operatorApiKey,
+          body: { amount: '100', assetId: wallet, bankAccountId: othersBank.id },
+        }),
+        403,
+        'BANK_AUTHORITY_WALLET_MISMATCH',
+      );
+      expectError(await withdraw(owner, wallet, bank.id, '99999999'), 403, 'INSUFFICIENT_WALLET_BALANCE');
+      expectError(await withdraw(owner, settlement, bank.id, '100'), 403, 'INVALID_WALLET_TYPE');
+      expectError(
+        await withdraw(owner, wallet, quartz.id, '100'),
+        403,
+        'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL',
+      );
+    },
+  );
 
   it('abort: ABORT_WITHDRAWAL_NOT_SUPPORTED, FUNDS_TRANSFER_ALREADY_COMPLETE', async () => {
     expectError(

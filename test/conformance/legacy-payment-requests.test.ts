@@ -111,27 +111,31 @@ async function paid(amount = '300') {
 }
 
 describe('Legacy Payment Requests: documented example exchanges', () => {
-  it('POST /payments/api/requests.create (with the optional description, reference and notify URL the example answers)', async () => {
-    const res = await post(
-      'requests.create',
-      {
-        merchantId: merchant.merchantId,
-        clientId: merchant.configId,
-        amount: '300',
-        asset: 'NZD',
-        description: 'Coffee',
-        externalReference: '03.01.09.chancellor',
-        notifyUrl: 'http://example.com/payments/api/service.notify',
-      },
-      key,
-    );
-    expectExchange(
-      res,
-      except(LEGACY_REQUEST, {
-        paidBy: 'a new request has no payment yet: paidBy appears once it is paid (see requests.info after pay)',
-      }),
-    );
-  });
+  it(
+    'POST /payments/api/requests.create (with the optional description, reference and notify URL the example ' +
+      'answers)',
+    async () => {
+      const res = await post(
+        'requests.create',
+        {
+          merchantId: merchant.merchantId,
+          clientId: merchant.configId,
+          amount: '300',
+          asset: 'NZD',
+          description: 'Coffee',
+          externalReference: '03.01.09.chancellor',
+          notifyUrl: 'http://example.com/payments/api/service.notify',
+        },
+        key,
+      );
+      expectExchange(
+        res,
+        except(LEGACY_REQUEST, {
+          paidBy: 'a new request has no payment yet: paidBy appears once it is paid (see requests.info after pay)',
+        }),
+      );
+    },
+  );
 
   it('GET /payments/api/requests.info; paid, it shows paidBy', async () => {
     const created = await create();
@@ -144,17 +148,20 @@ describe('Legacy Payment Requests: documented example exchanges', () => {
     expectExchange(res, { ...REQUEST_INFO, paidBy: { transactionId: S, amount: N } });
   });
 
-  it('POST /payments/api/requests.pay (a svc.nzd.test wallet asset: the ledger table row the platform serves)', async () => {
-    const created = await create();
-    const res = await legacyPay(created.requestId);
-    expectExchange(res, TRANSACTION_RESULT);
-    expect(res.body).toMatchObject({
-      type: 'txPurchase',
-      version: 1,
-      currencyExchange: { asset: 'NZD', rate: 1 },
-      merchant: { location: 'NZ' },
-    });
-  });
+  it(
+    'POST /payments/api/requests.pay (a svc.nzd.test wallet ' + 'asset: the ledger table row the platform serves)',
+    async () => {
+      const created = await create();
+      const res = await legacyPay(created.requestId);
+      expectExchange(res, TRANSACTION_RESULT);
+      expect(res.body).toMatchObject({
+        type: 'txPurchase',
+        version: 1,
+        currencyExchange: { asset: 'NZD', rate: 1 },
+        merchant: { location: 'NZ' },
+      });
+    },
+  );
 
   it('POST /payments/api/requests.cancel', async () => {
     const created = await create({ description: 'Coffee', externalReference: '03.01.09.chancellor' });
@@ -258,23 +265,26 @@ describe('Legacy Payment Requests: documented errors', () => {
       await limitSpend(limited.accountId, '299');
       expectQuotaExceeded(await legacyPay((await create()).requestId, limited));
     });
-    it('a token, which may buy no line item of a legacy request (it has none): 403 ASSET_REDEMPTION_DENIED', async () => {
-      const shop = await tokenShop();
-      const created = await post(
-        'requests.create',
-        { merchantId: shop.merchant.merchantId, clientId: shop.merchant.tokenConfigId, amount: '400', asset: 'NZD' },
-        shop.merchant.owner.apiKey,
-      );
-      expect(created.status).toBe(200);
-      const token = await shop.token(payer);
-      const res = await post(
-        'requests.pay',
-        { authorization: token.id, ledger: 'svc.token.test', requestId: created.body.requestId },
-        payer.apiKey,
-      );
-      expectError(res, 403, 'ASSET_REDEMPTION_DENIED');
-      expectShape(res.body, ERROR_BODY);
-    });
+    it(
+      'a token, which may buy no line item of a legacy ' + 'request (it has none): 403 ASSET_REDEMPTION_DENIED',
+      async () => {
+        const shop = await tokenShop();
+        const created = await post(
+          'requests.create',
+          { merchantId: shop.merchant.merchantId, clientId: shop.merchant.tokenConfigId, amount: '400', asset: 'NZD' },
+          shop.merchant.owner.apiKey,
+        );
+        expect(created.status).toBe(200);
+        const token = await shop.token(payer);
+        const res = await post(
+          'requests.pay',
+          { authorization: token.id, ledger: 'svc.token.test', requestId: created.body.requestId },
+          payer.apiKey,
+        );
+        expectError(res, 403, 'ASSET_REDEMPTION_DENIED');
+        expectShape(res.body, ERROR_BODY);
+      },
+    );
   });
 
   describe.each(['requests.cancel', 'requests.void'])('%s', (operation) => {
@@ -352,20 +362,25 @@ describe('Legacy Payment Requests: documented errors', () => {
         'REFUND_DECLINED',
       );
     });
-    it('a refund reaching into a token payment of the request (a token is refunded whole): 403 PARTIAL_REFUNDS_NOT_ALLOWED', async () => {
-      // A request of the current API paid by a token (bread, 400) and by legacy pay (milk, 300): the refund takes money back first.
-      const shop = await tokenShop();
-      const created = await newTokenRequest(shop.merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
-      expect((await payWithToken(payer, created.id, (await shop.token(payer)).id)).status).toBe(200);
-      const payment = await legacyPay(created.id);
-      expect(payment.status).toBe(200);
-      const res = await post(
-        'transactions.refund',
-        { transactionId: payment.body.reference, amount: '500' },
-        shop.merchant.owner.apiKey,
-      );
-      expectError(res, 403, 'PARTIAL_REFUNDS_NOT_ALLOWED');
-      expectShape(res.body, ERROR_BODY);
-    });
+    it(
+      'a refund reaching into a token payment of the request (a token is refunded whole): 403 ' +
+        'PARTIAL_REFUNDS_NOT_ALLOWED',
+      async () => {
+        // A request of the current API paid by a token (bread, 400) and by legacy pay (milk, 300): the refund takes
+        // money back first.
+        const shop = await tokenShop();
+        const created = await newTokenRequest(shop.merchant, [lineItem('bread', '400'), lineItem('milk', '300')]);
+        expect((await payWithToken(payer, created.id, (await shop.token(payer)).id)).status).toBe(200);
+        const payment = await legacyPay(created.id);
+        expect(payment.status).toBe(200);
+        const res = await post(
+          'transactions.refund',
+          { transactionId: payment.body.reference, amount: '500' },
+          shop.merchant.owner.apiKey,
+        );
+        expectError(res, 403, 'PARTIAL_REFUNDS_NOT_ALLOWED');
+        expectShape(res.body, ERROR_BODY);
+      },
+    );
   });
 });

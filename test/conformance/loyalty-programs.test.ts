@@ -82,12 +82,15 @@ describe('Loyalty Programs: documented example exchanges', () => {
     expectExchange(await api('GET', `/api/loyalty-programs/${made.id}`, { key: owner.apiKey }), SHAPE);
   });
 
-  it('POST /api/loyalty-programs/{loyaltyProgramId}/activate (the example path; the page heading omits /activate)', async () => {
-    const made = await program();
-    const res = await api('POST', `/api/loyalty-programs/${made.id}/activate`, { key: owner.apiKey });
-    expectExchange(res, SHAPE);
-    expect(res.body.status).toBe('active');
-  });
+  it(
+    'POST /api/loyalty-programs/{loyaltyProgramId}/activate ' + '(the example path; the page heading omits /activate)',
+    async () => {
+      const made = await program();
+      const res = await api('POST', `/api/loyalty-programs/${made.id}/activate`, { key: owner.apiKey });
+      expectExchange(res, SHAPE);
+      expect(res.body.status).toBe('active');
+    },
+  );
 
   it('PUT /api/loyalty-programs/{id}/visibility', async () => {
     const made = await program();

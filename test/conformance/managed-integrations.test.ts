@@ -91,7 +91,8 @@ describe('Managed Integrations: documented example exchanges', () => {
     expectExchange(first, { nextPageKey: S, items: [SHAPE] });
     const next = await api(
       'GET',
-      `/api/accounts/${owner.owner.accountId}/managed-integrations?pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      `/api/accounts/${owner.owner.accountId}/managed-integrations` +
+        `?pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
       { key: owner.owner.apiKey },
     );
     expectExchange(next, { items: [SHAPE] });
@@ -128,11 +129,16 @@ describe('Managed Integrations: the examples’ claimed integration', () => {
     expectExchange(await api('GET', path, { key: partner.apiKey }), CLAIMED);
   });
 
-  it('GET /api/accounts/{accountId}/managed-integrations: the claiming account’s, as the example lists them', async () => {
-    const res = await api('GET', `/api/accounts/${claimant.accountId}/managed-integrations`, { key: claimant.apiKey });
-    expectExchange(res, { items: [CLAIMED] });
-    expect(res.body.items[0].claimedByAccountId).toBe(claimant.accountId);
-  });
+  it(
+    'GET /api/accounts/{accountId}/managed-integrations: ' + 'the claiming account’s, as the example lists them',
+    async () => {
+      const res = await api('GET', `/api/accounts/${claimant.accountId}/managed-integrations`, {
+        key: claimant.apiKey,
+      });
+      expectExchange(res, { items: [CLAIMED] });
+      expect(res.body.items[0].claimedByAccountId).toBe(claimant.accountId);
+    },
+  );
 });
 
 describe('Managed Integrations: documented errors', () => {

@@ -43,23 +43,26 @@ const optionOfType = (body: { paymentOptions: { type: string }[] }, type: string
   body.paymentOptions.find((o) => o.type === type);
 
 describe('Merchant Configs: documented example exchanges', () => {
-  it('POST /api/merchants/{merchantId}/configs: a settlement wallet option and an external provider option', async () => {
-    const walletId = await settlementWallet();
-    const res = await api('POST', `/api/merchants/${merchantId}/configs`, {
-      key: live.apiKey,
-      body: {
-        paymentOptions: [
-          { type: 'svc.nzd.main', walletId },
-          { type: 'epay.main', externalMerchantId: '11000021' },
-        ],
-      },
-    });
-    expectExchange(res, config(BARE_OPTION));
-    expectShape(optionOfType(res.body, 'svc.nzd.main'), WALLET_OPTION);
-    expectShape(optionOfType(res.body, 'epay.main'), PROVIDER_OPTION);
-    expect(res.body.id).toMatch(/^mc_/);
-    configId = res.body.id;
-  });
+  it(
+    'POST /api/merchants/{merchantId}/configs: a settlement ' + 'wallet option and an external provider option',
+    async () => {
+      const walletId = await settlementWallet();
+      const res = await api('POST', `/api/merchants/${merchantId}/configs`, {
+        key: live.apiKey,
+        body: {
+          paymentOptions: [
+            { type: 'svc.nzd.main', walletId },
+            { type: 'epay.main', externalMerchantId: '11000021' },
+          ],
+        },
+      });
+      expectExchange(res, config(BARE_OPTION));
+      expectShape(optionOfType(res.body, 'svc.nzd.main'), WALLET_OPTION);
+      expectShape(optionOfType(res.body, 'epay.main'), PROVIDER_OPTION);
+      expect(res.body.id).toMatch(/^mc_/);
+      configId = res.body.id;
+    },
+  );
 
   it('GET /api/merchant-configs/{configId}', async () => {
     const res = await api('GET', `/api/merchant-configs/${configId}`, { key: live.apiKey });
@@ -78,16 +81,19 @@ describe('Merchant Configs: documented example exchanges', () => {
     expect(res.body).toHaveLength(2);
   });
 
-  it('PUT /api/merchants/{merchantId}/configs/{configId}: an external ledger option and a settlement wallet option', async () => {
-    const walletId = await settlementWallet();
-    const res = await api('PUT', `/api/merchants/${merchantId}/configs/${configId}`, {
-      key: live.apiKey,
-      body: { paymentOptions: [{ type: 'bitcoin.main' }, { type: 'svc.nzd.main', walletId }] },
-    });
-    expectExchange(res, config(BARE_OPTION));
-    expectShape(optionOfType(res.body, 'svc.nzd.main'), WALLET_OPTION);
-    expect(res.body.paymentOptions.map((o: { type: string }) => o.type)).toEqual(['bitcoin.main', 'svc.nzd.main']);
-  });
+  it(
+    'PUT /api/merchants/{merchantId}/configs/{configId}: an ' + 'external ledger option and a settlement wallet option',
+    async () => {
+      const walletId = await settlementWallet();
+      const res = await api('PUT', `/api/merchants/${merchantId}/configs/${configId}`, {
+        key: live.apiKey,
+        body: { paymentOptions: [{ type: 'bitcoin.main' }, { type: 'svc.nzd.main', walletId }] },
+      });
+      expectExchange(res, config(BARE_OPTION));
+      expectShape(optionOfType(res.body, 'svc.nzd.main'), WALLET_OPTION);
+      expect(res.body.paymentOptions.map((o: { type: string }) => o.type)).toEqual(['bitcoin.main', 'svc.nzd.main']);
+    },
+  );
 
   it('GET /api/merchants/{merchantId}/configs/{configId} (deprecated)', async () => {
     expectExchange(

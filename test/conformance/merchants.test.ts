@@ -143,31 +143,41 @@ describe('Merchants: search (no authentication)', () => {
     expect((await api('POST', `/api/loyalty-programs/${program.id}/activate`, { key: owner.apiKey })).status).toBe(200);
   });
 
-  it('GET /api/merchants/search: origin, distance, asset (`assetType,productId`), category, test, a page of one', async () => {
-    const query = new URLSearchParams({
-      origin: '-36.8485,174.7633',
-      distance: '100',
-      asset: 'svc.nzd.test,37873',
-      paginationLimit: '1',
-      categoryCode: '1740',
-      test: 'true',
-      accountId: owner.accountId,
-    });
-    const first = await api('GET', `/api/merchants/search?${query}`);
-    expectExchange(first, { totalItems: N, items: [SEARCH_RESULT], nextPageKey: S });
-    expect(first.body.totalItems).toBe(2);
-    // The documented pageKey ("10") is an offset; ours are opaque: the next page is asked with the nextPageKey answered.
-    query.set('pageKey', first.body.nextPageKey);
-    const second = await api('GET', `/api/merchants/search?${query}`);
-    expectExchange(second, { totalItems: N, items: [SEARCH_RESULT] });
-    expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
-  });
+  it(
+    'GET /api/merchants/search: origin, distance, asset ' + '(`assetType,productId`), category, test, a page of one',
+    async () => {
+      const query = new URLSearchParams({
+        origin: '-36.8485,174.7633',
+        distance: '100',
+        asset: 'svc.nzd.test,37873',
+        paginationLimit: '1',
+        categoryCode: '1740',
+        test: 'true',
+        accountId: owner.accountId,
+      });
+      const first = await api('GET', `/api/merchants/search?${query}`);
+      expectExchange(first, { totalItems: N, items: [SEARCH_RESULT], nextPageKey: S });
+      expect(first.body.totalItems).toBe(2);
+      // The documented pageKey ("10") is an offset; ours are opaque: the next page is asked with the nextPageKey
+      // answered.
+      query.set('pageKey', first.body.nextPageKey);
+      const second = await api('GET', `/api/merchants/search?${query}`);
+      expectExchange(second, { totalItems: N, items: [SEARCH_RESULT] });
+      expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
+    },
+  );
 
-  it('GET /api/merchants/search?hasLoyaltyProgram=true: merchants whose account has an active public program', async () => {
-    const res = await api('GET', `/api/merchants/search?test=true&hasLoyaltyProgram=true&accountId=${owner.accountId}`);
-    expectExchange(res, { totalItems: N, items: [SEARCH_RESULT] });
-    expect(res.body.totalItems).toBe(2);
-  });
+  it(
+    'GET /api/merchants/search?hasLoyaltyProgram=true: ' + 'merchants whose account has an active public program',
+    async () => {
+      const res = await api(
+        'GET',
+        `/api/merchants/search?test=true&hasLoyaltyProgram=true&accountId=${owner.accountId}`,
+      );
+      expectExchange(res, { totalItems: N, items: [SEARCH_RESULT] });
+      expect(res.body.totalItems).toBe(2);
+    },
+  );
 });
 
 describe('Merchants: documented errors', () => {
@@ -196,16 +206,19 @@ describe('Merchants: documented errors', () => {
     expectError(res, 403, 'ACCOUNT_REGION_MISMATCH');
   });
 
-  it("PUT /api/merchants/{merchantId} with a bank account that is not the account's: 403 BANK_ACCOUNT_MISMATCH", async () => {
-    const owner = await newAccount();
-    const merchant = await api('POST', '/api/merchants', {
-      key: owner.apiKey,
-      body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true },
-    });
-    const res = await api('PUT', `/api/merchants/${merchant.body.id}`, {
-      key: owner.apiKey,
-      body: { settlementConfig: { bankAccountId: 'NoSuchBankAccount12345' } },
-    });
-    expectError(res, 403, 'BANK_ACCOUNT_MISMATCH');
-  });
+  it(
+    'PUT /api/merchants/{merchantId} with a bank account ' + "that is not the account's: 403 BANK_ACCOUNT_MISMATCH",
+    async () => {
+      const owner = await newAccount();
+      const merchant = await api('POST', '/api/merchants', {
+        key: owner.apiKey,
+        body: { accountId: owner.accountId, name: 'Cafe', country: 'NZ', test: true },
+      });
+      const res = await api('PUT', `/api/merchants/${merchant.body.id}`, {
+        key: owner.apiKey,
+        body: { settlementConfig: { bankAccountId: 'NoSuchBankAccount12345' } },
+      });
+      expectError(res, 403, 'BANK_ACCOUNT_MISMATCH');
+    },
+  );
 });

@@ -32,7 +32,8 @@ describe('Notifications: documented exchanges', () => {
     expect(res.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', use: 'sig', alg: 'ES256' });
   });
 
-  it('a payment-request:paid and refund notifications: the Notification model, data a Payment Activity, a verified JWT', async () => {
+  it('a payment-request:paid and refund notifications: the Notification model, data a Payment Activity, a verified ' +
+    'JWT', async () => {
     const merchant = await newMerchant();
     hook = await startWebhookReceiver();
     const types = ['payment-request:paid', 'payment-request:refund-initiated', 'payment-request:refund-completed'];

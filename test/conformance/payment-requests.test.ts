@@ -246,24 +246,28 @@ const authorisedPreAuth = async (amount = '10000') => {
 // ---- examples ----------------------------------------------------------------------------------
 
 describe('Payment Requests: documented example exchanges', () => {
-  it('POST /api/payment-requests: expirySeconds as a string, discounted line items, a connection and a payment link', async () => {
-    const res = await post('/api/payment-requests', {
-      configId: merchant.configId,
-      expirySeconds: '120',
-      value: { amount: '10000', currency: 'NZD' },
-      lineItems: [HARD_HAT, TOOL_BELT],
-      connectionId: await connection(),
-      paymentLinkId: await paymentLink(),
-    });
-    expectExchange(res, except(CREATED, { taxNumber: NO_BUSINESSES }));
-    expect(res.body).toMatchObject({
-      status: 'new',
-      expirySeconds: 120,
-      connectionStatus: 'active',
-      createdByAccountId: merchant.owner.accountId,
-    });
-    expect(Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)).toBe(120_000);
-  });
+  it(
+    'POST /api/payment-requests: expirySeconds as a string, discounted line items, a connection and a payment ' +
+      'link',
+    async () => {
+      const res = await post('/api/payment-requests', {
+        configId: merchant.configId,
+        expirySeconds: '120',
+        value: { amount: '10000', currency: 'NZD' },
+        lineItems: [HARD_HAT, TOOL_BELT],
+        connectionId: await connection(),
+        paymentLinkId: await paymentLink(),
+      });
+      expectExchange(res, except(CREATED, { taxNumber: NO_BUSINESSES }));
+      expect(res.body).toMatchObject({
+        status: 'new',
+        expirySeconds: 120,
+        connectionStatus: 'active',
+        createdByAccountId: merchant.owner.accountId,
+      });
+      expect(Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)).toBe(120_000);
+    },
+  );
 
   it('POST /api/payment-requests: expirySeconds as an integer (the OpenAPI example)', async () => {
     const res = await post('/api/payment-requests', {
@@ -290,25 +294,29 @@ describe('Payment Requests: documented example exchanges', () => {
     expect(res.body).toMatchObject({ status: 'new', remainingAmount: '5190' });
   });
 
-  it('GET /api/payment-requests/{paymentRequestId} of a config taking tokens: the token option with its accepted collections', async () => {
-    const shop = await sharedTokenShop();
-    const taxed = (item: ReturnType<typeof lineItem>) => ({ ...item, tax: '15.00' });
-    const created = await newTokenRequest(shop.merchant, [
-      taxed(lineItem('bread', '400')),
-      taxed(lineItem('milk', '300')),
-    ]);
-    const res = await api('GET', `/api/payment-requests/${created.id}`, { key: shop.merchant.owner.apiKey });
-    expectExchange(res, { paymentOptions: [OPTION] });
-    const tokenOption = res.body.paymentOptions.find(
-      (option: { assetType: string }) => option.assetType === 'svc.token.test',
-    );
-    expectShape(tokenOption, TOKEN_OPTION);
-    expect(tokenOption).toEqual({
-      assetType: 'svc.token.test',
-      amount: '400',
-      acceptedCollections: [{ id: shop.collection.id, lineItems: [taxed(lineItem('bread', '400'))] }],
-    });
-  });
+  it(
+    'GET /api/payment-requests/{paymentRequestId} of a config taking tokens: the token option with its accepted ' +
+      'collections',
+    async () => {
+      const shop = await sharedTokenShop();
+      const taxed = (item: ReturnType<typeof lineItem>) => ({ ...item, tax: '15.00' });
+      const created = await newTokenRequest(shop.merchant, [
+        taxed(lineItem('bread', '400')),
+        taxed(lineItem('milk', '300')),
+      ]);
+      const res = await api('GET', `/api/payment-requests/${created.id}`, { key: shop.merchant.owner.apiKey });
+      expectExchange(res, { paymentOptions: [OPTION] });
+      const tokenOption = res.body.paymentOptions.find(
+        (option: { assetType: string }) => option.assetType === 'svc.token.test',
+      );
+      expectShape(tokenOption, TOKEN_OPTION);
+      expect(tokenOption).toEqual({
+        assetType: 'svc.token.test',
+        amount: '400',
+        acceptedCollections: [{ id: shop.collection.id, lineItems: [taxed(lineItem('bread', '400'))] }],
+      });
+    },
+  );
 
   it('GET /api/payment-requests/short-code/{shortCode}', async () => {
     const created = await fetchedExample();
@@ -380,25 +388,29 @@ describe('Payment Requests: documented example exchanges', () => {
     expect(res.body).toMatchObject({ type: 'payment', value: nzd('200'), mode: 'partial-payment' });
   });
 
-  it("POST /api/payment-requests/{paymentRequestId}/refund: a line item carrying its discount; the invoice reference is the request's", async () => {
-    const created = await paidRequest({
-      value: nzd('10000'),
-      lineItems: [HARD_HAT, TOOL_BELT],
-      invoiceRef: 'sy8CRmo3sp3ArOpnfmb423',
-    });
-    const res = await post(`/api/payment-requests/${created.id}/refund`, {
-      value: { amount: '3600', currency: 'NZD' },
-      externalRef: 'e8df06e2-13a5-48b4-b670-3fd6d815fe0a',
-      lineItems: [HARD_HAT],
-    });
-    expectExchange(res, REFUND);
-    expect(res.body).toMatchObject({
-      type: 'refund',
-      assetType: 'svc.nzd.test',
-      value: nzd('3600'),
-      invoiceRef: 'sy8CRmo3sp3ArOpnfmb423',
-    });
-  });
+  it(
+    'POST /api/payment-requests/{paymentRequestId}/refund: a line item carrying its discount; the invoice ' +
+      "reference is the request's",
+    async () => {
+      const created = await paidRequest({
+        value: nzd('10000'),
+        lineItems: [HARD_HAT, TOOL_BELT],
+        invoiceRef: 'sy8CRmo3sp3ArOpnfmb423',
+      });
+      const res = await post(`/api/payment-requests/${created.id}/refund`, {
+        value: { amount: '3600', currency: 'NZD' },
+        externalRef: 'e8df06e2-13a5-48b4-b670-3fd6d815fe0a',
+        lineItems: [HARD_HAT],
+      });
+      expectExchange(res, REFUND);
+      expect(res.body).toMatchObject({
+        type: 'refund',
+        assetType: 'svc.nzd.test',
+        value: nzd('3600'),
+        invoiceRef: 'sy8CRmo3sp3ArOpnfmb423',
+      });
+    },
+  );
 
   it('POST /api/payment-requests/{paymentRequestId}/void: a paid request is refunded', async () => {
     const created = await paidRequest();
@@ -414,29 +426,33 @@ describe('Payment Requests: documented example exchanges', () => {
     expect(res.body).toMatchObject({ type: 'release', preAuth: true });
   });
 
-  it('POST /api/payment-requests/{paymentRequestId}/confirm: line items with restricted, productId and classification', async () => {
-    const created = await authorisedPreAuth();
-    const res = await post(`/api/payment-requests/${created.id}/confirm`, {
-      value: { amount: '6190', currency: 'NZD' },
-      idempotencyKey: 'e8df06e2-13a5-48b4-b670-3fd6d815fe0a',
-      invoiceRef: '2022-08-03T16:56:50-06:00',
-      lineItems: [
-        COFFEE,
-        {
-          ...MUG,
-          restricted: true,
-          productId: '19412345123459',
-          classification: { type: 'GS1', code: '10001874', name: 'CROCKERY', props: { 20001479: '30008960' } },
-        },
-      ],
-    });
-    expectExchange(res, CONFIRMATION);
-    expect(res.body).toMatchObject({
-      type: 'confirmation',
-      preAuth: true,
-      createdByAccountId: merchant.owner.accountId,
-    });
-  });
+  it(
+    'POST /api/payment-requests/{paymentRequestId}/confirm: line items with restricted, productId and ' +
+      'classification',
+    async () => {
+      const created = await authorisedPreAuth();
+      const res = await post(`/api/payment-requests/${created.id}/confirm`, {
+        value: { amount: '6190', currency: 'NZD' },
+        idempotencyKey: 'e8df06e2-13a5-48b4-b670-3fd6d815fe0a',
+        invoiceRef: '2022-08-03T16:56:50-06:00',
+        lineItems: [
+          COFFEE,
+          {
+            ...MUG,
+            restricted: true,
+            productId: '19412345123459',
+            classification: { type: 'GS1', code: '10001874', name: 'CROCKERY', props: { 20001479: '30008960' } },
+          },
+        ],
+      });
+      expectExchange(res, CONFIRMATION);
+      expect(res.body).toMatchObject({
+        type: 'confirmation',
+        preAuth: true,
+        createdByAccountId: merchant.owner.accountId,
+      });
+    },
+  );
 
   describe('activity listings', () => {
     let own: MerchantSetup;

@@ -5,18 +5,21 @@ import { sendAsset, uniqueEmail } from '../support/value';
 import { expectExchange, expectQuotaExceeded, QUOTA } from './support';
 
 describe('Quotas: documented example exchanges', () => {
-  it('GET /api/accounts/{accountId}/quotas: spend and top-up quotas, monthly and yearly, with their usage', async () => {
-    const [payer, merchant] = await Promise.all([newPayer('5000'), newMerchant()]);
-    expect((await pay(payer, (await newPaymentRequest(merchant)).id, 'k')).status).toBe(200);
-    const res = await api('GET', `/api/accounts/${payer.accountId}/quotas`, { key: payer.apiKey });
-    expectExchange(res, [QUOTA]);
-    expect(res.body.map((q: { type: string; period: string }) => `${q.type} ${q.period}`)).toEqual([
-      'spend monthly',
-      'spend yearly',
-      'topup monthly',
-      'topup yearly',
-    ]);
-  });
+  it(
+    'GET /api/accounts/{accountId}/quotas: spend and ' + 'top-up quotas, monthly and yearly, with their usage',
+    async () => {
+      const [payer, merchant] = await Promise.all([newPayer('5000'), newMerchant()]);
+      expect((await pay(payer, (await newPaymentRequest(merchant)).id, 'k')).status).toBe(200);
+      const res = await api('GET', `/api/accounts/${payer.accountId}/quotas`, { key: payer.apiKey });
+      expectExchange(res, [QUOTA]);
+      expect(res.body.map((q: { type: string; period: string }) => `${q.type} ${q.period}`)).toEqual([
+        'spend monthly',
+        'spend yearly',
+        'topup monthly',
+        'topup yearly',
+      ]);
+    },
+  );
 });
 
 describe('Quotas: documented errors (raised by the actions that enforce quotas)', () => {
@@ -26,11 +29,15 @@ describe('Quotas: documented errors (raised by the actions that enforce quotas)'
     expectQuotaExceeded(await pay(payer, (await newPaymentRequest(merchant)).id, 'k'));
   });
 
-  it('an asset transfer past the spend quota: 403 QUOTA_EXCEEDED carrying the exceeded quotas (Asset Transfers page)', async () => {
-    const sender = await newPayer('5000');
-    await limitSpend(sender.accountId, '999');
-    expectQuotaExceeded(
-      await sendAsset(sender, { assetId: sender.walletId, value: '1000', recipientAlias: uniqueEmail() }),
-    );
-  });
+  it(
+    'an asset transfer past the spend quota: 403 QUOTA_EXCEEDED carrying the exceeded quotas (Asset Transfers ' +
+      'page)',
+    async () => {
+      const sender = await newPayer('5000');
+      await limitSpend(sender.accountId, '999');
+      expectQuotaExceeded(
+        await sendAsset(sender, { assetId: sender.walletId, value: '1000', recipientAlias: uniqueEmail() }),
+      );
+    },
+  );
 });

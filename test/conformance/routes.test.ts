@@ -208,19 +208,23 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/payment-links':
     'the docs give no create: a link must exist before a payment request names it (paymentLinkId)',
   'POST /api/topups':
-    'the docs list and read top ups but make them in the consumer app; ours start a direct debit (docs/api/funds-transfers.md)',
+    'the docs list and read top ups but make them in the consumer app; ours start a direct debit ' +
+    '(docs/api/funds-transfers.md)',
   'POST /api/funds-transfers/{fundsTransferId}/bank-outcome':
     "the operator's control of the simulated bank (docs/api/funds-transfers.md)",
   'GET /api/accounts/{accountId}/events': "our listing of an account's events; the docs only create them",
 };
 
 describe('conformance coverage', () => {
-  it('places every served route: on the docs page whose test file covers it (PAGES), or in UNDOCUMENTED with why', () => {
-    const unplaced = ROUTES.map((route) => routeKey(route)).filter(
-      (key) => PAGES[key] === undefined && UNDOCUMENTED[key] === undefined,
-    );
-    expect(unplaced).toEqual([]);
-  });
+  it(
+    'places every served route: on the docs page whose test ' + 'file covers it (PAGES), or in UNDOCUMENTED with why',
+    () => {
+      const unplaced = ROUTES.map((route) => routeKey(route)).filter(
+        (key) => PAGES[key] === undefined && UNDOCUMENTED[key] === undefined,
+      );
+      expect(unplaced).toEqual([]);
+    },
+  );
 
   it('names page files that exist', () => {
     expect(

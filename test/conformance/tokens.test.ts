@@ -1,4 +1,7 @@
-/** Docs page "Tokens": src/content/api/tokens.mdoc and its example exchanges (collections, redemption conditions, tokens). */
+/**
+ * Docs page "Tokens": src/content/api/tokens.mdoc and its example exchanges (collections, redemption conditions,
+ * tokens).
+ */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { uploadLogo } from '../support/media';
 import { newMerchant, nzd } from '../support/payments';
@@ -101,7 +104,8 @@ describe('Tokens: documented example exchanges', () => {
     expectExchange(first, { nextPageKey: S, items: [except(COLLECTION, NO_IMAGES)] });
     const next = await api(
       'GET',
-      `/api/accounts/${owner.accountId}/collections?paginationLimit=1&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+      `/api/accounts/${owner.accountId}/collections?paginationLimit=1` +
+        `&pageKey=${encodeURIComponent(first.body.nextPageKey)}`,
       { key: owner.apiKey },
     );
     expectExchange(next, { items: [except(COLLECTION, NO_IMAGES)] });
@@ -116,22 +120,28 @@ describe('Tokens: documented example exchanges', () => {
     expectExchange(res, CONDITION);
   });
 
-  it('POST /api/collections/{collectionId}/redemption-conditions/{redemptionConditionId}/set-allowed-products', async () => {
-    const [collection, merchant] = await Promise.all([newCollection(issuer, { maxValue: nzd('800') }), newMerchant()]);
-    const condition = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
-      key: issuer.apiKey,
-      body: { merchantId: merchant.merchantId, allowedProducts: [PRODUCTS[0]] },
-    });
-    const res = await api(
-      'POST',
-      `/api/collections/${collection.id}/redemption-conditions/${condition.body.id}/set-allowed-products`,
-      {
+  it(
+    'POST ' + '/api/collections/{collectionId}/redemption-conditions/{redemptionConditionId}/set-allowed-products',
+    async () => {
+      const [collection, merchant] = await Promise.all([
+        newCollection(issuer, { maxValue: nzd('800') }),
+        newMerchant(),
+      ]);
+      const condition = await api('POST', `/api/collections/${collection.id}/redemption-conditions`, {
         key: issuer.apiKey,
-        body: { allowedProducts: PRODUCTS },
-      },
-    );
-    expectExchange(res, { ...CONDITION, updatedAt: S, updatedBy: S });
-  });
+        body: { merchantId: merchant.merchantId, allowedProducts: [PRODUCTS[0]] },
+      });
+      const res = await api(
+        'POST',
+        `/api/collections/${collection.id}/redemption-conditions/${condition.body.id}/set-allowed-products`,
+        {
+          key: issuer.apiKey,
+          body: { allowedProducts: PRODUCTS },
+        },
+      );
+      expectExchange(res, { ...CONDITION, updatedAt: S, updatedBy: S });
+    },
+  );
 
   it('POST /api/tokens', async () => {
     const collection = await newCollection(issuer);

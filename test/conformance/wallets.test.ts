@@ -31,57 +31,64 @@ describe('Wallets: documented example exchanges', () => {
     owner = await collectionManager();
   });
 
-  it('POST /api/wallets: a logo upload, asset types named without liveness, a token type with a collection', async () => {
-    const id = walletId();
-    // The example's collection ids stand for collections of the wallet's account, its logo for an upload of it.
-    const [logo, first, second] = await Promise.all([uploadLogo(owner), newCollection(owner), newCollection(owner)]);
-    const res = await api('POST', '/api/wallets', {
-      key: owner.apiKey,
-      body: {
-        id,
-        name: 'Payap',
-        accountId: owner.accountId,
-        connectUrl: 'https://app.payap.com/join',
-        payUrl: 'https://app.payap.com/pay',
-        logoMediaUploadId: logo,
-        primaryColorHex: '#abc123',
-        assetTypes: [
-          { id: 'svc.nzd' },
-          { id: 'svc.token', collectionId: first.id },
-          { id: 'svc.token', collectionId: second.id },
-        ],
-      },
-    });
-    expectExchange(res, except(CREATED_WALLET, { logoImg: NO_LOGO_IMG }));
-    expect(res.body).toMatchObject({ id, status: 'active', url: 'https://app.payap.com/join' });
-    expectShape(res.body.assetTypes[1], { id: S, collectionId: S });
-  });
+  it(
+    'POST /api/wallets: a logo upload, asset types named ' + 'without liveness, a token type with a collection',
+    async () => {
+      const id = walletId();
+      // The example's collection ids stand for collections of the wallet's account, its logo for an upload of it.
+      const [logo, first, second] = await Promise.all([uploadLogo(owner), newCollection(owner), newCollection(owner)]);
+      const res = await api('POST', '/api/wallets', {
+        key: owner.apiKey,
+        body: {
+          id,
+          name: 'Payap',
+          accountId: owner.accountId,
+          connectUrl: 'https://app.payap.com/join',
+          payUrl: 'https://app.payap.com/pay',
+          logoMediaUploadId: logo,
+          primaryColorHex: '#abc123',
+          assetTypes: [
+            { id: 'svc.nzd' },
+            { id: 'svc.token', collectionId: first.id },
+            { id: 'svc.token', collectionId: second.id },
+          ],
+        },
+      });
+      expectExchange(res, except(CREATED_WALLET, { logoImg: NO_LOGO_IMG }));
+      expect(res.body).toMatchObject({ id, status: 'active', url: 'https://app.payap.com/join' });
+      expectShape(res.body.assetTypes[1], { id: S, collectionId: S });
+    },
+  );
 
-  it('GET /api/merchants/{merchantId}/supported-wallets: a wallet naming svc.nzd serves a merchant accepting svc.nzd.test', async () => {
-    const id = walletId();
-    const collection = await newCollection(owner);
-    const created = await api('POST', '/api/wallets', {
-      key: owner.apiKey,
-      body: {
-        id,
-        name: 'payap',
-        accountId: owner.accountId,
-        connectUrl: 'https://app.payap.com/join',
-        payUrl: 'https://app.payap.com/pay',
-        assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: collection.id }],
-      },
-    });
-    expect(created.status).toBe(200);
-    const merchant = await newMerchant();
-    const res = await api('GET', `/api/merchants/${merchant.merchantId}/supported-wallets`, {
-      key: merchant.owner.apiKey,
-      headers: { 'content-type': 'application/json' },
-    });
-    // Wallet apps are global: other wallets may be listed too (with fewer fields); ours has every documented one.
-    expectExchange(res, []);
-    expectShape(
-      res.body.find((w: { id: string }) => w.id === id),
-      { id: S, name: S, accountId: S, connectUrl: S, payUrl: S, assetTypes: [{ id: S }] },
-    );
-  });
+  it(
+    'GET /api/merchants/{merchantId}/supported-wallets: a wallet naming svc.nzd serves a merchant accepting ' +
+      'svc.nzd.test',
+    async () => {
+      const id = walletId();
+      const collection = await newCollection(owner);
+      const created = await api('POST', '/api/wallets', {
+        key: owner.apiKey,
+        body: {
+          id,
+          name: 'payap',
+          accountId: owner.accountId,
+          connectUrl: 'https://app.payap.com/join',
+          payUrl: 'https://app.payap.com/pay',
+          assetTypes: [{ id: 'svc.nzd' }, { id: 'svc.token', collectionId: collection.id }],
+        },
+      });
+      expect(created.status).toBe(200);
+      const merchant = await newMerchant();
+      const res = await api('GET', `/api/merchants/${merchant.merchantId}/supported-wallets`, {
+        key: merchant.owner.apiKey,
+        headers: { 'content-type': 'application/json' },
+      });
+      // Wallet apps are global: other wallets may be listed too (with fewer fields); ours has every documented one.
+      expectExchange(res, []);
+      expectShape(
+        res.body.find((w: { id: string }) => w.id === id),
+        { id: S, name: S, accountId: S, connectUrl: S, payUrl: S, assetTypes: [{ id: S }] },
+      );
+    },
+  );
 });

@@ -135,16 +135,21 @@ describe('PaymentsStack', () => {
     }
   });
 
-  it("stays well inside CloudFormation's 500 resources a stack: the routes in a nested stack, one invoke permission per group function", () => {
-    // The stack grows by 5 per group function, the routes' by 2 per group and 1 per route: 213 and 242 with 30 groups and 183 routes.
-    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(300);
-    expect(Object.keys(routesTemplate.toJSON().Resources).length).toBeLessThan(300);
-    const permissions = [template, routesTemplate].flatMap((t) =>
-      Object.keys(t.findResources('AWS::Lambda::Permission')),
-    );
-    expect(permissions.length).toBeLessThanOrEqual(GROUPS.length + 10);
-    routesTemplate.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
-  });
+  it(
+    "stays well inside CloudFormation's 500 resources a stack: the routes in a nested stack, one invoke " +
+      'permission per group function',
+    () => {
+      // The stack grows by 5 per group function, the routes' by 2 per group and 1 per route: 213 and 242 with 30 groups
+      // and 183 routes.
+      expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(300);
+      expect(Object.keys(routesTemplate.toJSON().Resources).length).toBeLessThan(300);
+      const permissions = [template, routesTemplate].flatMap((t) =>
+        Object.keys(t.findResources('AWS::Lambda::Permission')),
+      );
+      expect(permissions.length).toBeLessThanOrEqual(GROUPS.length + 10);
+      routesTemplate.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    },
+  );
 
   it('grants least privilege: the system group touches no data; only payment requests send timers', () => {
     const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
@@ -164,7 +169,8 @@ describe('PaymentsStack', () => {
     // The stream consumer sends first attempts to the webhooks queue only.
     expect(statementsOf('consumerwebhookevents')).toMatch(/"Fn::GetAtt":\["Datawebhooksqueue[0-9A-F]+","Arn"\]/);
     expect(statementsOf('consumerwebhookevents')).not.toMatch(/Datatimersqueue|Databatchesqueue/);
-    // Only media uploads reach the bucket, and only its objects under media/: put and get; the batches consumer reads them.
+    // Only media uploads reach the bucket, and only its objects under media/: put and get; the batches consumer reads
+    // them.
     expect(
       policies
         .filter(([id]) => !id.includes('groupmediauploads') && !id.includes('consumerbatches'))
@@ -189,100 +195,109 @@ describe('PaymentsStack', () => {
     });
   });
 
-  it('signs users in to one retained Cognito user pool: strong passwords, MFA required, Plus threat protection, a public PKCE app client with 1-hour access tokens; every function verifies against its issuer and client', () => {
-    template.resourceCountIs('AWS::Cognito::UserPool', 1);
-    template.hasResource('AWS::Cognito::UserPool', {
-      DeletionPolicy: 'Retain',
-      Properties: Match.objectLike({
-        Policies: {
-          PasswordPolicy: Match.objectLike({
-            MinimumLength: 12,
-            RequireLowercase: true,
-            RequireUppercase: true,
-            RequireNumbers: true,
-            RequireSymbols: true,
-          }),
-        },
-        MfaConfiguration: 'ON',
-        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
-        UserPoolTier: 'PLUS',
-        DeletionProtection: 'ACTIVE',
-        UsernameAttributes: ['email'],
-      }),
-    });
-    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
-    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      GenerateSecret: false,
-      AllowedOAuthFlows: ['code'],
-      AccessTokenValidity: 60,
-      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes' }),
-      PreventUserExistenceErrors: 'ENABLED',
-    });
-    const [poolId] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
-    const [clientId] = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'));
-    template.allResourcesProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({
-          USER_POOL_ISSUER: {
-            'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('cognito-idp'), { Ref: poolId }])],
-          },
-          USER_POOL_CLIENT_ID: { Ref: clientId },
-        }),
-      },
-    });
-  });
-
-  it("consumes the webhooks queue and the table stream's new webhook events, and sweeps the webhook outbox every minute", () => {
-    const functions = template.findResources('AWS::Lambda::Function');
-    const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
-    const queues = template.findResources('AWS::SQS::Queue');
-    const webhooksQueue = Object.keys(queues).find((id) => id.startsWith('Datawebhooksqueue'))!;
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [webhooksQueue, 'Arn'] },
-      FunctionName: { Ref: idOf('consumerwebhooks') },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-    // Webhook events reach the dispatcher from the table's stream, filtered to events entering the outbox.
-    const tables = template.findResources('AWS::DynamoDB::GlobalTable');
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [Object.keys(tables)[0], 'StreamArn'] },
-      FunctionName: { Ref: idOf('consumerwebhookevents') },
-      StartingPosition: 'LATEST',
-      BatchSize: 10,
-      BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 10,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: {
-        Filters: [
-          {
-            Pattern: JSON.stringify({
-              eventName: ['INSERT'],
-              dynamodb: {
-                NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } },
-              },
+  it(
+    'signs users in to one retained Cognito user pool: strong passwords, MFA required, Plus threat protection, a ' +
+      'public PKCE app client with 1-hour access tokens; every function verifies against its issuer and client',
+    () => {
+      template.resourceCountIs('AWS::Cognito::UserPool', 1);
+      template.hasResource('AWS::Cognito::UserPool', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({
+          Policies: {
+            PasswordPolicy: Match.objectLike({
+              MinimumLength: 12,
+              RequireLowercase: true,
+              RequireUppercase: true,
+              RequireNumbers: true,
+              RequireSymbols: true,
             }),
           },
-        ],
-      },
-    });
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(1 minute)',
-      State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf('webhooksweep'), 'Arn'] } })],
-    });
-    // Consumers park given-up deliveries themselves; only the local platform lets webhooks reach private addresses.
-    template.allResourcesProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ DLQ_URL_WEBHOOKS: Match.anyValue() }) },
-    });
-    expect(JSON.stringify(functions)).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
-  });
+          MfaConfiguration: 'ON',
+          EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+          UserPoolTier: 'PLUS',
+          DeletionProtection: 'ACTIVE',
+          UsernameAttributes: ['email'],
+        }),
+      });
+      template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        AllowedOAuthFlows: ['code'],
+        AccessTokenValidity: 60,
+        TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes' }),
+        PreventUserExistenceErrors: 'ENABLED',
+      });
+      const [poolId] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+      const [clientId] = Object.keys(template.findResources('AWS::Cognito::UserPoolClient'));
+      template.allResourcesProperties('AWS::Lambda::Function', {
+        Environment: {
+          Variables: Match.objectLike({
+            USER_POOL_ISSUER: {
+              'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('cognito-idp'), { Ref: poolId }])],
+            },
+            USER_POOL_CLIENT_ID: { Ref: clientId },
+          }),
+        },
+      });
+    },
+  );
+
+  it(
+    "consumes the webhooks queue and the table stream's new webhook events, and sweeps the webhook outbox every " +
+      'minute',
+    () => {
+      const functions = template.findResources('AWS::Lambda::Function');
+      const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
+      const queues = template.findResources('AWS::SQS::Queue');
+      const webhooksQueue = Object.keys(queues).find((id) => id.startsWith('Datawebhooksqueue'))!;
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [webhooksQueue, 'Arn'] },
+        FunctionName: { Ref: idOf('consumerwebhooks') },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      // Webhook events reach the dispatcher from the table's stream, filtered to events entering the outbox.
+      const tables = template.findResources('AWS::DynamoDB::GlobalTable');
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [Object.keys(tables)[0], 'StreamArn'] },
+        FunctionName: { Ref: idOf('consumerwebhookevents') },
+        StartingPosition: 'LATEST',
+        BatchSize: 10,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        FilterCriteria: {
+          Filters: [
+            {
+              Pattern: JSON.stringify({
+                eventName: ['INSERT'],
+                dynamodb: {
+                  NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } },
+                },
+              }),
+            },
+          ],
+        },
+      });
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 minute)',
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf('webhooksweep'), 'Arn'] } })],
+      });
+      // Consumers park given-up deliveries themselves; only the local platform lets webhooks reach private addresses.
+      template.allResourcesProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ DLQ_URL_WEBHOOKS: Match.anyValue() }) },
+      });
+      expect(JSON.stringify(functions)).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+    },
+  );
 
   it('alarms on a 5xx rate above 1% and on function errors', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
     });
-    // + the four on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, server errors).
+    // + the four on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, server
+    // errors).
     expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(
       QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4,
     );
@@ -313,7 +328,8 @@ describe('PaymentsStack: each group its own function, grants and telemetry', () 
     (name, group) => {
       const fn = functionOf(name);
       expect(fn).toBeDefined();
-      const properties = (fn![1] as { Properties: Record<string, any> }).Properties;
+      const properties = (fn![1] as { Properties: { TracingConfig: unknown; Environment: { Variables: unknown } } })
+        .Properties;
       expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
       expect(properties.Environment.Variables).toMatchObject({
         POWERTOOLS_SERVICE_NAME: 'payments-platform',
@@ -332,23 +348,27 @@ describe('PaymentsStack: each group its own function, grants and telemetry', () 
     },
   );
 
-  it('alarms on webhook failures, parked deliveries, rate-limit refusals and server errors, from the platform metrics', () => {
-    for (const metricName of [METRIC.webhookDeliveriesParked, METRIC.rateLimitRefusals, METRIC.serverErrors]) {
+  it(
+    'alarms on webhook failures, parked deliveries, rate-limit refusals and server errors, from the platform ' +
+      'metrics',
+    () => {
+      for (const metricName of [METRIC.webhookDeliveriesParked, METRIC.rateLimitRefusals, METRIC.serverErrors]) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          Namespace: METRICS_NAMESPACE,
+          MetricName: metricName,
+          Dimensions: [{ Name: 'service', Value: 'payments-platform' }],
+        });
+      }
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        Namespace: METRICS_NAMESPACE,
-        MetricName: metricName,
-        Dimensions: [{ Name: 'service', Value: 'payments-platform' }],
+        Metrics: Match.arrayWith([
+          Match.objectLike({ Expression: 'IF(delivered + failed >= 10, 100 * failed / (delivered + failed), 0)' }),
+          Match.objectLike({
+            MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: METRIC.webhookDeliveryFailures }) }),
+          }),
+        ]),
       });
-    }
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Metrics: Match.arrayWith([
-        Match.objectLike({ Expression: 'IF(delivered + failed >= 10, 100 * failed / (delivered + failed), 0)' }),
-        Match.objectLike({
-          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: METRIC.webhookDeliveryFailures }) }),
-        }),
-      ]),
-    });
-  });
+    },
+  );
 
   it('has one dashboard with the money, webhook, rate-limit, API, function and table widgets', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);

@@ -5,7 +5,7 @@ import { parseWrittenKeys, WRITTEN_KEYS_HEADER, type ItemKey } from '../../funct
 import { accountRateLimitKey, sourceRateLimitKey } from '../../functions/core/db/keys';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
-import { api, FORBIDDEN, newAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, type Json } from '../support/api';
 import { AMOUNT, FUNDS, namesResource, prepareCall, spentWalletField, Tenant } from '../support/matrix-fixtures';
 import { balances } from '../support/payments';
 import { pathFor } from '../support/route-fixtures';
@@ -15,10 +15,10 @@ import { joinByInvitation, newUser, userToken } from '../support/users';
  * Generated from the route table and the roles matrix: every authenticated route × every role ×
  * resources of the key's own account (A) and of another (B), with real resources, so both spaces
  * are asserted. Signed-in users holding the member roles (account owner, cashier) of A run the same
- * cases with their access tokens and must get the answers API keys of the same role get. Allowed: 200 (or a business code listed below). Denied: exactly the route's
- * refusal, and nothing written but the rate limiter's bookkeeping. A route whose effect needs a
- * second permission (`alsoNeeds`: paying spends a wallet) is also run with the wallet on the other side.
- * Every route that moves value out of an asset needs `assets:spend` (MOVES_AN_ASSET, attack 1).
+ * cases with their access tokens and must get the answers API keys of the same role get. Allowed: 200 (or a business
+ * code listed below). Denied: exactly the route's refusal, and nothing written but the rate limiter's bookkeeping. A
+ * route whose effect needs a second permission (`alsoNeeds`: paying spends a wallet) is also run with the wallet on the
+ * other side. Every route that moves value out of an asset needs `assets:spend` (MOVES_AN_ASSET, attack 1).
  */
 const authenticated = (ROUTES as readonly Route[]).filter((r) => r.authentication === 'apiKey');
 
@@ -192,7 +192,9 @@ function casesOf(route: Route): Case[] {
   ];
   return principals.flatMap(({ role, user }) =>
     placements.map(([resources, wallet]) => {
-      const label = `${user ? 'user ' : ''}${role} · ${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
+      const label =
+        `${user ? 'user ' : ''}${role} · ` +
+        `${spentWalletField(route) ? `${resources} request, ${wallet} wallet` : resources}`;
       return { name: `${routeKey(route)} · ${label}`, label, route, role, user, resources, wallet };
     }),
   );
@@ -210,7 +212,7 @@ const RATE_LIMIT_PREFIX = commonPrefix(accountRateLimitKey('x').PK, sourceRateLi
 
 interface Outcome {
   status: number;
-  body: any;
+  body: Json;
   /** Items written besides the rate limiter's. */
   written: ItemKey[];
   /** The balances of the wallet the call spends or moves value out of, after the call. */
@@ -303,7 +305,7 @@ afterAll(() => {
 let bad: Promise<[string, string]> | undefined;
 /** A signed-in account owner's token an hour past its expiry, and one whose claims were changed after signing. */
 function badTokens(): Promise<[string, string]> {
-  return (bad ??= (async () => {
+  bad ??= (async () => {
     const owner = users.get('account-owner')!;
     const expired = await userToken(owner.userId, { now: new Date(Date.now() - 2 * 3600_000) });
     const [header, payload, signature] = owner.token.split('.');
@@ -312,7 +314,8 @@ function badTokens(): Promise<[string, string]> {
       exp: Math.floor(Date.now() / 1000) + 86_400,
     };
     return [expired, `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`];
-  })());
+  })();
+  return bad;
 }
 
 function outcomeOf(name: string): Outcome {

@@ -3,7 +3,7 @@ import { isIdOf, pathParameterKind, randomBase58, ID_PREFIX } from '../../functi
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, type TestAccount } from '../support/api';
-import { missingIdOf, schemaOf, validInstance } from '../support/route-fixtures';
+import { missingIdOf, schemaOf, validInstance, type Schema } from '../support/route-fixtures';
 import { written } from '../support/value';
 
 /**
@@ -17,7 +17,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const SEED = Number(process.env.FUZZ_SEED ?? 424242);
 const fuzzed = ROUTES as readonly Route[];
 
-type Schema = Record<string, any>;
 /** `refused`: the route must answer 4xx (false for junk a route without inputs may ignore). */
 type Input = {
   kind: string;
@@ -47,7 +46,7 @@ function bodyCases(schema: Schema, accountId: string): fc.Arbitrary<Input> {
 function bodyBreakers(schema: Schema, accountId: string): fc.Arbitrary<Omit<Input, 'refused'>> {
   const valid = validInstance(schema, { accountId }) as Record<string, unknown>;
   const props = Object.entries(schema.properties ?? {}) as [string, Schema][];
-  const required: string[] = schema.required ?? [];
+  const required: readonly string[] = schema.required ?? [];
   const cases: fc.Arbitrary<Omit<Input, 'refused'>>[] = [
     fc.constantFrom<Omit<Input, 'refused'>>(
       { kind: 'invalid JSON', rawBody: '{"a":', contentType: 'application/json' },
@@ -132,7 +131,9 @@ function queryCases(schema: Schema): fc.Arbitrary<Input> | undefined {
 
 const parametersOf = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
 
-/** One path parameter no id of its kind can be: any text (long ones included), or a valid one with a character added. */
+/**
+ * One path parameter no id of its kind can be: any text (long ones included), or a valid one with a character added.
+ */
 function pathCases(route: Route): fc.Arbitrary<Input> | undefined {
   const names = parametersOf(route);
   if (!names.length) return undefined;
@@ -221,7 +222,8 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
               ...input.params,
             };
             const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
-            // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown parameters.
+            // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown
+            // parameters.
             const query = input.query !== undefined ? input.query : [validQuery, junk].filter(Boolean).join('&');
             const url = query ? `${path}?${query}` : path;
             // fetch sends no body with a GET.

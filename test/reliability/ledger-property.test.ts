@@ -561,7 +561,8 @@ async function history(key: string, walletId: string): Promise<{ id: string; val
   do {
     const res = await api(
       'GET',
-      `/api/wallets/${walletId}/transactions?paginationLimit=100${pageKey ? `&pageKey=${encodeURIComponent(pageKey)}` : ''}`,
+      `/api/wallets/${walletId}/transactions` +
+        `?paginationLimit=100${pageKey ? `&pageKey=${encodeURIComponent(pageKey)}` : ''}`,
       { key },
     );
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import { ID_KINDS, isIdOf, pathParameterKind, type IdKindName } from '../../func
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES, type Route } from '../../functions/routes';
 import { api, newAccount, seed, type ApiResponse } from '../support/api';
-import { missingIdOf, schemaOf, validInstance } from '../support/route-fixtures';
+import { missingIdOf, schemaOf, validInstance, type Schema } from '../support/route-fixtures';
 import { written } from '../support/value';
 
 /**
@@ -15,8 +15,6 @@ import { written } from '../support/value';
  */
 const LONG_PATH = 2_100;
 const LONG_FIELD = 1_100;
-
-type Schema = Record<string, any>;
 
 /** A value of `length` characters of the kind's own alphabet: too long, and only that. */
 const longOf = (kind: IdKindName, length: number) => missingIdOf(kind).at(-1)!.repeat(length);
@@ -120,7 +118,8 @@ describe.each(withParameters.map((route) => [routeKey(route), route] as const))(
     expect(res.status).toBeLessThan(500);
     const expected = documented(route, name);
     if (expected) return expect({ status: res.status, body: res.body }).toEqual(expected);
-    // Exactly what an id of the right shape that names nothing answers (a page: its not-found page, whose nonce differs).
+    // Exactly what an id of the right shape that names nothing answers (a page: its not-found page, whose nonce
+    // differs).
     const missing = await call(sent(), { name, value: missingIdOf(pathParameterKind(name)!) });
     if (route.contentType === 'text/html') return expect(res.status).toBe(missing.status);
     expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });
@@ -129,9 +128,9 @@ describe.each(withParameters.map((route) => [routeKey(route), route] as const))(
 
 /** Every id field of a request schema (nested objects and arrays of ids included), as dotted paths with the kind. */
 function idFields(schema: Schema, path: string[] = []): { path: string[]; kind: IdKindName; inArray: boolean }[] {
-  const kindOf = (s: Schema) =>
+  const kindOf = (s: Schema | undefined) =>
     (Object.keys(ID_KINDS) as IdKindName[]).find((kind) => s?.pattern === ID_KINDS[kind].pattern);
-  return Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([name, property]) => {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
     const here = [...path, name];
     const kind = kindOf(property);
     if (kind && kind !== 'reference') return [{ path: here, kind, inArray: false }];
@@ -150,9 +149,12 @@ describe.each(withIdFields.map((route) => [routeKey(route), route] as const))('%
     `%s with ${LONG_FIELD} characters: 400 naming the field, nothing written`,
     async (dotted, field) => {
       const long = longOf(field.kind, LONG_FIELD);
-      const body = validInstance(schemaOf(route.body)!, { accountId }) as Record<string, any>;
+      const body = validInstance(schemaOf(route.body)!, { accountId }) as Record<string, unknown>;
       let target = body;
-      for (const segment of field.path.slice(0, -1)) target = target[segment] ??= {};
+      for (const segment of field.path.slice(0, -1)) {
+        target[segment] ??= {};
+        target = target[segment] as Record<string, unknown>;
+      }
       target[field.path.at(-1)!] = field.inArray ? [long] : long;
       const res = await api(route.method, pathWith(route, accountId), {
         ...(route.authentication === 'apiKey' ? { key: operator } : {}),

@@ -9,7 +9,7 @@ import { approvedCode } from '../support/consent';
 import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { newConnection, newWalletApp } from '../support/channels';
-import { schemaOf, validInstance } from '../support/route-fixtures';
+import { schemaOf, validInstance, type Schema } from '../support/route-fixtures';
 import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
 import { joinByInvitation, newUser } from '../support/users';
 
@@ -104,12 +104,12 @@ const BODY_DEFAULTS: Record<string, unknown> = {
 const UNKNOWN = 'plantedUnknownField';
 
 /** `value` with an unknown field in every object whose schema lists its fields and allows others. */
-function withUnknown(schema: Record<string, any>, value: unknown): unknown {
+function withUnknown(schema: Schema, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => withUnknown(schema.items ?? {}, item));
   if (!value || typeof value !== 'object' || !schema.properties || schema.additionalProperties === false) return value;
   const known = Object.entries(value).map(([field, item]) => [
     field,
-    withUnknown(schema.properties[field] ?? {}, item),
+    withUnknown(schema.properties?.[field] ?? {}, item),
   ]);
   return { ...Object.fromEntries(known), [UNKNOWN]: 'x' };
 }
@@ -213,7 +213,9 @@ async function approvalFixture(): Promise<Setup> {
   };
 }
 
-/** A wallet holding `funds` and a verified centrapay bank account with a direct-debit authority, of one fresh account. */
+/**
+ * A wallet holding `funds` and a verified centrapay bank account with a direct-debit authority, of one fresh account.
+ */
 async function fundsTransferFixture(funds: string): Promise<Setup> {
   const payer = await newPayer(funds);
   const bank = await newBankAccount(payer);

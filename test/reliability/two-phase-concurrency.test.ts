@@ -46,40 +46,43 @@ async function held(account: TestAccount): Promise<bigint> {
 }
 
 describe('two-phase transfers under concurrency', () => {
-  it('a post or void from a stale reading of what remains is refused by DynamoDB as a conflict, writing nothing', async () => {
-    const [sender, other] = await Promise.all([newPayer('10000'), newPayer('0')]);
-    const multi = (
-      await sendAsset(sender, {
-        assetId: sender.walletId,
-        value: '1050',
-        claimType: 'multi',
-        valueConfig: { type: 'flat', params: { amount: '100' } },
-      })
-    ).body;
-    // Read as a claim reads it, then another claim commits.
-    const stale = (await findAssetTransfer(multi.id))!;
-    const pending = (await findPendingTransfer(stale.pendingTransferId))!;
-    expect((await claim(await newAccount(), multi.id)).status).toBe(200);
-    const before = await Promise.all([
-      balances(sender.apiKey, sender.walletId),
-      balances(other.apiKey, other.walletId),
-    ]);
+  it(
+    'a post or void from a stale reading of what remains ' + 'is refused by DynamoDB as a conflict, writing nothing',
+    async () => {
+      const [sender, other] = await Promise.all([newPayer('10000'), newPayer('0')]);
+      const multi = (
+        await sendAsset(sender, {
+          assetId: sender.walletId,
+          value: '1050',
+          claimType: 'multi',
+          valueConfig: { type: 'flat', params: { amount: '100' } },
+        })
+      ).body;
+      // Read as a claim reads it, then another claim commits.
+      const stale = (await findAssetTransfer(multi.id))!;
+      const pending = (await findPendingTransfer(stale.pendingTransferId))!;
+      expect((await claim(await newAccount(), multi.id)).status).toBe(200);
+      const before = await Promise.all([
+        balances(sender.apiKey, sender.walletId),
+        balances(other.apiKey, other.walletId),
+      ]);
 
-    const at = new Date().toISOString();
-    const remaining = BigInt(stale.remainingValue);
-    await expect(
-      runTransaction(
-        postPending(pending, { id: newId(), amount: remaining, remaining }, at, {
-          credit: { assetId: other.walletId, mode: 'single' },
-        }),
-      ),
-    ).rejects.toThrow(TransactionConflictError);
-    await expect(runTransaction(voidPending(pending, remaining, at))).rejects.toThrow(TransactionConflictError);
-    expect(
-      await Promise.all([balances(sender.apiKey, sender.walletId), balances(other.apiKey, other.walletId)]),
-    ).toEqual(before);
-    expect(await findPendingTransfer(pending.id)).toMatchObject({ status: 'pending', remaining: '950' });
-  });
+      const at = new Date().toISOString();
+      const remaining = BigInt(stale.remainingValue);
+      await expect(
+        runTransaction(
+          postPending(pending, { id: newId(), amount: remaining, remaining }, at, {
+            credit: { assetId: other.walletId, mode: 'single' },
+          }),
+        ),
+      ).rejects.toThrow(TransactionConflictError);
+      await expect(runTransaction(voidPending(pending, remaining, at))).rejects.toThrow(TransactionConflictError);
+      expect(
+        await Promise.all([balances(sender.apiKey, sender.walletId), balances(other.apiKey, other.walletId)]),
+      ).toEqual(before);
+      expect(await findPendingTransfer(pending.id)).toMatchObject({ status: 'pending', remaining: '950' });
+    },
+  );
 
   it(`20 accounts claiming one multi transfer at once, ${ROUNDS} times: no 5xx, never more than its value, every cent accounted for`, async () => {
     const sender = await newPayer('100000');
@@ -102,7 +105,8 @@ describe('two-phase transfers under concurrency', () => {
 
       const gained = (await Promise.all(claimants.map(held))).map((after, i) => after - claimantsBefore[i]);
       const claimed = gained.reduce((sum, g) => sum + g, 0n);
-      // Each successful claim paid its flat amount (the last one what remained); a refused or conflicting one paid nothing.
+      // Each successful claim paid its flat amount (the last one what remained); a refused or conflicting one paid
+      // nothing.
       for (const [i, r] of results.entries()) expect(gained[i] > 0n).toBe(r.status === 200);
       expect(claimed).toBeLessThanOrEqual(value);
       const transfer = (await api('GET', `/api/asset-transfers/${multi.body.id}`, { key: sender.apiKey })).body;

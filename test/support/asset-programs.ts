@@ -1,4 +1,4 @@
-import { api, type TestAccount } from './api';
+import { api, type TestAccount, type Json } from './api';
 import { newBankAccount } from './bank';
 import { newCollection, ok } from './value';
 
@@ -10,7 +10,7 @@ export const PROGRAM_URLS = {
 };
 
 /** A program of `owner` (a collection manager when it names its own collection). */
-export async function newAssetProgram(owner: TestAccount, body: Record<string, unknown> = {}): Promise<any> {
+export async function newAssetProgram(owner: TestAccount, body: Record<string, unknown> = {}): Promise<Json> {
   const collectionIds = 'collectionIds' in body ? body.collectionIds : [(await newCollection(owner)).id];
   return ok(
     api('POST', '/api/asset-programs', {
@@ -33,7 +33,7 @@ export async function newMembership(
   member: TestAccount,
   assetProgramId: string,
   body: Record<string, unknown> = {},
-): Promise<any> {
+): Promise<Json> {
   const bank = await newBankAccount(member);
   return ok(
     api('POST', '/api/asset-program-memberships', {

@@ -1,5 +1,5 @@
 import { recentStatementLines } from '../../functions/bank-accounts';
-import { api, type TestAccount } from './api';
+import { api, type TestAccount, type Json } from './api';
 import { mediaForm, PDF } from './media';
 
 let counter = 0;
@@ -9,7 +9,7 @@ export const uniqueBankNumber = () =>
 
 export const DIRECT_DEBIT = { fullName: 'Jo Tester', phoneNumber: '+6421000000', emailAddress: 'jo@example.com' };
 
-export async function newBankAccount(owner: TestAccount, body: Record<string, unknown> = {}): Promise<any> {
+export async function newBankAccount(owner: TestAccount, body: Record<string, unknown> = {}): Promise<Json> {
   const res = await api('POST', '/api/bank-accounts', {
     key: owner.apiKey,
     body: {

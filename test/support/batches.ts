@@ -1,10 +1,13 @@
 import { derivedId } from '../../functions/core/ids';
 import register from '../../functions/businesses/register-fixture.json';
-import { api, type TestAccount } from './api';
+import { api, type TestAccount, type Json } from './api';
 import { mediaForm } from './media';
 import { ok } from './value';
 
-/** Companies of the fixture register, by index. NZBNs are claimed once per liveness in the shared table, so each test file uses its own. */
+/**
+ * Companies of the fixture register, by index. NZBNs are claimed once per liveness in the shared table, so each test
+ * file uses its own.
+ */
 export const company = (index: number) => register.companies[index];
 
 /**
@@ -76,10 +79,12 @@ const quoted = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"
 
 export const onboardCsv = (rows: OnboardRow[]) =>
   Buffer.from(
+    // The empty last line ends the last row with CRLF too.
     [
       ONBOARD_COLUMNS.join(','),
       ...rows.map((row) => ONBOARD_COLUMNS.map((column) => quoted(row[column] ?? '')).join(',')),
-    ].join('\r\n') + '\r\n',
+      '',
+    ].join('\r\n'),
   );
 
 /** Uploads a batch file for the account and answers the url a batch names it by. */
@@ -95,7 +100,7 @@ export async function uploadBatchFile(owner: TestAccount, csv: Buffer, purpose =
 }
 
 /** Polls a batch until it is complete or in error (it is processed in the background). */
-export async function settledBatch(key: string, id: string, timeoutMs = 55_000): Promise<any> {
+export async function settledBatch(key: string, id: string, timeoutMs = 55_000): Promise<Json> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const batch = await ok(api('GET', `/api/batches/${id}`, { key }), 'batch');
@@ -105,7 +110,9 @@ export async function settledBatch(key: string, id: string, timeoutMs = 55_000):
   }
 }
 
-/** The ids a batch's record `index` creates (they derive from the batch and the index, so a test can find them by key). */
+/**
+ * The ids a batch's record `index` creates (they derive from the batch and the index, so a test can find them by key).
+ */
 export const onboardedIds = (batchId: string, index: number) => ({
   accountId: derivedId(undefined, batchId, 'account', String(index)),
   businessId: derivedId(undefined, batchId, 'business', String(index)),

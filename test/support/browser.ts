@@ -22,6 +22,14 @@ export function browserSuite(name: string): jest.Describe {
 
 export const suiteName = (name: string) => (CHROMIUM ? name : `${name} (SKIPPED: ${WHY_SKIPPED})`);
 
+/** What the functions run in a page use of it (the tests compile without the DOM's types). */
+export interface PageGlobal {
+  document: {
+    getElementById(id: string): { textContent: string } | null;
+    addEventListener(type: string, listener: (event: { violatedDirective: string; blockedURI: string }) => void): void;
+  };
+}
+
 /**
  * A page that records what the browser refused or failed: CSP violations, script errors, console
  * errors. Code run in the page is passed as functions (serialized; they reach the page's document
@@ -38,7 +46,7 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
     if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
   });
   await page.addInitScript(() =>
-    (globalThis as any).document.addEventListener(
+    (globalThis as unknown as PageGlobal).document.addEventListener(
       'securitypolicyviolation',
       (e: { violatedDirective: string; blockedURI: string }) =>
         console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),

@@ -1,4 +1,4 @@
-import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { api, seed, type ApiResponse, type TestAccount, type Json } from './api';
 import { newBankAccount, statementCode } from './bank';
 
 /**
@@ -24,11 +24,14 @@ export async function fund(owner: TestAccount, walletId: string, amount: string)
   if (res.status !== 200) throw new Error(`fund: ${JSON.stringify(res.body)}`);
 }
 
-/** A centrapay bank account with a direct-debit authority, verified with its verification debit's code unless told not to. */
+/**
+ * A centrapay bank account with a direct-debit authority, verified with its verification debit's code unless told not
+ * to.
+ */
 export async function bankAccountOf(
   owner: TestAccount,
   options: { verified?: boolean; body?: Record<string, unknown> } = {},
-): Promise<any> {
+): Promise<Json> {
   const account = await newBankAccount(owner, options.body);
   if (options.verified !== false) {
     const res = await api('POST', `/api/bank-accounts/${account.id}/verify`, {

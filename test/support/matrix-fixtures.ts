@@ -1,5 +1,5 @@
 import type { Route } from '../../functions/routes';
-import { api, seed, type ApiResponse, type TestAccount } from './api';
+import { api, seed, type ApiResponse, type TestAccount, type Json } from './api';
 import { bankStatement, DIRECT_DEBIT, statementCode, uniqueBankNumber } from './bank';
 import { nzbnPool, onboardCsv, uploadBatchFile } from './batches';
 import { approvedCode } from './consent';
@@ -41,7 +41,7 @@ let counter = 0;
 /** A token unique within the run, fit for names, ids, references and idempotency keys. */
 const unique = (prefix = 'm') => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-async function ok(response: Promise<ApiResponse>, what: string): Promise<any> {
+async function ok(response: Promise<ApiResponse>, what: string): Promise<Json> {
   const res = await response;
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -110,7 +110,7 @@ export class Tenant {
     return this.shared.get(name) as Promise<T>;
   }
 
-  private post(path: string, body: unknown, key = this.account.apiKey): Promise<any> {
+  private post(path: string, body: unknown, key = this.account.apiKey): Promise<Json> {
     return ok(api('POST', path, { key, body }), `fixture POST ${path}`);
   }
 
@@ -208,7 +208,9 @@ export class Tenant {
     );
   }
 
-  /** A bank account of this account: a quartz one with a direct-debit authority, unless the operation needs otherwise. */
+  /**
+   * A bank account of this account: a quartz one with a direct-debit authority, unless the operation needs otherwise.
+   */
   async newBankAccount(body: Record<string, unknown> = {}): Promise<{ id: string; bankAccountNumber: string }> {
     return this.post('/api/bank-accounts', {
       accountId: this.accountId,
@@ -258,7 +260,10 @@ export class Tenant {
     return { id: intent.id, code: await approvedCode(intent.authorizationUrl) };
   }
 
-  /** A centrapay bank account with a direct-debit authority, verified (withdrawals pay out to no other): what top ups and withdrawals name. */
+  /**
+   * A centrapay bank account with a direct-debit authority, verified (withdrawals pay out to no other): what top ups
+   * and withdrawals name.
+   */
   centrapayBankAccount(): Promise<{ id: string; bankAccountNumber: string }> {
     return this.once('centrapayBankAccount', async () => {
       const bank = await this.newBankAccount({ type: 'centrapay' });
@@ -319,7 +324,10 @@ export class Tenant {
     });
   }
 
-  /** A redemption condition of the shared collection, for a merchant of its own (the shared merchant stays free for new ones). */
+  /**
+   * A redemption condition of the shared collection, for a merchant of its own (the shared merchant stays free for new
+   * ones).
+   */
   redemptionCondition(): Promise<string> {
     return this.once('redemptionCondition', async () => {
       const merchant = await this.post('/api/merchants', {
@@ -396,7 +404,10 @@ export class Tenant {
     });
   }
 
-  /** A new pending integration request of this account for its own merchant (a terminal vendor's, so it can be activated). */
+  /**
+   * A new pending integration request of this account for its own merchant (a terminal vendor's, so it can be
+   * activated).
+   */
   async newIntegrationRequest(): Promise<string> {
     const body = {
       merchantId: (await this.merchant()).merchantId,
@@ -410,7 +421,10 @@ export class Tenant {
     return this.once('integrationRequest', () => this.newIntegrationRequest());
   }
 
-  /** The payment referral of this account's merchant that the managed-integration routes name (by the patron code's external id). */
+  /**
+   * The payment referral of this account's merchant that the managed-integration routes name (by the patron code's
+   * external id).
+   */
   managedIntegration(): Promise<unknown> {
     return this.once('managedIntegration', async () =>
       ok(
@@ -682,7 +696,10 @@ const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = {
 };
 /** Optional body fields an operation must send to succeed: a money transfer's terms. */
 const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = { createAssetTransfer: SHARED_TRANSFER };
-/** Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a centrapay bank account. */
+/**
+ * Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a
+ * centrapay bank account.
+ */
 const FUNDS_TRANSFER_FIELDS: Readonly<Record<string, Resolve>> = {
   assetId: ({ tenant }) => tenant.wallet(),
   bankAccountId: async ({ tenant }) => (await tenant.centrapayBankAccount()).id,
@@ -776,7 +793,7 @@ async function resolveAll(
   names: string[],
   table: Readonly<Record<string, Resolve>>,
   context: Context,
-): Promise<Record<string, any>> {
+): Promise<Record<string, Json>> {
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await table[name](context)])));
 }
 

@@ -1,8 +1,8 @@
 import { validateWith, type Validators } from '../../functions/core/validation/validate';
 import { ROUTES, type Route } from '../../functions/routes';
 
-// Every schema's validator, resources included: generated for the tests only (bin/build-validators.ts).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// Every schema's validator, resources included: generated for the tests only (bin/build-validators.ts),
+// as plain JavaScript without type declarations, hence required.
 const ALL = (require('../../functions/core/validation/generated/all-validators.js') as { validators: Validators })
   .validators;
 
@@ -34,7 +34,8 @@ export function checkResponse(
     validateWith(ALL, route.response, structuredClone(body), 'body');
   } catch (error) {
     throw new Error(
-      `${method} ${pathname}: 200 body does not match ${route.response}: ${(error as Error).message}\n${JSON.stringify(body).slice(0, 2000)}`,
+      `${method} ${pathname}: 200 body does not match ${route.response}: ` +
+        `${(error as Error).message}\n${JSON.stringify(body).slice(0, 2000)}`,
     );
   }
 }

@@ -2,7 +2,26 @@ import { ID_KINDS, ID_PREFIX, pathParameterKind, type IdKindName } from '../../f
 import { SCHEMAS, type SchemaId } from '../../functions/schemas';
 import type { Route } from '../../functions/routes';
 
-type Schema = Record<string, any>;
+/** The JSON Schema keywords the tests read of the platform's request schemas. */
+export interface Schema {
+  type?: string | readonly string[];
+  const?: unknown;
+  enum?: readonly unknown[];
+  properties?: Readonly<Record<string, Schema>>;
+  required?: readonly string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  allOf?: readonly Schema[];
+  anyOf?: readonly Schema[];
+  oneOf?: readonly Schema[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+}
 
 /** An id no resource has, of the right shape (22 base58 characters). */
 export const MISSING_ID = 'zzNoSuchResourcezzzzzz';
@@ -83,7 +102,10 @@ export function validInstance(schema: Schema, overrides: Record<string, unknown>
 
 export const schemaOf = (id: SchemaId | undefined): Schema | undefined => (id ? (SCHEMAS[id] as Schema) : undefined);
 
-/** The route's path with `accountId` pointing at the given account and every other parameter at a missing id of its kind. */
+/**
+ * The route's path with `accountId` pointing at the given account and every other parameter at a missing id of its
+ * kind.
+ */
 export function pathFor(route: Route, accountId: string): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     name === 'accountId' ? accountId : encodeURIComponent(missingIdOf(pathParameterKind(name) ?? 'id')),

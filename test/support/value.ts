@@ -1,5 +1,5 @@
 import { parseWrittenKeys, WRITTEN_KEYS_HEADER } from '../../functions/core/db/capacity';
-import { api, newAccount, seed, type ApiResponse, type TestAccount } from './api';
+import { api, newAccount, seed, type ApiResponse, type TestAccount, type Json } from './api';
 import { nzd } from './payments';
 
 /**
@@ -11,7 +11,7 @@ import { nzd } from './payments';
 export const written = (res: ApiResponse) =>
   parseWrittenKeys(res.headers.get(WRITTEN_KEYS_HEADER)).filter((k) => !k.PK.startsWith('RATELIMIT#'));
 
-export async function ok(res: Promise<ApiResponse> | ApiResponse, what = 'fixture'): Promise<any> {
+export async function ok(res: Promise<ApiResponse> | ApiResponse, what = 'fixture'): Promise<Json> {
   const done = await res;
   if (done.status !== 200) throw new Error(`${what}: ${done.status} ${JSON.stringify(done.body)}`);
   return done.body;

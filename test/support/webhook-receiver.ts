@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { platformUrl } from './api';
+import { platformUrl, type Json } from './api';
 
 /** One request a receiver got, with what verifying its JWT against the platform's JWKS found. */
 export interface ReceivedWebhook {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   rawBody: string;
-  body: any;
+  body: Json;
   /** Status the receiver answered with. */
   answered: number;
   /** The verified claims, or why verification failed. */
@@ -26,10 +26,12 @@ export interface WebhookReceiver {
 }
 
 /** Where the JWT travels: legacy webhooks post `{token}`, notifications carry `Authorization`. */
-function tokenOf(headers: Record<string, string | string[] | undefined>, body: any): string | undefined {
+function tokenOf(headers: Record<string, string | string[] | undefined>, body: unknown): string | undefined {
   const header = headers.authorization;
   if (typeof header === 'string' && header) return header.replace(/^Bearer\s+/i, '');
-  return typeof body?.token === 'string' ? body.token : undefined;
+  return typeof body === 'object' && body !== null && 'token' in body && typeof body.token === 'string'
+    ? body.token
+    : undefined;
 }
 
 async function verify(token: string, url: string, rawBody: string, legacy: boolean) {
@@ -58,7 +60,7 @@ export async function startWebhookReceiver(answers: number[] = [200]): Promise<W
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      let body: any;
+      let body: unknown;
       try {
         body = JSON.parse(rawBody);
       } catch {

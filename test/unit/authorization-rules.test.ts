@@ -134,13 +134,16 @@ describe('Access.account()', () => {
     expect(findAccount).not.toHaveBeenCalled();
   });
 
-  it('an account grant reaches accounts the caller created, not another’s, nor a missing one (the same FORBIDDEN)', async () => {
-    const { access: owner, findAccount } = access('account-owner', 'things:read');
-    await expect(owner.account(CHILD.id)).resolves.toBe(CHILD);
-    expect(findAccount).toHaveBeenCalledWith(CHILD.id);
-    expect(await refusal(() => owner.account(FOREIGN.id))).toEqual(FORBIDDEN);
-    expect(await refusal(() => owner.account('missing'))).toEqual(FORBIDDEN);
-  });
+  it(
+    'an account grant reaches accounts the caller created, ' + 'not another’s, nor a missing one (the same FORBIDDEN)',
+    async () => {
+      const { access: owner, findAccount } = access('account-owner', 'things:read');
+      await expect(owner.account(CHILD.id)).resolves.toBe(CHILD);
+      expect(findAccount).toHaveBeenCalledWith(CHILD.id);
+      expect(await refusal(() => owner.account(FOREIGN.id))).toEqual(FORBIDDEN);
+      expect(await refusal(() => owner.account('missing'))).toEqual(FORBIDDEN);
+    },
+  );
 
   it('a global grant reaches any account that exists; the operator too', async () => {
     const { access: reader } = access('account-owner', 'things:read-any');
@@ -154,22 +157,26 @@ describe('Access.account()', () => {
     expect(await refusal(() => terminal.account(FOREIGN.id))).toEqual(FORBIDDEN);
   });
 
-  it('trusted-user: API keys and users whose phone is verified; not a user without (or with an unknown) verification', async () => {
-    await expect(access('account-owner', 'assets:spend').access.account(HOME.id)).resolves.toBe(HOME);
-    const user = (trusted: boolean | undefined) =>
-      access('account-owner', 'assets:spend', {
-        kind: 'user',
-        userId: 'u',
-        ...(trusted === undefined ? {} : { trusted }),
-      }).access;
-    await expect(user(true).account(HOME.id)).resolves.toBe(HOME);
-    expect(await refusal(() => user(false).account(HOME.id))).toEqual(FORBIDDEN);
-    expect(await refusal(() => user(undefined).account(HOME.id))).toEqual(FORBIDDEN);
-    // The operator holds every flag.
-    await expect(
-      access('platform-operator', 'assets:spend', { kind: 'user', trusted: false }).access.account(HOME.id),
-    ).resolves.toBe(HOME);
-  });
+  it(
+    'trusted-user: API keys and users whose phone is verified; not a user without (or with an unknown) ' +
+      'verification',
+    async () => {
+      await expect(access('account-owner', 'assets:spend').access.account(HOME.id)).resolves.toBe(HOME);
+      const user = (trusted: boolean | undefined) =>
+        access('account-owner', 'assets:spend', {
+          kind: 'user',
+          userId: 'u',
+          ...(trusted === undefined ? {} : { trusted }),
+        }).access;
+      await expect(user(true).account(HOME.id)).resolves.toBe(HOME);
+      expect(await refusal(() => user(false).account(HOME.id))).toEqual(FORBIDDEN);
+      expect(await refusal(() => user(undefined).account(HOME.id))).toEqual(FORBIDDEN);
+      // The operator holds every flag.
+      await expect(
+        access('platform-operator', 'assets:spend', { kind: 'user', trusted: false }).access.account(HOME.id),
+      ).resolves.toBe(HOME);
+    },
+  );
 
   it('flags: any one of a permission’s flags holds (an untrusted user of an issuing account sends)', async () => {
     const untrusted = { kind: 'user' as const, trusted: false };
@@ -253,22 +260,26 @@ describe('Access.ownAccount(), orgAccount() and isOwn()', () => {
     ).resolves.toBe(FOREIGN);
   });
 
-  it('orgAccount: the route’s code for an account the caller may act for that is no org; FORBIDDEN for a foreign one', async () => {
-    const { auth } = authorization();
-    const owner = Access.forRoute(principal('account-owner'), 'things:read', auth);
-    expect(await refusal(() => owner.orgAccount(PERSON.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({
-      statusCode: 403,
-      message: 'ACCOUNT_TYPE_INVALID',
-    });
-    expect(await refusal(() => owner.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
-    expect(await refusal(() => owner.orgAccount('missing', 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
-    await expect(owner.orgAccount(CHILD.id, 'ACCOUNT_TYPE_INVALID')).resolves.toBe(CHILD);
-    const operator = Access.forRoute(principal('platform-operator'), 'things:read', auth);
-    expect(await refusal(() => operator.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({
-      statusCode: 403,
-      message: 'ACCOUNT_TYPE_INVALID',
-    });
-  });
+  it(
+    'orgAccount: the route’s code for an account the caller may act for that is no org; FORBIDDEN for a foreign ' +
+      'one',
+    async () => {
+      const { auth } = authorization();
+      const owner = Access.forRoute(principal('account-owner'), 'things:read', auth);
+      expect(await refusal(() => owner.orgAccount(PERSON.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({
+        statusCode: 403,
+        message: 'ACCOUNT_TYPE_INVALID',
+      });
+      expect(await refusal(() => owner.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
+      expect(await refusal(() => owner.orgAccount('missing', 'ACCOUNT_TYPE_INVALID'))).toEqual(FORBIDDEN);
+      await expect(owner.orgAccount(CHILD.id, 'ACCOUNT_TYPE_INVALID')).resolves.toBe(CHILD);
+      const operator = Access.forRoute(principal('platform-operator'), 'things:read', auth);
+      expect(await refusal(() => operator.orgAccount(STRANGER.id, 'ACCOUNT_TYPE_INVALID'))).toEqual({
+        statusCode: 403,
+        message: 'ACCOUNT_TYPE_INVALID',
+      });
+    },
+  );
 
   it('isOwn: the caller’s account without a read, the accounts it created, nothing else', async () => {
     const { auth, findAccount } = authorization();

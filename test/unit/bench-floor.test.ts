@@ -44,33 +44,37 @@ describe("the bench floor's replay (bin/bench/floor.ts)", () => {
 });
 
 describe("the bench's cost of what a flow sets off (bin/bench/cost.ts)", () => {
-  it('prices the consumers per flow: their invocations, billed time and request units, and three SQS requests a queue message takes', () => {
-    const setOff = downstreamCost('sets off', {
-      flows: 100,
-      consumers: [
-        {
-          consumer: 'webhook-events',
-          queue: false,
-          invocations: 0.5,
-          records: 1,
-          billedMs: 10,
-          readUnits: 2,
-          writeUnits: 4,
-        },
-        { consumer: 'timers', queue: true, invocations: 1, records: 1, billedMs: 5, readUnits: 2, writeUnits: 0 },
-      ],
-    });
-    expect(setOff).toMatchObject({
-      api: 0,
-      lambdaRequests: 0.3,
-      lambdaDuration: 0.1,
-      dynamoDbReads: 0.5,
-      dynamoDbWrites: 2.5,
-      sqs: 1.2,
-      total: 4.6,
-      sqsRequests: 3,
-    });
-    const flow = flowCost('with it', [{ ...setOff, api: 3, total: 7.6 }, setOff]);
-    expect(flow).toMatchObject({ api: 3, sqs: 2.4, total: 12.2, writeUnits: 8 });
-  });
+  it(
+    'prices the consumers per flow: their invocations, billed time and request units, and three SQS requests a ' +
+      'queue message takes',
+    () => {
+      const setOff = downstreamCost('sets off', {
+        flows: 100,
+        consumers: [
+          {
+            consumer: 'webhook-events',
+            queue: false,
+            invocations: 0.5,
+            records: 1,
+            billedMs: 10,
+            readUnits: 2,
+            writeUnits: 4,
+          },
+          { consumer: 'timers', queue: true, invocations: 1, records: 1, billedMs: 5, readUnits: 2, writeUnits: 0 },
+        ],
+      });
+      expect(setOff).toMatchObject({
+        api: 0,
+        lambdaRequests: 0.3,
+        lambdaDuration: 0.1,
+        dynamoDbReads: 0.5,
+        dynamoDbWrites: 2.5,
+        sqs: 1.2,
+        total: 4.6,
+        sqsRequests: 3,
+      });
+      const flow = flowCost('with it', [{ ...setOff, api: 3, total: 7.6 }, setOff]);
+      expect(flow).toMatchObject({ api: 3, sqs: 2.4, total: 12.2, writeUnits: 8 });
+    },
+  );
 });

@@ -4,7 +4,10 @@ import { accountNow, ownerNow, readingOf } from '../../functions/core/clock';
 describe('account clocks', () => {
   const saved = process.env.LOCAL_TEST_CLOCK;
   beforeAll(() => delete process.env.LOCAL_TEST_CLOCK);
-  afterAll(() => (saved === undefined ? delete process.env.LOCAL_TEST_CLOCK : (process.env.LOCAL_TEST_CLOCK = saved)));
+  afterAll(() => {
+    if (saved === undefined) delete process.env.LOCAL_TEST_CLOCK;
+    else process.env.LOCAL_TEST_CLOCK = saved;
+  });
 
   it("runs a test account's clock ahead by its offset; a live account never has one", async () => {
     const before = Date.now();

@@ -159,12 +159,16 @@ describe('transaction write units (bench capacity)', () => {
     ).toBe(2);
   });
 
-  it('sizes an item as DynamoDB does: names, UTF-8 strings, numbers by significant digits, 3 bytes per list or map and 1 per element', () => {
-    expect(itemBytes({ PK: 'PR#1', n: 123, ok: true, l: ['a', 'bc'], m: { x: 'y' } })).toBe(6 + 4 + 3 + 9 + 7);
-    expect(itemBytes({ s: 'né' })).toBe(1 + 3);
-    expect(itemBytes({ n: 0.05, big: 12345678901234567890n, exact: NumberValue.from('-100') })).toBe(
-      1 + 2 + (3 + 11) + (5 + 2),
-    );
-    expect(itemBytes({ set: new Set(['ab', 'c']), b: new Uint8Array(10), gone: undefined })).toBe(3 + 3 + 1 + 10);
-  });
+  it(
+    'sizes an item as DynamoDB does: names, UTF-8 strings, numbers by significant digits, 3 bytes per list or map ' +
+      'and 1 per element',
+    () => {
+      expect(itemBytes({ PK: 'PR#1', n: 123, ok: true, l: ['a', 'bc'], m: { x: 'y' } })).toBe(6 + 4 + 3 + 9 + 7);
+      expect(itemBytes({ s: 'né' })).toBe(1 + 3);
+      expect(itemBytes({ n: 0.05, big: 12345678901234567890n, exact: NumberValue.from('-100') })).toBe(
+        1 + 2 + (3 + 11) + (5 + 2),
+      );
+      expect(itemBytes({ set: new Set(['ab', 'c']), b: new Uint8Array(10), gone: undefined })).toBe(3 + 3 + 1 + 10);
+    },
+  );
 });

@@ -28,7 +28,10 @@ function folderOf(path: string): string {
   );
 }
 
-/** A loop between folders, as its folders with one import for each step, or undefined when the folders import in one direction. */
+/**
+ * A loop between folders, as its folders with one import for each step, or undefined when the folders import in one
+ * direction.
+ */
 function folderLoop(modules: readonly Module[]): string[] | undefined {
   const edges = new Map<string, Map<string, string>>();
   for (const { source, dependencies } of modules) {
@@ -65,7 +68,8 @@ function folderLoop(modules: readonly Module[]): string[] | undefined {
 }
 
 describe('dependencies', () => {
-  it('keep the layout: no cycles, nothing below the registry imports it, core knows no group, groups meet only through their public faces, no loop between folders', () => {
+  it('keep the layout: no cycles, nothing below the registry imports it, core knows no group, groups meet only ' +
+    'through their public faces, no loop between folders', () => {
     const run = spawnSync(
       process.execPath,
       [CLI, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'functions', 'lib', 'bin', 'schemas'],

@@ -27,7 +27,8 @@ const CONFORMANCE = join(ROOT, 'test', 'conformance');
 /** Codes no API test reaches, each with why. */
 const NOT_REACHED_BY_API_TESTS: Readonly<Partial<Record<ErrorCode, string>>> = {
   COMPANY_REGISTER_NOT_CONFIGURED:
-    'a deployed stack without a register; the local platform always has the fixture one (test/unit/batches-and-register.test.ts)',
+    'a deployed stack without a register; the local platform always has the fixture one ' +
+    '(test/unit/batches-and-register.test.ts)',
   EMAIL_ALREADY_USED: 'answered by `npm run admin -- create-user` only: no route creates users',
   SERVICE_BUSY: 'DynamoDB throttling, which DynamoDB Local never does (test/unit/money-engine.test.ts maps it)',
   USER_ALREADY_EXISTS: 'answered by `npm run admin -- create-user` only: no route creates users',
@@ -67,7 +68,10 @@ interface Expected {
   code: string;
 }
 
-/** What each conformance file expects: `expectError(res, status, 'CODE')`, and `expectQuotaExceeded(res)` (403 QUOTA_EXCEEDED). */
+/**
+ * What each conformance file expects: `expectError(res, status, 'CODE')`, and `expectQuotaExceeded(res)` (403
+ * QUOTA_EXCEEDED).
+ */
 function conformanceExpectations(): Expected[] {
   const out: Expected[] = [];
   for (const file of tsFiles(CONFORMANCE).filter((f) => f.endsWith('.test.ts'))) {
@@ -134,15 +138,18 @@ describe('the error catalogue', () => {
     expect(mismatched).toEqual([]);
   });
 
-  it('gives a code the public docs document the public page that documents it, and only such a code a public page', () => {
-    const documented = CODES.filter((code) => pagesOf(code).length > 0);
-    expect(
-      documented
-        .filter((code) => !pagesOf(code).includes(publicPage(code) ?? ''))
-        .map((code) => `${code}: ${ERRORS[code].source}, expected on ${pagesOf(code).join(', ')}`),
-    ).toEqual([]);
-    expect(CODES.filter((code) => publicPage(code) !== undefined && pagesOf(code).length === 0)).toEqual([]);
-  });
+  it(
+    'gives a code the public docs document the public page ' + 'that documents it, and only such a code a public page',
+    () => {
+      const documented = CODES.filter((code) => pagesOf(code).length > 0);
+      expect(
+        documented
+          .filter((code) => !pagesOf(code).includes(publicPage(code) ?? ''))
+          .map((code) => `${code}: ${ERRORS[code].source}, expected on ${pagesOf(code).join(', ')}`),
+      ).toEqual([]);
+      expect(CODES.filter((code) => publicPage(code) !== undefined && pagesOf(code).length === 0)).toEqual([]);
+    },
+  );
 
   it('states each of our own codes in the section of our docs it names', () => {
     const unstated = CODES.filter((code) => publicPage(code) === undefined).filter((code) => {

@@ -62,21 +62,24 @@ describe('hosted checkout: money in the currency format', () => {
 });
 
 describe('hosted checkout: the page', () => {
-  it('shows merchant, amount, line items, QR code, short code, countdown, live region and both actions while new', () => {
-    const html = renderCheckoutPage(view());
-    expect(html).toContain('<h1>Test Cafe</h1>');
-    expect(html).toContain('NZ$12.50');
-    expect(html).toMatch(/<th scope="row">Flat white<\/th><td class="num">2<\/td><td class="num">NZ\$10.00<\/td>/);
-    expect(html).toContain('role="img" aria-label="QR code');
-    expect(html).toContain('CP-X4V-6N');
-    expect(html).toMatch(/<span id="countdown" role="timer">1:59<\/span>/);
-    expect(html).toMatch(/<p id="status" class="status" role="status" aria-live="polite">Waiting for payment.<\/p>/);
-    expect(html).toContain('action="/pay/pr1234567890123456789a/test-pay?token=t-token"');
-    expect(html).toContain('action="/pay/pr1234567890123456789a/cancel?token=c-token"');
-    expect(html).toContain('Test mode');
-    for (const landmark of ['<header', '<main', '<footer']) expect(html).toContain(landmark);
-    expect(html).toContain('<html lang="en">');
-  });
+  it(
+    'shows merchant, amount, line items, QR code, short ' + 'code, countdown, live region and both actions while new',
+    () => {
+      const html = renderCheckoutPage(view());
+      expect(html).toContain('<h1>Test Cafe</h1>');
+      expect(html).toContain('NZ$12.50');
+      expect(html).toMatch(/<th scope="row">Flat white<\/th><td class="num">2<\/td><td class="num">NZ\$10.00<\/td>/);
+      expect(html).toContain('role="img" aria-label="QR code');
+      expect(html).toContain('CP-X4V-6N');
+      expect(html).toMatch(/<span id="countdown" role="timer">1:59<\/span>/);
+      expect(html).toMatch(/<p id="status" class="status" role="status" aria-live="polite">Waiting for payment.<\/p>/);
+      expect(html).toContain('action="/pay/pr1234567890123456789a/test-pay?token=t-token"');
+      expect(html).toContain('action="/pay/pr1234567890123456789a/cancel?token=c-token"');
+      expect(html).toContain('Test mode');
+      for (const landmark of ['<header', '<main', '<footer']) expect(html).toContain(landmark);
+      expect(html).toContain('<html lang="en">');
+    },
+  );
 
   it('runs script and style only under the response nonce, with no inline handlers or style attributes', () => {
     const html = renderCheckoutPage(view());
@@ -148,14 +151,18 @@ describe('hosted checkout: the page', () => {
 });
 
 describe('hosted checkout: CSP', () => {
-  it('allows nothing inline but the nonce, polls only its own origin, and lets forms reach only itself and the cancel URL', () => {
-    const csp = checkoutCsp('abc', ['https://shop.example.com/cancel?paymentRequestId=1']);
-    expect(csp).toBe(
-      "default-src 'none'; script-src 'nonce-abc'; style-src 'nonce-abc'; connect-src 'self'; " +
-        "form-action 'self' https://shop.example.com; base-uri 'none'; frame-ancestors 'none'",
-    );
-    expect(csp).not.toContain('unsafe');
-  });
+  it(
+    'allows nothing inline but the nonce, polls only its own origin, and lets forms reach only itself and the ' +
+      'cancel URL',
+    () => {
+      const csp = checkoutCsp('abc', ['https://shop.example.com/cancel?paymentRequestId=1']);
+      expect(csp).toBe(
+        "default-src 'none'; script-src 'nonce-abc'; style-src 'nonce-abc'; connect-src 'self'; " +
+          "form-action 'self' https://shop.example.com; base-uri 'none'; frame-ancestors 'none'",
+      );
+      expect(csp).not.toContain('unsafe');
+    },
+  );
 });
 
 describe('hosted checkout: action tokens', () => {
@@ -168,7 +175,7 @@ describe('hosted checkout: action tokens', () => {
     expect(await isCheckoutToken('cancel', 'prA', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe(
       false,
     );
-    for (const bad of [undefined, '', 'x', ['array'], token + 'x'])
+    for (const bad of [undefined, '', 'x', ['array'], `${token}x`])
       expect(await isCheckoutToken('cancel', 'prA', bad)).toBe(false);
   });
 
@@ -211,72 +218,84 @@ describe('hosted checkout: the test wallet pays only test requests, in a test le
   });
 });
 
-describe('hosted checkout: test pay is authorized by the checkout Lambda’s rows of the matrix, as the pay route is', () => {
-  const accounts: Record<string, Account> = {
-    payer: { id: 'payer', name: 'Hosted checkout test payer', type: 'individual', test: true, subscriptions: [] },
-    orgMerchant: { id: 'orgMerchant', name: 'Cafe', type: 'org', subscriptions: [] },
-    individual: { id: 'individual', name: 'Someone', type: 'individual', subscriptions: [] },
-  };
-  /** What a key of `role` on the payer account is answered for `permission` on `target`'s resources. */
-  async function decide(
-    permissions: PermissionMatrix,
-    role: Role,
-    permission: string,
-    target: string,
-  ): Promise<string> {
-    const principal = {
-      kind: 'apiKey' as const,
-      accountId: 'payer',
-      account: accounts.payer,
-      keyName: 'hosted-checkout',
-      role,
-      crn: HOSTED_CHECKOUT,
+describe(
+  'hosted checkout: test pay is authorized by the checkout ' + 'Lambda’s rows of the matrix, as the pay route is',
+  () => {
+    const accounts: Record<string, Account> = {
+      payer: { id: 'payer', name: 'Hosted checkout test payer', type: 'individual', test: true, subscriptions: [] },
+      orgMerchant: { id: 'orgMerchant', name: 'Cafe', type: 'org', subscriptions: [] },
+      individual: { id: 'individual', name: 'Someone', type: 'individual', subscriptions: [] },
     };
-    const authorization = {
-      permissions,
-      accounts: { findAccount: async (id: string) => accounts[id] } as never,
-      integrations: { servesMerchant: async () => false },
-    };
-    try {
-      await Access.forRoute(principal, permission, authorization).account(target);
-      return 'allowed';
-    } catch (error) {
-      return (error as Error).message;
-    }
-  }
-
-  it('carries exactly the two rows a pay checks, as the platform’s matrix has them', () => {
-    expect(checkoutBuild.permissions).toEqual({
-      'payment-requests:pay': PERMISSIONS['payment-requests:pay'],
-      'assets:spend': PERMISSIONS['assets:spend'],
-    });
-  });
-
-  it('allows and refuses what the pay route does, for every role and account, and grants nothing more', async () => {
-    for (const role of ROLES) {
-      for (const permission of ['payment-requests:pay', 'assets:spend']) {
-        for (const target of Object.keys(accounts)) {
-          expect([role, permission, target, await decide(checkoutBuild.permissions, role, permission, target)]).toEqual(
-            [role, permission, target, await decide(paymentRequestsBuild.permissions, role, permission, target)],
-          );
-        }
+    /** What a key of `role` on the payer account is answered for `permission` on `target`'s resources. */
+    async function decide(
+      permissions: PermissionMatrix,
+      role: Role,
+      permission: string,
+      target: string,
+    ): Promise<string> {
+      const principal = {
+        kind: 'apiKey' as const,
+        accountId: 'payer',
+        account: accounts.payer,
+        keyName: 'hosted-checkout',
+        role,
+        crn: HOSTED_CHECKOUT,
+      };
+      const authorization = {
+        permissions,
+        accounts: { findAccount: async (id: string) => accounts[id] } as never,
+        integrations: { servesMerchant: async () => false },
+      };
+      try {
+        await Access.forRoute(principal, permission, authorization).account(target);
+        return 'allowed';
+      } catch (error) {
+        return (error as Error).message;
       }
     }
-    // The test payer, account owner of its own individual account: it pays an org's merchant from its own wallet only.
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'orgMerchant')).toBe(
-      'allowed',
-    );
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'individual')).toBe(
-      'FORBIDDEN',
-    );
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'payer')).toBe('allowed');
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'orgMerchant')).toBe('FORBIDDEN');
-    expect(await decide(checkoutBuild.permissions, 'cashier', 'assets:spend', 'payer')).toBe('FORBIDDEN');
-    expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:refund', 'orgMerchant')).toMatch(
-      /no group grants/,
-    );
-  });
-});
+
+    it('carries exactly the two rows a pay checks, as the platform’s matrix has them', () => {
+      expect(checkoutBuild.permissions).toEqual({
+        'payment-requests:pay': PERMISSIONS['payment-requests:pay'],
+        'assets:spend': PERMISSIONS['assets:spend'],
+      });
+    });
+
+    it('allows and refuses what the pay route does, for every role and account, and grants nothing more', async () => {
+      for (const role of ROLES) {
+        for (const permission of ['payment-requests:pay', 'assets:spend']) {
+          for (const target of Object.keys(accounts)) {
+            expect([
+              role,
+              permission,
+              target,
+              await decide(checkoutBuild.permissions, role, permission, target),
+            ]).toEqual([
+              role,
+              permission,
+              target,
+              await decide(paymentRequestsBuild.permissions, role, permission, target),
+            ]);
+          }
+        }
+      }
+      // The test payer, account owner of its own individual account: it pays an org's merchant from its own wallet
+      // only.
+      expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'orgMerchant')).toBe(
+        'allowed',
+      );
+      expect(await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:pay', 'individual')).toBe(
+        'FORBIDDEN',
+      );
+      expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'payer')).toBe('allowed');
+      expect(await decide(checkoutBuild.permissions, 'account-owner', 'assets:spend', 'orgMerchant')).toBe('FORBIDDEN');
+      expect(await decide(checkoutBuild.permissions, 'cashier', 'assets:spend', 'payer')).toBe('FORBIDDEN');
+      expect(
+        await decide(checkoutBuild.permissions, 'account-owner', 'payment-requests:refund', 'orgMerchant'),
+      ).toMatch(/no group grants/);
+    });
+  },
+);
 
 describe('hosted checkout: page replies', () => {
   const html = (statusCode = 200): APIGatewayProxyStructuredResultV2 => ({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { db } from '../../functions/core/db/client';
 import { idempotencyEntity } from '../../functions/core/db/keys';
-import { TransactionConflictError } from '../../functions/core/db/transaction';
+import { TransactionConflictError, type TransactionStep } from '../../functions/core/db/transaction';
 import { withWriteGate, type WriteGate } from '../../functions/core/db/write-gate';
 import {
   hashRequest,
@@ -28,11 +28,11 @@ const CMD: IdempotentCommand = {
 };
 
 let stored: Record<string, unknown> | undefined;
-let gets: Record<string, any>[];
+let gets: Record<string, unknown>[];
 beforeEach(() => {
   stored = undefined;
   gets = [];
-  jest.spyOn(db(), 'send').mockImplementation((async (command: { input: Record<string, any> }) => {
+  jest.spyOn(db(), 'send').mockImplementation((async (command: { input: Record<string, unknown> }) => {
     gets.push(command.input);
     return { Item: stored };
   }) as never);
@@ -66,13 +66,13 @@ describe('hashRequest: canonical JSON, hashed', () => {
 
 describe('idempotent()', () => {
   it('a first command runs once; its record and derived ids are scoped by account, operation and key', async () => {
-    const run = jest.fn(async (ctx: { derive: (l: string) => string; record: (r: unknown) => any }) => {
+    const run = jest.fn(async (ctx: { derive: (l: string) => string; record: (r: unknown) => TransactionStep }) => {
       expect(ctx.derive('transfer')).toBe(derivedId(undefined, 'acc', 'payPaymentRequest', 'k1', 'transfer'));
       const step = ctx.record({ ok: 1 });
       const ttl = Math.floor(Date.now() / 1000) + 90 * 24 * 3600;
-      expect(step.item.Put.TableName).toBe('payments');
-      expect(step.item.Put.ConditionExpression).toBe('attribute_not_exists(PK)');
-      expect(step.item.Put.Item).toMatchObject({
+      expect(step.item.Put!.TableName).toBe('payments');
+      expect(step.item.Put!.ConditionExpression).toBe('attribute_not_exists(PK)');
+      expect(step.item.Put!.Item).toMatchObject({
         ...idempotencyEntity.key('acc', 'payPaymentRequest', 'k1'),
         accountId: 'acc',
         operation: 'payPaymentRequest',
@@ -80,9 +80,9 @@ describe('idempotent()', () => {
         requestHash: hashRequest(CMD.command),
         response: '{"ok":1}',
       });
-      expect(Math.abs(step.item.Put.Item.ttl - ttl)).toBeLessThanOrEqual(1);
-      expect(Math.abs(Date.parse(step.item.Put.Item.createdAt) - Date.now())).toBeLessThan(5_000);
-      expect((step.onConditionFailed() as Error).message).toBe('idempotency record written concurrently');
+      expect(Math.abs(step.item.Put!.Item!.ttl - ttl)).toBeLessThanOrEqual(1);
+      expect(Math.abs(Date.parse(step.item.Put!.Item!.createdAt) - Date.now())).toBeLessThan(5_000);
+      expect((step.onConditionFailed!(undefined) as Error).message).toBe('idempotency record written concurrently');
       return 'done';
     });
     expect(await idempotent(CMD, run)).toEqual({ response: 'done', replayed: false });

@@ -5,6 +5,7 @@ import { createSocket } from 'node:dgram';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
@@ -44,7 +45,6 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   it('gives each group only the validators of its own request schemas and the grants its routes name', () => {
     for (const group of REGISTRY) {
       expect(existsSync(generated(group.name))).toBe(true);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const build = require(generated(group.name)) as {
         validators: Record<string, unknown>;
         permissions: Record<string, unknown>;
@@ -69,7 +69,6 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(withoutSchemaPaths('{schemaPath:"#/properties/a/type",keyword:"type"}')).toBe(
       '{schemaPath:"",keyword:"type"}',
     );
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { validators } = require(generated('payment-requests')) as {
       validators: Record<string, ((data: unknown) => boolean) & { errors?: never[] }>;
     };
@@ -89,62 +88,69 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(code).toContain('shared-');
   });
 
-  it('builds the Powertools layer as minified files: each module the functions require resolves from the layer alone, with the licenses', () => {
-    const modules = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
-    // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
-    const script = `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}new (require('@aws-lambda-powertools/tracer').Tracer)();process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
-    // The runtime's SDK (the secrets provider needs its client) after the layer, as Lambda orders them.
-    const env = {
-      PATH: process.env.PATH,
-      NODE_PATH: `${modules}:${join(ROOT, 'node_modules')}`,
-      AWS_LAMBDA_FUNCTION_NAME: 'layer-test',
-    };
-    const loaded = JSON.parse(
-      execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env, encoding: 'utf8' }),
-    ) as string[];
-    expect(loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(modules))).toEqual([]);
-    // The packages' code is two files (jose apart, read on first use); one small module per entry hands it on.
-    expect(loaded.filter((file) => file.startsWith(join(modules, '.layer'))).sort()).toEqual([
-      join(modules, '.layer', 'jose.js'),
-      join(modules, '.layer', 'powertools.js'),
-    ]);
-    expect(loaded.filter((file) => file.startsWith(modules))).toHaveLength(2 + LAYER_ENTRIES.length);
-    expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(false);
-    expect(existsSync(join(modules, '@aws-sdk'))).toBe(false);
-    const licenses = JSON.parse(readFileSync(join(modules, '.layer', 'licenses', 'licenses.json'), 'utf8')) as {
-      name: string;
-      license: string;
-    }[];
-    expect(licenses).toEqual(
-      expect.arrayContaining([
-        { name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' },
-        expect.objectContaining({ name: 'aws-xray-sdk-core' }),
-        expect.objectContaining({ name: 'jose' }),
-      ]),
-    );
-    for (const name of ['aws-xray-sdk-core', 'jose'])
-      expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
-  });
-
-  it('finds in the layer every module of its packages that a function requires (a missing one fails only on AWS)', () => {
-    for (const entry of FUNCTION_ENTRIES) {
-      const { outputFiles } = buildSync({
-        ...ESBUILD_OPTIONS,
-        sourcemap: false,
-        entryPoints: [join(ROOT, `${entry}.ts`)],
-        write: false,
-        logLevel: 'silent',
-      });
-      const required = [...outputFiles[0].text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
-      const fromLayer = required.filter((name) =>
-        LAYER_PACKAGES.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)),
+  it(
+    'builds the Powertools layer as minified files: each module the functions require resolves from the layer ' +
+      'alone, with the licenses',
+    () => {
+      const modules = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
+      // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
+      const script = `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}new (require('@aws-lambda-powertools/tracer').Tracer)();process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
+      // The runtime's SDK (the secrets provider needs its client) after the layer, as Lambda orders them.
+      const env = {
+        PATH: process.env.PATH,
+        NODE_PATH: `${modules}:${join(ROOT, 'node_modules')}`,
+        AWS_LAMBDA_FUNCTION_NAME: 'layer-test',
+      };
+      const loaded = JSON.parse(
+        execFileSync(process.execPath, ['-e', script], { cwd: tmpdir(), env, encoding: 'utf8' }),
+      ) as string[];
+      expect(loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(modules))).toEqual([]);
+      // The packages' code is two files (jose apart, read on first use); one small module per entry hands it on.
+      expect(loaded.filter((file) => file.startsWith(join(modules, '.layer'))).sort()).toEqual([
+        join(modules, '.layer', 'jose.js'),
+        join(modules, '.layer', 'powertools.js'),
+      ]);
+      expect(loaded.filter((file) => file.startsWith(modules))).toHaveLength(2 + LAYER_ENTRIES.length);
+      expect(existsSync(join(modules, 'aws-xray-sdk-core'))).toBe(false);
+      expect(existsSync(join(modules, '@aws-sdk'))).toBe(false);
+      const licenses = JSON.parse(readFileSync(join(modules, '.layer', 'licenses', 'licenses.json'), 'utf8')) as {
+        name: string;
+        license: string;
+      }[];
+      expect(licenses).toEqual(
+        expect.arrayContaining([
+          { name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' },
+          expect.objectContaining({ name: 'aws-xray-sdk-core' }),
+          expect.objectContaining({ name: 'jose' }),
+        ]),
       );
-      expect({
-        entry,
-        missing: fromLayer.filter((name) => !(LAYER_ENTRIES as readonly string[]).includes(name)),
-      }).toEqual({ entry, missing: [] });
-    }
-  });
+      for (const name of ['aws-xray-sdk-core', 'jose'])
+        expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
+    },
+  );
+
+  it(
+    'finds in the layer every module of its packages that ' + 'a function requires (a missing one fails only on AWS)',
+    () => {
+      for (const entry of FUNCTION_ENTRIES) {
+        const { outputFiles } = buildSync({
+          ...ESBUILD_OPTIONS,
+          sourcemap: false,
+          entryPoints: [join(ROOT, `${entry}.ts`)],
+          write: false,
+          logLevel: 'silent',
+        });
+        const required = [...outputFiles[0].text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+        const fromLayer = required.filter((name) =>
+          LAYER_PACKAGES.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)),
+        );
+        expect({
+          entry,
+          missing: fromLayer.filter((name) => !(LAYER_ENTRIES as readonly string[]).includes(name)),
+        }).toEqual({ entry, missing: [] });
+      }
+    },
+  );
 
   it("signs a webhook with the layer's jose, and the token verifies against the published keys", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'layer-jose-'));
@@ -171,129 +177,134 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     }
   });
 
-  it('runs a function bundle on the layer as Lambda would: Powertools from the layer, secrets read on first use, the trace sent without the response', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'layer-run-'));
-    // The X-Ray daemon's stand-in: the SDK sends each finished subsegment to it over UDP.
-    const daemon = createSocket('udp4');
-    const traced: string[] = [];
-    daemon.on('message', (message) => traced.push(message.toString('utf8')));
-    await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
-    // Secrets Manager's stand-in: the webhook signing key set the JWKS route publishes.
-    const signingKey = await newSigningKey(new Date());
-    const secrets = createServer((req, res) => {
-      res.setHeader('content-type', 'application/x-amz-json-1.1');
-      if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') return void res.writeHead(400).end('{}');
-      res.end(
-        JSON.stringify({
-          ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing',
-          Name: 'signing',
-          VersionId: 'v1',
-          SecretString: JSON.stringify({ keys: [signingKey] }),
-        }),
-      );
-    });
-    await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
-    try {
-      const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
-      buildSync({
-        ...ESBUILD_OPTIONS,
-        sourcemap: false,
-        entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')],
-        outfile: join(dir, 'index.js'),
-        logLevel: 'silent',
+  it(
+    'runs a function bundle on the layer as Lambda would: Powertools from the layer, secrets read on first use, ' +
+      'the trace sent without the response',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'layer-run-'));
+      // The X-Ray daemon's stand-in: the SDK sends each finished subsegment to it over UDP.
+      const daemon = createSocket('udp4');
+      const traced: string[] = [];
+      daemon.on('message', (message) => traced.push(message.toString('utf8')));
+      await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
+      // Secrets Manager's stand-in: the webhook signing key set the JWKS route publishes.
+      const signingKey = await newSigningKey(new Date());
+      const secrets = createServer((req, res) => {
+        res.setHeader('content-type', 'application/x-amz-json-1.1');
+        if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') return void res.writeHead(400).end('{}');
+        res.end(
+          JSON.stringify({
+            ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing',
+            Name: 'signing',
+            VersionId: 'v1',
+            SecretString: JSON.stringify({ keys: [signingKey] }),
+          }),
+        );
       });
-      const eventOf = (path: string, requestId: string) => ({
-        version: '2.0',
-        routeKey: `GET ${path}`,
-        rawPath: path,
-        rawQueryString: '',
-        headers: {},
-        isBase64Encoded: false,
-        requestContext: {
-          requestId,
+      await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
+      try {
+        const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
+        buildSync({
+          ...ESBUILD_OPTIONS,
+          sourcemap: false,
+          entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')],
+          outfile: join(dir, 'index.js'),
+          logLevel: 'silent',
+        });
+        const eventOf = (path: string, requestId: string) => ({
+          version: '2.0',
           routeKey: `GET ${path}`,
-          timeEpoch: Date.now(),
-          http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-        },
-      });
-      const context = {
-        functionName: 'group-system',
-        functionVersion: '$LATEST',
-        invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:group-system',
-        memoryLimitInMB: '512',
-        awsRequestId: 'r-1',
-      };
-      // Two invocations of one instance; after each, its answer and the modules loaded so far.
-      const script = `const { handler } = require('./index.js');
+          rawPath: path,
+          rawQueryString: '',
+          headers: {},
+          isBase64Encoded: false,
+          requestContext: {
+            requestId,
+            routeKey: `GET ${path}`,
+            timeEpoch: Date.now(),
+            http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+          },
+        });
+        const context = {
+          functionName: 'group-system',
+          functionVersion: '$LATEST',
+          invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:group-system',
+          memoryLimitInMB: '512',
+          awsRequestId: 'r-1',
+        };
+        // Two invocations of one instance; after each, its answer and the modules loaded so far.
+        const script = `const { handler } = require('./index.js');
         const invoke = (event) => handler(event, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 }).then((r) => ({ statusCode: r.statusCode, body: r.body, loaded: Object.keys(require.cache) }));
         (async () => {
           const results = [await invoke(${JSON.stringify(eventOf('/api/openapi.json', 'r-1'))}), await invoke(${JSON.stringify(eventOf('/api/.well-known/jwks.json', 'r-2'))})];
           process.stdout.write('\\nRESULT ' + JSON.stringify(results));
         })();`;
-      // The runtime's SDK after the layer on NODE_PATH, as Lambda orders them; a Lambda environment with a sampled trace.
-      const env = {
-        PATH: process.env.PATH,
-        NODE_PATH: `${layer}:${join(ROOT, 'node_modules')}`,
-        AWS_LAMBDA_FUNCTION_NAME: 'group-system',
-        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
-        LAMBDA_TASK_ROOT: dir,
-        _HANDLER: 'index.handler',
-        _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
-        AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${daemon.address().port}`,
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'test',
-        AWS_SECRET_ACCESS_KEY: 'test',
-        AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secrets.address() as AddressInfo).port}`,
-        WEBHOOK_SIGNING_KEYS_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing',
-        STAGE: 'prod',
-        TABLE_NAME: 'payments',
-        LOG_LEVEL: 'INFO',
-        POWERTOOLS_METRICS_DISABLED: 'true',
-      };
-      const run = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['-e', script], { cwd: dir, env });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk) => (stdout += chunk));
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', () => resolve({ stdout, stderr }));
-      });
-      const [openapi, jwks] = JSON.parse(run.stdout.split('\nRESULT ')[1] ?? 'null') as {
-        statusCode: number;
-        body: string;
-        loaded: string[];
-      }[];
-      expect(openapi.statusCode).toBe(200);
-      expect(openapi.loaded).toContain(join(layer, '.layer', 'powertools.js'));
-      // No secret read yet: neither the secrets provider nor the Secrets Manager client is loaded.
-      expect(openapi.loaded.filter((file) => /secrets-manager|\/parameters\//.test(file))).toEqual([]);
-      expect(jwks.statusCode).toBe(200);
-      expect((JSON.parse(jwks.body) as { keys: { kid: string }[] }).keys.map((k) => k.kid)).toEqual([signingKey.kid]);
-      expect(jwks.loaded).toContain(join(layer, '@aws-lambda-powertools', 'parameters', 'secrets.js'));
-      expect(jwks.loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
-      // The Logger from the layer wrote each request's structured line.
-      expect(run.stdout.match(/"message":"request"/g)).toHaveLength(2);
-      // Each invocation's subsegment reached the daemon, with no part of its response.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const segments = traced.map(
-        (message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string },
-      );
-      expect(
-        segments.filter(
-          (segment) =>
-            segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793',
-        ),
-      ).toHaveLength(2);
-      expect(traced.join('')).not.toContain('openapi');
-      expect(traced.join('')).not.toContain(signingKey.privateJwk.x!);
-      expect(run.stdout + run.stderr).not.toMatch(/too large/);
-    } finally {
-      daemon.close();
-      secrets.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        // The runtime's SDK after the layer on NODE_PATH, as Lambda orders them; a Lambda environment with a sampled
+        // trace.
+        const env = {
+          PATH: process.env.PATH,
+          NODE_PATH: `${layer}:${join(ROOT, 'node_modules')}`,
+          AWS_LAMBDA_FUNCTION_NAME: 'group-system',
+          AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+          LAMBDA_TASK_ROOT: dir,
+          _HANDLER: 'index.handler',
+          _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+          AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${daemon.address().port}`,
+          AWS_REGION: 'us-east-1',
+          AWS_ACCESS_KEY_ID: 'test',
+          AWS_SECRET_ACCESS_KEY: 'test',
+          AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secrets.address() as AddressInfo).port}`,
+          WEBHOOK_SIGNING_KEYS_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing',
+          STAGE: 'prod',
+          TABLE_NAME: 'payments',
+          LOG_LEVEL: 'INFO',
+          POWERTOOLS_METRICS_DISABLED: 'true',
+        };
+        const run = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+          const child = spawn(process.execPath, ['-e', script], { cwd: dir, env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk) => (stdout += chunk));
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('error', reject);
+          child.on('close', () => resolve({ stdout, stderr }));
+        });
+        const [openapi, jwks] = JSON.parse(run.stdout.split('\nRESULT ')[1] ?? 'null') as {
+          statusCode: number;
+          body: string;
+          loaded: string[];
+        }[];
+        expect(openapi.statusCode).toBe(200);
+        expect(openapi.loaded).toContain(join(layer, '.layer', 'powertools.js'));
+        // No secret read yet: neither the secrets provider nor the Secrets Manager client is loaded.
+        expect(openapi.loaded.filter((file) => /secrets-manager|\/parameters\//.test(file))).toEqual([]);
+        expect(jwks.statusCode).toBe(200);
+        expect((JSON.parse(jwks.body) as { keys: { kid: string }[] }).keys.map((k) => k.kid)).toEqual([signingKey.kid]);
+        expect(jwks.loaded).toContain(join(layer, '@aws-lambda-powertools', 'parameters', 'secrets.js'));
+        expect(jwks.loaded.filter((file) => LAYER_CODE.test(file) && !file.startsWith(layer))).toEqual([]);
+        // The Logger from the layer wrote each request's structured line.
+        expect(run.stdout.match(/"message":"request"/g)).toHaveLength(2);
+        // Each invocation's subsegment reached the daemon, with no part of its response.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const segments = traced.map(
+          (message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string },
+        );
+        expect(
+          segments.filter(
+            (segment) =>
+              segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793',
+          ),
+        ).toHaveLength(2);
+        expect(traced.join('')).not.toContain('openapi');
+        expect(traced.join('')).not.toContain(signingKey.privateJwk.x!);
+        expect(run.stdout + run.stderr).not.toMatch(/too large/);
+      } finally {
+        daemon.close();
+        secrets.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('loads a layer package imported on first use with require, which resolves from the layer on NODE_PATH', () => {
     const { code } = bundleOf('accounts');
@@ -301,13 +312,17 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(code).not.toMatch(/\bimport\(/);
   });
 
-  it("leaves out of a group's bundle the modules of another group's public face it does not use (package.json sideEffects: false)", () => {
-    const { inputs } = bundleOf('checkout');
-    // The checkout pays and cancels through payment-requests' index.ts, which also exports create, refund and void.
-    expect(inputs).toContain('functions/payment-requests/pay-payment-request.ts');
-    expect(inputs).not.toContain('functions/payment-requests/create-payment-request.ts');
-    expect(inputs).not.toContain('functions/payment-requests/refund-payment-request.ts');
-  });
+  it(
+    "leaves out of a group's bundle the modules of another group's public face it does not use (package.json " +
+      'sideEffects: false)',
+    () => {
+      const { inputs } = bundleOf('checkout');
+      // The checkout pays and cancels through payment-requests' index.ts, which also exports create, refund and void.
+      expect(inputs).toContain('functions/payment-requests/pay-payment-request.ts');
+      expect(inputs).not.toContain('functions/payment-requests/create-payment-request.ts');
+      expect(inputs).not.toContain('functions/payment-requests/refund-payment-request.ts');
+    },
+  );
 
   it("grants each group's Lambda a queue only if its bundle sends to it (a missing grant shows only on AWS)", () => {
     const queueNames = new Set(QUEUES.map((q) => q.name));
@@ -329,9 +344,8 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   });
 
   it('ships the OpenAPI document gzipped to the system group only', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { gzippedBase64 } = require(join(ROOT, 'functions', 'generated', 'openapi.js')) as { gzippedBase64: string };
-    const document = JSON.parse(require('node:zlib').gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8'));
+    const document = JSON.parse(gunzipSync(Buffer.from(gzippedBase64, 'base64')).toString('utf8'));
     expect(document.openapi).toBe('3.1.0');
     expect(readFileSync(generated('system'), 'utf8')).not.toContain('CreatePaymentRequestBody');
   });
@@ -344,34 +358,41 @@ describe('Powertools', () => {
     jest.restoreAllMocks();
   });
 
-  it('emits money metrics as EMF: a count, and the amount with its currency as a dimension; a replay counts nothing', async () => {
-    process.env.POWERTOOLS_METRICS_DISABLED = 'false';
-    const lines: string[] = [];
-    jest
-      .spyOn(process.stdout, 'write')
-      .mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
-    await jest.isolateModulesAsync(async () => {
-      const { countedAs } = await import('../../functions/core/http/money-metrics');
-      const { Reply } = await import('../../functions/core/http/response');
-      const { metrics } = await import('../../functions/core/observability');
-      const pay = countedAs('payment', async () => ({ id: 'x', value: { currency: 'NZD', amount: '1250' } }));
-      await pay({} as never);
-      await countedAs(
-        'payment',
-        async () => new Reply({ value: { currency: 'NZD', amount: '1' } }, { 'idempotent-replayed': 'true' }),
-      )({} as never);
-      metrics.publishStoredMetrics();
-    });
-    const emf = lines.map((line) => JSON.parse(line) as Record<string, any>);
-    const amount = emf.find((e) => 'PaymentAmount' in e)!;
-    expect(amount.PaymentAmount).toBe(1250);
-    expect(amount.currency).toBe('NZD');
-    expect(amount._aws.CloudWatchMetrics[0]).toMatchObject({
-      Namespace: 'PaymentsPlatform',
-      Dimensions: [expect.arrayContaining(['service', 'currency'])],
-    });
-    expect(emf.filter((e) => 'Payments' in e).map((e) => e.Payments)).toEqual([1]);
-  });
+  it(
+    'emits money metrics as EMF: a count, and the amount with its currency as a dimension; a replay counts ' +
+      'nothing',
+    async () => {
+      process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+      const lines: string[] = [];
+      jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
+      await jest.isolateModulesAsync(async () => {
+        const { countedAs } = await import('../../functions/core/http/money-metrics');
+        const { Reply } = await import('../../functions/core/http/response');
+        const { metrics } = await import('../../functions/core/observability');
+        const pay = countedAs('payment', async () => ({ id: 'x', value: { currency: 'NZD', amount: '1250' } }));
+        await pay({} as never);
+        await countedAs(
+          'payment',
+          async () => new Reply({ value: { currency: 'NZD', amount: '1' } }, { 'idempotent-replayed': 'true' }),
+        )({} as never);
+        metrics.publishStoredMetrics();
+      });
+      const emf = lines.map(
+        (line) => JSON.parse(line) as { _aws: { CloudWatchMetrics: unknown[] }; [field: string]: unknown },
+      );
+      const amount = emf.find((e) => 'PaymentAmount' in e)!;
+      expect(amount.PaymentAmount).toBe(1250);
+      expect(amount.currency).toBe('NZD');
+      expect(amount._aws.CloudWatchMetrics[0]).toMatchObject({
+        Namespace: 'PaymentsPlatform',
+        Dimensions: [expect.arrayContaining(['service', 'currency'])],
+      });
+      expect(emf.filter((e) => 'Payments' in e).map((e) => e.Payments)).toEqual([1]);
+    },
+  );
 
   it('logs one readable line per entry locally, with the request attributes and never an API key', async () => {
     process.env.STAGE = 'local';
@@ -384,7 +405,7 @@ describe('Powertools', () => {
     });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^\d\d:\d\d:\d\d\.\d{3} INFO  request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/,
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}request route=GET \/api\/accounts\/\{accountId\} accountId=acc1 statusCode=200$/,
     );
   });
 });

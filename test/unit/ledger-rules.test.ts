@@ -63,7 +63,8 @@ const N = (n: number | string) => NumberValue.from(String(n));
 const TABLE = 'payments';
 const AT = '2026-03-15T10:00:00.000Z';
 
-type Sent = { name: string; input: Record<string, any> };
+/** A command as the tests read it: its class name and the input the code gave it. */
+type Sent = { name: string; input: { Key?: { PK: string }; TransactItems?: unknown[]; [field: string]: unknown } };
 let sent: Sent[];
 let reads: (command: Sent) => unknown;
 beforeEach(() => {
@@ -72,7 +73,7 @@ beforeEach(() => {
   for (const client of [ledgerDb(), db()]) {
     jest.spyOn(client, 'send').mockImplementation((async (command: {
       constructor: { name: string };
-      input: Record<string, any>;
+      input: Sent['input'];
     }) => {
       const call = { name: command.constructor.name, input: command.input };
       sent.push(call);
@@ -139,12 +140,16 @@ describe('quotas (core/ledger/quotas.ts)', () => {
       ...Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, N(v)])),
     });
 
-  it('types, periods, default limits (NZD 50,000.00 a month, 200,000.00 a year) and the most limits an account holds', () => {
-    expect(QUOTA_TYPES).toEqual(['spend', 'topup']);
-    expect(QUOTA_PERIODS).toEqual(['monthly', 'yearly']);
-    expect(DEFAULT_QUOTA_LIMITS).toEqual({ monthly: 5_000_000n, yearly: 20_000_000n });
-    expect(MAX_QUOTA_LIMITS).toBe(20);
-  });
+  it(
+    'types, periods, default limits (NZD 50,000.00 a month, 200,000.00 a year) and the most limits an account ' +
+      'holds',
+    () => {
+      expect(QUOTA_TYPES).toEqual(['spend', 'topup']);
+      expect(QUOTA_PERIODS).toEqual(['monthly', 'yearly']);
+      expect(DEFAULT_QUOTA_LIMITS).toEqual({ monthly: 5_000_000n, yearly: 20_000_000n });
+      expect(MAX_QUOTA_LIMITS).toBe(20);
+    },
+  );
 
   it('intervalsOf: the UTC month and year of a clock reading, and the month’s attribute', () => {
     expect(intervalsOf(AT)).toEqual({ monthly: '2026-03', yearly: '2026', monthAttribute: 'm03' });
@@ -183,136 +188,155 @@ describe('quotas (core/ledger/quotas.ts)', () => {
     ]);
   });
 
-  it('accountQuotas: every type and period of each asset type, own limits over the defaults, usage of this month and year', async () => {
-    reads = (c) =>
-      c.name === 'GetCommand'
-        ? {
-            Item: limitsItem([
-              { type: 'spend', period: 'yearly', assetType: 'a', limit: '700' },
-              { type: 'topup', period: 'monthly', assetType: 'b', limit: '5' },
-            ]),
-          }
-        : {
-            Items: [
-              counterItem('spend', 'a', { yearly: 300, m03: 120, m02: 180 }),
-              counterItem('topup', 'b', { yearly: 4 }),
-            ],
-          };
-    const q = (type: string, period: string, assetType: string, limit: string, used: string) => ({
-      limit,
-      interval: period === 'monthly' ? '2026-03' : '2026',
-      period,
-      usage: used,
-      type,
-      assetType,
-    });
-    expect(await accountQuotas('acc', ['a', 'b'], AT)).toEqual([
-      q('spend', 'monthly', 'a', '5000000', '120'),
-      q('spend', 'yearly', 'a', '700', '300'),
-      q('topup', 'monthly', 'a', '5000000', '0'),
-      q('topup', 'yearly', 'a', '20000000', '0'),
-      q('spend', 'monthly', 'b', '5000000', '0'),
-      q('spend', 'yearly', 'b', '20000000', '0'),
-      q('topup', 'monthly', 'b', '5', '0'),
-      q('topup', 'yearly', 'b', '20000000', '4'),
-    ]);
-    expect(sent.find((c) => c.name === 'QueryCommand')?.input).toEqual({
-      TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': 'QUOTA#acc', ':prefix': 'USAGE#2026#' },
-      ConsistentRead: true,
-    });
-    reads = () => ({});
-    expect((await accountQuotas('acc', ['a'], AT)).map((x) => x.usage)).toEqual(['0', '0', '0', '0']);
-  });
-
-  it('a counted amount is one conditional update of the year’s counter: the room left in the year and in the month', async () => {
-    reads = () => ({
-      Item: limitsItem([
-        { type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' },
-        { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' },
-      ]),
-    });
-    const [step] = await quotaSteps([{ usage, amount: 400n }]);
-    const record = quotaCounterEntity.item({
-      accountId: 'acc',
-      quotaType: 'spend',
-      assetType: 'svc.nzd.test',
-      year: '2026',
-    });
-    const set = Object.entries(record).filter(([name]) => name !== 'PK' && name !== 'SK');
-    expect(step.item).toEqual({
-      Update: {
+  it(
+    'accountQuotas: every type and period of each asset type, own limits over the defaults, usage of this month ' +
+      'and year',
+    async () => {
+      reads = (c) =>
+        c.name === 'GetCommand'
+          ? {
+              Item: limitsItem([
+                { type: 'spend', period: 'yearly', assetType: 'a', limit: '700' },
+                { type: 'topup', period: 'monthly', assetType: 'b', limit: '5' },
+              ]),
+            }
+          : {
+              Items: [
+                counterItem('spend', 'a', { yearly: 300, m03: 120, m02: 180 }),
+                counterItem('topup', 'b', { yearly: 4 }),
+              ],
+            };
+      const q = (type: string, period: string, assetType: string, limit: string, used: string) => ({
+        limit,
+        interval: period === 'monthly' ? '2026-03' : '2026',
+        period,
+        usage: used,
+        type,
+        assetType,
+      });
+      expect(await accountQuotas('acc', ['a', 'b'], AT)).toEqual([
+        q('spend', 'monthly', 'a', '5000000', '120'),
+        q('spend', 'yearly', 'a', '700', '300'),
+        q('topup', 'monthly', 'a', '5000000', '0'),
+        q('topup', 'yearly', 'a', '20000000', '0'),
+        q('spend', 'monthly', 'b', '5000000', '0'),
+        q('spend', 'yearly', 'b', '20000000', '0'),
+        q('topup', 'monthly', 'b', '5', '0'),
+        q('topup', 'yearly', 'b', '20000000', '4'),
+      ]);
+      expect(sent.find((c) => c.name === 'QueryCommand')?.input).toEqual({
         TableName: TABLE,
-        Key: { PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' },
-        UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
-        ConditionExpression:
-          '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= :monthRoom)',
-        ExpressionAttributeNames: {
-          ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
-          '#yearly': 'yearly',
-          '#month': 'm03',
-        },
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])),
-          ':amount': N(400),
-          ':yearRoom': N(600),
-          ':monthRoom': N(4600),
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    });
-    expect(set.length).toBeGreaterThan(0);
-    expect(sent).toEqual([
-      { name: 'GetCommand', input: { TableName: TABLE, Key: { PK: 'QUOTA#acc', SK: 'LIMITS' }, ConsistentRead: true } },
-    ]);
-  });
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': 'QUOTA#acc', ':prefix': 'USAGE#2026#' },
+        ConsistentRead: true,
+      });
+      reads = () => ({});
+      expect((await accountQuotas('acc', ['a'], AT)).map((x) => x.usage)).toEqual(['0', '0', '0', '0']);
+    },
+  );
 
-  it('an amount above a limit on its own fails even where nothing was counted yet (exactly the limit does not)', async () => {
-    const [above] = await quotaSteps([{ usage, amount: 5_000_001n }]);
-    expect(above.item.Update?.ConditionExpression).toBe(
-      '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND #month <= :monthRoom',
-    );
-    const [exact] = await quotaSteps([{ usage, amount: 5_000_000n }]);
-    expect(exact.item.Update?.ConditionExpression).toBe(
-      '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= :monthRoom)',
-    );
-    const [year] = await quotaSteps([{ usage, amount: 20_000_001n }]);
-    expect(year.item.Update?.ConditionExpression).toBe('#yearly <= :yearRoom AND #month <= :monthRoom');
-  });
+  it(
+    'a counted amount is one conditional update of the year’s ' + 'counter: the room left in the year and in the month',
+    async () => {
+      reads = () => ({
+        Item: limitsItem([
+          { type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' },
+          { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' },
+        ]),
+      });
+      const [step] = await quotaSteps([{ usage, amount: 400n }]);
+      const record = quotaCounterEntity.item({
+        accountId: 'acc',
+        quotaType: 'spend',
+        assetType: 'svc.nzd.test',
+        year: '2026',
+      });
+      const set = Object.entries(record).filter(([name]) => name !== 'PK' && name !== 'SK');
+      expect(step.item).toEqual({
+        Update: {
+          TableName: TABLE,
+          Key: { PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' },
+          UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
+          ConditionExpression:
+            '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month ' +
+            '<= :monthRoom)',
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
+            '#yearly': 'yearly',
+            '#month': 'm03',
+          },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])),
+            ':amount': N(400),
+            ':yearRoom': N(600),
+            ':monthRoom': N(4600),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      });
+      expect(set.length).toBeGreaterThan(0);
+      expect(sent).toEqual([
+        {
+          name: 'GetCommand',
+          input: { TableName: TABLE, Key: { PK: 'QUOTA#acc', SK: 'LIMITS' }, ConsistentRead: true },
+        },
+      ]);
+    },
+  );
 
-  it('a failed condition answers QUOTA_EXCEEDED naming each quota passed and the usage it would reach; none passed is a race', async () => {
-    reads = () => ({
-      Item: limitsItem([
-        { type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' },
-        { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' },
-      ]),
-    });
-    const [step] = await quotaSteps([{ usage, amount: 400n }]);
-    const quota = (period: string, interval: string, limit: string, used: string) => ({
-      limit,
-      interval,
-      period,
-      usage: used,
-      type: 'spend',
-      assetType: 'svc.nzd.test',
-    });
-    expect(failure(step, { yearly: N(601), m03: N(601) })).toEqual({
-      code: 'QUOTA_EXCEEDED',
-      extra: { quotas: [quota('yearly', '2026', '1000', '1001')] },
-    });
-    expect(failure(step, { yearly: N(4700), m03: N(4601) })).toEqual({
-      code: 'QUOTA_EXCEEDED',
-      extra: { quotas: [quota('monthly', '2026-03', '5000', '5001'), quota('yearly', '2026', '1000', '5100')] },
-    });
-    expect(failure(step, { yearly: N(600), m03: N(600) })).toBe('conflict');
-    expect(failure(step, undefined)).toBe('conflict');
-    const [alone] = await quotaSteps([{ usage, amount: 1001n }]);
-    expect(failure(alone, undefined)).toEqual({
-      code: 'QUOTA_EXCEEDED',
-      extra: { quotas: [quota('yearly', '2026', '1000', '1001')] },
-    });
-  });
+  it(
+    'an amount above a limit on its own fails even where ' + 'nothing was counted yet (exactly the limit does not)',
+    async () => {
+      const [above] = await quotaSteps([{ usage, amount: 5_000_001n }]);
+      expect(above.item.Update?.ConditionExpression).toBe(
+        '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND #month <= :monthRoom',
+      );
+      const [exact] = await quotaSteps([{ usage, amount: 5_000_000n }]);
+      expect(exact.item.Update?.ConditionExpression).toBe(
+        '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month <= ' +
+          ':monthRoom)',
+      );
+      const [year] = await quotaSteps([{ usage, amount: 20_000_001n }]);
+      expect(year.item.Update?.ConditionExpression).toBe('#yearly <= :yearRoom AND #month <= :monthRoom');
+    },
+  );
+
+  it(
+    'a failed condition answers QUOTA_EXCEEDED naming each quota passed and the usage it would reach; none passed ' +
+      'is a race',
+    async () => {
+      reads = () => ({
+        Item: limitsItem([
+          { type: 'spend', period: 'monthly', assetType: 'svc.nzd.test', limit: '5000' },
+          { type: 'spend', period: 'yearly', assetType: 'svc.nzd.test', limit: '1000' },
+        ]),
+      });
+      const [step] = await quotaSteps([{ usage, amount: 400n }]);
+      const quota = (period: string, interval: string, limit: string, used: string) => ({
+        limit,
+        interval,
+        period,
+        usage: used,
+        type: 'spend',
+        assetType: 'svc.nzd.test',
+      });
+      expect(failure(step, { yearly: N(601), m03: N(601) })).toEqual({
+        code: 'QUOTA_EXCEEDED',
+        extra: { quotas: [quota('yearly', '2026', '1000', '1001')] },
+      });
+      expect(failure(step, { yearly: N(4700), m03: N(4601) })).toEqual({
+        code: 'QUOTA_EXCEEDED',
+        extra: { quotas: [quota('monthly', '2026-03', '5000', '5001'), quota('yearly', '2026', '1000', '5100')] },
+      });
+      expect(failure(step, { yearly: N(600), m03: N(600) })).toBe('conflict');
+      expect(failure(step, undefined)).toBe('conflict');
+      const [alone] = await quotaSteps([{ usage, amount: 1001n }]);
+      expect(failure(alone, undefined)).toEqual({
+        code: 'QUOTA_EXCEEDED',
+        extra: { quotas: [quota('yearly', '2026', '1000', '1001')] },
+      });
+    },
+  );
 
   it('transfers counting on one counter are summed into one step; each account’s limits are read once', async () => {
     const other: QuotaUsage = { ...usage, accountId: 'other' };
@@ -335,7 +359,7 @@ describe('quotas (core/ledger/quotas.ts)', () => {
       [{ PK: 'QUOTA#other', SK: 'USAGE#2026#spend#svc.nzd.test' }, N(7), 'm03'],
       [{ PK: 'QUOTA#acc', SK: 'USAGE#2026#topup#svc.nzd.test' }, N(3), 'm03'],
     ]);
-    expect(sent.map((c) => c.input.Key.PK)).toEqual(['QUOTA#acc', 'QUOTA#other']);
+    expect(sent.map((c) => c.input.Key!.PK)).toEqual(['QUOTA#acc', 'QUOTA#other']);
     expect(await quotaSteps([])).toEqual([]);
   });
 
@@ -428,45 +452,48 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     );
   });
 
-  it('a posted transfer: the debit conditional on its guard and funds, the credit on its guard, two entries', async () => {
-    const s = spec({ liveness: 'test', refs: { paymentRequestId: 'pr1' } });
-    const steps = await postedTransfer(s, AT);
-    const g = guard('test');
-    expect(steps.map((x) => x.item)).toEqual([
-      {
-        Update: {
-          TableName: TABLE,
-          Key: assetBalance.key('payer'),
-          UpdateExpression: 'ADD balance :delta, available :delta',
-          ConditionExpression: `${g.condition} AND available >= :needed`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ...g.values, ':delta': N(-300), ':needed': N(300) },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  it(
+    'a posted transfer: the debit conditional on its guard ' + 'and funds, the credit on its guard, two entries',
+    async () => {
+      const s = spec({ liveness: 'test', refs: { paymentRequestId: 'pr1' } });
+      const steps = await postedTransfer(s, AT);
+      const g = guard('test');
+      expect(steps.map((x) => x.item)).toEqual([
+        {
+          Update: {
+            TableName: TABLE,
+            Key: assetBalance.key('payer'),
+            UpdateExpression: 'ADD balance :delta, available :delta',
+            ConditionExpression: `${g.condition} AND available >= :needed`,
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ...g.values, ':delta': N(-300), ':needed': N(300) },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
         },
-      },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: assetBalance.key('payee'),
-          UpdateExpression: 'ADD balance :delta, available :delta',
-          ConditionExpression: g.condition,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ...g.values, ':delta': N(300) },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        {
+          Update: {
+            TableName: TABLE,
+            Key: assetBalance.key('payee'),
+            UpdateExpression: 'ADD balance :delta, available :delta',
+            ConditionExpression: g.condition,
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ...g.values, ':delta': N(300) },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
         },
-      },
-      ...entries('t1', s),
-    ]);
-    expect(sent).toEqual([]);
-    // Decoded per side: the debit's funds, each side's status, currency and liveness; a race otherwise.
-    const [debit, credit, entry] = steps;
-    expect(failure(debit, { ...active, available: N(299) })).toEqual({ code: 'INSUFFICIENT_ASSET_VALUE' });
-    expect(failure(debit, { ...active, available: N(300) })).toBe('conflict');
-    expect(failure(credit, { ...active, available: N(0) })).toBe('conflict');
-    expect(failure(credit, { ...active, liveness: 'main' })).toEqual({ code: 'LIVENESS_MISMATCH' });
-    expect(failure(credit, undefined)).toEqual({ code: 'INACTIVE_ASSET' });
-    expect(failure(entry)).toBe('duplicate: transfer t1 already exists');
-  });
+        ...entries('t1', s),
+      ]);
+      expect(sent).toEqual([]);
+      // Decoded per side: the debit's funds, each side's status, currency and liveness; a race otherwise.
+      const [debit, credit, entry] = steps;
+      expect(failure(debit, { ...active, available: N(299) })).toEqual({ code: 'INSUFFICIENT_ASSET_VALUE' });
+      expect(failure(debit, { ...active, available: N(300) })).toBe('conflict');
+      expect(failure(credit, { ...active, available: N(0) })).toBe('conflict');
+      expect(failure(credit, { ...active, liveness: 'main' })).toEqual({ code: 'LIVENESS_MISMATCH' });
+      expect(failure(credit, undefined)).toEqual({ code: 'INACTIVE_ASSET' });
+      expect(failure(entry)).toBe('duplicate: transfer t1 already exists');
+    },
+  );
 
   it('each side answers with its flow’s codes; without liveness none is checked', async () => {
     const [debit, credit] = await postedTransfer(
@@ -491,67 +518,79 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     await expect(pendingTransfer(spec({ amount: 0n }), AT)).rejects.toThrow('a transfer moves a positive amount');
   });
 
-  it('a system side is made by its first transfer on a shard, may go negative, and checks only its currency', async () => {
-    const s = spec({ kind: 'test-topup', debit: testIssuanceAsset('NZD'), credit: single('wallet'), liveness: 'test' });
-    const [system] = await postedTransfer(s, AT);
-    const shard = Number(system.item.Update?.ExpressionAttributeValues?.[':shard']);
-    expect(shard).toBeGreaterThanOrEqual(0);
-    expect(shard).toBeLessThan(SYSTEM_ASSET_SHARDS);
-    expect(system.item).toEqual({
-      Update: {
-        TableName: TABLE,
-        Key: assetShard.key('system-test-issuance-nzd', shard),
-        UpdateExpression:
-          'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), #status = if_not_exists(#status, :active), assetId = :assetId, #shard = :shard, #entity = :entity, #v = :v',
-        ConditionExpression: 'attribute_not_exists(currency) OR currency = :currency',
-        ExpressionAttributeNames: { '#status': 'status', '#shard': 'shard', '#entity': 'entity', '#v': 'v' },
-        ExpressionAttributeValues: {
-          ':delta': N(-300),
-          ':currency': 'NZD',
-          ':active': 'active',
-          ':assetId': 'system-test-issuance-nzd',
-          ':shard': shard,
-          ':entity': assetShard.type,
-          ':v': assetShard.version,
+  it(
+    'a system side is made by its first transfer on a ' + 'shard, may go negative, and checks only its currency',
+    async () => {
+      const s = spec({
+        kind: 'test-topup',
+        debit: testIssuanceAsset('NZD'),
+        credit: single('wallet'),
+        liveness: 'test',
+      });
+      const [system] = await postedTransfer(s, AT);
+      const shard = Number(system.item.Update?.ExpressionAttributeValues?.[':shard']);
+      expect(shard).toBeGreaterThanOrEqual(0);
+      expect(shard).toBeLessThan(SYSTEM_ASSET_SHARDS);
+      expect(system.item).toEqual({
+        Update: {
+          TableName: TABLE,
+          Key: assetShard.key('system-test-issuance-nzd', shard),
+          UpdateExpression:
+            'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), #status = ' +
+            'if_not_exists(#status, :active), assetId = :assetId, #shard = :shard, #entity = :entity, #v = :v',
+          ConditionExpression: 'attribute_not_exists(currency) OR currency = :currency',
+          ExpressionAttributeNames: { '#status': 'status', '#shard': 'shard', '#entity': 'entity', '#v': 'v' },
+          ExpressionAttributeValues: {
+            ':delta': N(-300),
+            ':currency': 'NZD',
+            ':active': 'active',
+            ':assetId': 'system-test-issuance-nzd',
+            ':shard': shard,
+            ':entity': assetShard.type,
+            ':v': assetShard.version,
+          },
         },
-      },
-    });
-    expect(failure(system, {})).toEqual({ code: 'INVALID_ASSET_TYPE' });
-  });
+      });
+      expect(failure(system, {})).toEqual({ code: 'INVALID_ASSET_TYPE' });
+    },
+  );
 
-  it('credits of one transaction to a hot asset land on distinct shards; a credit opening an asset creates it', async () => {
-    const hot = { assetId: 'hot', mode: 'sharded' as const, shards: 4 };
-    const steps = await postedTransfers(
-      [spec({ id: 'a', credit: hot }), spec({ id: 'b', debit: single('other'), credit: hot })],
-      AT,
-    );
-    const shards = steps.filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot').map((s) => s.item.Update!.Key!.SK);
-    expect(shards).toHaveLength(2);
-    expect(shards.every((sk) => /^SHARD#[0-3]$/.test(sk))).toBe(true);
-    // A random first shard, then the next one round.
-    const [first, second] = shards.map((sk) => Number(sk.slice('SHARD#'.length)));
-    expect(second).toBe((first + 1) % 4);
+  it(
+    'credits of one transaction to a hot asset land on ' + 'distinct shards; a credit opening an asset creates it',
+    async () => {
+      const hot = { assetId: 'hot', mode: 'sharded' as const, shards: 4 };
+      const steps = await postedTransfers(
+        [spec({ id: 'a', credit: hot }), spec({ id: 'b', debit: single('other'), credit: hot })],
+        AT,
+      );
+      const shards = steps.filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot').map((s) => s.item.Update!.Key!.SK);
+      expect(shards).toHaveLength(2);
+      expect(shards.every((sk) => /^SHARD#[0-3]$/.test(sk))).toBe(true);
+      // A random first shard, then the next one round.
+      const [first, second] = shards.map((sk) => Number(sk.slice('SHARD#'.length)));
+      expect(second).toBe((first + 1) % 4);
 
-    const opened = await postedTransfer(
-      spec({
-        kind: 'token-issue',
-        credit: single('token'),
-        openCredit: { id: 'token', status: 'active', balance: 99, skipped: undefined, currency: 'NZD' },
-      }),
-      AT,
-    );
-    expect(opened[1].item).toEqual({
-      Update: {
-        TableName: TABLE,
-        Key: assetBalance.key('token'),
-        UpdateExpression: 'SET #o0 = :o0, #o1 = :o1, #o2 = :o2, pending = :zero ADD balance :delta, available :delta',
-        ConditionExpression: 'attribute_not_exists(PK)',
-        ExpressionAttributeNames: { '#o0': 'id', '#o1': 'status', '#o2': 'currency' },
-        ExpressionAttributeValues: { ':o0': 'token', ':o1': 'active', ':o2': 'NZD', ':delta': N(300), ':zero': 0 },
-      },
-    });
-    expect(failure(opened[1])).toBe('duplicate: transfer token already exists');
-  });
+      const opened = await postedTransfer(
+        spec({
+          kind: 'token-issue',
+          credit: single('token'),
+          openCredit: { id: 'token', status: 'active', balance: 99, skipped: undefined, currency: 'NZD' },
+        }),
+        AT,
+      );
+      expect(opened[1].item).toEqual({
+        Update: {
+          TableName: TABLE,
+          Key: assetBalance.key('token'),
+          UpdateExpression: 'SET #o0 = :o0, #o1 = :o1, #o2 = :o2, pending = :zero ADD balance :delta, available :delta',
+          ConditionExpression: 'attribute_not_exists(PK)',
+          ExpressionAttributeNames: { '#o0': 'id', '#o1': 'status', '#o2': 'currency' },
+          ExpressionAttributeValues: { ':o0': 'token', ':o1': 'active', ':o2': 'NZD', ':delta': N(300), ':zero': 0 },
+        },
+      });
+      expect(failure(opened[1])).toBe('duplicate: transfer token already exists');
+    },
+  );
 
   it('legs on one item merge (a net debit judged by the debit’s codes); a net zero leg is dropped', async () => {
     const steps = await postedTransfers(
@@ -619,55 +658,63 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       });
     const base = assetBalance.item({ id: 'hot', status: 'active', currency: 'NZD', balance: 0 } as never);
 
-    it('largest shards first, each conditional on its own portion; what was planned and is gone is a race', async () => {
-      reads = () => ({ Items: [base, shardRow(0, 100), shardRow(1, 500), shardRow(2, 0)] });
-      const steps = await postedTransfers(
-        [
-          spec({ id: 'a', debit: hot, amount: 400n, liveness: 'test' }),
-          spec({ id: 'b', debit: hot, credit: single('other'), amount: 150n, liveness: 'test' }),
-        ],
-        AT,
-      );
-      const debits = steps.filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot');
-      expect(
-        debits.map((s) => [
-          s.item.Update!.Key!.SK,
-          s.item.Update!.ExpressionAttributeValues![':delta'],
-          s.item.Update!.ExpressionAttributeValues![':needed'],
-        ]),
-      ).toEqual([
-        ['SHARD#1', N(-500), N(500)],
-        ['SHARD#0', N(-50), N(50)],
-      ]);
-      expect(failure(debits[0], { ...active, available: N(10) })).toBe('conflict');
-      expect(sent).toEqual([
-        {
-          name: 'QueryCommand',
-          input: {
-            TableName: TABLE,
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': 'ASSET#hot' },
-            ConsistentRead: true,
-          },
-        },
-      ]);
-    });
-
-    it('exactly what the shards hold together is enough; more is the insufficient rule, decided from the read', async () => {
-      reads = () => ({ Items: [shardRow(0, 100), shardRow(1, 200)] });
-      expect(
-        (await postedTransfer(spec({ debit: hot, amount: 300n }), AT)).filter(
-          (s) => s.item.Update?.Key?.PK === 'ASSET#hot',
-        ),
-      ).toHaveLength(2);
-      await expect(postedTransfer(spec({ debit: hot, amount: 301n }), AT)).rejects.toThrow('INSUFFICIENT_ASSET_VALUE');
-      await expect(
-        postedTransfer(
-          spec({ debit: hot, amount: 301n, debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' } }),
+    it(
+      'largest shards first, each conditional on its own ' + 'portion; what was planned and is gone is a race',
+      async () => {
+        reads = () => ({ Items: [base, shardRow(0, 100), shardRow(1, 500), shardRow(2, 0)] });
+        const steps = await postedTransfers(
+          [
+            spec({ id: 'a', debit: hot, amount: 400n, liveness: 'test' }),
+            spec({ id: 'b', debit: hot, credit: single('other'), amount: 150n, liveness: 'test' }),
+          ],
           AT,
-        ),
-      ).rejects.toThrow('INSUFFICIENT_WALLET_BALANCE');
-    });
+        );
+        const debits = steps.filter((s) => s.item.Update?.Key?.PK === 'ASSET#hot');
+        expect(
+          debits.map((s) => [
+            s.item.Update!.Key!.SK,
+            s.item.Update!.ExpressionAttributeValues![':delta'],
+            s.item.Update!.ExpressionAttributeValues![':needed'],
+          ]),
+        ).toEqual([
+          ['SHARD#1', N(-500), N(500)],
+          ['SHARD#0', N(-50), N(50)],
+        ]);
+        expect(failure(debits[0], { ...active, available: N(10) })).toBe('conflict');
+        expect(sent).toEqual([
+          {
+            name: 'QueryCommand',
+            input: {
+              TableName: TABLE,
+              KeyConditionExpression: 'PK = :pk',
+              ExpressionAttributeValues: { ':pk': 'ASSET#hot' },
+              ConsistentRead: true,
+            },
+          },
+        ]);
+      },
+    );
+
+    it(
+      'exactly what the shards hold together is enough; ' + 'more is the insufficient rule, decided from the read',
+      async () => {
+        reads = () => ({ Items: [shardRow(0, 100), shardRow(1, 200)] });
+        expect(
+          (await postedTransfer(spec({ debit: hot, amount: 300n }), AT)).filter(
+            (s) => s.item.Update?.Key?.PK === 'ASSET#hot',
+          ),
+        ).toHaveLength(2);
+        await expect(postedTransfer(spec({ debit: hot, amount: 301n }), AT)).rejects.toThrow(
+          'INSUFFICIENT_ASSET_VALUE',
+        );
+        await expect(
+          postedTransfer(
+            spec({ debit: hot, amount: 301n, debitCodes: { insufficient: 'INSUFFICIENT_WALLET_BALANCE' } }),
+            AT,
+          ),
+        ).rejects.toThrow('INSUFFICIENT_WALLET_BALANCE');
+      },
+    );
 
     it('a missing, inactive or mismatched asset answers its rule', async () => {
       reads = () => ({ Items: [base] });
@@ -707,49 +754,52 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       ...more,
     });
 
-    it('reserves on the payer (available falls, pending rises) on condition of its funds, and records the transfer', async () => {
-      const s = spec({
-        id: 'p1',
-        kind: 'asset-transfer',
-        amount: 500n,
-        liveness: 'test',
-        refs: { assetTransferId: 'at1' },
-        quota: { type: 'spend', accountId: 'acc', assetType: 't', at: AT },
-      });
-      const steps = await pendingTransfer(s, AT);
-      const g = guard('test');
-      expect(steps.slice(0, 2).map((x) => x.item)).toEqual([
-        {
-          Update: {
-            TableName: TABLE,
-            Key: assetBalance.key('payer'),
-            UpdateExpression: 'ADD pending :amount, available :negative',
-            ConditionExpression: `${g.condition} AND available >= :amount`,
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ...g.values, ':amount': N(500), ':negative': N(-500) },
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    it(
+      'reserves on the payer (available falls, pending rises) ' + 'on condition of its funds, and records the transfer',
+      async () => {
+        const s = spec({
+          id: 'p1',
+          kind: 'asset-transfer',
+          amount: 500n,
+          liveness: 'test',
+          refs: { assetTransferId: 'at1' },
+          quota: { type: 'spend', accountId: 'acc', assetType: 't', at: AT },
+        });
+        const steps = await pendingTransfer(s, AT);
+        const g = guard('test');
+        expect(steps.slice(0, 2).map((x) => x.item)).toEqual([
+          {
+            Update: {
+              TableName: TABLE,
+              Key: assetBalance.key('payer'),
+              UpdateExpression: 'ADD pending :amount, available :negative',
+              ConditionExpression: `${g.condition} AND available >= :amount`,
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ...g.values, ':amount': N(500), ':negative': N(-500) },
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
           },
-        },
-        {
-          Put: {
-            TableName: TABLE,
-            Item: pendingTransferEntity.item({ ...stored(), liveness: 'test' }),
-            ConditionExpression: 'attribute_not_exists(PK)',
+          {
+            Put: {
+              TableName: TABLE,
+              Item: pendingTransferEntity.item({ ...stored(), liveness: 'test' }),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
           },
-        },
-      ]);
-      expect(steps[2].item.Update?.Key).toEqual({ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#t' });
-      expect(steps).toHaveLength(3);
-      expect(failure(steps[0], { ...active, available: N(499) })).toEqual({ code: 'INSUFFICIENT_ASSET_VALUE' });
-      expect(failure(steps[0], { ...active, available: N(500) })).toBe('conflict');
-      expect(failure(steps[1])).toBe('duplicate: transfer p1 already exists');
-      const plain = await pendingTransfer(spec({ id: 'p1', kind: 'asset-transfer', amount: 500n }), AT);
-      expect(plain[1].item.Put?.Item).toEqual(pendingTransferEntity.item(stored({ refs: undefined })));
-      expect(plain).toHaveLength(2);
-      await expect(pendingTransfer(spec({ debit: testIssuanceAsset('NZD') }), AT)).rejects.toThrow(
-        'a pending transfer reserves on a single-item asset',
-      );
-    });
+        ]);
+        expect(steps[2].item.Update?.Key).toEqual({ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#t' });
+        expect(steps).toHaveLength(3);
+        expect(failure(steps[0], { ...active, available: N(499) })).toEqual({ code: 'INSUFFICIENT_ASSET_VALUE' });
+        expect(failure(steps[0], { ...active, available: N(500) })).toBe('conflict');
+        expect(failure(steps[1])).toBe('duplicate: transfer p1 already exists');
+        const plain = await pendingTransfer(spec({ id: 'p1', kind: 'asset-transfer', amount: 500n }), AT);
+        expect(plain[1].item.Put?.Item).toEqual(pendingTransferEntity.item(stored({ refs: undefined })));
+        expect(plain).toHaveLength(2);
+        await expect(pendingTransfer(spec({ debit: testIssuanceAsset('NZD') }), AT)).rejects.toThrow(
+          'a pending transfer reserves on a single-item asset',
+        );
+      },
+    );
 
     /** The pending transfer's record as a post or void settles it, conditional on what the caller says remains. */
     const settled = (left: string, next: string, remaining: string) => ({
@@ -821,20 +871,24 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       ).toBe('posted');
     });
 
-    it('never posts more than the caller says remains, or nothing; a transfer no longer pending or holding less fails its condition', () => {
-      for (const amount of [501n, 0n])
-        expect(() => postPending(stored(), { id: 'x', amount, remaining: 500n }, AT)).toThrow(
-          'post exceeds what the caller says remains',
-        );
-      const [record] = postPending(stored(), { id: 'x', amount: 1n, remaining: 500n }, AT);
-      expect(record.item.Update?.ConditionExpression).toBe('#status = :pending AND remaining = :remaining');
-      expect(failure(record)).toBe('conflict');
-      expect(() =>
-        postPending(stored({ credit: single('payer') }), { id: 'x', amount: 1n, remaining: 500n }, AT, {
-          credit: single('payer'),
-        }),
-      ).toThrow('INVALID_ASSET_TYPE');
-    });
+    it(
+      'never posts more than the caller says remains, or nothing; a transfer no longer pending or holding less ' +
+        'fails its condition',
+      () => {
+        for (const amount of [501n, 0n])
+          expect(() => postPending(stored(), { id: 'x', amount, remaining: 500n }, AT)).toThrow(
+            'post exceeds what the caller says remains',
+          );
+        const [record] = postPending(stored(), { id: 'x', amount: 1n, remaining: 500n }, AT);
+        expect(record.item.Update?.ConditionExpression).toBe('#status = :pending AND remaining = :remaining');
+        expect(failure(record)).toBe('conflict');
+        expect(() =>
+          postPending(stored({ credit: single('payer') }), { id: 'x', amount: 1n, remaining: 500n }, AT, {
+            credit: single('payer'),
+          }),
+        ).toThrow('INVALID_ASSET_TYPE');
+      },
+    );
 
     it('voids what remains: the reservation goes back to available; nothing remaining is not voided', () => {
       const steps = voidPending(stored({ remaining: '300' }), 300n, AT);
@@ -907,42 +961,45 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       expect(await findPendingTransfer('p1')).toBeUndefined();
     });
 
-    it('findTransferRefs: the debit entry’s kind and references, else the pending transfer’s, else nothing', async () => {
-      const entry = ledgerEntry.item(
-        {
-          txnId: 't',
-          side: 'D',
-          kind: 'payment',
-          assetId: 'a',
-          otherAssetId: 'b',
+    it(
+      'findTransferRefs: the debit entry’s kind and ' + 'references, else the pending transfer’s, else nothing',
+      async () => {
+        const entry = ledgerEntry.item(
+          {
+            txnId: 't',
+            side: 'D',
+            kind: 'payment',
+            assetId: 'a',
+            otherAssetId: 'b',
+            amount: '1',
+            currency: 'NZD',
+            createdAt: AT,
+          },
+          { paymentRequestId: 'pr' },
+        );
+        reads = () => ({ Item: entry });
+        expect(await findTransferRefs('t')).toMatchObject({ kind: 'payment', paymentRequestId: 'pr' });
+        expect(sent[0].input).toEqual({ TableName: TABLE, Key: ledgerEntry.key('t', 'D'), ConsistentRead: true });
+        const pending = pendingTransferEntity.item({
+          id: 't',
+          status: 'pending',
+          kind: 'withdrawal',
+          debit: single('a'),
+          credit: single('b'),
           amount: '1',
+          remaining: '1',
           currency: 'NZD',
+          refs: { fundsTransferId: 'ft' },
           createdAt: AT,
-        },
-        { paymentRequestId: 'pr' },
-      );
-      reads = () => ({ Item: entry });
-      expect(await findTransferRefs('t')).toMatchObject({ kind: 'payment', paymentRequestId: 'pr' });
-      expect(sent[0].input).toEqual({ TableName: TABLE, Key: ledgerEntry.key('t', 'D'), ConsistentRead: true });
-      const pending = pendingTransferEntity.item({
-        id: 't',
-        status: 'pending',
-        kind: 'withdrawal',
-        debit: single('a'),
-        credit: single('b'),
-        amount: '1',
-        remaining: '1',
-        currency: 'NZD',
-        refs: { fundsTransferId: 'ft' },
-        createdAt: AT,
-      });
-      reads = (c) => (c.input.Key.PK.startsWith('TRANSFER#') ? { Item: pending } : {});
-      expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal', fundsTransferId: 'ft' });
-      reads = (c) => (c.input.Key.PK.startsWith('TRANSFER#') ? { Item: { ...pending, refs: undefined } } : {});
-      expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal' });
-      reads = () => ({});
-      expect(await findTransferRefs('t')).toBeUndefined();
-    });
+        });
+        reads = (c) => (c.input.Key!.PK.startsWith('TRANSFER#') ? { Item: pending } : {});
+        expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal', fundsTransferId: 'ft' });
+        reads = (c) => (c.input.Key!.PK.startsWith('TRANSFER#') ? { Item: { ...pending, refs: undefined } } : {});
+        expect(await findTransferRefs('t')).toEqual({ kind: 'withdrawal' });
+        reads = () => ({});
+        expect(await findTransferRefs('t')).toBeUndefined();
+      },
+    );
 
     it('setAssetStatus: every balance item of the asset, in one transaction', async () => {
       reads = (c) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { activityShortCode, newShortCode, parseShortCode } from '../../functions/payment-requests/short-code';
 import { resolveLineItems } from '../../functions/payment-requests/line-items';
-import { ApiError } from '../../functions/core/errors/classes';
+import type { ApiError } from '../../functions/core/errors/classes';
 
 describe('short codes', () => {
   it('generates codes that parse back to themselves', () => {

@@ -2,26 +2,24 @@ import { ID_KINDS, pathParameterKind } from '../../functions/core/ids';
 import { routeKey } from '../../functions/core/http/route';
 import { ROUTES } from '../../functions/routes';
 import { SCHEMAS } from '../../functions/schemas';
-
-type Schema = Record<string, any>;
+import type { Schema } from '../support/route-fixtures';
 
 /** Every sub-schema of a request schema with its path (properties, items, combinators). */
 function* walk(schema: Schema, path: string): Generator<[string, Schema]> {
   if (!schema || typeof schema !== 'object') return;
   yield [path, schema];
-  for (const [name, child] of Object.entries((schema.properties ?? {}) as Record<string, Schema>))
-    yield* walk(child, `${path}.${name}`);
-  for (const keyword of ['items', 'additionalProperties'])
-    if (schema[keyword] && typeof schema[keyword] === 'object') yield* walk(schema[keyword], `${path}[]`);
-  for (const keyword of ['allOf', 'anyOf', 'oneOf'])
-    for (const child of schema[keyword] ?? []) yield* walk(child, path);
+  for (const [name, child] of Object.entries(schema.properties ?? {})) yield* walk(child, `${path}.${name}`);
+  for (const child of [schema.items, schema.additionalProperties])
+    if (child && typeof child === 'object') yield* walk(child, `${path}[]`);
+  for (const child of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    yield* walk(child, path);
 }
 
 const requestSchemas = [
   ...new Set(ROUTES.flatMap((route) => [route.body, route.query].filter((id): id is NonNullable<typeof id> => !!id))),
 ];
 const subSchemas = requestSchemas.flatMap((id) => [...walk(SCHEMAS[id] as Schema, id)]);
-const kindPatterns = new Set(Object.values(ID_KINDS).map((kind) => kind.pattern));
+const kindPatterns = new Set<string | undefined>(Object.values(ID_KINDS).map((kind) => kind.pattern));
 
 describe('request schemas are bounded', () => {
   it('every string has a maxLength and every array a maxItems', () => {
@@ -34,7 +32,10 @@ describe('request schemas are bounded', () => {
     expect(unbounded.map(([path]) => path)).toEqual([]);
   });
 
-  /** Labels the client's own systems choose (terminals, devices, products, processors) and asset types: bounded text, not ids of ours. */
+  /**
+   * Labels the client's own systems choose (terminals, devices, products, processors) and asset types: bounded text,
+   * not ids of ours.
+   */
   const CLIENT_LABELS =
     /\.(ledgerId|terminalId|deviceId|operatorId|productId|processorMerchantAccountId|processorStoreId|externalMerchantId)$/;
 

@@ -35,15 +35,18 @@ const query = () =>
 const get = () => new GetItemCommand({ TableName: 't', Key: { PK: { S: 'PR#p' }, SK: { S: 'PR' } } });
 
 describe("a request's read cache (core/db/write-gate.ts)", () => {
-  it('answers a repeated GetItem or Query of one request from its first answer, a prefetched one included', async () => {
-    const { client, sent } = countingClient();
-    await withWriteGate({}, async () => {
-      prefetch(client.send(query()));
-      await client.send(query());
-      await Promise.all([client.send(get()), client.send(get())]);
-    });
-    expect(sent).toEqual(['Query', 'GetItem']);
-  });
+  it(
+    'answers a repeated GetItem or Query of one request ' + 'from its first answer, a prefetched one included',
+    async () => {
+      const { client, sent } = countingClient();
+      await withWriteGate({}, async () => {
+        prefetch(client.send(query()));
+        await client.send(query());
+        await Promise.all([client.send(get()), client.send(get())]);
+      });
+      expect(sent).toEqual(['Query', 'GetItem']);
+    },
+  );
 
   it('forgets every answer when the request writes, so a read after a write goes to DynamoDB', async () => {
     const { client, sent } = countingClient();

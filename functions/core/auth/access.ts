@@ -4,7 +4,10 @@ import type { IntegrationDirectory } from './integration-directory';
 import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
 import type { Principal } from './principal';
 
-/** What authorization decides with: every group's permission grants, the accounts' records and the merchants' integrations. */
+/**
+ * What authorization decides with: every group's permission grants, the accounts' records and the merchants'
+ * integrations.
+ */
 export interface Authorization {
   permissions: PermissionMatrix;
   accounts: AccountDirectory;

@@ -22,7 +22,7 @@ export const API_KEY_CACHE_TTL_MS = 30_000;
  */
 export const TEST_ACCOUNT_CACHE_TTL_MS = 1_000;
 /** Bounded: past it the oldest entry goes. */
-export const API_KEY_CACHE_SIZE = 1_000;
+const API_KEY_CACHE_SIZE = 1_000;
 
 const verified = new Map<string, { principal: Principal; until: number }>();
 
@@ -30,7 +30,7 @@ const verified = new Map<string, { principal: Principal; until: number }>();
  * The header naming the org account a signed-in user acts in: ours, and the reference's name for it.
  * Without one a user acts in their individual account.
  */
-export const ACCOUNT_HEADERS = ['x-account', 'x-centrapay-account'] as const;
+const ACCOUNT_HEADERS = ['x-account', 'x-centrapay-account'] as const;
 
 /**
  * Resolves the `x-api-key` header (case-insensitive), else a user access token in `Authorization`
@@ -143,7 +143,7 @@ function remember(cacheKey: string, principal: Principal, until: number): void {
  * Drops this instance's verified keys of an account (all when none is named): the accounts group
  * calls it after changing a key or an account, so the change holds at once where it was made.
  */
-export function forgetAuthentications(accountId?: string): void {
+function forgetAuthentications(accountId?: string): void {
   for (const [hash, { principal }] of verified)
     if (!accountId || principal.accountId === accountId) verified.delete(hash);
 }
@@ -162,7 +162,7 @@ export const changesAuthentication =
 
 async function principalOf(hash: string, accounts: AccountDirectory): Promise<Principal | undefined> {
   const key = await accounts.findApiKey(hash);
-  if (!key || !key.enabled) return undefined;
+  if (!key?.enabled) return undefined;
   const account = await accounts.findAccount(key.accountId);
   if (!account) return undefined;
   return {

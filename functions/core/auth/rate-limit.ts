@@ -43,7 +43,7 @@ type Window = Pick<RateLimitWindow, 'head' | 'counted' | 'slots'>;
 type Subject = Pick<RateLimitWindow, 'subject' | 'scope'>;
 
 /** The account's limit: its own `rateLimitPerMinute`, else the platform default. */
-export const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
+const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
 
 /** Per account, shared by every instance through DynamoDB (writes): 429 beyond the account's limit. */
 export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {
@@ -277,7 +277,10 @@ function onlyThisRequest(head: number): number[] {
 /** Housekeeping (the table's TTL): an item whose every bucket has left the window. */
 const expiry = (head: number) => ((head + SLOTS) * BUCKET_MS) / 1000;
 
-/** Undefined once written; else the item the failed condition saw (its values come back unconverted: unmarshalled, then parsed). */
+/**
+ * Undefined once written; else the item the failed condition saw (its values come back unconverted: unmarshalled, then
+ * parsed).
+ */
 async function conditionally(write: Promise<unknown>): Promise<{ item?: Window } | undefined> {
   try {
     await write;

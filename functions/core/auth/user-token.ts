@@ -7,7 +7,7 @@ export const USER_TOKEN_ALGORITHMS = ['RS256'];
 /** Tokens are long-lived enough; longer ones are not taken at all (Cognito's default is 1 hour). */
 const MAX_TOKEN_LENGTH = 8_192;
 /** The OIDC key path of a Cognito user pool (and of the local issuer). */
-export const jwksUrlOf = (issuer: string) => new URL(`${issuer.replace(/\/$/, '')}/.well-known/jwks.json`);
+const jwksUrlOf = (issuer: string) => new URL(`${issuer.replace(/\/$/, '')}/.well-known/jwks.json`);
 
 let keys: { issuer: string; get: JWTVerifyGetKey } | undefined;
 

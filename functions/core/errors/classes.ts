@@ -20,7 +20,7 @@ const REASON_PHRASES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function reasonPhrase(statusCode: number): string {
+function reasonPhrase(statusCode: number): string {
   return REASON_PHRASES[statusCode] ?? 'Error';
 }
 
@@ -67,14 +67,14 @@ export function codeOf(error: unknown): ErrorCode | undefined {
 export const hasCode = (error: unknown, code: ErrorCode): boolean => codeOf(error) === code;
 
 /** 400: malformed request; the message names the field. */
-export class BadRequestError extends ApiError {
+class BadRequestError extends ApiError {
   constructor(message: string) {
     super(400, message);
   }
 }
 
 /** 400 with a catalogued code (a checksum, a sum, an integration's parameters). */
-export class InvalidRequestError extends CodedError {
+class InvalidRequestError extends CodedError {
   declare readonly code: CodeOfStatus<400>;
   constructor(code: CodeOfStatus<400>, extra?: Record<string, unknown>) {
     super(code, extra);
@@ -82,7 +82,7 @@ export class InvalidRequestError extends CodedError {
 }
 
 /** 401: API key missing or not valid. */
-export class UnauthorizedError extends ApiError {
+class UnauthorizedError extends ApiError {
   constructor(message = 'Missing authentication') {
     super(401, message);
   }
@@ -100,7 +100,7 @@ export class ForbiddenError extends CodedError {
 }
 
 /** 403 with a documented business-rule code. */
-export class BusinessRuleError extends CodedError {
+class BusinessRuleError extends CodedError {
   declare readonly code: BusinessRuleCode;
   constructor(code: BusinessRuleCode, extra?: Record<string, unknown>) {
     super(code, extra);
@@ -111,7 +111,7 @@ export class BusinessRuleError extends CodedError {
 export type BusinessRuleCode = Exclude<CodeOfStatus<403>, 'FORBIDDEN'>;
 
 /** 404: no such route or method. */
-export class NotFoundError extends ApiError {
+class NotFoundError extends ApiError {
   constructor() {
     super(404, 'Not Found');
   }
@@ -140,7 +140,7 @@ export class UnsupportedMediaTypeError extends ApiError {
 }
 
 /** 429 RATE_LIMIT_EXCEEDED with Retry-After. */
-export class TooManyRequestsError extends CodedError {
+class TooManyRequestsError extends CodedError {
   declare readonly code: 'RATE_LIMIT_EXCEEDED';
   constructor(retryAfterSeconds: number) {
     super('RATE_LIMIT_EXCEEDED', {}, { 'retry-after': String(retryAfterSeconds) });
@@ -148,7 +148,7 @@ export class TooManyRequestsError extends CodedError {
 }
 
 /** 500 SERVER_ERROR: anything unexpected; the details are logged, never answered. */
-export class InternalServerError extends CodedError {
+class InternalServerError extends CodedError {
   declare readonly code: 'SERVER_ERROR';
   constructor() {
     super('SERVER_ERROR');
@@ -156,7 +156,7 @@ export class InternalServerError extends CodedError {
 }
 
 /** 503: a dependency is busy or not ready yet; the same request may succeed later (callers retry). */
-export class ServiceUnavailableError extends CodedError {
+class ServiceUnavailableError extends CodedError {
   declare readonly code: CodeOfStatus<503>;
   constructor(code: CodeOfStatus<503>, headers?: Record<string, string>) {
     super(code, {}, headers);

@@ -48,7 +48,8 @@ let coldStart = true;
  *
  *   Powertools (Logger context, EMF metrics, Tracer on AWS) → error handler → header normalizer →
  *   arrival → [authentication → rate limit] → clock (`now`, once) → [size, JSON / urlencoded parsers] →
- *   [validator] → [path parameters against their id kinds] → [Idempotency-Key] → the operation → the response, once the request is admitted.
+ * [validator] → [path parameters against their id kinds] → [Idempotency-Key] → the operation → the response, once the
+ * request is admitted.
  *
  * Steps in brackets are there only for routes that need them (`apiKey` routes; routes with a body,
  * a query schema, an optional Idempotency-Key header).

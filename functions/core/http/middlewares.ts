@@ -2,7 +2,7 @@
  * The steps of the HTTP pipeline as middy middlewares (group-handler.ts assembles them per route).
  * What a step learns for the operation goes on `context.platform` (the pipeline's per-request state).
  */
-import type { MiddlewareObj, Request as MiddyRequest } from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import validator from '@middy/validator';
@@ -32,7 +32,7 @@ import { errorResponse } from './response';
 import type { Route } from './route';
 
 /** What the pipeline's steps hand on to the operation, one per request. */
-export interface PipelineState {
+interface PipelineState {
   route?: Route;
   /** Real time at arrival: what rate limits and the verified-key cache count with (core/clock.ts `now`). */
   receivedAt: Date;
@@ -49,12 +49,6 @@ export interface PipelineState {
 }
 
 export type PipelineContext = Context & { platform: PipelineState };
-export type HttpRequest = MiddyRequest<
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Error,
-  PipelineContext
->;
 type Middleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, PipelineContext>;
 
 /** The pipeline's first step: the route, the arrival time and the query string. */
@@ -132,8 +126,9 @@ export function bodySteps(route: Route): Middleware[] {
     // multipart/form-data (core/http/multipart.ts): text fields and files, validated like a body.
     return [
       {
-        before: (request) =>
-          void (request.context.platform.body = parseMultipartBody(request.event, request.event.headers ?? {})),
+        before: (request) => {
+          request.context.platform.body = parseMultipartBody(request.event, request.event.headers ?? {});
+        },
       },
     ];
   }
@@ -148,7 +143,8 @@ export function bodySteps(route: Route): Middleware[] {
         : '';
       if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES)
         throw new PayloadTooLargeError(`body must be at most ${MAX_BODY_BYTES} bytes`);
-      const headers = (event.headers ??= {});
+      event.headers ??= {};
+      const headers = event.headers;
       // Media types are case-insensitive; middy's parsers match lower case.
       if (headers['content-type']) headers['content-type'] = headers['content-type'].toLowerCase();
       if (text.trim() === '') {
@@ -255,7 +251,7 @@ export const pathStep = (route: Route): Middleware => ({
 });
 
 /** Longest `Idempotency-Key` header accepted. */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /**
  * Routes whose money command takes an optional `Idempotency-Key` header (void, release): the key is

@@ -17,7 +17,7 @@ export interface UploadedFile {
 }
 
 /** Largest multipart body taken: above the largest upload any purpose accepts, within Lambda's 6 MB event. */
-export const MAX_MULTIPART_BYTES = 4 * 1024 * 1024;
+const MAX_MULTIPART_BYTES = 4 * 1024 * 1024;
 const MAX_PARTS = 16;
 const MAX_FIELD_BYTES = 8 * 1024;
 

@@ -13,7 +13,10 @@ export interface Request<TBody = unknown, TQuery = unknown> {
   /** The request's time, taken once by the pipeline's clock step. */
   now: Date;
   requestId: string;
-  /** The optional `Idempotency-Key` header, checked by the pipeline, on routes that take one (route `idempotency: 'header'`). */
+  /**
+   * The optional `Idempotency-Key` header, checked by the pipeline, on routes that take one (route `idempotency:
+   * 'header'`).
+   */
   idempotencyKey?: string;
 }
 

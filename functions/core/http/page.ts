@@ -43,7 +43,10 @@ export function pageCsp(
   ].join('; ');
 }
 
-/** The platform pages' shared look (box model, type, heading, badge, cards); each page adds its colours (`--bg`, `--ink`, `--line`) and its own rules. */
+/**
+ * The platform pages' shared look (box model, type, heading, badge, cards); each page adds its colours (`--bg`,
+ * `--ink`, `--line`) and its own rules.
+ */
 export const PAGE_BASE_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}

@@ -7,9 +7,10 @@ import { badRequest } from '../errors/classes';
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /** Deeper than any request schema goes; deeper bodies are refused before they cost anything. */
-export const MAX_BODY_DEPTH = 16;
+const MAX_BODY_DEPTH = 16;
 // Lone surrogates (not well-formed UTF-16) and C0 controls other than tab, newline and return.
 const INVALID_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding those control characters is this regex's job
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 export function assertWellFormed(value: unknown, depth: number): void {

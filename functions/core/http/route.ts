@@ -1,5 +1,5 @@
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Label = 'deprecated' | 'experimental';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Label = 'deprecated' | 'experimental';
 
 /**
  * One route entry as an endpoint group declares it (functions/<group>/routes.ts). Core reads the
@@ -33,7 +33,10 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
    * are validated against the `body` schema.
    */
   bodyEncoding?: 'multipart';
-  /** `header`: the money command takes an optional `Idempotency-Key` header (checked by the pipeline's idempotency step). */
+  /**
+   * `header`: the money command takes an optional `Idempotency-Key` header (checked by the pipeline's idempotency
+   * step).
+   */
   idempotency?: 'header';
   response?: SchemaId;
   /**

@@ -24,7 +24,10 @@ export type TransferKind =
   | 'token-return'
   /** value sent by an asset transfer: held pending from creation, posted to each claim */
   | 'asset-transfer'
-  /** money a bank paid in (a top up), and money paid out to a bank account (a withdrawal: held pending until the bank settles) */
+  /**
+   * money a bank paid in (a top up), and money paid out to a bank account (a withdrawal: held pending until the bank
+   * settles)
+   */
   | 'topup'
   | 'withdrawal';
 
@@ -128,7 +131,9 @@ export const pendingTransferEntity = defineEntity<PendingTransfer, [transferId: 
   required: ['id', 'status', 'kind', 'debit', 'credit', 'amount', 'remaining', 'currency', 'createdAt'],
 });
 
-/** One side of a posted movement, immutable; the transfer's references (payment request, refund, top-up ids) ride along. */
+/**
+ * One side of a posted movement, immutable; the transfer's references (payment request, refund, top-up ids) ride along.
+ */
 export type LedgerEntry = {
   txnId: string;
   side: 'D' | 'C';

@@ -125,7 +125,9 @@ export async function readQuotaLimits(accountId: string): Promise<QuotaLimits | 
   return out.Item ? quotaLimitsEntity.parse(out.Item) : undefined;
 }
 
-/** Starts reading an account's limits now, for a counted transfer planned later in the request (core/db/write-gate.ts). */
+/**
+ * Starts reading an account's limits now, for a counted transfer planned later in the request (core/db/write-gate.ts).
+ */
 export function prefetchQuotaLimits(accountId: string): void {
   prefetch(readQuotaLimits(accountId));
 }
@@ -274,7 +276,9 @@ function counterStep(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeri
         TableName: table(),
         Key: quotaCounterEntity.keyOf(record),
         UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
-        ConditionExpression: `${within('#yearly', ':yearRoom', limits.yearly - amount)} AND ${within('#month', ':monthRoom', limits.monthly - amount)}`,
+        ConditionExpression:
+          `${within('#yearly', ':yearRoom', limits.yearly - amount)} AND ` +
+          `${within('#month', ':monthRoom', limits.monthly - amount)}`,
         ExpressionAttributeNames: {
           ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
           '#yearly': 'yearly',

@@ -343,6 +343,7 @@ async function shardDebits(
     b.available > a.available ? 1 : b.available < a.available ? -1 : 0,
   )) {
     if (left === 0n) break;
+    // biome-ignore lint/complexity/useMathMinMax: bigint amounts, which Math.min does not take
     const portion = shard.available < left ? shard.available : left;
     if (portion <= 0n) continue;
     left -= portion;

@@ -12,7 +12,7 @@ export interface PlatformClock {
 
 const platformClockKey = () => ({ PK: 'CLOCK#PLATFORM', SK: 'CLOCK' });
 
-export const platformClockEntity = defineEntity<PlatformClock, []>({
+const platformClockEntity = defineEntity<PlatformClock, []>({
   type: 'platform-clock',
   version: 1,
   key: platformClockKey,

@@ -63,7 +63,8 @@ export function describe(error: ErrorObject | undefined, location: Location): st
       return `${field} must NOT have duplicate items (items ## ${String(params.j)} and ${String(params.i)} are identical)`;
     default:
       return error.keyword in LIMITED
-        ? `${field} must NOT have ${error.keyword.startsWith('max') ? 'more' : 'fewer'} than ${String(params.limit)} ${LIMITED[error.keyword]}`
+        ? `${field} must NOT have ${error.keyword.startsWith('max') ? 'more' : 'fewer'} than ` +
+            `${String(params.limit)} ${LIMITED[error.keyword]}`
         : `${field} is invalid`;
   }
 }

@@ -8,7 +8,7 @@ import { sendMessages } from '../queues';
 import type { NotificationType } from './notification-types';
 import { WEBHOOK_EVENT_KEY_PREFIX, WEBHOOK_OUTBOX_PREFIX } from './outbox-keys';
 
-export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
+export type { NotificationType } from './notification-types';
 
 /** Legacy `transactionType` values sent to a legacy request's `notifyUrl`. */
 export type LegacyTransactionType = 'CANCELLED' | 'EXPIRED' | 'PURCHASE' | 'REFUND';
@@ -48,7 +48,9 @@ const outboxPartition = (shard: number) => `${WEBHOOK_OUTBOX_PREFIX}${shard}`;
 const webhookEventKey = (id: string) => ({ PK: `${WEBHOOK_EVENT_KEY_PREFIX}${id}`, SK: 'WEBHOOKEVENT' });
 /** The index partition (GSI2) of an account's notification events, newest first: its event log. */
 export const accountEventsPartition = (accountId: string) => `ACCOUNTEVENTS#${accountId}`;
-/** Outbox order is real time, never later: an event of a test account whose clock runs ahead is swept like any other. */
+/**
+ * Outbox order is real time, never later: an event of a test account whose clock runs ahead is swept like any other.
+ */
 const outboxTime = (createdAt: string) => (createdAt < new Date().toISOString() ? createdAt : new Date().toISOString());
 
 /** A webhook event as stored (a row of core/db/keys.ts's key table), with `dispatchedAt` once fanned out. */

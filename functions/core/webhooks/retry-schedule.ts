@@ -3,7 +3,10 @@ export const GIVE_UP_AFTER_MS = 14 * 24 * 3600 * 1000;
 /** No wait between two attempts is longer than this. */
 export const MAX_RETRY_DELAY_SECONDS = 3600;
 
-/** Base of the backoff (WEBHOOK_RETRY_BASE_SECONDS may change it); tests reach retries through test clocks instead (docs/api/test-clock.md). */
+/**
+ * Base of the backoff (WEBHOOK_RETRY_BASE_SECONDS may change it); tests reach retries through test clocks instead
+ * (docs/api/test-clock.md).
+ */
 export const retryBaseSeconds = () => Number(process.env.WEBHOOK_RETRY_BASE_SECONDS ?? 30);
 
 /**

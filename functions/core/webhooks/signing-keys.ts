@@ -99,7 +99,7 @@ export function parseSigningKeySet(json: string): SigningKeySet {
  * kept: the next call, a retried delivery, tries again). The 10-minute publish-before-signing delay
  * above assumes this 5-minute cache.
  */
-export const KEY_SET_MAX_AGE_SECONDS = 5 * 60;
+const KEY_SET_MAX_AGE_SECONDS = 5 * 60;
 
 async function loadSigningKeySet(): Promise<SigningKeySet> {
   const { webhookSigningKeys: inline, webhookSigningKeysSecretArn: secretArn } = config();
