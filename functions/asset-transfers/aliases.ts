@@ -16,7 +16,12 @@ export async function findAliasOwner(alias: string): Promise<string | undefined>
 }
 
 /** Records that an alias is the account's (once: another account's alias is ALIAS_ALREADY_VERIFIED). */
-export async function verifyAlias(accountId: string, alias: string, by: string, now: Date): Promise<VerifiedAlias> {
+export async function putVerifiedAlias(
+  accountId: string,
+  alias: string,
+  by: string,
+  now: Date,
+): Promise<VerifiedAlias> {
   const verified: VerifiedAlias = { alias, accountId, verifiedAt: isoTimestamp(now), verifiedBy: by };
   await runTransaction([
     {

@@ -88,7 +88,7 @@ export async function insertMerchantConfig(
 
 /** Keeps the merchant's accepted asset types (used by merchant search) in step with its configs. */
 async function refreshAcceptedAssets(merchantId: string): Promise<void> {
-  const configs = await listMerchantConfigs(merchantId);
+  const configs = await queryMerchantConfigs(merchantId);
   await setAcceptedAssetTypes(
     merchantId,
     [...new Set(configs.flatMap((c) => c.paymentOptions.map((o) => o.type)))].sort(),
@@ -138,7 +138,7 @@ export async function findMerchantConfig(id: string): Promise<StoredMerchantConf
 }
 
 /** Configs of one merchant, oldest first: a small, bounded set (a bare array: docs/api/conventions.md#lists). */
-export async function listMerchantConfigs(merchantId: string): Promise<MerchantConfig[]> {
+export async function queryMerchantConfigs(merchantId: string): Promise<MerchantConfig[]> {
   const items = await queryAll({
     TableName: config().tableName,
     IndexName: 'GSI1',

@@ -5,7 +5,8 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { merchantEntity, type Merchant, type StoredMerchant } from './entities';
+import { accountMerchantsPartition, merchantEntity, type Merchant, type StoredMerchant } from './entities';
+import { newestFirstPage, type Page } from '../core/db/pagination';
 import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
 import { madeBy } from '../core/audit';
@@ -51,6 +52,14 @@ export async function findMerchant(id: string): Promise<StoredMerchant | undefin
     new GetCommand({ TableName: config().tableName, Key: merchantEntity.key(id), ConsistentRead: true }),
   );
   return out.Item ? merchantEntity.parse(out.Item) : undefined;
+}
+
+/** Merchants of an account, newest first, a page at a time. */
+export function queryAccountMerchants(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<Merchant>> {
+  return newestFirstPage(accountMerchantsPartition(accountId), page, (item) => present(merchantEntity.parse(item)));
 }
 
 /** Writes the whole merchant back, conditional on the version read (no lost updates). */

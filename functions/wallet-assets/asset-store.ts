@@ -131,7 +131,7 @@ export const settlementSide = (assetId: string, settlement = true): AssetSide =>
   settlement ? { assetId, mode: 'sharded', shards: HOT_ASSET_SHARDS } : { assetId, mode: 'single' };
 
 /** Wallet assets of an account, oldest first; bounded by MAX_WALLETS_PER_LEDGER per ledger. */
-export async function listWalletAssets(accountId: string): Promise<WalletAsset[]> {
+export async function queryWalletAssets(accountId: string): Promise<WalletAsset[]> {
   const items = await queryAll(
     {
       TableName: config().tableName,

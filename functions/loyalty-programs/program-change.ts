@@ -1,16 +1,15 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import type { visibilityBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
-import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import type { AuthedRequest } from '../core/http/operation';
 import type { StoredLoyaltyProgram } from './entities';
 import { loadProgram } from './load-program';
 import { present, replaceProgram } from './program-store';
 
-type VisibilityBody = FromSchema<typeof visibilityBody>;
-
 /** Applies a change to the program as read, conditional on its version (retried on conflict). */
-function change(request: AuthedRequest, next: (program: StoredLoyaltyProgram) => Partial<StoredLoyaltyProgram>) {
+export function changeProgram(
+  request: AuthedRequest,
+  next: (program: StoredLoyaltyProgram) => Partial<StoredLoyaltyProgram>,
+) {
   return retryOnConflict(async () => {
     const program = await loadProgram(request);
     const changes = next(program);
@@ -22,11 +21,3 @@ function change(request: AuthedRequest, next: (program: StoredLoyaltyProgram) =>
     );
   });
 }
-
-/** draft → active (activating an active program answers it as it is). */
-export const activateLoyaltyProgram = authedOperation((request) => change(request, () => ({ status: 'active' })));
-
-/** `public` programs are listed to patrons (merchant search); `unlisted` ones are reached by their id only. */
-export const setLoyaltyProgramVisibility = authedOperation<VisibilityBody>((request) =>
-  change(request, () => ({ visibility: request.body.visibility })),
-);
