@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from './config';
-import { db } from './db/client';
 import { idempotencyEntity } from './db/keys';
 import { retryOnConflict, type TransactionStep } from './db/transaction';
 import { holdWritesUntil, ungated } from './db/write-gate';
@@ -72,26 +69,21 @@ export async function idempotent<T>(
   const scope = [cmd.accountId, cmd.operation, cmd.key];
   const ctx: IdempotentContext<T> = {
     derive: (label) => derivedId(undefined, ...scope, label),
-    record: (response) => ({
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: idempotencyEntity.item(
-            {
-              accountId: cmd.accountId,
-              operation: cmd.operation,
-              clientKey: cmd.key,
-              requestHash,
-              response: JSON.stringify(response),
-              createdAt: new Date().toISOString(),
-            },
-            { ttl: Math.floor(Date.now() / 1000) + RETENTION_SECONDS },
-          ),
-          ConditionExpression: 'attribute_not_exists(PK)',
+    record: (response) =>
+      idempotencyEntity.createStep(
+        {
+          accountId: cmd.accountId,
+          operation: cmd.operation,
+          clientKey: cmd.key,
+          requestHash,
+          response: JSON.stringify(response),
+          createdAt: new Date().toISOString(),
         },
-      },
-      onConditionFailed: () => new ConcurrentDuplicate('idempotency record written concurrently'),
-    }),
+        {
+          extra: { ttl: Math.floor(Date.now() / 1000) + RETENTION_SECONDS },
+          onExists: () => new ConcurrentDuplicate('idempotency record written concurrently'),
+        },
+      ),
   };
   try {
     return { response: await retryOnConflict(() => run(ctx)), replayed: false };
@@ -108,15 +100,8 @@ export async function idempotent<T>(
 }
 
 async function readStored<T>(cmd: IdempotentCommand, requestHash: string): Promise<T | undefined> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: config().tableName,
-      Key: idempotencyEntity.key(cmd.accountId, cmd.operation, cmd.key),
-      ConsistentRead: true,
-    }),
-  );
-  if (!out.Item) return undefined;
-  const stored = idempotencyEntity.parse(out.Item);
+  const stored = await idempotencyEntity.get(cmd.accountId, cmd.operation, cmd.key);
+  if (!stored) return undefined;
   if (stored.requestHash !== requestHash) throw businessRule(cmd.mismatchCode ?? 'IDEMPOTENT_OPERATION_FAILED');
   return JSON.parse(stored.response) as T;
 }

@@ -1,4 +1,22 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DeleteCommandInput,
+  GetCommand,
+  PutCommand,
+  type PutCommandInput,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { config } from '../config';
+import type { ApiError } from '../errors/classes';
 import { declaredOnly } from '../validation/declared-only';
+import { db } from './client';
+import { type Page, paginationLimit, queryAll, queryPage } from './pagination';
+import { TransactionConflictError, type TransactionStep } from './transaction';
 
 /**
  * Entities, after ElectroDB / dynamodb-toolbox: one definition per stored record type owns its
@@ -8,6 +26,7 @@ import { declaredOnly } from '../validation/declared-only';
  */
 
 export type TableKey = { PK: string; SK: string };
+export type IndexName = 'GSI1' | 'GSI2';
 export type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
 
 /** Attributes the table adds around a record: keys, index keys, TTL and the entity stamp. */
@@ -37,43 +56,341 @@ export interface EntityDefinition<T extends object, K extends unknown[]> {
   upgrade?: (item: Record<string, unknown>, from: number) => Record<string, unknown>;
 }
 
+/** A condition on the stored item, in DynamoDB's expression language, with its own placeholders. */
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/** What a failed condition means to the caller: the item as it was (ALL_OLD), or undefined when absent. */
+export type OnConditionFailed = (old: Record<string, unknown> | undefined) => ApiError | Error;
+
+/** A partial write: attributes to set, numbers (or sets) to add, attributes to remove, and its condition. */
+export interface Changes {
+  set?: Record<string, unknown>;
+  /** Set only where the attribute is absent (a first timestamp kept across retries). */
+  setIfAbsent?: Record<string, unknown>;
+  add?: Record<string, unknown>;
+  remove?: readonly string[];
+  if?: Condition;
+  onConditionFailed?: OnConditionFailed;
+  /** Creates the item when absent, stamped with this entity's type and version (counters). */
+  upsert?: boolean;
+}
+
+/** Which items a query reads: a partition of the table (by PK) or of an index, optionally under a sort-key prefix. */
+export interface Selection {
+  partition: string;
+  index?: IndexName;
+  sortKeyPrefix?: string;
+  newestFirst?: boolean;
+  filter?: Condition;
+  projection?: string;
+}
+
+type Versioned = { version: number };
+
 export interface Entity<T extends object, K extends unknown[]> extends EntityDefinition<T, K> {
   /** The item to write: keys, index keys, type and version around the record. */
   item(record: T, extra?: Record<string, unknown>): Record<string, unknown>;
   /** The record of a stored item, checked; throws EntityShapeError. */
   parse(item: Record<string, unknown>): T;
+
+  /** The record under a key (strongly consistent), or undefined. */
+  get(...key: K): Promise<T | undefined>;
+  /** Writes a new record, conditional on its key being free; `onExists` names the error (default EntityExistsError). */
+  create(record: T, options?: { extra?: Record<string, unknown>; onExists?: () => ApiError | Error }): Promise<T>;
+  /** Writes a record whatever is stored, or under a condition. */
+  put(
+    record: T,
+    options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
+  ): Promise<T>;
+  /** Replaces a record read at `current.version` with its next state at the next version; a concurrent change throws TransactionConflictError. */
+  replace<V extends T & Versioned>(current: V, next: V): Promise<V>;
+  /** Changes attributes of the item under a key, conditional on its existence (unless upserting) and `if`; returns the item after. */
+  update(key: K, changes: Changes): Promise<T>;
+  /** Deletes the item under a key, under a condition. */
+  remove(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): Promise<void>;
+  /** One page of a partition, newest first unless told otherwise; the partition is the page key's scope. */
+  page(selection: Selection, page: { paginationLimit?: number; pageKey?: string }): Promise<Page<T>>;
+  /** Every record of a small, bounded partition. */
+  all(selection: Selection): Promise<T[]>;
+  /** The first record of a partition (a unique index entry such as a short code), or undefined. */
+  first(selection: Selection): Promise<T | undefined>;
+
+  /** The transaction-step forms, for core/db/transaction.ts runTransaction. */
+  createStep(record: T, options?: { extra?: Record<string, unknown>; onExists?: OnConditionFailed }): TransactionStep;
+  putStep(
+    record: T,
+    options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
+  ): TransactionStep;
+  replaceStep<V extends T & Versioned>(current: V, next: V): TransactionStep & { record: V };
+  updateStep(key: K, changes: Changes): TransactionStep;
+  removeStep(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): TransactionStep;
+  /** A condition on another item the transaction must hold, without writing it. */
+  conditionStep(key: K, condition: Condition, onConditionFailed: OnConditionFailed): TransactionStep;
 }
 
+/** A create found its key taken. */
+export class EntityExistsError extends Error {
+  constructor(entity: string) {
+    super(`${entity} exists`);
+    this.name = 'EntityExistsError';
+  }
+}
+
+/** An update or delete of an item that is not there, where the caller named no error of its own. */
+export class EntityMissingError extends Error {
+  constructor(entity: string) {
+    super(`${entity} not found`);
+    this.name = 'EntityMissingError';
+  }
+}
+
+const ABSENT: Condition = { expression: 'attribute_not_exists(PK)' };
+const PRESENT: Condition = { expression: 'attribute_exists(PK)' };
+
 export function defineEntity<T extends object, K extends unknown[]>(definition: EntityDefinition<T, K>): Entity<T, K> {
+  const tableName = () => config().tableName;
+  const item = (record: T, extra: Record<string, unknown> = {}) => ({
+    ...record,
+    ...extra,
+    ...definition.keyOf(record),
+    ...(definition.indexes?.(record) ?? {}),
+    entity: definition.type,
+    v: definition.version,
+  });
+  const parse = (stored: Record<string, unknown>): T => {
+    if (stored.entity !== definition.type)
+      throw new EntityShapeError(definition.type, `found entity ${String(stored.entity)}`);
+    const version = Number(stored.v);
+    if (
+      !Number.isInteger(version) ||
+      version > definition.version ||
+      (version < definition.version && !definition.upgrade)
+    ) {
+      throw new EntityShapeError(definition.type, `unknown version ${String(stored.v)}`);
+    }
+    const current = version < definition.version && definition.upgrade ? definition.upgrade(stored, version) : stored;
+    const record: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(current)) if (!STORAGE_ATTRIBUTES.has(name)) record[name] = value;
+    const missing = definition.required.filter((field) => record[field] === undefined);
+    if (missing.length) throw new EntityShapeError(definition.type, `missing ${missing.join(', ')}`);
+    return record as T;
+  };
+  const missing = () => new EntityMissingError(definition.type);
+
+  const putStep: Entity<T, K>['putStep'] = (record, options = {}) => ({
+    item: { Put: { TableName: tableName(), Item: item(record, options.extra), ...conditionInput(options.if, true) } },
+    onConditionFailed: options.onConditionFailed,
+  });
+  const createStep: Entity<T, K>['createStep'] = (record, options = {}) =>
+    putStep(record, {
+      extra: options.extra,
+      if: ABSENT,
+      onConditionFailed: options.onExists ?? (() => new EntityExistsError(definition.type)),
+    });
+  const replaceStep: Entity<T, K>['replaceStep'] = (current, next) => {
+    const record = { ...next, version: current.version + 1 };
+    return {
+      record,
+      ...putStep(record, {
+        if: {
+          expression: '#version = :version',
+          names: { '#version': 'version' },
+          values: { ':version': current.version },
+        },
+        onConditionFailed: () => new TransactionConflictError(),
+      }),
+    };
+  };
+  const updateStep: Entity<T, K>['updateStep'] = (key, changes) => ({
+    item: { Update: { TableName: tableName(), Key: definition.key(...key), ...updateInput(definition, changes) } },
+    onConditionFailed: changes.onConditionFailed ?? missing,
+  });
+  const removeStep: Entity<T, K>['removeStep'] = (key, options = {}) => ({
+    item: { Delete: { TableName: tableName(), Key: definition.key(...key), ...conditionInput(options.if, true) } },
+    onConditionFailed: options.onConditionFailed,
+  });
+  const listing = (selection: Selection) => queryInput(tableName(), selection);
+
   return {
     ...definition,
-    item: (record, extra = {}) => ({
-      ...record,
-      ...extra,
-      ...definition.keyOf(record),
-      ...(definition.indexes?.(record) ?? {}),
-      entity: definition.type,
-      v: definition.version,
-    }),
-    parse(item) {
-      if (item.entity !== definition.type)
-        throw new EntityShapeError(definition.type, `found entity ${String(item.entity)}`);
-      const version = Number(item.v);
-      if (
-        !Number.isInteger(version) ||
-        version > definition.version ||
-        (version < definition.version && !definition.upgrade)
-      ) {
-        throw new EntityShapeError(definition.type, `unknown version ${String(item.v)}`);
-      }
-      const current = version < definition.version ? definition.upgrade!(item, version) : item;
-      const record: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(current)) if (!STORAGE_ATTRIBUTES.has(name)) record[name] = value;
-      const missing = definition.required.filter((field) => record[field] === undefined);
-      if (missing.length) throw new EntityShapeError(definition.type, `missing ${missing.join(', ')}`);
-      return record as T;
+    item,
+    parse,
+    async get(...key) {
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: definition.key(...key), ConsistentRead: true }),
+      );
+      return out.Item ? parse(out.Item) : undefined;
     },
+    async create(record, options = {}) {
+      await runStep(createStep(record, options));
+      return record;
+    },
+    async put(record, options = {}) {
+      await runStep(putStep(record, options));
+      return record;
+    },
+    async replace(current, next) {
+      const step = replaceStep(current, next);
+      await runStep(step);
+      return step.record;
+    },
+    async update(key, changes) {
+      const out = await runStep(updateStep(key, changes), 'ALL_NEW');
+      return parse(out ?? {});
+    },
+    async remove(key, options = {}) {
+      await runStep(removeStep(key, options));
+    },
+    page(selection, page) {
+      return queryPage(listing({ newestFirst: true, ...selection }), {
+        scope: selection.partition,
+        limit: paginationLimit(page.paginationLimit),
+        pageKey: page.pageKey,
+        map: parse,
+      });
+    },
+    async all(selection) {
+      return (await queryAll(listing(selection))).map(parse);
+    },
+    async first(selection) {
+      const out = await db().send(new QueryCommand({ ...listing(selection), Limit: 1 }));
+      return out.Items?.[0] ? parse(out.Items[0]) : undefined;
+    },
+    createStep,
+    putStep,
+    replaceStep,
+    updateStep,
+    removeStep,
+    conditionStep: (key, condition, onConditionFailed) => ({
+      item: {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: definition.key(...key),
+          ...conditionInput(condition, true),
+        } as never,
+      },
+      onConditionFailed,
+    }),
   };
+}
+
+/** The condition attributes of a write; asks for the old item so its error can name the rule it broke. */
+function conditionInput(condition: Condition | undefined, returnOld: boolean) {
+  if (!condition) return {};
+  return {
+    ConditionExpression: condition.expression,
+    ...(condition.names ? { ExpressionAttributeNames: condition.names } : {}),
+    ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
+    ...(returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
+  };
+}
+
+/**
+ * SET / ADD / REMOVE with generated placeholders (`#u0`, `:u0`…), which cannot collide with a
+ * condition's own (`#status`, `:status`). An update is of an existing item unless it upserts.
+ */
+function updateInput<T extends object, K extends unknown[]>(definition: EntityDefinition<T, K>, changes: Changes) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  const placeholder = (attribute: string, value?: unknown) => {
+    const i = n++;
+    names[`#u${i}`] = attribute;
+    if (value !== undefined) values[`:u${i}`] = value;
+    return i;
+  };
+  const sets = Object.entries(changes.set ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([attribute, value]) => {
+      const i = placeholder(attribute, value);
+      return `#u${i} = :u${i}`;
+    });
+  for (const [attribute, value] of Object.entries(changes.setIfAbsent ?? {})) {
+    const i = placeholder(attribute, value);
+    sets.push(`#u${i} = if_not_exists(#u${i}, :u${i})`);
+  }
+  if (changes.upsert) {
+    for (const [attribute, value] of [
+      ['entity', definition.type],
+      ['v', definition.version],
+    ] as const) {
+      const i = placeholder(attribute, value);
+      sets.push(`#u${i} = if_not_exists(#u${i}, :u${i})`);
+    }
+  }
+  const adds = Object.entries(changes.add ?? {}).map(([attribute, value]) => {
+    const i = placeholder(attribute, value);
+    return `#u${i} :u${i}`;
+  });
+  const removes = (changes.remove ?? []).map((attribute) => `#u${placeholder(attribute)}`);
+  const clauses = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ].filter(Boolean);
+  const condition = combine(changes.upsert ? undefined : PRESENT, changes.if);
+  return {
+    UpdateExpression: clauses.join(' '),
+    ...conditionInput(condition, true),
+    ExpressionAttributeNames: { ...names, ...condition?.names },
+    ...(Object.keys(values).length || condition?.values
+      ? { ExpressionAttributeValues: { ...values, ...condition?.values } }
+      : {}),
+  };
+}
+
+function combine(a: Condition | undefined, b: Condition | undefined): Condition | undefined {
+  if (!a || !b) return a ?? b;
+  return {
+    expression: `(${a.expression}) AND (${b.expression})`,
+    names: { ...a.names, ...b.names },
+    values: { ...a.values, ...b.values },
+  };
+}
+
+function queryInput(tableName: string, selection: Selection): QueryCommandInput {
+  const pk = selection.index ? `${selection.index}PK` : 'PK';
+  const sk = selection.index ? `${selection.index}SK` : 'SK';
+  const names: Record<string, string> = { '#pk': pk, ...selection.filter?.names };
+  const values: Record<string, unknown> = { ':pk': selection.partition, ...selection.filter?.values };
+  let keyCondition = '#pk = :pk';
+  if (selection.sortKeyPrefix !== undefined) {
+    names['#sk'] = sk;
+    values[':sk'] = selection.sortKeyPrefix;
+    keyCondition += ' AND begins_with(#sk, :sk)';
+  }
+  return {
+    TableName: tableName,
+    ...(selection.index ? { IndexName: selection.index } : { ConsistentRead: true }),
+    KeyConditionExpression: keyCondition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(selection.newestFirst ? { ScanIndexForward: false } : {}),
+    ...(selection.filter ? { FilterExpression: selection.filter.expression } : {}),
+    ...(selection.projection ? { ProjectionExpression: selection.projection } : {}),
+  };
+}
+
+/** One step on its own (a single conditional write): its failed condition means what the step says. */
+async function runStep(step: TransactionStep, returnValues?: 'ALL_NEW'): Promise<Record<string, unknown> | undefined> {
+  const { Put, Update, Delete } = step.item as { Put?: object; Update?: object; Delete?: object };
+  try {
+    if (Put) await db().send(new PutCommand(Put as PutCommandInput));
+    else if (Delete) await db().send(new DeleteCommand(Delete as DeleteCommandInput));
+    else if (Update) {
+      const out = await db().send(new UpdateCommand({ ...(Update as UpdateCommandInput), ReturnValues: returnValues }));
+      return out.Attributes;
+    }
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException && step.onConditionFailed)
+      throw step.onConditionFailed(error.Item ? unmarshall(error.Item, { wrapNumbers: true }) : undefined);
+    throw error;
+  }
+  return undefined;
 }
 
 /**

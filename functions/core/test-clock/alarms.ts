@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { readingOf } from '../clock';
 import { config } from '../config';
 import { db } from '../db/client';
@@ -53,17 +53,17 @@ const KEEP_AFTER_DUE_SECONDS = 24 * 3600;
  * if `now` was read from a clock that can be advanced; otherwise does nothing.
  */
 export async function setAlarm(queue: string, body: unknown, dueAt: Date, now: Date): Promise<void> {
-  const put = alarmPut(queue, body, dueAt, now);
-  if (put) await db().send(new PutCommand(put));
+  const alarm = alarmOf(queue, body, dueAt, now);
+  if (alarm) await clockAlarmEntity.put(alarm.record, { extra: alarm.extra });
 }
 
 /** The alarm `setAlarm` leaves, as a transaction step: it commits with the record its message is about. */
 export function alarmStep(queue: string, body: unknown, dueAt: Date, now: Date): TransactionStep | undefined {
-  const put = alarmPut(queue, body, dueAt, now);
-  return put && { item: { Put: put } };
+  const alarm = alarmOf(queue, body, dueAt, now);
+  return alarm && clockAlarmEntity.putStep(alarm.record, { extra: alarm.extra });
 }
 
-function alarmPut(queue: string, body: unknown, dueAt: Date, now: Date) {
+function alarmOf(queue: string, body: unknown, dueAt: Date, now: Date) {
   const reading = readingOf(now);
   if (!reading?.advanceable) return undefined;
   const alarm: ClockAlarm = {
@@ -74,10 +74,7 @@ function alarmPut(queue: string, body: unknown, dueAt: Date, now: Date) {
     ...(localClockEnabled() ? { platformWide: true } : {}),
   };
   const realDue = Date.now() + Math.max(0, dueAt.getTime() - now.getTime());
-  return {
-    TableName: config().tableName,
-    Item: clockAlarmEntity.item(alarm, { ttl: Math.floor(realDue / 1000) + KEEP_AFTER_DUE_SECONDS }),
-  };
+  return { record: alarm, extra: { ttl: Math.floor(realDue / 1000) + KEEP_AFTER_DUE_SECONDS } };
 }
 
 /** Sends the messages of `alarms` now and deletes them; a failed send keeps its alarm. */
@@ -113,13 +110,7 @@ export async function ringDueAlarms(clock: string, now: Date): Promise<number> {
  * clock (`nowOf` reads it: the platform's, or an account's) and answers how many rang.
  */
 export async function ringAllDueAlarms(nowOf: (clock: string) => Promise<Date>): Promise<number> {
-  const items = await queryAll({
-    TableName: config().tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': PLATFORM_ALARMS },
-  });
-  const alarms = items.map((item) => clockAlarmEntity.parse(item));
+  const alarms = await clockAlarmEntity.all({ index: 'GSI1', partition: PLATFORM_ALARMS });
   const nows = new Map<string, Promise<Date>>();
   const due: ClockAlarm[] = [];
   for (const alarm of alarms) {

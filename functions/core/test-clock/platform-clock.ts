@@ -1,6 +1,3 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
 import { defineEntity } from '../db/entity';
 
 /**
@@ -29,27 +26,14 @@ export const localClockEnabled = () => process.env.LOCAL_TEST_CLOCK === '1';
 /** The local platform's offset in seconds; 0 without an advance, and always 0 on a deployed stack (no read). */
 export async function platformOffsetSeconds(): Promise<number> {
   if (!localClockEnabled()) return 0;
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: platformClockKey(), ConsistentRead: true }),
-  );
-  return out.Item ? platformClockEntity.parse(out.Item).offsetSeconds : 0;
+  return (await platformClockEntity.get())?.offsetSeconds ?? 0;
 }
 
 /** Moves the local platform's clock forward (never back: records would be stamped out of order). */
 export async function advancePlatformOffset(seconds: number, realNow: Date): Promise<PlatformClock> {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: platformClockKey(),
-      UpdateExpression: 'ADD offsetSeconds :s SET updatedAt = :at, entity = :entity, v = :v',
-      ExpressionAttributeValues: {
-        ':s': seconds,
-        ':at': realNow.toISOString(),
-        ':entity': platformClockEntity.type,
-        ':v': platformClockEntity.version,
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return platformClockEntity.parse(out.Attributes ?? {});
+  return platformClockEntity.update([], {
+    add: { offsetSeconds: seconds },
+    set: { updatedAt: realNow.toISOString() },
+    upsert: true,
+  });
 }

@@ -1,6 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { db } from '../db/client';
 import { newestFirstPage, type Page } from '../db/pagination';
 import { accountEventsPartition, webhookEventEntity, type WebhookEvent } from './outbox';
 
@@ -25,13 +22,5 @@ export function accountWebhookEventsPage(
 /** Adds deliveries to an event's list (a string set: a repeated fan-out adds nothing twice). */
 export async function recordEventDeliveries(eventId: string, deliveryIds: string[]): Promise<void> {
   if (!deliveryIds.length) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: webhookEventEntity.key(eventId),
-      UpdateExpression: 'ADD deliveryIds :ids',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':ids': new Set(deliveryIds) },
-    }),
-  );
+  await webhookEventEntity.update([eventId], { add: { deliveryIds: new Set(deliveryIds) } });
 }

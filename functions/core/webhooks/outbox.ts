@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
 import { defineEntity } from '../db/entity';
@@ -83,16 +83,8 @@ export function webhookEventSteps(
   at: string,
 ): { events: WebhookEvent[]; steps: TransactionStep[] } {
   const events = inputs.map((input) => ({ ...input, id: newId(), createdAt: at }) as WebhookEvent);
-  const steps = events.map(
-    (event): TransactionStep => ({
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: webhookEventEntity.item(event, { ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS }),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    }),
+  const steps = events.map((event) =>
+    webhookEventEntity.createStep(event, { extra: { ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS } }),
   );
   return { events, steps };
 }
@@ -110,23 +102,16 @@ export function dispatchWebhookEvents(eventIds: string[]): Promise<void> {
   );
 }
 
-export async function findWebhookEvent(id: string): Promise<WebhookEvent | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: webhookEventEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? webhookEventEntity.parse(out.Item) : undefined;
+export function findWebhookEvent(id: string): Promise<WebhookEvent | undefined> {
+  return webhookEventEntity.get(id);
 }
 
 /** Takes a fanned-out event out of the outbox index, so the sweep stops sending it on. */
 export async function markWebhookEventDispatched(id: string, at: Date): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: webhookEventEntity.key(id),
-      UpdateExpression: 'SET dispatchedAt = if_not_exists(dispatchedAt, :at) REMOVE GSI1PK, GSI1SK',
-      ExpressionAttributeValues: { ':at': at.toISOString() },
-    }),
-  );
+  await webhookEventEntity.update([id], {
+    setIfAbsent: { dispatchedAt: at.toISOString() },
+    remove: ['GSI1PK', 'GSI1SK'],
+  });
 }
 
 /**
