@@ -1,9 +1,9 @@
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict } from '../core/db/transaction';
 import type { AuthedRequest } from '../core/http/operation';
-import type { StoredLoyaltyProgram } from './entities';
+import { loyaltyProgramEntity, type StoredLoyaltyProgram } from './entities';
 import { loadProgram } from './load-program';
-import { present, replaceProgram } from './program-store';
+import { present } from './program-store';
 
 /** Applies a change to the program as read, conditional on its version (retried on conflict). */
 export function changeProgram(
@@ -17,7 +17,12 @@ export function changeProgram(
       return present(program);
     const at = isoTimestamp(request.now);
     return present(
-      await replaceProgram(program, { ...program, ...changes, updatedAt: at, updatedBy: request.auth.principal.crn }),
+      await loyaltyProgramEntity.replace(program, {
+        ...program,
+        ...changes,
+        updatedAt: at,
+        updatedBy: request.auth.principal.crn,
+      }),
     );
   });
 }
