@@ -151,30 +151,13 @@ export async function insertPaymentRequest(
   );
   const stored = { ...request, version: 1, activityCount: activities.length };
   const steps: TransactionStep[] = [
-    {
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: paymentRequestEntity.item(stored),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
+    paymentRequestEntity.createStep(stored),
     ...transitionSteps(stored, {}, activities, at).slice(1),
   ];
   if (patron) {
-    steps.push({
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: patronRequestLinkEntity.item({
-            patronAccountId: patron.code.accountId,
-            createdAt: at,
-            paymentRequestId: id,
-          }),
-        },
-      },
-    });
+    steps.push(
+      patronRequestLinkEntity.putStep({ patronAccountId: patron.code.accountId, createdAt: at, paymentRequestId: id }),
+    );
   }
   if (request.paymentLinkId)
     steps.push(
