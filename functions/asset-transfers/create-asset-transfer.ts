@@ -11,10 +11,10 @@ import { newId } from '../core/ids';
 import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/transfers';
 import { commitWithTimer } from '../core/timers';
 import { findAliasOwner } from './aliases';
-import type { StoredAssetTransfer } from './entities';
+import { assetTransferEntity, type StoredAssetTransfer } from './entities';
 import { findSendable, type Sendable } from './sendable';
 import { claimAssetTransferFor } from './settle';
-import { insertStep, maskAlias, normalizeAlias, present } from './transfer-store';
+import { maskAlias, normalizeAlias, present } from './transfer-store';
 
 type Body = FromSchema<typeof createAssetTransferBody>;
 
@@ -134,7 +134,7 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   );
   // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
   await commitWithTimer(
-    [insertStep(transfer), ...hold],
+    [assetTransferEntity.createStep(transfer), ...hold],
     { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt },
     now,
   );

@@ -1,7 +1,7 @@
 import { forbidden } from '../core/errors/classes';
-import { authedOperation, publicOperation } from '../core/http/operation';
+import { authedOperation } from '../core/http/operation';
 import { loadAssetTransfer } from './settle';
-import { present, presentSummary } from './transfer-store';
+import { present } from './transfer-store';
 
 /** A transfer, to its sender's and its recipient's accounts (a due one is returned first). */
 export const getAssetTransfer = authedOperation(async ({ params, auth, now }) => {
@@ -14,11 +14,4 @@ export const getAssetTransfer = authedOperation(async ({ params, auth, now }) =>
     await auth.access.account(transfer.recipientAccountId);
   }
   return present(transfer);
-});
-
-/** What a claim page shows, to anyone holding the link. */
-export const getAssetTransferSummary = publicOperation(async ({ params, now }) => {
-  const transfer = await loadAssetTransfer(params.assetTransferId, now);
-  if (!transfer) throw forbidden();
-  return presentSummary(transfer);
 });

@@ -1,7 +1,5 @@
 import { ApiError } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
-import { queryAll } from '../core/db/pagination';
-import { config } from '../core/config';
 import { listAccountAliases } from './aliases';
 import { aliasTransfersPartition, assetTransferEntity } from './entities';
 import { claimAssetTransferFor } from './settle';
@@ -14,14 +12,8 @@ import { claimAssetTransferFor } from './settle';
 export const resolveClaimableAssets = authedOperation(async ({ auth, now }) => {
   const account = await auth.access.account(auth.principal.accountId);
   for (const alias of await listAccountAliases(account.id)) {
-    const waiting = await queryAll({
-      TableName: config().tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': aliasTransfersPartition(alias) },
-    });
-    for (const item of waiting) {
-      const { id } = assetTransferEntity.parse(item);
+    const waiting = await assetTransferEntity.all({ partition: aliasTransfersPartition(alias), index: 'GSI2' });
+    for (const { id } of waiting) {
       await claimAssetTransferFor(id, account, 'alias', auth.principal.crn, now).catch((error: unknown) => {
         if (!(error instanceof ApiError && error.statusCode === 403)) throw error;
       });

@@ -4,7 +4,7 @@ import { derivedId } from '../core/ids';
 import type { AssetSide } from '../core/ledger/transfers';
 import type { Amount } from '../core/money';
 import { findToken, isExpired, receivedTokenItem, type StoredToken } from '../tokens';
-import { findWalletAsset, insertWalletAsset, listWalletAssets } from '../wallet-assets';
+import { findWalletAsset, insertWalletAsset, queryWalletAssets } from '../wallet-assets';
 import type { StoredAssetTransfer } from './entities';
 
 /** An asset as a transfer sends it: money moves in part from a wallet, a token whole. */
@@ -78,7 +78,7 @@ export async function receivingSide(
       open: receivedTokenItem(sent, { id, accountId: claimant.id, at, by }),
     };
   }
-  const wallets = await listWalletAssets(claimant.id);
+  const wallets = await queryWalletAssets(claimant.id);
   const wallet =
     wallets.find(
       (w) => w.id !== transfer.assetId && w.type === transfer.assetType && !w.settlement && w.status === 'active',

@@ -5,9 +5,12 @@ import { businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { findPendingTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
 import { webhookEventSteps } from '../core/webhooks/outbox';
-import type { StoredAssetTransfer } from './entities';
+import { assetTransferEntity, claimEntity, type StoredAssetTransfer } from './entities';
 import { receivingSide } from './sendable';
-import { claimStep, findAssetTransfer, findClaim, present, replaceStep } from './transfer-store';
+import { findAssetTransfer, present } from './transfer-store';
+
+// Every change of a transfer is a versioned replace (assetTransferEntity.replaceStep): of concurrent
+// claims, cancels and returns exactly one wins; the others re-read and meet its state.
 
 /** States in which a transfer still holds its value: it can be claimed, cancelled or returned. */
 export const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
@@ -55,7 +58,7 @@ export async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Pro
     at,
   );
   await runTransaction([
-    replaceStep(transfer, next),
+    assetTransferEntity.replaceStep(transfer, next),
     ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at),
     ...notice.steps,
   ]);
@@ -96,7 +99,7 @@ export function claimAssetTransferFor(
     if (!isOpen(transfer)) throw businessRule('ASSET_TRANSFER_INVALID_STATUS');
     if ((claimant.test === true) !== (transfer.liveness === 'test'))
       throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
-    const previous = await findClaim(transfer.id, claimant.id);
+    const previous = await claimEntity.get(transfer.id, claimant.id);
     const claims = (previous?.claims ?? 0) + 1;
     const limit =
       transfer.claimConditions?.reduce((least, c) => Math.min(least, Number(c.params?.limit ?? Infinity)), Infinity) ??
@@ -131,8 +134,9 @@ export function claimAssetTransferFor(
       claimedAt: at,
     };
     await runTransaction([
-      replaceStep(transfer, next),
-      claimStep(claim),
+      assetTransferEntity.replaceStep(transfer, next),
+      // The transfer's own versioned replace orders concurrent claims: the claim record is written as is.
+      claimEntity.putStep(claim),
       ...postPending(pending, { id: newId(), amount, remaining }, at, to),
     ]);
     return { ...next, version: transfer.version + 1 };
@@ -153,7 +157,7 @@ export function cancelAssetTransferBy(
     const at = isoTimestamp(now);
     const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'cancelled', updatedAt: at };
     await runTransaction([
-      replaceStep(transfer, next),
+      assetTransferEntity.replaceStep(transfer, next),
       ...voidPending(await holding(transfer), BigInt(transfer.remainingValue), at),
     ]);
     return { ...next, version: transfer.version + 1 };

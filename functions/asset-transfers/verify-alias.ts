@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { verifiedAliasBody } from './schemas';
 import { authedOperation } from '../core/http/operation';
-import { verifyAlias as recordAlias } from './aliases';
+import { putVerifiedAlias } from './aliases';
 import { normalizeAlias } from './transfer-store';
 
 type Body = FromSchema<typeof verifiedAliasBody>;
@@ -12,5 +12,5 @@ type Body = FromSchema<typeof verifiedAliasBody>;
  */
 export const verifyAlias = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const account = await auth.access.account(params.accountId);
-  return recordAlias(account.id, normalizeAlias(body.alias), auth.principal.crn, now);
+  return putVerifiedAlias(account.id, normalizeAlias(body.alias), auth.principal.crn, now);
 });

@@ -1,8 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { business as businessSchema } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import type { TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
@@ -18,7 +15,6 @@ export type NewBusiness = Pick<
   test: boolean;
 };
 
-const table = () => config().tableName;
 const alreadyExists = () => businessRule(BUSINESS_ALREADY_EXISTS);
 
 /**
@@ -44,45 +40,32 @@ export function businessCreation(
   };
   const claim = { businessId: id, accountId: input.accountId };
   const items = [businessEntity.item(stored), accountBusinessEntity.item(claim)];
-  const steps: TransactionStep[] = items.map((Item) => ({
-    item: { Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(PK)' } },
-    onConditionFailed: alreadyExists,
-  }));
+  const steps = [
+    businessEntity.createStep(stored, { onExists: alreadyExists }),
+    accountBusinessEntity.createStep(claim, { onExists: alreadyExists }),
+  ];
   if (input.nzbn) {
-    const nzbnClaim = nzbnClaimStep(input.nzbn, input.test, claim);
-    items.push(nzbnClaim.item.Put.Item);
-    steps.push(nzbnClaim);
+    items.push(nzbnClaimEntity.item({ ...claim, nzbn: input.nzbn, test: input.test }));
+    steps.push(nzbnClaimStep(input.nzbn, input.test, claim));
   }
   return { business: present(stored), steps, items };
 }
 
 /** Claims an NZBN for a business of its liveness; taken by another business: BUSINESS_ALREADY_EXISTS. */
-export function nzbnClaimStep(nzbn: string, test: boolean, claim: { businessId: string; accountId: string }) {
-  return {
-    item: {
-      Put: {
-        TableName: table(),
-        Item: nzbnClaimEntity.item({ ...claim, nzbn, test }),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    onConditionFailed: alreadyExists,
-  } satisfies TransactionStep;
+export function nzbnClaimStep(
+  nzbn: string,
+  test: boolean,
+  claim: { businessId: string; accountId: string },
+): TransactionStep {
+  return nzbnClaimEntity.createStep({ ...claim, nzbn, test }, { onExists: alreadyExists });
 }
 
-export async function findBusiness(id: string): Promise<StoredBusiness | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: businessEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? businessEntity.parse(out.Item) : undefined;
-}
+export const findBusiness = (id: string): Promise<StoredBusiness | undefined> => businessEntity.get(id);
 
 /** The business of an account, if it has one. */
 export async function findAccountBusiness(accountId: string): Promise<StoredBusiness | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: accountBusinessEntity.key(accountId), ConsistentRead: true }),
-  );
-  return out.Item ? findBusiness(accountBusinessEntity.parse(out.Item).businessId) : undefined;
+  const claim = await accountBusinessEntity.get(accountId);
+  return claim ? findBusiness(claim.businessId) : undefined;
 }
 
 /** The public view: the Business schema's fields only. */

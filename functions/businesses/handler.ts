@@ -4,9 +4,10 @@ import * as build from '../generated/businesses';
 import { ROUTES } from './routes';
 import { createBusiness } from './create-business';
 import { updateBusiness } from './update-business';
-import { getAccountBusiness } from './read-businesses';
-import { setBusinessOnboardingStatus } from './set-onboarding-status';
-import { getRegisteredCompany, searchCompanyRegister } from './company-register-operations';
+import { getAccountBusiness } from './get-account-business';
+import { setBusinessOnboardingStatus } from './set-business-onboarding-status';
+import { searchCompanyRegister } from './search-company-register';
+import { getRegisteredCompany } from './get-registered-company';
 
 export const handler = groupHandler('businesses', ROUTES, build, {
   createBusiness,

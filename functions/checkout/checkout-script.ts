@@ -5,7 +5,7 @@
  * page's live region and, once `paid`, takes the shopper to the merchant's `redirectPaidUrl`. The
  * page works without it: its forms post and answer 303, and a reload shows the current state.
  */
-export const CHECKOUT_SCRIPT = String.raw`(function () {
+export const CHECKOUT_SCRIPT = `(function () {
   'use strict';
   var main = document.getElementById('checkout');
   if (!main) return;

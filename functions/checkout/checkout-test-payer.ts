@@ -1,14 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { insertAccount } from '../accounts';
 import { Access, type Authorization } from '../core/auth/access';
 import type { Principal } from '../core/auth/principal';
 import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
 import { serviceCrn } from '../core/crn';
-import { db } from '../core/db/client';
-import { defineEntity } from '../core/db/entity';
+import { defineEntity, EntityExistsError } from '../core/db/entity';
 import { idempotent } from '../core/idempotency';
 import { findWalletAsset, insertWalletAsset, issueTestFunds, type WalletAsset } from '../wallet-assets';
 import { commitPayment, type PayInput, type PaymentActivity, type StoredPaymentRequest } from '../payment-requests';
@@ -148,20 +144,15 @@ async function testWallet(payer: Principal, assetType: string, now: Date): Promi
  * wins and the other's record stays unused (an account with no key, or an empty wallet).
  */
 async function refOrCreate(ref: string, now: Date, create: () => Promise<string>): Promise<string> {
-  const TableName = config().tableName;
-  const read = async () => {
-    const out = await db().send(new GetCommand({ TableName, Key: testPayerKey(ref), ConsistentRead: true }));
-    return out.Item ? testPayerRefEntity.parse(out.Item).id : undefined;
-  };
+  const read = async () => (await testPayerRefEntity.get(ref))?.id;
   const found = await read();
   if (found) return found;
   const id = await create();
   try {
-    const item = testPayerRefEntity.item({ ref, id, createdAt: isoTimestamp(now) });
-    await db().send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await testPayerRefEntity.create({ ref, id, createdAt: isoTimestamp(now) });
     return id;
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof EntityExistsError)) throw error;
     const winner = await read();
     if (!winner) throw error;
     return winner;

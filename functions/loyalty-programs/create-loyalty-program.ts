@@ -5,8 +5,8 @@ import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { requireMediaUpload } from '../media-uploads';
-import type { StoredLoyaltyProgram } from './entities';
-import { insertProgram, present } from './program-store';
+import { loyaltyProgramEntity, type StoredLoyaltyProgram } from './entities';
+import { present } from './program-store';
 
 type Body = FromSchema<typeof createLoyaltyProgramBody>;
 type JoinCondition = NonNullable<Body['joinConditions']>[number];
@@ -32,7 +32,7 @@ export const createLoyaltyProgram = authedOperation<Body>(async ({ body, auth, n
     joinConditions: (body.joinConditions ?? []).map(checkJoinCondition),
     version: 1,
   };
-  await insertProgram(program);
+  await loyaltyProgramEntity.create(program);
   return present(program);
 });
 

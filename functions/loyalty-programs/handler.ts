@@ -3,8 +3,10 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/loyalty-programs';
 import { ROUTES } from './routes';
 import { createLoyaltyProgram } from './create-loyalty-program';
-import { getLoyaltyProgram, listLoyaltyPrograms } from './read-loyalty-programs';
-import { activateLoyaltyProgram, setLoyaltyProgramVisibility } from './update-loyalty-program';
+import { listLoyaltyPrograms } from './list-loyalty-programs';
+import { getLoyaltyProgram } from './get-loyalty-program';
+import { activateLoyaltyProgram } from './activate-loyalty-program';
+import { setLoyaltyProgramVisibility } from './set-loyalty-program-visibility';
 
 export const handler = groupHandler('loyalty-programs', ROUTES, build, {
   createLoyaltyProgram,

@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   accountProgramsPartition,
   loyaltyProgramEntity,
@@ -6,42 +5,20 @@ import {
   type StoredLoyaltyProgram,
 } from './entities';
 import { loyaltyProgram } from './schemas';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { newestFirstPage, queryAll, type Page } from '../core/db/pagination';
-import { replaceVersioned } from '../core/db/versioned';
+import type { Page } from '../core/db/pagination';
 
-const table = () => config().tableName;
+export const findProgram = (id: string): Promise<StoredLoyaltyProgram | undefined> => loyaltyProgramEntity.get(id);
 
-export async function insertProgram(program: StoredLoyaltyProgram): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: loyaltyProgramEntity.item(program),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-}
-
-export async function findProgram(id: string): Promise<StoredLoyaltyProgram | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: loyaltyProgramEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? loyaltyProgramEntity.parse(out.Item) : undefined;
-}
-
-/** Replaces a program with its next state, conditional on the version read (a concurrent change conflicts and is retried). */
-export const replaceProgram = (current: StoredLoyaltyProgram, next: StoredLoyaltyProgram) =>
-  replaceVersioned(loyaltyProgramEntity, current, next);
-
-export function listPrograms(
+export async function listPrograms(
   accountId: string,
   page: { pageKey?: string; paginationLimit?: number },
 ): Promise<Page<LoyaltyProgram>> {
-  return newestFirstPage(accountProgramsPartition(accountId), page, (item) =>
-    present(loyaltyProgramEntity.parse(item)),
+  const found = await loyaltyProgramEntity.page(
+    { partition: accountProgramsPartition(accountId), index: 'GSI1' },
+    page,
   );
+  return { ...found, items: found.items.map(present) };
 }
 
 /**
@@ -54,22 +31,19 @@ export async function listedProgramsOf(accountIds: readonly string[]): Promise<M
   for (let i = 0; i < ids.length; i += 25) {
     await Promise.all(
       ids.slice(i, i + 25).map(async (accountId) => {
-        const items = await queryAll({
-          TableName: table(),
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          FilterExpression: '#status = :active AND visibility = :public',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':pk': accountProgramsPartition(accountId),
-            ':active': 'active',
-            ':public': 'public',
+        const programs = await loyaltyProgramEntity.all({
+          partition: accountProgramsPartition(accountId),
+          index: 'GSI1',
+          filter: {
+            expression: '#status = :active AND visibility = :public',
+            names: { '#status': 'status' },
+            values: { ':active': 'active', ':public': 'public' },
           },
         });
-        if (items.length)
+        if (programs.length)
           listed.set(
             accountId,
-            items.map((item) => ({ id: loyaltyProgramEntity.parse(item).id })),
+            programs.map(({ id }) => ({ id })),
           );
       }),
     );

@@ -3,7 +3,8 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/merchant-configs';
 import { ROUTES } from './routes';
 import { createMerchantConfig } from './create-merchant-config';
-import { getMerchantConfig, getMerchantConfigOfMerchant } from './get-merchant-config';
+import { getMerchantConfig } from './get-merchant-config';
+import { getMerchantConfigOfMerchant } from './get-merchant-config-of-merchant';
 import { listMerchantConfigs } from './list-merchant-configs';
 import { updateMerchantConfig } from './update-merchant-config';
 

@@ -2,6 +2,6 @@
 export {
   findMerchantConfig,
   insertMerchantConfig,
-  listMerchantConfigs,
+  queryMerchantConfigs,
   type StoredMerchantConfig,
 } from './merchant-config-store';

@@ -1,8 +1,8 @@
 import { authedOperation } from '../core/http/operation';
 import { loadMerchant } from './load-merchant';
-import { listMerchantConfigs as listConfigs } from './merchant-config-store';
+import { queryMerchantConfigs } from './merchant-config-store';
 
 export const listMerchantConfigs = authedOperation(async ({ params, auth }) => {
   const merchant = await loadMerchant(params.merchantId, auth.access);
-  return listConfigs(merchant.id);
+  return queryMerchantConfigs(merchant.id);
 });

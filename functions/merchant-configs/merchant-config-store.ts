@@ -1,10 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { FromSchema } from 'json-schema-to-ts';
 import { merchantConfig, paymentOptionConfig, type merchantConfigBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import {
   merchantConfigEntity,
@@ -12,8 +8,6 @@ import {
   type MerchantConfig,
   type StoredMerchantConfig,
 } from './entities';
-import { queryAll } from '../core/db/pagination';
-import { TransactionConflictError } from '../core/db/transaction';
 import { newId } from '../core/ids';
 import { declaredOnly } from '../core/validation/declared-only';
 import { setAcceptedAssetTypes } from '../merchants';
@@ -75,20 +69,14 @@ export async function insertMerchantConfig(
     test: merchant.test,
     version: 1,
   };
-  await db().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: merchantConfigEntity.item(stored),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await merchantConfigEntity.create(stored);
   await refreshAcceptedAssets(merchant.id);
   return present(stored);
 }
 
 /** Keeps the merchant's accepted asset types (used by merchant search) in step with its configs. */
 async function refreshAcceptedAssets(merchantId: string): Promise<void> {
-  const configs = await listMerchantConfigs(merchantId);
+  const configs = await queryMerchantConfigs(merchantId);
   await setAcceptedAssetTypes(
     merchantId,
     [...new Set(configs.flatMap((c) => c.paymentOptions.map((o) => o.type)))].sort(),
@@ -105,47 +93,24 @@ export async function replaceMerchantConfig(
 ): Promise<MerchantConfig> {
   const paymentOptions = await resolveOptions(input, merchant, updatedBy, now);
   const { allowedRedirectUrls: _previous, ...kept } = current;
-  const next: StoredMerchantConfig = {
+  const next = await merchantConfigEntity.replace(current, {
     ...kept,
     paymentOptions,
     ...(input.allowedRedirectUrls ? { allowedRedirectUrls: input.allowedRedirectUrls } : {}),
     updatedAt: isoTimestamp(now),
     updatedBy,
-    version: current.version + 1,
-  };
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: merchantConfigEntity.item(next),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': current.version },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new TransactionConflictError();
-    throw error;
-  }
+  });
   await refreshAcceptedAssets(next.merchantId);
   return present(next);
 }
 
-export async function findMerchantConfig(id: string): Promise<StoredMerchantConfig | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: merchantConfigEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? merchantConfigEntity.parse(out.Item) : undefined;
-}
+export const findMerchantConfig = (id: string): Promise<StoredMerchantConfig | undefined> =>
+  merchantConfigEntity.get(id);
 
 /** Configs of one merchant, oldest first: a small, bounded set (a bare array: docs/api/conventions.md#lists). */
-export async function listMerchantConfigs(merchantId: string): Promise<MerchantConfig[]> {
-  const items = await queryAll({
-    TableName: config().tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': merchantConfigsPartition(merchantId) },
-  });
-  return items.map((item) => present(merchantConfigEntity.parse(item)));
+export async function queryMerchantConfigs(merchantId: string): Promise<MerchantConfig[]> {
+  const configs = await merchantConfigEntity.all({ partition: merchantConfigsPartition(merchantId), index: 'GSI1' });
+  return configs.map(present);
 }
 
 /** The public view: the MerchantConfig schema's fields only. */

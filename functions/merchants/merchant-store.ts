@@ -1,12 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { merchant as merchantSchema } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { merchantEntity, type Merchant, type StoredMerchant } from './entities';
-import { TransactionConflictError } from '../core/db/transaction';
+import { accountMerchantsPartition, merchantEntity, type Merchant, type StoredMerchant } from './entities';
+import type { Page } from '../core/db/pagination';
 import { newId } from '../core/ids';
 import { madeBy } from '../core/audit';
 
@@ -18,9 +14,7 @@ export type NewMerchant = Pick<
 >;
 
 export async function insertMerchant(input: NewMerchant, createdBy: string, now: Date): Promise<Merchant> {
-  const { merchant, put } = merchantCreation(input, createdBy, now);
-  await db().send(new PutCommand(put));
-  return merchant;
+  return present(await merchantEntity.create(newMerchant(input, createdBy, now, newId())));
 }
 
 /**
@@ -29,48 +23,37 @@ export async function insertMerchant(input: NewMerchant, createdBy: string, now:
  * will read. `id` is given where a repeated message must find the same merchant again.
  */
 export function merchantCreation(input: NewMerchant, createdBy: string, now: Date, id = newId()) {
-  const at = isoTimestamp(now);
-  const stored: StoredMerchant = {
-    id,
-    ...withoutUndefined(input),
-    onboardingStatus: 'applied',
-    ...madeBy(createdBy, at),
-    version: 1,
-    activityCount: 0,
-  };
-  const put = {
-    TableName: config().tableName,
-    Item: merchantEntity.item(stored),
-    ConditionExpression: 'attribute_not_exists(PK)',
-  };
+  const stored = newMerchant(input, createdBy, now, id);
+  // The create step's Put (its condition with it), for a transaction of the caller's own.
+  const put = { ...merchantEntity.createStep(stored).item.Put!, Item: merchantEntity.item(stored) };
   return { merchant: present(stored), put };
 }
 
-export async function findMerchant(id: string): Promise<StoredMerchant | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: merchantEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? merchantEntity.parse(out.Item) : undefined;
+function newMerchant(input: NewMerchant, createdBy: string, now: Date, id: string): StoredMerchant {
+  return {
+    id,
+    ...withoutUndefined(input),
+    onboardingStatus: 'applied',
+    ...madeBy(createdBy, isoTimestamp(now)),
+    version: 1,
+    activityCount: 0,
+  };
+}
+
+export const findMerchant = (id: string): Promise<StoredMerchant | undefined> => merchantEntity.get(id);
+
+/** Merchants of an account, newest first, a page at a time. */
+export async function queryAccountMerchants(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+): Promise<Page<Merchant>> {
+  const found = await merchantEntity.page({ partition: accountMerchantsPartition(accountId), index: 'GSI1' }, page);
+  return { ...found, items: found.items.map(present) };
 }
 
 /** Writes the whole merchant back, conditional on the version read (no lost updates). */
-export async function saveMerchant(current: StoredMerchant, next: StoredMerchant): Promise<StoredMerchant> {
-  const saved = { ...next, version: current.version + 1 };
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: merchantEntity.item(saved),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': current.version },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new TransactionConflictError();
-    throw error;
-  }
-  return saved;
-}
+export const saveMerchant = (current: StoredMerchant, next: StoredMerchant): Promise<StoredMerchant> =>
+  merchantEntity.replace(current, next);
 
 /** Onboarding statuses the first successful payment request moves to `active`. */
 const ACTIVATED_BY_FIRST_REQUEST: readonly Merchant['onboardingStatus'][] = ['applied', 'provisioning'];
@@ -84,38 +67,27 @@ export async function activateMerchantOnFirstRequest(
   now: Date,
 ): Promise<void> {
   if (!ACTIVATED_BY_FIRST_REQUEST.includes(merchant.onboardingStatus)) return;
-  const merchantId = merchant.id;
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: merchantEntity.key(merchantId),
-        UpdateExpression: 'SET onboardingStatus = :active, updatedAt = :at REMOVE onboardingStatusReason',
-        ConditionExpression: 'onboardingStatus IN (:applied, :provisioning)',
-        ExpressionAttributeValues: {
-          ':active': 'active',
-          ':applied': ACTIVATED_BY_FIRST_REQUEST[0],
-          ':provisioning': ACTIVATED_BY_FIRST_REQUEST[1],
-          ':at': isoTimestamp(now),
-        },
-      }),
-    );
+    await merchantEntity.update([merchant.id], {
+      set: { onboardingStatus: 'active', updatedAt: isoTimestamp(now) },
+      remove: ['onboardingStatusReason'],
+      if: {
+        expression: 'onboardingStatus IN (:applied, :provisioning)',
+        values: { ':applied': ACTIVATED_BY_FIRST_REQUEST[0], ':provisioning': ACTIVATED_BY_FIRST_REQUEST[1] },
+      },
+      onConditionFailed: () => new AlreadyActivated(),
+    });
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof AlreadyActivated)) throw error;
   }
 }
 
+/** Another request activated the merchant first (or its status moved on): nothing to do. */
+class AlreadyActivated extends Error {}
+
 /** What payment option types a merchant accepts, kept on the merchant for search. */
 export async function setAcceptedAssetTypes(merchantId: string, types: string[]): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: merchantEntity.key(merchantId),
-      UpdateExpression: 'SET acceptedAssetTypes = :types',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':types': types },
-    }),
-  );
+  await merchantEntity.update([merchantId], { set: { acceptedAssetTypes: types } });
 }
 
 /** The public view: the Merchant schema's fields only. */

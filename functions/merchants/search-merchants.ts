@@ -65,10 +65,15 @@ async function examine(query: Query): Promise<StoredMerchant[]> {
   if (query.accountId) return examineAccount(query, query.accountId);
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':pk': merchantSearchPartition(query.test === true) };
-  if (query.accountId) filters.push('accountId = :account'), (values[':account'] = query.accountId);
-  if (query.categoryCode) filters.push('categoryCode = :category'), (values[':category'] = query.categoryCode);
+  if (query.categoryCode) {
+    filters.push('categoryCode = :category');
+    values[':category'] = query.categoryCode;
+  }
   const asset = assetFilter(query.asset);
-  if (asset) filters.push('contains(acceptedAssetTypes, :asset)'), (values[':asset'] = asset.assetType);
+  if (asset) {
+    filters.push('contains(acceptedAssetTypes, :asset)');
+    values[':asset'] = asset.assetType;
+  }
   if (query.name) values[':name'] = query.name.toLowerCase();
   const found: StoredMerchant[] = [];
   let start: Record<string, unknown> | undefined;

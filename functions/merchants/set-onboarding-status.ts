@@ -1,7 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { setOnboardingStatusBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
 import { merchantActivityEntity, merchantEntity, type MerchantActivity } from './entities';
 import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
@@ -31,35 +30,24 @@ export const setOnboardingStatus = authedOperation<Body>(async ({ params, body, 
     };
     const reason = body.onboardingStatusReason;
     await runTransaction([
-      {
-        item: {
-          Update: {
-            TableName: config().tableName,
-            Key: merchantEntity.key(merchant.id),
-            UpdateExpression: `SET onboardingStatus = :status, updatedAt = :at, updatedBy = :by, activityCount = :count, version = :next${reason ? ', onboardingStatusReason = :reason' : ''}${reason ? '' : ' REMOVE onboardingStatusReason'}`,
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: {
-              ':status': body.onboardingStatus,
-              ':at': at,
-              ':by': auth.principal.crn,
-              ':count': activityNumber,
-              ':version': merchant.version,
-              ':next': merchant.version + 1,
-              ...(reason ? { ':reason': reason } : {}),
-            },
-          },
+      merchantEntity.updateStep([merchant.id], {
+        set: {
+          onboardingStatus: body.onboardingStatus,
+          updatedAt: at,
+          updatedBy: auth.principal.crn,
+          activityCount: activityNumber,
+          version: merchant.version + 1,
+          ...(reason ? { onboardingStatusReason: reason } : {}),
+        },
+        remove: reason ? [] : ['onboardingStatusReason'],
+        if: {
+          expression: '#version = :version',
+          names: { '#version': 'version' },
+          values: { ':version': merchant.version },
         },
         onConditionFailed: () => new TransactionConflictError(),
-      },
-      {
-        item: {
-          Put: {
-            TableName: config().tableName,
-            Item: merchantActivityEntity.item(activity),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      },
+      }),
+      merchantActivityEntity.createStep(activity),
     ]);
     return activity;
   });

@@ -3,7 +3,9 @@ import { groupHandler } from '../lambda/group-lambda';
 import * as build from '../generated/patron-codes';
 import { ROUTES } from './routes';
 import { createPatronCode } from './create-patron-code';
-import { getPatronCode, getPatronCodeByBarcode, getPatronCodeByExternalId } from './get-patron-code';
+import { getPatronCode } from './get-patron-code';
+import { getPatronCodeByBarcode } from './get-patron-code-by-barcode';
+import { getPatronCodeByExternalId } from './get-patron-code-by-external-id';
 import { setPatronCodeMetadata } from './set-patron-code-metadata';
 
 export const handler = groupHandler('patron-codes', ROUTES, build, {

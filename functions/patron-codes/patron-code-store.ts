@@ -1,10 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { patronCode } from './schemas';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { findAccount } from '../accounts';
 import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import {
   barcodeGuardEntity,
@@ -51,40 +48,25 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
       metadata: {},
       version: 1,
     };
-    const table = config().tableName;
     const steps: TransactionStep[] = [
-      {
-        item: {
-          Put: { TableName: table, Item: patronCodeEntity.item(code), ConditionExpression: 'attribute_not_exists(PK)' },
-        },
-      },
-      {
-        item: {
-          Put: {
-            TableName: table,
-            Item: barcodeGuardEntity.item({ barcode: code.barcode, patronCodeId: code.id }),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        onConditionFailed: () => new BarcodeTaken(),
-      },
+      patronCodeEntity.createStep(code),
+      barcodeGuardEntity.createStep(
+        { barcode: code.barcode, patronCodeId: code.id },
+        { onExists: () => new BarcodeTaken() },
+      ),
     ];
     if (input.namespace && input.externalId) {
-      steps.push({
-        item: {
-          Put: {
-            TableName: table,
-            Item: externalIdGuardEntity.item({
-              accountId: input.accountId,
-              namespace: input.namespace,
-              externalId: input.externalId,
-              patronCodeId: code.id,
-            }),
-            ConditionExpression: 'attribute_not_exists(PK)',
+      steps.push(
+        externalIdGuardEntity.createStep(
+          {
+            accountId: input.accountId,
+            namespace: input.namespace,
+            externalId: input.externalId,
+            patronCodeId: code.id,
           },
-        },
-        onConditionFailed: () => businessRule('EXTERNAL_ID_ALREADY_USED'),
-      });
+          { onExists: () => businessRule('EXTERNAL_ID_ALREADY_USED') },
+        ),
+      );
     }
     try {
       await runTransaction(steps);
@@ -96,27 +78,21 @@ export async function insertPatronCode(input: NewPatronCode, now: Date): Promise
   throw new Error('could not allocate a unique barcode');
 }
 
-export async function findPatronCode(id: string): Promise<StoredPatronCode | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: patronCodeEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? patronCodeEntity.parse(out.Item) : undefined;
-}
+export const findPatronCode = (id: string): Promise<StoredPatronCode | undefined> => patronCodeEntity.get(id);
 
 /** The code a guard item points at. */
 async function findByGuard(
-  key: Record<string, string>,
-  parse: (item: Record<string, unknown>) => { patronCodeId: string },
+  guard: Promise<{ patronCodeId: string } | undefined>,
 ): Promise<StoredPatronCode | undefined> {
-  const guard = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
-  return guard.Item ? findPatronCode(parse(guard.Item).patronCodeId) : undefined;
+  const found = await guard;
+  return found ? findPatronCode(found.patronCodeId) : undefined;
 }
 
 export const isLive = (code: PatronCode, now: Date) => code.expiresAt > isoTimestamp(now);
 
 /** The unexpired code behind a barcode, or undefined. Its lifetime is on its patron's clock (a test account's test clock). */
 export async function findPatronCodeByBarcode(barcode: string, now: Date): Promise<StoredPatronCode | undefined> {
-  const code = await findByGuard(barcodeGuardEntity.key(barcode), barcodeGuardEntity.parse);
+  const code = await findByGuard(barcodeGuardEntity.get(barcode));
   return code && isLive(code, await ownerNow(code.accountId, now, findAccount)) ? code : undefined;
 }
 
@@ -125,25 +101,16 @@ export async function findPatronCodeByExternalId(
   namespace: string,
   externalId: string,
 ): Promise<StoredPatronCode | undefined> {
-  return findByGuard(externalIdGuardEntity.key(accountId, namespace, externalId), externalIdGuardEntity.parse);
+  return findByGuard(externalIdGuardEntity.get(accountId, namespace, externalId));
 }
 
 /** Replaces the metadata, conditional on the version read. */
 export async function saveMetadata(code: StoredPatronCode, metadata: Record<string, string>): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: patronCodeEntity.key(code.id),
-        UpdateExpression: 'SET metadata = :metadata, version = :next',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':metadata': metadata, ':version': code.version, ':next': code.version + 1 },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new TransactionConflictError();
-    throw error;
-  }
+  await patronCodeEntity.update([code.id], {
+    set: { metadata, version: code.version + 1 },
+    if: { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': code.version } },
+    onConditionFailed: () => new TransactionConflictError(),
+  });
 }
 
 /** The code when the caller may reach its account, else PATRON_CODE_INVALID, as for a missing one. */

@@ -4,7 +4,9 @@ import * as build from '../generated/payment-links';
 import { ROUTES } from './routes';
 import { archivePaymentLink } from './archive-payment-link';
 import { createPaymentLink } from './create-payment-link';
-import { getPaymentLink, getPaymentLinkSummary, listMerchantPaymentLinks } from './read-payment-links';
+import { getPaymentLink } from './get-payment-link';
+import { getPaymentLinkSummary } from './get-payment-link-summary';
+import { listMerchantPaymentLinks } from './list-merchant-payment-links';
 
 export const handler = groupHandler('payment-links', ROUTES, build, {
   createPaymentLink,

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   activeLinkCountKey,
   merchantLinksPartition,
@@ -7,15 +6,12 @@ import {
   type StoredPaymentLink,
 } from './entities';
 import { paymentLink, paymentLinkSummary } from './schemas';
-import { config } from '../core/config';
 import { boundedCountStep } from '../core/db/bounded-count';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
-import { newestFirstPage, type Page } from '../core/db/pagination';
-import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import type { Page } from '../core/db/pagination';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { forbidden } from '../core/errors/classes';
 
-const table = () => config().tableName;
 const LIMIT_CODE = 'PAYMENT_LINK_LIMIT_EXCEEDED';
 
 /** How many links of one merchant may be in use (not archived) at once. */
@@ -24,60 +20,37 @@ export const MAX_ACTIVE_PAYMENT_LINKS = 500;
 /** Writes a new link and counts it on its merchant, in one transaction (PAYMENT_LINK_LIMIT_EXCEEDED past the limit). */
 export async function insertPaymentLink(link: StoredPaymentLink): Promise<void> {
   await runTransaction([
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: paymentLinkEntity.item(link),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
+    paymentLinkEntity.createStep(link),
     boundedCountStep(activeLinkCountKey(link.merchantId), 1, MAX_ACTIVE_PAYMENT_LINKS, LIMIT_CODE),
   ]);
 }
 
-export async function findPaymentLink(id: string): Promise<StoredPaymentLink | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: paymentLinkEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? paymentLinkEntity.parse(out.Item) : undefined;
-}
+export const findPaymentLink = (id: string): Promise<StoredPaymentLink | undefined> => paymentLinkEntity.get(id);
 
 /**
  * created → archived, conditional on the version read (a concurrent change conflicts and is
  * retried), in one transaction with the merchant's count of links in use.
  */
 export async function archiveLink(current: StoredPaymentLink, at: string, by: string): Promise<StoredPaymentLink> {
-  const stored: StoredPaymentLink = {
+  const replace = paymentLinkEntity.replaceStep(current, {
     ...current,
     status: 'archived',
     updatedAt: at,
     updatedBy: by,
-    version: current.version + 1,
-  };
+  });
   await runTransaction([
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: paymentLinkEntity.item(stored),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': current.version },
-        },
-      },
-      onConditionFailed: () => new TransactionConflictError(),
-    },
+    replace,
     boundedCountStep(activeLinkCountKey(current.merchantId), -1, MAX_ACTIVE_PAYMENT_LINKS, LIMIT_CODE),
   ]);
-  return stored;
+  return replace.record;
 }
 
-export function listPaymentLinks(
+export async function listPaymentLinks(
   merchantId: string,
   page: { pageKey?: string; paginationLimit?: number },
 ): Promise<Page<PaymentLink>> {
-  return newestFirstPage(merchantLinksPartition(merchantId), page, (item) => present(paymentLinkEntity.parse(item)));
+  const found = await paymentLinkEntity.page({ partition: merchantLinksPartition(merchantId), index: 'GSI1' }, page);
+  return { ...found, items: found.items.map(present) };
 }
 
 /**
@@ -89,27 +62,16 @@ export function attachPaymentRequestStep(
   linkId: string,
   request: { id: string; merchantId: string; createdAt: string; createdBy: string },
 ): TransactionStep {
-  return {
-    item: {
-      Update: {
-        TableName: table(),
-        Key: paymentLinkEntity.key(linkId),
-        UpdateExpression: 'SET paymentRequestId = :request, updatedAt = :at, updatedBy = :by ADD version :one',
-        ConditionExpression: 'entity = :entity AND #status = :created AND merchantId = :merchant',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':request': request.id,
-          ':at': request.createdAt,
-          ':by': request.createdBy,
-          ':one': 1,
-          ':entity': paymentLinkEntity.type,
-          ':created': 'created',
-          ':merchant': request.merchantId,
-        },
-      },
+  return paymentLinkEntity.updateStep([linkId], {
+    set: { paymentRequestId: request.id, updatedAt: request.createdAt, updatedBy: request.createdBy },
+    add: { version: 1 },
+    if: {
+      expression: 'entity = :entity AND #status = :created AND merchantId = :merchant',
+      names: { '#status': 'status' },
+      values: { ':entity': paymentLinkEntity.type, ':created': 'created', ':merchant': request.merchantId },
     },
     onConditionFailed: () => forbidden(),
-  };
+  });
 }
 
 export const present = (link: StoredPaymentLink | PaymentLink): PaymentLink =>

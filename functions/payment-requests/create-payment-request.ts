@@ -41,7 +41,7 @@ export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, n
 export async function insertPaymentRequest(
   body: Body,
   auth: AuthedRequest['auth'],
-  now: Date,
+  callerNow: Date,
   extra: Pick<StoredPaymentRequest, 'legacy'> = {},
 ): Promise<StoredPaymentRequest> {
   const merchantConfig = await findMerchantConfig(body.configId);
@@ -60,7 +60,7 @@ export async function insertPaymentRequest(
   checkRedirects(body, merchantConfig.allowedRedirectUrls ?? []);
   const liveness = merchantConfig.test ? 'test' : 'main';
   const links = await checkLinks(body, merchant, liveness, auth.principal);
-  const patron = body.barcode ? await resolvePatronCode(body.barcode, liveness, now) : undefined;
+  const patron = body.barcode ? await resolvePatronCode(body.barcode, liveness, callerNow) : undefined;
   const paymentOptions = [
     ...derivePaymentOptions(merchantConfig, value, body.preAuth === true),
     // Tokens buy line items by SKU (the tokens group's rules); a pre-auth holds money only.
@@ -80,7 +80,7 @@ export async function insertPaymentRequest(
   }
 
   // Created, and due to expire, on the merchant's clock (request-clock.ts).
-  now = await merchantNow({ merchantAccountId: merchantConfig.merchantAccountId }, now);
+  const now = await merchantNow({ merchantAccountId: merchantConfig.merchantAccountId }, callerNow);
   const at = isoTimestamp(now);
   const id = newId();
   const shortCode = newShortCode();
@@ -151,30 +151,13 @@ export async function insertPaymentRequest(
   );
   const stored = { ...request, version: 1, activityCount: activities.length };
   const steps: TransactionStep[] = [
-    {
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: paymentRequestEntity.item(stored),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
+    paymentRequestEntity.createStep(stored),
     ...transitionSteps(stored, {}, activities, at).slice(1),
   ];
   if (patron) {
-    steps.push({
-      item: {
-        Put: {
-          TableName: config().tableName,
-          Item: patronRequestLinkEntity.item({
-            patronAccountId: patron.code.accountId,
-            createdAt: at,
-            paymentRequestId: id,
-          }),
-        },
-      },
-    });
+    steps.push(
+      patronRequestLinkEntity.putStep({ patronAccountId: patron.code.accountId, createdAt: at, paymentRequestId: id }),
+    );
   }
   if (request.paymentLinkId)
     steps.push(

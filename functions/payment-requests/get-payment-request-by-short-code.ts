@@ -1,7 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { shortCodeIndex } from './keys';
+import { paymentRequestEntity, shortCodeIndex } from './keys';
 import { invalidRequest, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
@@ -12,20 +9,14 @@ import { parseShortCode } from './short-code';
 export const getPaymentRequestByShortCode = authedOperation(async ({ params, auth, now }) => {
   const code = parseShortCode(params.shortCode);
   if (!code) throw invalidRequest('CHECKSUM_FAILED');
-  const out = await db().send(
-    new QueryCommand({
-      TableName: config().tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': shortCodeIndex(code).GSI2PK },
-      ScanIndexForward: false,
-      Limit: 1,
-      ProjectionExpression: 'id',
-    }),
-  );
-  const latest = out.Items?.[0];
+  const latest = await paymentRequestEntity.first({
+    partition: shortCodeIndex(code).GSI2PK,
+    index: 'GSI2',
+    newestFirst: true,
+  });
   if (!latest) throw forbidden();
-  const request = await loadPaymentRequestOrForbid(latest.id as string, now);
+  // Index reads lag: the request is read again from the table.
+  const request = await loadPaymentRequestOrForbid(latest.id, now);
   await auth.access.account(request.merchantAccountId);
   return present(request);
 });

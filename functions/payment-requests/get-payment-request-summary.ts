@@ -8,6 +8,6 @@ import { paymentRequestSummary } from './schemas';
 /** What a pay page shows before sign-in; only while the request can still be paid. */
 export const getPaymentRequestSummary = publicOperation(async ({ params, now }) => {
   const request = await loadPaymentRequest(params.paymentRequestId, now);
-  if (!request || request.status !== 'new') throw forbidden();
+  if (request?.status !== 'new') throw forbidden();
   return publicView<FromSchema<typeof paymentRequestSummary>>(paymentRequestSummary, request);
 });

@@ -14,7 +14,8 @@ import { refundPaymentRequest } from './refund-payment-request';
 import { voidPaymentRequest } from './void-payment-request';
 import { confirmPaymentRequest } from './confirm-payment-request';
 import { releasePaymentRequest } from './release-payment-request';
-import { acceptPaymentCondition, declinePaymentCondition } from './set-payment-condition';
+import { acceptPaymentCondition } from './accept-payment-condition';
+import { declinePaymentCondition } from './decline-payment-condition';
 
 export const handler = groupHandler('payment-requests', ROUTES, build, {
   createPaymentRequest,

@@ -132,7 +132,7 @@ export async function commitPayment(
   return { activity: activities[0], transactionId, paymentRequest: applied(paymentRequest, changes, activities, at) };
 }
 
-async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, derive: DeriveId) {
+async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Date, derive: DeriveId) {
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => spendAccess(auth.access)) : undefined;
   // Wallet money counts against the payer's spend quota, and a payer spends only its own account's
@@ -142,9 +142,8 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], now: Date, der
     prefetchQuotaLimits(auth.principal.accountId);
     prefetchBalanceItems(input.assetId!);
   }
-  const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
-  const callerNow = now;
-  now = await merchantNow(paymentRequest, now);
+  const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, callerNow);
+  const now = await merchantNow(paymentRequest, callerNow);
   await auth.access.account(paymentRequest.merchantAccountId);
   assertNew(paymentRequest);
   if (paymentRequest.merchantConditions.some((c) => c.status !== 'accepted')) throw businessRule('PAYMENT_DECLINED');

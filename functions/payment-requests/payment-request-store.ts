@@ -1,7 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { paymentActivityEntity, paymentRequestEntity } from './keys';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
@@ -13,12 +10,8 @@ import type { ActivityType, PaymentActivity, PaymentRequest, StoredPaymentReques
 import { paymentActivity, paymentRequest } from './schemas';
 import { webhookEventsFor } from './webhook-events';
 
-export async function findPaymentRequest(id: string): Promise<StoredPaymentRequest | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: config().tableName, Key: paymentRequestEntity.key(id), ConsistentRead: true }),
-  );
-  return out.Item ? paymentRequestEntity.parse(out.Item) : undefined;
-}
+export const findPaymentRequest = (id: string): Promise<StoredPaymentRequest | undefined> =>
+  paymentRequestEntity.get(id);
 
 /** `expiresAt <= now` means expired, whatever the stored status says (timers may run late). */
 export const isDue = (request: StoredPaymentRequest, now: Date) =>
@@ -69,18 +62,8 @@ export function buildActivities(request: StoredPaymentRequest, inputs: ActivityI
   });
 }
 
-function activityStep(activity: PaymentActivity): TransactionStep {
-  return {
-    item: {
-      Put: {
-        TableName: config().tableName,
-        Item: paymentActivityEntity.item(activity),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    onConditionFailed: () => new TransactionConflictError(),
-  };
-}
+const activityStep = (activity: PaymentActivity): TransactionStep =>
+  paymentActivityEntity.createStep(activity, { onExists: () => new TransactionConflictError() });
 
 /**
  * The steps of one state change: the request's new fields, conditional on the version read, the
@@ -93,32 +76,20 @@ export function transitionSteps(
   activities: PaymentActivity[],
   at: string,
 ): TransactionStep[] {
-  const fields: Record<string, unknown> = {
-    ...changes,
-    updatedAt: at,
-    version: request.version + 1,
-    activityCount: request.activityCount + activities.length,
-  };
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':expectedVersion': request.version };
-  const sets = Object.entries(fields).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  const update: TransactionStep = {
-    item: {
-      Update: {
-        TableName: config().tableName,
-        Key: paymentRequestEntity.key(request.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: '#version = :expectedVersion',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
+  const update = paymentRequestEntity.updateStep([request.id], {
+    set: {
+      ...changes,
+      updatedAt: at,
+      version: request.version + 1,
+      activityCount: request.activityCount + activities.length,
+    },
+    if: {
+      expression: '#version = :expectedVersion',
+      names: { '#version': 'version' },
+      values: { ':expectedVersion': request.version },
     },
     onConditionFailed: () => new TransactionConflictError(),
-  };
+  });
   const events = webhookEventSteps(webhookEventsFor({ ...request, ...changes }, activities), at);
   return [update, ...activities.map(activityStep), ...events.steps];
 }

@@ -87,13 +87,13 @@ export function refundRequest(
 async function attemptRefund(
   input: RefundInput,
   auth: AuthedRequest['auth'],
-  now: Date,
+  callerNow: Date,
   derive: DeriveId,
   record?: (activity: PaymentActivity) => TransactionStep,
 ): Promise<PaymentActivity> {
   const { amount, externalRef } = input;
-  const request = await loadPaymentRequestOrForbid(input.paymentRequestId, now);
-  now = await merchantNow(request, now);
+  const request = await loadPaymentRequestOrForbid(input.paymentRequestId, callerNow);
+  const now = await merchantNow(request, callerNow);
   await auth.access.account(request.merchantAccountId);
   input.assertAllowed?.(request);
   if (input.currency !== undefined && input.currency !== request.value.currency)

@@ -1,7 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
-import { newestFirstPage, queryAllUnder, type Page } from '../core/db/pagination';
+import { newestFirstPage, type Page } from '../core/db/pagination';
 import {
   activitiesOfRequest,
   externalRefIndex,
@@ -19,16 +19,19 @@ import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './pa
  */
 
 /** Payment activities of one merchant across its requests, newest first, paginated. */
-export function listMerchantActivities(merchantId: string, page: PageQuery): Promise<Page<PaymentActivity>> {
-  return newestFirstPage(merchantActivityIndex(merchantId).GSI1PK, page, (item) =>
-    presentActivity(paymentActivityEntity.parse(item)),
+export async function listMerchantActivities(merchantId: string, page: PageQuery): Promise<Page<PaymentActivity>> {
+  const found = await paymentActivityEntity.page(
+    { partition: merchantActivityIndex(merchantId).GSI1PK, index: 'GSI1' },
+    page,
   );
+  return { ...found, items: found.items.map(presentActivity) };
 }
 
 /** Every activity of one request, newest first (a request has a bounded number of them). */
 export async function listActivities(paymentRequestId: string): Promise<PaymentActivity[]> {
-  const items = await queryAllUnder(activitiesOfRequest(paymentRequestId), { newestFirst: true });
-  return items.map((item) => presentActivity(paymentActivityEntity.parse(item)));
+  const { PK, SKPrefix } = activitiesOfRequest(paymentRequestId);
+  const activities = await paymentActivityEntity.all({ partition: PK, sortKeyPrefix: SKPrefix, newestFirst: true });
+  return activities.map(presentActivity);
 }
 
 /** Requests of a merchant account carrying one external reference, newest first. */

@@ -48,13 +48,13 @@ interface VoidContext {
 export function voidRequest(
   paymentRequestId: string,
   auth: AuthedRequest['auth'],
-  now: Date,
+  callerNow: Date,
   { derive, record }: VoidContext = { derive: () => newId() },
 ): Promise<PaymentActivity> {
   const recorded = (activity: PaymentActivity) => (record ? [record(activity)] : []);
   return retryOnConflict(async () => {
-    const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
-    now = await merchantNow(request, now);
+    const request = await loadPaymentRequestOrForbid(paymentRequestId, callerNow);
+    const now = await merchantNow(request, callerNow);
     await auth.access.account(request.merchantAccountId);
     assertVoidable(request);
     if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');

@@ -25,8 +25,7 @@ export const createSalesChannel = authedOperation<Body>(async ({ body, auth, now
   const test = account.test === true;
   if (body.providerSalesChannelId) {
     const provider = await findSalesChannel(body.providerSalesChannelId);
-    if (!provider || provider.type !== 'provider' || provider.test !== test)
-      throw businessRule('INVALID_SALES_CHANNEL');
+    if (provider?.type !== 'provider' || provider.test !== test) throw businessRule('INVALID_SALES_CHANNEL');
   }
   const at = isoTimestamp(now);
   const channel: SalesChannel = {

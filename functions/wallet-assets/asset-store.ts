@@ -8,14 +8,8 @@ import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { ledgerDb } from '../core/ledger/ledger-db';
-import {
-  HOT_ASSET_SHARDS,
-  readBalanceItems,
-  shardItems,
-  totals,
-  ZERO_BALANCE,
-  type AssetSide,
-} from '../core/ledger/transfers';
+import { assetShard } from '../core/ledger/entities';
+import { HOT_ASSET_SHARDS, readBalanceItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';
 import { formatAmount } from '../core/money';
 import {
   accountAssetsIndex,
@@ -63,54 +57,32 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
     ...ZERO_BALANCE,
     ...(input.settlement ? { shards: HOT_ASSET_SHARDS } : {}),
   };
-  const tableName = config().tableName;
   // A settlement wallet is credited by every payment to its merchant: its balance lives on shards.
   const shards = input.settlement
-    ? shardItems(asset.id, HOT_ASSET_SHARDS, {
-        status: asset.status,
-        currency: asset.currency,
-        liveness: asset.liveness,
-      }).map((item) => ({
-        item: { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-      }))
+    ? Array.from({ length: HOT_ASSET_SHARDS }, (_, shard) =>
+        assetShard.createStep({
+          assetId: asset.id,
+          shard,
+          status: asset.status,
+          currency: asset.currency,
+          liveness: asset.liveness,
+          ...ZERO_BALANCE,
+        }),
+      )
     : [];
   await runTransaction([
-    {
-      item: {
-        Update: {
-          TableName: tableName,
-          Key: walletCounterEntity.key(input.accountId, ledger.type),
-          // Made by the first create: the update writes what `walletCounterEntity.item` would.
-          UpdateExpression:
-            'ADD walletCount :one SET #accountId = :accountId, #ledgerType = :ledgerType, #entity = :entity, #v = :v',
-          ConditionExpression: 'attribute_not_exists(walletCount) OR walletCount < :max',
-          ExpressionAttributeNames: {
-            '#accountId': 'accountId',
-            '#ledgerType': 'ledgerType',
-            '#entity': 'entity',
-            '#v': 'v',
-          },
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':max': MAX_WALLETS_PER_LEDGER,
-            ':accountId': input.accountId,
-            ':ledgerType': ledger.type,
-            ':entity': walletCounterEntity.type,
-            ':v': walletCounterEntity.version,
-          },
-        },
+    // Made by the first create (upsert), counted by every one.
+    walletCounterEntity.updateStep([input.accountId, ledger.type], {
+      add: { walletCount: 1 },
+      set: { accountId: input.accountId, ledgerType: ledger.type },
+      upsert: true,
+      if: {
+        expression: 'attribute_not_exists(walletCount) OR walletCount < :max',
+        values: { ':max': MAX_WALLETS_PER_LEDGER },
       },
       onConditionFailed: () => businessRule('ACCOUNT_MAX_WALLETS_REACHED'),
-    },
-    {
-      item: {
-        Put: {
-          TableName: tableName,
-          Item: walletAssetEntity.item(asset),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
+    }),
+    walletAssetEntity.createStep(asset),
     ...shards,
   ]);
   // A new wallet holds nothing yet.
@@ -131,7 +103,7 @@ export const settlementSide = (assetId: string, settlement = true): AssetSide =>
   settlement ? { assetId, mode: 'sharded', shards: HOT_ASSET_SHARDS } : { assetId, mode: 'single' };
 
 /** Wallet assets of an account, oldest first; bounded by MAX_WALLETS_PER_LEDGER per ledger. */
-export async function listWalletAssets(accountId: string): Promise<WalletAsset[]> {
+export async function queryWalletAssets(accountId: string): Promise<WalletAsset[]> {
   const items = await queryAll(
     {
       TableName: config().tableName,

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { legacyCreateRequestParams } from './schemas';
 import { forbidden } from '../core/errors/classes';
 import { parsePositiveAmount } from '../core/money';
-import { findMerchantConfig, listMerchantConfigs } from '../merchant-configs';
+import { findMerchantConfig, queryMerchantConfigs } from '../merchant-configs';
 import { insertPaymentRequest } from '../payment-requests';
 import { legacyOperation } from './legacy-errors';
 import { legacyView } from './legacy-view';
@@ -52,7 +52,7 @@ async function configIdFor(merchantId: string, clientId: string | undefined): Pr
     if ((await findMerchantConfig(id))?.merchantId !== merchantId) throw forbidden();
     return id;
   }
-  const configs = await listMerchantConfigs(merchantId);
+  const configs = await queryMerchantConfigs(merchantId);
   const newest = configs[configs.length - 1];
   if (!newest) throw forbidden();
   return newest.id;

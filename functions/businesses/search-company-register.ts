@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { registerSearchQuery } from './schemas';
 import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
-import { badRequest, businessRule } from '../core/errors/classes';
+import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { companyRegister } from './company-register';
 
@@ -20,12 +20,4 @@ export const searchCompanyRegister = authedOperation<unknown, Query>(async ({ qu
   const items = matches.slice(offset, offset + limit);
   const next = offset + limit;
   return { items, ...(next < matches.length ? { nextPageKey: await encodePageKey({ offset: next }, scope) } : {}) };
-});
-
-/** A company's register details; an NZBN the register does not know is INVALID_NZBN. */
-export const getRegisteredCompany = authedOperation(async ({ params }) => {
-  if (!/^[0-9]{13}$/.test(params.nzbn)) throw badRequest('nzbn must be 13 digits');
-  const company = await companyRegister().find(params.nzbn);
-  if (!company) throw businessRule('INVALID_NZBN');
-  return company;
 });

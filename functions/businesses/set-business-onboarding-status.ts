@@ -69,30 +69,11 @@ export const setBusinessOnboardingStatus = authedOperation<Body>(async (request)
       updatedAt: at,
       updatedBy: auth.principal.crn,
       activityCount: activity.activityNumber,
-      version: business.version + 1,
     };
     if (next.onboardingStatusReason === undefined) delete next.onboardingStatusReason;
     await runTransaction([
-      {
-        item: {
-          Put: {
-            TableName: config().tableName,
-            Item: businessEntity.item(next),
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': business.version },
-          },
-        },
-        onConditionFailed: () => new TransactionConflictError(),
-      },
-      {
-        item: {
-          Put: {
-            TableName: config().tableName,
-            Item: businessActivityEntity.item(activity),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      },
+      businessEntity.replaceStep(business, next),
+      businessActivityEntity.createStep(activity),
       ...nzbnChange(business, body.onboardingStatus),
     ]);
     return activity;
@@ -107,16 +88,9 @@ function nzbnChange(business: StoredBusiness, status: Status): TransactionStep[]
   if (wasDeactivated)
     return [nzbnClaimStep(business.nzbn, business.test, { businessId: business.id, accountId: business.accountId })];
   return [
-    {
-      item: {
-        Delete: {
-          TableName: config().tableName,
-          Key: nzbnClaimEntity.key(business.nzbn, business.test),
-          ConditionExpression: 'businessId = :id',
-          ExpressionAttributeValues: { ':id': business.id },
-        },
-      },
+    nzbnClaimEntity.removeStep([business.nzbn, business.test], {
+      if: { expression: 'businessId = :id', values: { ':id': business.id } },
       onConditionFailed: () => new TransactionConflictError(),
-    },
+    }),
   ];
 }

@@ -13,7 +13,7 @@ import { assertNew } from './request-state';
  * condition awaiting the other side is not the caller's to set (MERCHANT_NOT_AUTHORIZED,
  * PATRON_NOT_AUTHORIZED); a condition already set stays as it is.
  */
-function setCondition(decision: 'accept' | 'decline') {
+export function setCondition(decision: 'accept' | 'decline') {
   return authedOperation(async ({ params, auth, now }: AuthedRequest) =>
     retryOnConflict(async () => {
       const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
@@ -65,6 +65,3 @@ async function isPatronOf(request: StoredPaymentRequest, auth: AuthedRequest['au
   if (!request.patronAccountId || !(await auth.access.isOwn(request.patronAccountId))) return false;
   return !(await auth.access.isOwn(request.merchantAccountId));
 }
-
-export const acceptPaymentCondition = setCondition('accept');
-export const declinePaymentCondition = setCondition('decline');

@@ -1,0 +1,3 @@
+import { setCondition } from './payment-conditions';
+
+export const declinePaymentCondition = setCondition('decline');
