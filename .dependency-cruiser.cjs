@@ -5,9 +5,9 @@
  */
 /** Folders under functions/ that are not endpoint groups. */
 /**
- * functions/generated/: build output (bin/build-validators.ts), one module per group, imported by that group's handler.
+ * functions/generated/: build output (bin/build-validators.ts), one module per group, imported by that group's
+ * Lambda entry. functions/lambda/: the Lambda entries (one per group) and their wiring, above every group.
  */
-/** functions/lambda/: the wiring of a group's Lambda, which only Lambda entries (handler.ts) import. */
 const NOT_GROUPS = '(?:core|consumers|generated|lambda)';
 
 module.exports = {
@@ -42,27 +42,34 @@ module.exports = {
       to: { path: '^functions/[^/]+\\.ts$' },
     },
     {
-      name: 'lambda-wiring-for-entries-only',
+      name: 'lambda-entries-on-top',
       comment:
-        "functions/lambda/ wires the accounts and integration-requests groups' directories into a group's " +
-        'Lambda: only ' +
-        'Lambda entries (handler.ts) import it, so no group module reaches those groups through it ' +
-        '(integration-requests ' +
-        'itself reaches merchants, whose folder would then reach its own).',
+        "functions/lambda/ holds each group's Lambda entry, its composition root: it wires what one group implements " +
+        "into another's port (managed integrations' claim into invitations, tokens' collections into wallets) and " +
+        'the accounts and integration directories into core. No group, consumer or core module imports it, so ' +
+        'no group reaches another through it.',
       severity: 'error',
-      from: { pathNot: '^functions/[^/]+/handler\\.ts$' },
+      from: { path: '^functions/', pathNot: '^functions/lambda/' },
       to: { path: '^functions/lambda/' },
+    },
+    {
+      name: 'lambda-entry-of-one-group',
+      comment: "A group's Lambda entry takes its own group's operations, and other groups only through their faces.",
+      severity: 'error',
+      from: { path: '^functions/lambda/([^/]+)\\.ts$' },
+      to: {
+        path: `^functions/(?!${NOT_GROUPS}/)[^/]+/`,
+        pathNot: ['^functions/$1/', '^functions/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'invitations-below-managed-integrations',
       comment:
         "Managed integrations issue invitations (through invitations' face) and implement the claim as an " +
-        'InvitationKind, ' +
-        "the invitations group's port; only the invitations Lambda entry (handler.ts) imports that kind to wire " +
-        'it in, so ' +
-        'no invitations module reaches back.',
+        "InvitationKind, the invitations group's port, wired in by the invitations Lambda entry: no invitations " +
+        'module reaches back.',
       severity: 'error',
-      from: { path: '^functions/invitations/', pathNot: '^functions/invitations/handler\\.ts$' },
+      from: { path: '^functions/invitations/' },
       to: { path: '^functions/managed-integrations/' },
     },
     {
@@ -84,9 +91,11 @@ module.exports = {
     },
     {
       name: 'group-through-public-face',
-      comment: 'A group (or consumer) reaches another group only through its index.ts, never its inner files.',
+      comment:
+        'A group (or consumer) reaches another group only through its index.ts, never its inner files; a Lambda ' +
+        "entry (functions/lambda/) takes its own group's operations.",
       severity: 'error',
-      from: { path: '^functions/([^/]+)/' },
+      from: { path: '^functions/([^/]+)/', pathNot: '^functions/lambda/' },
       to: {
         path: `^functions/(?!${NOT_GROUPS}/)[^/]+/`,
         pathNot: ['^functions/$1/', '^functions/[^/]+/index\\.ts$'],

@@ -10,14 +10,14 @@ const ROOT = join(__dirname, '..', '..');
  */
 const OUT = join(ROOT, 'node_modules', '.cache', 'payments-bundles');
 
-/** A function's entry module, e.g. `functions/accounts/handler`, `functions/consumers/webhooks`. */
+/** A function's entry module, e.g. `functions/lambda/accounts`, `functions/consumers/webhooks`. */
 export type FunctionEntry = string;
 /** Where the local platform requires a function's entry module from. */
 export type FunctionModules = (entry: FunctionEntry) => string;
 
 /** Every function the stack deploys: a Lambda per group, per queue and stream consumer, and the sweep. */
 export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
-  ...GROUPS.map((group) => `functions/${group}/handler`),
+  ...GROUPS.map((group) => `functions/lambda/${group}`),
   ...[
     ...QUEUES.flatMap((queue) => (queue.consumer ? [queue.consumer] : [])),
     ...STREAM_CONSUMERS.map((stream) => stream.consumer),

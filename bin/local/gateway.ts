@@ -99,7 +99,7 @@ function handlerLoader(modules: FunctionModules): (group: Group) => GroupHandler
   return (group) => {
     let handler = cache.get(group);
     if (!handler) {
-      handler = handlerOf<GroupHandler>(modules, `functions/${group}/handler`);
+      handler = handlerOf<GroupHandler>(modules, `functions/lambda/${group}`);
       cache.set(group, handler);
     }
     return handler;

@@ -8,7 +8,7 @@ import type { GroupInfrastructure } from './infrastructure';
  * functions/registry.ts. Data only, so assembling never loads a group's operations.
  */
 export interface GroupDefinition {
-  /** Its folder under functions/; its Lambda entry is functions/<name>/handler.ts. */
+  /** Its folder under functions/; its Lambda entry is functions/lambda/<name>.ts. */
   name: string;
   routes: readonly RouteSpec[];
   /** JSON Schemas by id: validators, types and the OpenAPI document come from them. */

@@ -4,7 +4,7 @@ import type { CreatableKind, CreatableType, InvitationKind, InvitationType } fro
 /**
  * The kinds a group that imports this one implements (InvitationKind is the port): a managed
  * integration's claim, whose group issues it through issueInvitation. Importing them here would be a
- * cycle, so this group's Lambda entry (handler.ts) passes them in.
+ * cycle, so this group's Lambda entry (functions/lambda/invitations.ts) passes them in.
  */
 export type WiredKinds = Readonly<Record<'managed-integration', InvitationKind>>;
 

@@ -1,10 +1,11 @@
 /**
- * A group's Lambda entry (its handler.ts): core's group handler given the group's own routes, its
- * build output (functions/generated/<group>.js: its name, the precompiled validators of its request
- * schemas and the rows of the permission matrix its routes name), the accounts group's directory and
- * the integration-requests group's, which core, knowing no group, cannot import. Only Lambda entries
- * import this module, and it imports neither the registry nor a table assembled from it, so each
- * group's bundle carries only its own routes, schemas and grants, and no group reaches the registry.
+ * A group's Lambda (its entry, functions/lambda/<group>.ts): core's group handler given the group's
+ * own routes, its build output (functions/generated/<group>.js: its name, the precompiled validators
+ * of its request schemas and the rows of the permission matrix its routes name), the accounts group's
+ * directory and the integration-requests group's, which core, knowing no group, cannot import. The
+ * Lambda entries sit above every group and no group imports them; this module imports neither the
+ * registry nor a table assembled from it, so each bundle carries only its group's routes, schemas and
+ * grants.
  */
 import { accountDirectory } from '../accounts';
 import { integrationDirectory } from '../integration-requests';
@@ -29,7 +30,8 @@ export function groupHandler<G extends string, R extends readonly RouteSpec[]>(
 ): GroupHandler {
   if (!Array.isArray(routes) || !operations || build.group !== group) {
     throw new Error(
-      `functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), build being '../generated/${group}' (docs/architecture.md, Layout)`,
+      `functions/lambda/${group}.ts: call groupHandler('${group}', ROUTES, build, operations), ` +
+        `build being '../generated/${group}' (docs/architecture.md, Layout)`,
     );
   }
   return createGroupHandler({

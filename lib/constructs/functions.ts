@@ -115,7 +115,7 @@ export class PaymentsFunctions extends Construct {
     for (const group of REGISTRY) {
       const { name } = group;
       const { infrastructure = {} }: GroupDefinition = group;
-      const fn = make(`group-${name}`, `functions/${name}/handler.ts`, Duration.seconds(10));
+      const fn = make(`group-${name}`, `functions/lambda/${name}.ts`, Duration.seconds(10));
       if (infrastructure.table !== 'none') data.table.grantReadWriteData(fn);
       if (infrastructure.readsWebhookSigningKeys) data.webhookSigningKeys.grantRead(fn);
       // Objects of the media prefix only, put and got: no listing, no deleting, no bucket settings.

@@ -5,7 +5,7 @@ import { EntityShapeError } from '../../functions/core/db/entity';
 import { merchantEntity } from '../../functions/merchants/entities';
 import { merchantCreation } from '../../functions/merchants';
 import { SEARCH_CAP } from '../../functions/merchants/search-merchants';
-import { handler as merchantsHandler } from '../../functions/merchants/handler';
+import { handler as merchantsHandler } from '../../functions/lambda/merchants';
 import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
 
 const createMerchant = (owner: TestAccount, body: Record<string, unknown> = {}) =>

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { findAccount } from '../../functions/accounts/account-store';
-import { handler as accountsHandler } from '../../functions/accounts/handler';
+import { handler as accountsHandler } from '../../functions/lambda/accounts';
 import { enforceRateLimit } from '../../functions/core/auth/rate-limit';
 import type { Principal } from '../../functions/core/auth/principal';
 import { onDynamoDbClient } from '../../functions/core/db/client';

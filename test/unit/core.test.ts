@@ -137,7 +137,7 @@ describe('route table', () => {
         if (id) expect(id in SCHEMAS).toBe(true);
       }
       if ((route as { query?: string }).query) expect((route as { query?: string }).query).toMatch(/Query$/);
-      const handler = join(__dirname, '..', '..', 'functions', route.group, 'handler.ts');
+      const handler = join(__dirname, '..', '..', 'functions', 'lambda', `${route.group}.ts`);
       expect(existsSync(handler)).toBe(true);
       expect(readFileSync(handler, 'utf8')).toContain(route.operation);
       expect(GROUPS).toContain(route.group);

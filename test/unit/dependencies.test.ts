@@ -17,12 +17,9 @@ interface Cruise {
 
 /**
  * A module's node in the graph of folders: its folder under functions/ (functions itself for the registry and the
- * tables), lib, bin or schemas. A group's Lambda entry (handler.ts) is a node of its own: it is the composition root
- * that wires in what other groups implement for its group (invitations' managed-integration kind), and nothing
- * imports it; `below-the-registry` keeps it from reaching the registry.
+ * tables; lambda for every Lambda entry), lib, bin or schemas.
  */
 function folderOf(path: string): string {
-  if (/^functions\/[^/]+\/handler\.ts$/.test(path)) return path;
   return (
     path.match(/^functions\/[^/]+(?=\/)/)?.[0] ?? (path.startsWith('functions/') ? 'functions' : path.split('/')[0])
   );
@@ -91,7 +88,7 @@ describe('dependencies', () => {
     const modules = [
       { source: 'functions/a/x.ts', dependencies: [{ resolved: 'functions/b/index.ts' }] },
       { source: 'functions/b/y.ts', dependencies: [{ resolved: 'functions/a/index.ts' }] },
-      { source: 'functions/a/handler.ts', dependencies: [{ resolved: 'functions/a/x.ts' }] },
+      { source: 'functions/lambda/a.ts', dependencies: [{ resolved: 'functions/a/x.ts' }] },
     ];
     expect(folderLoop(modules)).toEqual([
       'functions/a: functions/a/x.ts → functions/b/index.ts',
@@ -101,7 +98,7 @@ describe('dependencies', () => {
     expect(
       folderLoop([
         modules[0],
-        { source: 'functions/b/handler.ts', dependencies: [{ resolved: 'functions/a/index.ts' }] },
+        { source: 'functions/lambda/b.ts', dependencies: [{ resolved: 'functions/a/index.ts' }] },
       ]),
     ).toBeUndefined();
   });

@@ -30,7 +30,7 @@ function bundleOf(group: string): { code: string; inputs: string[] } {
   const { metafile, outputFiles } = buildSync({
     ...ESBUILD_OPTIONS,
     sourcemap: false,
-    entryPoints: [join(ROOT, 'functions', group, 'handler.ts')],
+    entryPoints: [join(ROOT, 'functions', 'lambda', `${group}.ts`)],
     write: false,
     metafile: true,
     logLevel: 'silent',
@@ -207,7 +207,7 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
         buildSync({
           ...ESBUILD_OPTIONS,
           sourcemap: false,
-          entryPoints: [join(ROOT, 'functions', 'system', 'handler.ts')],
+          entryPoints: [join(ROOT, 'functions', 'lambda', 'system.ts')],
           outfile: join(dir, 'index.js'),
           logLevel: 'silent',
         });
