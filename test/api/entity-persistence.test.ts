@@ -145,6 +145,15 @@ describe('entities that persist themselves', () => {
     expect(await things.get(fresh.id)).toBeUndefined();
   });
 
+  it('reads many records by key in batches, missing ones absent, each once', async () => {
+    const ownerId = randomUUID();
+    const made = await Promise.all(Array.from({ length: 130 }, (_, at) => things.create(newThing(ownerId, at))));
+    const keys: [string][] = [...made, ...made.slice(0, 5)].map((t) => [t.id]);
+    const found = await things.getMany([...keys, [randomUUID()]]);
+    expect(found.map((t) => t.id).sort()).toEqual(made.map((t) => t.id).sort());
+    expect(await things.getMany([])).toEqual([]);
+  });
+
   it('refuses to read an item of another entity under its key', async () => {
     const thing = await things.create(newThing(randomUUID(), 0));
     const other = defineEntity<Thing, [id: string]>({ ...things, type: 'other-thing' });

@@ -14,6 +14,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import type { ApiError } from '../errors/classes';
 import { declaredOnly } from '../validation/declared-only';
+import { getItems } from './batch';
 import { db } from './client';
 import { type Page, paginationLimit, queryAll, queryPage } from './pagination';
 import { TransactionConflictError, type TransactionStep } from './transaction';
@@ -103,6 +104,8 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
 
   /** The record under a key (strongly consistent), or undefined. */
   get(...key: K): Promise<T | undefined>;
+  /** The records under the keys (strongly consistent, batched); missing ones are absent. */
+  getMany(keys: readonly K[]): Promise<T[]>;
   /** Writes a new record, conditional on its key being free; `onExists` names the error (default EntityExistsError). */
   create(record: T, options?: { extra?: Record<string, unknown>; onExists?: () => ApiError | Error }): Promise<T>;
   /** Writes a record whatever is stored, or under a condition. */
@@ -238,6 +241,10 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
         new GetCommand({ TableName: tableName(), Key: definition.key(...key), ConsistentRead: true }),
       );
       return out.Item ? parse(out.Item) : undefined;
+    },
+    async getMany(keys) {
+      const found = await getItems(keys.map((key) => definition.key(...key)));
+      return [...found.values()].map(parse);
     },
     async create(record, options = {}) {
       await runStep(createStep(record, options));
