@@ -84,6 +84,16 @@ describe('entities that persist themselves', () => {
     expect((await things.get(thing.id))?.count).toBe(3);
   });
 
+  it('a versioned update applies to the version read and moves it on; a stale one is a conflict', async () => {
+    const thing = await things.create(newThing(randomUUID(), 0, { note: 'a' }));
+    const after = await things.update([thing.id], { set: { note: 'b' }, version: thing.version });
+    expect(after).toEqual({ ...thing, note: 'b', version: 2 });
+    await expect(things.update([thing.id], { set: { note: 'c' }, version: thing.version })).rejects.toBeInstanceOf(
+      TransactionConflictError,
+    );
+    expect((await things.get(thing.id))?.note).toBe('b');
+  });
+
   it('an update of a missing item is refused unless it upserts, and an upsert is stamped as the entity', async () => {
     const id = randomUUID();
     await expect(things.update([id], { add: { count: 1 } })).rejects.toBeInstanceOf(EntityMissingError);

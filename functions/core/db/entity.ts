@@ -78,6 +78,11 @@ export interface Changes {
   onConditionFailed?: OnConditionFailed;
   /** Creates the item when absent, stamped with this entity's type and version (counters). */
   upsert?: boolean;
+  /**
+   * The version the caller read: the update applies only to that version and moves the record to the
+   * next; a race is TransactionConflictError unless `onConditionFailed` names another error.
+   */
+  version?: number;
 }
 
 /** Which items a query reads: a partition of the table (by PK) or of an index, optionally under a sort-key prefix. */
@@ -224,7 +229,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     item: { Update: { TableName: tableName(), Key: definition.key(...key), ...updateInput(definition, changes) } },
     // Without a condition of its own, a failure means the item is not there; with one, an unnamed
     // failure stays DynamoDB's, for `conditionHeld` to answer whether the update applied.
-    onConditionFailed: changes.onConditionFailed ?? (changes.if ? undefined : missing),
+    onConditionFailed:
+      changes.onConditionFailed ??
+      (changes.version !== undefined ? () => new TransactionConflictError() : changes.if ? undefined : missing),
   });
   const removeStep: Entity<T, K>['removeStep'] = (key, options = {}) => ({
     item: { Delete: { TableName: tableName(), Key: definition.key(...key), ...conditionInput(options.if, true) } },
@@ -345,6 +352,10 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
       sets.push(`#u${i} = if_not_exists(#u${i}, :u${i})`);
     }
   }
+  if (changes.version !== undefined) {
+    const i = placeholder('version', changes.version + 1);
+    sets.push(`#u${i} = :u${i}`);
+  }
   const adds = Object.entries(changes.add ?? {}).map(([attribute, value]) => {
     const i = placeholder(attribute, value);
     return `#u${i} :u${i}`;
@@ -355,7 +366,13 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
     adds.length ? `ADD ${adds.join(', ')}` : '',
     removes.length ? `REMOVE ${removes.join(', ')}` : '',
   ].filter(Boolean);
-  const condition = combine(changes.upsert ? undefined : PRESENT, changes.if);
+  const condition = combine(
+    combine(
+      changes.upsert ? undefined : PRESENT,
+      changes.version === undefined ? undefined : versionIs(changes.version),
+    ),
+    changes.if,
+  );
   return {
     UpdateExpression: clauses.join(' '),
     ...conditionInput(condition, true),
