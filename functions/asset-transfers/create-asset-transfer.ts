@@ -19,7 +19,7 @@ import { maskAlias, normalizeAlias, present } from './transfer-store';
 type Body = FromSchema<typeof createAssetTransferBody>;
 
 /** An unclaimed transfer goes back to its sender after two weeks (or at its own `expiresAt`). */
-export const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
+const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
 
 /**
  * Where a transfer's pending value would go: nowhere until someone claims it. Each claim posts to

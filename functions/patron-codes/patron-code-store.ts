@@ -19,7 +19,7 @@ import { newBarcode } from './barcode';
 export type { PatronCode } from './entities';
 
 /** A patron code lives five minutes: long enough to show at a till. */
-export const PATRON_CODE_LIFETIME_MS = 5 * 60 * 1000;
+const PATRON_CODE_LIFETIME_MS = 5 * 60 * 1000;
 
 export interface NewPatronCode {
   accountId: string;

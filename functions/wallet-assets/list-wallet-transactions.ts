@@ -17,7 +17,7 @@ type WalletTransaction = FromSchema<typeof walletTransaction>;
 const REFERENCES = ['paymentRequestId', 'topupId', 'withdrawalId', 'refundId'] as const;
 
 /** The party behind the platform's test issuance, which funds test top-ups. */
-export const TEST_FUNDS_PARTY = 'Test funds';
+const TEST_FUNDS_PARTY = 'Test funds';
 
 interface Listed {
   out: Record<string, unknown>;
