@@ -73,7 +73,10 @@ export function loadAssetTransfer(id: string, now: Date): Promise<StoredAssetTra
   });
 }
 
-/** `link`: claimed through its claim page (a transfer with no recipient); `alias`: resolved for the account its alias was verified for. */
+/**
+ * `link`: claimed through its claim page (a transfer with no recipient); `alias`: resolved for the account its alias
+ * was verified for.
+ */
 export type ClaimRoute = 'link' | 'alias';
 
 /**

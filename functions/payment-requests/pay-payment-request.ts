@@ -194,7 +194,8 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Dat
       at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)),
     },
   };
-  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release them.
+  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release
+  // them.
   const transfer = { txnId: spec.id, steps: await (preAuth ? pendingTransfer : postedTransfer)(spec, at) };
   const activities = buildActivities(
     paymentRequest,

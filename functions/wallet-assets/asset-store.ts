@@ -114,7 +114,10 @@ export async function queryWalletAssets(accountId: string): Promise<WalletAsset[
   return Promise.all(wallets.map(async (wallet) => present(wallet, (await readBalanceItems(wallet.id)).items)));
 }
 
-/** The public view of a wallet: what the WalletAsset response schema declares, its balances summed over its balance items. */
+/**
+ * The public view of a wallet: what the WalletAsset response schema declares, its balances summed over its balance
+ * items.
+ */
 function present(wallet: StoredWalletAsset, balanceItems: Parameters<typeof totals>[0]): WalletAsset {
   const sums = totals(balanceItems);
   return publicView<WalletAsset>(walletAsset, {

@@ -74,7 +74,10 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
   return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
 });
 
-/** The account owning each asset (system assets own none); base items are read with the ledger client, which keeps balances exact. */
+/**
+ * The account owning each asset (system assets own none); base items are read with the ledger client, which keeps
+ * balances exact.
+ */
 async function accountsByAsset(assetIds: string[]): Promise<Map<string, string>> {
   const table = config().tableName;
   const byAsset = new Map<string, string>();
