@@ -19,7 +19,7 @@ import { maskAlias, normalizeAlias, present } from './transfer-store';
 type Body = FromSchema<typeof createAssetTransferBody>;
 
 /** An unclaimed transfer goes back to its sender after two weeks (or at its own `expiresAt`). */
-export const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
+const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
 
 /**
  * Where a transfer's pending value would go: nowhere until someone claims it. Each claim posts to
@@ -56,7 +56,8 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   if (!asset.active) throw businessRule('ASSET_NOT_ACTIVE');
   if (body.loyaltyProgramId) {
     const program = await findLoyaltyProgram(body.loyaltyProgramId);
-    // The sender's own program: another account's answers like a missing one (programs are read by their own account only).
+    // The sender's own program: another account's answers like a missing one (programs are read by their own account
+    // only).
     if (!program || program.accountId !== asset.accountId || program.test !== (asset.liveness === 'test'))
       throw businessRule('LOYALTY_PROGRAM_NOT_FOUND');
   }
@@ -118,7 +119,8 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
       liveness: asset.liveness,
       refs: { assetTransferId: id },
       debitCodes: asset.kind === 'money' ? MONEY_CODES : TOKEN_CODES,
-      // Money sent counts against the sender's spend quota when sent (a cancel or return gives no usage back); tokens count against none.
+      // Money sent counts against the sender's spend quota when sent (a cancel or return gives no usage back); tokens
+      // count against none.
       ...(asset.kind === 'money'
         ? {
             quota: {

@@ -7,11 +7,16 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * with its type and schema version and parses what is read back (core/db/entity.ts). One table
  * holds every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                          | SK               | GSI1                                        | GSI2                                          | serves |
- * |-----------------|-----------------------------|------------------|---------------------------------------------|-----------------------------------------------|--------|
- * | asset transfer  | ASSETTRANSFER#<id>          | ASSETTRANSFER    | SENTTRANSFERS#<senderAccountId>, <createdAt>#<id> | ALIASTRANSFERS#<alias>, <createdAt>#<id> while it awaits that alias | get; a sender's transfers; what a new account may resolve |
- * | claim           | ASSETTRANSFER#<id>          | CLAIM#<accountId> |                                            | RECEIVEDTRANSFERS#<accountId>, <createdAt>#<id> | an account's claims of a transfer (claim conditions); transfers an account received |
- * | verified alias  | ALIAS#<alias>               | ALIAS            | ACCOUNTALIASES#<accountId>, <alias>         |                                               | one account per alias; an account's aliases |
+ * - asset transfer: PK ASSETTRANSFER#<id>, SK ASSETTRANSFER
+ *   GSI1 SENTTRANSFERS#<senderAccountId>, <createdAt>#<id>
+ *   GSI2 ALIASTRANSFERS#<alias>, <createdAt>#<id> while it awaits that alias
+ *   serves: get; a sender's transfers; what a new account may resolve
+ * - claim: PK ASSETTRANSFER#<id>, SK CLAIM#<accountId>
+ *   GSI2 RECEIVEDTRANSFERS#<accountId>, <createdAt>#<id>
+ *   serves: an account's claims of a transfer (claim conditions); transfers an account received
+ * - verified alias: PK ALIAS#<alias>, SK ALIAS
+ *   GSI1 ACCOUNTALIASES#<accountId>, <alias>
+ *   serves: one account per alias; an account's aliases
  */
 
 export type AssetTransfer = FromSchema<typeof assetTransfer>;

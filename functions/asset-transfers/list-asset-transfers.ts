@@ -6,7 +6,10 @@ import { listReceived, listSent } from './transfer-store';
 
 type Query = FromSchema<typeof assetTransfersQuery>;
 
-/** The transfers an account sent (`senderAccountId`, the default: the caller's) or received (`recipientAccountId`), newest first. */
+/**
+ * The transfers an account sent (`senderAccountId`, the default: the caller's) or received (`recipientAccountId`),
+ * newest first.
+ */
 export const listAssetTransfers = authedOperation<unknown, Query>(async ({ query, auth }) => {
   if (query.senderAccountId && query.recipientAccountId)
     throw badRequest('name one of senderAccountId and recipientAccountId');

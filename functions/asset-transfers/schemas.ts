@@ -4,13 +4,13 @@ const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }
 /** A positive integer count of the asset's units, as a string (a number is taken too). */
 const units = { type: ['string', 'integer'], pattern: '^[1-9][0-9]{0,17}$', minimum: 1, maxLength: 18 } as const;
 /** An email address or an E.123 phone number: whom a transfer is for until an account claims it. */
-export const alias = {
+const alias = {
   type: 'string',
   maxLength: 254,
   pattern: '^(\\+[1-9][0-9]{6,14}|[^\\s@]+@[^\\s@]+\\.[^\\s@]+)$',
 } as const;
 
-export const STATUSES = ['created', 'sent', 'claimed', 'cancelled', 'expired', 'returned'] as const;
+const STATUSES = ['created', 'sent', 'claimed', 'cancelled', 'expired', 'returned'] as const;
 
 const valueConfig = {
   type: 'object',
@@ -124,7 +124,7 @@ export const assetTransferSummary = {
   },
 } as const;
 
-export const assetTransferPage = {
+const assetTransferPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: assetTransfer }, nextPageKey: { type: 'string' } },
@@ -139,11 +139,11 @@ export const assetTransfersQuery = {
   },
 } as const;
 
-export const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
+const empty = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const verifiedAliasBody = { type: 'object', required: ['alias'], properties: { alias } } as const;
 
-export const verifiedAlias = {
+const verifiedAlias = {
   type: 'object',
   required: ['accountId', 'alias', 'verifiedAt', 'verifiedBy'],
   properties: { accountId: id, alias: { type: 'string' }, verifiedAt: timestamp, verifiedBy: crn },

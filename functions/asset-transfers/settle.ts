@@ -13,8 +13,8 @@ import { findAssetTransfer, present } from './transfer-store';
 // claims, cancels and returns exactly one wins; the others re-read and meet its state.
 
 /** States in which a transfer still holds its value: it can be claimed, cancelled or returned. */
-export const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
-export const isOpen = (transfer: StoredAssetTransfer) => OPEN_STATUSES.includes(transfer.status);
+const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
+const isOpen = (transfer: StoredAssetTransfer) => OPEN_STATUSES.includes(transfer.status);
 
 /** A finished transfer keeps no personal data: the alias stays masked, where it was last sent and the message go. */
 function scrubbed(transfer: StoredAssetTransfer): StoredAssetTransfer {
@@ -41,7 +41,7 @@ async function holding(transfer: StoredAssetTransfer): Promise<PendingTransfer> 
  * in one transaction. The timer calls it at the due time; every read calls it too, so a late timer
  * loses nothing. Answers the transfer as it now stands.
  */
-export async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
+async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
   if (!isOpen(transfer) || Date.parse(transfer.returnAt) > now.getTime()) return transfer;
   const at = isoTimestamp(now);
   const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'returned', returnedAt: at, updatedAt: at };
@@ -73,7 +73,10 @@ export function loadAssetTransfer(id: string, now: Date): Promise<StoredAssetTra
   });
 }
 
-/** `link`: claimed through its claim page (a transfer with no recipient); `alias`: resolved for the account its alias was verified for. */
+/**
+ * `link`: claimed through its claim page (a transfer with no recipient); `alias`: resolved for the account its alias
+ * was verified for.
+ */
 export type ClaimRoute = 'link' | 'alias';
 
 /**

@@ -43,7 +43,10 @@ export async function listSent(
   return { ...sent, items: sent.items.map(present) };
 }
 
-/** The transfers an account received (claimed or was sent and resolved), newest first, each as that account's claim shows it. */
+/**
+ * The transfers an account received (claimed or was sent and resolved), newest first, each as that account's claim
+ * shows it.
+ */
 export async function listReceived(
   accountId: string,
   page: { pageKey?: string; paginationLimit?: number },

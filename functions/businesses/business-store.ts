@@ -6,7 +6,7 @@ import { businessRule } from '../core/errors/classes';
 import { accountBusinessEntity, businessEntity, nzbnClaimEntity, type Business, type StoredBusiness } from './entities';
 import { madeBy } from '../core/audit';
 
-export const BUSINESS_ALREADY_EXISTS = 'BUSINESS_ALREADY_EXISTS';
+const BUSINESS_ALREADY_EXISTS = 'BUSINESS_ALREADY_EXISTS';
 
 export type NewBusiness = Pick<
   Business,

@@ -2,8 +2,6 @@ import { serviceUnavailable } from '../core/errors/classes';
 import { fixtureRegister } from './fixture-register';
 import type { CompanyRegister } from './register-types';
 
-export type { CompanyRegister, RegisteredCompany, RegisterSearchItem } from './register-types';
-
 /** `COMPANY_REGISTER_NOT_CONFIGURED`: a deployed stack names no register, so it answers from none. */
 export const REGISTER_NOT_CONFIGURED = 'COMPANY_REGISTER_NOT_CONFIGURED';
 

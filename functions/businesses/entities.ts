@@ -6,12 +6,14 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * The businesses group's entities: each owns its keys, stamps what it writes with its type and
  * schema version and parses what is read back (core/db/entity.ts). Nothing else builds these keys.
  *
- * | entity            | PK                              | SK                       | serves |
- * |-------------------|---------------------------------|--------------------------|--------|
- * | business          | BUSINESS#<id>                   | BUSINESS                 | get, update, set status |
- * | business activity | BUSINESS#<id>                   | ACTIVITY#<seq 15 digits> | onboarding status history |
- * | account business  | ACCOUNTBUSINESS#<accountId>     | BUSINESS                 | an account's business; one business per account |
- * | NZBN claim        | NZBN#<live or test>#<nzbn>      | BUSINESS                 | one business per NZBN per liveness (released when deactivated) |
+ * - business: PK BUSINESS#<id>, SK BUSINESS
+ *   serves: get, update, set status
+ * - business activity: PK BUSINESS#<id>, SK ACTIVITY#<seq 15 digits>
+ *   serves: onboarding status history
+ * - account business: PK ACCOUNTBUSINESS#<accountId>, SK BUSINESS
+ *   serves: an account's business; one business per account
+ * - NZBN claim: PK NZBN#<live or test>#<nzbn>, SK BUSINESS
+ *   serves: one business per NZBN per liveness (released when deactivated)
  *
  * A business created by the API names a company of the register (its NZBN); one onboarded by a batch
  * row may have no NZBN, the onboarding record making it optional.

@@ -7,7 +7,7 @@ const COMPANIES: readonly RegisteredCompany[] = fixture.companies;
  * How well a company matches a query: an exact NZBN or company number first, then the name equal
  * to it, starting with it, with a word starting with it, containing it. 0: no match.
  */
-export function relevance(company: RegisterSearchItem, q: string): number {
+function relevance(company: RegisterSearchItem, q: string): number {
   const query = q.trim().toUpperCase();
   if (!query) return 0;
   if (company.nzbn === query || company.companyNumber === query) return 5;

@@ -2,12 +2,12 @@ import { crn, id, idOf, location, pageQuery, timestamp } from '../../schemas/com
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
-export const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deactivated', 'on-hold'] as const;
+const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deactivated', 'on-hold'] as const;
 
 /** The national business number: 13 digits. */
-export const nzbn = idOf('nzbn');
+const nzbn = idOf('nzbn');
 
-export const taxNumber = {
+const taxNumber = {
   type: 'object',
   required: ['value', 'type'],
   properties: {
@@ -92,13 +92,13 @@ const registerSearchItem = {
   properties: { nzbn: { type: 'string' }, companyName: { type: 'string' }, companyNumber: { type: 'string' } },
 } as const;
 
-export const registerSearchResults = {
+const registerSearchResults = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: registerSearchItem }, nextPageKey: { type: 'string' } },
 } as const;
 
-export const registerDetails = {
+const registerDetails = {
   type: 'object',
   required: ['nzbn', 'companyName', 'companyNumber', 'directors'],
   properties: {

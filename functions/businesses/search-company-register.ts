@@ -10,7 +10,9 @@ type Query = FromSchema<typeof registerSearchQuery>;
 /** The register's answers past this many are not listed: a query that broad is refined, not paged through. */
 const MAX_RESULTS = 1000;
 
-/** Companies matching `q`, most relevant first, a page at a time (the page key holds the offset, bound to the query). */
+/**
+ * Companies matching `q`, most relevant first, a page at a time (the page key holds the offset, bound to the query).
+ */
 export const searchCompanyRegister = authedOperation<unknown, Query>(async ({ query }) => {
   const scope = `nzbn-search:${query.q.trim().toUpperCase()}`;
   const offset = query.pageKey ? Number((await decodePageKey(query.pageKey, scope)).offset) : 0;

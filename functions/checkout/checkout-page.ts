@@ -113,21 +113,23 @@ function expiry(expiresAt: string, now: Date): string {
   const m = Math.floor((seconds % 3600) / 60);
   const pad = (n: number) => String(n).padStart(2, '0');
   const left = `${h ? `${h}:${pad(m)}` : m}:${pad(seconds % 60)}`;
+  const at = `<time datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt.slice(11, 19))} UTC</time>`;
   return `<p id="expiry" class="expiry">Expires in <span id="countdown" role="timer">${left}</span>
-      <span class="at">(at <time datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt.slice(11, 19))} UTC</time>)</span></p>`;
+      <span class="at">(at ${at})</span></p>`;
 }
 
 /** Back to the merchant: shown once the request is paid, cancelled or expired (the script reveals them live). */
 function returnLinks(status: CheckoutRequest['status'], urls: ReturnUrls): string {
+  const back = (url: string) => `<a class="back" href="${escapeHtml(url)}">Return to the merchant</a>`;
   const link = (id: string, url: string | undefined, shown: boolean) =>
-    url
-      ? `<p id="${id}"${shown ? '' : ' hidden'}><a class="back" href="${escapeHtml(url)}">Return to the merchant</a></p>`
-      : '';
+    url ? `<p id="${id}"${shown ? '' : ' hidden'}>${back(url)}</p>` : '';
   return [
     link('return-paid', urls.paid, status === 'paid'),
     link('return-closed', urls.cancel, status === 'cancelled' || status === 'expired'),
   ].join('');
 }
+
+const numberHeading = (name: string) => `<th scope="col" class="num">${name}</th>`;
 
 function lineItems(request: CheckoutRequest): string {
   if (!request.lineItems?.length) return '';
@@ -143,7 +145,7 @@ function lineItems(request: CheckoutRequest): string {
   return `<section aria-labelledby="items-heading">
     <h2 id="items-heading">Items</h2>
     <table class="items">
-      <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Price</th></tr></thead>
+      <thead><tr><th scope="col">Item</th>${numberHeading('Qty')}${numberHeading('Price')}</tr></thead>
       <tbody>
       ${rows}
       </tbody>
@@ -152,21 +154,29 @@ function lineItems(request: CheckoutRequest): string {
 }
 
 function scanToPay(request: CheckoutRequest, qrSvg: string): string {
+  const shortCode = `<strong class="code">${escapeHtml(request.shortCode)}</strong>`;
   return `<section id="scan" class="scan" aria-labelledby="scan-heading">
     <h2 id="scan-heading">Scan to pay</h2>
     <div class="qr" role="img" aria-label="QR code of this page's address, for a wallet app">${qrSvg}</div>
-    <p class="hint">Open your wallet app and scan the code, or enter the short code <strong class="code">${escapeHtml(request.shortCode)}</strong>.</p>
+    <p class="hint">Open your wallet app and scan the code, or enter the short code ${shortCode}.</p>
   </section>`;
 }
 
 function actions(request: CheckoutRequest, tokens: CheckoutView['tokens']): string {
-  const form = (action: 'cancel' | 'test-pay', token: string, button: string) =>
-    `<form method="post" action="${escapeHtml(`${checkoutPath(request.id, action)}?token=${encodeURIComponent(token)}`)}" data-once>${button}</form>`;
+  const form = (action: 'cancel' | 'test-pay', token: string, button: string) => {
+    const target = `${checkoutPath(request.id, action)}?token=${encodeURIComponent(token)}`;
+    return `<form method="post" action="${escapeHtml(target)}" data-once>${button}</form>`;
+  };
   const parts: string[] = [];
   if (tokens.testPay) {
+    const remaining = escapeHtml(formatMoney(request.value.currency, request.remainingAmount));
+    const hint = [
+      `Pays ${remaining} of test money from the platform's test wallet,`,
+      ' through the same payment as a wallet app.',
+    ].join('');
     parts.push(`<div class="test-pay">
       ${form('test-pay', tokens.testPay, '<button type="submit" class="primary">Pay with test wallet</button>')}
-      <p class="hint">Pays ${escapeHtml(formatMoney(request.value.currency, request.remainingAmount))} of test money from the platform's test wallet, through the same payment as a wallet app.</p>
+      <p class="hint">${hint}</p>
     </div>`);
   }
   if (tokens.cancel) {
@@ -202,6 +212,11 @@ function document(title: string, nonce: string, body: string): string {
   return htmlDocument({ title, nonce, style: STYLE, body });
 }
 
+// One rule, split to fit the line width.
+const PRIMARY_RULE =
+  '.primary{width:100%;padding:.75rem 1rem;border:0;border-radius:.5rem;background:var(--accent);color:#fff;' +
+  'font-weight:600}';
+
 const STYLE = `${PAGE_BASE_STYLE}
 :root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#1a56db;--bg:#f4f6fa}
 [hidden]{display:none!important}
@@ -227,7 +242,7 @@ h2{font-size:1rem;margin:0 0 .5rem}
 .actions{display:grid;gap:.75rem;text-align:center}
 .actions form{margin:0}
 button{font:inherit;cursor:pointer}
-.primary{width:100%;padding:.75rem 1rem;border:0;border-radius:.5rem;background:var(--accent);color:#fff;font-weight:600}
+${PRIMARY_RULE}
 .primary:hover{background:#1546b3}
 .link{border:0;background:none;color:var(--accent);text-decoration:underline;padding:.25rem}
 button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}

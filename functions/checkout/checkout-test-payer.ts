@@ -24,10 +24,10 @@ import { commitPayment, type PayInput, type PaymentActivity, type StoredPaymentR
  *   account owner of the test payer account (`payment-requests:pay`, and `assets:spend` on its own
  *   wallet). The key is per request, so a second click replays the first payment.
  *
- * | entity                      | PK                       | SK              | serves                          |
- * |-----------------------------|--------------------------|-----------------|---------------------------------|
- * | hosted-checkout test payer  | HOSTEDCHECKOUT#TESTPAYER | ACCOUNT         | the test payer account's id     |
- * |                             | HOSTEDCHECKOUT#TESTPAYER | WALLET#<ledger> | its wallet of a test ledger     |
+ * - hosted-checkout test payer: PK HOSTEDCHECKOUT#TESTPAYER, SK ACCOUNT
+ *   serves: the test payer account's id
+ * - hosted-checkout test payer: PK HOSTEDCHECKOUT#TESTPAYER, SK WALLET#<ledger>
+ *   serves: its wallet of a test ledger
  */
 export const HOSTED_CHECKOUT = serviceCrn('hosted-checkout');
 
@@ -49,7 +49,9 @@ const testPayerRefEntity = defineEntity<TestPayerRef, [ref: string]>({
   required: ['ref', 'id'],
 });
 
-/** The option "Pay with test wallet" pays: a test money ledger the merchant settles in. Undefined for a live request. */
+/**
+ * The option "Pay with test wallet" pays: a test money ledger the merchant settles in. Undefined for a live request.
+ */
 export function testAssetTypeOf(
   request: Pick<StoredPaymentRequest, 'liveness' | 'paymentOptions' | 'settlementWallets'>,
 ): string | undefined {

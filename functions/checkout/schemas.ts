@@ -1,7 +1,7 @@
 import { amount, id, timestamp } from '../../schemas/common';
 
 /** What the hosted checkout page polls (get-checkout-status.ts); `now` is the server's clock. */
-export const checkoutStatus = {
+const checkoutStatus = {
   type: 'object',
   required: ['id', 'status', 'expiresAt', 'remainingAmount', 'now'],
   properties: {
@@ -14,7 +14,7 @@ export const checkoutStatus = {
 } as const;
 
 /** A hosted checkout action's token, from the page's form (checkout-token.ts). */
-export const checkoutActionQuery = {
+const checkoutActionQuery = {
   type: 'object',
   required: ['token'],
   properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },

@@ -14,9 +14,10 @@ interface Translation {
 const NOT_FOUND: Translation = { status: 400, code: 'REQUEST_NOT_FOUND' };
 
 /**
- * Where the legacy API answers differently from the shared cores (https://docs.centrapay.com/api/legacy-payment-requests):
- * per operation, the core's message (FORBIDDEN or a CODE) → the legacy status and code. Everything
- * else passes through unchanged, already 403 with its documented CODE or 400 naming a field.
+ * Where the legacy API answers differently from the shared cores
+ * (https://docs.centrapay.com/api/legacy-payment-requests): per operation, the core's message (FORBIDDEN or a CODE) →
+ * the legacy status and code. Everything else passes through unchanged, already 403 with its documented CODE or 400
+ * naming a field.
  */
 const TRANSLATIONS: Record<LegacyOperationName, Readonly<Partial<Record<ErrorCode, Translation>>>> = {
   create: { FORBIDDEN: { status: 403, code: 'MERCHANT_CONFIGURATION_NOT_FOUND' } },

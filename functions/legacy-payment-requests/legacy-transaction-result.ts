@@ -18,7 +18,8 @@ export async function transactionResult(
   const merchant = await findMerchant(activity.merchantId);
   return publicView<LegacyTransactionResult>(legacyTransactionResult, {
     createdAt: activity.createdAt,
-    // Legacy fields carry JSON numbers (docs/api/conventions.md): the rate is one, money being paid in its own currency.
+    // Legacy fields carry JSON numbers (docs/api/conventions.md): the rate is one, money being paid in its own
+    // currency.
     currencyExchange: { asset: value.currency, rate: 1 },
     merchant: {
       id: activity.merchantId,

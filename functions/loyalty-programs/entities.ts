@@ -7,9 +7,9 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * with its type and schema version and parses what is read back (core/db/entity.ts). One table
  * holds every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                  | SK             | GSI1                                             | serves |
- * |-----------------|---------------------|----------------|--------------------------------------------------|--------|
- * | loyalty program | LOYALTYPROGRAM#<id> | LOYALTYPROGRAM | ACCOUNTLOYALTY#<accountId>, <createdAt>#<id>     | get a program; an account's programs (merchant search: whose merchants have one) |
+ * - loyalty program: PK LOYALTYPROGRAM#<id>, SK LOYALTYPROGRAM
+ *   GSI1 ACCOUNTLOYALTY#<accountId>, <createdAt>#<id>
+ *   serves: get a program; an account's programs (merchant search: whose merchants have one)
  */
 
 export type LoyaltyProgram = FromSchema<typeof loyaltyProgram>;

@@ -3,7 +3,7 @@ import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
 /** Who may join: holders of an asset type, or of an account at a bank. */
-export const joinCondition = {
+const joinCondition = {
   type: 'object',
   required: ['type', 'params'],
   properties: {
@@ -12,7 +12,7 @@ export const joinCondition = {
   },
 } as const;
 
-export const VISIBILITIES = ['public', 'unlisted'] as const;
+const VISIBILITIES = ['public', 'unlisted'] as const;
 
 export const loyaltyProgram = {
   type: 'object',
@@ -69,7 +69,7 @@ export const createLoyaltyProgramBody = {
   },
 } as const;
 
-export const loyaltyProgramPage = {
+const loyaltyProgramPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: loyaltyProgram }, nextPageKey: { type: 'string' } },

@@ -7,9 +7,9 @@ import { defineEntity } from '../core/db/entity';
  * with its type and schema version and parses what is read back (core/db/entity.ts). One table holds
  * every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | merchant config | MC#<id>                 | MC                 | MERCHANTCONFIGS#<merchantId>, <createdAt>#<id> | get config; configs of a merchant |
+ * - merchant config: PK MC#<id>, SK MC
+ *   GSI1 MERCHANTCONFIGS#<merchantId>, <createdAt>#<id>
+ *   serves: get config; configs of a merchant
  *
  * Options name token collections, which the tokens group owns; they are read through its public face.
  */

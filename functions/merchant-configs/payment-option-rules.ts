@@ -15,8 +15,8 @@ export interface CheckedOption {
 }
 
 /**
- * Checks every payment option against the payment option rules (https://docs.centrapay.com/api/merchant-configs) before anything is
- * written, so a bad config never leaves a settlement wallet or a half-made record behind.
+ * Checks every payment option against the payment option rules (https://docs.centrapay.com/api/merchant-configs)
+ * before anything is written, so a bad config never leaves a settlement wallet or a half-made record behind.
  */
 export async function checkPaymentOptions(
   options: PaymentOptionConfig[],

@@ -45,7 +45,7 @@ export const merchantConfig = {
   },
 } as const;
 
-export const merchantConfigList = { type: 'array', items: merchantConfig } as const;
+const merchantConfigList = { type: 'array', items: merchantConfig } as const;
 
 /** The merchant-configs group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

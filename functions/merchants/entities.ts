@@ -7,10 +7,12 @@ import { defineEntity } from '../core/db/entity';
  * type and schema version and parses what is read back (core/db/entity.ts). One table holds every
  * group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | merchant        | MERCHANT#<id>           | MERCHANT           | ACCOUNTMERCHANTS#<accountId>, <createdAt>#<id>; GSI2 MERCHANTSEARCH#<test|live>, <lower name>#<id> | get; merchants of an account, newest first; search by name prefix |
- * | merchant activity | MERCHANT#<id>         | ACTIVITY#<seq 15 digits> |                                 | onboarding status history             |
+ * - merchant: PK MERCHANT#<id>, SK MERCHANT
+ *   GSI1 ACCOUNTMERCHANTS#<accountId>, <createdAt>#<id>
+ *   GSI2 MERCHANTSEARCH#<test|live>, <lower name>#<id>
+ *   serves: get; merchants of an account, newest first; search by name prefix
+ * - merchant activity: PK MERCHANT#<id>, SK ACTIVITY#<seq 15 digits>
+ *   serves: onboarding status history
  */
 
 export type Merchant = FromSchema<typeof merchant>;

@@ -5,6 +5,5 @@ export {
   insertMerchant,
   merchantCreation,
   setAcceptedAssetTypes,
-  type NewMerchant,
 } from './merchant-store';
 export { loadMerchantFor } from './load-merchant';

@@ -8,7 +8,7 @@ import type { Merchant } from './merchant-store';
 type Status = Merchant['onboardingStatus'];
 
 /** Reasons a merchant may give per onboarding status; statuses not listed take none. */
-export function allowedReasons(status: Status): string[] {
+function allowedReasons(status: Status): string[] {
   switch (status) {
     case 'deactivated':
       return [

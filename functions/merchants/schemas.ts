@@ -2,7 +2,7 @@ import { crn, id, idOf, location, metadata, pageQuery, timestamp } from '../../s
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
-export const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deactivated', 'on-hold'] as const;
+const ONBOARDING_STATUSES = ['applied', 'provisioning', 'active', 'deactivated', 'on-hold'] as const;
 
 const mutable = {
   name: text(128),
@@ -56,7 +56,7 @@ export const merchant = {
   },
 } as const;
 
-export const merchantPage = {
+const merchantPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: merchant }, nextPageKey: { type: 'string' } },
@@ -86,7 +86,7 @@ export const merchantActivity = {
 
 export const merchantMetadataBody = { type: 'object', required: ['metadata'], properties: { metadata } } as const;
 
-export const merchantMetadata = {
+const merchantMetadata = {
   type: 'object',
   required: ['merchantId', 'createdAt', 'createdBy', 'metadata'],
   properties: { merchantId: id, createdAt: timestamp, createdBy: crn, metadata: { type: 'object' } },
@@ -107,7 +107,7 @@ export const merchantSearchQuery = {
   },
 } as const;
 
-export const merchantSearchResults = {
+const merchantSearchResults = {
   type: 'object',
   required: ['totalItems', 'items'],
   properties: {

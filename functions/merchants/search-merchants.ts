@@ -143,7 +143,7 @@ function searchScope(query: Query): string {
 
 const EARTH_RADIUS_KM = 6371;
 
-export function haversineKm([lat1, lng1]: [number, number], [lat2, lng2]: [number, number]): number {
+function haversineKm([lat1, lng1]: [number, number], [lat2, lng2]: [number, number]): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;
   const a =
     Math.sin(rad(lat2 - lat1) / 2) ** 2 +

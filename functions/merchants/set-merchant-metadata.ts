@@ -10,7 +10,7 @@ import { saveMerchant } from './merchant-store';
 
 type Body = FromSchema<typeof merchantMetadataBody>;
 
-export const MAX_METADATA_KEYS = 10;
+const MAX_METADATA_KEYS = 10;
 
 /** Merges metadata (an empty string removes a key); concurrent merges never lose a key. */
 export const setMerchantMetadata = authedOperation<Body>(async ({ params, body, auth, now }) =>

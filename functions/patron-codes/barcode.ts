@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /** The 6-digit prefixes a patron code barcode may start with. */
-export const BARCODE_PREFIXES = [
+const BARCODE_PREFIXES = [
   '121921',
   '123000',
   '282828',

@@ -7,11 +7,12 @@ import { defineEntity } from '../core/db/entity';
  * schema version and parses what is read back (core/db/entity.ts). One table holds every group's
  * entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | patron code     | PATRONCODE#<id>         | PATRONCODE         |                                       | get a code                            |
- * | barcode guard   | BARCODE#<barcode>       | BARCODE            |                                       | unique barcodes; lookup by barcode    |
- * | external id guard | PATRONCODEEXT#<accountId>#<namespace>#<externalId> | PATRONCODEEXT |          | unique external ids; lookup           |
+ * - patron code: PK PATRONCODE#<id>, SK PATRONCODE
+ *   serves: get a code
+ * - barcode guard: PK BARCODE#<barcode>, SK BARCODE
+ *   serves: unique barcodes; lookup by barcode
+ * - external id guard: PK PATRONCODEEXT#<accountId>#<namespace>#<externalId>, SK PATRONCODEEXT
+ *   serves: unique external ids; lookup
  */
 
 export type PatronCode = FromSchema<typeof patronCode>;

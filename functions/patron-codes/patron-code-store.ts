@@ -19,7 +19,7 @@ import { newBarcode } from './barcode';
 export type { PatronCode } from './entities';
 
 /** A patron code lives five minutes: long enough to show at a till. */
-export const PATRON_CODE_LIFETIME_MS = 5 * 60 * 1000;
+const PATRON_CODE_LIFETIME_MS = 5 * 60 * 1000;
 
 export interface NewPatronCode {
   accountId: string;
@@ -90,7 +90,10 @@ async function findByGuard(
 
 export const isLive = (code: PatronCode, now: Date) => code.expiresAt > isoTimestamp(now);
 
-/** The unexpired code behind a barcode, or undefined. Its lifetime is on its patron's clock (a test account's test clock). */
+/**
+ * The unexpired code behind a barcode, or undefined. Its lifetime is on its patron's clock (a test account's test
+ * clock).
+ */
 export async function findPatronCodeByBarcode(barcode: string, now: Date): Promise<StoredPatronCode | undefined> {
   const code = await findByGuard(barcodeGuardEntity.get(barcode));
   return code && isLive(code, await ownerNow(code.accountId, now, findAccount)) ? code : undefined;

@@ -1,6 +1,6 @@
 import { crn, id, idOf, metadata, timestamp } from '../../schemas/common';
 
-export const TEST_SCENARIOS = ['force-condition-check-photo-id'] as const;
+const TEST_SCENARIOS = ['force-condition-check-photo-id'] as const;
 
 export const createPatronCodeBody = {
   type: 'object',
@@ -33,7 +33,7 @@ export const patronCode = {
 
 export const patronCodeMetadataBody = { type: 'object', required: ['metadata'], properties: { metadata } } as const;
 
-export const patronCodeMetadata = {
+const patronCodeMetadata = {
   type: 'object',
   required: ['patronCodeId', 'createdAt', 'createdBy', 'metadata'],
   properties: { patronCodeId: id, createdAt: timestamp, createdBy: crn, metadata: { type: 'object' } },

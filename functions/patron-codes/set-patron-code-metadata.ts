@@ -9,7 +9,7 @@ import { findPatronCode, isLive, readableCode, saveMetadata } from './patron-cod
 
 type Body = FromSchema<typeof patronCodeMetadataBody>;
 
-export const MAX_METADATA_KEYS = 10;
+const MAX_METADATA_KEYS = 10;
 
 /**
  * Merges metadata into a live code of the caller's account (an empty string removes a key). The

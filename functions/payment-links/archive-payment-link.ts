@@ -4,7 +4,10 @@ import { authedOperation } from '../core/http/operation';
 import { loadPaymentLink } from './load-payment-link';
 import { archiveLink, present } from './payment-link-store';
 
-/** created → archived: the link takes no more payment requests and its summary leads nowhere. Archiving an archived link answers it as it is. */
+/**
+ * created → archived: the link takes no more payment requests and its summary leads nowhere. Archiving an archived link
+ * answers it as it is.
+ */
 export const archivePaymentLink = authedOperation((request) =>
   retryOnConflict(async () => {
     const link = await loadPaymentLink(request);

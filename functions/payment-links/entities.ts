@@ -7,10 +7,11 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * its type and schema version and parses what is read back (core/db/entity.ts). One table holds
  * every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity       | PK                | SK          | GSI1                                       | serves |
- * |--------------|-------------------|-------------|--------------------------------------------|--------|
- * | payment link | PAYMENTLINK#<id>  | PAYMENTLINK | MERCHANTLINKS#<merchantId>, <createdAt>#<id> | get, summary, archive; a merchant's links, newest first; payment requests made through it |
- * | link count   | PAYMENTLINKS#<merchantId> | COUNT |                                      | how many links of a merchant are not archived (MAX_ACTIVE_PAYMENT_LINKS) |
+ * - payment link: PK PAYMENTLINK#<id>, SK PAYMENTLINK
+ *   GSI1 MERCHANTLINKS#<merchantId>, <createdAt>#<id>
+ *   serves: get, summary, archive; a merchant's links, newest first; payment requests made through it
+ * - link count: PK PAYMENTLINKS#<merchantId>, SK COUNT
+ *   serves: how many links of a merchant are not archived (MAX_ACTIVE_PAYMENT_LINKS)
  */
 
 export type PaymentLink = FromSchema<typeof paymentLink>;

@@ -31,7 +31,7 @@ export const createPaymentLinkBody = {
   properties: { merchantId: idOf('id'), name: { type: 'string', minLength: 1, maxLength: 128 } },
 } as const;
 
-export const paymentLinkPage = {
+const paymentLinkPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: paymentLink }, nextPageKey: { type: 'string' } },

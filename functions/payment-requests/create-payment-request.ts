@@ -28,7 +28,7 @@ import { newShortCode } from './short-code';
 type Body = FromSchema<typeof createPaymentRequestBody>;
 
 /** Default and bounds of `expirySeconds` (the default is documented; the bounds are ours). */
-export const EXPIRY_SECONDS = { default: 120, min: 10, max: 86_400 } as const;
+const EXPIRY_SECONDS = { default: 120, min: 10, max: 86_400 } as const;
 
 export const createPaymentRequest = authedOperation<Body>(async ({ body, auth, now }) =>
   present(await insertPaymentRequest(body, auth, now)),

@@ -1,9 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
-import { patronRequestLinkEntity, patronRequestLinksOf } from './keys';
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
+import { patronRequestLinkEntity, patronRequestLinksOf } from './keys';
 import { loadPaymentRequest } from './load-payment-request';
 import { present } from './payment-request-store';
 
@@ -12,16 +9,12 @@ const RECENT_LINKS = 10;
 
 /** The latest `new` request created with one of the caller's patron codes (polled after a scan). */
 export const getPatronCodePaymentRequest = authedOperation(async ({ auth, now }) => {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: config().tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': patronRequestLinksOf(auth.principal.accountId).PK },
-      ScanIndexForward: false,
-      Limit: RECENT_LINKS,
-    }),
-  );
-  for (const link of (out.Items ?? []).map((item) => patronRequestLinkEntity.parse(item))) {
+  const links = await patronRequestLinkEntity.all({
+    partition: patronRequestLinksOf(auth.principal.accountId).PK,
+    newestFirst: true,
+    limit: RECENT_LINKS,
+  });
+  for (const link of links) {
     const request = await loadPaymentRequest(link.paymentRequestId, now);
     if (request?.status === 'new') return present(request, auth.principal);
   }

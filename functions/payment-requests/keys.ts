@@ -8,11 +8,15 @@ import { paymentActivity, paymentRequest } from './schemas';
  * patterns they serve. One table holds every group's entities; core/db/keys.ts lists core's own.
  * Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | payment request | PR#<id>                 | PR                 | EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>; GSI2 SHORTCODE#<code>, <createdAt>#<id> | get; by external ref; latest by short code |
- * | payment activity| PR#<prId>               | ACTIVITY#<seq 15 digits> | MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq> | activities of a request; of a merchant, newest first |
- * | patron PR link  | PATRONPR#<patronAccountId> | <createdAt>#<prId> |                                     | latest request attached to a patron's codes |
+ * - payment request: PK PR#<id>, SK PR
+ *   GSI1 EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>
+ *   GSI2 SHORTCODE#<code>, <createdAt>#<id>
+ *   serves: get; by external ref; latest by short code
+ * - payment activity: PK PR#<prId>, SK ACTIVITY#<seq 15 digits>
+ *   GSI1 MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq>
+ *   serves: activities of a request; of a merchant, newest first
+ * - patron PR link: PK PATRONPR#<patronAccountId>, SK <createdAt>#<prId>
+ *   serves: latest request attached to a patron's codes
  */
 /** A request's partition: the request, then its activities. */
 const requestPartition = (id: string) => `PR#${id}`;

@@ -1,8 +1,8 @@
 import type { StoredPaymentRequest } from './payment-request';
 
 /**
- * Legacy `ledger` names of asset types (https://docs.centrapay.com/api/legacy-payment-requests): the platform's own money
- * ledgers keep their asset type as ledger name; external ledgers have names of their own.
+ * Legacy `ledger` names of asset types (https://docs.centrapay.com/api/legacy-payment-requests): the platform's own
+ * money ledgers keep their asset type as ledger name; external ledgers have names of their own.
  */
 const LEDGER_OF_ASSET_TYPE: Readonly<Record<string, string>> = { 'bitcoin.main': 'g.crypto.bitcoin.mainnet' };
 const ASSET_TYPE_OF_LEDGER: Readonly<Record<string, string>> = Object.fromEntries(

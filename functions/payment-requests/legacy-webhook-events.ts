@@ -4,8 +4,8 @@ import { denomination, ledgerOf, legacyNumber } from './legacy-format';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 
 /**
- * The legacy webhooks a state change raises (https://docs.centrapay.com/api/legacy-payment-requests), for requests created with a
- * `notifyUrl`: a `paid` activity → PURCHASE, each `refund` → REFUND, a `cancellation` → CANCELLED
+ * The legacy webhooks a state change raises (https://docs.centrapay.com/api/legacy-payment-requests), for requests
+ * created with a `notifyUrl`: a `paid` activity → PURCHASE, each `refund` → REFUND, a `cancellation` → CANCELLED
  * unless the same change refunded (a void of a paid request is a REFUND only), `expiry` → EXPIRED.
  */
 export function legacyWebhookEvents(request: StoredPaymentRequest, activities: PaymentActivity[]): WebhookEventInput[] {

@@ -32,14 +32,14 @@ import { assertNew } from './request-state';
 type Body = FromSchema<typeof payBody>;
 
 /** Authorisations lapse after three months; unconfirmed funds then go back to the patron. */
-export const PRE_AUTH_LIFETIME_MS = 90 * 24 * 3600 * 1000;
+const PRE_AUTH_LIFETIME_MS = 90 * 24 * 3600 * 1000;
 
 /**
  * Payments a request takes at most, and distinct assets they may come from: a refund or void
  * gives back per paying asset in one transaction, which must stay within DynamoDB's 100 items.
  */
-export const MAX_PAYMENTS_PER_REQUEST = 50;
-export const MAX_PAYING_ASSETS_PER_REQUEST = 8;
+const MAX_PAYMENTS_PER_REQUEST = 50;
+const MAX_PAYING_ASSETS_PER_REQUEST = 8;
 
 /** A rule the merchant's side breaks is the merchant's configuration. */
 const SETTLEMENT_CODES: Partial<RuleCodes> = {
@@ -194,7 +194,8 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Dat
       at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)),
     },
   };
-  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release them.
+  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release
+  // them.
   const transfer = { txnId: spec.id, steps: await (preAuth ? pendingTransfer : postedTransfer)(spec, at) };
   const activities = buildActivities(
     paymentRequest,

@@ -27,7 +27,7 @@ export interface Payment {
 }
 
 /** What only the legacy API (`/payments/api/…`) keeps on a request it created. */
-export interface LegacyFields {
+interface LegacyFields {
   /** The merchant config id as the client named it (with or without `mc_`). */
   clientId: string;
   description?: string;

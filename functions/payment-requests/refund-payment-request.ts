@@ -20,7 +20,7 @@ import { merchantNow } from './request-clock';
 type Body = FromSchema<typeof refundBody>;
 
 /** How long after payment a refund is accepted (the documented window has no published length). */
-export const REFUND_WINDOW_MS = 90 * 24 * 3600 * 1000;
+const REFUND_WINDOW_MS = 90 * 24 * 3600 * 1000;
 
 /**
  * Refunds part or all of what was paid, repeatedly, never more than was paid. `externalRef` is the

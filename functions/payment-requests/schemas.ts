@@ -281,13 +281,13 @@ export const confirmBody = {
 } as const;
 
 /** Pages of this group's resources: what the payment-activities group's listings answer (by schema id). */
-export const paymentRequestPage = {
+const paymentRequestPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: paymentRequest }, nextPageKey: { type: 'string' } },
 } as const;
 
-export const paymentActivityPage = {
+const paymentActivityPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: paymentActivity }, nextPageKey: { type: 'string' } },

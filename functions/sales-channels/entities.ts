@@ -7,10 +7,10 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * schema version and parses what is read back (core/db/entity.ts). One table holds every group's
  * entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity        | PK                 | SK           | serves |
- * |---------------|--------------------|--------------|--------|
- * | sales channel | SALESCHANNEL#<id>  | SALESCHANNEL | get a channel; a reseller's provider channel by id |
- * | channel count | SALESCHANNELS#<accountId> | COUNT | how many an account has (MAX_SALES_CHANNELS) |
+ * - sales channel: PK SALESCHANNEL#<id>, SK SALESCHANNEL
+ *   serves: get a channel; a reseller's provider channel by id
+ * - channel count: PK SALESCHANNELS#<accountId>, SK COUNT
+ *   serves: how many an account has (MAX_SALES_CHANNELS)
  */
 
 export type SalesChannel = FromSchema<typeof salesChannel>;

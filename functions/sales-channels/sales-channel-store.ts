@@ -7,7 +7,9 @@ import { runTransaction } from '../core/db/transaction';
 /** How many sales channels one account may have. */
 export const MAX_SALES_CHANNELS = 50;
 
-/** Writes a new channel and counts it on its account, in one transaction (SALES_CHANNEL_LIMIT_EXCEEDED past the limit). */
+/**
+ * Writes a new channel and counts it on its account, in one transaction (SALES_CHANNEL_LIMIT_EXCEEDED past the limit).
+ */
 export async function insertSalesChannel(channel: SalesChannel): Promise<void> {
   await runTransaction([
     salesChannelEntity.createStep(channel),

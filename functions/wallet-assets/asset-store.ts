@@ -94,10 +94,6 @@ export async function findWalletAsset(assetId: string): Promise<WalletAsset | un
   return base && isWalletItem(base) ? present(walletAssetEntity.parse(base), items) : undefined;
 }
 
-/** How the transfer engine reaches a wallet: settlement wallets through their shards. */
-export const ledgerSide = (asset: Pick<WalletAsset, 'id' | 'settlement'>): AssetSide =>
-  settlementSide(asset.id, asset.settlement);
-
 /** A wallet by id as the engine reaches it, when only its id and kind are known. */
 export const settlementSide = (assetId: string, settlement = true): AssetSide =>
   settlement ? { assetId, mode: 'sharded', shards: HOT_ASSET_SHARDS } : { assetId, mode: 'single' };
@@ -118,7 +114,10 @@ export async function queryWalletAssets(accountId: string): Promise<WalletAsset[
   return Promise.all(wallets.map(async (wallet) => present(wallet, (await readBalanceItems(wallet.id)).items)));
 }
 
-/** The public view of a wallet: what the WalletAsset response schema declares, its balances summed over its balance items. */
+/**
+ * The public view of a wallet: what the WalletAsset response schema declares, its balances summed over its balance
+ * items.
+ */
 function present(wallet: StoredWalletAsset, balanceItems: Parameters<typeof totals>[0]): WalletAsset {
   const sums = totals(balanceItems);
   return publicView<WalletAsset>(walletAsset, {

@@ -11,10 +11,11 @@ import { walletAsset } from './schemas';
  * (core/ledger/entities.ts); the base item's key, type and version are the engine's, its record is
  * this group's. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | wallet asset    | ASSET#<id>              | ASSET              | ACCOUNTASSETS#<accountId>, <createdAt>#<id> | get asset; wallet assets of an account |
- * | wallet counter  | ACCOUNT#<accountId>     | WALLETCOUNT#<ledger type> |                                | wallets per account and ledger (a limit kept under concurrent creates) |
+ * - wallet asset: PK ASSET#<id>, SK ASSET
+ *   GSI1 ACCOUNTASSETS#<accountId>, <createdAt>#<id>
+ *   serves: get asset; wallet assets of an account
+ * - wallet counter: PK ACCOUNT#<accountId>, SK WALLETCOUNT#<ledger type>
+ *   serves: wallets per account and ledger (a limit kept under concurrent creates)
  */
 
 export type WalletAsset = FromSchema<typeof walletAsset>;
@@ -22,7 +23,10 @@ export type WalletAsset = FromSchema<typeof walletAsset>;
 /** Balances the response computes from the wallet's balance items. */
 type Computed = 'balance' | 'availableBalance';
 
-/** The stored base item: the public fields but the computed balances, plus its balance attributes as the engine keeps them. */
+/**
+ * The stored base item: the public fields but the computed balances, plus its balance attributes as the engine keeps
+ * them.
+ */
 export type StoredWalletAsset = Omit<WalletAsset, Computed> & {
   balance: StoredNumber;
   pending: StoredNumber;
@@ -48,7 +52,10 @@ export const walletAssetEntity = assetBaseEntity<StoredWalletAsset>({
   ],
 });
 
-/** Whether an asset's base item is a wallet's: other owners (tokens) keep their assets' base items under the same entity. */
+/**
+ * Whether an asset's base item is a wallet's: other owners (tokens) keep their assets' base items under the same
+ * entity.
+ */
 export const isWalletItem = (item: Record<string, unknown>) => item.category === 'money';
 
 /** How many wallets an account holds on one ledger; updated (never put) with every create. */

@@ -17,7 +17,7 @@ type WalletTransaction = FromSchema<typeof walletTransaction>;
 const REFERENCES = ['paymentRequestId', 'topupId', 'withdrawalId', 'refundId'] as const;
 
 /** The party behind the platform's test issuance, which funds test top-ups. */
-export const TEST_FUNDS_PARTY = 'Test funds';
+const TEST_FUNDS_PARTY = 'Test funds';
 
 interface Listed {
   out: Record<string, unknown>;
@@ -74,7 +74,10 @@ export const listWalletTransactions = authedOperation<unknown, Query>(async (req
   return page.nextPageKey ? { items, nextPageKey: page.nextPageKey } : { items };
 });
 
-/** The account owning each asset (system assets own none); base items are read with the ledger client, which keeps balances exact. */
+/**
+ * The account owning each asset (system assets own none); base items are read with the ledger client, which keeps
+ * balances exact.
+ */
 async function accountsByAsset(assetIds: string[]): Promise<Map<string, string>> {
   const table = config().tableName;
   const byAsset = new Map<string, string>();

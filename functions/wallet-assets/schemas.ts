@@ -36,7 +36,7 @@ export const walletAsset = {
   },
 } as const;
 
-export const walletAssetList = { type: 'array', items: walletAsset } as const;
+const walletAssetList = { type: 'array', items: walletAsset } as const;
 
 export const createWalletAssetBody = {
   type: 'object',
@@ -88,7 +88,7 @@ export const walletTransaction = {
   },
 } as const;
 
-export const walletTransactionPage = {
+const walletTransactionPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: walletTransaction }, nextPageKey: { type: 'string' } },

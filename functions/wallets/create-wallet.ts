@@ -113,6 +113,6 @@ function checkPublicLink(field: 'connectUrl' | 'payUrl', url: string): void {
  * A wallet names asset types with or without their liveness (`svc.nzd` as in the docs' example, or
  * `svc.nzd.test`): a type without one stands for both.
  */
-export function describeWalletAssetType(id: string): AssetTypeInfo | undefined {
+function describeWalletAssetType(id: string): AssetTypeInfo | undefined {
   return describeAssetType(id) ?? describeAssetType(`${id}.main`) ?? describeAssetType(`${id}.test`);
 }

@@ -7,9 +7,9 @@ import { defineEntity } from '../core/db/entity';
  * type and schema version and parses what is read back (core/db/entity.ts). One table holds every
  * group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | wallet (app)    | WALLETAPP#<id>          | WALLETAPP          | GSI1 WALLETAPPS, <id>                 | get; every consumer wallet (a small, bounded set) |
+ * - wallet (app): PK WALLETAPP#<id>, SK WALLETAPP
+ *   GSI1 WALLETAPPS, <id>
+ *   serves: get; every consumer wallet (a small, bounded set)
  */
 
 export type Wallet = FromSchema<typeof wallet>;

@@ -21,6 +21,7 @@ export const ROUTES = [
     body: 'WalletApprovalBody',
     response: 'Wallet',
     summary:
-      "Platform operator: approve a wallet app (or withdraw the approval), listing it on every connection's connect page",
+      'Platform operator: approve a wallet app (or withdraw the approval), listing it on every ' +
+      "connection's connect page",
   },
 ] as const satisfies readonly RouteSpec[];

@@ -56,7 +56,7 @@ export const walletApprovalBody = {
   properties: { approved: { type: 'boolean' } },
 } as const;
 
-export const walletList = { type: 'array', items: wallet } as const;
+const walletList = { type: 'array', items: wallet } as const;
 
 /** The wallets group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
