@@ -1,4 +1,3 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { assetTransfer, assetTransferSummary } from './schemas';
 import {
   assetTransferEntity,
@@ -8,12 +7,9 @@ import {
   type AssetTransfer,
   type StoredAssetTransfer,
 } from './entities';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
 
-const table = () => config().tableName;
 
 export const findAssetTransfer = (id: string): Promise<StoredAssetTransfer | undefined> => assetTransferEntity.get(id);
 
@@ -61,17 +57,5 @@ export async function listReceived(
 }
 
 async function findAll(ids: string[]): Promise<Map<string, StoredAssetTransfer>> {
-  const found = new Map<string, StoredAssetTransfer>();
-  let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => assetTransferEntity.key(id));
-  while (keys.length) {
-    const out = await db().send(
-      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    for (const item of out.Responses?.[table()] ?? []) {
-      const transfer = assetTransferEntity.parse(item);
-      found.set(transfer.id, transfer);
-    }
-    keys = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
-  }
-  return found;
+  return new Map((await assetTransferEntity.getMany(ids.map((id) => [id]))).map((t) => [t.id, t]));
 }

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { setOnboardingStatusBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { merchantActivityEntity, merchantEntity, type MerchantActivity } from './entities';
-import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { authedOperation } from '../core/http/operation';
 import { loadMerchantFor } from './load-merchant';
 import { checkOnboardingReason } from './merchant-rules';
@@ -36,16 +36,10 @@ export const setOnboardingStatus = authedOperation<Body>(async ({ params, body, 
           updatedAt: at,
           updatedBy: auth.principal.crn,
           activityCount: activityNumber,
-          version: merchant.version + 1,
           ...(reason ? { onboardingStatusReason: reason } : {}),
         },
         remove: reason ? [] : ['onboardingStatusReason'],
-        if: {
-          expression: '#version = :version',
-          names: { '#version': 'version' },
-          values: { ':version': merchant.version },
-        },
-        onConditionFailed: () => new TransactionConflictError(),
+        version: merchant.version,
       }),
       merchantActivityEntity.createStep(activity),
     ]);

@@ -10,7 +10,7 @@ import {
   type PatronCode,
   type StoredPatronCode,
 } from './entities';
-import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import type { Access } from '../core/auth/access';
 import { businessRule, ForbiddenError } from '../core/errors/classes';
 import { newId } from '../core/ids';
@@ -109,11 +109,7 @@ export async function findPatronCodeByExternalId(
 
 /** Replaces the metadata, conditional on the version read. */
 export async function saveMetadata(code: StoredPatronCode, metadata: Record<string, string>): Promise<void> {
-  await patronCodeEntity.update([code.id], {
-    set: { metadata, version: code.version + 1 },
-    if: { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': code.version } },
-    onConditionFailed: () => new TransactionConflictError(),
-  });
+  await patronCodeEntity.update([code.id], { set: { metadata }, version: code.version });
 }
 
 /** The code when the caller may reach its account, else PATRON_CODE_INVALID, as for a missing one. */

@@ -1,6 +1,3 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { newestFirstPage, type Page } from '../core/db/pagination';
 import {
   activitiesOfRequest,
@@ -47,7 +44,7 @@ export async function listByExternalRef(
     (item) => item.id as string,
     'PK, SK, GSI1PK, GSI1SK, id',
   );
-  const requests = listed.items.length ? await batchGet(listed.items) : new Map<string, StoredPaymentRequest>();
+  const requests = new Map((await paymentRequestEntity.getMany(listed.items.map((id) => [id]))).map((r) => [r.id, r]));
   // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).
   const items = listed.items
     .map((id) => requests.get(id))
@@ -59,15 +56,4 @@ export async function listByExternalRef(
 interface PageQuery {
   pageKey?: string;
   paginationLimit?: number;
-}
-
-async function batchGet(ids: string[]): Promise<Map<string, StoredPaymentRequest>> {
-  const table = config().tableName;
-  const out = await db().send(
-    new BatchGetCommand({
-      RequestItems: { [table]: { Keys: ids.map((id) => paymentRequestEntity.key(id)), ConsistentRead: true } },
-    }),
-  );
-  const found = (out.Responses?.[table] ?? []).map((item) => paymentRequestEntity.parse(item));
-  return new Map(found.map((r) => [r.id, r]));
 }
