@@ -92,7 +92,10 @@ export const testClock = {
     platformOffsetSeconds: { type: 'integer', minimum: 0 },
     /** The time on the account's clock: what its time rules and timers go by. */
     now: timestamp,
-    /** Timers and webhook retries that fell due with this advance and were sent at once (POST; absent when they could not be sent now). */
+    /**
+     * Timers and webhook retries that fell due with this advance and
+     * were sent at once (POST; absent when they could not be sent now).
+     */
     ranDue: { type: 'integer', minimum: 0 },
   },
 } as const;

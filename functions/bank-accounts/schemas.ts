@@ -41,7 +41,10 @@ export const setPreferredNameBody = {
   properties: { preferredBankAccountName: text(128) },
 } as const;
 
-/** The deprecated bank authority: a bank account with a direct-debit authority, all nine fields required (docs/api/bank-accounts-and-approvals.md). */
+/**
+ * The deprecated bank authority: a bank account with a direct-debit authority,
+ * all nine fields required (docs/api/bank-accounts-and-approvals.md).
+ */
 export const createBankAuthorityBody = {
   type: 'object',
   required: [
@@ -174,7 +177,10 @@ export const bankAuthority = {
   },
 } as const;
 
-/** The list form of a bank authority (docs/api/bank-accounts-and-approvals.md), with the docs' directDebitAuthorized and approvals. */
+/**
+ * The list form of a bank authority (docs/api/bank-accounts-and-approvals.md),
+ * with the docs' directDebitAuthorized and approvals.
+ */
 export const bankAuthoritySummary = {
   type: 'object',
   required: ['id', 'accountId', 'bankAccountNumber', 'bankAccountName', 'status', 'verified', 'createdAt'],

@@ -28,7 +28,10 @@ export async function withdrawBatch(id: string): Promise<void> {
   });
 }
 
-/** How long a batch may hold its account's lock: far longer than the largest file takes, short enough that a batch that died frees it. */
+/**
+ * How long a batch may hold its account's lock: far longer than the
+ * largest file takes, short enough that a batch that died frees it.
+ */
 const LOCK_LEASE_MS = 60 * 60 * 1000;
 
 /**

@@ -11,7 +11,10 @@ export const fundsTransfer = {
     accountId: id,
     type: { enum: ['topup', 'withdrawal'] },
     amount,
-    /** `created` until the bank settles (and, for a top up, its bank account is verified); then `done`, or `failed` / `aborted`. */
+    /**
+     * `created` until the bank settles (and, for a top up, its bank
+     * account is verified); then `done`, or `failed` / `aborted`.
+     */
     status: { enum: ['created', 'done', 'failed', 'aborted'] },
     test: { type: 'boolean' },
     createdAt: timestamp,

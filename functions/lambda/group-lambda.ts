@@ -29,7 +29,8 @@ export function groupHandler<G extends string, R extends readonly RouteSpec[]>(
 ): GroupHandler {
   if (!Array.isArray(routes) || !operations || build.group !== group) {
     throw new Error(
-      `functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), build being '../generated/${group}' (docs/architecture.md, Layout)`,
+      `functions/${group}/handler.ts: call groupHandler('${group}', ROUTES, build, operations), ` +
+        `build being '../generated/${group}' (docs/architecture.md, Layout)`,
     );
   }
   return createGroupHandler({

@@ -3,7 +3,9 @@ import { MAX_QUOTA_LIMITS, QUOTA_PERIODS, QUOTA_TYPES } from '../core/ledger/quo
 
 const assetType = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
-/** One quota: `usage` of `limit` (amounts in the asset's smallest unit) in the current `interval` (`2026-03`, `2026`). */
+/**
+ * One quota: `usage` of `limit` (amounts in the asset's smallest unit) in the current `interval` (`2026-03`, `2026`).
+ */
 export const quota = {
   type: 'object',
   required: ['limit', 'interval', 'period', 'usage', 'type', 'assetType'],

@@ -110,9 +110,15 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
     record: T,
     options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
   ): Promise<T>;
-  /** Replaces a record read at `current.version` with its next state at the next version; a concurrent change throws TransactionConflictError. */
+  /**
+   * Replaces a record read at `current.version` with its next state at the
+   * next version; a concurrent change throws TransactionConflictError.
+   */
   replace<V extends T & Versioned>(current: V, next: V): Promise<V>;
-  /** Changes attributes of the item under a key, conditional on its existence (unless upserting) and `if`; returns the item after. */
+  /**
+   * Changes attributes of the item under a key, conditional on its
+   * existence (unless upserting) and `if`; returns the item after.
+   */
   update(key: K, changes: Changes): Promise<T>;
   /** Deletes the item under a key, under a condition. */
   remove(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): Promise<void>;
@@ -129,7 +135,9 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
     record: T,
     options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
   ): TransactionStep;
-  /** `onConditionFailed` names the error of a race where it means a business rule (already reviewed, already closed). */
+  /**
+   * `onConditionFailed` names the error of a race where it means a business rule (already reviewed, already closed).
+   */
   replaceStep<V extends T & Versioned>(
     current: V,
     next: V,
