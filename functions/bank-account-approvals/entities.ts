@@ -17,8 +17,6 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  */
 
 export type Approval = FromSchema<typeof approval>;
-export type ApprovalType = Approval['type'];
-export type ApprovalActivity = Approval['approvalActivities'][number];
 /** Stored form: a version for conditional state changes. */
 export type StoredApproval = Approval & { version: number };
 

@@ -122,9 +122,9 @@ export const bankAccount = {
   },
 } as const;
 
-export const bankAccountList = { type: 'array', items: bankAccount } as const;
+const bankAccountList = { type: 'array', items: bankAccount } as const;
 
-export const bankAccountActivity = {
+const bankAccountActivity = {
   type: 'object',
   required: ['activityNumber', 'bankAccountId', 'type', 'preferredBankAccountName', 'createdAt', 'createdBy'],
   properties: {
@@ -137,7 +137,7 @@ export const bankAccountActivity = {
   },
 } as const;
 
-export const verificationResult = {
+const verificationResult = {
   type: 'object',
   required: ['verificationCode'],
   properties: { verificationCode: { type: 'string' } },
@@ -192,7 +192,7 @@ export const bankAuthoritySummary = {
   },
 } as const;
 
-export const bankAuthorityList = { type: 'array', items: bankAuthoritySummary } as const;
+const bankAuthorityList = { type: 'array', items: bankAuthoritySummary } as const;
 
 /** The bank-accounts group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

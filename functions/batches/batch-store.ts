@@ -15,7 +15,7 @@ import {
 } from './entities';
 
 /** A batch lists at most this many errors (the first by index); `errorCount` counts them all. */
-export const MAX_BATCH_ERRORS = 100;
+const MAX_BATCH_ERRORS = 100;
 
 export async function insertBatch(batch: StoredBatch): Promise<void> {
   await batchEntity.create(batch);

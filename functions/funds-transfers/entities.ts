@@ -19,7 +19,7 @@ export type FundsTransfer = FromSchema<typeof fundsTransfer>;
 export type FundsTransferType = FundsTransfer['type'];
 
 /** Where the simulated bank is with a transfer: it has not paid or been paid yet, or it has. */
-export type BankState = 'pending' | 'settled';
+type BankState = 'pending' | 'settled';
 
 export type StoredFundsTransfer = FundsTransfer & {
   test: boolean;

@@ -23,9 +23,9 @@ export const fundsTransfer = {
   },
 } as const;
 
-export const fundsTransferList = { type: 'array', items: fundsTransfer } as const;
+const fundsTransferList = { type: 'array', items: fundsTransfer } as const;
 
-export const fundsTransferPage = {
+const fundsTransferPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: fundsTransfer }, nextPageKey: { type: 'string' } },
@@ -42,7 +42,7 @@ export const createFundsTransferBody = {
 
 export const fundsTransfersQuery = { type: 'object', properties: { ...pageQuery } } as const;
 
-export const abortResult = { type: 'object', additionalProperties: false, properties: {} } as const;
+const abortResult = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 /** What the simulated bank reports for a transfer (platform operator): settled, failed or aborted. */
 export const bankOutcomeBody = {
@@ -77,7 +77,7 @@ export const assetTransaction = {
   },
 } as const;
 
-export const assetTransactionPage = {
+const assetTransactionPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: assetTransaction }, nextPageKey: { type: 'string' } },

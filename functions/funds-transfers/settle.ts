@@ -162,7 +162,7 @@ async function releaseIfVerified(transfer: StoredFundsTransfer, now: Date): Prom
 }
 
 /** A transfer moved on by what time and its bank account tell: due settlements applied, verified holds released. */
-export async function progress(transfer: StoredFundsTransfer, now: Date): Promise<StoredFundsTransfer> {
+async function progress(transfer: StoredFundsTransfer, now: Date): Promise<StoredFundsTransfer> {
   if (isDue(transfer, now)) return applyOutcome(transfer, 'settled', now);
   if (isHeld(transfer)) return releaseIfVerified(transfer, now);
   return transfer;

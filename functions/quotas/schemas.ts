@@ -6,7 +6,7 @@ const assetType = { type: 'string', minLength: 1, maxLength: 64 } as const;
 /**
  * One quota: `usage` of `limit` (amounts in the asset's smallest unit) in the current `interval` (`2026-03`, `2026`).
  */
-export const quota = {
+const quota = {
   type: 'object',
   required: ['limit', 'interval', 'period', 'usage', 'type', 'assetType'],
   properties: {
@@ -19,7 +19,7 @@ export const quota = {
   },
 } as const;
 
-export const quotaList = { type: 'array', items: quota } as const;
+const quotaList = { type: 'array', items: quota } as const;
 
 export const setQuotaLimitsBody = {
   type: 'object',

@@ -137,4 +137,3 @@ export const tokenEntity = assetBaseEntity<StoredToken>({
     'currency',
   ],
 });
-export { accountTokensPartition };

@@ -14,7 +14,7 @@ import { findToken, isExpired, ONE_TOKEN, redemptionsSide } from './token-store'
  */
 
 /** What a redemption reads of a line item. */
-export interface RedeemableItem {
+interface RedeemableItem {
   name: string;
   sku?: string;
   qty: string;

@@ -26,8 +26,8 @@ import { TransactionConflictError, type TransactionStep } from './transaction';
  */
 
 export type TableKey = { PK: string; SK: string };
-export type IndexName = 'GSI1' | 'GSI2';
-export type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
+type IndexName = 'GSI1' | 'GSI2';
+type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
 
 /** Attributes the table adds around a record: keys, index keys, TTL and the entity stamp. */
 const STORAGE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl', 'entity', 'v']);
@@ -64,10 +64,10 @@ export interface Condition {
 }
 
 /** What a failed condition means to the caller: the item as it was (ALL_OLD), or undefined when absent. */
-export type OnConditionFailed = (old: Record<string, unknown> | undefined) => ApiError | Error;
+type OnConditionFailed = (old: Record<string, unknown> | undefined) => ApiError | Error;
 
 /** A partial write: attributes to set, numbers (or sets) to add, attributes to remove, and its condition. */
-export interface Changes {
+interface Changes {
   set?: Record<string, unknown>;
   /** Set only where the attribute is absent (a first timestamp kept across retries). */
   setIfAbsent?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { defineEntity, type TableKey } from './entity';
-import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../ledger/entities';
+import { assetBalance, ledgerEntry } from '../ledger/entities';
 
 /**
  * The table's keys of core's own entities (the ledger's assets and transfers, rate limits,
@@ -41,10 +41,7 @@ import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '..
  *     (core/test-clock/alarms.ts)
  */
 export const assetKey = assetBalance.key;
-export const assetShardKey = assetShard.key;
-export const pendingTransferKey = pendingTransferEntity.key;
 export const ledgerEntryKey = ledgerEntry.key;
-export { assetHistoryIndex } from '../ledger/entities';
 
 /**
  * A sliding-window counter (core/auth/rate-limit.ts): of an account's
@@ -104,12 +101,3 @@ export const idempotencyEntity = defineEntity<
   keyOf: (r) => idempotencyRecordKey(r.accountId, r.operation, r.clientKey),
   required: ['requestHash', 'response'],
 });
-export const idempotencyKey = idempotencyEntity.key;
-
-/** Strips storage attributes before a record leaves the platform. */
-export function stripKeys<T extends Record<string, unknown>>(
-  item: T,
-): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1p, GSI1SK: _g1s, GSI2PK: _g2p, GSI2SK: _g2s, ttl: _ttl, ...rest } = item;
-  return rest;
-}

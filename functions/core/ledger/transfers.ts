@@ -20,7 +20,6 @@ import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
 import { quotaSteps, type QuotaUsage } from './quotas';
 
 export type { AssetSide, PendingTransfer, TransferKind } from './entities';
-export type { QuotaUsage } from './quotas';
 
 /**
  * The transfer engine: the only way money moves. Modelled on TigerBeetle: an asset's balance
