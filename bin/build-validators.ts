@@ -128,7 +128,8 @@ function validatorsModule(ids: readonly string[]): string {
   const coerced = ids.filter(isCoercedSchema);
   const exact = ids.filter((id) => !isCoercedSchema(id));
   const part = (code: string) =>
-    `(function(){const exports={},module={exports};${code}\nreturn module.exports===exports?exports:module.exports;})()`;
+    `(function(){const exports={},module={exports};${code}\n` +
+    'return module.exports===exports?exports:module.exports;})()';
   return [
     '"use strict";',
     `const exact=${part(standalone(exact, BODY_AJV_OPTIONS))};`,
@@ -178,7 +179,12 @@ export function buildValidators(): string {
       ...new Set(routes.flatMap((r) => [r.permission, ...(r.alsoNeeds ?? [])].filter((p): p is string => !!p))),
     ];
     const permissions = Object.fromEntries(needed.sort().map((p) => [p, (PERMISSIONS as Record<string, unknown>)[p]]));
-    const code = `${validatorsModule(requestIds)}\nexports.group=${JSON.stringify(group.name)};\nexports.permissions=${JSON.stringify(permissions)};\n`;
+    const code = [
+      validatorsModule(requestIds),
+      `exports.group=${JSON.stringify(group.name)};`,
+      `exports.permissions=${JSON.stringify(permissions)};`,
+      '',
+    ].join('\n');
     writeFileSync(join(groupsDir, `${group.name}.js`), code);
     writeFileSync(join(groupsDir, `${group.name}.d.ts`), declarations(group.name));
     lines.push(`${group.name}: ${requestIds.length} request schemas, ${needed.length} permissions`);

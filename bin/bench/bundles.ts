@@ -160,7 +160,9 @@ const requiring = (modules: string[]) => modules.map((m) => `require(${JSON.stri
 
 /** Median time of `statements` (JavaScript) run first thing in fresh Node processes, ms. */
 function medianStartMs(statements: string, options: { env: NodeJS.ProcessEnv; cwd: string; runs: number }): number {
-  const script = `const t=process.hrtime.bigint();${statements}process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+  const script =
+    `const t=process.hrtime.bigint();${statements}` +
+    'process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))';
   const times = Array.from({ length: options.runs }, () =>
     Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: options.env, cwd: options.cwd })),
   );

@@ -60,13 +60,16 @@ interface Conditional {
   ExpressionAttributeNames?: Record<string, string>;
 }
 
+/** True of every item: it either has the key attribute or has not. */
+const HOLDS_ALWAYS = 'OR attribute_exists(#floorKey) OR attribute_not_exists(#floorKey)';
+
 /** A write whose condition (if any) cannot fail; no client token, which would answer the first sending's result. */
 export function committing(input: unknown): unknown {
   const always = (write: Conditional): Conditional =>
     write.ConditionExpression
       ? {
           ...write,
-          ConditionExpression: `(${write.ConditionExpression}) OR attribute_exists(#floorKey) OR attribute_not_exists(#floorKey)`,
+          ConditionExpression: `(${write.ConditionExpression}) ${HOLDS_ALWAYS}`,
           ExpressionAttributeNames: { ...write.ExpressionAttributeNames, '#floorKey': 'PK' },
         }
       : write;

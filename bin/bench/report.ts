@@ -49,15 +49,22 @@ const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
 const aboveSdk = (b: BundleFigure) => round(b.coldImportMs - b.sdkImportMs);
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
+/** The least and the greatest of the values, as `min–max`. */
+const span = (values: number[], show: (n: number) => string = String) =>
+  `${show(Math.min(...values))}–${show(Math.max(...values))}`;
+
 export function markdown(r: BenchResult): string {
   const single = r.api.filter((a) => a.concurrency === 1);
   const gets = single.filter((a) => a.name.startsWith('get') || a.name.startsWith('list'));
   const money = single.filter((a) => MONEY.has(a.name));
   const groupBundles = r.bundles.filter((b) => b.fn.startsWith('group-'));
+  const prices = r.costs.prices;
   const lines = [
     `# Benchmark (${r.machine.startedAt})`,
     '',
-    `Machine: ${r.machine.cores} × ${r.machine.cpus}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, ${r.machine.platform}; load average ${r.machine.loadAverage[0]} at the start, ${r.machine.loadAverage[1]} at the end. Everything in one process against DynamoDB Local on 127.0.0.1.`,
+    `Machine: ${r.machine.cores} × ${r.machine.cpus}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, ` +
+      `${r.machine.platform}; load average ${r.machine.loadAverage[0]} at the start, ` +
+      `${r.machine.loadAverage[1]} at the end. Everything in one process against DynamoDB Local on 127.0.0.1.`,
     '',
     '## Raw DynamoDB Local baseline',
     '',
@@ -92,7 +99,13 @@ export function markdown(r: BenchResult): string {
     '',
     '## Cost per million calls on AWS',
     '',
-    `Prices ${r.costs.prices.region}, as of ${r.costs.prices.date}: HTTP API $${r.costs.prices.httpApiPerMillionRequests}/M requests; Lambda $${r.costs.prices.lambdaPerMillionRequests}/M requests and $${r.costs.prices.lambdaArmPerGbSecond}/GB-s (arm64, 512 MB, the handler p50 above rounded up to the ms); DynamoDB on demand $${r.costs.prices.dynamoDbPerMillionWriteUnits}/M write units, $${r.costs.prices.dynamoDbPerMillionReadUnits}/M read units (the RCU/WCU above); SQS $${r.costs.prices.sqsPerMillionRequests}/M requests. Concurrency 1. "What it sets off" is the consumers' work for one flow, measured below.`,
+    `Prices ${prices.region}, as of ${prices.date}: HTTP API $${prices.httpApiPerMillionRequests}/M requests; ` +
+      `Lambda $${prices.lambdaPerMillionRequests}/M requests and $${prices.lambdaArmPerGbSecond}/GB-s ` +
+      '(arm64, 512 MB, the handler p50 above rounded up to the ms); ' +
+      `DynamoDB on demand $${prices.dynamoDbPerMillionWriteUnits}/M write units, ` +
+      `$${prices.dynamoDbPerMillionReadUnits}/M read units (the RCU/WCU above); ` +
+      `SQS $${prices.sqsPerMillionRequests}/M requests. Concurrency 1. ` +
+      `"What it sets off" is the consumers' work for one flow, measured below.`,
     '',
     '| operation | HTTP API | Lambda requests | Lambda duration | DynamoDB reads | DynamoDB writes | SQS | ' +
       'total per million |',
@@ -108,7 +121,11 @@ export function markdown(r: BenchResult): string {
     '',
     '### What a flow sets off',
     '',
-    `${r.costs.downstream.flows} create + pay + get flows at concurrency 1 (after as many discarded), their payment requests expiring after 10 s; measured from the first flow until no consumer had run for 2.5 s, as the local pollers invoke the consumers (a stream batch of up to 10 records, a queue batch of up to 10 messages); per flow. SQS requests: each message's send, and a receive and a delete per invocation.`,
+    `${r.costs.downstream.flows} create + pay + get flows at concurrency 1 (after as many discarded), ` +
+      'their payment requests expiring after 10 s; measured from the first flow until no consumer had run ' +
+      'for 2.5 s, as the local pollers invoke the consumers (a stream batch of up to 10 records, a queue batch ' +
+      "of up to 10 messages); per flow. SQS requests: each message's send, and a receive and a delete per " +
+      'invocation.',
     '',
     '| consumer | invocations | records | billed ms | RCU | WCU |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -143,7 +160,10 @@ export function markdown(r: BenchResult): string {
         `${h.unshardedItemWritesPerSecond} |`,
     ),
     '',
-    `Rate limiting: a write's shared counter (one conditional update, off the serial path) p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50; the in-instance window every request counts in, p50 ${r.rateLimit.inInstanceP50Ms} ms, no DynamoDB call.`,
+    "Rate limiting: a write's shared counter (one conditional update, off the serial path) " +
+      `p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ` +
+      `${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50; the in-instance window every ` +
+      `request counts in, p50 ${r.rateLimit.inInstanceP50Ms} ms, no DynamoDB call.`,
     '',
     '## Lambda bundles (what `cdk synth` ships)',
     '',
@@ -171,9 +191,16 @@ export function markdown(r: BenchResult): string {
     '| goal | measured | |',
     '| --- | --- | --- |',
     `| ≤ ${GOALS.bundleKb} KB minified per group | ` +
-      `${Math.min(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)}–${Math.max(...groupBundles.map((b) => b.minifiedBytes / 1000)).toFixed(0)} ` +
+      `${span(
+        groupBundles.map((b) => b.minifiedBytes / 1000),
+        (kb) => kb.toFixed(0),
+      )} ` +
       `KB | ${mark(groupBundles.every((b) => b.minifiedBytes <= GOALS.bundleKb * 1000))} |`,
-    `| cold import ≤ ${GOALS.coldImportMs} ms median per group | ${Math.min(...groupBundles.map((b) => b.coldImportMs))}–${Math.max(...groupBundles.map((b) => b.coldImportMs))} ms (AWS SDK alone ${Math.min(...groupBundles.map((b) => b.sdkImportMs))}–${Math.max(...groupBundles.map((b) => b.sdkImportMs))} ms; above it ${Math.min(...groupBundles.map(aboveSdk))}–${Math.max(...groupBundles.map(aboveSdk))} ms) | ${mark(groupBundles.every((b) => b.coldImportMs <= GOALS.coldImportMs))} |`,
+    `| cold import ≤ ${GOALS.coldImportMs} ms median per group | ` +
+      `${span(groupBundles.map((b) => b.coldImportMs))} ms ` +
+      `(AWS SDK alone ${span(groupBundles.map((b) => b.sdkImportMs))} ms; ` +
+      `above it ${span(groupBundles.map(aboveSdk))} ms) | ` +
+      `${mark(groupBundles.every((b) => b.coldImportMs <= GOALS.coldImportMs))} |`,
     ...single.map(
       (a) =>
         `| ${a.name}: p50 ≤ ${GOALS.floorRatio} × same-calls floor | ${a.ratioToFloor ?? '–'} × | ` +

@@ -69,7 +69,8 @@ async function stillStored(previous: Seed): Promise<boolean> {
   } catch (error) {
     if (!(error instanceof EntityShapeError)) throw error;
     throw new Error(
-      `${error.message}: the persisted data predates entity type and version stamps; delete the state directory (.local/ or LOCAL_STATE_DIR) and start again`,
+      `${error.message}: the persisted data predates entity type and version stamps; ` +
+        'delete the state directory (.local/ or LOCAL_STATE_DIR) and start again',
     );
   }
 }

@@ -22,7 +22,9 @@ export interface NewAccount {
   region?: Account['region'];
   test?: boolean;
   parentAccountId?: string;
-  /** User id made `account-owner` of the new account: only the user creating it, or a new user their individual account. */
+  /**
+   * User id made `account-owner` of the new account: only the user creating it, or a new user their individual account.
+   */
   owner?: string;
 }
 

@@ -7,7 +7,7 @@ import { insertAccount } from './account-store';
 type Body = FromSchema<typeof createAccountBody>;
 
 /** Region of an org account created without one (the documented example's answer). */
-export const DEFAULT_REGION = 'NZ' as const;
+const DEFAULT_REGION = 'NZ' as const;
 
 /**
  * Creates an account owned by the caller's account. An org account operates in a region: the one

@@ -9,15 +9,22 @@ import { defineEntity, type Selection } from '../core/db/entity';
  * type and schema version and parses what is read back (core/db/entity.ts). One table holds every
  * group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | account         | ACCOUNT#<id>            | ACCOUNT            | GSI1PK CHILDREN#<parentId>, SK <id>   | get account; child accounts of a parent |
- * | account member  | ACCOUNT#<accountId>     | MEMBER#<userId>    | GSI1PK USERACCOUNTS#<userId>, SK <accountId> | members of an account; memberships of a user |
- * | member counts   | ACCOUNT#<accountId>     | MEMBERS            |                                       | the last-owner rule, the member limit |
- * | user            | USER#<userId>           | USER               |                                       | authenticate a user; profile, names   |
- * | user email      | USEREMAIL#<lower email> | USEREMAIL          |                                       | one user per email (guard)            |
- * | api key         | ACCOUNT#<accountId>     | APIKEY#<name>      |                                       | list keys of an account (Query)       |
- * | api key lookup  | APIKEY#<sha256(secret)> | APIKEY             |                                       | authenticate a request (GetItem)      |
+ * - account: PK ACCOUNT#<id>, SK ACCOUNT
+ *   GSI1 CHILDREN#<parentId>, <id>
+ *   serves: get account; child accounts of a parent
+ * - account member: PK ACCOUNT#<accountId>, SK MEMBER#<userId>
+ *   GSI1 USERACCOUNTS#<userId>, <accountId>
+ *   serves: members of an account; memberships of a user
+ * - member counts: PK ACCOUNT#<accountId>, SK MEMBERS
+ *   serves: the last-owner rule, the member limit
+ * - user: PK USER#<userId>, SK USER
+ *   serves: authenticate a user; profile, names
+ * - user email: PK USEREMAIL#<lower email>, SK USEREMAIL
+ *   serves: one user per email (guard)
+ * - api key: PK ACCOUNT#<accountId>, SK APIKEY#<name>
+ *   serves: list keys of an account (Query)
+ * - api key lookup: PK APIKEY#<sha256(secret)>, SK APIKEY
+ *   serves: authenticate a request (GetItem)
  */
 
 export type Account = FromSchema<typeof account>;

@@ -233,7 +233,9 @@ async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string,
 const oldestFirst = (a: AccountMember, b: AccountMember) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
-/** The members of an account in list form: each with the account's name and the user's names and email; oldest first. */
+/**
+ * The members of an account in list form: each with the account's name and the user's names and email; oldest first.
+ */
 export async function queryMembers(account: AccountGrant) {
   const members = await accountMemberEntity.all(membersOfAccount(account.id));
   const users = new Map(

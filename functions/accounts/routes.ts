@@ -11,7 +11,8 @@ export const ROUTES = [
     body: 'CreateAccountBody',
     response: 'Account',
     summary:
-      'Create an account (org or individual) owned by the calling account; a signed-in user becomes its owner (others: INVITATION_REQUIRED)',
+      'Create an account (org or individual) owned by the calling account; ' +
+      'a signed-in user becomes its owner (others: INVITATION_REQUIRED)',
   },
   {
     method: 'GET',
@@ -71,7 +72,8 @@ export const ROUTES = [
     body: 'AdvanceTestClockBody',
     response: 'TestClock',
     summary:
-      "Advance a test account's test clock and run what falls due (platform operator; live accounts: LIVENESS_MISMATCH)",
+      "Advance a test account's test clock and run what falls due " +
+      '(platform operator; live accounts: LIVENESS_MISMATCH)',
   },
   {
     method: 'POST',
@@ -111,7 +113,8 @@ export const ROUTES = [
     body: 'AddMemberBody',
     response: 'AccountMember',
     summary:
-      "Change a member's role (the last owner stays: LAST_OWNER_NOT_REVOKABLE); users join by invitation (INVITATION_REQUIRED)",
+      "Change a member's role (the last owner stays: LAST_OWNER_NOT_REVOKABLE); " +
+      'users join by invitation (INVITATION_REQUIRED)',
   },
   {
     method: 'GET',
@@ -130,7 +133,8 @@ export const ROUTES = [
     authentication: 'apiKey',
     response: 'MemberRemoved',
     summary:
-      "Revoke a user's membership of an account (the last owner: LAST_OWNER_NOT_REVOKABLE), or, naming yourself, leave it",
+      "Revoke a user's membership of an account (the last owner: LAST_OWNER_NOT_REVOKABLE), " +
+      'or, naming yourself, leave it',
   },
   {
     method: 'GET',

@@ -1,8 +1,8 @@
 import { crn, id, idOf, timestamp } from '../../schemas/common';
 import { API_KEY_ROLES, MEMBER_ROLES } from '../core/auth/permissions';
 
-export const ACCOUNT_TYPES = ['org', 'individual'] as const;
-export const REGIONS = ['NZ', 'AU', 'US'] as const;
+const ACCOUNT_TYPES = ['org', 'individual'] as const;
+const REGIONS = ['NZ', 'AU', 'US'] as const;
 export const SUBSCRIPTIONS = ['external-asset-issuer', 'collection-manager', 'quartz'] as const;
 
 export const account = {
@@ -59,7 +59,7 @@ export const setSubscriptionsBody = {
   },
 } as const;
 
-export const subscriptions = {
+const subscriptions = {
   type: 'object',
   required: ['subscriptions'],
   properties: { subscriptions: { type: 'array', items: { type: 'string' } } },
@@ -72,7 +72,7 @@ export const setRateLimitBody = {
 } as const;
 
 /** Ten years: far enough for any time rule (the longest is 90 days), small enough to stay a safe integer in ms. */
-export const MAX_TEST_CLOCK_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
+const MAX_TEST_CLOCK_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
 
 export const advanceTestClockBody = {
   type: 'object',
@@ -92,7 +92,10 @@ export const testClock = {
     platformOffsetSeconds: { type: 'integer', minimum: 0 },
     /** The time on the account's clock: what its time rules and timers go by. */
     now: timestamp,
-    /** Timers and webhook retries that fell due with this advance and were sent at once (POST; absent when they could not be sent now). */
+    /**
+     * Timers and webhook retries that fell due with this advance and
+     * were sent at once (POST; absent when they could not be sent now).
+     */
     ranDue: { type: 'integer', minimum: 0 },
   },
 } as const;
@@ -116,13 +119,13 @@ export const apiKey = {
   },
 } as const;
 
-export const createdApiKey = {
+const createdApiKey = {
   ...apiKey,
   required: [...apiKey.required, 'secret'],
   properties: { ...apiKey.properties, secret: { type: 'string' } },
 } as const;
 
-export const apiKeyList = { type: 'array', items: apiKey } as const;
+const apiKeyList = { type: 'array', items: apiKey } as const;
 
 export const createApiKeyBody = {
   type: 'object',
@@ -146,7 +149,7 @@ export const addMemberBody = {
   properties: { userId, role: { enum: MEMBER_ROLES } },
 } as const;
 
-export const accountMember = {
+const accountMember = {
   type: 'object',
   required: ['accountId', 'accountType', 'userId', 'role', 'createdBy', 'createdAt', 'modifiedAt', 'modifiedBy'],
   additionalProperties: false,
@@ -162,7 +165,7 @@ export const accountMember = {
   },
 } as const;
 
-export const accountMemberList = {
+const accountMemberList = {
   type: 'array',
   items: {
     type: 'object',
@@ -182,7 +185,7 @@ export const accountMemberList = {
   },
 } as const;
 
-export const membershipSummaryList = {
+const membershipSummaryList = {
   type: 'array',
   items: {
     type: 'object',
@@ -197,7 +200,7 @@ export const membershipSummaryList = {
   },
 } as const;
 
-export const emptyResult = { type: 'object', additionalProperties: false, properties: {} } as const;
+const emptyResult = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const SCHEMAS = {
   Account: account,

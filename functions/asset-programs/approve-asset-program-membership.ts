@@ -3,7 +3,10 @@ import { authedOperation } from '../core/http/operation';
 import { findNamedMembership } from './load';
 import { changeMembership } from './membership-change';
 
-/** Only the program's owner approves (the route's permission on the owner's account): `created` or `accepted` → `approved`. */
+/**
+ * Only the program's owner approves (the route's permission on
+ * the owner's account): `created` or `accepted` → `approved`.
+ */
 export const approveAssetProgramMembership = authedOperation((request) =>
   changeMembership(
     request,

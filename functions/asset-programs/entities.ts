@@ -7,12 +7,19 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * with its type and schema version and parses what is read back (core/db/entity.ts). Nothing else
  * builds these keys.
  *
- * | entity            | PK                                        | SK               | GSI1                                                | GSI2                                                  | serves |
- * |-------------------|-------------------------------------------|------------------|-----------------------------------------------------|-------------------------------------------------------|--------|
- * | asset program     | ASSETPROGRAM#<id>                         | ASSETPROGRAM     | PUBLISHEDASSETPROGRAMS#<test|live>, <createdAt>#<id> |                                                       | get; published programs of a liveness, newest first |
- * | membership        | APMEMBERSHIP#<id>                         | APMEMBERSHIP     | ACCOUNTAPMEMBERSHIPS#<accountId>, <createdAt>#<id>  | PROGRAMAPMEMBERSHIPS#<programId>#<status>, <createdAt>#<id> | get; an account's memberships; a program's in one status |
- * | membership guard  | APMEMBER#<programId>#<accountId>          | APMEMBER         |                                                     |                                                       | one membership per program and account |
- * | config            | APCONFIG#<id> (id derived from membership and merchant) | APCONFIG | ACCOUNTAPCONFIGS#<accountId>, <createdAt>#<id> | PROGRAMAPCONFIGS#<programId>, <createdAt>#<id>        | get; an account's configs; a program's configs; one per membership and merchant |
+ * - asset program: PK ASSETPROGRAM#<id>, SK ASSETPROGRAM
+ *   GSI1 PUBLISHEDASSETPROGRAMS#<test|live>, <createdAt>#<id>
+ *   serves: get; published programs of a liveness, newest first
+ * - membership: PK APMEMBERSHIP#<id>, SK APMEMBERSHIP
+ *   GSI1 ACCOUNTAPMEMBERSHIPS#<accountId>, <createdAt>#<id>
+ *   GSI2 PROGRAMAPMEMBERSHIPS#<programId>#<status>, <createdAt>#<id>
+ *   serves: get; an account's memberships; a program's in one status
+ * - membership guard: PK APMEMBER#<programId>#<accountId>, SK APMEMBER
+ *   serves: one membership per program and account
+ * - config: PK APCONFIG#<id> (id derived from membership and merchant), SK APCONFIG
+ *   GSI1 ACCOUNTAPCONFIGS#<accountId>, <createdAt>#<id>
+ *   GSI2 PROGRAMAPCONFIGS#<programId>, <createdAt>#<id>
+ *   serves: get; an account's configs; a program's configs; one per membership and merchant
  */
 
 export type AssetProgram = FromSchema<typeof assetProgram>;

@@ -6,7 +6,10 @@ import { findConfig, findMembership, findProgram } from './store';
 
 type Access = AuthedRequest['auth']['access'];
 
-/** The program the path names, if the caller may act on its owner's account under the route's permission; else FORBIDDEN. */
+/**
+ * The program the path names, if the caller may act on its
+ * owner's account under the route's permission; else FORBIDDEN.
+ */
 export async function loadProgram({ params, auth }: AuthedRequest): Promise<StoredAssetProgram> {
   const program = await findProgram(params.assetProgramId);
   if (!program) throw forbidden();

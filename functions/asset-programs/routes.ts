@@ -2,7 +2,10 @@ import type { RouteSpec } from '../core/http/route';
 
 const experimental = ['experimental'] as const;
 
-/** The asset-programs group's routes (programs, memberships, per-merchant configs); functions/routes.ts assembles every group's. */
+/**
+ * The asset-programs group's routes (programs, memberships,
+ * per-merchant configs); functions/routes.ts assembles every group's.
+ */
 export const ROUTES = [
   {
     method: 'POST',
@@ -14,7 +17,8 @@ export const ROUTES = [
     response: 'AssetProgram',
     labels: experimental,
     summary:
-      "Publish an asset program of an org account: its asset types, the account's token collections, terms and privacy policy",
+      'Publish an asset program of an org account: ' +
+      "its asset types, the account's token collections, terms and privacy policy",
   },
   {
     method: 'GET',
@@ -80,7 +84,8 @@ export const ROUTES = [
     response: 'AssetProgramMembership',
     labels: experimental,
     summary:
-      "An org account joins an asset program (accept: its terms at once; approve: the program owner's approval at once)",
+      'An org account joins an asset program ' +
+      "(accept: its terms at once; approve: the program owner's approval at once)",
   },
   {
     method: 'GET',

@@ -6,8 +6,8 @@ const momentOrNull = { type: ['string', 'null'], format: 'date-time' } as const;
 const assetType = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9.-]*$' } as const;
 const collectionId = idOf('tokenCollection');
 
-export const MAX_ASSET_TYPES = 20;
-export const MAX_COLLECTIONS = 50;
+const MAX_ASSET_TYPES = 20;
+const MAX_COLLECTIONS = 50;
 
 export const assetProgram = {
   type: 'object',
@@ -69,7 +69,7 @@ export const termsOfServiceUrlBody = {
   properties: { termsOfServiceUrl: url },
 } as const;
 
-export const MEMBERSHIP_STATUSES = ['created', 'accepted', 'approved'] as const;
+const MEMBERSHIP_STATUSES = ['created', 'accepted', 'approved'] as const;
 
 export const assetProgramMembership = {
   type: 'object',
@@ -166,9 +166,9 @@ const pageOf = <T>(item: T) =>
     properties: { items: { type: 'array', items: item }, nextPageKey: { type: 'string' } },
   }) as const;
 
-export const assetProgramPage = pageOf(assetProgram);
-export const membershipPage = pageOf(assetProgramMembership);
-export const configPage = pageOf(assetProgramConfig);
+const assetProgramPage = pageOf(assetProgram);
+const membershipPage = pageOf(assetProgramMembership);
+const configPage = pageOf(assetProgramConfig);
 
 /** Published programs of one liveness: the caller's account's unless `test` names the other. */
 export const assetProgramsQuery = { type: 'object', properties: { ...pageQuery, test: { type: 'boolean' } } } as const;

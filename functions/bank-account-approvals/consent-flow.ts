@@ -95,7 +95,9 @@ export function answer(kind: Answer) {
   });
 }
 
-/** The bank account the simulated bank shares for an account-information consent: a test number of its own bank (99). */
+/**
+ * The bank account the simulated bank shares for an account-information consent: a test number of its own bank (99).
+ */
 function sharedTestAccount(): NonNullable<Consent['sharedAccount']> {
   const digits = (n: number) => String(randomInt(10 ** n)).padStart(n, '0');
   return { bankAccountNumber: `99-${digits(4)}-${digits(7)}-${digits(3)}`, bankAccountName: 'Test Bank Customer' };

@@ -30,15 +30,19 @@ function asked(view: ConsentView): string {
   if (intent.type === 'account-information-consent') {
     return `<p>The app asks to read the details of ${account}: its name, number and balance.</p>`;
   }
+  const period = escapeHtml(periodNoun(intent.period ?? 'daily'));
   const limit = intent.totalAmount
-    ? `up to <strong>${escapeHtml(dollars(intent.totalAmount))}</strong> each ${escapeHtml(periodNoun(intent.period ?? 'daily'))}`
-    : `with no total limit per ${escapeHtml(periodNoun(intent.period ?? 'daily'))}`;
+    ? `up to <strong>${escapeHtml(dollars(intent.totalAmount))}</strong> each ${period}`
+    : `with no total limit per ${period}`;
   return `<p>The app asks to make payments from ${account}, ${limit}, until you withdraw this consent.</p>
     ${intent.name ? `<p>Consent name: <strong>${escapeHtml(intent.name)}</strong></p>` : ''}`;
 }
 
 const periodNoun = (period: string) =>
   ({ daily: 'day', weekly: 'week', fortnightly: 'fortnight', monthly: 'month', yearly: 'year' })[period] ?? period;
+
+const answerForm = (action: string, kind: string, label: string) =>
+  `<form method="post" action="${escapeHtml(action)}"><button type="submit" class="${kind}">${label}</button></form>`;
 
 export function consentPageHtml(view: ConsentView): string {
   const body = `<header class="top">
@@ -52,8 +56,8 @@ export function consentPageHtml(view: ConsentView): string {
     ${asked(view)}
   </section>
   <section class="actions" aria-label="Your answer">
-    <form method="post" action="${escapeHtml(view.actions.approve)}"><button type="submit" class="primary">Approve</button></form>
-    <form method="post" action="${escapeHtml(view.actions.decline)}"><button type="submit" class="secondary">Decline</button></form>
+    ${answerForm(view.actions.approve, 'primary', 'Approve')}
+    ${answerForm(view.actions.decline, 'secondary', 'Decline')}
   </section>
 </main>
 <footer class="foot"><p>You are sent back to the app after you answer.</p></footer>`;

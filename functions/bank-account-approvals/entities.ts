@@ -7,16 +7,16 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * writes with its type and schema version and parses what is read back (core/db/entity.ts). One
  * table holds every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity             | PK                              | SK                 | GSI1                                                   | serves |
- * |--------------------|---------------------------------|--------------------|--------------------------------------------------------|--------|
- * | approval           | BANKAPPROVAL#<id>               | BANKAPPROVAL       | BANKACCOUNTAPPROVALS#<bankAccountId>, <createdAt>#<id> | get an approval; a bank account's approvals, newest first |
- * | in-progress guard  | APPROVING#<bankAccountId>       | IN-PROGRESS        |                                                        | one approval awaiting review per bank account (APPROVAL_ALREADY_IN_PROGRESS) |
- * | connection intent  | BANKINTENT#<id>                 | BANKINTENT         |                                                        | get an intent (consent page, authorize) |
+ * - approval: PK BANKAPPROVAL#<id>, SK BANKAPPROVAL
+ *   GSI1 BANKACCOUNTAPPROVALS#<bankAccountId>, <createdAt>#<id>
+ *   serves: get an approval; a bank account's approvals, newest first
+ * - in-progress guard: PK APPROVING#<bankAccountId>, SK IN-PROGRESS
+ *   serves: one approval awaiting review per bank account (APPROVAL_ALREADY_IN_PROGRESS)
+ * - connection intent: PK BANKINTENT#<id>, SK BANKINTENT
+ *   serves: get an intent (consent page, authorize)
  */
 
 export type Approval = FromSchema<typeof approval>;
-export type ApprovalType = Approval['type'];
-export type ApprovalActivity = Approval['approvalActivities'][number];
 /** Stored form: a version for conditional state changes. */
 export type StoredApproval = Approval & { version: number };
 

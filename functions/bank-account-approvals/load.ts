@@ -3,7 +3,9 @@ import { forbidden } from '../core/errors/classes';
 import type { AuthedRequest } from '../core/http/operation';
 import { approvalEntity, type StoredApproval } from './entities';
 
-/** A bank account the caller may act on under the route's permission; a missing one or another account's is FORBIDDEN. */
+/**
+ * A bank account the caller may act on under the route's permission; a missing one or another account's is FORBIDDEN.
+ */
 export async function loadBankAccount(auth: AuthedRequest['auth'], bankAccountId: string): Promise<BankAccount> {
   const account = await findBankAccount(bankAccountId);
   if (!account) throw forbidden();

@@ -2,9 +2,9 @@ import { amount, crn, id, idOf, pageQuery, timestamp } from '../../schemas/commo
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
-export const APPROVAL_TYPES = ['settlement', 'account-information-consent', 'enduring-payment-consent'] as const;
-export const CONSENT_TYPES = ['account-information-consent', 'enduring-payment-consent'] as const;
-export const CONSENT_PERIODS = ['daily', 'weekly', 'fortnightly', 'monthly', 'yearly'] as const;
+const APPROVAL_TYPES = ['settlement', 'account-information-consent', 'enduring-payment-consent'] as const;
+const CONSENT_TYPES = ['account-information-consent', 'enduring-payment-consent'] as const;
+const CONSENT_PERIODS = ['daily', 'weekly', 'fortnightly', 'monthly', 'yearly'] as const;
 
 /** Only a settlement approval is requested through the API; consents come from authorized connection intents. */
 export const createApprovalBody = {
@@ -22,7 +22,7 @@ export const acceptApprovalBody = {
   properties: { reason: text(500) },
 } as const;
 
-export const declineApprovalBody = {
+const declineApprovalBody = {
   type: 'object',
   required: ['reason'],
   properties: { reason: text(500) },
@@ -30,7 +30,7 @@ export const declineApprovalBody = {
 
 export const approvalsQuery = { type: 'object', properties: { ...pageQuery } } as const;
 
-export const approvalActivity = {
+const approvalActivity = {
   type: 'object',
   required: ['activityNumber', 'approvalId', 'activityType', 'createdAt', 'createdBy'],
   properties: {
@@ -74,13 +74,13 @@ export const approval = {
   },
 } as const;
 
-export const approvalPage = {
+const approvalPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: approval }, nextPageKey: { type: 'string' } },
 } as const;
 
-export const emptyResult = { type: 'object', additionalProperties: false, properties: {} } as const;
+const emptyResult = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export const createIntentBody = {
   type: 'object',
@@ -141,13 +141,13 @@ export const connectionIntent = {
 } as const;
 
 /** The consent page's actions carry the token the page put on them. */
-export const consentActionQuery = {
+const consentActionQuery = {
   type: 'object',
   properties: { token: { type: 'string', maxLength: 256 } },
 } as const;
 
 /** Where the simulated bank sends the user back: a one-time `code`, or `error` when consent was refused. */
-export const consentReturnQuery = {
+const consentReturnQuery = {
   type: 'object',
   properties: { code: { type: 'string', maxLength: 256 }, error: { type: 'string', maxLength: 64 } },
 } as const;

@@ -16,15 +16,15 @@ import {
 import { accountBankAccountsIndex, statementPartition } from './keys';
 
 /** Bank accounts one account may hold (archived ones leave the count). */
-export const MAX_BANK_ACCOUNTS = 50;
+const MAX_BANK_ACCOUNTS = 50;
 /** Bank accounts with a direct-debit authority one account may hold. */
 export const MAX_DIRECT_DEBIT_ACCOUNTS = 20;
 /** Accounts that may hold the same bank account number, platform-wide. */
-export const MAX_HOLDERS_PER_NUMBER = 2;
+const MAX_HOLDERS_PER_NUMBER = 2;
 /** Wrong verification codes before a bank account can no longer be verified. */
 export const MAX_FAILED_VERIFICATIONS = 5;
 /** How far back a statement line's code verifies a bank account. */
-export const VERIFICATION_WINDOW_DAYS = 90;
+const VERIFICATION_WINDOW_DAYS = 90;
 
 /** The codes each flow answers a broken limit with (current API, deprecated bank authorities). */
 export interface LimitCodes {

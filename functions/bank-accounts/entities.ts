@@ -9,7 +9,7 @@ import {
 } from './keys';
 
 export type BankAccountType = 'centrapay' | 'quartz';
-export type ApprovalSummaryStatus = 'pending' | 'approved' | 'declined';
+type ApprovalSummaryStatus = 'pending' | 'approved' | 'declined';
 
 /** Who gave a direct-debit authority (the bank authorities API also records an address). */
 export interface DirectDebitAuthority {

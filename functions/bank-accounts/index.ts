@@ -3,7 +3,7 @@
  * use of it. Bank account approvals keep `approvals` with `approvalSummaryStep` and register the bank
  * accounts a connection consent shares with `bankAccountRecord` and `registrationSteps`.
  */
-export type { BankAccount, StatementLine } from './entities';
+export type { BankAccount } from './entities';
 export {
   approvalSummaryStep,
   BANK_ACCOUNT_CODES,

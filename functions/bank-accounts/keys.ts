@@ -2,13 +2,18 @@
  * Keys of the bank-accounts group's entities and the access patterns they serve. One table holds
  * every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity            | PK                                | SK                  | GSI1                                          | serves |
- * |-------------------|-----------------------------------|---------------------|-----------------------------------------------|--------|
- * | bank account      | BANKACCOUNT#<id>                  | BANKACCOUNT         | ACCOUNTBANKACCOUNTS#<accountId>, <createdAt>#<id> | get (both APIs); bank accounts of an account |
- * | holder guard      | BANKNUMBER#<number>               | HOLDER#<accountId>  |                                               | one bank account per number and account (DUPLICATE_BANK_ACCOUNT) |
- * | holders counter   | BANKNUMBER#<number>               | HOLDERS             |                                               | accounts holding a number, platform-wide (BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED) |
- * | account limits    | BANKACCOUNTLIMITS#<accountId>     | LIMITS              |                                               | bank accounts and direct-debit authorities of an account |
- * | statement line    | BANKSTATEMENT#<number>            | <at>#<id>           |                                               | the bank's statement of a number: platform-initiated transactions and their verification codes, newest first |
+ * - bank account: PK BANKACCOUNT#<id>, SK BANKACCOUNT
+ *   GSI1 ACCOUNTBANKACCOUNTS#<accountId>, <createdAt>#<id>
+ *   serves: get (both APIs); bank accounts of an account
+ * - holder guard: PK BANKNUMBER#<number>, SK HOLDER#<accountId>
+ *   serves: one bank account per number and account (DUPLICATE_BANK_ACCOUNT)
+ * - holders counter: PK BANKNUMBER#<number>, SK HOLDERS
+ *   serves: accounts holding a number, platform-wide (BANK_ACCOUNT_HOLDER_LIMIT_EXCEEDED)
+ * - account limits: PK BANKACCOUNTLIMITS#<accountId>, SK LIMITS
+ *   serves: bank accounts and direct-debit authorities of an account
+ * - statement line: PK BANKSTATEMENT#<number>, SK <at>#<id>
+ *   serves: the bank's statement of a number: platform-initiated transactions and their verification codes, newest
+ *     first
  */
 export const bankAccountKey = (id: string) => ({ PK: `BANKACCOUNT#${id}`, SK: 'BANKACCOUNT' });
 export const accountBankAccountsIndex = (accountId: string, createdAt?: string, id?: string) => ({

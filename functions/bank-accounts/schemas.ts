@@ -41,7 +41,10 @@ export const setPreferredNameBody = {
   properties: { preferredBankAccountName: text(128) },
 } as const;
 
-/** The deprecated bank authority: a bank account with a direct-debit authority, all nine fields required (docs/api/bank-accounts-and-approvals.md). */
+/**
+ * The deprecated bank authority: a bank account with a direct-debit authority,
+ * all nine fields required (docs/api/bank-accounts-and-approvals.md).
+ */
 export const createBankAuthorityBody = {
   type: 'object',
   required: [
@@ -119,9 +122,9 @@ export const bankAccount = {
   },
 } as const;
 
-export const bankAccountList = { type: 'array', items: bankAccount } as const;
+const bankAccountList = { type: 'array', items: bankAccount } as const;
 
-export const bankAccountActivity = {
+const bankAccountActivity = {
   type: 'object',
   required: ['activityNumber', 'bankAccountId', 'type', 'preferredBankAccountName', 'createdAt', 'createdBy'],
   properties: {
@@ -134,7 +137,7 @@ export const bankAccountActivity = {
   },
 } as const;
 
-export const verificationResult = {
+const verificationResult = {
   type: 'object',
   required: ['verificationCode'],
   properties: { verificationCode: { type: 'string' } },
@@ -174,7 +177,10 @@ export const bankAuthority = {
   },
 } as const;
 
-/** The list form of a bank authority (docs/api/bank-accounts-and-approvals.md), with the docs' directDebitAuthorized and approvals. */
+/**
+ * The list form of a bank authority (docs/api/bank-accounts-and-approvals.md),
+ * with the docs' directDebitAuthorized and approvals.
+ */
 export const bankAuthoritySummary = {
   type: 'object',
   required: ['id', 'accountId', 'bankAccountNumber', 'bankAccountName', 'status', 'verified', 'createdAt'],
@@ -186,7 +192,7 @@ export const bankAuthoritySummary = {
   },
 } as const;
 
-export const bankAuthorityList = { type: 'array', items: bankAuthoritySummary } as const;
+const bankAuthorityList = { type: 'array', items: bankAuthoritySummary } as const;
 
 /** The bank-accounts group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

@@ -15,7 +15,7 @@ import {
 } from './entities';
 
 /** A batch lists at most this many errors (the first by index); `errorCount` counts them all. */
-export const MAX_BATCH_ERRORS = 100;
+const MAX_BATCH_ERRORS = 100;
 
 export async function insertBatch(batch: StoredBatch): Promise<void> {
   await batchEntity.create(batch);
@@ -28,7 +28,10 @@ export async function withdrawBatch(id: string): Promise<void> {
   });
 }
 
-/** How long a batch may hold its account's lock: far longer than the largest file takes, short enough that a batch that died frees it. */
+/**
+ * How long a batch may hold its account's lock: far longer than the
+ * largest file takes, short enough that a batch that died frees it.
+ */
 const LOCK_LEASE_MS = 60 * 60 * 1000;
 
 /**

@@ -257,7 +257,9 @@ export function claimState(
   return item.batchId === batchId && Number(item.index) === index ? 'own' : 'taken';
 }
 
-/** Runs a record's conditional transaction (records with an NZBN); a business rule refused is a RowError with its code. */
+/**
+ * Runs a record's conditional transaction (records with an NZBN); a business rule refused is a RowError with its code.
+ */
 export async function onboardInTransaction(steps: TransactionStep[]): Promise<void> {
   try {
     await runTransaction(steps);

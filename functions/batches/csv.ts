@@ -2,7 +2,7 @@
 export class CsvError extends Error {}
 
 /** Bounds on what a batch file may hold. */
-export const CSV_LIMITS = { columns: 64, fieldChars: 1024, rows: 100_000 } as const;
+const CSV_LIMITS = { columns: 64, fieldChars: 1024, rows: 100_000 } as const;
 
 /**
  * RFC 4180 records: comma-separated fields, double-quoted where they hold commas, quotes or line

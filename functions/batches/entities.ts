@@ -5,13 +5,16 @@ import { defineEntity, type TableKey } from '../core/db/entity';
 /**
  * The batches group's entities (core/db/entity.ts). Nothing else builds these keys.
  *
- * | entity              | PK                                         | SK                | serves |
- * |---------------------|--------------------------------------------|-------------------|--------|
- * | batch               | BATCH#<id>                                 | BATCH             | get; status, counts |
- * | batch chunk         | BATCH#<id>                                 | CHUNK#<6 digits>  | a chunk counted once; its errors (the batch's errors once complete) |
- * | onboarding record   | EXTBUSINESS#<accountId>#<externalBusinessId> | CLAIM           | one business per external id and submitting account; what a row onboarded |
- * | external merchant   | EXTMERCHANT#<accountId>#<externalMerchantId> | CLAIM           | one merchant per external id and submitting account |
- * | account batch lock  | BATCHLOCK#<accountId>                      | LOCK              | one batch of an account processed at a time |
+ * - batch: PK BATCH#<id>, SK BATCH
+ *   serves: get; status, counts
+ * - batch chunk: PK BATCH#<id>, SK CHUNK#<6 digits>
+ *   serves: a chunk counted once; its errors (the batch's errors once complete)
+ * - onboarding record: PK EXTBUSINESS#<accountId>#<externalBusinessId>, SK CLAIM
+ *   serves: one business per external id and submitting account; what a row onboarded
+ * - external merchant: PK EXTMERCHANT#<accountId>#<externalMerchantId>, SK CLAIM
+ *   serves: one merchant per external id and submitting account
+ * - account batch lock: PK BATCHLOCK#<accountId>, SK LOCK
+ *   serves: one batch of an account processed at a time
  */
 
 export type Batch = FromSchema<typeof batch>;

@@ -29,7 +29,7 @@ import type { BatchError, StoredBatch } from './entities';
 import { BATCHES_QUEUE, type BatchMessage } from './messages';
 
 /** Records per chunk message, and the most a chunk's records may weigh (SQS takes 256 KB a message). */
-export const CHUNK_ROWS = 250;
+const CHUNK_ROWS = 250;
 const CHUNK_BYTES = 192 * 1024;
 /** Records of one chunk written by their own transaction at once. */
 const ROW_CONCURRENCY = 4;

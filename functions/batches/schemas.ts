@@ -1,7 +1,7 @@
 import { crn, id, idOf, timestamp } from '../../schemas/common';
 
-export const BATCH_TYPES = ['business-onboard'] as const;
-export const BATCH_STATUSES = ['created', 'copied', 'chunked', 'complete', 'error'] as const;
+const BATCH_TYPES = ['business-onboard'] as const;
+const BATCH_STATUSES = ['created', 'copied', 'chunked', 'complete', 'error'] as const;
 
 export const createBatchBody = {
   type: 'object',

@@ -7,9 +7,8 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * schema version and parses what is read back (core/db/entity.ts). One table holds every group's
  * entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity     | PK               | SK         | serves |
- * |------------|------------------|------------|--------|
- * | connection | CONNECTION#<id>  | CONNECTION | authorize, summary; payment requests naming it |
+ * - connection: PK CONNECTION#<id>, SK CONNECTION
+ *   serves: authorize, summary; payment requests naming it
  */
 
 export type Connection = FromSchema<typeof connection>;

@@ -24,6 +24,14 @@ const LEVELS: Record<string, number> = { TRACE: 6, DEBUG: 8, INFO: 12, WARN: 16,
  * is printed, as the local platform sets it after loading): `HH:MM:SS.mmm LEVEL message key=value …`
  * on one line, the same attributes, at LOG_LEVEL (npm start: INFO; tests and the bench: WARN).
  */
+/** An attribute's value on a local log line: an error as its source-mapped stack. */
+const shown = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : value instanceof Error
+      ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`)
+      : JSON.stringify(value);
+
 class PlatformLogger extends Logger {
   protected override printLog(logLevel: number, log: LogItem): void {
     if (process.env.STAGE !== 'local') {
@@ -35,10 +43,7 @@ class PlatformLogger extends Logger {
     const { level, message, timestamp } = attributes;
     const fields = Object.entries(attributes)
       .filter(([key, value]) => value !== undefined && !OMITTED_LOCALLY.has(key))
-      .map(
-        ([key, value]) =>
-          `${key}=${typeof value === 'string' ? value : value instanceof Error ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`) : JSON.stringify(value)}`,
-      )
+      .map(([key, value]) => `${key}=${shown(value)}`)
       .join(' ');
     const line =
       `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ` +

@@ -7,14 +7,14 @@ import { sdkClient } from './observability';
  * per function instance (a failed read is not cached: the next call tries again).
  */
 let provider: SecretsProvider | undefined;
+type SecretsModule = typeof import('@aws-lambda-powertools/parameters/secrets');
 
 /** The value of a Secrets Manager secret, re-read once `maxAgeSeconds` have passed since it was read. */
 export async function readSecretString(secretId: string, maxAgeSeconds: number): Promise<string> {
   if (!provider) {
     // Loaded on the first read, not at start: most invocations read no secret (a page key, a signing key, once per
     // instance).
-    const { SecretsProvider: Provider } =
-      require('@aws-lambda-powertools/parameters/secrets') as typeof import('@aws-lambda-powertools/parameters/secrets');
+    const { SecretsProvider: Provider } = require('@aws-lambda-powertools/parameters/secrets') as SecretsModule;
     const { SecretsManagerClient } =
       require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
     provider = new Provider({ awsSdkV3Client: sdkClient(new SecretsManagerClient({})) });

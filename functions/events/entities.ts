@@ -5,10 +5,11 @@ import { defineEntity, type TableKey } from '../core/db/entity';
 /**
  * The events group's entities (core/db/entity.ts). Nothing else builds these keys.
  *
- * | entity    | PK                                    | SK    | GSI1                                  | serves |
- * |-----------|---------------------------------------|-------|---------------------------------------|--------|
- * | event     | EVENT#<id>                            | EVENT | ACCOUNTEVENTS#<accountId>, <createdAt>#<id> | an account's events, newest first |
- * | event key | EVENTKEY#<accountId>#<idempotencyKey> | EVENT |                                       | one event per key and account |
+ * - event: PK EVENT#<id>, SK EVENT
+ *   GSI1 ACCOUNTEVENTS#<accountId>, <createdAt>#<id>
+ *   serves: an account's events, newest first
+ * - event key: PK EVENTKEY#<accountId>#<idempotencyKey>, SK EVENT
+ *   serves: one event per key and account
  */
 
 export type Event = FromSchema<typeof event>;

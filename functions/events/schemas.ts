@@ -27,7 +27,7 @@ export const event = {
   },
 } as const;
 
-export const eventPage = {
+const eventPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: event }, nextPageKey: { type: 'string' } },

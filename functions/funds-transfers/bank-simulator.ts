@@ -3,7 +3,7 @@ import { scheduleTimer } from '../core/timers';
 import type { Bank } from './bank-port';
 
 /** A simulated bank clears a direct debit or a payment out one day after it was started. */
-export const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
+const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
 
 /**
  * A bank for test money: each transfer puts a line with a 4-digit code on the bank account's

@@ -7,17 +7,19 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * with its type and schema version and parses what is read back (core/db/entity.ts). One table
  * holds every group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity          | PK                      | SK             | GSI1                                                   | serves |
- * |-----------------|-------------------------|----------------|--------------------------------------------------------|--------|
- * | funds transfer  | FUNDSTRANSFER#<id>      | FUNDSTRANSFER  | ACCOUNTTOPUPS#<accountId> or ACCOUNTWITHDRAWALS#<accountId>, <createdAt>#<id> | get; an account's top ups; an account's withdrawals |
- * | asset activity  | ASSETACTIVITY#<txnId>   | ASSETACTIVITY  | BANKACCOUNTACTIVITIES#<bankAccountId>, <createdAt>#<txnId> | what funds transfers moved through a bank account |
+ * - funds transfer: PK FUNDSTRANSFER#<id>, SK FUNDSTRANSFER
+ *   GSI1 ACCOUNTTOPUPS#<accountId> or ACCOUNTWITHDRAWALS#<accountId>, <createdAt>#<id>
+ *   serves: get; an account's top ups; an account's withdrawals
+ * - asset activity: PK ASSETACTIVITY#<txnId>, SK ASSETACTIVITY
+ *   GSI1 BANKACCOUNTACTIVITIES#<bankAccountId>, <createdAt>#<txnId>
+ *   serves: what funds transfers moved through a bank account
  */
 
 export type FundsTransfer = FromSchema<typeof fundsTransfer>;
 export type FundsTransferType = FundsTransfer['type'];
 
 /** Where the simulated bank is with a transfer: it has not paid or been paid yet, or it has. */
-export type BankState = 'pending' | 'settled';
+type BankState = 'pending' | 'settled';
 
 export type StoredFundsTransfer = FundsTransfer & {
   test: boolean;

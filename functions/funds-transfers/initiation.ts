@@ -30,7 +30,9 @@ const NOT_CONFIGURED: Record<FundsTransferType, BusinessRuleCode> = {
   withdrawal: 'BANK_ACCOUNT_TYPE_NOT_CONFIGURED_FOR_WITHDRAWAL',
 };
 
-/** A bank account number as activities show it: bank, branch and suffix, the account's digits but the last three masked. */
+/**
+ * A bank account number as activities show it: bank, branch and suffix, the account's digits but the last three masked.
+ */
 const maskedNumber = (number: string) => number.replace(/^(\d{2}-\d{4}-)(\d{4})(\d{3})(-\d{3})$/, '$1****$3$4');
 
 /**

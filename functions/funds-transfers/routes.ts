@@ -12,7 +12,8 @@ export const ROUTES = [
     body: 'CreateFundsTransferBody',
     response: 'Topup',
     summary:
-      'Top up a wallet asset by direct debit from a bank account of its account; credited once the bank settles and the bank account is verified',
+      'Top up a wallet asset by direct debit from a bank account of its account; ' +
+      'credited once the bank settles and the bank account is verified',
   },
   {
     method: 'GET',

@@ -11,7 +11,10 @@ export const fundsTransfer = {
     accountId: id,
     type: { enum: ['topup', 'withdrawal'] },
     amount,
-    /** `created` until the bank settles (and, for a top up, its bank account is verified); then `done`, or `failed` / `aborted`. */
+    /**
+     * `created` until the bank settles (and, for a top up, its bank
+     * account is verified); then `done`, or `failed` / `aborted`.
+     */
     status: { enum: ['created', 'done', 'failed', 'aborted'] },
     test: { type: 'boolean' },
     createdAt: timestamp,
@@ -20,9 +23,9 @@ export const fundsTransfer = {
   },
 } as const;
 
-export const fundsTransferList = { type: 'array', items: fundsTransfer } as const;
+const fundsTransferList = { type: 'array', items: fundsTransfer } as const;
 
-export const fundsTransferPage = {
+const fundsTransferPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: fundsTransfer }, nextPageKey: { type: 'string' } },
@@ -39,7 +42,7 @@ export const createFundsTransferBody = {
 
 export const fundsTransfersQuery = { type: 'object', properties: { ...pageQuery } } as const;
 
-export const abortResult = { type: 'object', additionalProperties: false, properties: {} } as const;
+const abortResult = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 /** What the simulated bank reports for a transfer (platform operator): settled, failed or aborted. */
 export const bankOutcomeBody = {
@@ -74,7 +77,7 @@ export const assetTransaction = {
   },
 } as const;
 
-export const assetTransactionPage = {
+const assetTransactionPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: assetTransaction }, nextPageKey: { type: 'string' } },

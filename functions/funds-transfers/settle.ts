@@ -30,7 +30,10 @@ export const bankClearingAsset = (currency: string): AssetSide => ({
   mode: 'system',
 });
 
-/** A settled top up waits for its bank account's verification; a timer looks again daily for this long (reads look every time). */
+/**
+ * A settled top up waits for its bank account's verification; a
+ * timer looks again daily for this long (reads look every time).
+ */
 const RELEASE_CHECK_SECONDS = 24 * 3600;
 const RELEASE_CHECKS_FOR_SECONDS = 90 * 24 * 3600;
 
@@ -78,7 +81,10 @@ function activity(transfer: StoredFundsTransfer, txnId: string, at: string): Ass
   };
 }
 
-/** The credit of a settled top up to its wallet: one posted transfer, its id derived from the top up's, so it is written once. */
+/**
+ * The credit of a settled top up to its wallet: one posted transfer,
+ * its id derived from the top up's, so it is written once.
+ */
 async function creditSteps(transfer: StoredFundsTransfer, at: string): Promise<TransactionStep[]> {
   const txnId = derivedId(undefined, transfer.id, 'credit');
   const credit = await postedTransfer(
@@ -156,7 +162,7 @@ async function releaseIfVerified(transfer: StoredFundsTransfer, now: Date): Prom
 }
 
 /** A transfer moved on by what time and its bank account tell: due settlements applied, verified holds released. */
-export async function progress(transfer: StoredFundsTransfer, now: Date): Promise<StoredFundsTransfer> {
+async function progress(transfer: StoredFundsTransfer, now: Date): Promise<StoredFundsTransfer> {
   if (isDue(transfer, now)) return applyOutcome(transfer, 'settled', now);
   if (isHeld(transfer)) return releaseIfVerified(transfer, now);
   return transfer;

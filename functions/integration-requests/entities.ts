@@ -5,11 +5,13 @@ import { defineEntity, type TableKey } from '../core/db/entity';
 /**
  * The integration-requests group's entities (core/db/entity.ts). Nothing else builds these keys.
  *
- * | entity              | PK                                           | SK                   | GSI1                                                       | serves |
- * |---------------------|----------------------------------------------|----------------------|------------------------------------------------------------|--------|
- * | integration request | INTEGRATIONREQUEST#<id>                      | INTEGRATIONREQUEST   | ACCOUNTINTEGRATIONREQUESTS#<accountId>, <createdAt>#<id>   | get; an account's requests |
- * | integration grant   | INTEGRATIONGRANT#<merchantId>#<accountId>    | REQUEST#<requestId>  |                                                            | may the account serve the merchant (one Query) |
- * | request count       | INTEGRATIONREQUESTCOUNT#<accountId>          | COUNT                |                                                            | an account's requests, at most MAX_REQUESTS_PER_ACCOUNT |
+ * - integration request: PK INTEGRATIONREQUEST#<id>, SK INTEGRATIONREQUEST
+ *   GSI1 ACCOUNTINTEGRATIONREQUESTS#<accountId>, <createdAt>#<id>
+ *   serves: get; an account's requests
+ * - integration grant: PK INTEGRATIONGRANT#<merchantId>#<accountId>, SK REQUEST#<requestId>
+ *   serves: may the account serve the merchant (one Query)
+ * - request count: PK INTEGRATIONREQUESTCOUNT#<accountId>, SK COUNT
+ *   serves: an account's requests, at most MAX_REQUESTS_PER_ACCOUNT
  *
  * A grant item exists exactly while its request is active: written in the activating transaction,
  * deleted in the deleting one.

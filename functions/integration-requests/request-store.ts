@@ -35,8 +35,8 @@ const grantOf = (request: StoredIntegrationRequest): IntegrationGrant => ({
 });
 
 /**
- * Writes the request's next state, conditional on the version read; a request becoming active writes its grant in the same
- * transaction, so the grant exists exactly while the request is active.
+ * Writes the request's next state, conditional on the version read; a request becoming active writes its grant in the
+ * same transaction, so the grant exists exactly while the request is active.
  */
 export async function replaceRequest(
   current: StoredIntegrationRequest,
@@ -49,7 +49,10 @@ export async function replaceRequest(
   return next;
 }
 
-/** Removes the request, its grant and its place in the account's count; one transaction, conditional on the version read. */
+/**
+ * Removes the request, its grant and its place in the account's
+ * count; one transaction, conditional on the version read.
+ */
 export async function deleteRequest(request: StoredIntegrationRequest): Promise<void> {
   await runTransaction([
     integrationRequestEntity.removeStep([request.id], {

@@ -62,7 +62,8 @@ export const ROUTES = [
     authentication: 'apiKey',
     response: 'IntegrationRequest',
     summary:
-      "Activate an integration request (the merchant's account): the requesting account's terminals may then create its payment requests",
+      "Activate an integration request (the merchant's account): " +
+      "the requesting account's terminals may then create its payment requests",
     labels: ['experimental'],
   },
   {

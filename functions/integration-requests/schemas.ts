@@ -63,7 +63,7 @@ const requestRequired = [
 
 export const integrationRequest = { type: 'object', required: requestRequired, properties: requestProperties } as const;
 
-export const createdIntegrationRequest = {
+const createdIntegrationRequest = {
   type: 'object',
   required: requestRequired,
   properties: { ...requestProperties, createdAt: createTimestamp, updatedAt: createTimestamp },
@@ -81,7 +81,7 @@ export const createIntegrationRequestBody = {
   },
 } as const;
 
-export const integrationRequestPage = {
+const integrationRequestPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: integrationRequest }, nextPageKey: { type: 'string' } },
@@ -98,9 +98,9 @@ export const integrationConfigsBody = {
   properties: { terminalId: text(64) },
 } as const;
 
-export const integrationConfigs = { type: 'object', properties: { terminalId: { type: 'string' } } } as const;
+const integrationConfigs = { type: 'object', properties: { terminalId: { type: 'string' } } } as const;
 
-export const emptyObject = { type: 'object', additionalProperties: false } as const;
+const emptyObject = { type: 'object', additionalProperties: false } as const;
 
 /** The integration-requests group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {

@@ -2,7 +2,10 @@ import { findAccount, findMember, findUserByEmail, setMember, type MemberRole } 
 import { businessRule, forbidden } from '../core/errors/classes';
 import type { CreatableKind } from './kind';
 
-/** An invitation to become a member of an org account with a role; accepting it (the one way a user joins) makes the recipient that member. */
+/**
+ * An invitation to become a member of an org account with a role;
+ * accepting it (the one way a user joins) makes the recipient that member.
+ */
 export const accountMembership: CreatableKind = {
   type: 'account-membership',
   resourceType: 'account',

@@ -6,11 +6,13 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * The invitations group's entities: each owns its keys and index keys, stamps what it writes with
  * its type and schema version and parses what is read back (core/db/entity.ts).
  *
- * | entity            | PK                                        | SK              | GSI1                                          | serves |
- * |-------------------|-------------------------------------------|-----------------|-----------------------------------------------|--------|
- * | invitation        | INVITATION#<id>                           | INVITATION      | ACCOUNTINVITATIONS#<accountId>, <createdAt>#<id> | get, accept, revoke; an account's invitations, newest first |
- * | invitation code   | INVITATIONCODE#<code>                     | INVITATIONCODE  |                                               | get by code; the code is unique (guard) |
- * | open invitation   | OPENINVITATION#<type>#<resourceId>#<alias> | OPENINVITATION |                                               | one open invitation per recipient and resource (guard, until accepted, revoked or expired) |
+ * - invitation: PK INVITATION#<id>, SK INVITATION
+ *   GSI1 ACCOUNTINVITATIONS#<accountId>, <createdAt>#<id>
+ *   serves: get, accept, revoke; an account's invitations, newest first
+ * - invitation code: PK INVITATIONCODE#<code>, SK INVITATIONCODE
+ *   serves: get by code; the code is unique (guard)
+ * - open invitation: PK OPENINVITATION#<type>#<resourceId>#<alias>, SK OPENINVITATION
+ *   serves: one open invitation per recipient and resource (guard, until accepted, revoked or expired)
  */
 
 export type Invitation = FromSchema<typeof invitation>;

@@ -8,7 +8,7 @@ import { hasExpired } from './load-invitation';
 import { madeBy } from '../core/audit';
 
 /** An invitation is open for a day (the reference's examples expire 24 hours after creation). */
-export const INVITATION_LIFETIME_MS = 24 * 3600 * 1000;
+const INVITATION_LIFETIME_MS = 24 * 3600 * 1000;
 
 export interface NewInvitation {
   type: InvitationType;

@@ -11,7 +11,7 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export type CreatableType = FromSchema<typeof createInvitationBody>['type'];
 
 /** Who accepts: the caller's crn, the account they accept for, and the user when the caller is one. */
-export interface Recipient {
+interface Recipient {
   crn: string;
   accountId: string;
   userId?: string;

@@ -1,10 +1,10 @@
 import { own, type Grant } from '../core/auth/permissions';
 
 /**
- * Grants of the permissions the invitations group owns: their rows of the roles → permissions
- * matrix. `invitations:read` and `invitations:accept` are the public matrix's (docs.centrapay.com/api/auth; global: an invitation
- * is for someone outside its account); inviting, listing and revoking are ours, the account
- * owner's, as adding members is.
+ * Grants of the permissions the invitations group owns: their rows of the roles → permissions matrix.
+ * `invitations:read` and `invitations:accept` are the public matrix's (docs.centrapay.com/api/auth; global: an
+ * invitation is for someone outside its account); inviting, listing and revoking are ours, the account owner's, as
+ * adding members is.
  */
 export const PERMISSIONS = {
   'invitations:read': { flags: [], roles: { 'account-owner': 'global' } },

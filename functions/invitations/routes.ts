@@ -11,7 +11,8 @@ export const ROUTES = [
     body: 'CreateInvitationBody',
     response: 'Invitation',
     summary:
-      'Invite a recipient (email) to a resource: an org account with a role (INVALID_ACCOUNT_TYPE, RECIPIENT_ALREADY_INVITED)',
+      'Invite a recipient (email) to a resource: an org account with a role ' +
+      '(INVALID_ACCOUNT_TYPE, RECIPIENT_ALREADY_INVITED)',
   },
   {
     method: 'GET',

@@ -86,7 +86,7 @@ export const acceptInvitationBody = {
   properties: { code: idOf('id'), accountId: idOf('id') },
 } as const;
 
-export const invitationList = {
+const invitationList = {
   type: 'object',
   required: ['items'],
   additionalProperties: false,

@@ -7,11 +7,14 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * An integration is the managing account's: its (type, externalId) names it within that account,
  * so two accounts' external ids never meet.
  *
- * | entity              | PK                                                  | SK                 | GSI1                                                    | serves |
- * |---------------------|-----------------------------------------------------|--------------------|---------------------------------------------------------|--------|
- * | managed integration | MANAGEDINTEGRATION#<accountId>#<type>#<externalId>  | MANAGEDINTEGRATION | ACCOUNTMANAGEDINTEGRATIONS#<accountId>, <createdAt>#<id> | get by type and external id; an account's integrations |
- * | integration count   | MANAGEDINTEGRATIONCOUNT#<accountId>                 | COUNT              |                                                         | at most MAX_INTEGRATIONS_PER_ACCOUNT |
- * | claimed integration | MANAGEDINTEGRATIONCLAIM#<id>                        | CLAIM              | ACCOUNTMANAGEDINTEGRATIONS#<claimedByAccountId>, <createdAt>#<id> | the claiming account's listing: a copy written with every write of a claimed integration |
+ * - managed integration: PK MANAGEDINTEGRATION#<accountId>#<type>#<externalId>, SK MANAGEDINTEGRATION
+ *   GSI1 ACCOUNTMANAGEDINTEGRATIONS#<accountId>, <createdAt>#<id>
+ *   serves: get by type and external id; an account's integrations
+ * - integration count: PK MANAGEDINTEGRATIONCOUNT#<accountId>, SK COUNT
+ *   serves: at most MAX_INTEGRATIONS_PER_ACCOUNT
+ * - claimed integration: PK MANAGEDINTEGRATIONCLAIM#<id>, SK CLAIM
+ *   GSI1 ACCOUNTMANAGEDINTEGRATIONS#<claimedByAccountId>, <createdAt>#<id>
+ *   serves: the claiming account's listing: a copy written with every write of a claimed integration
  */
 
 export type ManagedIntegration = FromSchema<typeof managedIntegration>;

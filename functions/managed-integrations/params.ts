@@ -48,7 +48,7 @@ const PARTNER_MERCHANT: Shape = {
   terminals: { kind: 'list', maxItems: 10, items: TERMINAL, uniqueBy: 'terminalId' },
 };
 
-export const PARAMS: Readonly<Record<ManagedIntegrationType, Shape>> = {
+const PARAMS: Readonly<Record<ManagedIntegrationType, Shape>> = {
   // The platform's merchant to refer to the payment processor, and whom the referral goes to.
   'payment-referral': {
     platformMerchantId: required(text(64, { pattern: ID })),

@@ -3,14 +3,7 @@ import { crn, id, pageQuery, timestamp } from '../../schemas/common';
 export const MANAGED_INTEGRATION_TYPES = ['payment-referral', 'partner-business'] as const;
 export type ManagedIntegrationType = (typeof MANAGED_INTEGRATION_TYPES)[number];
 
-export const MANAGED_INTEGRATION_STATUSES = [
-  'created',
-  'pending',
-  'provisioning',
-  'active',
-  'inactive',
-  'archived',
-] as const;
+const MANAGED_INTEGRATION_STATUSES = ['created', 'pending', 'provisioning', 'active', 'inactive', 'archived'] as const;
 
 export const managedIntegration = {
   type: 'object',
@@ -67,7 +60,7 @@ export const putManagedIntegrationBody = {
   },
 } as const;
 
-export const managedIntegrationPage = {
+const managedIntegrationPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: managedIntegration }, nextPageKey: { type: 'string' } },

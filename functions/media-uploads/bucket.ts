@@ -4,7 +4,7 @@ import { BUCKET } from '../core/infrastructure';
 import { sdkClient } from '../core/observability';
 
 /** How long a presigned download URL works. */
-export const LOCATION_TTL_SECONDS = 300;
+const LOCATION_TTL_SECONDS = 300;
 
 let client: S3Client | undefined;
 

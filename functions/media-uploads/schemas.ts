@@ -4,7 +4,7 @@ import { id } from '../../schemas/common';
  * The multipart form of a media upload: `purpose` a text field, `file` a file part (core/http/multipart.ts
  * turns it into its label and size; the bytes stay with the operation).
  */
-export const createMediaUploadForm = {
+const createMediaUploadForm = {
   type: 'object',
   required: ['file', 'purpose'],
   properties: {
@@ -21,13 +21,13 @@ export const createMediaUploadForm = {
   },
 } as const;
 
-export const mediaUploadCreated = {
+const mediaUploadCreated = {
   type: 'object',
   required: ['id'],
   properties: { id },
 } as const;
 
-export const mediaUploadLocation = {
+const mediaUploadLocation = {
   type: 'object',
   required: ['url'],
   properties: { url: { type: 'string' } },

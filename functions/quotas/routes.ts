@@ -20,6 +20,7 @@ export const ROUTES = [
     body: 'SetQuotaLimitsBody',
     response: 'QuotaList',
     summary:
-      "Set an account's own quota limits, replacing those set before; quotas not named have the default (platform operator)",
+      "Set an account's own quota limits, replacing those set before; " +
+      'quotas not named have the default (platform operator)',
   },
 ] as const satisfies readonly RouteSpec[];

@@ -3,8 +3,10 @@ import { MAX_QUOTA_LIMITS, QUOTA_PERIODS, QUOTA_TYPES } from '../core/ledger/quo
 
 const assetType = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
-/** One quota: `usage` of `limit` (amounts in the asset's smallest unit) in the current `interval` (`2026-03`, `2026`). */
-export const quota = {
+/**
+ * One quota: `usage` of `limit` (amounts in the asset's smallest unit) in the current `interval` (`2026-03`, `2026`).
+ */
+const quota = {
   type: 'object',
   required: ['limit', 'interval', 'period', 'usage', 'type', 'assetType'],
   properties: {
@@ -17,7 +19,7 @@ export const quota = {
   },
 } as const;
 
-export const quotaList = { type: 'array', items: quota } as const;
+const quotaList = { type: 'array', items: quota } as const;
 
 export const setQuotaLimitsBody = {
   type: 'object',

@@ -14,7 +14,7 @@ const publicSigningKey = {
   },
 } as const;
 
-export const jwks = {
+const jwks = {
   type: 'object',
   required: ['keys'],
   additionalProperties: false,

@@ -8,7 +8,10 @@ import { insertCollection, presentCollection } from './collection-store';
 
 type Body = FromSchema<typeof createCollectionBody>;
 
-/** A collection of the named account (collection-manager accounts); its tokens' rules and branding (a branding-logo upload of the account). */
+/**
+ * A collection of the named account (collection-manager accounts); its
+ * tokens' rules and branding (a branding-logo upload of the account).
+ */
 export const createCollection = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
   if (body.type === 'discount' && !body.maxValue) throw badRequest('maxValue is required for discount collections');

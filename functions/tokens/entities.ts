@@ -8,14 +8,21 @@ import { assetBaseEntity } from '../core/ledger/entities';
  * type and schema version and parses what is read back (core/db/entity.ts). One table holds every
  * group's entities; core/db/keys.ts lists core's own. Nothing else builds these keys.
  *
- * | entity                | PK                                   | SK                   | GSI1                                           | serves |
- * |-----------------------|--------------------------------------|----------------------|------------------------------------------------|--------|
- * | token collection      | COLLECTION#<id>                      | COLLECTION           | ACCOUNTCOLLECTIONS#<accountId>, <createdAt>#<id> | get a collection; an account's collections (newest first) |
- * | collection external id| COLLECTIONEXT#<accountId>#<externalId> | COLLECTIONEXT      |                                                | externalId unique per account (guard) |
- * | redemption condition  | REDEMPTION#<id>                      | REDEMPTION           | MERCHANTREDEMPTIONS#<merchantId>, <collectionId> | get a condition; the collections a merchant redeems |
- * | merchant's condition  | COLLECTION#<collectionId>            | MERCHANT#<merchantId> |                                               | one condition per collection and merchant (guard); the condition a pay checks |
- * | token (asset)         | ASSET#<id>                           | ASSET                | ACCOUNTTOKENS#<accountId>, <createdAt>#<id>    | get a token; an account's tokens; its balance item (1 while unspent) |
- * | token external id     | TOKENEXT#<collectionId>#<externalId> | TOKENEXT             |                                                | externalId unique per collection (guard) |
+ * - token collection: PK COLLECTION#<id>, SK COLLECTION
+ *   GSI1 ACCOUNTCOLLECTIONS#<accountId>, <createdAt>#<id>
+ *   serves: get a collection; an account's collections (newest first)
+ * - collection external id: PK COLLECTIONEXT#<accountId>#<externalId>, SK COLLECTIONEXT
+ *   serves: externalId unique per account (guard)
+ * - redemption condition: PK REDEMPTION#<id>, SK REDEMPTION
+ *   GSI1 MERCHANTREDEMPTIONS#<merchantId>, <collectionId>
+ *   serves: get a condition; the collections a merchant redeems
+ * - merchant's condition: PK COLLECTION#<collectionId>, SK MERCHANT#<merchantId>
+ *   serves: one condition per collection and merchant (guard); the condition a pay checks
+ * - token (asset): PK ASSET#<id>, SK ASSET
+ *   GSI1 ACCOUNTTOKENS#<accountId>, <createdAt>#<id>
+ *   serves: get a token; an account's tokens; its balance item (1 while unspent)
+ * - token external id: PK TOKENEXT#<collectionId>#<externalId>, SK TOKENEXT
+ *   serves: externalId unique per collection (guard)
  */
 
 export type TokenCollection = FromSchema<typeof tokenCollection>;
@@ -130,4 +137,3 @@ export const tokenEntity = assetBaseEntity<StoredToken>({
     'currency',
   ],
 });
-export { accountTokensPartition };

@@ -1,8 +1,8 @@
 /** The tokens group's public face: what other groups may use of it. */
-export type { StoredToken, Token, TokenCollection } from './entities';
-export { findCollection, findCollections } from './collection-store';
+export type { StoredToken } from './entities';
+export { findCollections } from './collection-store';
 export { findMerchantCollections } from './merchant-collections';
-export { findToken, isExpired, presentToken, receivedTokenItem, type TokenHolding } from './token-store';
+export { findToken, isExpired, receivedTokenItem } from './token-store';
 export {
   planRedemption,
   tokenPaymentOptions,

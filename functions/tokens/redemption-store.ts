@@ -70,5 +70,5 @@ export async function replaceAllowedProducts(
   return presentCondition(next);
 }
 
-export const presentCondition = (condition: RedemptionCondition): RedemptionCondition =>
+const presentCondition = (condition: RedemptionCondition): RedemptionCondition =>
   publicView<RedemptionCondition>(redemptionCondition, condition);

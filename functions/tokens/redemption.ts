@@ -14,7 +14,7 @@ import { findToken, isExpired, ONE_TOKEN, redemptionsSide } from './token-store'
  */
 
 /** What a redemption reads of a line item. */
-export interface RedeemableItem {
+interface RedeemableItem {
   name: string;
   sku?: string;
   qty: string;
@@ -28,7 +28,9 @@ export type AcceptedCollection = {
   lineItems: RedeemableItem[];
 };
 
-/** The highest price a product may be redeemed for: its own maxValue and its collection's, in the request's currency. */
+/**
+ * The highest price a product may be redeemed for: its own maxValue and its collection's, in the request's currency.
+ */
 function priceCap(product: AllowedProduct, collection: TokenCollection, currency: string): Amount | undefined | null {
   let cap: Amount | undefined;
   for (const max of [product.maxValue, collection.maxValue]) {

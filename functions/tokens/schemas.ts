@@ -4,7 +4,7 @@ const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
 
 /** How long a collection's tokens live: `duration` periods, rounded up to a `ceil` boundary. */
-export const tokenExpiresAfter = {
+const tokenExpiresAfter = {
   type: 'object',
   required: ['period', 'duration'],
   properties: {
@@ -15,7 +15,7 @@ export const tokenExpiresAfter = {
   },
 } as const;
 
-export const COLLECTION_TYPES = ['product', 'discount'] as const;
+const COLLECTION_TYPES = ['product', 'discount'] as const;
 
 export const tokenCollection = {
   type: 'object',
@@ -58,7 +58,7 @@ export const createCollectionBody = {
   },
 } as const;
 
-export const tokenCollectionPage = {
+const tokenCollectionPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: tokenCollection }, nextPageKey: { type: 'string' } },

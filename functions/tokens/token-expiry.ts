@@ -2,7 +2,9 @@ import type { TokenCollection } from './entities';
 
 type Period = 'hour' | 'day' | 'week' | 'month' | 'year';
 
-/** `at` moved forward by `count` periods (UTC; months and years keep the day where it exists, else the month's last). */
+/**
+ * `at` moved forward by `count` periods (UTC; months and years keep the day where it exists, else the month's last).
+ */
 export function addPeriods(at: Date, period: Period, count: number): Date {
   const d = new Date(at.getTime());
   switch (period) {

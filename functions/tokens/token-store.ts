@@ -23,7 +23,7 @@ import type { Amount } from '../core/money';
 export const ONE_TOKEN: Amount = 1n;
 
 /** The platform's issuance asset of a collection: the counterpart of every token it issues. */
-export const issuanceSide = (collectionId: string): AssetSide => ({
+const issuanceSide = (collectionId: string): AssetSide => ({
   assetId: `system-token-issuance-${collectionId}`,
   mode: 'system',
 });
@@ -33,7 +33,7 @@ export const redemptionsSide = (collectionId: string): AssetSide => ({
   mode: 'system',
 });
 
-export const tokenAssetType = (liveness: 'main' | 'test') => `${config().assetPrefix}.token.${liveness}`;
+const tokenAssetType = (liveness: 'main' | 'test') => `${config().assetPrefix}.token.${liveness}`;
 
 export interface NewToken {
   collection: TokenCollection;
@@ -157,4 +157,4 @@ export function receivedTokenItem(
 export const isExpired = (token: Pick<Token, 'expiresAt'>, now: Date) =>
   token.expiresAt !== undefined && Date.parse(token.expiresAt) <= now.getTime();
 
-export const presentToken = (token: Token): Token => publicView<Token>(tokenSchema, token);
+const presentToken = (token: Token): Token => publicView<Token>(tokenSchema, token);

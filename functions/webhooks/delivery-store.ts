@@ -37,7 +37,8 @@ export function leaseForAttempt(delivery: WebhookDelivery, now: Date): Promise<b
       set: { attemptLeaseUntil: isoTimestamp(new Date(now.getTime() + ATTEMPT_LEASE_MS)) },
       if: {
         expression:
-          '#status = :pending AND size(attempts) = :seen AND (attribute_not_exists(attemptLeaseUntil) OR attemptLeaseUntil < :now)',
+          '#status = :pending AND size(attempts) = :seen AND ' +
+          '(attribute_not_exists(attemptLeaseUntil) OR attemptLeaseUntil < :now)',
         names: { '#status': 'status' },
         values: { ':now': isoTimestamp(now), ':pending': 'pending', ':seen': delivery.attempts.length },
       },

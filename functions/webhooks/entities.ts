@@ -8,10 +8,11 @@ import { defineEntity, type Selection } from '../core/db/entity';
  * group's entities; core/db/keys.ts lists core's own (core/webhooks/outbox.ts the webhook events).
  * Nothing else builds these keys.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | webhook         | ACCOUNT#<accountId>     | WEBHOOK#<id>       |                                       | an account's webhook endpoints (Query, a small operator-made set) |
- * | webhook delivery| WEBHOOKDELIVERY#<id>    | WEBHOOKDELIVERY    | ACCOUNTDELIVERIES#<accountId>, <createdAt>#<id> | one (event, target) delivery; deliveries of an account, newest first |
+ * - webhook: PK ACCOUNT#<accountId>, SK WEBHOOK#<id>
+ *   serves: an account's webhook endpoints (Query, a small operator-made set)
+ * - webhook delivery: PK WEBHOOKDELIVERY#<id>, SK WEBHOOKDELIVERY
+ *   GSI1 ACCOUNTDELIVERIES#<accountId>, <createdAt>#<id>
+ *   serves: one (event, target) delivery; deliveries of an account, newest first
  */
 
 export type Webhook = FromSchema<typeof webhook>;

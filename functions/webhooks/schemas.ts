@@ -15,7 +15,7 @@ export const webhook = {
   },
 } as const;
 
-export const webhookList = {
+const webhookList = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: webhook } },
@@ -72,7 +72,7 @@ export const webhookDelivery = {
   },
 } as const;
 
-export const webhookDeliveryPage = {
+const webhookDeliveryPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: webhookDelivery }, nextPageKey: { type: 'string' } },
@@ -105,7 +105,7 @@ export const webhookEvent = {
   },
 } as const;
 
-export const webhookEventPage = {
+const webhookEventPage = {
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: webhookEvent }, nextPageKey: { type: 'string' } },

@@ -49,7 +49,8 @@ describe('bank account connection intents', () => {
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const nonce = /<style nonce="([^"]+)">/.exec(html)?.[1];
       expect(page.headers.get('content-security-policy')).toBe(
-        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; ` +
+          "form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
       );
       expect(html).toContain('Allow access to your bank account?');
       expect(html).not.toMatch(/\son[a-z]+=|style="/);

@@ -86,7 +86,10 @@ describe('bank accounts (current API)', () => {
     expect(written(res)).toEqual([]);
   });
 
-  it(`allows ${MAX_DIRECT_DEBIT_ACCOUNTS} direct-debit bank accounts per account: BANK_ACCOUNT_LIMIT_EXCEEDED, DIRECT_DEBIT_LIMIT_EXCEEDED`, async () => {
+  const directDebitLimit =
+    `allows ${MAX_DIRECT_DEBIT_ACCOUNTS} direct-debit bank accounts per account: ` +
+    'BANK_ACCOUNT_LIMIT_EXCEEDED, DIRECT_DEBIT_LIMIT_EXCEEDED';
+  it(directDebitLimit, async () => {
     const holder = await newAccount();
     await Promise.all(Array.from({ length: MAX_DIRECT_DEBIT_ACCOUNTS }, () => newBankAccount(holder)));
     const res = await api('POST', '/api/bank-accounts', {
@@ -154,7 +157,11 @@ describe('bank accounts (current API)', () => {
     expect(written(again)).toEqual([]);
   });
 
-  it(`stops verifying after ${MAX_FAILED_VERIFICATIONS} wrong codes: BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED`, async () => {
+  const verificationLimit = [
+    `stops verifying after ${MAX_FAILED_VERIFICATIONS} wrong codes:`,
+    'BANK_ACCOUNT_VERIFICATION_ATTEMPTS_EXCEEDED',
+  ].join(' ');
+  it(verificationLimit, async () => {
     const account = await newBankAccount(owner);
     const code = await statementCode(account.bankAccountNumber);
     const wrong = code === '0000' ? '0001' : '0000';

@@ -164,7 +164,10 @@ describe('payment links', () => {
     },
   );
 
-  it(`keeps a merchant to ${MAX_ACTIVE_PAYMENT_LINKS} links in use (PAYMENT_LINK_LIMIT_EXCEEDED); archiving one frees its place`, async () => {
+  const linkLimit =
+    `keeps a merchant to ${MAX_ACTIVE_PAYMENT_LINKS} links in use (PAYMENT_LINK_LIMIT_EXCEEDED); ` +
+    'archiving one frees its place';
+  it(linkLimit, async () => {
     const own = await newMerchant();
     const first = await newPaymentLink(own.owner.apiKey, own.merchantId);
     // The merchant's count stands one short of the limit, as after that many creates.

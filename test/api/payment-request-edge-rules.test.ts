@@ -70,7 +70,11 @@ describe('merchant settlement wallet not active', () => {
 });
 
 describe('wallets per ledger', () => {
-  it(`allows ${MAX_WALLETS_PER_LEDGER} wallets of one ledger per account, then ACCOUNT_MAX_WALLETS_REACHED`, async () => {
+  const walletLimit = [
+    `allows ${MAX_WALLETS_PER_LEDGER} wallets of one ledger per account,`,
+    'then ACCOUNT_MAX_WALLETS_REACHED',
+  ].join(' ');
+  it(walletLimit, async () => {
     const account = await newAccount();
     const create = () =>
       api('POST', '/api/wallet-assets', {

@@ -127,7 +127,10 @@ describe('sliding window', () => {
   );
 
   const SEED = Number(process.env.RATE_LIMIT_SEED ?? randomInt(1 << 30));
-  it(`never admits more than the limit in any 60 seconds of bursty traffic, and refuses only when the last 65 s used it up (RATE_LIMIT_SEED=${SEED})`, async () => {
+  const bursts =
+    'never admits more than the limit in any 60 seconds of bursty traffic, ' +
+    `and refuses only when the last 65 s used it up (RATE_LIMIT_SEED=${SEED})`;
+  it(bursts, async () => {
     const limit = 7;
     const principal = await principalLimitedTo(limit);
     const random = rng(SEED);

@@ -189,7 +189,10 @@ describe('sales channels', () => {
     );
   });
 
-  it(`keeps an account to ${MAX_SALES_CHANNELS} sales channels (SALES_CHANNEL_LIMIT_EXCEEDED), writing nothing past it`, async () => {
+  const channelLimit =
+    `keeps an account to ${MAX_SALES_CHANNELS} sales channels (SALES_CHANNEL_LIMIT_EXCEEDED), ` +
+    'writing nothing past it';
+  it(channelLimit, async () => {
     const full = await newAccount();
     const body = { name: 'C', type: 'provider', accountId: full.accountId, notificationUrl: 'https://x.example.com' };
     await ok(api('POST', '/api/sales-channels', { key: full.apiKey, body }));

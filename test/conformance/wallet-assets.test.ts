@@ -87,7 +87,10 @@ describe('Wallet Assets: documented example exchanges', () => {
 });
 
 describe('Wallet Assets: documented errors', () => {
-  it(`POST /api/wallet-assets past ${MAX_WALLETS_PER_LEDGER} wallets of one ledger: 403 ACCOUNT_MAX_WALLETS_REACHED`, async () => {
+  const walletLimit =
+    `POST /api/wallet-assets past ${MAX_WALLETS_PER_LEDGER} wallets of one ledger: ` +
+    '403 ACCOUNT_MAX_WALLETS_REACHED';
+  it(walletLimit, async () => {
     const owner = await newAccount();
     const create = () =>
       api('POST', '/api/wallet-assets', {

@@ -178,7 +178,10 @@ describe('PaymentsStack', () => {
         .join(),
     ).not.toMatch(/s3:/);
     expect(statementsOf('consumerbatches')).toMatch(
-      /"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}/,
+      new RegExp(
+        String.raw`"Action":"s3:GetObject","Effect":"Allow","Resource":\{"Fn::Join":\["",\[` +
+          String.raw`\{"Fn::GetAtt":\["DataMediaBucket[0-9A-F]+","Arn"\]\},"\/media\/\*"\]\]\}`,
+      ),
     );
     expect(statementsOf('consumerbatches')).not.toMatch(/s3:PutObject/);
     expect(statementsOf('groupmediauploads')).toMatch(/"Action":\["s3:PutObject","s3:GetObject"\]/);

@@ -84,7 +84,10 @@ describe('two-phase transfers under concurrency', () => {
     },
   );
 
-  it(`20 accounts claiming one multi transfer at once, ${ROUNDS} times: no 5xx, never more than its value, every cent accounted for`, async () => {
+  const claims =
+    `20 accounts claiming one multi transfer at once, ${ROUNDS} times: ` +
+    'no 5xx, never more than its value, every cent accounted for';
+  it(claims, async () => {
     const sender = await newPayer('100000');
     const claimants = await Promise.all(Array.from({ length: 20 }, () => newAccount()));
     // 10 flat claims of 100 and a last one of the 50 that remain: 11 of the 20 can be paid.
@@ -129,7 +132,10 @@ describe('two-phase transfers under concurrency', () => {
     const post = (path: string, body?: unknown) =>
       api('POST', path, { key: merchant.owner.apiKey, ...(body ? { body } : {}) });
 
-    it(`12 confirmations and a release racing on one authorisation, ${ROUNDS} times: no 5xx, never more than authorised`, async () => {
+    const races =
+      `12 confirmations and a release racing on one authorisation, ${ROUNDS} times: ` +
+      'no 5xx, never more than authorised';
+    it(races, async () => {
       const payer = await newPayer('100000');
       for (let round = 0; round < ROUNDS; round++) {
         const pr = await newPaymentRequest(merchant, { value: nzd('5000'), preAuth: true });

@@ -11,7 +11,9 @@ const CANDIDATES = process.env.CHROMIUM_PATH
   ? [process.env.CHROMIUM_PATH]
   : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 export const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
-export const WHY_SKIPPED = `no Chromium found (looked at ${CANDIDATES.join(', ')}); install it with \`apt-get install -y chromium\` (as .ci/run does) or set CHROMIUM_PATH`;
+export const WHY_SKIPPED =
+  `no Chromium found (looked at ${CANDIDATES.join(', ')}); ` +
+  'install it with `apt-get install -y chromium` (as .ci/run does) or set CHROMIUM_PATH';
 
 /** `describe` when Chromium is there, else a skipped suite whose name says why (a failure under CI). */
 export function browserSuite(name: string): jest.Describe {

@@ -94,7 +94,10 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     () => {
       const modules = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
       // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
-      const script = `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}new (require('@aws-lambda-powertools/tracer').Tracer)();process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
+      const script =
+        `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}` +
+        "new (require('@aws-lambda-powertools/tracer').Tracer)();" +
+        'process.stdout.write(JSON.stringify(Object.keys(require.cache)))';
       // The runtime's SDK (the secrets provider needs its client) after the layer, as Lambda orders them.
       const env = {
         PATH: process.env.PATH,
@@ -234,9 +237,14 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
         };
         // Two invocations of one instance; after each, its answer and the modules loaded so far.
         const script = `const { handler } = require('./index.js');
-        const invoke = (event) => handler(event, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 }).then((r) => ({ statusCode: r.statusCode, body: r.body, loaded: Object.keys(require.cache) }));
+        const invoke = (event) =>
+          handler(event, { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 3000 })
+            .then((r) => ({ statusCode: r.statusCode, body: r.body, loaded: Object.keys(require.cache) }));
         (async () => {
-          const results = [await invoke(${JSON.stringify(eventOf('/api/openapi.json', 'r-1'))}), await invoke(${JSON.stringify(eventOf('/api/.well-known/jwks.json', 'r-2'))})];
+          const results = [
+            await invoke(${JSON.stringify(eventOf('/api/openapi.json', 'r-1'))}),
+            await invoke(${JSON.stringify(eventOf('/api/.well-known/jwks.json', 'r-2'))}),
+          ];
           process.stdout.write('\\nRESULT ' + JSON.stringify(results));
         })();`;
         // The runtime's SDK after the layer on NODE_PATH, as Lambda orders them; a Lambda environment with a sampled

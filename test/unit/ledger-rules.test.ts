@@ -252,11 +252,12 @@ describe('quotas (core/ledger/quotas.ts)', () => {
         year: '2026',
       });
       const set = Object.entries(record).filter(([name]) => name !== 'PK' && name !== 'SK');
+      const setNames = set.map((_, i) => `#s${i} = :s${i}`).join(', ');
       expect(step.item).toEqual({
         Update: {
           TableName: TABLE,
           Key: { PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' },
-          UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
+          UpdateExpression: `SET ${setNames} ADD #yearly :amount, #month :amount`,
           ConditionExpression:
             '(attribute_not_exists(#yearly) OR #yearly <= :yearRoom) AND (attribute_not_exists(#month) OR #month ' +
             '<= :monthRoom)',
@@ -391,7 +392,9 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     ...more,
   });
   const guard = (liveness?: string) => ({
-    condition: `attribute_exists(PK) AND #status = :active AND currency = :currency${liveness ? ' AND liveness = :liveness' : ''}`,
+    condition:
+      `attribute_exists(PK) AND #status = :active AND currency = :currency` +
+      `${liveness ? ' AND liveness = :liveness' : ''}`,
     values: { ':active': 'active', ':currency': 'NZD', ...(liveness ? { ':liveness': liveness } : {}) },
   });
   const entries = (id: string, s: TransferSpec, amount = s.amount) =>

@@ -36,8 +36,10 @@ describe('request schemas are bounded', () => {
    * Labels the client's own systems choose (terminals, devices, products, processors) and asset types: bounded text,
    * not ids of ours.
    */
-  const CLIENT_LABELS =
-    /\.(ledgerId|terminalId|deviceId|operatorId|productId|processorMerchantAccountId|processorStoreId|externalMerchantId)$/;
+  const CLIENT_LABELS = new RegExp(
+    String.raw`\.(ledgerId|terminalId|deviceId|operatorId|productId|` +
+      'processorMerchantAccountId|processorStoreId|externalMerchantId)$',
+  );
 
   it('every id field takes the fragment of an id kind (core/ids.ts)', () => {
     const idFields = subSchemas.filter(

@@ -34,7 +34,11 @@ describe('retryOnConflict', () => {
     expect(op.calls()).toBe(12);
   });
 
-  it(`starts no attempt that would end past ${CONFLICT_RETRY_MS} ms: slow attempts answer the conflict in time`, async () => {
+  const deadline = [
+    `starts no attempt that would end past ${CONFLICT_RETRY_MS} ms:`,
+    'slow attempts answer the conflict in time',
+  ].join(' ');
+  it(deadline, async () => {
     const op = racing(CONFLICT_RETRY_MS * 0.4);
     await expect(retryOnConflict(op.run)).rejects.toThrow(TransactionConflictError);
     // 0.4 + 0.4 of the budget, then a third would end at 1.2 of it.

@@ -127,7 +127,7 @@ const INDEX_KEYS = ['GSI1PK', 'GSI2PK'];
  * transaction's item). DynamoDB Local reports no index capacity. A lower bound: an update counts only
  * when it sets an index key, though on DynamoDB it rewrites the index entry of an item already indexed.
  */
-export function gsiWriteUnits(commandName: string, input: unknown): number {
+function gsiWriteUnits(commandName: string, input: unknown): number {
   const writes: TransactItem[] =
     commandName === 'TransactWriteItemsCommand'
       ? ((input as { TransactItems?: TransactItem[] }).TransactItems ?? [])

@@ -27,8 +27,8 @@ import { TransactionConflictError, type TransactionStep } from './transaction';
  */
 
 export type TableKey = { PK: string; SK: string };
-export type IndexName = 'GSI1' | 'GSI2';
-export type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
+type IndexName = 'GSI1' | 'GSI2';
+type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
 
 /** Attributes the table adds around a record: keys, index keys, TTL and the entity stamp. */
 const STORAGE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl', 'entity', 'v']);
@@ -65,10 +65,10 @@ export interface Condition {
 }
 
 /** What a failed condition means to the caller: the item as it was (ALL_OLD), or undefined when absent. */
-export type OnConditionFailed = (old: Record<string, unknown> | undefined) => ApiError | Error;
+type OnConditionFailed = (old: Record<string, unknown> | undefined) => ApiError | Error;
 
 /** A partial write: attributes to set, numbers (or sets) to add, attributes to remove, and its condition. */
-export interface Changes {
+interface Changes {
   set?: Record<string, unknown>;
   /** Set only where the attribute is absent (a first timestamp kept across retries). */
   setIfAbsent?: Record<string, unknown>;
@@ -118,9 +118,15 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
     record: T,
     options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
   ): Promise<T>;
-  /** Replaces a record read at `current.version` with its next state at the next version; a concurrent change throws TransactionConflictError. */
+  /**
+   * Replaces a record read at `current.version` with its next state at the
+   * next version; a concurrent change throws TransactionConflictError.
+   */
   replace<V extends T & Versioned>(current: V, next: V): Promise<V>;
-  /** Changes attributes of the item under a key, conditional on its existence (unless upserting) and `if`; returns the item after. */
+  /**
+   * Changes attributes of the item under a key, conditional on its
+   * existence (unless upserting) and `if`; returns the item after.
+   */
   update(key: K, changes: Changes): Promise<T>;
   /** Deletes the item under a key, under a condition. */
   remove(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): Promise<void>;
@@ -137,7 +143,9 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
     record: T,
     options?: { extra?: Record<string, unknown>; if?: Condition; onConditionFailed?: OnConditionFailed },
   ): TransactionStep;
-  /** `onConditionFailed` names the error of a race where it means a business rule (already reviewed, already closed). */
+  /**
+   * `onConditionFailed` names the error of a race where it means a business rule (already reviewed, already closed).
+   */
   replaceStep<V extends T & Versioned>(
     current: V,
     next: V,

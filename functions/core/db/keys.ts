@@ -1,34 +1,52 @@
 import { defineEntity, type TableKey } from './entity';
-import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../ledger/entities';
+import { assetBalance, ledgerEntry } from '../ledger/entities';
 
 /**
  * The table's keys of core's own entities (the ledger's assets and transfers, rate limits,
  * idempotency records, the webhook outbox) and the access patterns they serve. Each endpoint group
  * lists its entities' keys the same way in functions/<group>/keys.ts or entities.ts; nothing else
- * builds keys. The ledger's entities are defined in core/ledger/entities.ts (quotas in core/ledger/quotas.ts), the others here.
+ * builds keys. The ledger's entities are defined in core/ledger/entities.ts (quotas in
+ * core/ledger/quotas.ts), the others here.
  *
- * | entity          | PK                      | SK                 | GSI1                                  | serves                                |
- * |-----------------|-------------------------|--------------------|---------------------------------------|---------------------------------------|
- * | asset (base)    | ASSET#<id>              | ASSET              | the owner's (wallet-assets: ACCOUNTASSETS#<accountId>, <createdAt>#<id>) | get asset; a single-item balance |
- * | asset shard     | ASSET#<id>              | SHARD#<n>          |                                       | balance items of a hot asset (one Query with the asset) |
- * | pending transfer| TRANSFER#<id>           | TRANSFER           |                                       | a two-phase transfer's reservation   |
- * | ledger entry    | LEDGER#<txnId>          | ENTRY#<D|C>        | ASSETTXN#<assetId>, <createdAt>#<txnId> | one transfer; history of an asset    |
- * | quota limits    | QUOTA#<accountId>       | LIMITS             |                                       | an account's own quota limits (the operator's) |
- * | quota counter   | QUOTA#<accountId>       | USAGE#<year>#<spend|topup>#<assetType> |                   | a year's and its months' usage, counted in the transfer's transaction; the year's in one Query |
- * | rate limit      | RATELIMIT#ACCOUNT#<accountId> | RATELIMIT    |                                       | requests of an account in the sliding minute (TTL) |
- * | rate limit      | RATELIMIT#SOURCE#<ip or IPv6 /64> | RATELIMIT |                                      | failed authentications of a source address in the sliding minute (TTL) |
- * | idempotency     | IDEMPOTENCY#<accountId>#<operation>#<key> | IDEMPOTENCY |                          | replay a keyed request                |
- * | webhook event   | WEBHOOKEVENT#<id>       | WEBHOOKEVENT       | WEBHOOKOUTBOX#<shard>, <createdAt (never later than written)>#<id> while undispatched; GSI2 ACCOUNTEVENTS#<accountId>, <createdAt>#<id> (notifications) | outbox: events written with the change that caused them; sweep of undispatched ones; an account's event log (entity in core/webhooks/outbox.ts) |
- * | platform clock  | CLOCK#PLATFORM          | CLOCK              |                                       | the local platform's clock offset, read only where LOCAL_TEST_CLOCK=1 (core/test-clock/platform-clock.ts) |
- * | clock alarm     | CLOCKALARMS#<accountId or PLATFORM> | <dueAt>#<queue>#<hash> | CLOCKALARMS, <dueAt>#<clock> (local platform only) | delayed messages of a clock that can move, due by then: sent when it is advanced (core/test-clock/alarms.ts) |
+ * - asset (base): PK ASSET#<id>, SK ASSET
+ *   GSI1 the owner's (wallet-assets: ACCOUNTASSETS#<accountId>, <createdAt>#<id>)
+ *   serves: get asset; a single-item balance
+ * - asset shard: PK ASSET#<id>, SK SHARD#<n>
+ *   serves: balance items of a hot asset (one Query with the asset)
+ * - pending transfer: PK TRANSFER#<id>, SK TRANSFER
+ *   serves: a two-phase transfer's reservation
+ * - ledger entry: PK LEDGER#<txnId>, SK ENTRY#<D|C>
+ *   GSI1 ASSETTXN#<assetId>, <createdAt>#<txnId>
+ *   serves: one transfer; history of an asset
+ * - quota limits: PK QUOTA#<accountId>, SK LIMITS
+ *   serves: an account's own quota limits (the operator's)
+ * - quota counter: PK QUOTA#<accountId>, SK USAGE#<year>#<spend|topup>#<assetType>
+ *   serves: a year's and its months' usage, counted in the transfer's transaction; the year's in one Query
+ * - rate limit: PK RATELIMIT#ACCOUNT#<accountId>, SK RATELIMIT
+ *   serves: requests of an account in the sliding minute (TTL)
+ * - rate limit: PK RATELIMIT#SOURCE#<ip or IPv6 /64>, SK RATELIMIT
+ *   serves: failed authentications of a source address in the sliding minute (TTL)
+ * - idempotency: PK IDEMPOTENCY#<accountId>#<operation>#<key>, SK IDEMPOTENCY
+ *   serves: replay a keyed request
+ * - webhook event: PK WEBHOOKEVENT#<id>, SK WEBHOOKEVENT
+ *   GSI1 WEBHOOKOUTBOX#<shard>, <createdAt (never later than written)>#<id> while undispatched
+ *   GSI2 ACCOUNTEVENTS#<accountId>, <createdAt>#<id> (notifications)
+ *   serves: outbox: events written with the change that caused them; sweep of undispatched ones; an account's event log
+ *     (entity in core/webhooks/outbox.ts)
+ * - platform clock: PK CLOCK#PLATFORM, SK CLOCK
+ *   serves: the local platform's clock offset, read only where LOCAL_TEST_CLOCK=1 (core/test-clock/platform-clock.ts)
+ * - clock alarm: PK CLOCKALARMS#<accountId or PLATFORM>, SK <dueAt>#<queue>#<hash>
+ *   GSI1 CLOCKALARMS, <dueAt>#<clock> (local platform only)
+ *   serves: delayed messages of a clock that can move, due by then: sent when it is advanced
+ *     (core/test-clock/alarms.ts)
  */
 export const assetKey = assetBalance.key;
-export const assetShardKey = assetShard.key;
-export const pendingTransferKey = pendingTransferEntity.key;
 export const ledgerEntryKey = ledgerEntry.key;
-export { assetHistoryIndex } from '../ledger/entities';
 
-/** A sliding-window counter (core/auth/rate-limit.ts): of an account's requests, or of a source address's failed authentications. */
+/**
+ * A sliding-window counter (core/auth/rate-limit.ts): of an account's
+ * requests, or of a source address's failed authentications.
+ */
 export interface RateLimitWindow {
   subject: 'ACCOUNT' | 'SOURCE';
   /** The account id, or the source address's scope (an IPv4 address or an IPv6 /64). */
@@ -53,7 +71,10 @@ export const rateLimitEntity = defineEntity<RateLimitWindow, [subject: RateLimit
 export const accountRateLimitKey = (accountId: string) => rateLimitEntity.key('ACCOUNT', accountId);
 export const sourceRateLimitKey = (sourceScope: string) => rateLimitEntity.key('SOURCE', sourceScope);
 
-/** A money command's stored answer (core/idempotency.ts), under its scope: the calling account, the operation, the client's key. */
+/**
+ * A money command's stored answer (core/idempotency.ts), under its
+ * scope: the calling account, the operation, the client's key.
+ */
 export interface IdempotencyRecord {
   accountId: string;
   operation: string;
@@ -80,12 +101,3 @@ export const idempotencyEntity = defineEntity<
   keyOf: (r) => idempotencyRecordKey(r.accountId, r.operation, r.clientKey),
   required: ['requestHash', 'response'],
 });
-export const idempotencyKey = idempotencyEntity.key;
-
-/** Strips storage attributes before a record leaves the platform. */
-export function stripKeys<T extends Record<string, unknown>>(
-  item: T,
-): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1p, GSI1SK: _g1s, GSI2PK: _g2p, GSI2SK: _g2s, ttl: _ttl, ...rest } = item;
-  return rest;
-}

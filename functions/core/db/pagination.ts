@@ -5,8 +5,8 @@ import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
 import { db } from './client';
 
-export const PAGINATION_LIMIT_DEFAULT = 50;
-export const PAGINATION_LIMIT_MAX = 100;
+const PAGINATION_LIMIT_DEFAULT = 50;
+const PAGINATION_LIMIT_MAX = 100;
 
 export interface Page<T> {
   items: T[];

@@ -6,7 +6,7 @@ import { db } from './client';
 
 /** DynamoDB's own bounds on one TransactWriteItems, asserted before sending. */
 export const MAX_TRANSACTION_ITEMS = 100;
-export const MAX_TRANSACTION_BYTES = 4 * 1024 * 1024;
+const MAX_TRANSACTION_BYTES = 4 * 1024 * 1024;
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 

@@ -43,6 +43,11 @@ export function pageCsp(
   ].join('; ');
 }
 
+// One rule, split to fit the line width.
+const BADGE_RULE =
+  '.badge{display:inline-block;margin:0;padding:.125rem .625rem;border-radius:999px;background:#fff4d6;' +
+  'color:#7a4b00;font-size:.8125rem;font-weight:600}';
+
 /**
  * The platform pages' shared look (box model, type, heading, badge, cards); each page adds its colours (`--bg`,
  * `--ink`, `--line`) and its own rules.
@@ -52,7 +57,7 @@ export const PAGE_BASE_STYLE = `
 body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .top{padding-top:2rem}
 h1{margin:.125rem 0 .5rem;font-size:1.5rem}
-.badge{display:inline-block;margin:0;padding:.125rem .625rem;border-radius:999px;background:#fff4d6;color:#7a4b00;font-size:.8125rem;font-weight:600}
+${BADGE_RULE}
 main>section{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.25rem;margin:1rem 0}`;
 
 /** A whole HTML document: its one style block runs under the response's nonce. */

@@ -20,7 +20,6 @@ import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
 import { quotaSteps, type QuotaUsage } from './quotas';
 
 export type { AssetSide, PendingTransfer, TransferKind } from './entities';
-export type { QuotaUsage } from './quotas';
 
 /**
  * The transfer engine: the only way money moves. Modelled on TigerBeetle: an asset's balance
@@ -201,7 +200,9 @@ function ruleError(codes: Partial<RuleCodes> | undefined, expect: Parameters<typ
 /** Condition and values shared by every checked side: exists, active, currency (and liveness). */
 function guard(currency: string, liveness: string | undefined) {
   return {
-    condition: `attribute_exists(PK) AND #status = :active AND currency = :currency${liveness ? ' AND liveness = :liveness' : ''}`,
+    condition:
+      `attribute_exists(PK) AND #status = :active AND currency = :currency` +
+      `${liveness ? ' AND liveness = :liveness' : ''}`,
     names: { '#status': 'status' },
     values: { ':active': 'active', ':currency': currency, ...(liveness ? { ':liveness': liveness } : {}) },
   };
@@ -239,7 +240,9 @@ function legStep(leg: Leg): TransactionStep {
           TableName: table(),
           Key: leg.key,
           UpdateExpression:
-            'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), #status = if_not_exists(#status, :active), assetId = :assetId, #shard = :shard, #entity = :entity, #v = :v',
+            'ADD balance :delta, available :delta SET currency = if_not_exists(currency, :currency), ' +
+            '#status = if_not_exists(#status, :active), ' +
+            'assetId = :assetId, #shard = :shard, #entity = :entity, #v = :v',
           ConditionExpression: 'attribute_not_exists(currency) OR currency = :currency',
           ExpressionAttributeNames: { '#status': 'status', '#shard': 'shard', '#entity': 'entity', '#v': 'v' },
           ExpressionAttributeValues: {
@@ -289,12 +292,13 @@ const ENGINE_ATTRIBUTES = new Set(['PK', 'SK', 'balance', 'pending', 'available'
 function openStep(leg: Leg, open: Record<string, unknown>): TransactionStep {
   if (leg.delta <= 0n) throw new Error('an opened asset can only be credited');
   const fields = Object.entries(open).filter(([name, value]) => !ENGINE_ATTRIBUTES.has(name) && value !== undefined);
+  const setFields = fields.map((_, i) => `#o${i} = :o${i}`).join(', ');
   return {
     item: {
       Update: {
         TableName: table(),
         Key: leg.key,
-        UpdateExpression: `SET ${fields.map((_, i) => `#o${i} = :o${i}`).join(', ')}, pending = :zero ADD balance :delta, available :delta`,
+        UpdateExpression: `SET ${setFields}, pending = :zero ADD balance :delta, available :delta`,
         ConditionExpression: 'attribute_not_exists(PK)',
         ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#o${i}`, name])),
         ExpressionAttributeValues: {

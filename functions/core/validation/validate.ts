@@ -60,7 +60,10 @@ export function describe(error: ErrorObject | undefined, location: Location): st
     case 'exclusiveMinimum':
       return `${field} must be ${String(params.comparison)} ${String(params.limit)}`;
     case 'uniqueItems':
-      return `${field} must NOT have duplicate items (items ## ${String(params.j)} and ${String(params.i)} are identical)`;
+      return (
+        `${field} must NOT have duplicate items ` +
+        `(items ## ${String(params.j)} and ${String(params.i)} are identical)`
+      );
     default:
       return error.keyword in LIMITED
         ? `${field} must NOT have ${error.keyword.startsWith('max') ? 'more' : 'fewer'} than ` +

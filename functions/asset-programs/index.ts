@@ -1,2 +1,0 @@
-/** The asset-programs group's public face: what other groups may use of it. */
-export type { AssetProgram, AssetProgramConfig, AssetProgramMembership } from './entities';
