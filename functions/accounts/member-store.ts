@@ -1,8 +1,5 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account as AccountGrant, UserGrant } from '../core/auth/account-directory';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import type { Condition } from '../core/db/entity';
 import {
   retryOnConflict,
@@ -45,8 +42,6 @@ export interface MembershipSummary {
   accountType: AccountGrant['type'];
   role: string;
 }
-
-const tableName = () => config().tableName;
 
 export const findMember = (accountId: string, userId: string): Promise<AccountMember | undefined> =>
   accountMemberEntity.get(accountId, userId);
@@ -213,23 +208,6 @@ const viewOf = (account: AccountGrant, m: AccountMember): MemberView => ({
   modifiedBy: m.modifiedBy,
 });
 
-/** Reads records by key in batches of 100 (DynamoDB's BatchGetItem bound), retrying what it leaves unprocessed. */
-async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
-    for (let attempt = 0; pending?.length; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const out = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      found.push(...((out.Responses?.[tableName()] ?? []) as Record<string, unknown>[]));
-      pending = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return found;
-}
-
 const oldestFirst = (a: AccountMember, b: AccountMember) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
@@ -238,12 +216,7 @@ const oldestFirst = (a: AccountMember, b: AccountMember) =>
  */
 export async function queryMembers(account: AccountGrant) {
   const members = await accountMemberEntity.all(membersOfAccount(account.id));
-  const users = new Map(
-    (await batchGet(members.map((m) => userEntity.key(m.userId)))).map((item) => [
-      String(item.id),
-      userEntity.parse(item),
-    ]),
-  );
+  const users = new Map((await userEntity.getMany(members.map((m) => [m.userId]))).map((u) => [u.id, u]));
   return members.sort(oldestFirst).map((m) => {
     const user = users.get(m.userId);
     return {
@@ -267,12 +240,7 @@ export async function queryMembers(account: AccountGrant) {
  */
 export async function membershipsOf(userId: string): Promise<MembershipSummary[]> {
   const members = await accountMemberEntity.all(membershipsOfUser(userId));
-  const accounts = new Map(
-    (await batchGet(members.map((m) => accountEntity.key(m.accountId)))).map((item) => [
-      String(item.id),
-      accountEntity.parse(item),
-    ]),
-  );
+  const accounts = new Map((await accountEntity.getMany(members.map((m) => [m.accountId]))).map((a) => [a.id, a]));
   return members.sort(oldestFirst).flatMap((m) => {
     const account = accounts.get(m.accountId);
     return account

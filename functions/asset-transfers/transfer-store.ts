@@ -10,7 +10,6 @@ import {
 import { publicView } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
 
-
 export const findAssetTransfer = (id: string): Promise<StoredAssetTransfer | undefined> => assetTransferEntity.get(id);
 
 /** A phone number keeps its country code and last four digits, an email its first letter and domain. */

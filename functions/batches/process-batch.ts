@@ -23,7 +23,7 @@ import {
   uniqueFields,
   type PreparedRecord,
 } from './business-onboard';
-import { getItems, keyOf, putItems } from './bulk';
+import { getItems, keyOf, putItems } from '../core/db/batch';
 import { CsvError, parseCsv } from './csv';
 import type { BatchError, StoredBatch } from './entities';
 import { BATCHES_QUEUE, type BatchMessage } from './messages';

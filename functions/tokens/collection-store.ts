@@ -1,4 +1,3 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   collectionEntity,
   collectionExternalIdEntity,
@@ -7,8 +6,6 @@ import {
 } from './entities';
 import { tokenCollection } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { db } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
@@ -55,20 +52,7 @@ export const findCollection = (id: string): Promise<TokenCollection | undefined>
 
 /** Collections by id (missing ones are absent from the map). */
 export async function findCollections(ids: readonly string[]): Promise<Map<string, TokenCollection>> {
-  const table = config().tableName;
-  const found = new Map<string, TokenCollection>();
-  let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => collectionEntity.key(id));
-  while (keys.length) {
-    const out = await db().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.splice(0, 100), ConsistentRead: true } } }),
-    );
-    for (const item of out.Responses?.[table] ?? []) {
-      const collection = collectionEntity.parse(item);
-      found.set(collection.id, collection);
-    }
-    keys = [...keys, ...((out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[])];
-  }
-  return found;
+  return new Map((await collectionEntity.getMany(ids.map((id) => [id]))).map((c) => [c.id, c]));
 }
 
 /** An account's collections, newest first. */

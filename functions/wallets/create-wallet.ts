@@ -14,8 +14,9 @@ import { insertWallet } from './wallet-store';
 type Body = FromSchema<typeof createWalletBody>;
 
 /**
- * Reads token or ledger collections by id: the tokens group's, wired in by the Lambda entry (functions/lambda/wallets.ts),
- * since tokens reach merchants and merchants list wallet apps: a direct import would close that loop.
+ * Reads token or ledger collections by id: the tokens group's, wired in by the Lambda entry
+ * (functions/lambda/wallets.ts), since tokens reach merchants and merchants list wallet apps: a direct
+ * import would close that loop.
  */
 export type CollectionLookup = (
   ids: readonly string[],

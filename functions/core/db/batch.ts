@@ -38,7 +38,10 @@ export async function getItems(
   return found;
 }
 
-/** Writes the items as they are (no conditions: for records whose keys nothing else writes); unprocessed ones are sent again. */
+/**
+ * Writes the items as they are (no conditions: for records whose keys nothing else writes);
+ * unprocessed ones are sent again.
+ */
 export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
   await inGroups(items, WRITE_ITEMS, async (group) => {
     let pending = group.map((Item) => ({ PutRequest: { Item } }));

@@ -164,20 +164,3 @@ export async function queryAll(
   } while (exclusiveStartKey);
   return items;
 }
-
-/**
- * Every item of one partition under a sort-key prefix (a small, bounded collection such as an
- * account's keys or a request's activities), read consistently: the keys a group's keys.ts names.
- */
-export function queryAllUnder(
-  collection: { PK: string; SKPrefix: string },
-  options: { newestFirst?: boolean } = {},
-): Promise<Record<string, unknown>[]> {
-  return queryAll({
-    TableName: config().tableName,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': collection.PK, ':sk': collection.SKPrefix },
-    ...(options.newestFirst ? { ScanIndexForward: false } : {}),
-    ConsistentRead: true,
-  });
-}
