@@ -3,7 +3,7 @@ import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
-import { findPendingTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
+import { heldTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
 import { webhookEventSteps } from '../core/webhooks/outbox';
 import { assetTransferEntity, claimEntity, type StoredAssetTransfer } from './entities';
 import { receivingSide } from './sendable';
@@ -22,17 +22,8 @@ function scrubbed(transfer: StoredAssetTransfer): StoredAssetTransfer {
   return rest;
 }
 
-/**
- * The pending transfer that holds a transfer's value, read apart from the transfer: only its fixed
- * fields are used. What it still holds is the transfer's `remainingValue`, as read with the decision
- * to post or void, and the engine makes the stored pending transfer agree with it when the
- * transaction commits; a read on either side of another commit is then a conflict, retried.
- */
-async function holding(transfer: StoredAssetTransfer): Promise<PendingTransfer> {
-  const pending = await findPendingTransfer(transfer.pendingTransferId);
-  if (!pending) throw new Error(`asset transfer ${transfer.id} has no pending transfer`);
-  return pending;
-}
+const holding = (transfer: StoredAssetTransfer): Promise<PendingTransfer> =>
+  heldTransfer(`asset transfer ${transfer.id}`, transfer.pendingTransferId);
 
 /**
  * Returns an unclaimed transfer whose time has come (two weeks, or its `expiresAt`) to its

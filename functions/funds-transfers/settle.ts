@@ -5,7 +5,7 @@ import { retryOnConflict, runTransaction, type TransactionStep } from '../core/d
 import { ApiError, businessRule } from '../core/errors/classes';
 import { derivedId } from '../core/ids';
 import {
-  findPendingTransfer,
+  heldTransfer,
   postedTransfer,
   postPending,
   voidPending,
@@ -45,17 +45,8 @@ export const isHeld = (t: StoredFundsTransfer) =>
 const isDue = (t: StoredFundsTransfer, now: Date) =>
   t.status === 'created' && t.bankState === 'pending' && Date.parse(t.settleAt) <= now.getTime();
 
-/**
- * The pending transfer that holds a withdrawal's amount, read apart from the withdrawal: only its
- * fixed fields are used. It holds the whole amount while the withdrawal is pending at the bank, and
- * the engine makes the stored pending transfer agree when the transaction commits; a read on either
- * side of another report's commit is then a conflict, retried.
- */
-async function holding(transfer: StoredFundsTransfer): Promise<PendingTransfer> {
-  const pending = transfer.pendingTransferId ? await findPendingTransfer(transfer.pendingTransferId) : undefined;
-  if (!pending) throw new Error(`withdrawal ${transfer.id} has no pending transfer`);
-  return pending;
-}
+const holding = (transfer: StoredFundsTransfer): Promise<PendingTransfer> =>
+  heldTransfer(`withdrawal ${transfer.id}`, transfer.pendingTransferId);
 
 /** The movement a transfer made on its asset, listed with its bank account's activities. */
 function activity(transfer: StoredFundsTransfer, txnId: string, at: string): AssetActivity {

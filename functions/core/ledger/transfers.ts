@@ -653,6 +653,19 @@ export async function findPendingTransfer(id: string): Promise<PendingTransfer |
   return { ...transfer, debit: side(transfer.debit), credit: side(transfer.credit) };
 }
 
+/**
+ * The pending transfer a record holds (a withdrawal, an asset transfer), read apart from the record:
+ * only its fixed fields are used. What it still holds is the record's own amount, as read with the
+ * decision to post or void, and the engine makes the stored pending transfer agree when the
+ * transaction commits; a read on either side of another commit is then a conflict, retried. A
+ * record that names none, or one that is gone, breaks an invariant: never a client's error.
+ */
+export async function heldTransfer(holder: string, id: string | undefined): Promise<PendingTransfer> {
+  const pending = id ? await findPendingTransfer(id) : undefined;
+  if (!pending) throw new Error(`${holder} has no pending transfer`);
+  return pending;
+}
+
 /** Sets an asset's status on every balance item its transfers check (base and shards), together. */
 export async function setAssetStatus(assetId: string, status: string): Promise<void> {
   const { items } = await readBalanceItems(assetId);
