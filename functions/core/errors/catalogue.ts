@@ -149,6 +149,7 @@ export const ERRORS = {
   TOKEN_ALREADY_CREATED: { status: 403, source: 'https://docs.centrapay.com/api/tokens' },
   TOKEN_COLLECTION_NOT_FOUND: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   TRANSACTION_CONFLICT: { status: 409, source: 'docs/api/money.md#money' },
+  UNSUPPORTED_ASSET_TYPE: { status: 403, source: 'https://docs.centrapay.com/api/assets' },
   USER_ALREADY_EXISTS: { status: 403, source: 'docs/api/users-and-members.md#signing-in' },
   VERIFICATION_CODE_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   VOID_WINDOW_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
