@@ -168,7 +168,11 @@ export async function accountTokensBefore(accountId: string, before: string | un
 }
 
 /** Excludes archived assets from an account's listing. */
-const UNARCHIVED = { expression: '#status <> :archived', names: { '#status': 'status' }, values: { ':archived': 'archived' } };
+const UNARCHIVED = {
+  expression: '#status <> :archived',
+  names: { '#status': 'status' },
+  values: { ':archived': 'archived' },
+};
 
 /**
  * An account's tokens of an external id (of one asset type when named), newest first within a type; archived ones
