@@ -44,7 +44,7 @@ const ASSET_CATEGORIES = ['money', 'token'] as const;
  * An asset of any category the platform holds (the docs' Assets model): the common fields, then each category's own
  * (money: a wallet's ledger and balances; token: its collection, activity window and branding).
  */
-export const asset = {
+const asset = {
   type: 'object',
   required: ['id', 'accountId', 'category', 'type', 'liveness', 'status', 'createdAt', 'createdBy'],
   additionalProperties: false,
