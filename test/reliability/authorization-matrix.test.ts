@@ -108,6 +108,8 @@ const MOVES_AN_ASSET = [
   'POST /api/asset-transfers',
   'POST /api/asset-transfers/{assetTransferId}/cancel',
   'POST /api/withdrawals',
+  // Archiving a token moves nothing, but takes its value out of use for good.
+  'POST /api/assets/{assetId}/archive',
 ];
 const SPEND: Permission = 'assets:spend';
 
