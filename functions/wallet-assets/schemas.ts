@@ -1,4 +1,4 @@
-import { amount, crn, id, idOf, monetary, pageQuery, reference, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, monetary, pageQuery, timestamp } from '../../schemas/common';
 
 export const walletAsset = {
   type: 'object',
@@ -86,7 +86,7 @@ const assetPage = {
 
 export const accountAssetsQuery = {
   type: 'object',
-  properties: { ...pageQuery, category: { enum: ASSET_CATEGORIES }, externalId: reference },
+  properties: { ...pageQuery, category: { enum: ASSET_CATEGORIES }, externalId: idOf('externalId') },
 } as const;
 
 export const createWalletAssetBody = {
