@@ -130,7 +130,10 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
   update(key: K, changes: Changes): Promise<T>;
   /** Deletes the item under a key, under a condition. */
   remove(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): Promise<void>;
-  /** One page of a partition, newest first unless told otherwise; the partition is the page key's scope. */
+  /**
+   * One page of a partition, newest first unless told otherwise. The partition (and the filter, if
+   * any) is the page key's scope: a page key of one listing is refused by any other.
+   */
   page(selection: Selection, page: { paginationLimit?: number; pageKey?: string }): Promise<Page<T>>;
   /** Every record of a small, bounded partition. */
   all(selection: Selection): Promise<T[]>;
@@ -283,7 +286,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     },
     page(selection, page) {
       return queryPage(listing({ newestFirst: true, ...selection }), {
-        scope: selection.partition,
+        scope: selection.filter
+          ? `${selection.partition}#${selection.filter.expression}#${JSON.stringify(selection.filter.values ?? {})}`
+          : selection.partition,
         limit: paginationLimit(page.paginationLimit),
         pageKey: page.pageKey,
         map: parse,
