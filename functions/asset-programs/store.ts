@@ -17,7 +17,7 @@ import {
 } from './entities';
 import { assetProgram, assetProgramConfig, assetProgramMembership } from './schemas';
 import { EntityExistsError, publicView } from '../core/db/entity';
-import { type Page } from '../core/db/pagination';
+import type { Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 
