@@ -34,7 +34,7 @@ commands:
   list-keys          --account ID
   disable-key        --account ID --name NAME
   enable-key         --account ID --name NAME
-  add-webhook        --account ID --url U --types t1,t2             an account's webhook endpoint
+  add-webhook        --account ID --url U --types t1,t2             an account's webhook endpoint (types below)
   list-webhooks      --account ID
   listen             --account ID --forward-to URL [--types t1,t2] [--port P]   forward deliveries (local only)
   advance-clock      [--account ID] --seconds N   a test account's clock, or the whole local platform's
@@ -44,7 +44,7 @@ commands:
 notes:
   roles: ${ROLES.join(', ')}
   create-user: --phone marks the phone verified (a trusted user); --user-id takes a Cognito user's sub (AWS)
-  webhook types: ${NOTIFICATION_TYPES.join(', ')}
+  types: ${NOTIFICATION_TYPES.join(',')}
 targets:
   --target local (default)            the running \`npm start\`, in memory or not, found in its state folder:
                                       --state-dir DIR, else LOCAL_STATE_DIR, else .local/ (its runtime.json)
