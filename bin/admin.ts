@@ -3,12 +3,12 @@
  * can create) straight in the table of the local platform, of an explicit endpoint, or deployed.
  *
  *   npm run admin -- <command> [flags] [--json]
- *   targets: --target local (default: the running `npm start`) | --target aws --table NAME [--region R]
- *            | --endpoint URL --table NAME
+ *   targets: --target local (default: the running `npm start`, in memory or not) | --target aws --table NAME
+ *            [--region R] | --endpoint URL --table NAME
  *   webhook signing keys live in a file (local) or a secret (aws), not the table.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '../functions/core/auth/permissions';
 import { isIdOf } from '../functions/core/ids';
@@ -21,55 +21,61 @@ import {
   signerOf,
 } from '../functions/core/webhooks/signing-keys';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
-import { runtimeFile, signingKeysFile } from './local/platform';
+import { type LocalRuntime, readRuntime, signingKeysFile } from './local/platform';
+import type { IssuerKey } from './local/user-issuer';
 
-const USAGE = `usage: npm run admin -- <command> [flags] [--json]
+const USAGE = `usage: npm run admin -- <command> [flags] [target] [--json]    (no command or --help: this usage)
 commands:
-  create-account --name N --type org|individual [--region NZ|AU|US] [--test] [--parent ACCOUNT_ID]
-  create-key     --account ID --name NAME --role ${ROLES.join('|')}
-  create-operator --name N            (an org account with a platform-operator key)
-  create-user    --email E --name "Given Family" [--phone +64...] [--user-id SUB]
-                 a user and their individual account; prints the userId. --phone marks the phone verified
-                 (a trusted user); --user-id takes the sub of a user already in the Cognito user pool (AWS)
-  user-token     --user-id ID [--seconds N] [--keys-file PATH --issuer URL]
-                 an access token for the user from the local platform's issuer (its key: .local/user-issuer-keys.json)
-  list-keys      --account ID
-  disable-key    --account ID --name NAME
-  enable-key     --account ID --name NAME
-  add-webhook    --account ID --url U --types t1,t2   (types: ${NOTIFICATION_TYPES.join(', ')})
-  list-webhooks  --account ID
-  listen         --account ID --forward-to URL [--types t1,t2] [--port P]
-                 forward each signed delivery of the account's events to URL, one line per event (local platform)
-  advance-clock  --account ID --seconds N   advance a test account's test clock; due timers and retries run now
-  advance-clock  --seconds N                advance the whole local platform's clock (local platform only)
-  clock          [--account ID]             the account's (or the local platform's) clock
-  rotate-signing-key                  add a webhook signing key that signs from now on (after a deploy: the first)
-  retire-signing-key --kid K          stop publishing a key (tokens it signed no longer verify)
+  create-account     --name N --type org|individual [--region NZ|AU|US] [--test] [--parent ACCOUNT_ID]
+  create-key         --account ID --name NAME --role ROLE          an API key of the account
+  create-operator    --name N                                      an org account with a platform-operator key
+  create-user        --email E --name "Given Family" [--phone +64...] [--user-id SUB]   a user and their account
+  user-token         --user-id ID [--seconds N] [--keys-file PATH --issuer URL]   a token of the local user issuer
+  list-keys          --account ID
+  disable-key        --account ID --name NAME
+  enable-key         --account ID --name NAME
+  add-webhook        --account ID --url U --types t1,t2             an account's webhook endpoint (types below)
+  list-webhooks      --account ID
+  listen             --account ID --forward-to URL [--types t1,t2] [--port P]   forward deliveries (local only)
+  advance-clock      [--account ID] --seconds N   a test account's clock, or the whole local platform's
+  clock              [--account ID]               the account's (or the local platform's) clock
+  rotate-signing-key                              add a webhook signing key that signs from now on
+  retire-signing-key --kid K                      stop publishing a key (tokens it signed no longer verify)
+notes:
+  roles: ${ROLES.join(', ')}
+  create-user: --phone marks the phone verified (a trusted user); --user-id takes a Cognito user's sub (AWS)
+  types: ${NOTIFICATION_TYPES.join(',')}
 targets:
-  --target local (default)            the running local platform (.local/runtime.json)
+  --target local (default)            the running \`npm start\`, in memory or not, found in its state folder:
+                                      --state-dir DIR, else LOCAL_STATE_DIR, else .local/ (its runtime.json)
   --target aws --table NAME [--region R]   a deployed table, with the default AWS credentials
-  --endpoint URL --table NAME         any DynamoDB endpoint
+  --endpoint URL --table NAME         any DynamoDB endpoint (user-token then needs --keys-file and --issuer)
 signing key targets:
-  --target local (default) [--keys-file PATH]   .local/webhook-signing-keys.json unless PATH
+  --target local (default) [--keys-file PATH]   the state folder's webhook-signing-keys.json unless PATH
   --target aws --secret-arn ARN [--region R]    the deployed WebhookSigningKeys secret`;
 
 class UsageError extends Error {}
 
 const ADMIN = 'crn::service:admin-cli';
-const LOCAL_STATE_DIR = join(__dirname, '..', '.local');
 
-function configureTarget(values: Record<string, string | boolean | undefined>): void {
+/** As `npm start` chooses it, so the same LOCAL_STATE_DIR finds the same platform. */
+const stateDirOf = (values: Record<string, string | boolean | undefined>) =>
+  resolve(
+    (values['state-dir'] as string | undefined) ?? process.env.LOCAL_STATE_DIR ?? join(__dirname, '..', '.local'),
+  );
+
+/** Points the stores at the target; the local platform's runtime, when that is the target. */
+function configureTarget(values: Record<string, string | boolean | undefined>): LocalRuntime | undefined {
   const target = (values.target as string | undefined) ?? (values.endpoint ? 'endpoint' : 'local');
+  let runtime: LocalRuntime | undefined;
   if (target === 'local') {
-    const file = runtimeFile(LOCAL_STATE_DIR);
-    if (!existsSync(file))
-      throw new Error('the local platform is not running (start it with `npm start`), or pass --endpoint/--target aws');
-    const runtime = JSON.parse(readFileSync(file, 'utf8')) as {
-      dynamoDbEndpoint: string;
-      tableName: string;
-      region: string;
-      environment?: Record<string, string>;
-    };
+    const stateDir = stateDirOf(values);
+    runtime = readRuntime(stateDir);
+    if (!runtime)
+      throw new Error(
+        `no local platform is running with state in ${stateDir} (start it with \`npm start\`; ` +
+          'for another state folder pass --state-dir or set LOCAL_STATE_DIR), or pass --endpoint/--target aws',
+      );
     Object.assign(process.env, {
       // Its queues: advancing a clock sends what fell due.
       ...runtime.environment,
@@ -95,6 +101,7 @@ function configureTarget(values: Record<string, string | boolean | undefined>): 
   // A local table (npm start, the tests): its clocks may move platform-wide (core/clock.ts); never on AWS.
   if (target !== 'aws') process.env.LOCAL_TEST_CLOCK = '1';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  return runtime;
 }
 
 function required(values: Record<string, unknown>, ...names: string[]): void {
@@ -102,7 +109,27 @@ function required(values: Record<string, unknown>, ...names: string[]): void {
     if (typeof values[name] !== 'string' || !values[name]) throw new UsageError(`--${name} is required`);
 }
 
-async function run(command: string, values: Record<string, string | boolean | undefined>): Promise<unknown> {
+const COMMANDS = [
+  'create-account',
+  'create-key',
+  'create-operator',
+  'create-user',
+  'user-token',
+  'list-keys',
+  'disable-key',
+  'enable-key',
+  'add-webhook',
+  'list-webhooks',
+  'listen',
+  'advance-clock',
+  'clock',
+];
+
+async function run(
+  command: string,
+  values: Record<string, string | boolean | undefined>,
+  runtime: LocalRuntime | undefined,
+): Promise<unknown> {
   // Imported after the target is configured: the stores read TABLE_NAME and endpoints on first use.
   const { insertAccount, findAccount, issueApiKey, queryApiKeys, setApiKeyEnabled, createUser, findUser } =
     await import('../functions/accounts');
@@ -175,11 +202,12 @@ async function run(command: string, values: Record<string, string | boolean | un
         );
       const issuer = (values.issuer as string | undefined) ?? process.env.USER_POOL_ISSUER;
       if (!issuer) throw new UsageError('--issuer is required unless the local platform is running');
+      const keysFile = values['keys-file'] as string | undefined;
+      // An in-memory platform's key is on disk nowhere but its runtime file.
+      const key = keysFile ? (JSON.parse(readFileSync(keysFile, 'utf8')) as IssuerKey) : runtime?.userIssuerKey;
+      if (!key) throw new UsageError('--keys-file is required unless the local platform is running');
       if (!(await findUser(values['user-id'] as string))) throw new Error(`no user ${values['user-id'] as string}`);
-      const { LOCAL_USER_CLIENT_ID, signUserToken, userIssuerKeysFile } = await import('./local/user-issuer');
-      const key = JSON.parse(
-        readFileSync((values['keys-file'] as string | undefined) ?? userIssuerKeysFile(LOCAL_STATE_DIR), 'utf8'),
-      );
+      const { LOCAL_USER_CLIENT_ID, signUserToken } = await import('./local/user-issuer');
       const seconds = values.seconds ? positiveSeconds(values.seconds) : undefined;
       const accessToken = await signUserToken(key, values['user-id'] as string, {
         issuer,
@@ -258,7 +286,7 @@ async function run(command: string, values: Record<string, string | boolean | un
       return { platformOffsetSeconds: offsetSeconds, now: (await accountNow()).toISOString(), ranDue };
     }
     default:
-      throw new UsageError(command ? `unknown command ${command}` : 'a command is required');
+      throw new UsageError(`unknown command ${command}`);
   }
 }
 
@@ -283,8 +311,16 @@ const SIGNING_KEY_COMMANDS = ['rotate-signing-key', 'retire-signing-key'];
 
 function signingKeyStore(values: Record<string, string | boolean | undefined>): SigningKeyStore {
   const target = (values.target as string | undefined) ?? 'local';
-  if (target === 'local')
-    return fileStore((values['keys-file'] as string | undefined) ?? signingKeysFile(LOCAL_STATE_DIR));
+  if (target === 'local') {
+    if (values['keys-file']) return fileStore(values['keys-file'] as string);
+    const stateDir = stateDirOf(values);
+    if (readRuntime(stateDir)?.inMemory)
+      throw new Error(
+        `the platform running with state in ${stateDir} is in memory: its signing keys are made per run ` +
+          'and live nowhere to rotate; restart it without --in-memory',
+      );
+    return fileStore(signingKeysFile(stateDir));
+  }
   if (target !== 'aws') throw new UsageError('signing key commands take --target local or --target aws');
   required(values, 'secret-arn');
   return secretStore(values['secret-arn'] as string, values.region as string | undefined);
@@ -337,6 +373,8 @@ const parseCommandLine = () =>
       phone: { type: 'string' },
       'user-id': { type: 'string' },
       issuer: { type: 'string' },
+      'state-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
 
@@ -350,14 +388,19 @@ async function main(): Promise<number> {
   }
   const { values, positionals } = parsed;
   const json = values.json === true;
+  const command = positionals[0];
+  if (command === undefined || command === 'help' || values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   try {
-    const command = positionals[0] ?? '';
     let result: unknown;
     if (SIGNING_KEY_COMMANDS.includes(command)) {
       result = await runSigningKeyCommand(command, values);
     } else {
-      configureTarget(values);
-      result = await run(command, values);
+      // Before the target: a mistyped command needs no running platform to be told so.
+      if (!COMMANDS.includes(command)) throw new UsageError(`unknown command ${command}`);
+      result = await run(command, values, configureTarget(values));
     }
     console.log(json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
     return 0;

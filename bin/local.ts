@@ -1,6 +1,7 @@
 /**
  * `npm start [-- --in-memory]`: the whole platform on this machine, on 127.0.0.1:${PORT:-8787}.
  * SEED_OUT=<file> also writes the seeded ids and keys there as JSON; LOCAL_STATE_DIR moves the data from .local/.
+ * In either mode it publishes where it listens in the state folder (runtime.json), where `npm run admin` finds it.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     port,
     inMemory,
     stateDir,
+    publish: true,
     log: (line) => console.log(`  ${line}`),
   });
 
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   if (process.env.SEED_OUT) writeFileSync(process.env.SEED_OUT, JSON.stringify(platform.seed, null, 2));
   console.log(`
 Platform listening on ${platform.url} (${inMemory ? 'in memory' : `data in ${stateDir}`})
+Administer it with \`npm run admin\`${process.env.LOCAL_STATE_DIR ? ` (with LOCAL_STATE_DIR=${stateDir})` : ''}.
 First request answered ${response.status} ${elapsed} ms after start.
 
 Seeded:

@@ -15,7 +15,7 @@ import { startQueuePollers } from './queue-poller';
 import { startStreamPollers } from './stream-poller';
 import { startWebhookSweep } from './webhook-sweep';
 import { ensureSeed, type Seed } from './seed';
-import { LOCAL_USER_CLIENT_ID, localIssuerKey, startUserIssuer } from './user-issuer';
+import { type IssuerKey, LOCAL_USER_CLIENT_ID, localIssuerKey, startUserIssuer } from './user-issuer';
 
 export interface PlatformOptions {
   port: number;
@@ -30,6 +30,11 @@ export interface PlatformOptions {
    * out) is seen. By default from the sources, as `npm start` does.
    */
   bundles?: boolean;
+  /**
+   * Publish where it listens in `stateDir` (runtime.json), in every mode, for `npm run admin`; `npm start`
+   * does, the tests and the bench (several at once, none administered) do not.
+   */
+  publish?: boolean;
 }
 
 export interface Platform {
@@ -66,7 +71,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     for (const part of started.reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    if (!options.inMemory) mkdirSync(options.stateDir, { recursive: true });
+    if (!options.inMemory || options.publish) mkdirSync(options.stateDir, { recursive: true });
+    if (options.publish) refuseSecondPlatform(options.stateDir);
     const [dynamoPort, messagingPort, gatewayPort, issuerPort] = await Promise.all([
       freePort(),
       freePort(),
@@ -125,20 +131,25 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const seed = await ensureSeed(previous);
     if (!options.inMemory) writeFileSync(seedFile, JSON.stringify(seed, null, 2), { mode: 0o600 });
 
-    if (!options.inMemory)
-      started.push(
-        writeRuntimeFile(options.stateDir, dynamo.endpoint, {
-          AWS_ENDPOINT_URL_SQS: messaging.endpoint,
-          ...messaging.environment,
-          ...users,
-        }),
-      );
     const modules = options.bundles ? await fromBundles() : fromSources;
     started.push(startQueuePollers(messaging.queueUrls, REGION, modules));
     started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
     started.push(startWebhookSweep(15_000, modules));
     const gateway: Gateway = await startGateway({ port: gatewayPort, modules });
     started.push(gateway);
+    if (options.publish)
+      started.push(
+        writeRuntimeFile(options.stateDir, {
+          url: gateway.url,
+          inMemory: options.inMemory,
+          dynamoDbEndpoint: dynamo.endpoint,
+          tableName: TABLE_NAME,
+          region: REGION,
+          pid: process.pid,
+          environment: { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment, ...users },
+          userIssuerKey: issuerKey,
+        }),
+      );
     return { url: gateway.url, seed, dynamoDbEndpoint: dynamo.endpoint, stop: stopAll };
   } catch (error) {
     await stopAll();
@@ -147,21 +158,56 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 }
 
 /**
- * Where the running platform's DynamoDB listens, for the admin command (`--target local`), and its
- * queues (`environment`), to which advancing a test clock sends the timers and retries that fell due.
+ * What the admin command (`--target local`) finds in the state folder of a running `npm start`, in
+ * memory or not: where its DynamoDB listens, its queues (`environment`), to which advancing a test
+ * clock sends the timers and retries that fell due, and its user issuer, whose key signs `user-token`.
  */
-export const runtimeFile = (stateDir: string) => join(stateDir, 'runtime.json');
+export interface LocalRuntime {
+  url: string;
+  inMemory: boolean;
+  dynamoDbEndpoint: string;
+  tableName: string;
+  region: string;
+  pid: number;
+  environment: Record<string, string>;
+  userIssuerKey: IssuerKey;
+}
 
-function writeRuntimeFile(
-  stateDir: string,
-  dynamoDbEndpoint: string,
-  environment: Record<string, string>,
-): { stop(): Promise<void> } {
+const runtimeFile = (stateDir: string) => join(stateDir, 'runtime.json');
+
+/** The platform published in the state folder, unless there is none or its process is gone (killed, crashed). */
+export function readRuntime(stateDir: string): LocalRuntime | undefined {
   const file = runtimeFile(stateDir);
-  writeFileSync(
-    file,
-    JSON.stringify({ dynamoDbEndpoint, tableName: TABLE_NAME, region: REGION, pid: process.pid, environment }, null, 2),
-  );
+  if (!existsSync(file)) return undefined;
+  const runtime = JSON.parse(readFileSync(file, 'utf8')) as LocalRuntime;
+  return processAlive(runtime.pid) ? runtime : undefined;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One published platform per state folder, so the admin command cannot mistake one for another. */
+function refuseSecondPlatform(stateDir: string): void {
+  const running = readRuntime(stateDir);
+  if (running)
+    throw new Error(
+      `a platform (pid ${running.pid}, ${running.url}) already runs with state in ${stateDir}: ` +
+        'stop it, or set LOCAL_STATE_DIR to another folder for a second one',
+    );
+}
+
+function writeRuntimeFile(stateDir: string, runtime: LocalRuntime): { stop(): Promise<void> } {
+  const file = runtimeFile(stateDir);
+  // It holds the user issuer's private key: created afresh (a stale file's mode would stay).
+  rmSync(file, { force: true });
+  writeFileSync(file, JSON.stringify(runtime, null, 2), { mode: 0o600 });
   return { stop: async () => rmSync(file, { force: true }) };
 }
 

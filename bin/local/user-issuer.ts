@@ -20,7 +20,7 @@ export interface IssuerKey {
   privateJwk: JWK;
 }
 
-export const userIssuerKeysFile = (stateDir: string) => join(stateDir, 'user-issuer-keys.json');
+const userIssuerKeysFile = (stateDir: string) => join(stateDir, 'user-issuer-keys.json');
 
 async function newIssuerKey(): Promise<IssuerKey> {
   const { privateKey } = await generateKeyPair(USER_TOKEN_ALGORITHMS[0], { extractable: true, modulusLength: 2048 });

@@ -16,9 +16,8 @@ import {
   type StoredMembership,
 } from './entities';
 import { assetProgram, assetProgramConfig, assetProgramMembership } from './schemas';
-import { config } from '../core/config';
 import { EntityExistsError, publicView } from '../core/db/entity';
-import { paginationLimit, queryPage, type Page } from '../core/db/pagination';
+import type { Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 
@@ -62,27 +61,12 @@ export async function queryAccountMemberships(
   accountId: string,
   page: PageRequest & { status?: string },
 ): Promise<Page<AssetProgramMembership>> {
-  const partition = accountMembershipsPartition(accountId);
-  if (!page.status)
-    return presentPage(await membershipEntity.page({ partition, index: 'GSI1' }, page), presentMembership);
-  return queryPage(
-    {
-      TableName: config().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      FilterExpression: '#status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': partition, ':status': page.status },
-      ScanIndexForward: false,
-    },
-    // The status is part of the listing: a page key of one status is refused by another's.
-    {
-      scope: `${partition}#${page.status}`,
-      limit: paginationLimit(page.paginationLimit),
-      pageKey: page.pageKey,
-      map: (item) => presentMembership(membershipEntity.parse(item)),
-    },
-  );
+  // A status filters the listing and is part of its page keys' scope.
+  const filter = page.status
+    ? { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': page.status } }
+    : undefined;
+  const selection = { partition: accountMembershipsPartition(accountId), index: 'GSI1' as const, filter };
+  return presentPage(await membershipEntity.page(selection, page), presentMembership);
 }
 
 export async function queryProgramMemberships(

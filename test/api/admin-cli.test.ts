@@ -1,8 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../bin/local/free-port';
 import { API_KEY_CACHE_TTL_MS } from '../../functions/core/auth/authenticate';
 import { api, FORBIDDEN, type Json } from '../support/api';
 
@@ -14,16 +15,25 @@ const admin = (...args: string[]) =>
   runAdmin(...args, '--endpoint', process.env.AWS_ENDPOINT_URL_DYNAMODB!, '--table', process.env.TABLE_NAME!, '--json');
 
 async function runAdmin(...args: string[]): Promise<{ code: number; out: Json; stderr: string }> {
+  const { code, stdout, stderr } = await runAdminIn(process.env, ...args);
+  return { code, out: stdout ? JSON.parse(stdout) : undefined, stderr };
+}
+
+/** `npm run admin` in the given environment, its output as printed. */
+async function runAdminIn(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
       [join(ROOT, 'bin', 'admin.ts'), ...args],
-      { cwd: ROOT },
+      { cwd: ROOT, env },
     );
-    return { code: 0, out: JSON.parse(stdout), stderr };
+    return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout ? JSON.parse(e.stdout) : undefined, stderr: e.stderr };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
 
@@ -218,4 +228,148 @@ describe('admin command: webhooks', () => {
       },
     ]);
   });
+});
+
+describe('admin command: usage', () => {
+  const commands = [
+    'create-account',
+    'create-key',
+    'create-operator',
+    'create-user',
+    'user-token',
+    'list-keys',
+    'disable-key',
+    'enable-key',
+    'add-webhook',
+    'list-webhooks',
+    'listen',
+    'advance-clock',
+    'clock',
+    'rotate-signing-key',
+    'retire-signing-key',
+  ];
+
+  it('prints its usage, every command on one line, without arguments and with --help', async () => {
+    for (const args of [[], ['--help']]) {
+      const { code, stdout } = await runAdminIn(process.env, ...args);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^usage: npm run admin -- <command>/);
+      const lines = stdout.split('\n');
+      for (const command of commands)
+        expect(lines.filter((line) => line.startsWith(`  ${command} `)).map(() => command)).toEqual([command]);
+    }
+  }, 60_000);
+
+  it('prints its usage and exits non-zero on an unknown command, with no platform to reach', async () => {
+    const { code, stdout, stderr } = await runAdminIn(
+      { ...process.env, LOCAL_STATE_DIR: mkdtempSync(join(tmpdir(), 'no-platform-')) },
+      'create-acount',
+    );
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^unknown command create-acount\nusage: npm run admin/);
+  }, 60_000);
+});
+
+/**
+ * `npm start`, as a newcomer runs it, in its own state folder and on its own port: its environment is
+ * a shell's, none of the test platform's.
+ */
+async function startLocal(stateDir: string, ...args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', ...args], {
+    cwd: ROOT,
+    env: { ...shell(), PORT: String(port), LOCAL_STATE_DIR: stateDir, VALIDATORS_PREBUILT: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`platform did not start:\n${output}`)), 120_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Platform listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+const shell = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME });
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('admin command: every local mode', () => {
+  const inMemoryDir = mkdtempSync(join(tmpdir(), 'in-memory-state-'));
+  const persistedDir = mkdtempSync(join(tmpdir(), 'persisted-state-'));
+  const platforms: { child: ChildProcess; url: string }[] = [];
+
+  beforeAll(async () => {
+    platforms.push(...(await Promise.all([startLocal(inMemoryDir, '--in-memory'), startLocal(persistedDir)])));
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(platforms.map(({ child }) => stop(child)));
+    for (const dir of [inMemoryDir, persistedDir]) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** A user made by admin on the platform of that state folder, and the token admin signs for them there. */
+  async function userOf(env: NodeJS.ProcessEnv, ...stateDir: string[]) {
+    const email = `local-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const created = await runAdminIn(env, 'create-user', '--email', email, '--name', 'Grace Hopper', ...stateDir);
+    expect(created.code).toBe(0);
+    const user = JSON.parse(created.stdout) as { userId: string; individualAccountId: string };
+    const token = await runAdminIn(env, 'user-token', '--user-id', user.userId, '--json', ...stateDir);
+    expect(token).toMatchObject({ code: 0 });
+    return { ...user, accessToken: (JSON.parse(token.stdout) as { accessToken: string }).accessToken };
+  }
+
+  it('reaches `npm start -- --in-memory` and a persisted platform in another folder, both running', async () => {
+    const [inMemory, persisted] = platforms;
+    // By LOCAL_STATE_DIR, as `npm start` was given it, and by --state-dir.
+    const memoryUser = await userOf({ ...shell(), LOCAL_STATE_DIR: inMemoryDir });
+    const persistedUser = await userOf(shell(), '--state-dir', persistedDir);
+    for (const [platform, user] of [
+      [inMemory, memoryUser],
+      [persisted, persistedUser],
+    ] as const) {
+      const mine = await fetch(`${platform.url}/api/account-memberships`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(mine.status).toBe(200);
+      expect(await mine.json()).toEqual([
+        {
+          accountName: 'Grace Hopper',
+          accountId: user.individualAccountId,
+          accountType: 'individual',
+          role: 'account-owner',
+        },
+      ]);
+    }
+    // Each user is in their own platform only.
+    const elsewhere = await runAdminIn(
+      shell(),
+      'user-token',
+      '--user-id',
+      memoryUser.userId,
+      '--state-dir',
+      persistedDir,
+    );
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toMatch(`no user ${memoryUser.userId}`);
+  }, 120_000);
+
+  it('says when no platform runs with that state folder any more', async () => {
+    await stop(platforms[0].child);
+    expect(existsSync(join(inMemoryDir, 'runtime.json'))).toBe(false);
+    const gone = await runAdminIn({ ...shell(), LOCAL_STATE_DIR: inMemoryDir }, 'clock');
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(`no local platform is running with state in ${inMemoryDir}`);
+  }, 60_000);
 });

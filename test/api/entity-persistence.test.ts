@@ -120,6 +120,10 @@ describe('entities that persist themselves', () => {
     expect(second.nextPageKey).toBeUndefined();
     expect((await things.all(selection)).map((t) => t.id)).toEqual(newestFirst.slice().reverse());
     expect((await things.first({ ...selection, newestFirst: true }))?.id).toBe(newestFirst[0]);
+    const older: Condition = { expression: 'createdAt < :at', values: { ':at': made[3].createdAt } };
+    const filtered = await things.page({ ...selection, filter: older }, { paginationLimit: 2 });
+    expect(filtered.items.map((t) => t.id)).toEqual(newestFirst.slice(2, 4));
+    await expect(things.page(selection, { pageKey: filtered.nextPageKey })).rejects.toMatchObject({ statusCode: 400 });
     const lastTwo = await things.all({ ...selection, sortKeyFrom: made[3].createdAt, newestFirst: true, limit: 10 });
     expect(lastTwo.map((t) => t.id)).toEqual(newestFirst.slice(0, 2));
     expect((await things.all({ ...selection, newestFirst: true, limit: 1 })).map((t) => t.id)).toEqual([

@@ -18,6 +18,21 @@ const measuredTrips = (res: ApiResponse) => measured(res).serialRoundTrips;
 const LOCAL_CLOCK_READ = 1;
 const roundTrips = (res: ApiResponse) => measuredTrips(res) - LOCAL_CLOCK_READ;
 
+/**
+ * The warm figure of a request: a test account's key is cached for only a second, which a loaded
+ * machine can let lapse between two requests, adding its verification to the chain. The fewest
+ * round trips of three tries is the warm path's; a read added in series shows in every try.
+ */
+async function warmest(request: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  let best: ApiResponse | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await request();
+    expect(res.status).toBe(200);
+    if (!best || roundTrips(res) < roundTrips(best)) best = res;
+  }
+  return best as ApiResponse;
+}
+
 let merchant: MerchantSetup;
 beforeAll(async () => {
   merchant = await newMerchant();
@@ -31,9 +46,11 @@ describe('serial DynamoDB round trips', () => {
       const payer = await newPayer('10000');
       // The first call of a key warms the function's key cache; the figure is the warm one.
       await pay(payer, (await newPaymentRequest(merchant, { value: nzd('100') })).id, 'warm');
-      const pr = await newPaymentRequest(merchant, { value: nzd('100') });
-      const res = await pay(payer, pr.id, 'measured');
-      expect(res.status).toBe(200);
+      let attempt = 0;
+      const res = await warmest(async () => {
+        const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+        return pay(payer, pr.id, `measured-${attempt++}`);
+      });
       expect(roundTrips(res)).toBe(3);
     },
   );
@@ -42,14 +59,15 @@ describe('serial DynamoDB round trips', () => {
     const payer = await newPayer('10000');
     const pr = await newPaymentRequest(merchant, { value: nzd('100') });
     expect((await pay(payer, pr.id, 'refundable')).status).toBe(200);
-    const get = await api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey });
-    expect(get.status).toBe(200);
+    const get = await warmest(() => api('GET', `/api/payment-requests/${pr.id}`, { key: merchant.owner.apiKey }));
     expect(roundTrips(get)).toBe(1);
-    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, {
-      key: merchant.owner.apiKey,
-      body: { value: nzd('10'), externalRef: 'r1' },
-    });
-    expect(refund.status).toBe(200);
+    let refunds = 0;
+    const refund = await warmest(() =>
+      api('POST', `/api/payment-requests/${pr.id}/refund`, {
+        key: merchant.owner.apiKey,
+        body: { value: nzd('10'), externalRef: `r${++refunds}` },
+      }),
+    );
     expect(roundTrips(refund)).toBeLessThanOrEqual(3);
   });
 
@@ -57,11 +75,12 @@ describe('serial DynamoDB round trips', () => {
     'a create takes 3: its config, its merchant, then the ' + 'transaction with the expiry timer sent beside it',
     async () => {
       await newPaymentRequest(merchant, { value: nzd('100') });
-      const res = await api('POST', '/api/payment-requests', {
-        key: merchant.owner.apiKey,
-        body: { configId: merchant.configId, value: nzd('100') },
-      });
-      expect(res.status).toBe(200);
+      const res = await warmest(() =>
+        api('POST', '/api/payment-requests', {
+          key: merchant.owner.apiKey,
+          body: { configId: merchant.configId, value: nzd('100') },
+        }),
+      );
       expect(roundTrips(res)).toBe(3);
     },
   );

@@ -130,7 +130,10 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
   update(key: K, changes: Changes): Promise<T>;
   /** Deletes the item under a key, under a condition. */
   remove(key: K, options?: { if?: Condition; onConditionFailed?: OnConditionFailed }): Promise<void>;
-  /** One page of a partition, newest first unless told otherwise; the partition is the page key's scope. */
+  /**
+   * One page of a partition, newest first unless told otherwise. The partition (and the filter, if
+   * any) is the page key's scope: a page key of one listing is refused by any other.
+   */
   page(selection: Selection, page: { paginationLimit?: number; pageKey?: string }): Promise<Page<T>>;
   /** Every record of a small, bounded partition. */
   all(selection: Selection): Promise<T[]>;
@@ -214,7 +217,7 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
   const missing = () => new EntityMissingError(definition.type);
 
   const putStep: Entity<T, K>['putStep'] = (record, options = {}) => ({
-    item: { Put: { TableName: tableName(), Item: item(record, options.extra), ...conditionInput(options.if, true) } },
+    item: { Put: { TableName: tableName(), Item: item(record, options.extra), ...conditionInput(options.if) } },
     onConditionFailed: options.onConditionFailed,
   });
   const createStep: Entity<T, K>['createStep'] = (record, options = {}) =>
@@ -242,10 +245,15 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
       (changes.version !== undefined ? () => new TransactionConflictError() : changes.if ? undefined : missing),
   });
   const removeStep: Entity<T, K>['removeStep'] = (key, options = {}) => ({
-    item: { Delete: { TableName: tableName(), Key: definition.key(...key), ...conditionInput(options.if, true) } },
+    item: { Delete: { TableName: tableName(), Key: definition.key(...key), ...conditionInput(options.if) } },
     onConditionFailed: options.onConditionFailed,
   });
   const listing = (selection: Selection) => queryInput(tableName(), selection);
+  const all: Entity<T, K>['all'] = async (selection) => {
+    if (!selection.limit) return (await queryAll(listing(selection))).map(parse);
+    const out = await db().send(new QueryCommand(listing(selection)));
+    return (out.Items ?? []).map(parse);
+  };
 
   return {
     ...definition,
@@ -283,20 +291,17 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     },
     page(selection, page) {
       return queryPage(listing({ newestFirst: true, ...selection }), {
-        scope: selection.partition,
+        scope: selection.filter
+          ? `${selection.partition}#${selection.filter.expression}#${JSON.stringify(selection.filter.values ?? {})}`
+          : selection.partition,
         limit: paginationLimit(page.paginationLimit),
         pageKey: page.pageKey,
         map: parse,
       });
     },
-    async all(selection) {
-      if (!selection.limit) return (await queryAll(listing(selection))).map(parse);
-      const out = await db().send(new QueryCommand(listing(selection)));
-      return (out.Items ?? []).map(parse);
-    },
+    all,
     async first(selection) {
-      const out = await db().send(new QueryCommand(listing({ ...selection, limit: 1 })));
-      return out.Items?.[0] ? parse(out.Items[0]) : undefined;
+      return (await all({ ...selection, limit: 1 }))[0];
     },
     createStep,
     putStep,
@@ -308,7 +313,7 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
         ConditionCheck: {
           TableName: tableName(),
           Key: definition.key(...key),
-          ...conditionInput(condition, true),
+          ...conditionInput(condition),
         } as never,
       },
       onConditionFailed,
@@ -317,13 +322,13 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
 }
 
 /** The condition attributes of a write; asks for the old item so its error can name the rule it broke. */
-function conditionInput(condition: Condition | undefined, returnOld: boolean) {
+function conditionInput(condition: Condition | undefined) {
   if (!condition) return {};
   return {
     ConditionExpression: condition.expression,
     ...(condition.names ? { ExpressionAttributeNames: condition.names } : {}),
     ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
-    ...(returnOld ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
 }
 
@@ -347,18 +352,11 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
       const i = placeholder(attribute, value);
       return `#u${i} = :u${i}`;
     });
-  for (const [attribute, value] of Object.entries(changes.setIfAbsent ?? {})) {
+  // An upserted item is stamped as its entity when the update creates it.
+  const stamp = changes.upsert ? { entity: definition.type, v: definition.version } : {};
+  for (const [attribute, value] of Object.entries({ ...changes.setIfAbsent, ...stamp })) {
     const i = placeholder(attribute, value);
     sets.push(`#u${i} = if_not_exists(#u${i}, :u${i})`);
-  }
-  if (changes.upsert) {
-    for (const [attribute, value] of [
-      ['entity', definition.type],
-      ['v', definition.version],
-    ] as const) {
-      const i = placeholder(attribute, value);
-      sets.push(`#u${i} = if_not_exists(#u${i}, :u${i})`);
-    }
   }
   if (changes.version !== undefined) {
     const i = placeholder('version', changes.version + 1);
@@ -383,7 +381,7 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
   );
   return {
     UpdateExpression: clauses.join(' '),
-    ...conditionInput(condition, true),
+    ...conditionInput(condition),
     ExpressionAttributeNames: { ...names, ...condition?.names },
     ...(Object.keys(values).length || condition?.values
       ? { ExpressionAttributeValues: { ...values, ...condition?.values } }
