@@ -68,6 +68,7 @@ export const ROUTES = [
     authentication: 'apiKey',
     response: 'Asset',
     summary: "The caller's newest asset of a type with an external id",
+    impossibleId: { status: 403, code: 'ASSET_NOT_FOUND' },
   },
   {
     method: 'GET',

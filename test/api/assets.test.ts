@@ -158,7 +158,7 @@ describe('assets of every category', () => {
   });
 
   describe('GET /api/assets/{assetType}/external-id/{externalId}', () => {
-    it("answers the caller's token of that type and external id; another type, id or account FORBIDDEN", async () => {
+    it("answers the caller's token of that type and external id; else ASSET_NOT_FOUND", async () => {
       const externalId = uniqueKey('ext');
       const tagged = await token({ externalId });
       const get = (type: string, id: string, key = patron.apiKey) =>
@@ -166,10 +166,15 @@ describe('assets of every category', () => {
       const res = await get('svc.token.test', externalId);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(tagged);
-      expect((await get('svc.nzd.test', externalId)).body).toEqual(FORBIDDEN);
-      expect((await get('svc.token.test', 'no-such-id')).body).toEqual(FORBIDDEN);
-      expect((await get('svc.token.test', externalId, stranger.apiKey)).body).toEqual(FORBIDDEN);
-      expect((await get('Not~A~Type', externalId)).body).toEqual(FORBIDDEN);
+      const notFound = { status: 403, body: refused('ASSET_NOT_FOUND') };
+      const answer = async (...args: Parameters<typeof get>) => {
+        const { status, body } = await get(...args);
+        return { status, body };
+      };
+      expect(await answer('svc.nzd.test', externalId)).toEqual(notFound);
+      expect(await answer('svc.token.test', 'no-such-id')).toEqual(notFound);
+      expect(await answer('svc.token.test', externalId, stranger.apiKey)).toEqual(notFound);
+      expect(await answer('Not~A~Type', externalId)).toEqual(notFound);
     });
   });
 });

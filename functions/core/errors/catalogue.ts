@@ -19,6 +19,7 @@ export const ERRORS = {
   APPROVAL_ALREADY_IN_PROGRESS: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-approvals' },
   APPROVAL_ALREADY_REVIEWED: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-approvals' },
   ASSET_NOT_ACTIVE: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
+  ASSET_NOT_FOUND: { status: 403, source: 'docs/api/tokens.md#assets' },
   ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED: {
     status: 403,
     source: 'https://docs.centrapay.com/api/asset-program-configs',
