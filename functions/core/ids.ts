@@ -99,6 +99,8 @@ export const ID_KINDS = {
   patronCodeNamespace: shaped('^[a-z0-9-]{1,32}$', 32),
   /** A client's own id of a patron code or managed integration, looked up by it. */
   externalId: shaped('^[A-Za-z0-9_.:-]{1,128}$', 128),
+  /** An asset type in a path (`svc.token.main`, `test`): dotted lower-case segments. */
+  assetType: shaped('^[a-z0-9-]+(\\.[a-z0-9-]+){0,4}$', 64),
   /** A managed integration type in a path (which types exist is the operation's). */
   integrationType: shaped('^[a-z][a-z-]{0,31}$', 32),
   /** References a client chooses (externalRef, invoiceRef, …): any printable text, no control characters. */
@@ -116,6 +118,7 @@ const PATH_PARAMETERS = {
   apiKeyName: 'apiKeyName',
   userId: 'userId',
   assetId: 'id',
+  assetType: 'assetType',
   walletId: 'id',
   walletAppId: 'walletApp',
   merchantId: 'id',

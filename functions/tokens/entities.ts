@@ -20,7 +20,9 @@ import { assetBaseEntity } from '../core/ledger/entities';
  *   serves: one condition per collection and merchant (guard); the condition a pay checks
  * - token (asset): PK ASSET#<id>, SK ASSET
  *   GSI1 ACCOUNTTOKENS#<accountId>, <createdAt>#<id>
- *   serves: get a token; an account's tokens; its balance item (1 while unspent)
+ *   GSI2 (with an externalId) ACCOUNTASSETEXT#<accountId>#<externalId>, <type>#<createdAt>#<id>
+ *   serves: get a token; an account's tokens (newest first); an account's tokens by external id (and type);
+ *   its balance item (1 while unspent)
  * - token external id: PK TOKENEXT#<collectionId>#<externalId>, SK TOKENEXT
  *   serves: externalId unique per collection (guard)
  */
@@ -119,10 +121,18 @@ export const merchantConditionEntity = defineEntity<MerchantCondition, [collecti
 export type StoredToken = Token & { currency: string; collectionName: string };
 
 export const TOKEN_CURRENCY = 'TOKEN';
-const accountTokensPartition = (accountId: string) => `ACCOUNTTOKENS#${accountId}`;
+export const accountTokensPartition = (accountId: string) => `ACCOUNTTOKENS#${accountId}`;
+export const accountExternalIdPartition = (accountId: string, externalId: string) =>
+  `ACCOUNTASSETEXT#${accountId}#${externalId}`;
 
 export const tokenEntity = assetBaseEntity<StoredToken>({
-  indexes: (t) => ({ GSI1PK: accountTokensPartition(t.accountId), GSI1SK: `${t.createdAt}#${t.id}` }),
+  indexes: (t) => ({
+    GSI1PK: accountTokensPartition(t.accountId),
+    GSI1SK: `${t.createdAt}#${t.id}`,
+    ...(t.externalId
+      ? { GSI2PK: accountExternalIdPartition(t.accountId, t.externalId), GSI2SK: `${t.type}#${t.createdAt}#${t.id}` }
+      : {}),
+  }),
   required: [
     'id',
     'accountId',

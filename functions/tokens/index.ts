@@ -2,7 +2,15 @@
 export type { StoredToken } from './entities';
 export { findCollections } from './collection-store';
 export { findMerchantCollections } from './merchant-collections';
-export { findToken, isExpired, receivedTokenItem } from './token-store';
+export {
+  accountTokensBefore,
+  accountTokensByExternalId,
+  archiveToken,
+  findToken,
+  isExpired,
+  presentToken,
+  receivedTokenItem,
+} from './token-store';
 export {
   planRedemption,
   tokenPaymentOptions,

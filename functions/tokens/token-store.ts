@@ -1,5 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  accountExternalIdPartition,
+  accountTokensPartition,
   tokenEntity,
   tokenExternalIdEntity,
   TOKEN_CURRENCY,
@@ -12,8 +14,9 @@ import { tokenExpiry } from './token-expiry';
 import { config } from '../core/config';
 import { isoTimestamp } from '../core/clock';
 import { publicView } from '../core/db/entity';
+import { newestBefore } from '../core/db/pagination';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
-import { businessRule, hasCode } from '../core/errors/classes';
+import { businessRule, forbidden, hasCode } from '../core/errors/classes';
 import { idempotent } from '../core/idempotency';
 import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
 import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
@@ -136,6 +139,63 @@ export async function findToken(assetId: string): Promise<TokenHolding | undefin
 }
 
 /**
+ * Archives a token: from then on it can be neither spent nor sent (both need an active token, and the engine refuses
+ * an inactive asset); archiving an archived token answers it as it is. Not while a send holds it (INACTIVE_ASSET):
+ * the held unit belongs to that transfer until it is claimed or cancelled.
+ */
+export async function archiveToken(assetId: string, mayArchive: (accountId: string) => Promise<unknown>) {
+  const holding = await findToken(assetId);
+  if (!holding) throw forbidden();
+  await mayArchive(holding.token.accountId);
+  const archived = await tokenEntity.update([assetId], {
+    set: { status: 'archived' },
+    if: { expression: 'attribute_not_exists(pending) OR pending = :none', values: { ':none': 0 } },
+    onConditionFailed: () => businessRule('INACTIVE_ASSET'),
+  });
+  return presentToken(archived);
+}
+
+/** Up to `limit` unarchived tokens of an account created before the sort key `before`, newest first. */
+export async function accountTokensBefore(accountId: string, before: string | undefined, limit: number) {
+  const items = await newestBefore(
+    { partition: accountTokensPartition(accountId), before, limit, filter: UNARCHIVED },
+    ledgerDb(),
+  );
+  return items.map((item) => {
+    const token = presentToken(tokenEntity.parse(item));
+    return { sortKey: item.GSI1SK as string, view: async () => token };
+  });
+}
+
+/** Excludes archived assets from an account's listing. */
+const UNARCHIVED = {
+  expression: '#status <> :archived',
+  names: { '#status': 'status' },
+  values: { ':archived': 'archived' },
+};
+
+/**
+ * An account's tokens of an external id (of one asset type when named), newest first within a type; archived ones
+ * only when asked for.
+ */
+export async function accountTokensByExternalId(
+  accountId: string,
+  externalId: string,
+  page: { paginationLimit?: number; pageKey?: string; type?: string; archived: boolean },
+) {
+  const result = await tokenEntity.page(
+    {
+      partition: accountExternalIdPartition(accountId, externalId),
+      index: 'GSI2',
+      ...(page.type ? { sortKeyPrefix: `${page.type}#` } : {}),
+      ...(page.archived ? {} : { filter: UNARCHIVED }),
+    },
+    { paginationLimit: page.paginationLimit, pageKey: page.pageKey },
+  );
+  return { ...result, items: result.items.map(presentToken) };
+}
+
+/**
  * The asset item of a token received whole (an asset transfer claimed): the sent token's terms
  * (collection, activity window, expiry) under a new id in the receiving account, for the transfer
  * that moves its unit to open.
@@ -157,4 +217,4 @@ export function receivedTokenItem(
 export const isExpired = (token: Pick<Token, 'expiresAt'>, now: Date) =>
   token.expiresAt !== undefined && Date.parse(token.expiresAt) <= now.getTime();
 
-const presentToken = (token: Token): Token => publicView<Token>(tokenSchema, token);
+export const presentToken = (token: Token): Token => publicView<Token>(tokenSchema, token);

@@ -3,7 +3,7 @@ import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
-import { queryAll } from '../core/db/pagination';
+import { newestBefore, queryAll } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
@@ -112,6 +112,34 @@ export async function queryWalletAssets(accountId: string): Promise<WalletAsset[
   const wallets = items.filter(isWalletItem).map((item) => walletAssetEntity.parse(item));
   // Index reads lag and shards are not in the index: each wallet's balance items are read from the table.
   return Promise.all(wallets.map(async (wallet) => present(wallet, (await readBalanceItems(wallet.id)).items)));
+}
+
+/**
+ * Up to `limit` unarchived wallets of an account created before the sort key `before`, newest first; each presented
+ * (its balance items read) only when `view` is called, so a caller reading one extra to know whether more exist
+ * reads no balances for it.
+ */
+export async function accountWalletsBefore(accountId: string, before: string | undefined, limit: number) {
+  const items = await newestBefore(
+    {
+      partition: accountAssetsIndex(accountId).GSI1PK,
+      before,
+      limit,
+      filter: {
+        expression: '#status <> :archived AND category = :money',
+        names: { '#status': 'status' },
+        values: { ':archived': 'archived', ':money': 'money' },
+      },
+    },
+    ledgerDb(),
+  );
+  return items.map((item) => {
+    const wallet = walletAssetEntity.parse(item);
+    return {
+      sortKey: item.GSI1SK as string,
+      view: async () => present(wallet, (await readBalanceItems(wallet.id)).items),
+    };
+  });
 }
 
 /**

@@ -38,6 +38,57 @@ export const walletAsset = {
 
 const walletAssetList = { type: 'array', items: walletAsset } as const;
 
+const ASSET_CATEGORIES = ['money', 'token'] as const;
+
+/**
+ * An asset of any category the platform holds (the docs' Assets model): the common fields, then each category's own
+ * (money: a wallet's ledger and balances; token: its collection, activity window and branding).
+ */
+const asset = {
+  type: 'object',
+  required: ['id', 'accountId', 'category', 'type', 'liveness', 'status', 'createdAt', 'createdBy'],
+  additionalProperties: false,
+  properties: {
+    ...walletAsset.properties,
+    category: { enum: ASSET_CATEGORIES },
+    collectionId: id,
+    collectionType: { type: 'string' },
+    activeFrom: timestamp,
+    expiresAt: timestamp,
+    issuerImg: { type: 'string' },
+    img: { type: 'string' },
+    issuer: { type: 'string' },
+    issuerWebsite: { type: 'string' },
+    externalId: { type: 'string' },
+  },
+} as const;
+
+/** What anyone holding an asset's id may see of it (a claim or share page). */
+export const assetSummary = {
+  type: 'object',
+  required: ['id', 'liveness'],
+  additionalProperties: false,
+  properties: {
+    id,
+    liveness: { enum: ['main', 'test'] },
+    description: { type: 'string' },
+    expiresAt: timestamp,
+    img: { type: 'string' },
+    issuer: { type: 'string' },
+  },
+} as const;
+
+const assetPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: asset }, nextPageKey: { type: 'string' } },
+} as const;
+
+export const accountAssetsQuery = {
+  type: 'object',
+  properties: { ...pageQuery, category: { enum: ASSET_CATEGORIES }, externalId: idOf('externalId') },
+} as const;
+
 export const createWalletAssetBody = {
   type: 'object',
   required: ['accountId', 'ledgerId'],
@@ -113,6 +164,10 @@ export const testTopup = {
 /** The wallet-assets group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
   WalletAsset: walletAsset,
+  Asset: asset,
+  AssetSummary: assetSummary,
+  AssetPage: assetPage,
+  AccountAssetsQuery: accountAssetsQuery,
   WalletAssetList: walletAssetList,
   CreateWalletAssetBody: createWalletAssetBody,
   ListWalletAssetsQuery: listWalletAssetsQuery,

@@ -92,6 +92,7 @@ const RESOURCE_REFUSALS: Readonly<Record<string, ErrorBody>> = {
   'GET /api/patron-codes/{namespace}/external-id/{externalId}': refusal(403, 'PATRON_CODE_INVALID'),
   'GET /api/patron-codes/barcode/{barcode}': refusal(403, 'PATRON_CODE_INVALID'),
   'POST /api/patron-codes/{patronCodeId}/metadata': refusal(403, 'PATRON_CODE_INVALID'),
+  'GET /api/assets/{assetType}/external-id/{externalId}': refusal(403, 'ASSET_NOT_FOUND'),
 };
 /**
  * Every route that moves value out of an asset: paying from it (a token's spend is a pay), sending
@@ -108,6 +109,8 @@ const MOVES_AN_ASSET = [
   'POST /api/asset-transfers',
   'POST /api/asset-transfers/{assetTransferId}/cancel',
   'POST /api/withdrawals',
+  // Archiving a token moves nothing, but takes its value out of use for good.
+  'POST /api/assets/{assetId}/archive',
 ];
 const SPEND: Permission = 'assets:spend';
 
@@ -130,6 +133,7 @@ const BUSINESS_CODES: Readonly<Record<string, string>> = {
   ),
   // The path names no account: the lookup is made in the caller's own, where another account's code is not found.
   'GET /api/patron-codes/{namespace}/external-id/{externalId} · platform-operator · foreign': 'PATRON_CODE_INVALID',
+  'GET /api/assets/{assetType}/external-id/{externalId} · platform-operator · foreign': 'ASSET_NOT_FOUND',
   // Only the invitation's recipient (a user whose email is its alias) accepts it; no caller here is.
   ...Object.fromEntries(
     ['account-owner', 'user account-owner', 'platform-operator'].flatMap((who) =>

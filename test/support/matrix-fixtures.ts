@@ -324,6 +324,18 @@ export class Tenant {
     });
   }
 
+  /** A new token of the shared collection in this account, issued by the operator (archiving consumes one). */
+  newToken(externalId?: string): Promise<Json> {
+    return this.collection().then((collectionId) =>
+      this.post('/api/tokens', { collectionId, idempotencyKey: unique(), externalId }, seed().operatorApiKey),
+    );
+  }
+
+  /** A token of this account with an external id, found by type and external id. */
+  taggedToken(): Promise<Json> {
+    return this.once('taggedToken', () => this.newToken(unique('ext')));
+  }
+
   /**
    * A redemption condition of the shared collection, for a merchant of its own (the shared merchant stays free for new
    * ones).
@@ -654,6 +666,12 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   // Users join by invitation only: the call changes the role of a member.
   addMember: { userId: ({ tenant }) => tenant.newMember() },
   authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
+  // Archiving takes a token out of use (a money asset is UNSUPPORTED_ASSET_TYPE): every call names a new one.
+  archiveAsset: { assetId: async ({ tenant }) => (await tenant.newToken()).id },
+  getAssetByExternalId: {
+    assetType: async ({ tenant }) => (await tenant.taggedToken()).type,
+    externalId: async ({ tenant }) => (await tenant.taggedToken()).externalId,
+  },
 };
 
 /** A company of the fixture register: the register is no account's, so every account may read it. */

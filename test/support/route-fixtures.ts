@@ -40,6 +40,7 @@ export function missingIdOf(kind: IdKindName): string {
     walletApp: 'no-such-wallet',
     patronCodeNamespace: 'no-such-namespace',
     externalId: 'no-such-id',
+    assetType: 'no.such.type',
     integrationType: 'payment-referral',
     reference: 'no-such-reference',
   };

@@ -164,3 +164,40 @@ export async function queryAll(
   } while (exclusiveStartKey);
   return items;
 }
+
+/**
+ * Up to `limit` items of an index partition with sort keys before `before` (all when absent), newest first, that pass
+ * `filter`: one side of a listing merged from partitions sharing a sort key form (`<createdAt>#<id>`), where the page
+ * key is the last sort key returned rather than one partition's LastEvaluatedKey.
+ */
+export async function newestBefore(
+  selection: {
+    partition: string;
+    before?: string;
+    limit: number;
+    filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  },
+  client: DynamoDBDocumentClient = db(),
+): Promise<Record<string, unknown>[]> {
+  const { partition, before, limit, filter } = selection;
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  // A filtered query may return short pages; keep reading until `limit` or the partition ends.
+  do {
+    const out = await client.send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: before ? 'GSI1PK = :pk AND GSI1SK < :before' : 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition, ...(before ? { ':before': before } : {}), ...filter?.values },
+        ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+    exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (exclusiveStartKey && items.length < limit);
+  return items;
+}

@@ -19,6 +19,7 @@ export const ERRORS = {
   APPROVAL_ALREADY_IN_PROGRESS: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-approvals' },
   APPROVAL_ALREADY_REVIEWED: { status: 403, source: 'https://docs.centrapay.com/api/bank-account-approvals' },
   ASSET_NOT_ACTIVE: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
+  ASSET_NOT_FOUND: { status: 403, source: 'docs/api/tokens.md#assets' },
   ASSET_PROGRAM_MEMBERSHIP_NOT_APPROVED: {
     status: 403,
     source: 'https://docs.centrapay.com/api/asset-program-configs',
@@ -149,6 +150,7 @@ export const ERRORS = {
   TOKEN_ALREADY_CREATED: { status: 403, source: 'https://docs.centrapay.com/api/tokens' },
   TOKEN_COLLECTION_NOT_FOUND: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   TRANSACTION_CONFLICT: { status: 409, source: 'docs/api/money.md#money' },
+  UNSUPPORTED_ASSET_TYPE: { status: 403, source: 'https://docs.centrapay.com/api/assets' },
   USER_ALREADY_EXISTS: { status: 403, source: 'docs/api/users-and-members.md#signing-in' },
   VERIFICATION_CODE_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   VOID_WINDOW_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
