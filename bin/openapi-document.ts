@@ -59,11 +59,16 @@ function operationOf(route: Route): JsonObject {
     responses: {
       '200': {
         description: 'OK',
-        content:
-          route.contentType === 'text/html'
-            ? { 'text/html': { schema: { type: 'string' } } }
-            : { 'application/json': { schema: route.response ? ref(route.response) : { type: 'object' } } },
+        content: successContent(route),
       },
+      ...(route.contentType === 'image/*'
+        ? {
+            '404': {
+              description: 'No public file at this address',
+              content: { 'application/json': { schema: ref('Error') } },
+            },
+          }
+        : {}),
       ...Object.fromEntries(
         Object.entries(ERROR_RESPONSES)
           .filter(([status]) => route.authentication === 'apiKey' || status === '400' || status === '429')
@@ -99,6 +104,14 @@ function operationOf(route: Route): JsonObject {
   if (labels.includes('deprecated')) operation.deprecated = true;
   if (labels.includes('experimental')) operation['x-experimental'] = true;
   return operation;
+}
+
+/** What a 200 carries: JSON of the route's schema, a page, or an image's bytes. */
+function successContent(route: Route): JsonObject {
+  if (route.contentType === 'text/html') return { 'text/html': { schema: { type: 'string' } } };
+  if (route.contentType === 'image/*')
+    return { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } };
+  return { 'application/json': { schema: route.response ? ref(route.response) : { type: 'object' } } };
 }
 
 /**

@@ -3,9 +3,11 @@ import { groupHandler } from './group-lambda';
 import * as build from '../generated/media-uploads';
 import { ROUTES } from '../media-uploads/routes';
 import { createMediaUpload } from '../media-uploads/create-media-upload';
+import { getBrandingImage } from '../media-uploads/get-branding-image';
 import { getMediaUploadLocation } from '../media-uploads/get-media-upload-location';
 
 export const handler = groupHandler('media-uploads', ROUTES, build, {
   createMediaUpload,
   getMediaUploadLocation,
+  getBrandingImage,
 });

@@ -4,7 +4,7 @@ import { isoTimestamp } from '../core/clock';
 import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
-import { requireMediaUpload } from '../media-uploads';
+import { brandingImage } from '../media-uploads';
 import { loyaltyProgramEntity, type StoredLoyaltyProgram } from './entities';
 import { present } from './program-store';
 
@@ -14,14 +14,13 @@ type JoinCondition = NonNullable<Body['joinConditions']>[number];
 /** A program of an org account, in `draft`, public, with no members yet. */
 export const createLoyaltyProgram = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.orgAccount(body.accountId, 'INVALID_ACCOUNT_TYPE');
-  if (body.mediaUploadId)
-    await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
+  const branding = body.mediaUploadId ? await brandingImage(body.mediaUploadId, account.id) : {};
   const at = isoTimestamp(now);
   const program: StoredLoyaltyProgram = {
     id: newId(),
     name: body.name,
     ...(body.description ? { description: body.description } : {}),
-    ...(body.mediaUploadId ? { mediaUploadId: body.mediaUploadId } : {}),
+    ...branding,
     accountId: account.id,
     createdAt: at,
     createdBy: auth.principal.crn,

@@ -1,3 +1,4 @@
+import { config } from '../core/config';
 import { businessRule } from '../core/errors/classes';
 import { mediaUploadEntity, type MediaUpload } from './entities';
 import type { Purpose } from './file-types';
@@ -17,6 +18,15 @@ export async function requireMediaUpload(
   if (!upload || upload.accountId !== expect.accountId || !purposes.includes(upload.purpose))
     throw businessRule('MEDIA_UPLOAD_INVALID');
   return upload;
+}
+
+/**
+ * A branding logo a record names (a branding-logo upload of the account, else MEDIA_UPLOAD_INVALID) and the stable
+ * public URL of its image (GET /media/{mediaUploadId}), which the record keeps as its `img` (or `logoImg`).
+ */
+export async function brandingImage(id: string, accountId: string): Promise<{ mediaUploadId: string; img: string }> {
+  const upload = await requireMediaUpload(id, { accountId, purpose: 'branding-logo' });
+  return { mediaUploadId: upload.id, img: `${config().appBaseUrl}/media/${upload.id}` };
 }
 
 /** The bytes of an upload's file (its consumers read it, e.g. a batch's); undefined when the object is gone. */

@@ -24,4 +24,16 @@ export const ROUTES = [
     labels: ['experimental'],
     summary: 'A time-limited URL that downloads the uploaded file',
   },
+  // A branding logo's image at a stable public address (docs/api/media-uploads.md): what `img`, `issuerImg` and
+  // `logoImg` name, shown to patrons who hold no key. The upload's id names immutable content.
+  {
+    method: 'GET',
+    path: '/media/{mediaUploadId}',
+    operation: 'getBrandingImage',
+    permission: null,
+    authentication: 'none',
+    contentType: 'image/*',
+    impossibleId: 'notFound',
+    summary: "A branding logo's image, public and cacheable; any other upload is 404",
+  },
 ] as const satisfies readonly RouteSpec[];

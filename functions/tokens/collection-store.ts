@@ -21,6 +21,7 @@ export type NewCollection = Pick<
   | 'tokenExpiresAt'
   | 'maxValue'
   | 'mediaUploadId'
+  | 'img'
   | 'externalId'
   | 'issuer'
   | 'test'

@@ -3,7 +3,7 @@ import type { createCollectionBody } from './schemas';
 import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { parsePositiveAmount } from '../core/money';
-import { requireMediaUpload } from '../media-uploads';
+import { brandingImage } from '../media-uploads';
 import { insertCollection, presentCollection } from './collection-store';
 
 type Body = FromSchema<typeof createCollectionBody>;
@@ -16,8 +16,7 @@ export const createCollection = authedOperation<Body>(async ({ body, auth, now }
   const account = await auth.access.account(body.accountId);
   if (body.type === 'discount' && !body.maxValue) throw badRequest('maxValue is required for discount collections');
   if (body.maxValue) parsePositiveAmount('maxValue.amount', body.maxValue.amount);
-  if (body.mediaUploadId)
-    await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
+  const branding = body.mediaUploadId ? await brandingImage(body.mediaUploadId, account.id) : {};
   const after = body.tokenExpiresAfter;
   const collection = await insertCollection(
     {
@@ -35,7 +34,7 @@ export const createCollection = authedOperation<Body>(async ({ body, auth, now }
         : {}),
       ...(body.tokenExpiresAt ? { tokenExpiresAt: new Date(body.tokenExpiresAt).toISOString() } : {}),
       ...(body.maxValue ? { maxValue: { currency: body.maxValue.currency, amount: body.maxValue.amount } } : {}),
-      ...(body.mediaUploadId ? { mediaUploadId: body.mediaUploadId } : {}),
+      ...branding,
       ...(body.externalId ? { externalId: body.externalId } : {}),
       // The issuer's display name: the owning account's (a business linked to it would name it).
       issuer: account.name,

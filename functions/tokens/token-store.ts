@@ -83,7 +83,8 @@ export async function issueToken(
         createdBy: caller.crn,
         description: collection.name,
         ...(collection.issuer ? { issuer: collection.issuer } : {}),
-        ...(collection.img ? { img: collection.img } : {}),
+        // The collection's branding logo is the issuer's image too: the only branding an issuer gives its tokens.
+        ...(collection.img ? { img: collection.img, issuerImg: collection.img } : {}),
         type: tokenAssetType(input.liveness),
         ...(input.externalId ? { externalId: input.externalId } : {}),
         currency: TOKEN_CURRENCY,

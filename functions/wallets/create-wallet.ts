@@ -8,7 +8,7 @@ import { badRequest } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { declaredOnly } from '../core/validation/declared-only';
 import { isRefusedAddress } from '../core/webhooks/target-guard';
-import { requireMediaUpload } from '../media-uploads';
+import { brandingImage } from '../media-uploads';
 import { insertWallet } from './wallet-store';
 
 type Body = FromSchema<typeof createWalletBody>;
@@ -40,19 +40,15 @@ export const createWallet = (findCollections: CollectionLookup) =>
     await checkCollections(findCollections, body.assetTypes, account);
     if (body.connectUrl) checkPublicLink('connectUrl', body.connectUrl);
     if (body.payUrl) checkPublicLink('payUrl', body.payUrl);
-    if (body.logoMediaUploadId)
-      await requireMediaUpload(body.logoMediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
-    const { id, name, connectUrl, payUrl, logoMediaUploadId, primaryColorHex, assetTypes } = declaredOnly(
-      createWalletBody,
-      body,
-    );
+    const logo = body.logoMediaUploadId ? await brandingImage(body.logoMediaUploadId, account.id) : undefined;
+    const { id, name, connectUrl, payUrl, primaryColorHex, assetTypes } = declaredOnly(createWalletBody, body);
     return insertWallet({
       id,
       name,
       accountId: account.id,
       ...(connectUrl ? { connectUrl } : {}),
       ...(payUrl ? { payUrl } : {}),
-      ...(logoMediaUploadId ? { logoMediaUploadId } : {}),
+      ...(logo ? { logoMediaUploadId: logo.mediaUploadId, logoImg: logo.img } : {}),
       ...(primaryColorHex ? { primaryColorHex } : {}),
       assetTypes,
       status: 'active',

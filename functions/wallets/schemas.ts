@@ -34,6 +34,8 @@ export const wallet = {
     connectUrl: { type: 'string' },
     payUrl: { type: 'string' },
     logoMediaUploadId: { type: 'string' },
+    /** The logo's stable public image URL (GET /media/{logoMediaUploadId}). */
+    logoImg: { type: 'string' },
     primaryColorHex: { type: 'string' },
     assetTypes: { type: 'array', items: walletAssetType },
     status: { const: 'active' },

@@ -32,6 +32,7 @@ describe('loyalty programs', () => {
       name: 'Coffee Club',
       description: 'Every tenth coffee free',
       mediaUploadId: logo.id,
+      img: expect.stringMatching(new RegExp(`/media/${logo.id}$`)),
       accountId: owner.accountId,
       createdAt: expect.any(String),
       createdBy: expect.stringMatching(/^crn:/),

@@ -40,6 +40,7 @@ describe('token collections', () => {
       createdBy: expect.stringMatching(/^crn:/),
       createdAt: expect.any(String),
       mediaUploadId: logo.id,
+      img: expect.stringMatching(new RegExp(`/media/${logo.id}$`)),
       issuer: expect.any(String),
       externalId: 'ABC',
     });

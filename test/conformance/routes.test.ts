@@ -217,6 +217,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/funds-transfers/{fundsTransferId}/bank-outcome':
     "the operator's control of the simulated bank (docs/api/funds-transfers.md)",
   'GET /api/accounts/{accountId}/events': "our listing of an account's events; the docs only create them",
+  'GET /media/{mediaUploadId}':
+    "a branding logo's image, the address `img`, `issuerImg` and `logoImg` name (docs/api/media-uploads.md)",
 };
 
 describe('conformance coverage', () => {

@@ -127,6 +127,29 @@ describe('PaymentsStack', () => {
     template.hasOutput('TableName', Match.anyValue());
   });
 
+  it('serves branding images at GET /media/{mediaUploadId}: no authorizer, the media function, private bucket', () => {
+    const routes = routesTemplate.findResources('AWS::ApiGatewayV2::Route', {
+      Properties: { RouteKey: 'GET /media/{mediaUploadId}' },
+    });
+    const [route] = Object.values(routes) as { Properties: { AuthorizationType: string; Target: unknown } }[];
+    expect(route.Properties.AuthorizationType).toBe('NONE');
+    // The route's integration invokes the media-uploads group function, which alone reads the bucket's media objects.
+    const integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(route.Properties.Target))![1];
+    const integration = routesTemplate.toJSON().Resources[integrationId];
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    expect(JSON.stringify(integration.Properties.IntegrationUri)).toMatch(/Functionsgroupmediauploads/);
+    // Served through the function, never from the bucket itself: the bucket blocks every public access.
+    template.allResourcesProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
+    });
+    // What makes it cacheable (Cache-Control: public, immutable) is the function's; the route serves images.
+    expect(ROUTES.find((r) => routeKey(r) === 'GET /media/{mediaUploadId}')).toMatchObject({
+      group: 'media-uploads',
+      authentication: 'none',
+      contentType: 'image/*',
+    });
+  });
+
   it('gives every function the one Powertools layer, built from the pinned packages', () => {
     template.resourceCountIs('AWS::Lambda::LayerVersion', 1);
     const layer = Object.keys(template.findResources('AWS::Lambda::LayerVersion'))[0];

@@ -79,7 +79,8 @@ function call({ route, key, accountId }: Sent, replace?: { name: string; value: 
 /** What the route answers for an impossible value of `name` (its `impossibleId`), or undefined: like a missing one. */
 function documented(route: Route, name: string): { status: number; body: unknown } | undefined {
   const answer = route.impossibleId;
-  if (answer === undefined) return undefined;
+  // `notFound` answers exactly as a missing one does.
+  if (answer === undefined || answer === 'notFound') return undefined;
   if (answer === 'badRequest')
     return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: `${name} has an invalid format` } };
   return {

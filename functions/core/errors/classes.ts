@@ -110,7 +110,7 @@ class BusinessRuleError extends CodedError {
 /** The codes of business rules: every catalogued 403 but FORBIDDEN, which must look like a missing resource. */
 export type BusinessRuleCode = Exclude<CodeOfStatus<403>, 'FORBIDDEN'>;
 
-/** 404: no such route or method. */
+/** 404: no such route or method, or no public file at the address (a branding image). */
 class NotFoundError extends ApiError {
   constructor() {
     super(404, 'Not Found');

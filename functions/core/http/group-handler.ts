@@ -22,7 +22,7 @@ import {
   type PipelineContext,
 } from './middlewares';
 import { withPageReply } from './page';
-import { htmlResponse, jsonResponse, Reply } from './response';
+import { FileReply, fileResponse, htmlResponse, jsonResponse, Reply } from './response';
 import { routeKey, type Route } from './route';
 
 export type GroupHandler = (
@@ -121,6 +121,7 @@ function pipeline(
 function respond(route: Route, result: unknown): APIGatewayProxyStructuredResultV2 {
   const headers: Record<string, string> = route.cacheControl ? { 'cache-control': route.cacheControl } : {};
   if (route.contentType === 'text/html') return withPageReply(htmlResponse(String(result), headers));
+  if (result instanceof FileReply) return fileResponse(result);
   if (result instanceof Reply) return jsonResponse(200, result.body, { ...headers, ...result.headers });
   return jsonResponse(200, result ?? {}, headers);
 }

@@ -244,6 +244,7 @@ export const pathStep = (route: Route): Middleware => ({
     if (name === undefined) return;
     const answer = route.impossibleId;
     if (answer === undefined) throw forbidden();
+    if (answer === 'notFound') throw routeNotFound();
     throw answer === 'badRequest'
       ? badRequest(`${name} has an invalid format`)
       : new ApiError(answer.status, answer.code);

@@ -40,6 +40,22 @@ export class Reply {
   ) {}
 }
 
+/** An operation's result that is a file: its bytes and the headers that say what they are and who may keep them. */
+export class FileReply {
+  constructor(
+    readonly data: Buffer,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** A file's answer: its bytes base64-encoded, which API Gateway (and the local gateway) sends as they were. */
+export const fileResponse = (reply: FileReply): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: 200,
+  headers: reply.headers,
+  body: reply.data.toString('base64'),
+  isBase64Encoded: true,
+});
+
 /** The answer of an idempotent command: a replay says so in `Idempotent-Replayed: true`. */
 export const idempotentReply = <T>(result: { response: T; replayed: boolean }): T | Reply =>
   result.replayed ? new Reply(result.response, { 'idempotent-replayed': 'true' }) : result.response;

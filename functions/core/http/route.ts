@@ -42,14 +42,14 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
   /**
    * What a path parameter that cannot be an id of its kind (core/ids.ts PATH_PARAMETERS) answers,
    * before anything is read: by default what a missing resource answers, 403 FORBIDDEN; `badRequest`,
-   * 400 naming the parameter; or the documented code a missing or malformed one answers. Pages
-   * (`contentType: 'text/html'`) answer their own not-found page: their operations look nothing up
-   * for such an id.
+   * 400 naming the parameter; `notFound`, 404 as for a public file that is not there; or the documented
+   * code a missing or malformed one answers. Pages (`contentType: 'text/html'`) answer their own not-found
+   * page: their operations look nothing up for such an id.
    */
-  impossibleId?: 'badRequest' | { status: 400 | 403; code: string };
+  impossibleId?: 'badRequest' | 'notFound' | { status: 400 | 403; code: string };
   labels?: readonly Label[];
-  /** Responses are JSON unless a route serves a page. */
-  contentType?: 'text/html';
+  /** Responses are JSON unless a route serves a page, or images (its operation answers a FileReply). */
+  contentType?: 'text/html' | 'image/*';
   /** Responses are `no-store` unless the route says how long they may be cached. */
   cacheControl?: string;
   summary: string;
