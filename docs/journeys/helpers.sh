@@ -34,10 +34,12 @@ refused() {
   check "$1 $2" "$(echo "${answer#*failed: }" | get message)" "$code"
 }
 
-# get FIELD: a field of the JSON read from stdin (get id, get 'items[0].id', get '[0].id'); a missing one stops the session.
+# get FIELD: a field of the JSON read from stdin (get id, get 'items[0].id', get '[0].id'); a missing one
+# stops the session.
 get() {
   node -e 'const path = process.argv[1];
-    const value = new Function("json", `return json${path.startsWith("[") ? "" : "."}${path}`)(JSON.parse(require("fs").readFileSync(0)));
+    const json = JSON.parse(require("fs").readFileSync(0));
+    const value = new Function("json", `return json${path.startsWith("[") ? "" : "."}${path}`)(json);
     if (value === undefined) { console.error(`no ${path} in the answer`); process.exit(1); }
     console.log(typeof value === "string" ? value : JSON.stringify(value));' "$1"
 }

@@ -47,6 +47,8 @@ async function runSession(script: string, stateDir: string): Promise<{ code: num
     HOME: process.env.HOME,
     PORT: String(await freePort()),
     LOCAL_STATE_DIR: stateDir,
+    // The page's `mktemp -d` too, so its files go with the state folder.
+    TMPDIR: stateDir,
     // `npm test` built them before jest started.
     VALIDATORS_PREBUILT: '1',
     // The platform's warnings and errors only: the session's own output is what a failure shows.
