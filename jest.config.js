@@ -20,6 +20,8 @@ module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...base, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    // Each journey page starts a platform of its own (test/journeys/journeys.test.ts), none of global-setup's.
+    { ...base, displayName: 'journeys', testMatch: ['<rootDir>/test/journeys/**/*.test.ts'] },
     {
       ...base,
       displayName: 'api',
