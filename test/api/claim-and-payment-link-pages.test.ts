@@ -66,7 +66,7 @@ describe('the claim page', () => {
     expect(page.testClaim).toBeDefined();
   });
 
-  it('is a 404 page for unknown and malformed ids and for a transfer sent to a recipient (it has no link)', async () => {
+  it('is a 404 page for unknown and malformed ids and a transfer sent to a recipient (it has no link)', async () => {
     const aliased = await ok(
       sendAsset(sender, { assetId: sender.walletId, value: '5', recipientAlias: uniqueEmail() }),
     );
