@@ -47,6 +47,12 @@ export const pageQuery = {
   pageKey: { type: 'string', minLength: 1, maxLength: 2048 },
   paginationLimit: { type: 'integer', minimum: 1, maximum: 100 },
 } as const;
+/** A page action's token, from the page's own form (core/http/page.ts `pageActionToken`). */
+export const pageActionQuery = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;
 export const errorBody = {
   type: 'object',
   required: ['statusCode', 'error', 'message'],

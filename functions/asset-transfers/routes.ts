@@ -53,6 +53,28 @@ export const ROUTES = [
     labels: ['experimental'],
     summary: "Claim a transfer sent without a recipient into the caller's account",
   },
+  // The claim page a transfer's `url` opens, and its test claim (claim-page-token.ts): public like the
+  // link, which is the transfer's secret; the test claim is authorized by this group's matrix rows.
+  {
+    method: 'GET',
+    path: '/transfer/{assetTransferId}',
+    operation: 'renderClaimPage',
+    permission: null,
+    authentication: 'none',
+    contentType: 'text/html',
+    summary: "The claim page an asset transfer's url opens",
+  },
+  {
+    method: 'POST',
+    path: '/transfer/{assetTransferId}/test-claim',
+    operation: 'testClaimFromPage',
+    permission: null,
+    alsoNeeds: ['asset-transfers:claim'],
+    authentication: 'none',
+    query: 'ClaimPageActionQuery',
+    contentType: 'text/html',
+    summary: "Claim page, test transfers: claim into the platform's test identity, answered with a page",
+  },
   {
     method: 'POST',
     path: '/api/asset-transfers/{assetTransferId}/cancel',

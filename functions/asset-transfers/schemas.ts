@@ -1,4 +1,4 @@
-import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, pageActionQuery, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 /** A positive integer count of the asset's units, as a string (a number is taken too). */
@@ -159,4 +159,6 @@ export const SCHEMAS = {
   ClaimableAssetsResolved: empty,
   VerifiedAliasBody: verifiedAliasBody,
   VerifiedAlias: verifiedAlias,
+  // The claim page's test claim token, from the page's form (claim-page-token.ts).
+  ClaimPageActionQuery: pageActionQuery,
 } as const;

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument, PAGE_BASE_STYLE, pageCsp } from '../core/http/page';
+import { escapeHtml, formatMoney, PAGE_COLUMN_STYLE, pageCsp, styledPages } from '../core/http/page';
 import { CHECKOUT_SCRIPT } from './checkout-script';
 import type { ReturnUrls } from './checkout-redirects';
 import type { StoredPaymentRequest } from '../payment-requests';
@@ -8,20 +8,6 @@ import type { StoredPaymentRequest } from '../payment-requests';
  * render-pay-page.ts reads the request and what the page needs (QR code, tokens, return URLs) and
  * answers it with the CSP below.
  */
-
-/**
- * An amount in minor units (an integer string, possibly negative) in the currency's format, e.g.
- * `NZ$12.50`. The currency's own number of decimals comes from Intl (JPY has none); the amount is
- * handed to Intl as a decimal string, so no float rounding touches it.
- */
-export function formatMoney(currency: string, minorUnits: string): string {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
-  const negative = minorUnits.startsWith('-');
-  const digits = (negative ? minorUnits.slice(1) : minorUnits).padStart(decimals + 1, '0');
-  const decimal = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
-  return (format.format as unknown as (value: string) => string)(`${negative ? '-' : ''}${decimal}`);
-}
 
 /**
  * The checkout's Content-Security-Policy (core/http/page.ts) with the status route it polls; the
@@ -104,7 +90,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
   <noscript><p>Reload this page to see the latest status.</p></noscript>
 </footer>
 <script nonce="${nonce}">${CHECKOUT_SCRIPT}</script>`;
-  return document(`${amount} to ${request.merchantName}`, nonce, body);
+  return PAGES.document(`${amount} to ${request.merchantName}`, nonce, body);
 }
 
 function expiry(expiresAt: string, now: Date): string {
@@ -190,41 +176,7 @@ function actions(request: CheckoutRequest, tokens: CheckoutView['tokens']): stri
   </section>`;
 }
 
-/** A page with a heading, a message and an optional link: the 404 page and the actions' refusals. */
-export function renderMessagePage(page: {
-  title: string;
-  message: string;
-  nonce: string;
-  link?: { href: string; text: string };
-}): string {
-  return document(
-    page.title,
-    page.nonce,
-    `<main id="message">
-  <h1>${escapeHtml(page.title)}</h1>
-  <p>${escapeHtml(page.message)}</p>
-  ${page.link ? `<p><a class="back" href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a></p>` : ''}
-</main>`,
-  );
-}
-
-function document(title: string, nonce: string, body: string): string {
-  return htmlDocument({ title, nonce, style: STYLE, body });
-}
-
-// One rule, split to fit the line width.
-const PRIMARY_RULE =
-  '.primary{width:100%;padding:.75rem 1rem;border:0;border-radius:.5rem;background:var(--accent);color:#fff;' +
-  'font-weight:600}';
-
-const STYLE = `${PAGE_BASE_STYLE}
-:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#1a56db;--bg:#f4f6fa}
-[hidden]{display:none!important}
-body>header,body>main,body>footer{max-width:30rem;margin:0 auto;padding:0 1.25rem}
-.eyebrow,.label{margin:0;color:var(--muted);font-size:.875rem;font-weight:500}
-h2{font-size:1rem;margin:0 0 .5rem}
-.amount{font-size:2.5rem;font-weight:700;margin:.25rem 0;letter-spacing:-.02em}
-.status{margin:.25rem 0;font-weight:600}
+const STYLE = `${PAGE_COLUMN_STYLE}
 [data-status=paid] .status{color:#0f7b3f}
 [data-status=cancelled] .status,[data-status=expired] .status{color:#a4262c}
 .expiry{margin:.25rem 0 0;color:var(--muted)}
@@ -237,17 +189,14 @@ h2{font-size:1rem;margin:0 0 .5rem}
 .scan{text-align:center}
 .qr{width:12rem;height:12rem;margin:.25rem auto}
 .qr svg{width:100%;height:100%;display:block}
-.hint{color:var(--muted);font-size:.875rem;margin:.5rem 0 0}
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.05em;color:var(--ink)}
 .actions{display:grid;gap:.75rem;text-align:center}
 .actions form{margin:0}
-button{font:inherit;cursor:pointer}
-${PRIMARY_RULE}
-.primary:hover{background:#1546b3}
 .link{border:0;background:none;color:var(--accent);text-decoration:underline;padding:.25rem}
-button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-[aria-busy=true] button{opacity:.6;cursor:progress}
-.back{color:var(--accent);font-weight:600}
 .foot{color:var(--muted);font-size:.875rem;padding-bottom:2rem}
-#message{padding-top:3rem}
 `;
+
+const PAGES = styledPages(STYLE);
+
+/** A page with a heading, a message and an optional link: the 404 page and the actions' refusals. */
+export const renderMessagePage = PAGES.message;

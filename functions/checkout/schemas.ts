@@ -1,4 +1,4 @@
-import { amount, id, timestamp } from '../../schemas/common';
+import { amount, id, pageActionQuery, timestamp } from '../../schemas/common';
 
 /** What the hosted checkout page polls (get-checkout-status.ts); `now` is the server's clock. */
 const checkoutStatus = {
@@ -13,15 +13,9 @@ const checkoutStatus = {
   },
 } as const;
 
-/** A hosted checkout action's token, from the page's form (checkout-token.ts). */
-const checkoutActionQuery = {
-  type: 'object',
-  required: ['token'],
-  properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
-} as const;
-
 /** The checkout group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
   CheckoutStatus: checkoutStatus,
-  CheckoutActionQuery: checkoutActionQuery,
+  // A hosted checkout action's token, from the page's form (checkout-token.ts).
+  CheckoutActionQuery: pageActionQuery,
 } as const;

@@ -7,11 +7,19 @@ import { createPaymentLink } from '../payment-links/create-payment-link';
 import { getPaymentLink } from '../payment-links/get-payment-link';
 import { getPaymentLinkSummary } from '../payment-links/get-payment-link-summary';
 import { listMerchantPaymentLinks } from '../payment-links/list-merchant-payment-links';
+import { renderPaymentLinkPage } from '../payment-links/render-payment-link-page';
+import { withPageReplies } from '../core/http/page';
+import { loadPaymentRequest } from '../payment-requests';
 
-export const handler = groupHandler('payment-links', ROUTES, build, {
-  createPaymentLink,
-  getPaymentLink,
-  getPaymentLinkSummary,
-  listMerchantPaymentLinks,
-  archivePaymentLink,
-});
+// The page sets its own status and headers (core/http/page.ts); it reads the link's payment request through
+// that group's face, handed in here since payment-requests builds on payment-links.
+export const handler = withPageReplies(
+  groupHandler('payment-links', ROUTES, build, {
+    createPaymentLink,
+    getPaymentLink,
+    getPaymentLinkSummary,
+    listMerchantPaymentLinks,
+    archivePaymentLink,
+    renderPaymentLinkPage: renderPaymentLinkPage(loadPaymentRequest),
+  }),
+);

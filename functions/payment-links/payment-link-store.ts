@@ -6,6 +6,7 @@ import {
   type StoredPaymentLink,
 } from './entities';
 import { paymentLink, paymentLinkSummary } from './schemas';
+import { config } from '../core/config';
 import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
@@ -74,7 +75,10 @@ export function attachPaymentRequestStep(
   });
 }
 
+/** The page a payer opens: the link's own address, whichever payment request is current. */
+const paymentLinkUrl = (id: string) => `${config().appBaseUrl}/payment-link/${id}`;
+
 export const present = (link: StoredPaymentLink | PaymentLink): PaymentLink =>
-  publicView<PaymentLink>(paymentLink, link);
+  publicView<PaymentLink>(paymentLink, { ...link, url: paymentLinkUrl(link.id) });
 export const presentSummary = (link: StoredPaymentLink) =>
   publicView<Record<string, unknown>>(paymentLinkSummary, link);

@@ -34,6 +34,15 @@ export const ROUTES = [
     summary: "A payment link's merchant and payment request to pay (no authentication)",
   },
   {
+    method: 'GET',
+    path: '/payment-link/{paymentLinkId}',
+    operation: 'renderPaymentLinkPage',
+    permission: null,
+    authentication: 'none',
+    contentType: 'text/html',
+    summary: "The page a payment link's url opens: its merchant and the current payment request, or nothing to pay",
+  },
+  {
     // The documented path has no /api prefix (https://docs.centrapay.com/api/payment-links).
     method: 'GET',
     path: '/merchants/{merchantId}/payment-links',

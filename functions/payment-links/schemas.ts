@@ -10,6 +10,8 @@ export const paymentLink = {
     merchantId: id,
     /** The payment request last made through the link: the one a payer opening it pays. */
     paymentRequestId: id,
+    /** The page a payer opens (render-payment-link-page.ts). */
+    url: { type: 'string' },
     test: { type: 'boolean' },
     createdBy: crn,
     createdAt: timestamp,

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../functions/core/config';
 import { db } from '../../functions/core/db/client';
 import { activeLinkCountKey } from '../../functions/payment-links/entities';
 import { MAX_ACTIVE_PAYMENT_LINKS } from '../../functions/payment-links/payment-link-store';
@@ -34,6 +35,7 @@ describe('payment links', () => {
       createdAt: expect.any(String),
       updatedBy: expect.stringMatching(/^crn:/),
       updatedAt: link.body.createdAt,
+      url: `${config().appBaseUrl}/payment-link/${link.body.id}`,
     });
     const { id } = link.body;
     expect((await api('GET', `/api/payment-links/${id}`, { key })).body).toEqual(link.body);

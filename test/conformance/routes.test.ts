@@ -181,6 +181,11 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'GET /pay/{paymentRequestId}': 'the hosted pay page a payment request url opens (HTML, not an API exchange)',
   'GET /connect/{connectionId}':
     "the connect page a connection's url opens (HTML, not an API exchange; docs/api/sales-channels-and-links.md)",
+  'GET /transfer/{assetTransferId}':
+    "the claim page an asset transfer's url opens (HTML, not an API exchange; docs/api/asset-transfers.md)",
+  'POST /transfer/{assetTransferId}/test-claim': "the claim page's test-mode claim form (docs/api/asset-transfers.md)",
+  'GET /payment-link/{paymentLinkId}':
+    "the page a payment link's url opens (HTML, not an API exchange; docs/api/sales-channels-and-links.md)",
   'PUT /api/wallets/{walletAppId}/approval':
     'operator setting: which wallet apps every connect page offers (docs/api/sales-channels-and-links.md)',
   'GET /pay/{paymentRequestId}/status': "the hosted checkout page's live status (docs/api/hosted-checkout.md)",

@@ -4,14 +4,19 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import QRCode from 'qrcode';
 import {
   checkoutCsp,
-  formatMoney,
   renderCheckoutPage,
   renderMessagePage,
   type CheckoutRequest,
   type CheckoutView,
 } from '../../functions/checkout/checkout-page';
 import { checkoutToken, isCheckoutToken } from '../../functions/checkout/checkout-token';
-import { refusesCrossSite, replyWith, withPageReplies, withPageReply } from '../../functions/core/http/page';
+import {
+  formatMoney,
+  refusesCrossSite,
+  replyWith,
+  withPageReplies,
+  withPageReply,
+} from '../../functions/core/http/page';
 import { HOSTED_CHECKOUT, testAssetTypeOf } from '../../functions/checkout/checkout-test-payer';
 import { Access } from '../../functions/core/auth/access';
 import type { Account } from '../../functions/core/auth/account-directory';

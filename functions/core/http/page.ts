@@ -4,7 +4,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { getPageKeySecret } from '../secrets';
 
 /**
- * What the platform's own HTML pages share (the hosted checkout, the bank consent simulator): escaping,
+ * What the platform's own HTML pages share (the hosted checkout, the claim and payment link pages, the connect page,
+ * the bank consent simulator): escaping, money in its currency's format,
  * a nonce per response and a CSP that runs only what carries it, the headers every page sends,
  * HMAC action tokens the page carries for its forms, the cross-site refusal, and page replies.
  */
@@ -59,6 +60,68 @@ body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-app
 h1{margin:.125rem 0 .5rem;font-size:1.5rem}
 ${BADGE_RULE}
 main>section{background:#fff;border:1px solid var(--line);border-radius:.75rem;padding:1.25rem;margin:1rem 0}`;
+
+// One rule, split to fit the line width.
+const PRIMARY_RULE =
+  '.primary{width:100%;padding:.75rem 1rem;border:0;border-radius:.5rem;background:var(--accent);color:#fff;' +
+  'font-weight:600;text-align:center;text-decoration:none;display:block}';
+
+/**
+ * The one-column pages' look over PAGE_BASE_STYLE (the hosted checkout, the claim page, the payment link page):
+ * palette, column, labels, the amount, the status line, hints, the primary action, focus and the message page.
+ */
+export const PAGE_COLUMN_STYLE = `${PAGE_BASE_STYLE}
+:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#dde1e8;--accent:#1a56db;--bg:#f4f6fa}
+[hidden]{display:none!important}
+body>header,body>main,body>footer{max-width:30rem;margin:0 auto;padding:0 1.25rem}
+.eyebrow,.label{margin:0;color:var(--muted);font-size:.875rem;font-weight:500}
+h2{font-size:1rem;margin:0 0 .5rem}
+.amount{font-size:2.5rem;font-weight:700;margin:.25rem 0;letter-spacing:-.02em}
+.status{margin:.25rem 0;font-weight:600}
+.hint{color:var(--muted);font-size:.875rem;margin:.5rem 0 0}
+button{font:inherit;cursor:pointer}
+${PRIMARY_RULE}
+.primary:hover{background:#1546b3}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+[aria-busy=true] button{opacity:.6;cursor:progress}
+.back{color:var(--accent);font-weight:600}
+#message{padding-top:3rem}`;
+
+/** A page with a heading, a message and an optional link, in a page's own style: 404 pages, refusals, outcomes. */
+export interface MessagePage {
+  title: string;
+  message: string;
+  nonce: string;
+  link?: { href: string; text: string };
+}
+
+/** A page family's documents in its one style: a whole page, and a message page. */
+export const styledPages = (style: string) => ({
+  document: (title: string, nonce: string, body: string) => htmlDocument({ title, nonce, style, body }),
+  message: (page: MessagePage) =>
+    htmlDocument({ title: page.title, nonce: page.nonce, style, body: messageBody(page) }),
+});
+
+const messageBody = (page: MessagePage) =>
+  `<main id="message">
+  <h1>${escapeHtml(page.title)}</h1>
+  <p>${escapeHtml(page.message)}</p>
+  ${page.link ? `<p><a class="back" href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a></p>` : ''}
+</main>`;
+
+/**
+ * An amount in minor units (an integer string, possibly negative) in the currency's format, e.g.
+ * `NZ$12.50`. The currency's own number of decimals comes from Intl (JPY has none); the amount is
+ * handed to Intl as a decimal string, so no float rounding touches it.
+ */
+export function formatMoney(currency: string, minorUnits: string): string {
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const negative = minorUnits.startsWith('-');
+  const digits = (negative ? minorUnits.slice(1) : minorUnits).padStart(decimals + 1, '0');
+  const decimal = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  return (format.format as unknown as (value: string) => string)(`${negative ? '-' : ''}${decimal}`);
+}
 
 /** A whole HTML document: its one style block runs under the response's nonce. */
 export function htmlDocument(page: { title: string; nonce: string; style: string; body: string }): string {
