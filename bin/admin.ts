@@ -41,6 +41,8 @@ commands:
   clock              [--account ID]               the account's (or the local platform's) clock
   rotate-signing-key                              add a webhook signing key that signs from now on
   retire-signing-key --kid K                      stop publishing a key (tokens it signed no longer verify)
+  inbox              [--to ADDRESS]               emails and text messages the local platform sent, newest first
+  suppress           --to ADDRESS [--reason bounce|complaint|operator]   never email this address again
 notes:
   roles: ${ROLES.join(', ')}
   create-user: --phone marks the phone verified (a trusted user); --user-id takes a Cognito user's sub (AWS)
@@ -123,6 +125,8 @@ const COMMANDS = [
   'listen',
   'advance-clock',
   'clock',
+  'inbox',
+  'suppress',
 ];
 
 async function run(
@@ -374,6 +378,8 @@ const parseCommandLine = () =>
       'user-id': { type: 'string' },
       issuer: { type: 'string' },
       'state-dir': { type: 'string' },
+      to: { type: 'string' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -11,7 +11,7 @@ import { maskAlias } from './transfer-store';
 export function markAssetTransferSent(id: string, sentTo: string, now: Date): Promise<void> {
   return retryOnConflict(async () => {
     const transfer = await assetTransferEntity.get(id);
-    if (!transfer || transfer.status !== 'created') return;
+    if (transfer?.status !== 'created') return;
     await assetTransferEntity.update([id], {
       set: { status: 'sent', lastSentTo: maskAlias(sentTo), updatedAt: isoTimestamp(now) },
       version: transfer.version,

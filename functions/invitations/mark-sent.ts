@@ -10,7 +10,7 @@ import { invitationEntity } from './entities';
 export function markInvitationSent(id: string, now: Date): Promise<void> {
   return retryOnConflict(async () => {
     const stored = await invitationEntity.get(id);
-    if (!stored || stored.status !== 'created' || stored.accepted) return;
+    if (stored?.status !== 'created' || stored.accepted) return;
     await invitationEntity.update([id], {
       set: { status: 'sent', updatedAt: isoTimestamp(now) },
       version: stored.version,

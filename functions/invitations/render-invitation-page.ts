@@ -56,7 +56,7 @@ export const renderInvitationPage = publicOperation<unknown, { code: string }>(a
     `Join ${stored.params.accountName ?? 'an account'}`,
     `<section>
 <p>You are invited to join <strong>${accountName}</strong> with the role <strong>${role}</strong>.</p>
-<p>The invitation is open until <time datetime="${escapeHtml(stored.expiresAt)}">${escapeHtml(stored.expiresAt)}</time>.</p>
+<p>The invitation is open until <time>${escapeHtml(stored.expiresAt)}</time> (UTC).</p>
 </section>
 <section>
 <h2>How to accept</h2>

@@ -21,7 +21,7 @@ export interface NotificationSubject {
  * after a while), then `sent` with the provider's message id, or `suppressed` (the address bounced or
  * complained; never sent).
  */
-export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'suppressed';
+type NotificationStatus = 'queued' | 'sending' | 'sent' | 'suppressed';
 
 export interface Notification {
   id: string;
@@ -52,7 +52,7 @@ export const notificationEntity = defineEntity<Notification, [id: string]>({
   required: ['id', 'channel', 'to', 'template', 'data', 'subject', 'test', 'status', 'createdAt', 'attempts'],
 });
 
-/** Delivered notifications stay readable for a month (the record of what was sent, and why not), then TTL drops them. */
+/** Notifications stay readable for a month (the record of what was sent, and why not), then TTL drops them. */
 const RETENTION_SECONDS = 30 * 24 * 3600;
 
 export type NotificationInput = Pick<Notification, 'channel' | 'to' | 'template' | 'data' | 'subject' | 'test'>;

@@ -1,19 +1,9 @@
 import { config } from '../config';
 import { assetTransferMessage } from './templates/asset-transfer';
 import { invitationMessage } from './templates/invitation';
+import type { RenderedMessage, Template, TemplateData } from './templates/layout';
 
-/** What a template is filled with: short strings the notification record carries (never a secret beyond a link's). */
-export type TemplateData = Readonly<Record<string, string>>;
-
-/** A rendered message: its subject (emails), plain text (emails and text messages) and HTML (emails). */
-export interface RenderedMessage {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A template: the message for its data, every link absolute under the platform's own pages (`base`). */
-export type Template = (data: TemplateData, base: string) => RenderedMessage;
+export type { RenderedMessage, TemplateData } from './templates/layout';
 
 const TEMPLATES = {
   invitation: invitationMessage,

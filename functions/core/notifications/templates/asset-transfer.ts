@@ -1,5 +1,4 @@
-import type { Template } from '../templates';
-import { emailHtml, field } from './layout';
+import { emailHtml, field, type Template } from './layout';
 
 /** Data: assetTransferId, what (a description of the value), and senderName and message when the sender gave them. */
 export const assetTransferMessage: Template = (data, base) => {

@@ -1,5 +1,4 @@
-import type { Template } from '../templates';
-import { emailHtml, field } from './layout';
+import { emailHtml, field, type Template } from './layout';
 
 /** Data: invitationId, code, accountName, role, expiresAt. The link opens the invitation page with its code. */
 export const invitationMessage: Template = (data, base) => {

@@ -1,7 +1,20 @@
 import { escapeHtml } from '../../http/page';
 
+/** What a template is filled with: short strings the notification record carries (never a secret beyond a link's). */
+export type TemplateData = Readonly<Record<string, string>>;
+
+/** A rendered message: its subject (emails), plain text (emails and text messages) and HTML (emails). */
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A template: the message for its data, every link absolute under the platform's own pages (`base`). */
+export type Template = (data: TemplateData, base: string) => RenderedMessage;
+
 /** A field of a template's data, which the record must carry (a missing one is a bug, not a blank). */
-export function field(data: Readonly<Record<string, string>>, name: string): string {
+export function field(data: TemplateData, name: string): string {
   const value = data[name];
   if (value === undefined) throw new Error(`notification data lacks ${name}`);
   return value;
