@@ -70,7 +70,8 @@ describe('invitation emails', () => {
     // Exactly one email, and the page closes once the invitation is accepted.
     expect(await emailsTo(email)).toHaveLength(1);
     expect((await fetch(links[0])).status).toBe(404);
-  });
+    // A merchant, a user and two waits for the consumer: longer than one call on a loaded machine.
+  }, 90_000);
 
   it('the page shows nothing without the right code', async () => {
     const org = await newAccount();
