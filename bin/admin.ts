@@ -20,6 +20,7 @@ import {
   rotate,
   signerOf,
 } from '../functions/core/webhooks/signing-keys';
+import { readInbox } from './admin/inbox';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
 import { type LocalRuntime, readRuntime, signingKeysFile } from './local/platform';
 import type { IssuerKey } from './local/user-issuer';
@@ -142,6 +143,24 @@ async function run(
     if (!(await findAccount(id))) throw new Error(`no account ${id}`);
   };
   switch (command) {
+    case 'inbox':
+      if (!runtime) throw new UsageError('inbox needs the local platform (--target local)');
+      return readInbox(runtime, values.to as string | undefined);
+    case 'suppress': {
+      required(values, 'to');
+      const reason = (values.reason as string | undefined) ?? 'operator';
+      if (reason !== 'bounce' && reason !== 'complaint' && reason !== 'operator')
+        throw new UsageError('--reason must be bounce, complaint or operator');
+      const { suppressAddress } = await import('../functions/core/notifications/suppression');
+      const entry: Parameters<typeof suppressAddress>[0] = {
+        address: values.to as string,
+        reason,
+        detail: `recorded by ${ADMIN}`,
+        suppressedAt: now.toISOString(),
+      };
+      await suppressAddress(entry);
+      return entry;
+    }
     case 'create-account': {
       required(values, 'name', 'type');
       const type = values.type as 'org' | 'individual';

@@ -4,7 +4,46 @@ import { emailsTo, firstEmailTo, linksIn, textsTo } from '../support/inbox';
 import { newMerchant, newPayer, type Payer } from '../support/payments';
 import { newUser } from '../support/users';
 import { sendAsset, uniqueEmail, verifyAlias } from '../support/value';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sendMessages } from '../../functions/core/queues';
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * `npm run admin -- …` against the test platform: its published runtime (what `npm start` writes in its state
+ * folder) written for it, naming the inboxes and the table.
+ */
+async function admin(...args: string[]) {
+  const stateDir = mkdtempSync(join(tmpdir(), 'notify-admin-'));
+  try {
+    const environment = Object.fromEntries(
+      ['LOCAL_MAIL_INBOX', 'LOCAL_SMS_INBOX', 'AWS_ENDPOINT_URL_SQS'].map((name) => [name, process.env[name]!]),
+    );
+    const runtime = {
+      url: platformUrl(),
+      inMemory: true,
+      dynamoDbEndpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB,
+      tableName: process.env.TABLE_NAME,
+      region: process.env.AWS_REGION,
+      pid: process.pid,
+      environment,
+      userIssuerKey: JSON.parse(process.env.LOCAL_USER_ISSUER_KEY!),
+    };
+    writeFileSync(join(stateDir, 'runtime.json'), JSON.stringify(runtime));
+    const { stdout } = await promisify(execFile)(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [join(ROOT, 'bin', 'admin.ts'), ...args, '--state-dir', stateDir, '--json'],
+      { cwd: ROOT, env: process.env },
+    );
+    return JSON.parse(stdout);
+  } finally {
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
 
 /**
  * Notifications through the local SES v2 emulator and SMS capture (bin/local/inbox.ts): queued with the
@@ -173,6 +212,30 @@ describe('asset transfers to an alias', () => {
     expect(await emailsTo(alias)).toHaveLength(0);
     expect((await transfer(sender, created.body.id)).body.status).toBe('created');
   });
+
+  it('are listed by `admin inbox` with their links; an address the operator suppresses is sent nothing', async () => {
+    const alias = uniqueEmail();
+    const created = await sendAsset(sender, { assetId: sender.walletId, value: '200', recipientAlias: alias });
+    await firstEmailTo(alias);
+    const inbox = await admin('inbox', '--to', alias);
+    expect(inbox).toMatchObject({
+      mailInbox: process.env.LOCAL_MAIL_INBOX,
+      smsInbox: process.env.LOCAL_SMS_INBOX,
+      messages: [{ channel: 'email', to: [alias], links: [created.body.url] }],
+    });
+
+    const quiet = uniqueEmail();
+    expect(await admin('suppress', '--to', quiet, '--reason', 'bounce')).toMatchObject({
+      address: quiet,
+      reason: 'bounce',
+    });
+    const held = await sendAsset(sender, { assetId: sender.walletId, value: '100', recipientAlias: quiet });
+    const next = uniqueEmail();
+    await sendAsset(sender, { assetId: sender.walletId, value: '100', recipientAlias: next });
+    await firstEmailTo(next);
+    expect((await admin('inbox', '--to', quiet)).messages).toEqual([]);
+    expect((await transfer(sender, held.body.id)).body.status).toBe('created');
+  }, 90_000);
 
   it('to a bounced address are not sent: the transfer stays created', async () => {
     const alias = uniqueEmail();
