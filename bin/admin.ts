@@ -20,6 +20,7 @@ import {
   rotate,
   signerOf,
 } from '../functions/core/webhooks/signing-keys';
+import { readInbox } from './admin/inbox';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
 import { type LocalRuntime, readRuntime, signingKeysFile } from './local/platform';
 import type { IssuerKey } from './local/user-issuer';
@@ -41,6 +42,8 @@ commands:
   clock              [--account ID]               the account's (or the local platform's) clock
   rotate-signing-key                              add a webhook signing key that signs from now on
   retire-signing-key --kid K                      stop publishing a key (tokens it signed no longer verify)
+  inbox              [--to ADDRESS]               emails and text messages the local platform sent, newest first
+  suppress           --to ADDRESS [--reason bounce|complaint|operator]   never email this address again
 notes:
   roles: ${ROLES.join(', ')}
   create-user: --phone marks the phone verified (a trusted user); --user-id takes a Cognito user's sub (AWS)
@@ -123,6 +126,8 @@ const COMMANDS = [
   'listen',
   'advance-clock',
   'clock',
+  'inbox',
+  'suppress',
 ];
 
 async function run(
@@ -138,6 +143,24 @@ async function run(
     if (!(await findAccount(id))) throw new Error(`no account ${id}`);
   };
   switch (command) {
+    case 'inbox':
+      if (!runtime) throw new UsageError('inbox needs the local platform (--target local)');
+      return readInbox(runtime, values.to as string | undefined);
+    case 'suppress': {
+      required(values, 'to');
+      const reason = (values.reason as string | undefined) ?? 'operator';
+      if (reason !== 'bounce' && reason !== 'complaint' && reason !== 'operator')
+        throw new UsageError('--reason must be bounce, complaint or operator');
+      const { suppressAddress } = await import('../functions/core/notifications/suppression');
+      const entry: Parameters<typeof suppressAddress>[0] = {
+        address: values.to as string,
+        reason,
+        detail: `recorded by ${ADMIN}`,
+        suppressedAt: now.toISOString(),
+      };
+      await suppressAddress(entry);
+      return entry;
+    }
     case 'create-account': {
       required(values, 'name', 'type');
       const type = values.type as 'org' | 'individual';
@@ -374,6 +397,8 @@ const parseCommandLine = () =>
       'user-id': { type: 'string' },
       issuer: { type: 'string' },
       'state-dir': { type: 'string' },
+      to: { type: 'string' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

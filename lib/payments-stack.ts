@@ -5,6 +5,7 @@ import { PaymentsDashboard } from './constructs/dashboard';
 import { PaymentsData } from './constructs/data';
 import { PaymentsFunctions } from './constructs/functions';
 import { PaymentsHttpApi } from './constructs/http-api';
+import { PaymentsNotifications } from './constructs/notifications';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements';
 import { PaymentsUsers } from './constructs/users';
 
@@ -14,6 +15,10 @@ export interface PaymentsStackProps extends StackProps {
   /** Base URL of the patron-facing pay pages. */
   appBaseUrl?: string;
   stage?: string;
+  /** The domain notification emails come from (an SES identity of the stack). */
+  emailDomain?: string;
+  /** An AWS End User Messaging SMS phone pool or number ARN that text messages go from. */
+  smsOriginationIdentityArn?: string;
   throttle?: { rateLimit: number; burstLimit: number };
 }
 
@@ -30,6 +35,12 @@ export class PaymentsStack extends Stack {
       assetPrefix: props.assetPrefix ?? 'svc',
       appBaseUrl,
       stage: props.stage ?? 'prod',
+    });
+    new PaymentsNotifications(this, 'Notifications', {
+      data,
+      sender: functions.queueConsumers.get('notifications')!,
+      emailDomain: props.emailDomain ?? new URL(appBaseUrl).hostname,
+      smsOriginationIdentityArn: props.smsOriginationIdentityArn,
     });
     const http = new PaymentsHttpApi(this, 'Http', {
       functions: functions.groups,

@@ -8,6 +8,7 @@ import { rotate } from '../../functions/core/webhooks/signing-keys';
 import { fromBundles, fromSources } from './bundles';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { startMessaging, type LocalMessaging } from './fauxqs';
+import { startInbox } from './inbox';
 import { freePort } from './free-port';
 import { startGateway, type Gateway } from './gateway';
 import { provisionTable } from './provision-table';
@@ -73,10 +74,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   try {
     if (!options.inMemory || options.publish) mkdirSync(options.stateDir, { recursive: true });
     if (options.publish) refuseSecondPlatform(options.stateDir);
-    const [dynamoPort, messagingPort, gatewayPort, issuerPort] = await Promise.all([
+    const [dynamoPort, messagingPort, gatewayPort, issuerPort, mailPort, smsPort] = await Promise.all([
       freePort(),
       freePort(),
       options.port ? options.port : freePort(),
+      freePort(),
+      freePort(),
       freePort(),
     ]);
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({
@@ -88,6 +91,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const messaging: LocalMessaging = await startMessaging({ port: messagingPort, region: REGION });
     started.push(messaging);
     log(`SQS/S3 emulator on ${messaging.endpoint}`);
+    // Emails and text messages the platform sends land in these inboxes (docs/api/notifications.md).
+    const inbox = await startInbox({ mailPort, smsPort });
+    started.push(inbox);
+    log(`email inbox (SES v2 emulator) ${inbox.mailUrl} · SMS inbox ${inbox.smsUrl} · \`npm run admin -- inbox\``);
     // Users sign in with access tokens of this issuer, as they would with the Cognito user pool's.
     const issuerKey = await localIssuerKey(options.stateDir, options.inMemory);
     const userIssuer = await startUserIssuer(issuerKey, issuerPort);
@@ -120,6 +127,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       // The company register of made-up companies shipped with the project (functions/businesses); a stack sets none.
       COMPANY_REGISTER: process.env.COMPANY_REGISTER ?? 'fixture',
       ...messaging.environment,
+      ...inbox.environment,
     });
     const client = new DynamoDBClient({});
     log(`table ${TABLE_NAME}: ${await provisionTable(client, TABLE_NAME)}`);
@@ -146,7 +154,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           tableName: TABLE_NAME,
           region: REGION,
           pid: process.pid,
-          environment: { AWS_ENDPOINT_URL_SQS: messaging.endpoint, ...messaging.environment, ...users },
+          environment: {
+            AWS_ENDPOINT_URL_SQS: messaging.endpoint,
+            ...messaging.environment,
+            ...inbox.environment,
+            ...users,
+          },
           userIssuerKey: issuerKey,
         }),
       );

@@ -9,6 +9,7 @@ import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/transfers';
+import { notificationStep } from '../core/notifications/outbox';
 import { commitWithTimer } from '../core/timers';
 import { findAliasOwner } from './aliases';
 import { assetTransferEntity, type StoredAssetTransfer } from './entities';
@@ -42,8 +43,9 @@ const TOKEN_CODES: Partial<RuleCodes> = {
 /**
  * Sends money (in part, from a wallet) or a token (whole) to a recipient alias, or with none to a
  * claim page (tokens, and money shared as a multi-claim transfer). The value is held from now by a
- * pending transfer on the sender's asset, in one transaction with the transfer; a return timer
- * is set for when it is due. An alias already verified for an account completes it at once.
+ * pending transfer on the sender's asset, in one transaction with the transfer and, for an alias no
+ * account has verified, the email or text message that tells the recipient (unless suppressed); a
+ * return timer is set for when it is due. An alias already verified for an account completes it at once.
  */
 export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, now }) => {
   // Sending an asset spends it: a role without `assets:spend` is refused before anything is read.
@@ -74,8 +76,8 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   const suppressed = body.suppressNotification === true;
   const transfer: StoredAssetTransfer = {
     id,
-    // An alias no account has verified yet is notified (`sent`) unless notifications are suppressed.
-    status: alias && !suppressed ? 'sent' : 'created',
+    // `sent` once its recipient's message was accepted (mark-sent.ts, by the notifications consumer).
+    status: 'created',
     value: terms.value.toString(),
     assetId: asset.assetId,
     assetType: asset.assetType,
@@ -84,13 +86,10 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     ...(body.message ? { message: body.message } : {}),
     ...(body.senderName ? { senderName: body.senderName } : {}),
     senderAccountId: asset.accountId,
-    ...(alias
-      ? {
-          recipientAlias: maskAlias(alias),
-          awaitingAlias: alias,
-          ...(suppressed ? {} : { lastSentTo: maskAlias(alias) }),
-        }
-      : { url: `${config().appBaseUrl}/transfer/${id}` }),
+    ...(alias ? { recipientAlias: maskAlias(alias), awaitingAlias: alias } : {}),
+    // The claim page: a transfer without a recipient is claimed there by anyone, one to an alias by the account
+    // the alias is verified for (the link its message carries).
+    url: `${config().appBaseUrl}/transfer/${id}`,
     createdAt: at,
     updatedAt: at,
     suppressNotifications: suppressed,
@@ -134,13 +133,15 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     },
     at,
   );
+  const owner = alias ? await findAliasOwner(alias) : undefined;
+  // Only a recipient no account has verified the alias of is told (and so can sign up and claim it).
+  const notice = alias && !owner && !suppressed ? [recipientNotice(transfer, alias, asset)] : [];
   // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
   await commitWithTimer(
-    [assetTransferEntity.createStep(transfer), ...hold],
+    [assetTransferEntity.createStep(transfer), ...hold, ...notice],
     { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt },
     now,
   );
-  const owner = alias ? await findAliasOwner(alias) : undefined;
   const recipient = owner ? await findAccount(owner) : undefined;
   if (recipient) return present(await claimAssetTransferFor(id, recipient, 'alias', auth.principal.crn, now));
   return present(transfer);
@@ -179,4 +180,41 @@ function transferTerms(body: Body, asset: Sendable): Terms {
         }
       : {}),
   };
+}
+
+/** The message telling an alias what was sent (email, or a text message to a phone number), with the claim link. */
+function recipientNotice(transfer: StoredAssetTransfer, alias: string, asset: Sendable) {
+  return notificationStep(
+    {
+      channel: alias.startsWith('+') ? 'sms' : 'email',
+      to: alias,
+      template: 'asset-transfer',
+      data: {
+        assetTransferId: transfer.id,
+        what: asset.kind === 'token' ? (transfer.description ?? asset.description) : moneyText(transfer, asset),
+        ...(transfer.senderName ? { senderName: transfer.senderName } : {}),
+        ...(transfer.message ? { message: transfer.message } : {}),
+      },
+      subject: { kind: 'asset-transfer', id: transfer.id },
+      test: transfer.liveness === 'test',
+    },
+    transfer.createdAt,
+  );
+}
+
+/** An amount in minor units as people read it: NZD 12.50 (the currency's own decimals). */
+function moneyText(transfer: StoredAssetTransfer, asset: Sendable): string {
+  const digits = currencyDigits(asset.currency);
+  const value = BigInt(transfer.value);
+  const scale = 10n ** BigInt(digits);
+  const fraction = digits ? `.${(value % scale).toString().padStart(digits, '0')}` : '';
+  return `${asset.currency} ${value / scale}${fraction}`;
+}
+
+function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }

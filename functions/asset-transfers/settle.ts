@@ -5,6 +5,7 @@ import { businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { heldTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
 import { webhookEventSteps } from '../core/webhooks/outbox';
+import { findAliasOwner } from './aliases';
 import { assetTransferEntity, claimEntity, type StoredAssetTransfer } from './entities';
 import { receivingSide } from './sendable';
 import { findAssetTransfer, present } from './transfer-store';
@@ -87,10 +88,10 @@ export function claimAssetTransferFor(
   return retryOnConflict(async () => {
     const transfer = await loadAssetTransfer(id, now);
     if (!transfer) throw forbidden();
-    // A claim page is for others: a transfer with a recipient, or the sender's own, is not claimed through it.
-    if (route === 'link' && (transfer.recipientAlias || transfer.senderAccountId === claimant.id))
-      throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
     if (!isOpen(transfer)) throw businessRule('ASSET_TRANSFER_INVALID_STATUS');
+    // A claim page is for others: not the sender's own; one sent to an alias only by the account it is verified for.
+    if (route === 'link' && (transfer.senderAccountId === claimant.id || !(await mayClaimByLink(transfer, claimant))))
+      throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
     if ((claimant.test === true) !== (transfer.liveness === 'test'))
       throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
     const previous = await claimEntity.get(transfer.id, claimant.id);
@@ -135,6 +136,12 @@ export function claimAssetTransferFor(
     ]);
     return { ...next, version: transfer.version + 1 };
   });
+}
+
+/** Anyone may claim a transfer without a recipient by its link; one to an alias, only the alias's verified account. */
+async function mayClaimByLink(transfer: StoredAssetTransfer, claimant: Account): Promise<boolean> {
+  if (!transfer.recipientAlias) return true;
+  return transfer.awaitingAlias !== undefined && (await findAliasOwner(transfer.awaitingAlias)) === claimant.id;
 }
 
 /** The sender takes back what an open transfer still holds: the pending transfer is voided with the cancellation. */

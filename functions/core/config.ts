@@ -28,6 +28,17 @@ export interface RuntimeConfig {
    */
   userPoolIssuer?: string;
   userPoolClientId?: string;
+  /**
+   * Notifications (core/notifications): the address emails come from (an SES identity of the stack), the SES
+   * configuration set whose events report bounces and complaints, and the SMS origination identity and
+   * configuration set of AWS End User Messaging; locally the emulators take any.
+   */
+  notifications: {
+    fromEmail: string;
+    emailConfigurationSet?: string;
+    smsOriginationIdentity?: string;
+    smsConfigurationSet?: string;
+  };
 }
 
 let cached: RuntimeConfig | undefined;
@@ -48,6 +59,12 @@ export function config(): RuntimeConfig {
       unauthenticatedRateLimitPerMinute: Number(env.UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE ?? 60),
       userPoolIssuer: env.USER_POOL_ISSUER,
       userPoolClientId: env.USER_POOL_CLIENT_ID,
+      notifications: {
+        fromEmail: env.NOTIFICATIONS_FROM_EMAIL ?? 'notifications@payments.example.com',
+        emailConfigurationSet: env.SES_CONFIGURATION_SET,
+        smsOriginationIdentity: env.SMS_ORIGINATION_IDENTITY,
+        smsConfigurationSet: env.SMS_CONFIGURATION_SET,
+      },
     };
   }
   return cached;

@@ -1,3 +1,4 @@
+import { NOTIFICATION_KEY_PREFIX } from './notifications/keys';
 import { WEBHOOK_EVENT_KEY_PREFIX, WEBHOOK_OUTBOX_PREFIX } from './webhooks/outbox-keys';
 
 /**
@@ -30,6 +31,8 @@ export interface StreamConsumerDefinition {
   batchSize: number;
   /** Attempts of a failing batch before its records are left to the consumer's sweep. */
   retryAttempts: number;
+  /** The queue it hands what it reads to (the only one it may send to). */
+  sends: QueueDefinition['name'];
 }
 
 export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
@@ -40,6 +43,16 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     inserted: { PK: WEBHOOK_EVENT_KEY_PREFIX, GSI1PK: WEBHOOK_OUTBOX_PREFIX },
     batchSize: 10,
     retryAttempts: 10,
+    sends: 'webhooks',
+  },
+  // Notifications (core/notifications/outbox.ts), queued with the change that calls for them: handed to
+  // the notifications queue, whose consumer sends them (never the request path).
+  {
+    consumer: 'notification-outbox',
+    inserted: { PK: NOTIFICATION_KEY_PREFIX },
+    batchSize: 10,
+    retryAttempts: 10,
+    sends: 'notifications',
   },
 ];
 
@@ -64,12 +77,27 @@ export interface QueueDefinition {
   retentionDays: number;
   /** Consumer module `functions/consumers/<consumer>.ts` (exports an SQS `handler`), if the queue has one yet. */
   consumer?: string;
+  /**
+   * Concurrent consumer instances at most (the event source mapping's maximum concurrency; 2 is its least):
+   * a rate bound for a consumer that calls a rate-limited provider. Unbounded where absent.
+   */
+  maxConcurrency?: number;
 }
 
 export const QUEUES: readonly QueueDefinition[] = [
   { name: 'webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'webhooks' },
   { name: 'timers', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14, consumer: 'timers' },
   { name: 'batches', visibilityTimeoutSeconds: 300, maxReceiveCount: 5, retentionDays: 14, consumer: 'batches' },
+  // Emails and text messages: SES and SMS quotas are per second, so the consumer runs at most two at once, its
+  // records one after another; a throttled send comes back after the visibility timeout, at most 8 times.
+  {
+    name: 'notifications',
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 8,
+    retentionDays: 14,
+    consumer: 'notifications',
+    maxConcurrency: 2,
+  },
 ];
 
 export const deadLetterQueueName = (name: string) => `${name}-dlq`;

@@ -8,3 +8,4 @@
  */
 export { invitationIsOpen, issueInvitation } from './issue-invitation';
 export type { InvitationKind } from './kind';
+export { markInvitationSent } from './mark-sent';

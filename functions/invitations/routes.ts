@@ -53,4 +53,14 @@ export const ROUTES = [
     response: 'Invitation',
     summary: 'Revoke an invitation (INVITATION_EXPIRED, INVITATION_ACCEPTED)',
   },
+  {
+    method: 'GET',
+    path: '/invitations/{invitationId}',
+    operation: 'renderInvitationPage',
+    permission: null,
+    authentication: 'none',
+    query: 'InvitationPageQuery',
+    contentType: 'text/html',
+    summary: 'The page an invitation email links to: what the recipient is invited to and how to accept (its code)',
+  },
 ] as const satisfies readonly RouteSpec[];

@@ -95,10 +95,14 @@ const invitationList = {
 
 export const invitationsQuery = { type: 'object', properties: { ...pageQuery } } as const;
 
+/** The invitation page's query: the code its email link carries. */
+const invitationPageQuery = { type: 'object', required: ['code'], properties: { code: idOf('id') } } as const;
+
 export const SCHEMAS = {
   Invitation: invitation,
   CreateInvitationBody: createInvitationBody,
   AcceptInvitationBody: acceptInvitationBody,
   InvitationList: invitationList,
   InvitationsQuery: invitationsQuery,
+  InvitationPageQuery: invitationPageQuery,
 };

@@ -52,6 +52,8 @@ export interface FunctionsProps {
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
   readonly consumers: NodejsFunction[] = [];
+  /** Queue consumers by their module name (the notifications construct grants its sender its identities). */
+  readonly queueConsumers = new Map<string, NodejsFunction>();
 
   constructor(scope: Construct, id: string, props: FunctionsProps) {
     super(scope, id);
@@ -150,13 +152,20 @@ export class PaymentsFunctions extends Construct {
       }
       queue.grantSendMessages(fn); // long timers re-delay themselves
       if (PARKS_IN_DEAD_LETTER_QUEUE.has(definition.consumer)) deadLetterQueue.grantSendMessages(fn);
-      fn.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
+      fn.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: 10,
+          reportBatchItemFailures: true,
+          ...(definition.maxConcurrency ? { maxConcurrency: definition.maxConcurrency } : {}),
+        }),
+      );
       this.consumers.push(fn);
+      this.queueConsumers.set(definition.consumer, fn);
     }
 
     // Fed by the table's stream, filtered by the mapping (only matching records invoke the function).
     // A batch that keeps failing is retried retryAttempts times, in halves, then skipped: its events
-    // stay in the outbox for the sweep. Stream consumers send only to the webhooks queue (first attempts).
+    // stay in the outbox for the sweep. A stream consumer sends only to the queue it hands its records to.
     for (const definition of STREAM_CONSUMERS) {
       const fn = make(
         `consumer-${definition.consumer}`,
@@ -164,7 +173,7 @@ export class PaymentsFunctions extends Construct {
         Duration.seconds(30),
       );
       data.table.grantReadWriteData(fn);
-      queueNamed('webhooks').grantSendMessages(fn);
+      queueNamed(definition.sends).grantSendMessages(fn);
       fn.addEventSource(
         new DynamoEventSource(data.table, {
           startingPosition: lambda.StartingPosition.LATEST,

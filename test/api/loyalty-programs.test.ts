@@ -139,7 +139,7 @@ describe('loyalty programs', () => {
       recipientAlias: uniqueEmail(),
       loyaltyProgramId: program.id,
     });
-    expect(res.body).toMatchObject({ status: 'sent', loyaltyProgramId: program.id });
+    expect(res.body).toMatchObject({ status: 'created', loyaltyProgramId: program.id });
     const missing = await sendAsset(sender, {
       assetId: sender.walletId,
       value: '10',

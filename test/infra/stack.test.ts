@@ -211,6 +211,53 @@ describe('PaymentsStack', () => {
     expect(statementsOf('groupmediauploads')).toMatch(/\/media\/\*/);
   });
 
+  it('sends notifications from their queue consumer only, rate-bound, through the stack’s own identities', () => {
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+    const statementsOf = (fragment: string) =>
+      JSON.stringify(policies.filter(([id]) => id.includes(fragment.replace(/-/g, ''))).map(([, p]) => p));
+    const notifications = QUEUES.find((q) => q.name === 'notifications')!;
+    expect(notifications).toMatchObject({ consumer: 'notifications', maxConcurrency: 2 });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Datanotificationsqueue'), 'Arn'] },
+      ScalingConfig: { MaximumConcurrency: 2 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // The table stream hands new notifications to the queue: its consumer sends to no other.
+    expect(statementsOf('consumernotificationoutbox')).toMatch(/Datanotificationsqueue/);
+    expect(statementsOf('consumernotificationoutbox')).not.toMatch(/Datawebhooksqueue|ses:|sms-voice:/);
+    // SES and SMS: the notifications consumer alone, on the stack's identity and configuration sets, never `*`.
+    const sender = statementsOf('consumernotifications');
+    expect(sender).toMatch(/"Action":"ses:SendEmail"/);
+    expect(sender).toMatch(/:identity\//);
+    expect(sender).toMatch(/:configuration-set\//);
+    expect(sender).toMatch(/"Action":"sms-voice:SendTextMessage","Effect":"Allow","Resource":\{"Fn::GetAtt":/);
+    const others = policies
+      .filter(([id]) => !id.includes('consumernotifications'))
+      .map(([, p]) => JSON.stringify(p))
+      .join();
+    expect(others).not.toMatch(/ses:SendEmail|sms-voice:/);
+    for (const [, policy] of policies)
+      for (const statement of (
+        policy as { Properties: { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } } }
+      ).Properties.PolicyDocument.Statement)
+        if (JSON.stringify(statement.Action).match(/ses:|sms-voice:/)) expect(statement.Resource).not.toBe('*');
+    // Bounces and complaints: SES's own suppression, and its events on an encrypted topic to the queue.
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({ MatchingEventTypes: ['bounce', 'complaint'], Enabled: true }),
+    });
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'sqs',
+      RawMessageDelivery: true,
+      Endpoint: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Datanotificationsqueue'), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'app.example.com' });
+    template.resourceCountIs('AWS::SMSVOICE::ConfigurationSet', 1);
+  });
+
   it('keeps the webhook signing keys in a retained secret, deployed empty, named to every function', () => {
     template.hasResource('AWS::SecretsManager::Secret', {
       DeletionPolicy: 'Retain',

@@ -1,0 +1,18 @@
+import { config } from '../config';
+import { assetTransferMessage } from './templates/asset-transfer';
+import { invitationMessage } from './templates/invitation';
+import type { RenderedMessage, Template, TemplateData } from './templates/layout';
+
+export type { RenderedMessage, TemplateData } from './templates/layout';
+
+const TEMPLATES = {
+  invitation: invitationMessage,
+  'asset-transfer': assetTransferMessage,
+} as const satisfies Record<string, Template>;
+
+export type TemplateName = keyof typeof TEMPLATES;
+
+/** Renders a notification's template with links under config().appBaseUrl, the platform's own pages. */
+export function renderMessage(template: TemplateName, data: TemplateData): RenderedMessage {
+  return TEMPLATES[template](data, config().appBaseUrl.replace(/\/+$/, ''));
+}
