@@ -4,8 +4,8 @@ import { CLAIM_SCRIPT } from './claim-script';
 import type { StoredAssetTransfer } from './entities';
 
 /**
- * The claim page's markup, pure: what a transfer sent without a recipient shows to whoever holds its
- * link, in which state, with which ways to claim it. render-claim-page.ts reads what it shows.
+ * The claim page's markup, pure: what a transfer shows to whoever holds its link (one without a recipient,
+ * or one sent to an email or phone, whose message carries the link), in which state, with which ways to claim it. render-claim-page.ts reads what it shows.
  */
 
 /** What the page shows of a transfer: nothing of its accounts, assets or claimants but the sender's name. */
@@ -25,6 +25,7 @@ type ClaimPageTransfer = Pick<
   | 'claimType'
   | 'valueConfig'
   | 'returnAt'
+  | 'recipientAlias'
 >;
 
 export interface ClaimView {
@@ -32,7 +33,7 @@ export interface ClaimView {
   /** The name of the account that sent it. */
   senderAccountName: string;
   nonce: string;
-  /** The "Claim as test identity" form's token (claim-page-token.ts): open test transfers only. */
+  /** The "Claim as test identity" form's token (claim-page-token.ts): open test transfers without a recipient. */
   testClaimToken?: string;
 }
 
@@ -110,6 +111,8 @@ function details(view: ClaimView, worth: string): string {
   const rows: [string, string][] = [['Asset type', transfer.assetType]];
   if (transfer.description && transfer.assetKind === 'money') rows.push(['Description', transfer.description]);
   if (transfer.senderName) rows.push(['From', transfer.senderName]);
+  // Masked when it was sent: only the person it names can claim it, signed in with that email or phone verified.
+  if (transfer.recipientAlias) rows.push(['Sent to', transfer.recipientAlias]);
   if (transfer.message) rows.push(['Message', transfer.message]);
   if (transfer.claimType === 'multi' && transfer.assetKind === 'money') {
     rows.push(['Each claim', worth]);

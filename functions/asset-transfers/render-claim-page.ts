@@ -12,9 +12,10 @@ import { loadAssetTransfer } from './settle';
  * was sent (value, asset type, description, message) and by whom (the sender account's name), its
  * state, and while it is open the ways to claim it: into the caller's own account with a signed-in
  * user's access token (the page's script calls the claim route), and for a test transfer as the
- * platform's test identity. Its link is its only secret, so the page shows no more than the public
- * summary does besides the sender's name, and a transfer sent to a recipient (which has no link) is a
- * 404 page like an unknown id. Every answer has a CSP of its own whose nonce alone runs its script.
+ * platform's test identity (only a transfer without a recipient: one sent to an email or phone is claimed by
+ * the account that alias is verified for). Its link is its only secret, so the page shows no more than the
+ * public summary does besides the sender's name and the recipient's masked alias. Every answer has a CSP of its
+ * own whose nonce alone runs its script.
  */
 export const renderClaimPage = publicOperation(async ({ params, now }) => {
   const nonce = newNonce();
@@ -31,7 +32,7 @@ export const renderClaimPage = publicOperation(async ({ params, now }) => {
   const open = isOpenStatus(transfer.status);
   const [sender, token] = await Promise.all([
     findAccount(transfer.senderAccountId),
-    open && transfer.liveness === 'test' ? testClaimToken(transfer.id) : undefined,
+    open && transfer.liveness === 'test' && !transfer.recipientAlias ? testClaimToken(transfer.id) : undefined,
   ]);
   return claimPageHtml({
     transfer,
@@ -42,14 +43,13 @@ export const renderClaimPage = publicOperation(async ({ params, now }) => {
 });
 
 /**
- * The transfer a claim link names: one sent without a recipient (the only kind with a `url`), as it
- * stands now. An id that cannot exist is missing without a read (core/ids.ts).
+ * The transfer a claim link names (every transfer has a `url`), as it stands now. An id that cannot exist is
+ * missing without a read (core/ids.ts).
  */
 export async function claimableTransfer(
   params: Record<string, string>,
   now: Date,
 ): Promise<StoredAssetTransfer | undefined> {
   if (impossiblePathParameter(params)) return undefined;
-  const transfer = await loadAssetTransfer(params.assetTransferId, now);
-  return transfer?.url ? transfer : undefined;
+  return loadAssetTransfer(params.assetTransferId, now);
 }

@@ -66,12 +66,8 @@ describe('the claim page', () => {
     expect(page.testClaim).toBeDefined();
   });
 
-  it('is a 404 page for unknown and malformed ids and a transfer sent to a recipient (it has no link)', async () => {
-    const aliased = await ok(
-      sendAsset(sender, { assetId: sender.walletId, value: '5', recipientAlias: uniqueEmail() }),
-    );
-    expect(aliased.url).toBeUndefined();
-    for (const id of [...MALFORMED, aliased.id]) {
+  it('is a 404 page for unknown and malformed ids', async () => {
+    for (const id of MALFORMED) {
       const res = await raw('GET', `/transfer/${id}`);
       expect({ id, status: res.status }).toEqual({ id, status: 404 });
       expect(res.text).toContain('<h1>Transfer not found</h1>');
@@ -79,6 +75,17 @@ describe('the claim page', () => {
       const post = await raw('POST', `/transfer/${id}/test-claim?token=x`);
       expect({ id, status: post.status }).toEqual({ id, status: 403 });
     }
+  });
+
+  it('shows a transfer sent to an email, masked, with no test claim: only that person may claim it', async () => {
+    const email = uniqueEmail();
+    const aliased = await ok(sendAsset(sender, { assetId: sender.walletId, value: '5', recipientAlias: email }));
+    expect(aliased.url.endsWith(`/transfer/${aliased.id}`)).toBe(true);
+    const res = await raw('GET', `/transfer/${aliased.id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<dt>Sent to</dt>');
+    expect(res.text).not.toContain(email);
+    expect(res.text).not.toContain('id="test-claim"');
   });
 
   it('claims as the test identity once: refused cross-site, with no token, another transfer’s token', async () => {
