@@ -72,14 +72,14 @@ export const bankAccountEntity = defineEntity<BankAccount, [string]>({
 
 /**
  * A line of the bank's statement for a bank account number: a transaction the platform initiated
- * (a verification debit, a top up, a withdrawal) with the 4-digit code its reference shows.
+ * (a verification debit, a top up, a withdrawal, a top up paid back) with the 4-digit code its reference shows.
  */
 export interface StatementLine {
   id: string;
   bankAccountNumber: string;
   bankAccountId: string;
   accountId: string;
-  kind: 'verification' | 'topup' | 'withdrawal';
+  kind: 'verification' | 'topup' | 'withdrawal' | 'topup-return';
   amount: string;
   currency: string;
   code: string;

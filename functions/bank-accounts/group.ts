@@ -1,4 +1,5 @@
 import type { GroupDefinition } from '../core/group';
+import { INFRASTRUCTURE } from './infrastructure';
 import { PERMISSIONS } from './permissions';
 import { ROUTES } from './routes';
 import { SCHEMAS } from './schemas';
@@ -9,4 +10,5 @@ export const group = {
   routes: ROUTES,
   schemas: SCHEMAS,
   permissions: PERMISSIONS,
+  infrastructure: INFRASTRUCTURE,
 } as const satisfies GroupDefinition;

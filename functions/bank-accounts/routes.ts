@@ -51,6 +51,29 @@ export const ROUTES = [
     summary: 'Verify a bank account with the 4-digit code of a recent platform-initiated bank transaction',
   },
   {
+    method: 'GET',
+    path: '/api/bank-accounts/{bankAccountId}/statement',
+    operation: 'getBankAccountStatement',
+    permission: 'bank-accounts:read',
+    authentication: 'apiKey',
+    response: 'BankAccountStatement',
+    summary:
+      "A test bank account's statement at the simulated bank (its transactions and their verification codes), " +
+      'with a short-lived link to its page',
+  },
+  // The simulated bank's statement page (docs/api/bank-accounts-and-approvals.md#bank-statements): a browser
+  // sends no API key, so the signed link the statement route gives its owner authorizes it (statement.ts).
+  {
+    method: 'GET',
+    path: '/bank-statement/{bankAccountId}',
+    operation: 'renderStatementPage',
+    permission: null,
+    authentication: 'none',
+    query: 'StatementPageQuery',
+    contentType: 'text/html',
+    summary: "Test bank: a test bank account's statement page, opened by the signed link of its statement",
+  },
+  {
     method: 'POST',
     path: '/api/bank-accounts/{bankAccountId}/set-preferred-name',
     operation: 'setPreferredBankAccountName',

@@ -1,4 +1,4 @@
-import { crn, id, idOf, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 /** A New Zealand bank account number: bank, branch, account, suffix (dashes or spaces optional). */
@@ -194,6 +194,45 @@ export const bankAuthoritySummary = {
 
 const bankAuthorityList = { type: 'array', items: bankAuthoritySummary } as const;
 
+/** A line of a test bank account's simulated statement: a platform-initiated transaction and its code. */
+export const statementLine = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'amount', 'currency', 'code', 'reference', 'createdAt'],
+  properties: {
+    kind: { enum: ['verification', 'topup', 'withdrawal', 'topup-return'] },
+    amount,
+    currency: { type: 'string', maxLength: 3 },
+    /** The 4-digit code that verifies the bank account (`POST /api/bank-accounts/{bankAccountId}/verify`). */
+    code: { type: 'string', pattern: '^[0-9]{4}$', maxLength: 4 },
+    reference: { type: 'string', maxLength: 32 },
+    createdAt: timestamp,
+  },
+} as const;
+
+/** A test bank account's statement (docs/api/bank-accounts-and-approvals.md#bank-statements). */
+const bankAccountStatement = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['bankAccountId', 'bankAccountNumber', 'bankAccountName', 'lines', 'pageUrl', 'pageUrlExpiresAt'],
+  properties: {
+    bankAccountId: id,
+    bankAccountNumber: { type: 'string', maxLength: 19 },
+    bankAccountName: { type: 'string', maxLength: 128 },
+    /** Newest first: the last 90 days, at most 100. */
+    lines: { type: 'array', maxItems: 100, items: statementLine },
+    /** The statement page, signed for this bank account, for a browser (no API key). */
+    pageUrl: { type: 'string', maxLength: 2048 },
+    pageUrlExpiresAt: timestamp,
+  },
+} as const;
+
+/** The statement page's signed link: both optional, so a link missing either answers the page's own refusal. */
+export const statementPageQuery = {
+  type: 'object',
+  properties: { expires: { type: 'string', maxLength: 16 }, token: { type: 'string', maxLength: 256 } },
+} as const;
+
 /** The bank-accounts group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
   CreateBankAccountBody: createBankAccountBody,
@@ -207,4 +246,6 @@ export const SCHEMAS = {
   VerificationResult: verificationResult,
   BankAuthority: bankAuthority,
   BankAuthorityList: bankAuthorityList,
+  BankAccountStatement: bankAccountStatement,
+  StatementPageQuery: statementPageQuery,
 } as const;

@@ -13,6 +13,11 @@ export interface Bank {
   moves(transfer: { test: boolean }): boolean;
   /** Steps that start the bank's side, written with the transfer's record (its statement line and code). */
   initiate(transfer: StoredFundsTransfer, bankAccount: BankAccount): TransactionStep[];
+  /**
+   * Steps that pay a collected top up back to its bank account (its account aborted it while it waited
+   * for the bank account's verification), written with the top up's `aborted` record.
+   */
+  repay(transfer: StoredFundsTransfer, bankAccount: BankAccount, at: string): TransactionStep[];
   /** When the bank settles a transfer started at `now` by itself. */
   settlesAt(now: Date): Date;
   /** Arranges for the bank's settlement of `transfer` to reach the platform at its `settleAt`. */

@@ -6,11 +6,12 @@ import type { Bank } from './bank-port';
 const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
 
 /**
- * A bank for test money: each transfer puts a line with a 4-digit code on the bank account's
- * statement (the code that verifies the bank account), and settles by itself a day later on the
- * account's clock (a test clock reaches it at once) through the timers port. The platform operator
- * can make it settle, fail or abort a transfer now (`POST /api/funds-transfers/{id}/bank-outcome`).
- * It moves no live money: no real bank stands behind it.
+ * A bank for test money: each transfer (and each top up paid back) puts a line with a 4-digit code on
+ * the bank account's statement (the code that verifies the bank account; its holder reads it on the
+ * statement page), and settles by itself a day later on the account's clock (a test clock reaches it
+ * at once) through the timers port. The platform operator can make it settle, fail or abort a
+ * transfer now (`POST /api/funds-transfers/{id}/bank-outcome`). It moves no live money: no real bank
+ * stands behind it.
  */
 export const bankSimulator: Bank = {
   moves: (transfer) => transfer.test,
@@ -18,6 +19,9 @@ export const bankSimulator: Bank = {
     statementLineStep(
       newStatementLine(bankAccount, transfer.type, transfer.amount, transfer.currency, transfer.createdAt),
     ),
+  ],
+  repay: (transfer, bankAccount, at) => [
+    statementLineStep(newStatementLine(bankAccount, 'topup-return', transfer.amount, transfer.currency, at)),
   ],
   settlesAt: (now) => new Date(now.getTime() + SIMULATED_SETTLEMENT_SECONDS * 1000),
   watch: (transfer, now) =>

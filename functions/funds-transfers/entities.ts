@@ -9,7 +9,8 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  *
  * - funds transfer: PK FUNDSTRANSFER#<id>, SK FUNDSTRANSFER
  *   GSI1 ACCOUNTTOPUPS#<accountId> or ACCOUNTWITHDRAWALS#<accountId>, <createdAt>#<id>
- *   serves: get; an account's top ups; an account's withdrawals
+ *   GSI2 (a top up while `settled` only) SETTLEDTOPUPS#<bankAccountId>, <createdAt>#<id>
+ *   serves: get; an account's top ups; an account's withdrawals; the top ups a bank account's verification credits
  * - asset activity: PK ASSETACTIVITY#<txnId>, SK ASSETACTIVITY
  *   GSI1 BANKACCOUNTACTIVITIES#<bankAccountId>, <createdAt>#<txnId>
  *   serves: what funds transfers moved through a bank account
@@ -18,9 +19,6 @@ import { defineEntity, type TableKey } from '../core/db/entity';
 export type FundsTransfer = FromSchema<typeof fundsTransfer>;
 export type FundsTransferType = FundsTransfer['type'];
 
-/** Where the simulated bank is with a transfer: it has not paid or been paid yet, or it has. */
-type BankState = 'pending' | 'settled';
-
 export type StoredFundsTransfer = FundsTransfer & {
   test: boolean;
   createdBy: string;
@@ -28,7 +26,6 @@ export type StoredFundsTransfer = FundsTransfer & {
   /** The bank account as its activities show it: the number, its account digits masked. */
   bankParty: string;
   version: number;
-  bankState: BankState;
   /** When the simulated bank settles by itself (on the account's clock). */
   settleAt: string;
   /** A withdrawal's two-phase transfer, holding its amount from creation. */
@@ -39,12 +36,25 @@ const transferKey = (id: string): TableKey => ({ PK: `FUNDSTRANSFER#${id}`, SK: 
 export const accountTransfersPartition = (type: FundsTransferType, accountId: string) =>
   `${type === 'topup' ? 'ACCOUNTTOPUPS' : 'ACCOUNTWITHDRAWALS'}#${accountId}`;
 
+export const settledTopupsPartition = (bankAccountId: string) => `SETTLEDTOPUPS#${bankAccountId}`;
+
 export const fundsTransferEntity = defineEntity<StoredFundsTransfer, [id: string]>({
   type: 'funds-transfer',
-  version: 1,
+  version: 2,
   key: transferKey,
   keyOf: (t) => transferKey(t.id),
-  indexes: (t) => ({ GSI1PK: accountTransfersPartition(t.type, t.accountId), GSI1SK: `${t.createdAt}#${t.id}` }),
+  indexes: (t) => ({
+    GSI1PK: accountTransfersPartition(t.type, t.accountId),
+    GSI1SK: `${t.createdAt}#${t.id}`,
+    // Sparse: a top up is listed under its bank account only while it waits for the bank account's verification.
+    ...(t.status === 'settled'
+      ? { GSI2PK: settledTopupsPartition(t.bankAccountId), GSI2SK: `${t.createdAt}#${t.id}` }
+      : {}),
+  }),
+  // Version 1 kept where the bank was (`bankState`) beside `status`: a settled top up waiting for its
+  // bank account's verification read `created`; it is `settled` now.
+  upgrade: ({ bankState, ...item }) =>
+    item.status === 'created' && bankState === 'settled' ? { ...item, status: 'settled' } : item,
   required: [
     'id',
     'type',
@@ -57,7 +67,6 @@ export const fundsTransferEntity = defineEntity<StoredFundsTransfer, [id: string
     'status',
     'test',
     'version',
-    'bankState',
     'settleAt',
     'createdAt',
     'createdBy',

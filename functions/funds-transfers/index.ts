@@ -1,2 +1,2 @@
 /** The funds-transfers group's public face: what other groups and the queue consumers may use of it. */
-export { runFundsTransferTimer } from './settle';
+export { creditSettledTopups, runFundsTransferTimer } from './settle';

@@ -101,7 +101,6 @@ export function initiateFundsTransfer(type: FundsTransferType) {
           bankParty: maskedNumber(bankAccount.bankAccountNumber),
           status: 'created',
           test: true,
-          bankState: 'pending',
           settleAt: isoTimestamp(bank().settlesAt(now)),
           version: 1,
           createdAt: at,

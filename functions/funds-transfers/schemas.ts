@@ -12,10 +12,11 @@ export const fundsTransfer = {
     type: { enum: ['topup', 'withdrawal'] },
     amount,
     /**
-     * `created` until the bank settles (and, for a top up, its bank
-     * account is verified); then `done`, or `failed` / `aborted`.
+     * `created` until the bank settles; then `done`, except a top up from a bank account not yet
+     * verified: `settled` (collected, not credited) until it is. `failed` / `aborted`: the bank
+     * failed or aborted it, or its account aborted a top up (docs/api/funds-transfers.md#states).
      */
-    status: { enum: ['created', 'done', 'failed', 'aborted'] },
+    status: { enum: ['created', 'settled', 'done', 'failed', 'aborted'] },
     test: { type: 'boolean' },
     createdAt: timestamp,
     createdBy: crn,

@@ -1,5 +1,6 @@
+import { findAccount } from '../accounts';
 import { findBankAccount } from '../bank-accounts';
-import { isoTimestamp } from '../core/clock';
+import { isoTimestamp, ownerNow } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { ApiError, businessRule } from '../core/errors/classes';
@@ -15,7 +16,8 @@ import {
 import { ungated } from '../core/db/write-gate';
 import { logger } from '../core/observability';
 import { scheduleTimer } from '../core/timers';
-import { fundsTransferEntity, type AssetActivity, type StoredFundsTransfer } from './entities';
+import { bank } from './bank';
+import { fundsTransferEntity, settledTopupsPartition, type AssetActivity, type StoredFundsTransfer } from './entities';
 import { activityStep } from './transfer-store';
 
 /** What the bank can report about a transfer it has not settled yet. */
@@ -31,7 +33,7 @@ export const bankClearingAsset = (currency: string): AssetSide => ({
 });
 
 /**
- * A settled top up waits for its bank account's verification; a
+ * A settled top up waits for its bank account's verification (which credits it at once); a
  * timer looks again daily for this long (reads look every time).
  */
 const RELEASE_CHECK_SECONDS = 24 * 3600;
@@ -40,10 +42,14 @@ const RELEASE_CHECKS_FOR_SECONDS = 90 * 24 * 3600;
 /** Who records the bank's side of a transfer. */
 const BANK_CRN = serviceCrn('bank');
 
-export const isHeld = (t: StoredFundsTransfer) =>
-  t.type === 'topup' && t.status === 'created' && t.bankState === 'settled';
-const isDue = (t: StoredFundsTransfer, now: Date) =>
-  t.status === 'created' && t.bankState === 'pending' && Date.parse(t.settleAt) <= now.getTime();
+/** The settled top ups of a bank account a verification credits at once (the rest: reads and the daily timer). */
+const MAX_CREDITED_ON_VERIFICATION = 100;
+
+/** A top up the bank settled (collected) that waits for its bank account's verification to be credited. */
+export const isHeld = (t: StoredFundsTransfer) => t.status === 'settled';
+/** The bank has not settled it yet and its day has come. */
+export const isDue = (t: StoredFundsTransfer, now: Date) =>
+  t.status === 'created' && Date.parse(t.settleAt) <= now.getTime();
 
 const holding = (transfer: StoredFundsTransfer): Promise<PendingTransfer> =>
   heldTransfer(`withdrawal ${transfer.id}`, transfer.pendingTransferId);
@@ -95,23 +101,23 @@ async function creditSteps(transfer: StoredFundsTransfer, at: string): Promise<T
 }
 
 /**
- * Applies what the bank reported about a transfer it had not settled, in one transaction with the
- * transfer's versioned update. A withdrawal's held amount is posted to the bank (settled) or voided
- * back to the wallet (failed, aborted). A settled top up is credited at once when its bank account
- * is verified, else held until it is. Concurrent reports: one wins, the others meet its state.
+ * Applies what the bank reported about a transfer it had not settled (`created`), in one transaction
+ * with the transfer's versioned update. A withdrawal's held amount is posted to the bank (settled:
+ * `done`) or voided back to the wallet (`failed`, `aborted`). A settled top up is credited at once
+ * when its bank account is verified (`done`), else it is `settled`: collected, held until it is.
+ * Concurrent reports: one wins, the others meet its state.
  */
 export async function applyOutcome(
   transfer: StoredFundsTransfer,
   outcome: BankOutcome,
   now: Date,
 ): Promise<StoredFundsTransfer> {
-  if (transfer.status !== 'created' || transfer.bankState !== 'pending')
-    throw businessRule('FUNDS_TRANSFER_ALREADY_COMPLETE');
+  if (transfer.status !== 'created') throw businessRule('FUNDS_TRANSFER_ALREADY_COMPLETE');
   const at = isoTimestamp(now);
   const steps: TransactionStep[] = [];
   let next: StoredFundsTransfer;
   if (outcome === 'settled') {
-    next = { ...transfer, bankState: 'settled', updatedAt: at };
+    next = { ...transfer, status: 'settled', updatedAt: at };
     if (transfer.type === 'withdrawal') {
       const txnId = derivedId(undefined, transfer.id, 'payout');
       next.status = 'done';
@@ -133,11 +139,34 @@ export async function applyOutcome(
   const replace = fundsTransferEntity.replaceStep(transfer, next);
   await runTransaction([replace, ...steps]);
   const applied = replace.record;
-  if (isHeld(applied)) await recheckLater(applied, now);
-  return applied;
+  if (!isHeld(applied)) return applied;
+  // A verification that committed while this settled found no settled top up to credit: look once more.
+  const released = await loadFundsTransfer(applied.id, now);
+  if (released && isHeld(released)) await recheckLater(released, now);
+  return released ?? applied;
 }
 
-/** A held top up whose bank account is now verified is credited; else it stays held. */
+/**
+ * The account aborts a top up: before the bank settled it, nothing moved and nothing will; once the
+ * bank collected it but it waits for the bank account's verification (`settled`), the bank pays the
+ * amount back to the bank account in the transaction that marks it `aborted`, and the wallet is never
+ * credited. A credited (`done`) or failed top up is complete (FUNDS_TRANSFER_ALREADY_COMPLETE).
+ */
+export async function abortTopup(transfer: StoredFundsTransfer, now: Date): Promise<void> {
+  if (transfer.status === 'created') {
+    await applyOutcome(transfer, 'aborted', now);
+    return;
+  }
+  if (transfer.status !== 'settled') throw businessRule('FUNDS_TRANSFER_ALREADY_COMPLETE');
+  const bankAccount = await findBankAccount(transfer.bankAccountId);
+  // Bank accounts are archived, never deleted: a transfer's is always there.
+  if (!bankAccount) throw new Error(`bank account ${transfer.bankAccountId} of top up ${transfer.id} not found`);
+  const at = isoTimestamp(now);
+  const replace = fundsTransferEntity.replaceStep(transfer, { ...transfer, status: 'aborted', updatedAt: at });
+  await runTransaction([replace, ...bank().repay(transfer, bankAccount, at)]);
+}
+
+/** A held (`settled`) top up whose bank account is now verified is credited (`done`); else it stays held. */
 async function releaseIfVerified(transfer: StoredFundsTransfer, now: Date): Promise<StoredFundsTransfer> {
   if (!(await findBankAccount(transfer.bankAccountId))?.verified) return transfer;
   const at = isoTimestamp(now);
@@ -179,6 +208,21 @@ async function recheckLater(transfer: StoredFundsTransfer, now: Date): Promise<v
     // Reads release a held top up themselves: a lost timer only waits for the next read.
     logger.warn('funds transfer re-check timer not set', { fundsTransferId: transfer.id, error: String(error) });
   }
+}
+
+/**
+ * Credits the top ups that waited for a bank account's verification, once it is verified: each moved on
+ * as a read of it would (loadFundsTransfer), so a top up credited by a read, a timer or a retry
+ * meanwhile is credited once. Those past MAX_CREDITED_ON_VERIFICATION wait for a read or their timer.
+ */
+export async function creditSettledTopups(bankAccount: { id: string; accountId: string }, at: Date): Promise<void> {
+  const now = await ownerNow(bankAccount.accountId, at, findAccount);
+  const settled = await fundsTransferEntity.all({
+    partition: settledTopupsPartition(bankAccount.id),
+    index: 'GSI2',
+    limit: MAX_CREDITED_ON_VERIFICATION,
+  });
+  for (const topup of settled) await loadFundsTransfer(topup.id, now);
 }
 
 /**

@@ -4,7 +4,7 @@ import { findAccount } from '../accounts';
 import { ownerNow } from '../core/clock';
 import type { AuthedRequest } from '../core/http/operation';
 import type { FundsTransferType, StoredFundsTransfer } from './entities';
-import { isHeld, loadFundsTransfer } from './settle';
+import { isDue, isHeld, loadFundsTransfer } from './settle';
 import { listTransfers, MAX_LISTED_TOPUPS, present } from './transfer-store';
 
 export type TransfersQuery = FromSchema<typeof fundsTransfersQuery>;
@@ -19,8 +19,7 @@ export async function transferPage(
   const account = await request.auth.access.account(accountId);
   const now = await ownerNow(account.id, request.now, findAccount);
   const listed = await listTransfers(type, account.id, query);
-  const current = (t: StoredFundsTransfer) =>
-    t.status === 'created' && (isHeld(t) || Date.parse(t.settleAt) <= now.getTime()) ? loadFundsTransfer(t.id, now) : t;
+  const current = (t: StoredFundsTransfer) => (isHeld(t) || isDue(t, now) ? loadFundsTransfer(t.id, now) : t);
   const items = (await Promise.all(listed.items.map(current))).flatMap((t) => (t ? [present(t)] : []));
   return { items, ...(listed.nextPageKey ? { nextPageKey: listed.nextPageKey } : {}) };
 }

@@ -1,5 +1,7 @@
 import { parseWrittenKeys, WRITTEN_KEYS_HEADER } from '../../functions/core/db/capacity';
 import { MAX_DIRECT_DEBIT_ACCOUNTS, MAX_FAILED_VERIFICATIONS } from '../../functions/bank-accounts/bank-account-store';
+import { recentStatementLines } from '../../functions/bank-accounts';
+import { statementPageLink } from '../../functions/bank-accounts/statement';
 import { api, FORBIDDEN, newAccount, type ApiResponse, type TestAccount } from '../support/api';
 import { DIRECT_DEBIT, newBankAccount, statementCode, uniqueBankNumber } from '../support/bank';
 
@@ -271,6 +273,7 @@ describe('bank accounts (current API)', () => {
     const account = await newBankAccount(owner, { type: 'quartz', directDebitAuthority: undefined });
     const calls: [string, string, unknown][] = [
       ['GET', `/api/bank-accounts/${account.id}`, undefined],
+      ['GET', `/api/bank-accounts/${account.id}/statement`, undefined],
       ['POST', `/api/bank-accounts/${account.id}/direct-debit-authorities`, DIRECT_DEBIT],
       ['POST', `/api/bank-accounts/${account.id}/verify`, { verificationCode: '1234' }],
       ['POST', `/api/bank-accounts/${account.id}/set-preferred-name`, { preferredBankAccountName: 'Mine now' }],
@@ -318,6 +321,115 @@ describe('bank accounts (current API)', () => {
       },
     });
     expect(partial.body).toMatchObject({ statusCode: 400, message: 'directDebitAuthority.phoneNumber is required' });
+  });
+});
+
+describe("a test bank account's statement at the simulated bank", () => {
+  const statement = (holder: TestAccount, id: string) =>
+    api('GET', `/api/bank-accounts/${id}/statement`, { key: holder.apiKey });
+  /** The page a link opens, fetched as a browser would (no API key). */
+  const page = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return api('GET', `${pathname}${search}`);
+  };
+
+  it('shows its owner the transactions and their codes, newest first, with a link to its page', async () => {
+    const account = await newBankAccount(owner);
+    const before = Date.now();
+    const res = await statement(owner, account.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      bankAccountId: account.id,
+      bankAccountNumber: account.bankAccountNumber,
+      bankAccountName: 'Jo Tester',
+      lines: [
+        {
+          kind: 'verification',
+          amount: '0',
+          currency: 'NZD',
+          code: expect.stringMatching(/^[0-9]{4}$/),
+          reference: expect.stringMatching(/^PLATFORM [0-9]{4}$/),
+          createdAt: expect.stringMatching(TIMESTAMP),
+        },
+      ],
+      pageUrl: expect.stringContaining(`/bank-statement/${account.id}?expires=`),
+      pageUrlExpiresAt: expect.stringMatching(TIMESTAMP),
+    });
+    // The link lasts minutes, not longer.
+    const lasts = Date.parse(res.body.pageUrlExpiresAt) - before;
+    expect(lasts).toBeGreaterThan(0);
+    expect(lasts).toBeLessThanOrEqual(16 * 60_000);
+    // The code is the one the bank account is verified with.
+    const code = res.body.lines[0].code;
+    expect(code).toBe(await statementCode(account.bankAccountNumber));
+    expect(written(res)).toEqual([]);
+    const verified = await api('POST', `/api/bank-accounts/${account.id}/verify`, {
+      key: owner.apiKey,
+      body: { verificationCode: code },
+    });
+    expect(verified.status).toBe(200);
+
+    const html = await page(res.body.pageUrl);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html.headers.get('cache-control')).toBe('no-store');
+    const csp = html.headers.get('content-security-policy')!;
+    const nonce = /style-src 'nonce-([^']+)'/.exec(csp)![1];
+    expect(csp).toBe(
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action 'self'; ` +
+        "base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(html.body).toContain(`<td class="code">${code}</td>`);
+    expect(html.body).toContain(account.bankAccountNumber);
+    expect(html.body).not.toContain('<script');
+  });
+
+  it("shows each holder of a number only its own record's transactions", async () => {
+    const number = uniqueBankNumber();
+    const mine = await newBankAccount(owner, { bankAccountNumber: number });
+    const theirs = await newBankAccount(other, { bankAccountNumber: number });
+    const [a, b] = await Promise.all([statement(owner, mine.id), statement(other, theirs.id)]);
+    expect([a.body.lines.length, b.body.lines.length]).toEqual([1, 1]);
+    const lines = await recentStatementLines(number, new Date());
+    expect(a.body.lines[0].code).toBe(lines.find((line) => line.accountId === owner.accountId)!.code);
+    expect(b.body.lines[0].code).toBe(lines.find((line) => line.accountId === other.accountId)!.code);
+    // Each page holds only its own lines: the other record's code is nowhere on it.
+    const page0 = await page(a.body.pageUrl);
+    expect(page0.body).toContain(`<td class="code">${a.body.lines[0].code}</td>`);
+    if (a.body.lines[0].code !== b.body.lines[0].code)
+      expect(page0.body).not.toContain(`<td class="code">${b.body.lines[0].code}</td>`);
+  });
+
+  it('has none for a live bank account: LIVE_BANK_STATEMENT_UNAVAILABLE, nothing written', async () => {
+    const live = await newAccount({ test: false });
+    const account = await newBankAccount(live);
+    const res = await statement(live, account.id);
+    expect(res.body).toEqual(refused('LIVE_BANK_STATEMENT_UNAVAILABLE'));
+    expect(written(res)).toEqual([]);
+  });
+
+  const opens = "opens only with the owner's unexpired link for this bank account: else a refusal page, nothing shown";
+  it(opens, async () => {
+    const [account, another] = await Promise.all([newBankAccount(owner), newBankAccount(owner)]);
+    const url = new URL((await statement(owner, account.id)).body.pageUrl);
+    const token = url.searchParams.get('token')!;
+    const expires = url.searchParams.get('expires')!;
+    const lapsed = await statementPageLink(account.id, new Date(Date.now() - 20 * 60_000));
+    const tries: [string, string][] = [
+      ['no token', `${url.pathname}?expires=${expires}`],
+      ['no expiry', `${url.pathname}?token=${token}`],
+      ['a forged token', `${url.pathname}?expires=${expires}&token=${'A'.repeat(43)}`],
+      ['a later expiry', `${url.pathname}?expires=${Number(expires) + 3600}&token=${token}`],
+      ['another bank account', `/bank-statement/${another.id}?expires=${expires}&token=${token}`],
+      ['an expired link', `${new URL(lapsed.url).pathname}${new URL(lapsed.url).search}`],
+    ];
+    for (const [what, path] of tries) {
+      const res = await api('GET', path);
+      expect([what, res.status]).toEqual([what, 403]);
+      expect(res.body).toContain('Link not valid');
+      expect(res.body).not.toContain('<td class="code">');
+      expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    }
   });
 });
 

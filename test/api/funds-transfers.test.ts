@@ -200,9 +200,23 @@ describe('withdrawals', () => {
 });
 
 describe('top ups', () => {
+  /** The code its holder reads on the statement the platform serves the bank account's owner. */
+  const statementCodeOf = async (holder: TestAccount, bankAccountId: string, kind: string) => {
+    const res = await get(`/api/bank-accounts/${bankAccountId}/statement`, holder.apiKey);
+    expect(res.status).toBe(200);
+    return (res.body.lines as Json[]).find((line) => line.kind === kind)!.code as string;
+  };
+  const verifyWith = (holder: TestAccount, bankAccountId: string, verificationCode: string) =>
+    api('POST', `/api/bank-accounts/${bankAccountId}/verify`, { key: holder.apiKey, body: { verificationCode } });
+  const abort = (holder: TestAccount, id: string) =>
+    api('POST', `/api/funds-transfers/${id}/abort`, { key: holder.apiKey });
+  /** The wallet's movements from its ledger: each credit is one entry. */
+  const movements = async (holder: TestAccount, assetId: string) =>
+    (await get(`/api/wallets/${assetId}/transactions`, holder.apiKey)).body.items as Json[];
+
   it(
-    'credits the wallet when the bank settles, once the bank account is verified with the code the top up put on ' +
-      'its statement',
+    'money in, end to end: top up → the bank settles (`settled`, held) → the code read from the statement ' +
+      'verifies the bank account → the wallet is credited once, however often settle and verify are repeated',
     async () => {
       const holder = await newAccount();
       const w = await newWallet(holder);
@@ -220,18 +234,26 @@ describe('top ups', () => {
       expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body).toEqual(res.body);
 
       // Settled by the bank, held: the bank account is not verified yet.
-      expect((await bankReports(res.body.id, 'settled')).body.status).toBe('created');
-      expect((await balances(holder.apiKey, w)).balance).toBe('0');
-      const aborted = await api('POST', `/api/funds-transfers/${res.body.id}/abort`, { key: holder.apiKey });
-      expect(aborted.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+      expect((await bankReports(res.body.id, 'settled')).body.status).toBe('settled');
+      expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body.status).toBe('settled');
+      expect((await get('/api/topups', holder.apiKey)).body).toEqual([
+        expect.objectContaining({ id: res.body.id, status: 'settled' }),
+      ]);
+      expect(await balances(holder.apiKey, w)).toEqual({ balance: '0', available: '0' });
 
-      const verify = await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
-        key: holder.apiKey,
-        body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
-      });
-      expect(verify.status).toBe(200);
-      expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body.status).toBe('done');
+      // The verification credits it at once: no read of the top up comes between.
+      const code = await statementCodeOf(holder, unverified.id, 'topup');
+      expect((await verifyWith(holder, unverified.id, code)).body).toEqual({ verificationCode: code });
       expect(await balances(holder.apiKey, w)).toEqual({ balance: '2500', available: '2500' });
+      expect((await get(`/api/topups/${res.body.id}`, holder.apiKey)).body.status).toBe('done');
+
+      // Again: the bank's report, the verification, an abort, the days the timer looks again. No second credit.
+      expect((await bankReports(res.body.id, 'settled')).body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+      expect((await verifyWith(holder, unverified.id, code)).body).toEqual(refused('BANK_ACCOUNT_ALREADY_VERIFIED'));
+      expect((await abort(holder, res.body.id)).body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+      await advanceClock(holder.accountId, 2 * DAY);
+      expect(await balances(holder.apiKey, w)).toEqual({ balance: '2500', available: '2500' });
+      expect(await movements(holder, w)).toEqual([expect.objectContaining({ topupId: res.body.id, value: '2500' })]);
 
       const listed = await get('/api/topups', holder.apiKey);
       expect(listed.body).toEqual([expect.objectContaining({ id: res.body.id, status: 'done' })]);
@@ -253,8 +275,6 @@ describe('top ups', () => {
           otherParty: unverified.bankAccountNumber.replace(/-\d{4}(\d{3}-\d{3})$/, '-****$1'),
         }),
       ]);
-      const history = await get(`/api/wallets/${w}/transactions`, holder.apiKey);
-      expect(history.body.items).toEqual([expect.objectContaining({ topupId: res.body.id, value: '2500' })]);
       const transactions = await get(`/api/assets/${w}/transactions`, holder.apiKey);
       expect(transactions.body.items).toEqual([
         expect.objectContaining({
@@ -267,36 +287,80 @@ describe('top ups', () => {
           activityNumber: '1',
         }),
       ]);
+
+      // Verified first, settled after: the bank's settlement credits it, once, by itself a day later.
+      const second = (await topUp(holder, w, unverified.id, '400')).body;
+      await advanceClock(holder.accountId, DAY + 60);
+      const credited = await waitFor(
+        () => balances(holder.apiKey, w),
+        (b) => b.balance !== '2500',
+      );
+      expect(credited).toEqual({ balance: '2900', available: '2900' });
+      expect((await get(`/api/topups/${second.id}`, holder.apiKey)).body.status).toBe('done');
+      expect((await bankReports(second.id, 'settled')).body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+      expect(await movements(holder, w)).toHaveLength(2);
     },
   );
 
   it(
-    'releases a held top up by its daily re-check once the bank account is verified, and settles by itself on the ' +
-      'clock',
+    'aborted once settled but not credited: `aborted`, the bank pays it back (on the statement), and the ' +
+      'verification credits nothing',
     async () => {
       const holder = await newAccount();
       const w = await newWallet(holder);
       const unverified = await bankAccountOf(holder, { verified: false });
-      const created = (await topUp(holder, w, unverified.id, '900')).body;
-      await advanceClock(holder.accountId, DAY + 60);
-      // The bank settled it; it is held.
-      expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('created');
-      await api('POST', `/api/bank-accounts/${unverified.id}/verify`, {
-        key: holder.apiKey,
-        body: { verificationCode: await statementCode(unverified.bankAccountNumber, 'topup') },
-      });
-      await advanceClock(holder.accountId, DAY + 60);
-      // Only the timer reads it: the wallet is credited without anyone asking for the top up.
-      expect(
-        (
-          await waitFor(
-            () => balances(holder.apiKey, w),
-            (b) => b.balance === '900',
-          )
-        ).balance,
-      ).toBe('900');
+      const created = (await topUp(holder, w, unverified.id, '1200')).body;
+      expect((await bankReports(created.id, 'settled')).body.status).toBe('settled');
+      const res = await abort(holder, created.id);
+      expect([res.status, res.body]).toEqual([200, {}]);
+      expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('aborted');
+      const statement = await get(`/api/bank-accounts/${unverified.id}/statement`, holder.apiKey);
+      expect(statement.body.lines[0]).toMatchObject({ kind: 'topup-return', amount: '1200', currency: 'NZD' });
+
+      // Again, and the rest: nothing changes, nothing is credited.
+      expect((await abort(holder, created.id)).body).toEqual({});
+      expect((await bankReports(created.id, 'settled')).body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+      const code = await statementCodeOf(holder, unverified.id, 'topup');
+      expect((await verifyWith(holder, unverified.id, code)).status).toBe(200);
+      expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('aborted');
+      expect(await balances(holder.apiKey, w)).toEqual({ balance: '0', available: '0' });
+      expect(await movements(holder, w)).toEqual([]);
     },
   );
+
+  const failed = 'failed by the bank: `failed`, never credited, and complete (abort: FUNDS_TRANSFER_ALREADY_COMPLETE)';
+  it(failed, async () => {
+    const holder = await newAccount();
+    const w = await newWallet(holder);
+    const verified = await bankAccountOf(holder);
+    const created = (await topUp(holder, w, verified.id, '800')).body;
+    expect((await bankReports(created.id, 'failed')).body.status).toBe('failed');
+    const res = await abort(holder, created.id);
+    expect(res.body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+    expect(written(res)).toEqual([]);
+    expect((await bankReports(created.id, 'settled')).body).toEqual(refused('FUNDS_TRANSFER_ALREADY_COMPLETE'));
+    await advanceClock(holder.accountId, 2 * DAY);
+    expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('failed');
+    expect(await balances(holder.apiKey, w)).toEqual({ balance: '0', available: '0' });
+  });
+
+  const byItself =
+    "settles by itself a day later on the account's clock: held (`settled`) from a bank account not verified";
+  it(byItself, async () => {
+    const holder = await newAccount();
+    const w = await newWallet(holder);
+    const unverified = await bankAccountOf(holder, { verified: false });
+    const created = (await topUp(holder, w, unverified.id, '900')).body;
+    await advanceClock(holder.accountId, DAY - 60);
+    expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('created');
+    await advanceClock(holder.accountId, 120);
+    expect((await get(`/api/topups/${created.id}`, holder.apiKey)).body.status).toBe('settled');
+    expect(await balances(holder.apiKey, w)).toEqual({ balance: '0', available: '0' });
+    expect(
+      (await verifyWith(holder, unverified.id, await statementCodeOf(holder, unverified.id, 'topup'))).status,
+    ).toBe(200);
+    expect(await balances(holder.apiKey, w)).toEqual({ balance: '900', available: '900' });
+  });
 
   it('is aborted while the bank has not settled it, and then never credited', async () => {
     const created = (await topUp(owner, wallet, bank.id, '400')).body;
@@ -403,7 +467,7 @@ describe('bank account ownership', () => {
       // Not proven: the second account's top up is settled by the bank but held, never credited, and it pays nothing
       // out.
       const topup = (await topUp(second, secondWallet, secondBank.id, '700')).body;
-      expect((await bankReports(topup.id, 'settled')).body.status).toBe('created');
+      expect((await bankReports(topup.id, 'settled')).body.status).toBe('settled');
       expect((await withdraw(second, secondWallet, secondBank.id, '100')).body).toEqual(
         refused('BANK_ACCOUNT_NOT_VERIFIED'),
       );

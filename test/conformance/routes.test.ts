@@ -212,6 +212,12 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
     "the simulated bank's consent form: decline (docs/api/bank-accounts-and-approvals.md)",
   'GET /bank-consent/{bankAccountConnectionIntentId}/complete':
     'where the simulated bank returns the user with the code (docs/api/bank-accounts-and-approvals.md)',
+  'GET /api/bank-accounts/{bankAccountId}/statement':
+    "the simulated bank's statement of a test bank account, whose codes verify it " +
+    '(docs/api/bank-accounts-and-approvals.md)',
+  'GET /bank-statement/{bankAccountId}':
+    "the simulated bank's statement page a statement's signed link opens " +
+    '(HTML; docs/api/bank-accounts-and-approvals.md)',
   'GET /api/sales-channels/{salesChannelId}':
     'the docs give no read of a sales channel; its account reads back what it made',
   'POST /api/payment-links':

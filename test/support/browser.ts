@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { source as AXE_SOURCE } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium for the browser suites (driven by playwright-core). Without one a suite is
@@ -24,6 +24,22 @@ export function browserSuite(name: string): jest.Describe {
 }
 
 export const suiteName = (name: string) => (CHROMIUM ? name : `${name} (SKIPPED: ${WHY_SKIPPED})`);
+
+/**
+ * Chromium for the suite it is called in: launched (and the folder of its screenshots made) before the
+ * suite's tests, closed after them. Answers a getter of the browser, for the tests.
+ */
+export function suiteBrowser(artifacts: string): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
 
 /** What the functions run in a page use of it (the tests compile without the DOM's types). */
 export interface PageGlobal {

@@ -107,6 +107,7 @@ export const ERRORS = {
     status: 403,
     source: 'docs/api/bank-accounts-and-approvals.md#bank-account-approvals-and-connections',
   },
+  LIVE_BANK_STATEMENT_UNAVAILABLE: { status: 403, source: 'docs/api/bank-accounts-and-approvals.md#bank-statements' },
   LOYALTY_PROGRAM_NOT_FOUND: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
   MANAGED_INTEGRATION_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/integrations.md#managed-integrations' },
   MEDIA_UPLOAD_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/asset-programs' },
