@@ -1,0 +1,58 @@
+import { handler } from '../../functions/consumers/settlements';
+import { api, seed, type Json } from './api';
+import { bankStatement } from './bank';
+import { bankAccountOf } from './funds';
+import { newMerchant, type MerchantSetup } from './payments';
+
+/**
+ * Fixtures for merchant settlements: a merchant whose settlement bank account is verified and approved for
+ * settlement (the operator's review), and the settlement run itself, as its schedule runs it.
+ */
+export interface SettlingMerchant extends MerchantSetup {
+  bankAccount: Json;
+}
+
+/** A bank account of the merchant's account, verified and approved for settlement. */
+export async function settlementBankAccount(merchant: MerchantSetup): Promise<Json> {
+  const { owner } = merchant;
+  const bankAccount = await bankAccountOf(owner);
+  const approval = await api('POST', '/api/bank-account-approvals', {
+    key: owner.apiKey,
+    body: { type: 'settlement', bankAccountId: bankAccount.id, mediaUploadId: await bankStatement(owner) },
+  });
+  if (approval.status !== 200) throw new Error(`approval: ${JSON.stringify(approval.body)}`);
+  const accepted = await api('POST', `/api/bank-account-approvals/${approval.body.id}/accept`, {
+    key: seed().operatorApiKey,
+    body: {},
+  });
+  if (accepted.status !== 200) throw new Error(`accept: ${JSON.stringify(accepted.body)}`);
+  return bankAccount;
+}
+
+/** Names the bank account in the merchant's settlement config. */
+export async function settleTo(merchant: MerchantSetup, bankAccountId: string): Promise<void> {
+  const res = await api('PUT', `/api/merchants/${merchant.merchantId}`, {
+    key: merchant.owner.apiKey,
+    body: { settlementConfig: { bankAccountId } },
+  });
+  if (res.status !== 200) throw new Error(`settlement config: ${JSON.stringify(res.body)}`);
+}
+
+export async function settlingMerchant(): Promise<SettlingMerchant> {
+  const merchant = await newMerchant();
+  const bankAccount = await settlementBankAccount(merchant);
+  await settleTo(merchant, bankAccount.id);
+  return { ...merchant, bankAccount };
+}
+
+/** One settlement run, as the schedule (locally the platform's interval) starts it. */
+export const runSettlements = () => handler();
+
+/** The merchant's settlements, newest first (one page of up to 100). */
+export async function settlementsOf(merchant: MerchantSetup): Promise<Json[]> {
+  const res = await api('GET', `/api/merchants/${merchant.merchantId}/settlements?paginationLimit=100`, {
+    key: merchant.owner.apiKey,
+  });
+  if (res.status !== 200) throw new Error(`settlements: ${JSON.stringify(res.body)}`);
+  return res.body.items;
+}
