@@ -25,7 +25,7 @@ export interface Bank {
 }
 
 /** A payout as the bank sees it. */
-export interface BankPayout {
+interface BankPayout {
   amount: string;
   currency: string;
   createdAt: string;
