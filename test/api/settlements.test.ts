@@ -1,8 +1,9 @@
 import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
-import { advanceClock, DAY } from '../support/clock';
+import { DAY } from '../support/clock';
 import { bankAccountOf } from '../support/funds';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type Payer } from '../support/payments';
 import {
+  endDay,
   runSettlements,
   settlementsOf,
   settleTo,
@@ -14,15 +15,6 @@ import {
 jest.setTimeout(90_000);
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** Moves the account's clock to just past its next UTC midnight: the day it was in has ended. */
-async function endDay(accountId: string): Promise<string> {
-  const clock = await api('GET', `/api/accounts/${accountId}/test-clock`, { key: seed().operatorApiKey });
-  const now = Date.parse(clock.body.now);
-  const midnight = Math.ceil((now + 1) / (DAY * 1000)) * DAY * 1000;
-  await advanceClock(accountId, (midnight - now) / 1000 + 60);
-  return new Date(midnight).toISOString();
-}
 
 async function paid(merchant: SettlingMerchant, payer: Payer, amount: string): Promise<string> {
   const pr = await newPaymentRequest(merchant, { value: nzd(amount) });
@@ -99,8 +91,7 @@ describe('merchant settlements', () => {
       expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('700');
 
       // The simulated bank pays it a day after it was sent; the next day's 700 is settled in the same run.
-      await endDay(merchant.owner.accountId);
-      await advanceClock(merchant.owner.accountId, 3600);
+      await endDay(merchant.owner.accountId, 3600);
       await runSettlements();
       const [next, confirmed] = await settlementsOf(merchant);
       expect(confirmed).toMatchObject({

@@ -39,6 +39,7 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/merchants/{merchantId}/set-onboarding-status': 'merchants',
   'POST /api/merchants/{merchantId}/metadata': 'merchants',
   'GET /api/merchants/{merchantId}/supported-wallets': 'wallets',
+  'GET /api/merchants/{merchantId}/settlements': 'settlements',
   'POST /api/merchants/{merchantId}/configs': 'merchant-configs',
   'GET /api/merchant-configs/{configId}': 'merchant-configs',
   'GET /api/merchants/{merchantId}/configs': 'merchant-configs',
@@ -213,6 +214,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'POST /api/funds-transfers/{fundsTransferId}/bank-outcome':
     "the operator's control of the simulated bank (docs/api/funds-transfers.md)",
   'GET /api/accounts/{accountId}/events': "our listing of an account's events; the docs only create them",
+  'POST /api/settlements/{settlementId}/bank-outcome':
+    "the operator's control of the simulated bank's settlement payouts (docs/api/settlements.md)",
 };
 
 describe('conformance coverage', () => {

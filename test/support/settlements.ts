@@ -1,8 +1,9 @@
 import { handler } from '../../functions/consumers/settlements';
 import { api, seed, type Json } from './api';
 import { bankStatement } from './bank';
+import { advanceClock, DAY } from './clock';
 import { bankAccountOf } from './funds';
-import { newMerchant, type MerchantSetup } from './payments';
+import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup, type Payer } from './payments';
 
 /**
  * Fixtures for merchant settlements: a merchant whose settlement bank account is verified and approved for
@@ -55,4 +56,35 @@ export async function settlementsOf(merchant: MerchantSetup): Promise<Json[]> {
   });
   if (res.status !== 200) throw new Error(`settlements: ${JSON.stringify(res.body)}`);
   return res.body.items;
+}
+
+/**
+ * Moves the account's test clock to `extraSeconds` past its next UTC midnight, so the day it was in has ended;
+ * answers that midnight.
+ */
+export async function endDay(accountId: string, extraSeconds = 60): Promise<string> {
+  const clock = await api('GET', `/api/accounts/${accountId}/test-clock`, { key: seed().operatorApiKey });
+  const now = Date.parse(clock.body.now);
+  const midnight = Math.ceil((now + 1) / (DAY * 1000)) * DAY * 1000;
+  await advanceClock(accountId, (midnight - now) / 1000 + extraSeconds);
+  return new Date(midnight).toISOString();
+}
+
+let source: Promise<{ merchant: SettlingMerchant; payer: Payer }> | undefined;
+
+/**
+ * A new settlement awaiting the bank, of a settling merchant shared by the callers of this module (its own account
+ * and clock): a payment, the day ended, a settlement run. Answers the settlement and its merchant's account.
+ */
+export async function awaitingSettlement(): Promise<{ id: string; accountId: string }> {
+  source ??= Promise.all([settlingMerchant(), newPayer('1000000')]).then(([merchant, payer]) => ({ merchant, payer }));
+  const { merchant, payer } = await source;
+  const request = await newPaymentRequest(merchant, { value: nzd('100') });
+  const paid = await pay(payer, request.id, `settle-${request.id}`);
+  if (paid.status !== 200) throw new Error(`pay: ${JSON.stringify(paid.body)}`);
+  await endDay(merchant.owner.accountId);
+  await runSettlements();
+  const [newest] = await settlementsOf(merchant);
+  if (newest?.status !== 'awaiting-confirmation') throw new Error(`no settlement awaiting: ${JSON.stringify(newest)}`);
+  return { id: newest.id, accountId: merchant.owner.accountId };
 }
