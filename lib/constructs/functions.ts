@@ -7,7 +7,6 @@ import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { GroupDefinition } from '../../functions/core/group';
@@ -210,10 +209,19 @@ export class PaymentsFunctions extends Construct {
     // account's advanced clock is settled within the hour; a rerun settles nothing twice.
     const settlements = make('settlements', 'functions/consumers/settlements.ts', Duration.minutes(5));
     data.table.grantReadWriteData(settlements);
-    new scheduler.Schedule(this, 'SettlementSchedule', {
+    // Its own role, invoking this function only (the L2 target would also grant its versions, `:*`).
+    const invoker = new iam.Role(this, 'SettlementScheduleRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+    });
+    invoker.addToPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [settlements.functionArn] }),
+    );
+    new scheduler.CfnSchedule(this, 'SettlementSchedule', {
       description: "Settles each merchant's ended days to its settlement bank account and confirms paid payouts",
-      schedule: scheduler.ScheduleExpression.cron({ minute: '5' }),
-      target: new schedulerTargets.LambdaInvoke(settlements, { retryAttempts: 2 }),
+      scheduleExpression: 'cron(5 * * * ? *)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      target: { arn: settlements.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2 } },
     });
     this.consumers.push(settlements);
   }
