@@ -60,7 +60,6 @@ export const settlementsQuery = { type: 'object', properties: { ...pageQuery } }
 export const settlementBankOutcomeBody = {
   type: 'object',
   required: ['outcome'],
-  additionalProperties: false,
   properties: { outcome: { enum: ['settled', 'returned'] } },
 } as const;
 

@@ -71,12 +71,20 @@ export async function endDay(accountId: string, extraSeconds = 60): Promise<stri
 }
 
 let source: Promise<{ merchant: SettlingMerchant; payer: Payer }> | undefined;
+let previous: Promise<unknown> = Promise.resolve();
 
 /**
  * A new settlement awaiting the bank, of a settling merchant shared by the callers of this module (its own account
- * and clock): a payment, the day ended, a settlement run. Answers the settlement and its merchant's account.
+ * and clock): a payment, the day ended, a settlement run. Answers the settlement and its merchant's account. Calls
+ * wait for each other: two at once would settle their payments together, in one settlement.
  */
-export async function awaitingSettlement(): Promise<{ id: string; accountId: string }> {
+export function awaitingSettlement(): Promise<{ id: string; accountId: string }> {
+  const next = previous.then(newSettlement);
+  previous = next.catch(() => undefined);
+  return next;
+}
+
+async function newSettlement(): Promise<{ id: string; accountId: string }> {
   source ??= Promise.all([settlingMerchant(), newPayer('1000000')]).then(([merchant, payer]) => ({ merchant, payer }));
   const { merchant, payer } = await source;
   const request = await newPaymentRequest(merchant, { value: nzd('100') });
