@@ -28,6 +28,7 @@ import { group as paymentLinks } from './payment-links/group';
 import { group as paymentRequests } from './payment-requests/group';
 import { group as quotas } from './quotas/group';
 import { group as salesChannels } from './sales-channels/group';
+import { group as settlements } from './settlements/group';
 import { group as system } from './system/group';
 import { group as tokens } from './tokens/group';
 import { group as walletAssets } from './wallet-assets/group';
@@ -65,6 +66,7 @@ export const REGISTRY = [
   businesses,
   events,
   batches,
+  settlements,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

@@ -14,7 +14,7 @@ import { startGateway, type Gateway } from './gateway';
 import { provisionTable } from './provision-table';
 import { startQueuePollers } from './queue-poller';
 import { startStreamPollers } from './stream-poller';
-import { startWebhookSweep } from './webhook-sweep';
+import { startSchedule } from './schedules';
 import { ensureSeed, type Seed } from './seed';
 import { type IssuerKey, LOCAL_USER_CLIENT_ID, localIssuerKey, startUserIssuer } from './user-issuer';
 
@@ -142,7 +142,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const modules = options.bundles ? await fromBundles() : fromSources;
     started.push(startQueuePollers(messaging.queueUrls, REGION, modules));
     started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
-    started.push(startWebhookSweep(15_000, modules));
+    started.push(startSchedule('functions/consumers/webhook-sweep', 15_000, modules));
+    started.push(startSchedule('functions/consumers/settlements', 30_000, modules));
     const gateway: Gateway = await startGateway({ port: gatewayPort, modules });
     started.push(gateway);
     if (options.publish)

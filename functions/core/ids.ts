@@ -157,6 +157,7 @@ const PATH_PARAMETERS = {
   businessId: 'id',
   nzbn: 'nzbn',
   batchId: 'id',
+  settlementId: 'id',
 } as const satisfies Record<string, IdKindName>;
 
 const compiled = new Map<IdKindName, RegExp>();

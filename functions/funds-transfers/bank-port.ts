@@ -22,4 +22,16 @@ export interface Bank {
   settlesAt(now: Date): Date;
   /** Arranges for the bank's settlement of `transfer` to reach the platform at its `settleAt`. */
   watch(transfer: StoredFundsTransfer, now: Date): Promise<void>;
+  /**
+   * Steps that start a payout (a merchant's settlement) to `bankAccount`, written with the payout's record; the
+   * bank pays it by `settlesAt`, unless it reports before that it paid it or sent it back.
+   */
+  payOut(payout: BankPayout, bankAccount: BankAccount): TransactionStep[];
+}
+
+/** A payout as the bank sees it. */
+interface BankPayout {
+  amount: string;
+  currency: string;
+  createdAt: string;
 }

@@ -11,7 +11,8 @@ const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
  * statement page), and settles by itself a day later on the account's clock (a test clock reaches it
  * at once) through the timers port. The platform operator can make it settle, fail or abort a
  * transfer now (`POST /api/funds-transfers/{id}/bank-outcome`). It moves no live money: no real bank
- * stands behind it.
+ * stands behind it. A merchant's settlement payout is paid a day later too, unless the operator makes
+ * the bank pay or return it now (`POST /api/settlements/{id}/bank-outcome`).
  */
 export const bankSimulator: Bank = {
   moves: (transfer) => transfer.test,
@@ -29,4 +30,7 @@ export const bankSimulator: Bank = {
       { kind: 'funds-transfer-bank', id: transfer.id, accountId: transfer.accountId, dueAt: transfer.settleAt },
       now,
     ),
+  payOut: (payout, bankAccount) => [
+    statementLineStep(newStatementLine(bankAccount, 'withdrawal', payout.amount, payout.currency, payout.createdAt)),
+  ],
 };

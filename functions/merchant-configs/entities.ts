@@ -9,7 +9,8 @@ import { defineEntity } from '../core/db/entity';
  *
  * - merchant config: PK MC#<id>, SK MC
  *   GSI1 MERCHANTCONFIGS#<merchantId>, <createdAt>#<id>
- *   serves: get config; configs of a merchant
+ *   GSI2 SETTLINGCONFIGS, <merchantId>#<id> (only configs naming a wallet: the settlement wallets)
+ *   serves: get config; configs of a merchant; the settlement wallets the settlement run visits
  *
  * Options name token collections, which the tokens group owns; they are read through its public face.
  */
@@ -23,11 +24,20 @@ const merchantConfigKey = (id: string) => ({ PK: `MC#${id}`, SK: 'MC' });
 /** The index partition of a merchant's configs (GSI1). */
 export const merchantConfigsPartition = (merchantId: string) => `MERCHANTCONFIGS#${merchantId}`;
 
+/** The index partition of every config naming a settlement wallet (GSI2). */
+export const SETTLING_CONFIGS_PARTITION = 'SETTLINGCONFIGS';
+
 export const merchantConfigEntity = defineEntity<StoredMerchantConfig, [id: string]>({
   type: 'merchant-config',
   version: 1,
   key: merchantConfigKey,
   keyOf: (c) => merchantConfigKey(c.id),
-  indexes: (c) => ({ GSI1PK: merchantConfigsPartition(c.merchantId), GSI1SK: `${c.createdAt}#${c.id}` }),
+  indexes: (c) => ({
+    GSI1PK: merchantConfigsPartition(c.merchantId),
+    GSI1SK: `${c.createdAt}#${c.id}`,
+    ...(c.paymentOptions.some((o) => o.walletId)
+      ? { GSI2PK: SETTLING_CONFIGS_PARTITION, GSI2SK: `${c.merchantId}#${c.id}` }
+      : {}),
+  }),
   required: [...merchantConfig.required, 'merchantAccountId', 'test', 'version'],
 });

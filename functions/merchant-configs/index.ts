@@ -3,5 +3,6 @@ export {
   findMerchantConfig,
   insertMerchantConfig,
   queryMerchantConfigs,
+  settlementWalletsOfMerchants,
   type StoredMerchantConfig,
 } from './merchant-config-store';

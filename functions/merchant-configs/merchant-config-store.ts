@@ -5,6 +5,7 @@ import { publicView } from '../core/db/entity';
 import {
   merchantConfigEntity,
   merchantConfigsPartition,
+  SETTLING_CONFIGS_PARTITION,
   type MerchantConfig,
   type StoredMerchantConfig,
 } from './entities';
@@ -111,6 +112,27 @@ export const findMerchantConfig = (id: string): Promise<StoredMerchantConfig | u
 export async function queryMerchantConfigs(merchantId: string): Promise<MerchantConfig[]> {
   const configs = await merchantConfigEntity.all({ partition: merchantConfigsPartition(merchantId), index: 'GSI1' });
   return configs.map(present);
+}
+
+/** A settlement wallet a merchant's config names: what the settlement run visits. */
+export interface SettlementWalletOfMerchant {
+  merchantId: string;
+  walletId: string;
+}
+
+/**
+ * Every settlement wallet named by a merchant config, each once, from the index of configs that name one; at most
+ * `limit` configs are read (the caller logs reaching it).
+ */
+export async function settlementWalletsOfMerchants(
+  limit: number,
+): Promise<{ wallets: SettlementWalletOfMerchant[]; configsRead: number }> {
+  const configs = await merchantConfigEntity.all({ partition: SETTLING_CONFIGS_PARTITION, index: 'GSI2', limit });
+  const seen = new Map<string, SettlementWalletOfMerchant>();
+  for (const config of configs)
+    for (const option of config.paymentOptions)
+      if (option.walletId) seen.set(option.walletId, { merchantId: config.merchantId, walletId: option.walletId });
+  return { wallets: [...seen.values()], configsRead: configs.length };
 }
 
 /** The public view: the MerchantConfig schema's fields only. */

@@ -6,6 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { GroupDefinition } from '../../functions/core/group';
@@ -46,8 +47,8 @@ export interface FunctionsProps {
 }
 
 /**
- * One Lambda per endpoint group, per queue consumer and per table stream consumer, and the webhook sweep, each with
- * only the grants it needs.
+ * One Lambda per endpoint group, per queue consumer and per table stream consumer, the webhook sweep and the
+ * settlement run, each with only the grants it needs.
  */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
@@ -211,5 +212,26 @@ export class PaymentsFunctions extends Construct {
       targets: [new targets.LambdaFunction(sweep)],
     });
     this.consumers.push(sweep);
+
+    // The settlement run (functions/consumers/settlements.ts): settles the merchants' ended days and confirms what
+    // the bank paid. Hourly, five minutes past, so a day's last movements have reached the ledger's index and a test
+    // account's advanced clock is settled within the hour; a rerun settles nothing twice.
+    const settlements = make('settlements', 'functions/consumers/settlements.ts', Duration.minutes(5));
+    data.table.grantReadWriteData(settlements);
+    // Its own role, invoking this function only (the L2 target would also grant its versions, `:*`).
+    const invoker = new iam.Role(this, 'SettlementScheduleRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+    });
+    invoker.addToPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [settlements.functionArn] }),
+    );
+    new scheduler.CfnSchedule(this, 'SettlementSchedule', {
+      description: "Settles each merchant's ended days to its settlement bank account and confirms paid payouts",
+      scheduleExpression: 'cron(5 * * * ? *)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      target: { arn: settlements.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2 } },
+    });
+    this.consumers.push(settlements);
   }
 }

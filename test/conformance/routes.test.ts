@@ -43,6 +43,7 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/merchants/{merchantId}/set-onboarding-status': 'merchants',
   'POST /api/merchants/{merchantId}/metadata': 'merchants',
   'GET /api/merchants/{merchantId}/supported-wallets': 'wallets',
+  'GET /api/merchants/{merchantId}/settlements': 'settlements',
   'POST /api/merchants/{merchantId}/configs': 'merchant-configs',
   'GET /api/merchant-configs/{configId}': 'merchant-configs',
   'GET /api/merchants/{merchantId}/configs': 'merchant-configs',
@@ -230,6 +231,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'GET /api/accounts/{accountId}/events': "our listing of an account's events; the docs only create them",
   'GET /media/{mediaUploadId}':
     "a branding logo's image, the address `img`, `issuerImg` and `logoImg` name (docs/api/media-uploads.md)",
+  'POST /api/settlements/{settlementId}/bank-outcome':
+    "the operator's control of the simulated bank's settlement payouts (docs/api/settlements.md)",
 };
 
 describe('conformance coverage', () => {

@@ -18,8 +18,8 @@ const routesTemplate = Template.fromStack(
 );
 /** Functions fed by a queue or by the table's stream. */
 const consumers = [...QUEUES.filter((q) => q.consumer), ...STREAM_CONSUMERS];
-/** Functions run on a schedule rather than by a queue: the webhook outbox sweep. */
-const scheduled = 1;
+/** Functions run on a schedule rather than by a queue: the webhook outbox sweep and the settlement run. */
+const scheduled = 2;
 
 describe('PaymentsStack', () => {
   it('keeps one DynamoDB table: on demand, PITR, TTL, GSI1 and GSI2, retained', () => {
@@ -363,6 +363,40 @@ describe('PaymentsStack', () => {
       expect(JSON.stringify(functions)).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
     },
   );
+
+  it('runs the settlement consumer hourly by an EventBridge Scheduler schedule that may invoke only it', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const settlements = Object.keys(functions).filter((id) => /settlements/.test(id) && !/groupsettlements/.test(id));
+    expect(settlements).toHaveLength(1);
+    const schedules = template.findResources('AWS::Scheduler::Schedule');
+    expect(Object.keys(schedules)).toHaveLength(1);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(5 * * * ? *)',
+      State: 'ENABLED',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [settlements[0], 'Arn'] },
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+      }),
+    });
+    // The scheduler's role invokes the settlement consumer and nothing else.
+    const role = (Object.values(schedules)[0] as { Properties: { Target: { RoleArn: unknown } } }).Properties.Target
+      .RoleArn as { 'Fn::GetAtt': [string, string] };
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p).includes(role['Fn::GetAtt'][0]),
+    );
+    const statements = policies.flatMap(
+      (p) =>
+        (p as { Properties: { PolicyDocument: { Statement: { Action: unknown }[] } } }).Properties.PolicyDocument
+          .Statement,
+    );
+    expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
+    // The consumer reads and writes the table (settlements, the ledger) and sends to no queue.
+    const consumerPolicies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes('settlementsRole'),
+    );
+    expect(JSON.stringify(consumerPolicies)).toMatch(/dynamodb:PutItem/);
+    expect(JSON.stringify(consumerPolicies)).not.toMatch(/sqs:SendMessage/);
+  });
 
   it('alarms on a 5xx rate above 1% and on function errors', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {

@@ -10,6 +10,7 @@ import { PNG } from '../support/media';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { newConnection, newWalletApp } from '../support/channels';
 import { schemaOf, validInstance, type Schema } from '../support/route-fixtures';
+import { awaitingSettlement } from '../support/settlements';
 import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
 import { joinByInvitation, newUser } from '../support/users';
 
@@ -480,6 +481,10 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
       }),
     );
     return { caller: operator(), values: { accountId: caller.accountId, fundsTransferId: topup.id } };
+  },
+  'POST /api/settlements/{settlementId}/bank-outcome': async () => {
+    const settlement = await awaitingSettlement();
+    return { caller: operator(), values: { accountId: settlement.accountId, settlementId: settlement.id } };
   },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,

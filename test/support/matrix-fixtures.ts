@@ -5,6 +5,7 @@ import { nzbnPool, onboardCsv, uploadBatchFile } from './batches';
 import { approvedCode } from './consent';
 import { logoForm } from './media';
 import { schemaOf, validInstance } from './route-fixtures';
+import { awaitingSettlement } from './settlements';
 import { joinByInvitation, newUser } from './users';
 
 /**
@@ -653,6 +654,8 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   businessId: ({ tenant }) => tenant.business(),
   batchId: ({ tenant }) => tenant.batch(),
   nzbn: async () => REGISTERED_NZBN,
+  // The bank's report ends a settlement's wait: every call names a new one (of a settling merchant of its own).
+  settlementId: async () => (await awaitingSettlement()).id,
 };
 
 /** Path parameters and body fields whose value depends on the route, by operation (over PATH_PARAMS and FIELDS). */

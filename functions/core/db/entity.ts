@@ -92,7 +92,7 @@ export interface Selection {
   sortKeyPrefix?: string;
   /** Only sort keys at or after this one (a time window of time-ordered keys). */
   sortKeyFrom?: string;
-  /** Read at most this many items (`all`), for a partition whose newest few are what matters. */
+  /** Read at most this many items (`all`; fewer only when the partition has no more). */
   limit?: number;
   newestFirst?: boolean;
   filter?: Condition;
@@ -251,8 +251,16 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
   const listing = (selection: Selection) => queryInput(tableName(), selection);
   const all: Entity<T, K>['all'] = async (selection) => {
     if (!selection.limit) return (await queryAll(listing(selection))).map(parse);
-    const out = await db().send(new QueryCommand(listing(selection)));
-    return (out.Items ?? []).map(parse);
+    // A page stops at 1 MB: read on until `limit` items or the end, so fewer than `limit` means there are no more.
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const input = listing({ ...selection, limit: selection.limit - items.length });
+      const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+      items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+      start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+    } while (start && items.length < selection.limit);
+    return items.map(parse);
   };
 
   return {

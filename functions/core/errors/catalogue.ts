@@ -148,6 +148,7 @@ export const ERRORS = {
   SALES_CHANNEL_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/sales-channels-and-links.md#sales-channels' },
   SERVER_ERROR: { status: 500, source: 'docs/api/conventions.md#answers-and-errors' },
   SERVICE_BUSY: { status: 503, source: 'docs/api/money.md#money' },
+  SETTLEMENT_ALREADY_COMPLETE: { status: 403, source: 'docs/api/settlements.md#payouts' },
   TOKEN_ALREADY_CREATED: { status: 403, source: 'https://docs.centrapay.com/api/tokens' },
   TOKEN_COLLECTION_NOT_FOUND: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   TRANSACTION_CONFLICT: { status: 409, source: 'docs/api/money.md#money' },

@@ -29,7 +29,13 @@ export type TransferKind =
    * settles)
    */
   | 'topup'
-  | 'withdrawal';
+  | 'withdrawal'
+  /**
+   * a merchant's settlement: its settlement wallet paid out to the payouts in transit, then on to the bank; or given
+   * back to the wallet when the bank returns the payout
+   */
+  | 'settlement'
+  | 'settlement-return';
 
 /**
  * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot

@@ -1,0 +1,24 @@
+import { handlerOf, type FunctionEntry, type FunctionModules } from './bundles';
+
+/**
+ * What a schedule does on AWS, done locally on an interval: the webhook sweep (EventBridge every minute; more often
+ * locally so an event the stream did not hand on shows up quickly) and the settlement run (EventBridge Scheduler
+ * hourly; each merchant's periods go by its account's clock, test clocks included). A run waits for the one before.
+ */
+export function startSchedule(
+  entry: FunctionEntry,
+  intervalMs: number,
+  modules: FunctionModules,
+): { stop(): Promise<void> } {
+  const run = handlerOf<() => Promise<unknown>>(modules, entry);
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => run()).catch((error) => console.error(`${entry}:`, error));
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
