@@ -51,4 +51,6 @@ export async function listedProgramsOf(accountIds: readonly string[]): Promise<M
   return listed;
 }
 
-export const present = (program: LoyaltyProgram): LoyaltyProgram => publicView<LoyaltyProgram>(loyaltyProgram, program);
+/** The served program: its member count carried as a string. */
+export const present = ({ members, ...program }: StoredLoyaltyProgram): LoyaltyProgram =>
+  publicView<LoyaltyProgram>(loyaltyProgram, { ...program, memberCount: String(members) });

@@ -102,6 +102,8 @@ const PAGES: Readonly<Record<string, string>> = {
   'GET /api/loyalty-programs/{loyaltyProgramId}': 'loyalty-programs',
   'POST /api/loyalty-programs/{loyaltyProgramId}/activate': 'loyalty-programs',
   'PUT /api/loyalty-programs/{loyaltyProgramId}/visibility': 'loyalty-programs',
+  'POST /api/loyalty-programs/{loyaltyProgramId}/memberships': 'loyalty-program-memberships',
+  'GET /api/loyalty-programs/{loyaltyProgramId}/memberships': 'loyalty-program-memberships',
   'POST /api/asset-transfers': 'asset-transfers',
   'GET /api/asset-transfers': 'asset-transfers',
   'GET /api/asset-transfers/{assetTransferId}': 'asset-transfers',

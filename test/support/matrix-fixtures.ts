@@ -361,6 +361,13 @@ export class Tenant {
     );
   }
 
+  /** A new active loyalty program of this account: a membership is made once per program and account. */
+  async newActiveLoyaltyProgram(): Promise<string> {
+    const { id } = await this.post('/api/loyalty-programs', { name: unique('Club'), accountId: this.accountId });
+    await this.post(`/api/loyalty-programs/${id}/activate`, {});
+    return id;
+  }
+
   /** A new asset program of this account, naming its collection. */
   async newAssetProgram(): Promise<string> {
     const body = {
@@ -654,6 +661,7 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   // Users join by invitation only: the call changes the role of a member.
   addMember: { userId: ({ tenant }) => tenant.newMember() },
   authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
+  createLoyaltyProgramMembership: { loyaltyProgramId: ({ tenant }) => tenant.newActiveLoyaltyProgram() },
 };
 
 /** A company of the fixture register: the register is no account's, so every account may read it. */
