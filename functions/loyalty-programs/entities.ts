@@ -62,7 +62,7 @@ const membershipKey = (programId: string, accountId: string): TableKey => ({
   SK: `MEMBER#${accountId}`,
 });
 export const programMembersPartition = (programId: string) => `LOYALTYMEMBERS#${programId}`;
-const accountMembershipsPartition = (accountId: string) => `ACCOUNTLOYALTYMEMBERSHIPS#${accountId}`;
+export const accountMembershipsPartition = (accountId: string) => `ACCOUNTLOYALTYMEMBERSHIPS#${accountId}`;
 
 export const membershipEntity = defineEntity<StoredMembership, [programId: string, accountId: string]>({
   type: 'loyalty-program-membership',

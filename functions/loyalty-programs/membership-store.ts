@@ -5,6 +5,7 @@ import type { Page } from '../core/db/pagination';
 import { businessRule } from '../core/errors/classes';
 import { runTransaction } from '../core/db/transaction';
 import {
+  accountMembershipsPartition,
   loyaltyProgramEntity,
   membershipEntity,
   programMembersPartition,
@@ -60,3 +61,10 @@ export const presentMembership = (membership: StoredMembership, program: StoredL
     mediaUploadId: program.mediaUploadId,
     img: program.img,
   });
+
+/** A page of an account's memberships, newest first. */
+export const membershipsPage = (accountId: string, page: { pageKey?: string; paginationLimit?: number }) =>
+  membershipEntity.page({ partition: accountMembershipsPartition(accountId), index: 'GSI2' }, page);
+
+/** The account's membership of the program, if it joined. */
+export const findMembership = (programId: string, accountId: string) => membershipEntity.get(programId, accountId);

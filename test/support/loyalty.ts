@@ -25,3 +25,26 @@ export async function cafeOwner(): Promise<{ owner: TestAccount; logo: string; d
   const details = { name: 'Centrapay Cafe Loyalty Program', description: CAFE_DESCRIPTION, mediaUploadId: logo };
   return { owner, logo, details };
 }
+
+/** A challenge body: `target` payments (or a sum) earn `reward` minor units of svc.nzd.test. */
+export const challenge = (target: Record<string, unknown>, reward = '500', extra: Record<string, unknown> = {}) => ({
+  name: 'Spend a Buck',
+  eventType: 'payment',
+  type: 'challenge',
+  params: { target, rewards: { and: [{ assetType: 'svc.nzd.test', amount: reward }] } },
+  ...extra,
+});
+
+/** A promotion of the program, made by its owner. */
+export const newPromotion = (owner: TestAccount, programId: string, body: Record<string, unknown>) =>
+  ok(api('POST', `/api/loyalty-programs/${programId}/promotions`, { key: owner.apiKey, body }), 'promotion');
+
+/** The account's promotion memberships (of one program). */
+export const promotionMemberships = async (member: TestAccount, programId: string): Promise<Json[]> =>
+  (
+    await ok(
+      api('GET', `/api/accounts/${member.accountId}/promotion-memberships?loyaltyProgramId=${programId}`, {
+        key: member.apiKey,
+      }),
+    )
+  ).items;

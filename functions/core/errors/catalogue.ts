@@ -138,6 +138,8 @@ export const ERRORS = {
   PRE_AUTH_ALREADY_CONFIRMED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   PRE_AUTH_PENDING: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   PRE_AUTH_RELEASED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
+  PROMOTION_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/loyalty-and-asset-programs.md#promotions' },
+  PROMOTION_REWARDS_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/promotions' },
   QUOTA_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/quotas' },
   RATE_LIMIT_EXCEEDED: { status: 429, source: 'docs/api/conventions.md#rate-limits' },
   RECIPIENT_ALIAS_MISMATCH: { status: 403, source: 'https://docs.centrapay.com/api/invitations' },

@@ -29,7 +29,9 @@ export type TransferKind =
    * settles)
    */
   | 'topup'
-  | 'withdrawal';
+  | 'withdrawal'
+  /** a loyalty promotion's money reward, from the program owner's wallet to the member's */
+  | 'promotion-reward';
 
 /**
  * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot
