@@ -1,6 +1,11 @@
 import { isoTimestamp } from '../core/clock';
 import { codeOf } from '../core/errors/classes';
-import { retryOnConflict, runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
 import { derivedId, newId } from '../core/ids';
 import { postedTransfers, type TransferSpec } from '../core/ledger/transfers';
 import { activeProgramsOf, findMembership } from '../loyalty-programs';
@@ -31,7 +36,7 @@ class AlreadyCounted extends Error {}
  */
 export async function countPayment(paymentRequestId: string, paidAt: string): Promise<void> {
   const request = await findPaymentRequest(paymentRequestId);
-  if (!request || request.status !== 'paid') return;
+  if (request?.status !== 'paid') return;
   const event: PaymentEvent = {
     paymentRequestId,
     amount: request.value.amount,
@@ -89,7 +94,11 @@ async function advanceSteps(
     // A repeatable promotion starts again; one that is not stays at its target.
     current: completes ? (promotion.repeatable ? 0 : target) : reached,
     completions,
-    ...(completes ? { rewardsIssued: payRewards } : progress?.rewardsIssued === undefined ? {} : { rewardsIssued: progress.rewardsIssued }),
+    ...(completes
+      ? { rewardsIssued: payRewards }
+      : progress?.rewardsIssued === undefined
+        ? {}
+        : { rewardsIssued: progress.rewardsIssued }),
     createdAt: progress?.createdAt ?? at,
     modifiedAt: at,
     version: progress?.version ?? 0,

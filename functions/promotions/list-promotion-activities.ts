@@ -9,8 +9,5 @@ type Query = FromSchema<typeof promotionsQuery>;
 /** A promotion's activities, newest first: created, each counted payment, each completion. */
 export const listPromotionActivities = authedOperation<unknown, Query>(async (request) => {
   const promotion = await loadPromotion(request);
-  return activityEntity.page(
-    { partition: activityPartition(promotion.id), sortKeyPrefix: 'ACTIVITY#' },
-    request.query,
-  );
+  return activityEntity.page({ partition: activityPartition(promotion.id), sortKeyPrefix: 'ACTIVITY#' }, request.query);
 });

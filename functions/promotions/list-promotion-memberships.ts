@@ -32,7 +32,9 @@ export const listPromotionMemberships = authedOperation<unknown, Query>(async ({
 
 async function viewsOf(membership: StoredMembership, now: Date): Promise<PromotionMembership[]> {
   const promotions = await promotionsOf(membership.programId);
-  const progress = await progressEntity.getMany(promotions.map((p) => [p.id, membership.accountId] as [string, string]));
+  const progress = await progressEntity.getMany(
+    promotions.map((p) => [p.id, membership.accountId] as [string, string]),
+  );
   return promotions.map((promotion) => {
     const mine = progress.find((p) => p.promotionId === promotion.id);
     return view(promotion, membership, mine, now);

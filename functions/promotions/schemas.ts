@@ -36,7 +36,11 @@ const rewardGroup = {
       items: {
         anyOf: [
           rewardLeaf,
-          { type: 'object', required: ['and'], properties: { and: { type: 'array', minItems: 1, maxItems: 5, items: rewardLeaf } } },
+          {
+            type: 'object',
+            required: ['and'],
+            properties: { and: { type: 'array', minItems: 1, maxItems: 5, items: rewardLeaf } },
+          },
         ],
       },
     },
@@ -126,7 +130,10 @@ export const promotion = {
     ...promotionFields,
     params: {
       type: 'object',
-      properties: { target: servedTarget, rewards: { type: 'object', properties: { and: { type: 'array', items: servedReward } } } },
+      properties: {
+        target: servedTarget,
+        rewards: { type: 'object', properties: { and: { type: 'array', items: servedReward } } },
+      },
     },
     updatedAt: timestamp,
     updatedBy: crn,

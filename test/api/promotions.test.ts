@@ -35,7 +35,7 @@ const activitiesOf = async (owner: TestAccount, promotionId: string) =>
   (await ok(api('GET', `/api/promotions/${promotionId}/activities`, { key: owner.apiKey }))).items;
 
 describe('promotions', () => {
-  it('creates a challenge of a program: served with its target, rewards and conditions; read back and listed', async () => {
+  it('creates a challenge: served with its target, rewards and conditions; read back and listed', async () => {
     const merchant = await newMerchant();
     const program = await newActiveProgram(merchant.owner);
     const body = challenge({ type: 'count', amount: 1 }, '500', {
@@ -138,7 +138,7 @@ describe('promotions', () => {
     );
   });
 
-  it('advances a member’s progress by its paid payments at the program’s merchants and pays the reward once', async () => {
+  it('advances progress by the member’s paid payments at the program’s merchants; pays the reward once', async () => {
     const { merchant, programId, member } = await programAtMerchant();
     const promotion = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 2 }, '500'));
     const [fresh] = await promotionMemberships(member, programId);

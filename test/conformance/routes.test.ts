@@ -104,6 +104,13 @@ const PAGES: Readonly<Record<string, string>> = {
   'PUT /api/loyalty-programs/{loyaltyProgramId}/visibility': 'loyalty-programs',
   'POST /api/loyalty-programs/{loyaltyProgramId}/memberships': 'loyalty-program-memberships',
   'GET /api/loyalty-programs/{loyaltyProgramId}/memberships': 'loyalty-program-memberships',
+  'POST /api/loyalty-programs/{loyaltyProgramId}/promotions': 'promotions',
+  'GET /api/promotions/{promotionId}': 'promotions',
+  'GET /api/loyalty-programs/{loyaltyProgramId}/promotions': 'promotions',
+  // The page writes the path /api/accountId/{id}/promotions; the account's promotions are served under /api/accounts.
+  'GET /api/accounts/{accountId}/promotions': 'promotions',
+  'GET /api/promotions/{promotionId}/activities': 'promotions',
+  'GET /api/accounts/{accountId}/promotion-memberships': 'promotion-memberships',
   'POST /api/asset-transfers': 'asset-transfers',
   'GET /api/asset-transfers': 'asset-transfers',
   'GET /api/asset-transfers/{assetTransferId}': 'asset-transfers',

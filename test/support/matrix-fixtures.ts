@@ -368,6 +368,20 @@ export class Tenant {
     return id;
   }
 
+  /** A promotion of this account's loyalty program, its reward funded from the account's shared wallet. */
+  promotion(): Promise<string> {
+    return this.once('promotion', async () => {
+      await this.wallet();
+      const body = {
+        name: 'Matrix Challenge',
+        eventType: 'payment',
+        type: 'challenge',
+        params: { target: { type: 'count', amount: 1 }, rewards: { and: [{ assetType: ASSET_TYPE, amount: AMOUNT }] } },
+      };
+      return (await this.post(`/api/loyalty-programs/${await this.loyaltyProgram()}/promotions`, body)).id;
+    });
+  }
+
   /** A new asset program of this account, naming its collection. */
   async newAssetProgram(): Promise<string> {
     const body = {
@@ -627,6 +641,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   // Claims and cancels consume a transfer: every call names a new one.
   assetTransferId: ({ tenant }) => tenant.newAssetTransfer(),
   loyaltyProgramId: ({ tenant }) => tenant.loyaltyProgram(),
+  promotionId: ({ tenant }) => tenant.promotion(),
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   assetProgramId: ({ tenant }) => tenant.assetProgram(),
   assetProgramMembershipId: ({ tenant }) => tenant.assetProgramMembership(),
@@ -662,6 +677,13 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   addMember: { userId: ({ tenant }) => tenant.newMember() },
   authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
   createLoyaltyProgramMembership: { loyaltyProgramId: ({ tenant }) => tenant.newActiveLoyaltyProgram() },
+  // A promotion's rewards are funded from a wallet of the program's account.
+  createPromotion: {
+    loyaltyProgramId: async ({ tenant }) => {
+      await tenant.wallet();
+      return tenant.loyaltyProgram();
+    },
+  },
 };
 
 /** A company of the fixture register: the register is no account's, so every account may read it. */
