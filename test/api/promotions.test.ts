@@ -118,6 +118,20 @@ describe('promotions', () => {
     }
   });
 
+  it('runs at most 20 promotions per program (PROMOTION_LIMIT_EXCEEDED)', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const body = challenge({ type: 'count', amount: 1 });
+    for (let i = 0; i < 20; i += 5)
+      await Promise.all(Array.from({ length: 5 }, () => newPromotion(merchant.owner, program.id, body)));
+    const over = await api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+      key: merchant.owner.apiKey,
+      body,
+    });
+    expect(over.body).toEqual(refused('PROMOTION_LIMIT_EXCEEDED'));
+    expect(written(over)).toEqual([]);
+  });
+
   it('keeps promotions to the program’s owner', async () => {
     const merchant = await newMerchant();
     const program = await newActiveProgram(merchant.owner);
