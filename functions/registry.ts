@@ -26,6 +26,7 @@ import { group as patronCodes } from './patron-codes/group';
 import { group as paymentActivities } from './payment-activities/group';
 import { group as paymentLinks } from './payment-links/group';
 import { group as paymentRequests } from './payment-requests/group';
+import { group as promotions } from './promotions/group';
 import { group as quotas } from './quotas/group';
 import { group as salesChannels } from './sales-channels/group';
 import { group as settlements } from './settlements/group';
@@ -51,6 +52,7 @@ export const REGISTRY = [
   tokens,
   assetTransfers,
   loyaltyPrograms,
+  promotions,
   mediaUploads,
   bankAccounts,
   assetPrograms,

@@ -9,6 +9,7 @@ export {
   BANK_ACCOUNT_CODES,
   findBankAccount,
   newStatementLine,
+  queryBankAccounts,
   recentStatementLines,
   registrationSteps,
   statementLineStep,

@@ -137,6 +137,7 @@ const PATH_PARAMETERS = {
   redemptionConditionId: 'id',
   assetTransferId: 'id',
   loyaltyProgramId: 'id',
+  promotionId: 'id',
   mediaUploadId: 'id',
   bankAccountId: 'id',
   assetProgramId: 'assetProgram',

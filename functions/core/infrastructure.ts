@@ -54,6 +54,13 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     retryAttempts: 10,
     sends: 'notifications',
   },
+  // Paid payment requests (their `paid` activity), counted toward their payers' loyalty promotions.
+  {
+    consumer: 'promotion-payments',
+    inserted: { PK: 'PR#', SK: 'ACTIVITY#', type: 'paid' },
+    batchSize: 10,
+    retryAttempts: 10,
+  },
 ];
 
 /** Whether a stream record is one a consumer's filter lets through: a new item matching every prefix. */

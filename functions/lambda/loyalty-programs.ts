@@ -7,6 +7,8 @@ import { listLoyaltyPrograms } from '../loyalty-programs/list-loyalty-programs';
 import { getLoyaltyProgram } from '../loyalty-programs/get-loyalty-program';
 import { activateLoyaltyProgram } from '../loyalty-programs/activate-loyalty-program';
 import { setLoyaltyProgramVisibility } from '../loyalty-programs/set-loyalty-program-visibility';
+import { createLoyaltyProgramMembership } from '../loyalty-programs/create-loyalty-program-membership';
+import { listLoyaltyProgramMemberships } from '../loyalty-programs/list-loyalty-program-memberships';
 
 export const handler = groupHandler('loyalty-programs', ROUTES, build, {
   createLoyaltyProgram,
@@ -14,4 +16,6 @@ export const handler = groupHandler('loyalty-programs', ROUTES, build, {
   getLoyaltyProgram,
   activateLoyaltyProgram,
   setLoyaltyProgramVisibility,
+  createLoyaltyProgramMembership,
+  listLoyaltyProgramMemberships,
 });

@@ -26,7 +26,7 @@ export const createLoyaltyProgram = authedOperation<Body>(async ({ body, auth, n
     createdBy: auth.principal.crn,
     test: account.test === true,
     status: 'draft',
-    memberCount: '0',
+    members: 0,
     visibility: 'public',
     joinConditions: (body.joinConditions ?? []).map(checkJoinCondition),
     version: 1,

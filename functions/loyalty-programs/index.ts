@@ -1,2 +1,4 @@
 /** The loyalty-programs group's public face: what other groups may use of it. */
-export { findProgram as findLoyaltyProgram, listedProgramsOf } from './program-store';
+export type { StoredMembership } from './entities';
+export { findMembership, membershipsPage } from './membership-store';
+export { activeProgramsOf, findProgram as findLoyaltyProgram, listedProgramsOf } from './program-store';

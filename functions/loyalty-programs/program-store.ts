@@ -51,4 +51,14 @@ export async function listedProgramsOf(accountIds: readonly string[]): Promise<M
   return listed;
 }
 
-export const present = (program: LoyaltyProgram): LoyaltyProgram => publicView<LoyaltyProgram>(loyaltyProgram, program);
+/** The served program: its member count carried as a string. */
+export const present = ({ members, ...program }: StoredLoyaltyProgram): LoyaltyProgram =>
+  publicView<LoyaltyProgram>(loyaltyProgram, { ...program, memberCount: String(members) });
+
+/** An account's active programs (the programs its merchants' payments count toward). */
+export const activeProgramsOf = (accountId: string): Promise<StoredLoyaltyProgram[]> =>
+  loyaltyProgramEntity.all({
+    partition: accountProgramsPartition(accountId),
+    index: 'GSI1',
+    filter: { expression: '#status = :active', names: { '#status': 'status' }, values: { ':active': 'active' } },
+  });

@@ -2,13 +2,16 @@ import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
+/** Banks a `bank-account-ownership` condition may name (join-conditions.ts knows their account numbers). */
+export const BANKS = ['anz', 'asb', 'bnz', 'hsbc', 'kiwibank', 'tsb', 'westpac'] as const;
+
 /** Who may join: holders of an asset type, or of an account at a bank. */
 const joinCondition = {
   type: 'object',
   required: ['type', 'params'],
   properties: {
     type: { enum: ['asset-ownership', 'bank-account-ownership'] },
-    params: { type: 'object', properties: { assetType: text(64), bank: text(64) } },
+    params: { type: 'object', properties: { assetType: text(64), bank: { enum: BANKS } } },
   },
 } as const;
 
@@ -75,6 +78,37 @@ const loyaltyProgramPage = {
   properties: { items: { type: 'array', items: loyaltyProgram }, nextPageKey: { type: 'string' } },
 } as const;
 
+/** An account's membership of a program, served with the program's name, description and logo. */
+export const loyaltyProgramMembership = {
+  type: 'object',
+  required: ['id', 'accountId', 'programId', 'name', 'status', 'createdAt', 'createdBy', 'test'],
+  properties: {
+    id,
+    accountId: id,
+    programId: id,
+    name: { type: 'string' },
+    description: { type: 'string' },
+    status: { enum: ['active'] },
+    mediaUploadId: { type: 'string' },
+    img: { type: 'string' },
+    createdAt: timestamp,
+    createdBy: crn,
+    test: { type: 'boolean' },
+  },
+} as const;
+
+export const createMembershipBody = {
+  type: 'object',
+  required: ['accountId'],
+  properties: { accountId: idOf('id') },
+} as const;
+
+const membershipPage = {
+  type: 'object',
+  required: ['items'],
+  properties: { items: { type: 'array', items: loyaltyProgramMembership }, nextPageKey: { type: 'string' } },
+} as const;
+
 export const loyaltyProgramsQuery = { type: 'object', properties: { ...pageQuery } } as const;
 
 export const visibilityBody = {
@@ -90,4 +124,7 @@ export const SCHEMAS = {
   LoyaltyProgramPage: loyaltyProgramPage,
   LoyaltyProgramsQuery: loyaltyProgramsQuery,
   LoyaltyProgramVisibilityBody: visibilityBody,
+  LoyaltyProgramMembership: loyaltyProgramMembership,
+  CreateLoyaltyProgramMembershipBody: createMembershipBody,
+  LoyaltyProgramMembershipPage: membershipPage,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The payment-requests group's public face: what the legacy API (which builds on this group), the
  * hosted checkout (a page over this group's requests), the payment-activities listings and the
- * timers consumer may use of it.
+ * timers and promotion-payments consumers may use of it.
  */
 export { cancelAsRead, cancelRequest } from './cancel-payment-request';
 export { insertPaymentRequest } from './create-payment-request';
@@ -9,6 +9,7 @@ export { assetTypeOf, denomination, ledgerOf, legacyNumber } from './legacy-form
 export { loadPaymentRequest, loadPaymentRequestOrForbid } from './load-payment-request';
 export { commitPayment, SpendForbidden, type PayInput } from './pay-payment-request';
 export type { PaymentActivity, StoredPaymentRequest } from './payment-request';
+export { findPaymentRequest } from './payment-request-store';
 export { refundRequest } from './refund-payment-request';
 export { merchantNow } from './request-clock';
 export { listActivities, listByExternalRef, listMerchantActivities } from './request-listings';

@@ -1,6 +1,7 @@
 /** Docs page "Loyalty Programs": src/content/api/loyalty-programs.mdoc and its example exchanges. */
 import { api, newAccount, type TestAccount } from '../support/api';
 import { logoForm } from '../support/media';
+import { CAFE_DESCRIPTION, cafeOwner } from '../support/loyalty';
 import { newLoyaltyProgram, ok } from '../support/value';
 import { B, expectError, expectExchange, S, type ShapeObject } from './support';
 
@@ -19,17 +20,16 @@ const PROGRAM: ShapeObject = {
   visibility: S,
 };
 
-const DESCRIPTION = 'Centrapay Cafe Loyalty: Earn rewards, enjoy perks! Join now!';
+const DESCRIPTION = CAFE_DESCRIPTION;
 
 let owner: TestAccount;
 let logo: string;
+let details: Record<string, string>;
 beforeAll(async () => {
-  owner = await newAccount();
-  logo = (await ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() }))).id;
+  ({ owner, logo, details } = await cafeOwner());
 }, 30_000);
 
-const program = () =>
-  newLoyaltyProgram(owner, { name: 'Centrapay Cafe Loyalty Program', description: DESCRIPTION, mediaUploadId: logo });
+const program = () => newLoyaltyProgram(owner, details);
 
 describe('Loyalty Programs: documented example exchanges', () => {
   it('POST /api/loyalty-programs', async () => {

@@ -13,6 +13,7 @@ import { schemaOf, validInstance, type Schema } from '../support/route-fixtures'
 import { awaitingSettlement } from '../support/settlements';
 import { collectionManager, newCollection, newCondition, newLoyaltyProgram, uniqueEmail } from '../support/value';
 import { joinByInvitation, newUser } from '../support/users';
+import { challenge, newActiveProgram } from '../support/loyalty';
 
 /**
  * Generated from the route table and the response schemas: every authenticated route with a body
@@ -309,6 +310,19 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const owner = await newAccount();
     const program = await newLoyaltyProgram(owner);
     return { caller: owner, values: { accountId: owner.accountId, loyaltyProgramId: program.id } };
+  },
+  'POST /api/loyalty-programs/{loyaltyProgramId}/memberships': async () => {
+    const [owner, member] = await Promise.all([newAccount(), newAccount()]);
+    const program = await newActiveProgram(owner);
+    return { caller: member, values: { accountId: member.accountId, loyaltyProgramId: program.id } };
+  },
+  'POST /api/loyalty-programs/{loyaltyProgramId}/promotions': async () => {
+    const payer = await newPayer('1000');
+    const program = await newActiveProgram(payer);
+    return {
+      caller: payer,
+      values: { ...challenge({ type: 'count', amount: 1 }, '100'), loyaltyProgramId: program.id },
+    };
   },
   // Users join by invitation only: the call changes the role of a member.
   'POST /api/accounts/{accountId}/members': async (route) => {

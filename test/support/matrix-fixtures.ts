@@ -374,6 +374,27 @@ export class Tenant {
     );
   }
 
+  /** A new active loyalty program of this account: a membership is made once per program and account. */
+  async newActiveLoyaltyProgram(): Promise<string> {
+    const { id } = await this.post('/api/loyalty-programs', { name: unique('Club'), accountId: this.accountId });
+    await this.post(`/api/loyalty-programs/${id}/activate`, {});
+    return id;
+  }
+
+  /** A promotion of this account's loyalty program, its reward funded from the account's shared wallet. */
+  promotion(): Promise<string> {
+    return this.once('promotion', async () => {
+      await this.wallet();
+      const body = {
+        name: 'Matrix Challenge',
+        eventType: 'payment',
+        type: 'challenge',
+        params: { target: { type: 'count', amount: 1 }, rewards: { and: [{ assetType: ASSET_TYPE, amount: AMOUNT }] } },
+      };
+      return (await this.post(`/api/loyalty-programs/${await this.loyaltyProgram()}/promotions`, body)).id;
+    });
+  }
+
   /** A new asset program of this account, naming its collection. */
   async newAssetProgram(): Promise<string> {
     const body = {
@@ -633,6 +654,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   // Claims and cancels consume a transfer: every call names a new one.
   assetTransferId: ({ tenant }) => tenant.newAssetTransfer(),
   loyaltyProgramId: ({ tenant }) => tenant.loyaltyProgram(),
+  promotionId: ({ tenant }) => tenant.promotion(),
   bankAccountId: async ({ bankAccount }) => (await bankAccount()).id,
   assetProgramId: ({ tenant }) => tenant.assetProgram(),
   assetProgramMembershipId: ({ tenant }) => tenant.assetProgramMembership(),
@@ -674,6 +696,14 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   getAssetByExternalId: {
     assetType: async ({ tenant }) => (await tenant.taggedToken()).type,
     externalId: async ({ tenant }) => (await tenant.taggedToken()).externalId,
+  },
+  createLoyaltyProgramMembership: { loyaltyProgramId: ({ tenant }) => tenant.newActiveLoyaltyProgram() },
+  // A promotion's rewards are funded from a wallet of the program's account.
+  createPromotion: {
+    loyaltyProgramId: async ({ tenant }) => {
+      await tenant.wallet();
+      return tenant.loyaltyProgram();
+    },
   },
 };
 

@@ -35,7 +35,9 @@ export type TransferKind =
    * back to the wallet when the bank returns the payout
    */
   | 'settlement'
-  | 'settlement-return';
+  | 'settlement-return'
+  /** a loyalty promotion's money reward, from the program owner's wallet to the member's */
+  | 'promotion-reward';
 
 /**
  * How an asset keeps its balance. `single`: one item, debits checked against it. `sharded`: hot

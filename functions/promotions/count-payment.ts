@@ -1,0 +1,160 @@
+import { isoTimestamp } from '../core/clock';
+import { codeOf } from '../core/errors/classes';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
+import { derivedId, newId } from '../core/ids';
+import { postedTransfers, type TransferSpec } from '../core/ledger/transfers';
+import { activeProgramsOf, findMembership } from '../loyalty-programs';
+import { findPaymentRequest } from '../payment-requests';
+import { insertWalletAsset, queryWalletAssets, settlementSide } from '../wallet-assets';
+import {
+  activityEntity,
+  countedPaymentEntity,
+  progressEntity,
+  type Progress,
+  type PromotionActivity,
+  type StoredPromotion,
+} from './entities';
+import { counts, increment, type PaymentEvent } from './payment-event';
+import { promotionsOf } from './promotion-store';
+
+/** Who counts payments: the stream consumer, on no caller's behalf. */
+const COUNTER = 'crn::service:promotions';
+
+/** The payment was counted for this member and promotion before (a redelivered stream record). */
+class AlreadyCounted extends Error {}
+
+/**
+ * A paid payment request, counted toward the promotions its payers take part in: the active
+ * programs of the merchant's account that a payer belongs to, their promotions whose dates and
+ * conditions the payment meets. Each payment counts once per member and promotion, however often it
+ * is delivered; the payment that reaches the target completes it and issues its rewards, once.
+ */
+export async function countPayment(paymentRequestId: string, paidAt: string): Promise<void> {
+  const request = await findPaymentRequest(paymentRequestId);
+  if (request?.status !== 'paid') return;
+  const event: PaymentEvent = {
+    paymentRequestId,
+    amount: request.value.amount,
+    currency: request.value.currency,
+    merchantId: request.merchantId,
+    merchantAccountId: request.merchantAccountId,
+    at: paidAt,
+  };
+  const payers = [...new Set(request.payments.map((p) => p.payerAccountId))];
+  const programs = await activeProgramsOf(request.merchantAccountId);
+  for (const program of programs) {
+    const members = (await Promise.all(payers.map((payer) => findMembership(program.id, payer)))).flatMap((m) =>
+      m ? [m.accountId] : [],
+    );
+    if (!members.length) continue;
+    const promotions = (await promotionsOf(program.id)).filter((p) => counts(p, event));
+    // One member's promotions one after another: each moves only its own progress.
+    for (const member of members) for (const promotion of promotions) await advance(promotion, member, event);
+  }
+}
+
+/** One member's progress by one payment: re-read and written again when another payment moved it first. */
+function advance(promotion: StoredPromotion, accountId: string, event: PaymentEvent): Promise<void> {
+  return retryOnConflict(async () => {
+    const progress = await progressEntity.get(promotion.id, accountId);
+    if (progress && progress.completions > 0 && !promotion.repeatable) return;
+    try {
+      await runTransaction(await advanceSteps(promotion, accountId, event, progress, true));
+    } catch (error) {
+      if (error instanceof AlreadyCounted) return;
+      // A reward the owner's wallet can no longer pay: the completion stands, its rewards not issued.
+      if (!codeOf(error) || error instanceof TransactionConflictError) throw error;
+      await runTransaction(await advanceSteps(promotion, accountId, event, progress, false)).catch((again) => {
+        if (!(again instanceof AlreadyCounted)) throw again;
+      });
+    }
+  });
+}
+
+async function advanceSteps(
+  promotion: StoredPromotion,
+  accountId: string,
+  event: PaymentEvent,
+  progress: Progress | undefined,
+  payRewards: boolean,
+): Promise<TransactionStep[]> {
+  const at = isoTimestamp(new Date());
+  const target = Number(promotion.target.amount);
+  const reached = (progress?.current ?? 0) + increment(promotion, event);
+  const completes = reached >= target;
+  const completions = (progress?.completions ?? 0) + (completes ? 1 : 0);
+  const next: Progress = {
+    promotionId: promotion.id,
+    accountId,
+    // A repeatable promotion starts again; one that is not stays at its target.
+    current: completes ? (promotion.repeatable ? 0 : target) : reached,
+    completions,
+    ...(completes
+      ? { rewardsIssued: payRewards }
+      : progress?.rewardsIssued === undefined
+        ? {}
+        : { rewardsIssued: progress.rewardsIssued }),
+    createdAt: progress?.createdAt ?? at,
+    modifiedAt: at,
+    version: progress?.version ?? 0,
+  };
+  const activity = (activityType: PromotionActivity['activityType'], extra: Partial<PromotionActivity>) =>
+    activityEntity.createStep({
+      id: newId(),
+      activityType,
+      promotionId: promotion.id,
+      programId: promotion.programId,
+      accountId,
+      createdAt: at,
+      createdBy: COUNTER,
+      ...extra,
+    });
+  const steps: TransactionStep[] = [
+    countedPaymentEntity.createStep(
+      { promotionId: promotion.id, accountId, paymentRequestId: event.paymentRequestId, countedAt: at },
+      { onExists: () => new AlreadyCounted() },
+    ),
+    progress
+      ? progressEntity.replaceStep(progress, next)
+      : progressEntity.createStep({ ...next, version: 1 }, { onExists: () => new TransactionConflictError() }),
+    activity('promotion:progress-incremented', { targetProgress: String(completes ? target : reached) }),
+  ];
+  if (!completes) return steps;
+  steps.push(activity('promotion:completed', { status: 'complete', targetProgress: String(target) }));
+  if (payRewards) steps.push(...(await postedTransfers(await rewardTransfers(promotion, accountId, completions), at)));
+  return steps;
+}
+
+/** The completion's rewards, each a transfer from the owner's funding wallet to a wallet of the member's own. */
+async function rewardTransfers(promotion: StoredPromotion, accountId: string, completion: number) {
+  const wallets = await queryWalletAssets(accountId);
+  const liveness = promotion.test ? 'test' : 'main';
+  const specs: TransferSpec[] = [];
+  for (const [i, reward] of promotion.rewards.entries()) {
+    const wallet =
+      wallets.find((w) => w.status === 'active' && w.type === reward.assetType && w.liveness === liveness) ??
+      (await insertWalletAsset(
+        { accountId, accountTest: promotion.test, ledgerId: reward.assetType, settlement: false },
+        COUNTER,
+        new Date(),
+      ));
+    wallets.push(wallet);
+    specs.push({
+      // One id per member, completion and reward: an issued reward is never issued again.
+      id: derivedId(undefined, 'promotion-reward', promotion.id, accountId, String(completion), String(i)),
+      kind: 'promotion-reward',
+      debit: settlementSide(reward.fundingAssetId, reward.fundingSettlement),
+      credit: { assetId: wallet.id, mode: 'single' },
+      amount: BigInt(reward.amount),
+      currency: reward.currency,
+      liveness,
+      refs: { promotionId: promotion.id },
+    });
+  }
+  return specs;
+}

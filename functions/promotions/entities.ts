@@ -1,0 +1,125 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { promotion, promotionActivity } from './schemas';
+import { defineEntity, type TableKey } from '../core/db/entity';
+
+/**
+ * The promotions group's entities (core/db/entity.ts); nothing else builds these keys.
+ *
+ * - promotion: PK PROMOTION#<id>, SK PROMOTION
+ *   GSI1 PROGRAMPROMOTIONS#<programId>, <createdAt>#<id>; GSI2 ACCOUNTPROMOTIONS#<accountId>, <createdAt>#<id>
+ *   serves: get a promotion; a program's promotions (the payments consumer reads them whole); an account's
+ * - progress: PK PROMOTION#<id>, SK MEMBER#<accountId>: one member's progress, advanced by its payments
+ * - counted payment: PK PROMOTION#<id>, SK COUNTED#<accountId>#<paymentRequestId>: a payment counted once
+ * - activity: PK PROMOTION#<id>, SK ACTIVITY#<createdAt>#<id>: the promotion's activities, newest first
+ * - promotion count: PK LOYALTYPROGRAM#<programId>, SK PROMOTIONCOUNT (bounded, core/db/bounded-count.ts)
+ */
+
+/** A reward as stored: the served fields and the owner's wallet that funds it. */
+export interface StoredReward {
+  assetType: string;
+  amount: string;
+  currency: string;
+  fundingAssetId: string;
+  /** The funding wallet is a settlement wallet: its balance lives on shards. */
+  fundingSettlement: boolean;
+}
+
+export type Promotion = FromSchema<typeof promotion>;
+type Served = 'rewards' | 'target' | 'params' | 'conditions';
+export type StoredPromotion = { [K in keyof Promotion as K extends Served ? never : K]: Promotion[K] } & {
+  target: { type: 'count' | 'sum'; field?: 'amount'; amount: string };
+  rewards: StoredReward[];
+  conditions: { type?: string; field: string; operator: string; value: string | string[] }[];
+  repeatable: boolean;
+  test: boolean;
+};
+
+const promotionKey = (id: string): TableKey => ({ PK: `PROMOTION#${id}`, SK: 'PROMOTION' });
+export const programPromotionsPartition = (programId: string) => `PROGRAMPROMOTIONS#${programId}`;
+export const accountPromotionsPartition = (accountId: string) => `ACCOUNTPROMOTIONS#${accountId}`;
+export const promotionCountKey = (programId: string): TableKey => ({
+  PK: `LOYALTYPROGRAM#${programId}`,
+  SK: 'PROMOTIONCOUNT',
+});
+
+export const promotionEntity = defineEntity<StoredPromotion, [id: string]>({
+  type: 'promotion',
+  version: 1,
+  key: promotionKey,
+  keyOf: (p) => promotionKey(p.id),
+  indexes: (p) => ({
+    GSI1PK: programPromotionsPartition(p.programId),
+    GSI1SK: `${p.createdAt}#${p.id}`,
+    GSI2PK: accountPromotionsPartition(p.accountId),
+    GSI2SK: `${p.createdAt}#${p.id}`,
+  }),
+  required: ['id', 'accountId', 'programId', 'name', 'eventType', 'type', 'target', 'rewards', 'conditions', 'test'],
+});
+
+/** One member's progress toward a promotion. */
+export interface Progress {
+  promotionId: string;
+  accountId: string;
+  /** Toward the current completion. */
+  current: number;
+  /** Completions so far: a promotion that is not repeatable completes once. */
+  completions: number;
+  /** Whether the last completion's rewards were paid (the owner's wallet may have run short). */
+  rewardsIssued?: boolean;
+  createdAt: string;
+  modifiedAt: string;
+  version: number;
+}
+
+const progressKey = (promotionId: string, accountId: string): TableKey => ({
+  PK: `PROMOTION#${promotionId}`,
+  SK: `MEMBER#${accountId}`,
+});
+
+export const progressEntity = defineEntity<Progress, [promotionId: string, accountId: string]>({
+  type: 'promotion-progress',
+  version: 1,
+  key: progressKey,
+  keyOf: (p) => progressKey(p.promotionId, p.accountId),
+  required: ['promotionId', 'accountId', 'current', 'completions', 'createdAt', 'modifiedAt', 'version'],
+});
+
+/** A payment counted toward a member's progress: written with the progress, so a payment counts once. */
+export interface CountedPayment {
+  promotionId: string;
+  accountId: string;
+  paymentRequestId: string;
+  countedAt: string;
+}
+
+const countedKey = (promotionId: string, accountId: string, paymentRequestId: string): TableKey => ({
+  PK: `PROMOTION#${promotionId}`,
+  SK: `COUNTED#${accountId}#${paymentRequestId}`,
+});
+
+export const countedPaymentEntity = defineEntity<
+  CountedPayment,
+  [promotionId: string, accountId: string, paymentRequestId: string]
+>({
+  type: 'promotion-counted-payment',
+  version: 1,
+  key: countedKey,
+  keyOf: (c) => countedKey(c.promotionId, c.accountId, c.paymentRequestId),
+  required: ['promotionId', 'accountId', 'paymentRequestId', 'countedAt'],
+});
+
+export type PromotionActivity = FromSchema<typeof promotionActivity>;
+
+const activityKey = (a: PromotionActivity): TableKey => ({
+  PK: `PROMOTION#${a.promotionId}`,
+  SK: `ACTIVITY#${a.createdAt}#${a.id}`,
+});
+export const activityPartition = (promotionId: string) => `PROMOTION#${promotionId}`;
+
+export const activityEntity = defineEntity<PromotionActivity, [activity: PromotionActivity]>({
+  type: 'promotion-activity',
+  version: 1,
+  key: activityKey,
+  keyOf: activityKey,
+  required: ['id', 'activityType', 'promotionId', 'programId', 'createdAt'],
+});

@@ -1,0 +1,69 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { promotionMembership, promotionMembershipsQuery } from './schemas';
+import { publicView } from '../core/db/entity';
+import { derivedId } from '../core/ids';
+import { authedOperation } from '../core/http/operation';
+import { findMembership, membershipsPage, type StoredMembership } from '../loyalty-programs';
+import { progressEntity, type StoredPromotion } from './entities';
+import { promotionsOf, servedRewards } from './promotion-store';
+import { promotionMembership as schema } from './schemas';
+
+type Query = FromSchema<typeof promotionMembershipsQuery>;
+type PromotionMembership = FromSchema<typeof promotionMembership>;
+
+/** Programs per page: each brings its promotions (at most 20), so a page holds at most 100 memberships. */
+const PROGRAMS_PER_PAGE = 5;
+
+/**
+ * An account's promotion memberships: one per promotion of each program it belongs to (it takes part
+ * in all of them from joining), with its progress. Pages run over the account's program memberships,
+ * newest first; `loyaltyProgramId` keeps one program's.
+ */
+export const listPromotionMemberships = authedOperation<unknown, Query>(async ({ params, query, auth, now }) => {
+  const account = await auth.access.account(params.accountId);
+  if (query.loyaltyProgramId) {
+    const membership = await findMembership(query.loyaltyProgramId, account.id);
+    return { items: membership ? await viewsOf(membership, now) : [] };
+  }
+  const page = await membershipsPage(account.id, { pageKey: query.pageKey, paginationLimit: PROGRAMS_PER_PAGE });
+  const views = await Promise.all(page.items.map((membership) => viewsOf(membership, now)));
+  return { items: views.flat(), ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
+});
+
+async function viewsOf(membership: StoredMembership, now: Date): Promise<PromotionMembership[]> {
+  const promotions = await promotionsOf(membership.programId);
+  const progress = await progressEntity.getMany(
+    promotions.map((p) => [p.id, membership.accountId] as [string, string]),
+  );
+  return promotions.map((promotion) => {
+    const mine = progress.find((p) => p.promotionId === promotion.id);
+    return view(promotion, membership, mine, now);
+  });
+}
+
+function view(
+  promotion: StoredPromotion,
+  membership: StoredMembership,
+  progress: { current: number; completions: number; createdAt: string; modifiedAt: string } | undefined,
+  now: Date,
+): PromotionMembership {
+  const current = progress?.current ?? 0;
+  const complete = (progress?.completions ?? 0) > 0 && !promotion.repeatable;
+  const ended = promotion.endsAt !== undefined && promotion.endsAt <= now.toISOString();
+  return publicView<PromotionMembership>(schema, {
+    ...promotion,
+    id: derivedId(undefined, 'promotion-membership', promotion.id, membership.accountId),
+    accountId: membership.accountId,
+    promotionId: promotion.id,
+    rewards: servedRewards(promotion),
+    params: { target: promotion.target, rewards: { and: servedRewards(promotion) }, progress: { current } },
+    progress: current,
+    completions: progress?.completions ?? 0,
+    status: complete ? 'complete' : ended ? 'expired' : 'active',
+    createdAt: membership.createdAt,
+    createdBy: membership.createdBy,
+    modifiedAt: progress?.modifiedAt ?? membership.createdAt,
+    modifiedBy: membership.createdBy,
+    test: membership.test,
+  });
+}

@@ -1,0 +1,65 @@
+import { boundedCountStep } from '../core/db/bounded-count';
+import { publicView } from '../core/db/entity';
+import type { Page } from '../core/db/pagination';
+import { runTransaction } from '../core/db/transaction';
+import { forbidden } from '../core/errors/classes';
+import type { AuthedRequest } from '../core/http/operation';
+import { newId } from '../core/ids';
+import {
+  activityEntity,
+  programPromotionsPartition,
+  promotionCountKey,
+  promotionEntity,
+  type Promotion,
+  type PromotionActivity,
+  type StoredPromotion,
+} from './entities';
+import { promotion as promotionSchema } from './schemas';
+
+/** Promotions one program may run: each payment at its merchants is checked against all of them. */
+const MAX_PROMOTIONS_PER_PROGRAM = 20;
+
+/** The promotion, its count within the program's limit and its `promotion:created` activity, in one transaction. */
+export function insertPromotion(promotion: StoredPromotion): Promise<void> {
+  const created: PromotionActivity = {
+    id: newId(),
+    activityType: 'promotion:created',
+    promotionId: promotion.id,
+    programId: promotion.programId,
+    createdAt: promotion.createdAt!,
+    createdBy: promotion.createdBy,
+  };
+  return runTransaction([
+    promotionEntity.createStep(promotion),
+    boundedCountStep(promotionCountKey(promotion.programId), 1, MAX_PROMOTIONS_PER_PROGRAM, 'PROMOTION_LIMIT_EXCEEDED'),
+    activityEntity.createStep(created),
+  ]);
+}
+
+/** Every promotion of a program (at most MAX_PROMOTIONS_PER_PROGRAM), newest first. */
+export const promotionsOf = (programId: string): Promise<StoredPromotion[]> =>
+  promotionEntity.all({ partition: programPromotionsPartition(programId), index: 'GSI1', newestFirst: true });
+
+/** The promotion the path names, if the caller may act on its account under the route's permission. */
+export async function loadPromotion(request: AuthedRequest): Promise<StoredPromotion> {
+  const found = await promotionEntity.get(request.params.promotionId);
+  if (!found) throw forbidden();
+  await request.auth.access.account(found.accountId);
+  return found;
+}
+
+/** The rewards as served: what the docs' reward model shows of each (the funding wallet stays ours). */
+export const servedRewards = (promotion: StoredPromotion) =>
+  promotion.rewards.map(({ assetType, amount }) => ({ assetType, amount }));
+
+export const presentPromotion = (promotion: StoredPromotion): Promotion =>
+  publicView<Promotion>(promotionSchema, {
+    ...promotion,
+    rewards: servedRewards(promotion),
+    params: { target: promotion.target, rewards: { and: servedRewards(promotion) } },
+  });
+
+export const presentPage = async (found: Promise<Page<StoredPromotion>>): Promise<Page<Promotion>> => {
+  const page = await found;
+  return { ...page, items: page.items.map(presentPromotion) };
+};

@@ -1,0 +1,215 @@
+import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { waitFor } from '../support/clock';
+import { challenge, join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
+import {
+  balance,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type MerchantSetup,
+  type Payer,
+} from '../support/payments';
+import { ok, uniqueKey, written } from '../support/value';
+
+const refused = (message: string) => ({ ...FORBIDDEN, message });
+jest.setTimeout(120_000);
+
+/** The merchant's account runs a program; the member (a funded payer) joins it. */
+async function programAtMerchant(): Promise<{ merchant: MerchantSetup; programId: string; member: Payer }> {
+  const [merchant, member] = await Promise.all([newMerchant(), newPayer('100000', { type: 'individual' })]);
+  const program = await newActiveProgram(merchant.owner);
+  await ok(join(program.id, member));
+  return { merchant, programId: program.id, member };
+}
+
+/** The member pays a new request of the merchant for `amount`. */
+async function payAt(merchant: MerchantSetup, member: Payer, amount = '1000') {
+  const request = await newPaymentRequest(merchant, { value: nzd(amount) });
+  await ok(pay(member, request.id, uniqueKey('pay')));
+  return request.id as string;
+}
+
+const activitiesOf = async (owner: TestAccount, promotionId: string) =>
+  (await ok(api('GET', `/api/promotions/${promotionId}/activities`, { key: owner.apiKey }))).items;
+
+describe('promotions', () => {
+  it('creates a challenge: served with its target, rewards and conditions; read back and listed', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const body = challenge({ type: 'count', amount: 1 }, '500', {
+      summary: 'Make a payment',
+      description: 'More than a dollar',
+      conditions: [
+        { field: 'amount', operator: 'greater-than', value: '99' },
+        { type: 'merchantId', operator: 'equals', value: merchant.merchantId },
+      ],
+      repeatable: true,
+    });
+    const res = await api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+      key: merchant.owner.apiKey,
+      body,
+    });
+    const rewards = [{ assetType: 'svc.nzd.test', amount: '500' }];
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      accountId: merchant.owner.accountId,
+      programId: program.id,
+      name: 'Spend a Buck',
+      summary: 'Make a payment',
+      description: 'More than a dollar',
+      eventType: 'payment',
+      type: 'challenge',
+      target: { type: 'count', amount: '1' },
+      rewards,
+      params: { target: { type: 'count', amount: '1' }, rewards: { and: rewards } },
+      conditions: [
+        { field: 'amount', operator: 'greater-than', value: '99' },
+        { type: 'merchantId', field: 'merchantId', operator: 'equals', value: merchant.merchantId },
+      ],
+      repeatable: true,
+      createdAt: expect.any(String),
+      createdBy: expect.stringMatching(/^crn:/),
+      updatedAt: expect.any(String),
+      updatedBy: expect.stringMatching(/^crn:/),
+    });
+    const key = merchant.owner.apiKey;
+    expect((await api('GET', `/api/promotions/${res.body.id}`, { key })).body).toEqual(res.body);
+    expect((await api('GET', `/api/loyalty-programs/${program.id}/promotions`, { key })).body).toEqual({
+      items: [res.body],
+    });
+    expect((await api('GET', `/api/accounts/${merchant.owner.accountId}/promotions`, { key })).body).toEqual({
+      items: [res.body],
+    });
+    expect(await activitiesOf(merchant.owner, res.body.id)).toEqual([
+      {
+        id: expect.any(String),
+        activityType: 'promotion:created',
+        promotionId: res.body.id,
+        programId: program.id,
+        createdAt: res.body.createdAt,
+        createdBy: res.body.createdBy,
+      },
+    ]);
+  });
+
+  it('refuses rewards the owner holds no wallet for (PROMOTION_REWARDS_INVALID) and bad input (400)', async () => {
+    const owner = await newAccount();
+    const program = await newActiveProgram(owner);
+    const path = `/api/loyalty-programs/${program.id}/promotions`;
+    const res = await api('POST', path, { key: owner.apiKey, body: challenge({ type: 'count', amount: 1 }) });
+    expect(res.body).toEqual(refused('PROMOTION_REWARDS_INVALID'));
+    expect(written(res)).toEqual([]);
+    const bad = [
+      { ...challenge({ type: 'count', amount: 0 }) },
+      { ...challenge({ type: 'count', amount: 1 }), type: 'lottery' },
+      { ...challenge({ type: 'count', amount: 1 }), conditions: [{ field: 'amount', operator: 'in', value: '5' }] },
+      { ...challenge({ type: 'sum', amount: 1 }) },
+      {
+        ...challenge({ type: 'count', amount: 1 }),
+        startsAt: '2030-01-01T00:00:00.000Z',
+        endsAt: '2029-01-01T00:00:00.000Z',
+      },
+    ];
+    for (const body of bad) {
+      const answer = await api('POST', path, { key: owner.apiKey, body });
+      expect({ status: answer.status, written: written(answer) }).toEqual({ status: 400, written: [] });
+    }
+  });
+
+  it('runs at most 20 promotions per program (PROMOTION_LIMIT_EXCEEDED)', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const body = challenge({ type: 'count', amount: 1 });
+    for (let i = 0; i < 20; i += 5)
+      await Promise.all(Array.from({ length: 5 }, () => newPromotion(merchant.owner, program.id, body)));
+    const over = await api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+      key: merchant.owner.apiKey,
+      body,
+    });
+    expect(over.body).toEqual(refused('PROMOTION_LIMIT_EXCEEDED'));
+    expect(written(over)).toEqual([]);
+  });
+
+  it('keeps promotions to the program’s owner', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const made = await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 1 }));
+    const stranger = await newAccount();
+    const key = stranger.apiKey;
+    expect((await api('GET', `/api/promotions/${made.id}`, { key })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/promotions/${made.id}/activities`, { key })).body).toEqual(FORBIDDEN);
+    expect((await api('GET', `/api/loyalty-programs/${program.id}/promotions`, { key })).body).toEqual(FORBIDDEN);
+    const res = await api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+      key,
+      body: challenge({ type: 'count', amount: 1 }),
+    });
+    expect(res.body).toEqual(FORBIDDEN);
+    expect(written(res)).toEqual([]);
+    expect((await api('GET', `/api/accounts/${merchant.owner.accountId}/promotion-memberships`, { key })).body).toEqual(
+      FORBIDDEN,
+    );
+  });
+
+  it('advances progress by the member’s paid payments at the program’s merchants; pays the reward once', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    const promotion = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 2 }, '500'));
+    const [fresh] = await promotionMemberships(member, programId);
+    expect(fresh).toMatchObject({
+      promotionId: promotion.id,
+      progress: 0,
+      status: 'active',
+      accountId: member.accountId,
+    });
+
+    await payAt(merchant, member);
+    const one = await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.progress === 1,
+      30_000,
+    );
+    expect(one[0]).toMatchObject({ progress: 1, params: { progress: { current: 1 } }, status: 'active' });
+    await payAt(merchant, member);
+    const done = await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.status === 'complete',
+      30_000,
+    );
+    expect(done[0]).toMatchObject({ progress: 2, status: 'complete', completions: 1 });
+    // 100000 less two payments of 1000, plus the reward of 500.
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 2000 + 500));
+    const types = (await activitiesOf(merchant.owner, promotion.id)).map(
+      (a: { activityType: string }) => a.activityType,
+    );
+    expect(types.sort()).toEqual(
+      [
+        'promotion:completed',
+        'promotion:created',
+        'promotion:progress-incremented',
+        'promotion:progress-incremented',
+      ].sort(),
+    );
+  });
+
+  it('counts a sum of payment amounts and only payments that meet the conditions', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    const promotion = await newPromotion(
+      merchant.owner,
+      programId,
+      challenge({ type: 'sum', field: 'amount', amount: '3000' }, '700', {
+        conditions: [{ field: 'amount', operator: 'greater-than', value: '999' }],
+      }),
+    );
+    await payAt(merchant, member, '500'); // too small: not counted
+    await payAt(merchant, member, '1500');
+    await payAt(merchant, member, '1500');
+    const done = await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.status === 'complete',
+      30_000,
+    );
+    expect(done[0]).toMatchObject({ promotionId: promotion.id, progress: 3000, status: 'complete' });
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 3500 + 700));
+  });
+});

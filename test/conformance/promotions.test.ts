@@ -1,0 +1,116 @@
+/** Docs page "Promotions": src/content/api/promotions.mdoc and its example exchanges. */
+import { api, newAccount, type Json, type TestAccount } from '../support/api';
+import { challenge, newActiveProgram, newPromotion } from '../support/loyalty';
+import { logoForm } from '../support/media';
+import { newMerchant } from '../support/payments';
+import { ok } from '../support/value';
+import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
+
+const TARGET = { type: S, amount: S };
+const REWARD = { assetType: S, amount: S };
+const PROMOTION: ShapeObject = {
+  id: S,
+  accountId: S,
+  programId: S,
+  name: S,
+  summary: S,
+  description: S,
+  mediaUploadId: S,
+  img: S,
+  startsAt: S,
+  endsAt: S,
+  rewards: [REWARD],
+  eventType: S,
+  target: TARGET,
+  params: { target: TARGET, rewards: { and: [REWARD] } },
+  type: S,
+  conditions: [{ field: S, value: S, operator: S }],
+  createdAt: S,
+  createdBy: S,
+  updatedAt: S,
+  updatedBy: S,
+};
+
+/** See docs/conformance.md. */
+const DEPARTURES = {
+  img: 'no image URL is made from the logo upload: its location URL is signed for five minutes only',
+  'target.amount': 'served as the string the create example answers; the read examples show a number',
+  'params.target.amount': 'served as the string the create example answers; the read examples show a number',
+};
+const READ = except(PROMOTION, DEPARTURES);
+
+let owner: TestAccount;
+let programId: string;
+let body: Json;
+beforeAll(async () => {
+  const merchant = await newMerchant();
+  owner = merchant.owner;
+  const [program, logo] = await Promise.all([
+    newActiveProgram(owner),
+    ok(api('POST', '/api/media-uploads', { key: owner.apiKey, form: logoForm() })),
+  ]);
+  programId = program.id;
+  body = challenge({ type: 'count', amount: '1' }, '500', {
+    summary: 'Make a payment',
+    mediaUploadId: logo.id,
+    startsAt: '2023-02-16T00:47:54.131Z',
+    endsAt: '2099-02-16T00:47:54.131Z',
+    conditions: [
+      { field: 'amount', value: '99', operator: 'greater-than' },
+      { type: 'merchantId', value: merchant.merchantId, operator: 'equals' },
+    ],
+    description: 'The amount of the payment must be greater than $1.',
+    repeatable: true,
+  });
+}, 60_000);
+
+describe('Promotions: documented example exchanges', () => {
+  it('POST /api/loyalty-programs/{id}/promotions', async () => {
+    const res = await api('POST', `/api/loyalty-programs/${programId}/promotions`, { key: owner.apiKey, body });
+    expectExchange(res, {
+      ...except(PROMOTION, { img: DEPARTURES.img }),
+      conditions: [{ field: S, value: S, operator: S }],
+      repeatable: B,
+    });
+  });
+
+  it('GET /api/promotions/{promotionId}', async () => {
+    const made = await newPromotion(owner, programId, body);
+    expectExchange(await api('GET', `/api/promotions/${made.id}`, { key: owner.apiKey }), READ);
+  });
+
+  it('GET /api/accountId/{id}/promotions (served as /api/accounts/{id}/promotions)', async () => {
+    await newPromotion(owner, programId, body);
+    expectExchange(await api('GET', `/api/accounts/${owner.accountId}/promotions`, { key: owner.apiKey }), {
+      items: [READ],
+    });
+  });
+
+  it('GET /api/loyalty-programs/{id}/promotions', async () => {
+    await newPromotion(owner, programId, body);
+    expectExchange(await api('GET', `/api/loyalty-programs/${programId}/promotions`, { key: owner.apiKey }), {
+      items: [READ],
+    });
+  });
+
+  it('GET /api/promotions/{promotionId}/activities', async () => {
+    const made = await newPromotion(owner, programId, body);
+    const res = await api('GET', `/api/promotions/${made.id}/activities`, { key: owner.apiKey });
+    expectExchange(res, { items: [{ id: S, activityType: S, promotionId: S, programId: S, createdAt: S }] });
+  });
+});
+
+describe('Promotions: documented errors', () => {
+  it('a reward the owner holds no ledger for: 403 PROMOTION_REWARDS_INVALID', async () => {
+    const walletless = await newAccount();
+    const program = await newActiveProgram(walletless);
+    expectError(
+      await api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+        key: walletless.apiKey,
+        body: challenge({ type: 'count', amount: '1' }),
+      }),
+      403,
+      'PROMOTION_REWARDS_INVALID',
+    );
+  });
+});
