@@ -12,6 +12,8 @@ export const ID_PREFIX = {
   merchantConfig: 'mc',
   paymentLink: 'pl',
   salesChannel: 'sc',
+  salesChannelMembership: 'scm',
+  businessOnboarding: 'bo',
   connection: 'cn',
   webhook: 'wh',
   webhookDelivery: 'whd',

@@ -21,6 +21,8 @@ const PAGES: Readonly<Record<string, string>> = {
   'DELETE /api/accounts/{accountId}/members/{userId}': 'account-memberships',
   'GET /api/account-memberships': 'account-memberships',
   'GET /api/users/{userId}/account-memberships': 'account-memberships',
+  'POST /api/me/profile/update': 'profiles',
+  'GET /api/users/{userId}/profile': 'profiles',
   'POST /api/invitations': 'invitations',
   'GET /api/invitations/code/{code}': 'invitations',
   'GET /api/accounts/{accountId}/invitations': 'invitations',
@@ -140,6 +142,7 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/bank-account-connection-intents/{bankAccountConnectionIntentId}/authorize':
     'bank-account-connection-intents',
   'POST /api/sales-channels': 'sales-channels',
+  'POST /api/sales-channel-memberships': 'sales-channel-memberships',
   'POST /api/connections': 'connections',
   'POST /api/connections/{connectionId}/authorize': 'connections',
   'GET /api/connections/{connectionId}/summary': 'connections',

@@ -682,6 +682,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   mediaUploadId: ({ tenant }) => tenant.bankStatement(),
   // The wallet app authorizing a connection.
   walletId: ({ tenant }) => tenant.walletApp(),
+  // The channel a merchant joins (joining again answers the membership as it is).
+  salesChannelId: ({ tenant }) => tenant.salesChannel(),
   userId: async () => (await newUser()).userId,
   resourceId: accountOf,
   // The invitation's code; the connection intent's consent code where the operation says (ROUTE_VALUES).
@@ -695,7 +697,11 @@ const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = {
   createAssetProgram: { assetTypes: [ASSET_TYPE] },
 };
 /** Optional body fields an operation must send to succeed: a money transfer's terms. */
-const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = { createAssetTransfer: SHARED_TRANSFER };
+const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = {
+  createAssetTransfer: SHARED_TRANSFER,
+  // A profile update names at least one field.
+  updateProfile: { marketingUpdates: true },
+};
 /**
  * Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a
  * centrapay bank account.
