@@ -13,7 +13,6 @@ export const ID_PREFIX = {
   paymentLink: 'pl',
   salesChannel: 'sc',
   salesChannelMembership: 'scm',
-  businessOnboarding: 'bo',
   connection: 'cn',
   webhook: 'wh',
   webhookDelivery: 'whd',

@@ -8,6 +8,7 @@ import { createBankAccount } from '../bank-accounts/create-bank-account';
 import { createBankAuthority } from '../bank-accounts/create-bank-authority';
 import { getBankAccount } from '../bank-accounts/get-bank-account';
 import { getBankAuthority } from '../bank-accounts/get-bank-authority';
+import { listBankAccountBalances } from '../bank-accounts/list-bank-account-balances';
 import { listBankAccounts } from '../bank-accounts/list-bank-accounts';
 import { listBankAuthorities } from '../bank-accounts/list-bank-authorities';
 import { setPreferredBankAccountName } from '../bank-accounts/set-preferred-bank-account-name';
@@ -18,6 +19,7 @@ export const handler = groupHandler('bank-accounts', ROUTES, build, {
   createBankAccount,
   getBankAccount,
   listBankAccounts,
+  listBankAccountBalances,
   addDirectDebitAuthority,
   verifyBankAccount,
   setPreferredBankAccountName,

@@ -468,6 +468,16 @@ export class Tenant {
     return (await this.post('/api/connections', { merchantId: (await this.merchant()).merchantId })).id;
   }
 
+  /** A connection this account's wallet app authorized and a request then named: what its latest request reads. */
+  requestedConnection(): Promise<string> {
+    return this.once('requestedConnection', async () => {
+      const id = await this.newConnection();
+      await this.post(`/api/connections/${id}/authorize`, { walletId: await this.walletApp() });
+      await this.newRequest('new', { connectionId: id });
+      return id;
+    });
+  }
+
   /** A payment link of the shared merchant (archiving an archived link answers it as it is). */
   paymentLink(): Promise<string> {
     return this.once(
@@ -654,6 +664,7 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   // Users join by invitation only: the call changes the role of a member.
   addMember: { userId: ({ tenant }) => tenant.newMember() },
   authorizeConnectionIntent: { code: async ({ intent }) => (await intent()).code },
+  getLatestPaymentRequest: { connectionId: ({ tenant }) => tenant.requestedConnection() },
 };
 
 /** A company of the fixture register: the register is no account's, so every account may read it. */
