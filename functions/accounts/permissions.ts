@@ -20,6 +20,13 @@ export const PERMISSIONS = {
     flags: [],
     roles: own('account-owner', 'anon-consumer', 'merchant-terminal', 'external-asset-provider', 'cashier'),
   },
+  // Profiles (named on the public profiles page, not in its matrix): every user updates their own, whatever role they
+  // act in; owners read those of their accounts' members.
+  'profiles:update': {
+    flags: [],
+    roles: own('account-owner', 'anon-consumer', 'merchant-terminal', 'external-asset-provider', 'cashier'),
+  },
+  'profiles:read': { flags: [], roles: own('account-owner') },
   // Operator-only: what the specification leaves to the service itself.
   'accounts:manage-subscriptions': { flags: [], roles: {} },
   'accounts:manage-limits': { flags: [], roles: {} },

@@ -202,6 +202,40 @@ const membershipSummaryList = {
 
 const emptyResult = { type: 'object', additionalProperties: false, properties: {} } as const;
 
+const personName = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const profileFields = {
+  givenName: personName,
+  familyName: personName,
+  featureUpdates: { type: 'boolean' },
+  marketingUpdates: { type: 'boolean' },
+  email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+} as const;
+
+/** A user's profile as others who may read it see it: names, email and preferences. */
+export const profile = {
+  type: 'object',
+  required: ['featureUpdates', 'marketingUpdates', 'email'],
+  additionalProperties: false,
+  properties: profileFields,
+} as const;
+
+/** The signed-in user's own profile: their id and the verification states too. */
+export const ownProfile = {
+  type: 'object',
+  required: ['userId', 'featureUpdates', 'marketingUpdates', 'email', 'emailVerified', 'phoneVerified'],
+  additionalProperties: false,
+  properties: {
+    userId,
+    ...profileFields,
+    emailVerified: { type: 'boolean' },
+    phoneNumber: { type: 'string' },
+    phoneVerified: { type: 'boolean' },
+  },
+} as const;
+
+/** At least one field (the operation names them when none is given). */
+export const updateProfileBody = { type: 'object', properties: profileFields } as const;
+
 export const SCHEMAS = {
   Account: account,
   CreateAccountBody: createAccountBody,
@@ -221,4 +255,7 @@ export const SCHEMAS = {
   AccountMemberList: accountMemberList,
   MembershipSummaryList: membershipSummaryList,
   MemberRemoved: emptyResult,
+  Profile: profile,
+  OwnProfile: ownProfile,
+  UpdateProfileBody: updateProfileBody,
 } as const;

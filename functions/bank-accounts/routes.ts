@@ -31,6 +31,16 @@ export const ROUTES = [
     summary: "An account's bank accounts, oldest first",
   },
   {
+    method: 'GET',
+    path: '/api/accounts/{accountId}/bank-account-balances',
+    operation: 'listBankAccountBalances',
+    permission: 'bank-accounts:read',
+    authentication: 'apiKey',
+    response: 'BankAccountBalanceList',
+    labels: ['experimental'],
+    summary: "The balances of an account's test bank accounts, as the simulated bank's statement gives them",
+  },
+  {
     method: 'POST',
     path: '/api/bank-accounts/{bankAccountId}/direct-debit-authorities',
     operation: 'addDirectDebitAuthority',

@@ -234,7 +234,33 @@ export const statementPageQuery = {
 } as const;
 
 /** The bank-accounts group's schemas by id; functions/schemas.ts assembles every group's. */
+/** A balance in the currency's major unit with two decimals (`101.00`, `-5.25`), as the public example gives it. */
+const decimalBalance = { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' } as const;
+
+const bankAccountBalanceList = {
+  type: 'object',
+  required: ['items'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['bankAccountId', 'bankAccountNumber', 'balance', 'availableBalance', 'test'],
+        additionalProperties: false,
+        properties: {
+          bankAccountId: id,
+          bankAccountNumber: { type: 'string' },
+          balance: decimalBalance,
+          availableBalance: decimalBalance,
+          test: { type: 'boolean' },
+        },
+      },
+    },
+  },
+} as const;
+
 export const SCHEMAS = {
+  BankAccountBalanceList: bankAccountBalanceList,
   CreateBankAccountBody: createBankAccountBody,
   DirectDebitAuthorityBody: directDebitAuthorityBody,
   VerifyBankAccountBody: verifyBankAccountBody,

@@ -1,4 +1,5 @@
-import { connectionEntity } from './entities';
+import { connectionEntity, connectionRequestLinkEntity } from './entities';
+import type { TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 
 /**
@@ -16,3 +17,10 @@ export async function connectionStatusFor(
     throw businessRule('CONNECTION_CREATED_BY_MISMATCH');
   return connection.status === 'authorized' ? 'active' : connection.status;
 }
+
+/** The write that links a new payment request to the connection it names, in the request's own transaction. */
+export const connectionRequestStep = (
+  connectionId: string,
+  request: { id: string; createdAt: string },
+): TransactionStep =>
+  connectionRequestLinkEntity.putStep({ connectionId, paymentRequestId: request.id, createdAt: request.createdAt });

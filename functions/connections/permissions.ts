@@ -9,4 +9,6 @@ import { own, type Grant } from '../core/auth/permissions';
 export const PERMISSIONS = {
   'connections:create': { flags: ['org'], roles: own('account-owner', 'merchant-terminal', 'cashier') },
   'connections:authorize': { flags: [], roles: own('account-owner') },
+  // The wallet app's account follows the requests made over the connection it authorized.
+  'connections:read-payment-requests': { flags: [], roles: own('account-owner') },
 } as const satisfies Record<string, Grant>;

@@ -35,6 +35,15 @@ export const ROUTES = [
   },
   {
     method: 'GET',
+    path: '/api/connections/{connectionId}/latest-payment-request',
+    operation: 'getLatestPaymentRequest',
+    permission: 'connections:read-payment-requests',
+    authentication: 'apiKey',
+    response: 'PaymentRequest',
+    summary: 'The latest payment request naming a connection, to the account whose wallet app authorized it',
+  },
+  {
+    method: 'GET',
     path: '/connect/{connectionId}',
     operation: 'renderConnectPage',
     permission: null,

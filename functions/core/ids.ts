@@ -12,6 +12,7 @@ export const ID_PREFIX = {
   merchantConfig: 'mc',
   paymentLink: 'pl',
   salesChannel: 'sc',
+  salesChannelMembership: 'scm',
   connection: 'cn',
   webhook: 'wh',
   webhookDelivery: 'whd',

@@ -18,6 +18,8 @@ import { advanceTestClock } from '../accounts/advance-test-clock';
 import { getTestClock } from '../accounts/get-test-clock';
 import { updateAccount } from '../accounts/update-account';
 import { updateApiKey } from '../accounts/update-api-key';
+import { getUserProfile } from '../accounts/get-user-profile';
+import { updateProfile } from '../accounts/update-profile';
 
 // Operations that change what authentication caches (a key's state, a member's role, an account's limit,
 // subscriptions, test clock) make this instance forget the account's verified keys at once; other instances within
@@ -38,4 +40,6 @@ export const handler = groupHandler('accounts', ROUTES, build, {
   removeMember: changesAuthentication(removeMember),
   listOwnMemberships,
   listUserMemberships,
+  updateProfile,
+  getUserProfile,
 });

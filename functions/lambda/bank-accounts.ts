@@ -11,6 +11,7 @@ import { createBankAuthority } from '../bank-accounts/create-bank-authority';
 import { getBankAccount } from '../bank-accounts/get-bank-account';
 import { getBankAccountStatement } from '../bank-accounts/get-bank-account-statement';
 import { getBankAuthority } from '../bank-accounts/get-bank-authority';
+import { listBankAccountBalances } from '../bank-accounts/list-bank-account-balances';
 import { listBankAccounts } from '../bank-accounts/list-bank-accounts';
 import { listBankAuthorities } from '../bank-accounts/list-bank-authorities';
 import { renderStatementPage } from '../bank-accounts/render-statement-page';
@@ -24,6 +25,7 @@ export const handler = withPageReplies(
     createBankAccount,
     getBankAccount,
     listBankAccounts,
+    listBankAccountBalances,
     addDirectDebitAuthority,
     // A verification credits the top ups that waited for it (the funds-transfers group's).
     verifyBankAccount: verifyBankAccount(creditSettledTopups),

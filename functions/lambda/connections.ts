@@ -6,6 +6,8 @@ import { ROUTES } from '../connections/routes';
 import { authorizeConnection } from '../connections/authorize-connection';
 import { createConnection } from '../connections/create-connection';
 import { getConnectionSummary } from '../connections/get-connection-summary';
+import { getLatestPaymentRequest } from '../connections/get-latest-payment-request';
+import { viewPaymentRequest } from '../payment-requests';
 import { renderConnectPage } from '../connections/render-connect-page';
 
 // The connect page sets its own status and headers (core/http/page.ts).
@@ -14,6 +16,7 @@ export const handler = withPageReplies(
     createConnection,
     authorizeConnection,
     getConnectionSummary,
+    getLatestPaymentRequest: getLatestPaymentRequest(viewPaymentRequest),
     renderConnectPage,
   }),
 );

@@ -3,6 +3,11 @@ import { groupHandler } from './group-lambda';
 import * as build from '../generated/sales-channels';
 import { ROUTES } from '../sales-channels/routes';
 import { createSalesChannel } from '../sales-channels/create-sales-channel';
+import { createSalesChannelMembership } from '../sales-channels/create-sales-channel-membership';
 import { getSalesChannel } from '../sales-channels/get-sales-channel';
 
-export const handler = groupHandler('sales-channels', ROUTES, build, { createSalesChannel, getSalesChannel });
+export const handler = groupHandler('sales-channels', ROUTES, build, {
+  createSalesChannel,
+  getSalesChannel,
+  createSalesChannelMembership,
+});

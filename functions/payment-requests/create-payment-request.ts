@@ -11,7 +11,7 @@ import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
 import { logger } from '../core/observability';
 import { commitWithTimer } from '../core/timers';
 import { findMerchantConfig } from '../merchant-configs';
-import { connectionStatusFor } from '../connections';
+import { connectionRequestStep, connectionStatusFor } from '../connections';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
 import { attachPaymentRequestStep } from '../payment-links';
 import { findMerchantCollections, tokenPaymentOptions } from '../tokens';
@@ -159,6 +159,8 @@ export async function insertPaymentRequest(
       patronRequestLinkEntity.putStep({ patronAccountId: patron.code.accountId, createdAt: at, paymentRequestId: id }),
     );
   }
+  // The connection's latest request is found through it (GET …/connections/{id}/latest-payment-request).
+  if (request.connectionId) steps.push(connectionRequestStep(request.connectionId, { id, createdAt: at }));
   if (request.paymentLinkId)
     steps.push(
       attachPaymentRequestStep(request.paymentLinkId, {

@@ -6,7 +6,7 @@
 export { cancelAsRead, cancelRequest } from './cancel-payment-request';
 export { insertPaymentRequest } from './create-payment-request';
 export { assetTypeOf, denomination, ledgerOf, legacyNumber } from './legacy-format';
-export { loadPaymentRequest, loadPaymentRequestOrForbid } from './load-payment-request';
+export { loadPaymentRequest, loadPaymentRequestOrForbid, viewPaymentRequest } from './load-payment-request';
 export { commitPayment, SpendForbidden, type PayInput } from './pay-payment-request';
 export type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 export { findPaymentRequest } from './payment-request-store';

@@ -2,8 +2,8 @@ import { isoTimestamp } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { forbidden } from '../core/errors/classes';
-import { applied, buildActivities, findPaymentRequest, isDue, transitionSteps } from './payment-request-store';
-import type { StoredPaymentRequest } from './payment-request';
+import { applied, buildActivities, findPaymentRequest, isDue, present, transitionSteps } from './payment-request-store';
+import type { PaymentRequest, StoredPaymentRequest } from './payment-request';
 import { isLapsed, releaseSteps } from './pre-auth';
 import { merchantNow } from './request-clock';
 
@@ -29,6 +29,16 @@ export async function loadPaymentRequestOrForbid(id: string, now: Date): Promise
   const request = await loadPaymentRequest(id, now);
   if (!request) throw forbidden();
   return request;
+}
+
+/** A request as its viewer reads it (due times applied), for groups that answer one they found by a link of theirs. */
+export async function viewPaymentRequest(
+  id: string,
+  viewer: { accountId: string },
+  now: Date,
+): Promise<PaymentRequest | undefined> {
+  const request = await loadPaymentRequest(id, now);
+  return request && present(request, viewer);
 }
 
 /** An authorisation past `preAuthExpiresAt` releases its unconfirmed funds to the patron. */

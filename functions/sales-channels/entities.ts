@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { salesChannel } from './schemas';
+import type { salesChannel, salesChannelMembership } from './schemas';
 import { defineEntity, type TableKey } from '../core/db/entity';
 
 /**
@@ -11,9 +11,14 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  *   serves: get a channel; a reseller's provider channel by id
  * - channel count: PK SALESCHANNELS#<accountId>, SK COUNT
  *   serves: how many an account has (MAX_SALES_CHANNELS)
+ * - membership: PK SALESCHANNEL#<channelId>, SK MEMBER#<merchantId>
+ *   serves: one membership per channel and merchant
+ * - membership count: PK SALESCHANNELMEMBERSHIPS#<merchantId>, SK COUNT
+ *   serves: how many channels a merchant is a member of (MAX_MEMBERSHIPS_PER_MERCHANT)
  */
 
 export type SalesChannel = FromSchema<typeof salesChannel>;
+export type SalesChannelMembership = FromSchema<typeof salesChannelMembership>;
 
 const salesChannelKey = (id: string): TableKey => ({ PK: `SALESCHANNEL#${id}`, SK: 'SALESCHANNEL' });
 
@@ -28,5 +33,27 @@ export const salesChannelEntity = defineEntity<SalesChannel, [id: string]>({
 /** The item counting an account's sales channels. */
 export const salesChannelCountKey = (accountId: string): TableKey => ({
   PK: `SALESCHANNELS#${accountId}`,
+  SK: 'COUNT',
+});
+
+const membershipKey = (salesChannelId: string, merchantId: string): TableKey => ({
+  PK: `SALESCHANNEL#${salesChannelId}`,
+  SK: `MEMBER#${merchantId}`,
+});
+
+export const salesChannelMembershipEntity = defineEntity<
+  SalesChannelMembership,
+  [salesChannelId: string, merchantId: string]
+>({
+  type: 'sales-channel-membership',
+  version: 1,
+  key: membershipKey,
+  keyOf: (m) => membershipKey(m.salesChannelId, m.merchantId),
+  required: ['id', 'salesChannelId', 'merchantId', 'accountId', 'test', 'status', 'createdAt', 'createdBy'],
+});
+
+/** The item counting a merchant's sales channel memberships. */
+export const merchantMembershipCountKey = (merchantId: string): TableKey => ({
+  PK: `SALESCHANNELMEMBERSHIPS#${merchantId}`,
   SK: 'COUNT',
 });

@@ -9,4 +9,6 @@ import { own, type Grant } from '../core/auth/permissions';
 export const PERMISSIONS = {
   'sales-channels:create': { flags: ['org'], roles: own('account-owner') },
   'sales-channels:read': { flags: ['org'], roles: own('account-owner') },
+  // A merchant's owners join it to a sales channel (any account's: a channel is offered to every merchant).
+  'sales-channel-memberships:create': { flags: [], roles: own('account-owner') },
 } as const satisfies Record<string, Grant>;

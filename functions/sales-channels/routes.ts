@@ -22,4 +22,15 @@ export const ROUTES = [
     response: 'SalesChannel',
     summary: 'Get a sales channel',
   },
+  {
+    method: 'POST',
+    path: '/api/sales-channel-memberships',
+    operation: 'createSalesChannelMembership',
+    permission: 'sales-channel-memberships:create',
+    authentication: 'apiKey',
+    body: 'CreateSalesChannelMembershipBody',
+    response: 'SalesChannelMembership',
+    labels: ['experimental'],
+    summary: "Join a merchant of the caller's account to a sales channel of the same liveness (once; again: as it is)",
+  },
 ] as const satisfies readonly RouteSpec[];

@@ -14,6 +14,10 @@ const requirements = {
   externalId: { type: 'boolean' },
 } as const;
 
+/** Who made and last changed a record, and when: on channels and memberships alike. */
+const AUDIT_FIELDS = ['createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
+const audit = { createdAt: timestamp, createdBy: crn, updatedAt: timestamp, updatedBy: crn } as const;
+
 export const salesChannel = {
   type: 'object',
   required: [
@@ -26,10 +30,7 @@ export const salesChannel = {
     'deviceModel',
     'deviceSerialNumber',
     'externalId',
-    'createdAt',
-    'createdBy',
-    'updatedAt',
-    'updatedBy',
+    ...AUDIT_FIELDS,
   ],
   properties: {
     id,
@@ -42,10 +43,7 @@ export const salesChannel = {
     notificationEmail: { type: 'string' },
     notificationFrequency: { enum: FREQUENCIES },
     notificationUrl: { type: 'string' },
-    createdAt: timestamp,
-    createdBy: crn,
-    updatedAt: timestamp,
-    updatedBy: crn,
+    ...audit,
   },
 } as const;
 
@@ -64,8 +62,33 @@ export const createSalesChannelBody = {
   },
 } as const;
 
+/** Only `created` is reached here: the platform provisions no terminals, so nothing moves a membership on. */
+const MEMBERSHIP_STATUSES = ['created', 'provisioning', 'active', 'suspending', 'deactivated'] as const;
+
+export const salesChannelMembership = {
+  type: 'object',
+  required: ['id', 'salesChannelId', 'merchantId', 'accountId', 'test', 'status', ...AUDIT_FIELDS],
+  properties: {
+    id,
+    salesChannelId: id,
+    merchantId: id,
+    accountId: id,
+    test: { type: 'boolean' },
+    status: { enum: MEMBERSHIP_STATUSES },
+    ...audit,
+  },
+} as const;
+
+export const createSalesChannelMembershipBody = {
+  type: 'object',
+  required: ['salesChannelId', 'merchantId'],
+  properties: { salesChannelId: idOf('salesChannel'), merchantId: idOf('id') },
+} as const;
+
 /** The sales-channels group's schemas by id; functions/schemas.ts assembles every group's. */
 export const SCHEMAS = {
   SalesChannel: salesChannel,
   CreateSalesChannelBody: createSalesChannelBody,
+  SalesChannelMembership: salesChannelMembership,
+  CreateSalesChannelMembershipBody: createSalesChannelMembershipBody,
 } as const;

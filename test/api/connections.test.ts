@@ -224,3 +224,55 @@ describe('connections', () => {
     });
   });
 });
+
+describe('GET /api/connections/{connectionId}/latest-payment-request', () => {
+  let merchant: MerchantSetup;
+  beforeAll(async () => {
+    merchant = await newMerchant();
+  }, 30_000);
+
+  const latest = (connectionId: string, key: string) =>
+    api('GET', `/api/connections/${connectionId}/latest-payment-request`, { key });
+
+  it('answers the newest request naming the connection to the account whose wallet app authorized it', async () => {
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    const wallet = await newWalletApp();
+    await ok(authorize(connection.id, wallet));
+    // Another connection's request is not this one's.
+    const other = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    await newPaymentRequest(merchant, { connectionId: connection.id });
+    const newest = await newPaymentRequest(merchant, { connectionId: connection.id });
+    await newPaymentRequest(merchant, { connectionId: other.id });
+    await newPaymentRequest(merchant);
+
+    const res = await latest(connection.id, wallet.owner.apiKey);
+    expect(res.body).toMatchObject({
+      id: newest.id,
+      shortCode: newest.shortCode,
+      connectionId: connection.id,
+      connectionStatus: 'active',
+      status: 'new',
+    });
+    expect((await latest(connection.id, seed().operatorApiKey)).body).toMatchObject({ id: newest.id });
+  });
+
+  it('is FORBIDDEN to anyone else, before a wallet authorized it, and before any request named it', async () => {
+    const connection = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    // Not yet authorized: no wallet's account to answer.
+    await newPaymentRequest(merchant, { connectionId: connection.id });
+    expect((await latest(connection.id, merchant.owner.apiKey)).body).toEqual(FORBIDDEN);
+
+    const wallet = await newWalletApp();
+    await ok(authorize(connection.id, wallet));
+    const stranger = await newAccount();
+    for (const key of [merchant.owner.apiKey, stranger.apiKey]) {
+      expect((await latest(connection.id, key)).body).toEqual(FORBIDDEN);
+    }
+    expect((await latest(connection.id, wallet.owner.apiKey)).status).toBe(200);
+
+    const unused = await newConnection(merchant.owner.apiKey, merchant.merchantId);
+    await ok(authorize(unused.id, wallet));
+    expect((await latest(unused.id, wallet.owner.apiKey)).body).toEqual(FORBIDDEN);
+    expect((await latest('cn_zzNoSuchConnectionzzzz', wallet.owner.apiKey)).body).toEqual(FORBIDDEN);
+  });
+});

@@ -1,7 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
-import { salesChannelCountKey } from '../../functions/sales-channels/entities';
+import { merchantMembershipCountKey, salesChannelCountKey } from '../../functions/sales-channels/entities';
+import { MAX_MEMBERSHIPS_PER_MERCHANT } from '../../functions/sales-channels/membership-store';
 import { MAX_SALES_CHANNELS } from '../../functions/sales-channels/sales-channel-store';
+import { newMerchant } from '../support/payments';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
 import { ok, written } from '../support/value';
 
@@ -224,6 +226,93 @@ describe('sales channels', () => {
       terminal.secret,
     );
     expect(res.body).toEqual(FORBIDDEN);
+    expect(written(res)).toEqual([]);
+  });
+});
+
+describe('sales channel memberships', () => {
+  let provider: TestAccount;
+  let channelId: string;
+  let liveChannelId: string;
+  beforeAll(async () => {
+    provider = await newAccount();
+    const live = await newAccount({ test: false });
+    const body = { name: 'Terminals', type: 'provider', notificationUrl: 'https://terminals.example.com/connect' };
+    channelId = (
+      await ok(
+        api('POST', '/api/sales-channels', { key: provider.apiKey, body: { ...body, accountId: provider.accountId } }),
+      )
+    ).id;
+    liveChannelId = (
+      await ok(api('POST', '/api/sales-channels', { key: live.apiKey, body: { ...body, accountId: live.accountId } }))
+    ).id;
+  }, 30_000);
+
+  const join = (key: string, body: Record<string, unknown>) =>
+    api('POST', '/api/sales-channel-memberships', { key, body });
+
+  it("joins the caller's merchant to another account's channel, once: asking again answers it as it is", async () => {
+    const merchant = await newMerchant();
+    const res = await join(merchant.owner.apiKey, { salesChannelId: channelId, merchantId: merchant.merchantId });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^scm_[1-9A-HJ-NP-Za-km-z]{22}$/),
+      salesChannelId: channelId,
+      merchantId: merchant.merchantId,
+      accountId: merchant.owner.accountId,
+      test: true,
+      status: 'created',
+      createdAt: expect.any(String),
+      createdBy: expect.stringMatching(new RegExp(`^crn:${merchant.owner.accountId}:`)),
+      updatedAt: res.body.createdAt,
+      updatedBy: res.body.createdBy,
+    });
+    const again = await join(merchant.owner.apiKey, { salesChannelId: channelId, merchantId: merchant.merchantId });
+    expect(again.body).toEqual(res.body);
+    expect(written(again)).toEqual([]);
+  });
+
+  it('refuses another’s merchant, a missing channel, one of the other liveness; writes nothing', async () => {
+    const [merchant, other] = await Promise.all([newMerchant(), newAccount()]);
+    const cases: [string, Record<string, unknown>, unknown][] = [
+      [other.apiKey, { salesChannelId: channelId, merchantId: merchant.merchantId }, FORBIDDEN],
+      [
+        merchant.owner.apiKey,
+        { salesChannelId: 'sc_zzNoSuchChannezzzzzzzz', merchantId: merchant.merchantId },
+        refused('INVALID_SALES_CHANNEL'),
+      ],
+      [
+        merchant.owner.apiKey,
+        { salesChannelId: liveChannelId, merchantId: merchant.merchantId },
+        refused('LIVENESS_MISMATCH'),
+      ],
+      [
+        merchant.owner.apiKey,
+        { salesChannelId: 'sc_short', merchantId: merchant.merchantId },
+        expect.objectContaining({ statusCode: 400, message: expect.stringMatching(/^salesChannelId /) }),
+      ],
+      [merchant.owner.apiKey, { salesChannelId: channelId }, badRequest('merchantId is required')],
+    ];
+    for (const [key, body, answer] of cases) {
+      const res = await join(key, body);
+      expect([body, res.body]).toEqual([body, answer]);
+      expect(written(res)).toEqual([]);
+    }
+  });
+
+  it(`keeps a merchant to ${MAX_MEMBERSHIPS_PER_MERCHANT} channels (…_MEMBERSHIP_LIMIT_EXCEEDED)`, async () => {
+    const merchant = await newMerchant();
+    // The merchant's count stands at the limit, as after that many joins.
+    await db().send(
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: merchantMembershipCountKey(merchant.merchantId),
+        UpdateExpression: 'SET #count = :n',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':n': MAX_MEMBERSHIPS_PER_MERCHANT },
+      }),
+    );
+    const res = await join(merchant.owner.apiKey, { salesChannelId: channelId, merchantId: merchant.merchantId });
+    expect(res.body).toEqual(refused('SALES_CHANNEL_MEMBERSHIP_LIMIT_EXCEEDED'));
     expect(written(res)).toEqual([]);
   });
 });

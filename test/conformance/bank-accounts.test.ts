@@ -288,3 +288,21 @@ describe('Bank Accounts: documented errors', () => {
     );
   });
 });
+
+describe('Bank Accounts: get bank account balances', () => {
+  it('GET /api/accounts/{accountId}/bank-account-balances: a test bank account at the simulated bank', async () => {
+    const owner = await newAccount();
+    await newBankAccount(owner);
+    const res = await api('GET', `/api/accounts/${owner.accountId}/bank-account-balances`, { key: owner.apiKey });
+    expectExchange(
+      res,
+      except(
+        {
+          items: [{ bankAccountId: S, bankAccountNumber: S, balance: S, availableBalance: S, test: B }],
+          nextPageKey: S,
+        },
+        { nextPageKey: 'every bank account of an account (at most 50) fits one answer: there is no next page' },
+      ),
+    );
+  });
+});

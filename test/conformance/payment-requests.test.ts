@@ -9,7 +9,7 @@ import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { api, newAccount, seed, type TestAccount } from '../support/api';
-import { authorizedConnection, newConnection, newPaymentLink } from '../support/channels';
+import { authorize, authorizedConnection, newConnection, newPaymentLink, newWalletApp } from '../support/channels';
 import { advanceClock, DAY, HOUR } from '../support/clock';
 import {
   limitSpend,
@@ -99,7 +99,7 @@ const FETCHED: ShapeObject = {
   connectionStatus: S,
 };
 
-/** By short code and by patron code: the same fields less the order references, line items and paidBy. */
+/** By short code, by patron code and by connection: the same fields less the order references, line items, paidBy. */
 const LOOKED_UP: ShapeObject = {
   ...except(FETCHED, {
     purchaseOrderRef: 'not in this example',
@@ -877,3 +877,28 @@ describe('Payment Requests: documented errors', () => {
 
 // Not reachable on this platform (docs/conformance.md): pay PAYMENT_UNCONFIRMED; refund and void
 // REFUND_NOT_SUPPORTED.
+
+describe('Payment Requests: get a payment request by connection id', () => {
+  it('GET /api/connections/{connectionId}/latest-payment-request: a request made with a patron code', async () => {
+    const [shop, patron, wallet] = await Promise.all([newMerchant(), newAccount(), newWalletApp()]);
+    const connection = await newConnection(shop.owner.apiKey, shop.merchantId);
+    expect((await authorize(connection.id, wallet)).status).toBe(200);
+    const code = (await api('POST', '/api/patron-codes', { key: patron.apiKey })).body;
+    const made = await api('POST', '/api/payment-requests', {
+      key: shop.owner.apiKey,
+      body: {
+        configId: shop.configId,
+        value: { currency: 'NZD', amount: '100' },
+        connectionId: connection.id,
+        barcode: code.barcode,
+      },
+    });
+    expect(made.status).toBe(200);
+    const res = await api('GET', `/api/connections/${connection.id}/latest-payment-request`, {
+      key: wallet.owner.apiKey,
+    });
+    // The example's fields are those of a lookup by short code.
+    expectExchange(res, LOOKED_UP);
+    expect(res.body).toMatchObject({ id: made.body.id, connectionStatus: 'active' });
+  });
+});

@@ -131,6 +131,8 @@ const BUSINESS_CODES: Readonly<Record<string, string>> = {
       'ASSET_TRANSFER_INVALID_RECIPIENT',
     ]),
   ),
+  // A profile is a signed-in user's own: an API key, whatever its role, has none to change.
+  ...Object.fromEntries(ROLES.map((role) => [`POST /api/me/profile/update · ${role} · own`, 'USER_TOKEN_REQUIRED'])),
   // The path names no account: the lookup is made in the caller's own, where another account's code is not found.
   'GET /api/patron-codes/{namespace}/external-id/{externalId} · platform-operator · foreign': 'PATRON_CODE_INVALID',
   'GET /api/assets/{assetType}/external-id/{externalId} · platform-operator · foreign': 'ASSET_NOT_FOUND',

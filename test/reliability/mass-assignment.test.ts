@@ -330,6 +330,15 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     await joinByInvitation(setup.caller, user, 'cashier');
     return { ...setup, values: { ...setup.values, userId: user.userId } };
   },
+  // A signed-in user changes their own profile.
+  'POST /api/me/profile/update': async () => {
+    const user = await newUser();
+    return {
+      caller: { accountId: user.individualAccountId, apiKey: '' },
+      token: user.token,
+      values: { accountId: user.individualAccountId, givenName: 'Mass' },
+    };
+  },
   'POST /api/invitations': async (route) => {
     const setup = await defaultSetup(route);
     return { ...setup, values: { ...setup.values, resourceId: setup.values.accountId, recipientAlias: uniqueEmail() } };
@@ -472,6 +481,18 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   'POST /api/sales-channels': async (route) => {
     const setup = await defaultSetup(route);
     return { ...setup, values: { ...setup.values, notificationUrl: 'https://example.com/mass/connect' } };
+  },
+  // A merchant joins another account's channel.
+  'POST /api/sales-channel-memberships': async () => {
+    const [merchant, provider] = await Promise.all([newMerchant(), newAccount()]);
+    const body = {
+      name: 'Mass Terminals',
+      type: 'provider',
+      accountId: provider.accountId,
+      notificationUrl: 'https://example.com/mass/connect',
+    };
+    const channel = ok('sales channel', await api('POST', '/api/sales-channels', { key: provider.apiKey, body }));
+    return ofMerchant(merchant, { salesChannelId: channel.id });
   },
   'POST /api/connections/{connectionId}/authorize': async () => {
     const [merchant, wallet] = await Promise.all([newMerchant(), newWalletApp()]);

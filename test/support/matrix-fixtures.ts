@@ -502,6 +502,16 @@ export class Tenant {
     return (await this.post('/api/connections', { merchantId: (await this.merchant()).merchantId })).id;
   }
 
+  /** A connection this account's wallet app authorized and a request then named: what its latest request reads. */
+  requestedConnection(): Promise<string> {
+    return this.once('requestedConnection', async () => {
+      const id = await this.newConnection();
+      await this.post(`/api/connections/${id}/authorize`, { walletId: await this.walletApp() });
+      await this.newRequest('new', { connectionId: id });
+      return id;
+    });
+  }
+
   /** A payment link of the shared merchant (archiving an archived link answers it as it is). */
   paymentLink(): Promise<string> {
     return this.once(
@@ -705,6 +715,7 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
       return tenant.loyaltyProgram();
     },
   },
+  getLatestPaymentRequest: { connectionId: ({ tenant }) => tenant.requestedConnection() },
 };
 
 /** A company of the fixture register: the register is no account's, so every account may read it. */
@@ -733,6 +744,8 @@ const FIELDS: Readonly<Record<string, Resolve>> = {
   mediaUploadId: ({ tenant }) => tenant.bankStatement(),
   // The wallet app authorizing a connection.
   walletId: ({ tenant }) => tenant.walletApp(),
+  // The channel a merchant joins (joining again answers the membership as it is).
+  salesChannelId: ({ tenant }) => tenant.salesChannel(),
   userId: async () => (await newUser()).userId,
   resourceId: accountOf,
   // The invitation's code; the connection intent's consent code where the operation says (ROUTE_VALUES).
@@ -746,7 +759,11 @@ const OPERATION_VALUES: Readonly<Record<string, Record<string, unknown>>> = {
   createAssetProgram: { assetTypes: [ASSET_TYPE] },
 };
 /** Optional body fields an operation must send to succeed: a money transfer's terms. */
-const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = { createAssetTransfer: SHARED_TRANSFER };
+const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = {
+  createAssetTransfer: SHARED_TRANSFER,
+  // A profile update names at least one field.
+  updateProfile: { marketingUpdates: true },
+};
 /**
  * Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a
  * centrapay bank account.

@@ -29,7 +29,6 @@ const NOT_REACHED_BY_API_TESTS: Readonly<Partial<Record<ErrorCode, string>>> = {
   COMPANY_REGISTER_NOT_CONFIGURED:
     'a deployed stack without a register; the local platform always has the fixture one ' +
     '(test/unit/batches-and-register.test.ts)',
-  EMAIL_ALREADY_USED: 'answered by `npm run admin -- create-user` only: no route creates users',
   SERVICE_BUSY: 'DynamoDB throttling, which DynamoDB Local never does (test/unit/money-engine.test.ts maps it)',
   USER_ALREADY_EXISTS: 'answered by `npm run admin -- create-user` only: no route creates users',
   WEBHOOK_SIGNING_KEY_MISSING:

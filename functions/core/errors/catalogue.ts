@@ -158,6 +158,10 @@ export const ERRORS = {
   REQUEST_NOT_FOUND: { status: 400, source: 'https://docs.centrapay.com/api/legacy-payment-requests' },
   REQUEST_PAID: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   SALES_CHANNEL_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/sales-channels-and-links.md#sales-channels' },
+  SALES_CHANNEL_MEMBERSHIP_LIMIT_EXCEEDED: {
+    status: 403,
+    source: 'docs/api/sales-channels-and-links.md#sales-channel-memberships',
+  },
   SERVER_ERROR: { status: 500, source: 'docs/api/conventions.md#answers-and-errors' },
   SERVICE_BUSY: { status: 503, source: 'docs/api/money.md#money' },
   SETTLEMENT_ALREADY_COMPLETE: { status: 403, source: 'docs/api/settlements.md#payouts' },
@@ -166,6 +170,7 @@ export const ERRORS = {
   TRANSACTION_CONFLICT: { status: 409, source: 'docs/api/money.md#money' },
   UNSUPPORTED_ASSET_TYPE: { status: 403, source: 'https://docs.centrapay.com/api/assets' },
   USER_ALREADY_EXISTS: { status: 403, source: 'docs/api/users-and-members.md#signing-in' },
+  USER_TOKEN_REQUIRED: { status: 403, source: 'docs/api/users-and-members.md#profiles' },
   VERIFICATION_CODE_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   VOID_WINDOW_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   WALLET_ALREADY_EXISTS: { status: 403, source: 'docs/api/sales-channels-and-links.md#connections' },
