@@ -5,7 +5,8 @@ import type { StoredAssetTransfer } from './entities';
 
 /**
  * The claim page's markup, pure: what a transfer shows to whoever holds its link (one without a recipient,
- * or one sent to an email or phone, whose message carries the link), in which state, with which ways to claim it. render-claim-page.ts reads what it shows.
+ * or one sent to an email or phone, whose message carries the link), in which state, with which ways to claim
+ * it. render-claim-page.ts reads what it shows.
  */
 
 /** What the page shows of a transfer: nothing of its accounts, assets or claimants but the sender's name. */

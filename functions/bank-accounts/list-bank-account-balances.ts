@@ -3,8 +3,16 @@ import { queryBankAccounts } from './bank-account-store';
 import { statementLineEntity, type StatementLine } from './entities';
 import { statementPartition } from './keys';
 
-/** How a statement line moves the bank account's balance: a top up debits it, a withdrawal pays into it. */
-const DIRECTION: Record<StatementLine['kind'], bigint> = { topup: -1n, withdrawal: 1n, verification: 0n };
+/**
+ * How a statement line moves the bank account's balance: a top up debits it; a withdrawal, and a top up paid back
+ * (aborted while it waited for the bank account's verification), pay into it.
+ */
+const DIRECTION: Record<StatementLine['kind'], bigint> = {
+  topup: -1n,
+  withdrawal: 1n,
+  'topup-return': 1n,
+  verification: 0n,
+};
 
 /**
  * The balances the platform knows: those of the account's test bank accounts, held at the simulated bank, which

@@ -31,8 +31,8 @@ export interface StreamConsumerDefinition {
   batchSize: number;
   /** Attempts of a failing batch before its records are left to the consumer's sweep. */
   retryAttempts: number;
-  /** The queue it hands what it reads to (the only one it may send to). */
-  sends: QueueDefinition['name'];
+  /** The queue it hands what it reads to (the only one it may send to), if it hands them on at all. */
+  sends?: QueueDefinition['name'];
 }
 
 export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [

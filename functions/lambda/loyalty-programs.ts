@@ -9,6 +9,7 @@ import { activateLoyaltyProgram } from '../loyalty-programs/activate-loyalty-pro
 import { setLoyaltyProgramVisibility } from '../loyalty-programs/set-loyalty-program-visibility';
 import { createLoyaltyProgramMembership } from '../loyalty-programs/create-loyalty-program-membership';
 import { listLoyaltyProgramMemberships } from '../loyalty-programs/list-loyalty-program-memberships';
+import { queryWalletAssets } from '../wallet-assets';
 
 export const handler = groupHandler('loyalty-programs', ROUTES, build, {
   createLoyaltyProgram,
@@ -16,6 +17,7 @@ export const handler = groupHandler('loyalty-programs', ROUTES, build, {
   getLoyaltyProgram,
   activateLoyaltyProgram,
   setLoyaltyProgramVisibility,
-  createLoyaltyProgramMembership,
+  // Join conditions read the account's wallet assets (the wallet-assets group's).
+  createLoyaltyProgramMembership: createLoyaltyProgramMembership(queryWalletAssets),
   listLoyaltyProgramMemberships,
 });

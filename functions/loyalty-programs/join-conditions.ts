@@ -1,5 +1,4 @@
 import { queryBankAccounts } from '../bank-accounts';
-import { queryWalletAssets } from '../wallet-assets';
 import type { StoredLoyaltyProgram } from './entities';
 import type { BANKS } from './schemas';
 
@@ -20,15 +19,25 @@ const BANK_CODES: Readonly<Record<(typeof BANKS)[number], readonly string[]>> = 
 type JoinCondition = StoredLoyaltyProgram['joinConditions'][number];
 
 /**
+ * An account's wallet assets, as the wallet-assets group reads them. Passed in by the group's Lambda entry: that group
+ * reaches this one through tokens and merchants, so importing it here would close a loop between the folders.
+ */
+export type WalletAssetsOf = (accountId: string) => Promise<readonly { type: string; status: string }[]>;
+
+/**
  * Whether the account meets every join condition of the program: it holds an active wallet asset of
  * the condition's asset type, or a verified bank account at the condition's bank. Each kind of holding
  * is read once, however many conditions name it.
  */
-export async function meetsJoinConditions(accountId: string, conditions: readonly JoinCondition[]): Promise<boolean> {
+export async function meetsJoinConditions(
+  accountId: string,
+  conditions: readonly JoinCondition[],
+  walletAssetsOf: WalletAssetsOf,
+): Promise<boolean> {
   if (conditions.length === 0) return true;
   const needs = (type: string) => conditions.some((c) => c.type === type);
   const [assets, bankAccounts] = await Promise.all([
-    needs('asset-ownership') ? queryWalletAssets(accountId) : [],
+    needs('asset-ownership') ? walletAssetsOf(accountId) : [],
     needs('bank-account-ownership') ? queryBankAccounts(accountId) : [],
   ]);
   return conditions.every((condition) =>

@@ -6,6 +6,7 @@ const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }
 const targetAmount = {
   type: ['string', 'integer'],
   pattern: '^[1-9][0-9]{0,11}$',
+  maxLength: 12,
   minimum: 1,
   maximum: 999_999_999_999,
 } as const;

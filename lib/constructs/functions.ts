@@ -174,7 +174,7 @@ export class PaymentsFunctions extends Construct {
         Duration.seconds(30),
       );
       data.table.grantReadWriteData(fn);
-      queueNamed(definition.sends).grantSendMessages(fn);
+      if (definition.sends) queueNamed(definition.sends).grantSendMessages(fn);
       fn.addEventSource(
         new DynamoEventSource(data.table, {
           startingPosition: lambda.StartingPosition.LATEST,

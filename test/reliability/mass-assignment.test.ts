@@ -122,6 +122,14 @@ interface Setup {
   values: Record<string, unknown>;
   /** A signed-in user's access token to call with instead of the caller's key (routes only a user can use). */
   token?: string;
+  /** The account whose test clock stamps the record, when that clock was moved on. */
+  clockOf?: string;
+}
+
+/** How far an account's test clock runs ahead of real time, in milliseconds. */
+async function testClockAhead(accountId: string): Promise<number> {
+  const clock = await api('GET', `/api/accounts/${accountId}/test-clock`, { key: seed().operatorApiKey });
+  return Math.max(0, Date.parse(clock.body.now) - Date.now());
 }
 
 const operator = (): TestAccount => ({ accountId: seed().operatorAccountId, apiKey: seed().operatorApiKey });
@@ -519,7 +527,12 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   },
   'POST /api/settlements/{settlementId}/bank-outcome': async () => {
     const settlement = await awaitingSettlement();
-    return { caller: operator(), values: { accountId: settlement.accountId, settlementId: settlement.id } };
+    // The bank's report is stamped on the merchant account's test clock, which the settlement run moved on.
+    return {
+      caller: operator(),
+      values: { accountId: settlement.accountId, settlementId: settlement.id },
+      clockOf: settlement.accountId,
+    };
   },
   'PUT /api/merchants/{merchantId}': merchantFixture,
   'POST /api/merchants/{merchantId}/set-onboarding-status': merchantFixture,
@@ -600,17 +613,20 @@ function multipartOf(body: View, values: Record<string, unknown>): FormData {
   return form;
 }
 
-/** Values only the server sets, checked field by field (beyond "not the hostile value"). */
-const EXPECTED: Record<string, (value: unknown, owner: string) => void> = {
+/**
+ * Values only the server sets, checked field by field (beyond "not the hostile value"). `clockMs` is how far the
+ * clock that stamped the record runs ahead of real time (an account's test clock; 0 for most).
+ */
+const EXPECTED: Record<string, (value: unknown, owner: string, clockMs: number) => void> = {
   accountId: (value, owner) => expect(value).toBe(owner),
   test: (value) => expect(value).toBe(true),
   liveness: (value) => expect(value).toBe('test'),
   ...Object.fromEntries(
     ['createdAt', 'updatedAt', 'modifiedAt'].map((field) => [
       field,
-      (value: unknown) => {
+      (value: unknown, _owner: string, clockMs: number) => {
         expect(Date.parse(value as string)).toBeGreaterThanOrEqual(since);
-        expect(Date.parse(value as string)).toBeLessThanOrEqual(Date.now() + 1000);
+        expect(Date.parse(value as string)).toBeLessThanOrEqual(Date.now() + clockMs + 1000);
       },
     ]),
   ),
@@ -622,11 +638,11 @@ const EXPECTED: Record<string, (value: unknown, owner: string) => void> = {
   ),
 };
 
-function expectServerSet(view: View, owned: string[], owner: string): void {
+function expectServerSet(view: View, owned: string[], owner: string, clockMs: number): void {
   expect(JSON.stringify(view)).not.toContain(UNKNOWN);
   for (const field of owned) {
     expect({ field, value: view[field] }).not.toEqual({ field, value: hostile[field] });
-    if (view[field] !== undefined) EXPECTED[field]?.(view[field], owner);
+    if (view[field] !== undefined) EXPECTED[field]?.(view[field], owner, clockMs);
   }
 }
 
@@ -636,7 +652,8 @@ describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) 
   (known ? it.failing : it)(
     known ? `${title} (known open: ${known})` : title,
     async () => {
-      const { caller, values, token } = await (FIXTURES[key] ?? defaultSetup)(route);
+      const { caller, values, token, clockOf } = await (FIXTURES[key] ?? defaultSetup)(route);
+      const clockMs = clockOf ? await testClockAhead(clockOf) : 0;
       const bodySchema = schemaOf(route.body)!;
       const bodyFields = declared(route.body);
       const owned = Object.keys(hostile).filter((f) => declared(route.response).includes(f) && !bodyFields.includes(f));
@@ -657,13 +674,13 @@ describe.each(targets.map((r) => [routeKey(r), r] as const))('%s', (key, route) 
         ...(route.bodyEncoding === 'multipart' ? { form: multipartOf(body, values) } : { body }),
       });
       expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 });
-      expectServerSet(res.body, owned, owner);
+      expectServerSet(res.body, owned, owner, clockMs);
 
       const get = readBack(route);
       if (get && typeof res.body.id === 'string') {
         const stored = await api('GET', get.path.replace(/\{\w+\}/, res.body.id), { key: caller.apiKey });
         expect(stored.status).toBe(200);
-        expectServerSet(stored.body, owned, owner);
+        expectServerSet(stored.body, owned, owner, clockMs);
         const pick = (view: View) => Object.fromEntries(owned.map((f) => [f, view[f]]));
         expect(pick(stored.body)).toEqual(pick(res.body));
       }
