@@ -199,6 +199,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
   'GET /transfer/{assetTransferId}':
     "the claim page an asset transfer's url opens (HTML, not an API exchange; docs/api/asset-transfers.md)",
   'POST /transfer/{assetTransferId}/test-claim': "the claim page's test-mode claim form (docs/api/asset-transfers.md)",
+  'GET /invitations/{invitationId}':
+    "the page an invitation's email links to (HTML, not an API exchange; docs/api/users-and-members.md)",
   'GET /payment-link/{paymentLinkId}':
     "the page a payment link's url opens (HTML, not an API exchange; docs/api/sales-channels-and-links.md)",
   'PUT /api/wallets/{walletAppId}/approval':
