@@ -12,7 +12,7 @@ export type Channel = 'email' | 'sms';
  * functions/consumers/notifications.ts): an invitation `sent`, an asset transfer `sent` with `lastSentTo`…
  */
 export interface NotificationSubject {
-  kind: 'invitation' | 'asset-transfer';
+  kind: 'invitation' | 'asset-transfer' | 'integration-request';
   id: string;
 }
 

@@ -1,5 +1,6 @@
 import { config } from '../config';
 import { assetTransferMessage } from './templates/asset-transfer';
+import { integrationRequestMessage } from './templates/integration-request';
 import { invitationMessage } from './templates/invitation';
 import type { RenderedMessage, Template, TemplateData } from './templates/layout';
 
@@ -8,6 +9,7 @@ export type { RenderedMessage, TemplateData } from './templates/layout';
 const TEMPLATES = {
   invitation: invitationMessage,
   'asset-transfer': assetTransferMessage,
+  'integration-request': integrationRequestMessage,
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;
