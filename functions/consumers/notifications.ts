@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { markAssetTransferSent } from '../asset-transfers';
+import { markApprovalNotified } from '../bank-account-approvals';
 import { isoTimestamp, now } from '../core/clock';
 import { observedConsumer } from '../core/consumer';
 import { deliverNotification, type OnSent } from '../core/notifications/deliver';
@@ -15,6 +16,7 @@ const ON_SENT: Readonly<Record<NotificationSubject['kind'], OnSent>> = {
   invitation: (n, at) => markInvitationSent(n.subject.id, at),
   'asset-transfer': (n, at) => markAssetTransferSent(n.subject.id, n.to, at),
   'integration-request': (n, at) => markIntegrationRequestNotified(n.subject.id, at),
+  'bank-account-approval': markApprovalNotified,
 };
 const onSent: OnSent = (notification, at) => ON_SENT[notification.subject.kind](notification, at);
 

@@ -9,12 +9,11 @@ import {
   type StoredIntegrationRequest,
 } from './entities';
 import { integrationRequest } from './schemas';
-import { config } from '../core/config';
 import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView, versionIs } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
-import { notificationStep } from '../core/notifications/outbox';
+import { operationsNotice } from '../core/notifications/outbox';
 
 /**
  * The record, the account's count (conditional on staying within its limit) and the email that submits the
@@ -35,10 +34,8 @@ export async function insertRequest(request: StoredIntegrationRequest, test: boo
 }
 
 function providerNotice(request: StoredIntegrationRequest, test: boolean) {
-  return notificationStep(
+  return operationsNotice(
     {
-      channel: 'email',
-      to: config().notifications.operationsEmail,
       template: 'integration-request',
       data: {
         integrationRequestId: request.id,
