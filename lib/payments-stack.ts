@@ -17,6 +17,8 @@ export interface PaymentsStackProps extends StackProps {
   stage?: string;
   /** The domain notification emails come from (an SES identity of the stack). */
   emailDomain?: string;
+  /** The operations desk's address; `operations@<emailDomain>` unless given. */
+  operationsEmail?: string;
   /** An AWS End User Messaging SMS phone pool or number ARN that text messages go from. */
   smsOriginationIdentityArn?: string;
   throttle?: { rateLimit: number; burstLimit: number };
@@ -29,17 +31,19 @@ export class PaymentsStack extends Stack {
     const data = new PaymentsData(this, 'Data');
     const appBaseUrl = props.appBaseUrl ?? 'https://app.example.com';
     const users = new PaymentsUsers(this, 'Users', { appBaseUrl });
+    const emailDomain = props.emailDomain ?? new URL(appBaseUrl).hostname;
     const functions = new PaymentsFunctions(this, 'Functions', {
       data,
       users,
       assetPrefix: props.assetPrefix ?? 'svc',
       appBaseUrl,
+      operationsEmail: props.operationsEmail ?? `operations@${emailDomain}`,
       stage: props.stage ?? 'prod',
     });
     new PaymentsNotifications(this, 'Notifications', {
       data,
       sender: functions.queueConsumers.get('notifications')!,
-      emailDomain: props.emailDomain ?? new URL(appBaseUrl).hostname,
+      emailDomain,
       smsOriginationIdentityArn: props.smsOriginationIdentityArn,
     });
     const http = new PaymentsHttpApi(this, 'Http', {

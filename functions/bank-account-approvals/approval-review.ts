@@ -8,13 +8,15 @@ import { authedOperation } from '../core/http/operation';
 import { AWAITING_REVIEW, reviewSteps } from './approval-store';
 import type { StoredApproval } from './entities';
 import { loadApproval } from './load';
+import { outcomeNotice } from './notices';
 
 type Body = FromSchema<typeof acceptApprovalBody>;
 
 /**
  * The operator's review of an approval awaiting it, once: `approved` or `declined`, with an activity
  * naming the reviewer and the reason. A reviewed approval (also the loser of two concurrent reviews,
- * whose conditional write fails) answers APPROVAL_ALREADY_REVIEWED.
+ * whose conditional write fails) answers APPROVAL_ALREADY_REVIEWED. The requester is emailed the decision
+ * in the same transaction; the approval is `done` once that email went out.
  */
 export function review(decision: 'approved' | 'declined') {
   return authedOperation<Body>((request) =>
@@ -38,7 +40,11 @@ export function review(decision: 'approved' | 'declined') {
         modifiedAt: at,
         modifiedBy: by,
       };
-      await runTransaction(reviewSteps(current, next, await findBankAccount(current.bankAccountId)));
+      const account = await findBankAccount(current.bankAccountId);
+      await runTransaction([
+        ...reviewSteps(current, next, account),
+        ...outcomeNotice(next, account, request.body.reason),
+      ]);
       return {};
     }),
   );

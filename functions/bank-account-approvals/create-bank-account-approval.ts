@@ -6,6 +6,7 @@ import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { requireMediaUpload } from '../media-uploads';
 import { present, requestSteps } from './approval-store';
+import { requesterEmail, reviewNotice } from './notices';
 import type { StoredApproval } from './entities';
 import { loadBankAccount } from './load';
 
@@ -14,7 +15,8 @@ type Body = FromSchema<typeof createApprovalBody>;
 /**
  * Requests a settlement approval of a bank account of the caller's, with a bank statement of the same
  * account as evidence (MEDIA_UPLOAD_INVALID otherwise). It awaits the operator's review; while it
- * does, the bank account takes no other request (APPROVAL_ALREADY_IN_PROGRESS).
+ * does, the bank account takes no other request (APPROVAL_ALREADY_IN_PROGRESS). The operations desk is
+ * emailed in the same transaction; the approval is `pending` once that email went out.
  */
 export const createBankAccountApproval = authedOperation<Body>(async ({ body, auth, now }) => {
   const initial = await loadBankAccount(auth, body.bankAccountId);
@@ -38,9 +40,12 @@ export const createBankAccountApproval = authedOperation<Body>(async ({ body, au
     modifiedBy: by,
     version: 1,
   };
+  const notifyTo = await requesterEmail(auth, initial);
+  const stored: StoredApproval = notifyTo ? { ...record, requesterEmail: notifyTo } : record;
   // The bank account's summaries are re-read on a conflict; the guard decides who requested first.
-  await retryOnConflict(async () =>
-    runTransaction(requestSteps(record, await loadBankAccount(auth, body.bankAccountId))),
-  );
+  await retryOnConflict(async () => {
+    const account = await loadBankAccount(auth, body.bankAccountId);
+    await runTransaction([...requestSteps(stored, account), reviewNotice(stored, account)]);
+  });
   return present(record);
 });

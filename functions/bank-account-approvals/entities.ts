@@ -17,8 +17,11 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  */
 
 export type Approval = FromSchema<typeof approval>;
-/** Stored form: a version for conditional state changes. */
-export type StoredApproval = Approval & { version: number };
+/**
+ * Stored form: a version for conditional state changes, and where the requester is told the review's outcome
+ * (the requesting user's email, or the bank account's direct-debit authority's; kept out of the public view).
+ */
+export type StoredApproval = Approval & { version: number; requesterEmail?: string };
 
 const approvalKey = (id: string): TableKey => ({ PK: `BANKAPPROVAL#${id}`, SK: 'BANKAPPROVAL' });
 export const bankAccountApprovalsPartition = (bankAccountId: string) => `BANKACCOUNTAPPROVALS#${bankAccountId}`;

@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { markAssetTransferSent } from '../asset-transfers';
+import { markApprovalNotified } from '../bank-account-approvals';
 import { isoTimestamp, now } from '../core/clock';
 import { observedConsumer } from '../core/consumer';
 import { deliverNotification, type OnSent } from '../core/notifications/deliver';
@@ -7,12 +8,15 @@ import type { DeliverMessage, NotificationSubject } from '../core/notifications/
 import { send } from '../core/notifications/senders';
 import { isProviderEvent, suppressAddress, suppressionsOf } from '../core/notifications/suppression';
 import { logger } from '../core/observability';
+import { markIntegrationRequestNotified } from '../integration-requests';
 import { markInvitationSent } from '../invitations';
 
 /** What a sent notification moves on its subject, by the subject's kind (each group's own conditional change). */
 const ON_SENT: Readonly<Record<NotificationSubject['kind'], OnSent>> = {
   invitation: (n, at) => markInvitationSent(n.subject.id, at),
   'asset-transfer': (n, at) => markAssetTransferSent(n.subject.id, n.to, at),
+  'integration-request': (n, at) => markIntegrationRequestNotified(n.subject.id, at),
+  'bank-account-approval': markApprovalNotified,
 };
 const onSent: OnSent = (notification, at) => ON_SENT[notification.subject.kind](notification, at);
 

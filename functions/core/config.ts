@@ -35,6 +35,11 @@ export interface RuntimeConfig {
    */
   notifications: {
     fromEmail: string;
+    /**
+     * The platform's operations desk: told of integration requests to submit to their provider and of bank
+     * account approvals awaiting review.
+     */
+    operationsEmail: string;
     emailConfigurationSet?: string;
     smsOriginationIdentity?: string;
     smsConfigurationSet?: string;
@@ -61,6 +66,7 @@ export function config(): RuntimeConfig {
       userPoolClientId: env.USER_POOL_CLIENT_ID,
       notifications: {
         fromEmail: env.NOTIFICATIONS_FROM_EMAIL ?? 'notifications@payments.example.com',
+        operationsEmail: env.OPERATIONS_EMAIL ?? 'operations@payments.example.com',
         emailConfigurationSet: env.SES_CONFIGURATION_SET,
         smsOriginationIdentity: env.SMS_ORIGINATION_IDENTITY,
         smsConfigurationSet: env.SMS_CONFIGURATION_SET,

@@ -14,7 +14,8 @@ type Body = FromSchema<typeof createIntegrationRequestBody>;
 
 /**
  * The caller's account asks to serve a merchant, of any account, through an integration: the
- * request is `pending` and grants nothing until the merchant's account activates it.
+ * request is `pending` and grants nothing until the merchant's account activates it. Its provider is told
+ * by email (queued with it; `notifiedAt` once sent).
  */
 export const createIntegrationRequest = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(auth.principal.accountId);
@@ -33,7 +34,7 @@ export const createIntegrationRequest = authedOperation<Body>(async ({ body, aut
     ...madeBy(auth.principal.crn, at),
     version: 1,
   };
-  await insertRequest(request);
+  await insertRequest(request, account.test === true);
   return { ...present(request), createdAt: createForm(at), updatedAt: createForm(at) };
 });
 

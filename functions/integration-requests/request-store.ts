@@ -13,11 +13,16 @@ import { boundedCountStep } from '../core/db/bounded-count';
 import { publicView, versionIs } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { operationsNotice } from '../core/notifications/outbox';
 
-/** The record and the account's count, conditional on the count staying within its limit; one transaction. */
-export async function insertRequest(request: StoredIntegrationRequest): Promise<void> {
+/**
+ * The record, the account's count (conditional on staying within its limit) and the email that submits the
+ * request to its provider through the operations desk; one transaction.
+ */
+export async function insertRequest(request: StoredIntegrationRequest, test: boolean): Promise<void> {
   await runTransaction([
     integrationRequestEntity.createStep(request),
+    providerNotice(request, test),
     boundedCountStep(
       requestCountKey(request.accountId),
       1,
@@ -26,6 +31,26 @@ export async function insertRequest(request: StoredIntegrationRequest): Promise<
       'requests',
     ),
   ]);
+}
+
+function providerNotice(request: StoredIntegrationRequest, test: boolean) {
+  return operationsNotice(
+    {
+      template: 'integration-request',
+      data: {
+        integrationRequestId: request.id,
+        type: request.type,
+        accountId: request.accountId,
+        merchantId: request.merchantId,
+        ...(request.terminal?.terminalId ? { terminalId: request.terminal.terminalId } : {}),
+        ...(request.terminal?.deviceId ? { deviceId: request.terminal.deviceId } : {}),
+        ...(request.product?.name ? { product: request.product.name } : {}),
+      },
+      subject: { kind: 'integration-request', id: request.id },
+      test,
+    },
+    request.createdAt,
+  );
 }
 
 const grantOf = (request: StoredIntegrationRequest): IntegrationGrant => ({

@@ -44,6 +44,8 @@ const requestProperties = {
   terminalId: { type: 'string' },
   product: { type: 'object', properties: { name: { type: 'string' } } },
   externalId: { type: 'string' },
+  /** When the provider was told of it (the notifications consumer, once the email went out). */
+  notifiedAt: timestamp,
   createdAt: timestamp,
   updatedAt: timestamp,
   createdBy: crn,

@@ -43,6 +43,8 @@ export interface FunctionsProps {
   users: PaymentsUsers;
   assetPrefix: string;
   appBaseUrl: string;
+  /** The operations desk's address (integration requests to submit, approvals to review). */
+  operationsEmail: string;
   stage: string;
 }
 
@@ -63,6 +65,7 @@ export class PaymentsFunctions extends Construct {
       TABLE_NAME: data.table.tableName,
       ASSET_PREFIX: props.assetPrefix,
       APP_BASE_URL: props.appBaseUrl,
+      OPERATIONS_EMAIL: props.operationsEmail,
       STAGE: props.stage,
       PAGE_KEY_SECRET_ARN: data.pageKeySecret.secretArn,
       WEBHOOK_SIGNING_KEYS_SECRET_ARN: data.webhookSigningKeys.secretArn,

@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { defineEntity, type TableKey } from '../db/entity';
 import type { TransactionStep } from '../db/transaction';
 import { derivedId } from '../ids';
@@ -12,7 +13,7 @@ export type Channel = 'email' | 'sms';
  * functions/consumers/notifications.ts): an invitation `sent`, an asset transfer `sent` with `lastSentTo`…
  */
 export interface NotificationSubject {
-  kind: 'invitation' | 'asset-transfer';
+  kind: 'invitation' | 'asset-transfer' | 'integration-request' | 'bank-account-approval';
   id: string;
 }
 
@@ -74,6 +75,11 @@ export function notificationStep(input: NotificationInput, at: string): Transact
   return notificationEntity.createStep(notification, {
     extra: { ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS },
   });
+}
+
+/** The step that emails the platform's operations desk about a subject (something a person there must act on). */
+export function operationsNotice(input: Omit<NotificationInput, 'channel' | 'to'>, at: string): TransactionStep {
+  return notificationStep({ ...input, channel: 'email', to: config().notifications.operationsEmail }, at);
 }
 
 /** The message with which the table stream asks the notifications consumer to deliver one notification. */

@@ -1,5 +1,7 @@
 import { config } from '../config';
 import { assetTransferMessage } from './templates/asset-transfer';
+import { approvalOutcomeMessage, approvalReviewMessage } from './templates/bank-account-approval';
+import { integrationRequestMessage } from './templates/integration-request';
 import { invitationMessage } from './templates/invitation';
 import type { RenderedMessage, Template, TemplateData } from './templates/layout';
 
@@ -8,6 +10,9 @@ export type { RenderedMessage, TemplateData } from './templates/layout';
 const TEMPLATES = {
   invitation: invitationMessage,
   'asset-transfer': assetTransferMessage,
+  'integration-request': integrationRequestMessage,
+  'approval-review': approvalReviewMessage,
+  'approval-outcome': approvalOutcomeMessage,
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;

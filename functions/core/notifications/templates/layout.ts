@@ -21,11 +21,10 @@ export function field(data: TemplateData, name: string): string {
 }
 
 /**
- * The HTML of an email: paragraphs of escaped text and one call to action, inline styles only (mail
+ * The HTML of an email: paragraphs of escaped text and at most one call to action, inline styles only (mail
  * clients drop style blocks), and the link written out as text too for clients that show no buttons.
  */
-export function emailHtml(page: { heading: string; paragraphs: string[]; action: { label: string; url: string } }) {
-  const url = escapeHtml(page.action.url);
+export function emailHtml(page: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }) {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(page.heading)}</title></head>
@@ -33,10 +32,15 @@ export function emailHtml(page: { heading: string; paragraphs: string[]; action:
 <div style="max-width:560px;margin:0 auto;background:#fff;border:1px solid #dde1e7;border-radius:12px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(page.heading)}</h1>
 ${page.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:8px;\
-text-decoration:none">${escapeHtml(page.action.label)}</a></p>
-<p style="font-size:13px;color:#5b6472">Or open this address: <a href="${url}">${url}</a></p>
-</div>
+${page.action ? actionHtml(page.action) : ''}</div>
 </body>
 </html>`;
+}
+
+function actionHtml(action: { label: string; url: string }) {
+  const url = escapeHtml(action.url);
+  return `<p><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;\
+border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#5b6472">Or open this address: <a href="${url}">${url}</a></p>
+`;
 }
