@@ -21,6 +21,11 @@ const ASSET_TYPE = 'svc.nzd.test';
 const businessNzbn = nzbnPool(Array.from({ length: 60 }, (_, i) => 40 + i));
 /** Every request, refund and confirmation is for this amount (NZD 1.00). */
 export const AMOUNT = '100';
+/** A challenge of one payment, rewarded with AMOUNT of ASSET_TYPE from the program's account. */
+const PROMOTION_PARAMS = {
+  target: { type: 'count', amount: 1 },
+  rewards: { and: [{ assetType: ASSET_TYPE, amount: AMOUNT }] },
+};
 /** What the wallet a payment spends holds, so a refused payment shows in its balance. */
 export const FUNDS = '1000';
 /** Funds of each account's shared wallet, which pays for the paid and authorised requests. */
@@ -389,7 +394,7 @@ export class Tenant {
         name: 'Matrix Challenge',
         eventType: 'payment',
         type: 'challenge',
-        params: { target: { type: 'count', amount: 1 }, rewards: { and: [{ assetType: ASSET_TYPE, amount: AMOUNT }] } },
+        params: PROMOTION_PARAMS,
       };
       return (await this.post(`/api/loyalty-programs/${await this.loyaltyProgram()}/promotions`, body)).id;
     });
@@ -714,6 +719,7 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
       await tenant.wallet();
       return tenant.loyaltyProgram();
     },
+    params: async () => PROMOTION_PARAMS,
   },
   getLatestPaymentRequest: { connectionId: ({ tenant }) => tenant.requestedConnection() },
 };
