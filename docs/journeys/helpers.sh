@@ -50,6 +50,20 @@ balance() { call GET "/api/assets/$1" "$2" | get balance; }
 # admin COMMAND [FLAGS]: `npm run admin` against this platform, its JSON answer on one line.
 admin() { npm run -s admin -- "$@" --json; }
 
+# inbox_link ADDRESS: the first link of the newest email or text message the local inbox holds for ADDRESS
+# (`npm run admin -- inbox --to ADDRESS`); notifications go out in the background, so it waits (a minute at
+# most) for one to arrive.
+inbox_link() {
+  local link
+  for _ in $(seq 60); do
+    link=$(admin inbox --to "$1" | get 'messages[0]?.links[0] ?? ""')
+    [ -n "$link" ] && { echo "$link"; return 0; }
+    sleep 1
+  done
+  echo "FAILED: no message with a link reached $1" >&2
+  return 1
+}
+
 # check WHAT ACTUAL EXPECTED: says ok, or says what differs and stops the session (a non-zero exit).
 check() {
   if [ "$2" = "$3" ]; then echo "ok: $1 = $3"; else echo "FAILED: $1 is $2, expected $3" >&2; return 1; fi
