@@ -36,6 +36,11 @@ export interface PlatformOptions {
    * does, the tests and the bench (several at once, none administered) do not.
    */
   publish?: boolean;
+  /**
+   * Run the settlement schedule (default true). The tests run settlements themselves, at the moments they choose:
+   * one started by the schedule between a test's steps would settle what the test is about to change.
+   */
+  settlementSchedule?: boolean;
 }
 
 export interface Platform {
@@ -143,7 +148,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     started.push(startQueuePollers(messaging.queueUrls, REGION, modules));
     started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
     started.push(startSchedule('functions/consumers/webhook-sweep', 15_000, modules));
-    started.push(startSchedule('functions/consumers/settlements', 30_000, modules));
+    if (options.settlementSchedule !== false)
+      started.push(startSchedule('functions/consumers/settlements', 30_000, modules));
     const gateway: Gateway = await startGateway({ port: gatewayPort, modules });
     started.push(gateway);
     if (options.publish)

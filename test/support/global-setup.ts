@@ -16,8 +16,15 @@ export default async function globalSetup(): Promise<void> {
   process.env.LOCAL_TEST_CLOCK = '1';
   // The gateway reports the keys each request wrote, so a refused call can be shown to have written nothing.
   process.env.TRACK_CONSUMED_CAPACITY = '1';
-  // Every function from its own bundle, as the stack ships it: one module graph (and cache) per function.
-  const platform = await startPlatform({ port: await freePort(), inMemory: true, stateDir: '', bundles: true });
+  // Every function from its own bundle, as the stack ships it: one module graph (and cache) per function. Tests run
+  // settlements themselves (test/support/settlements.ts), never on a schedule that races their steps.
+  const platform = await startPlatform({
+    port: await freePort(),
+    inMemory: true,
+    stateDir: '',
+    bundles: true,
+    settlementSchedule: false,
+  });
   (globalThis as { __PLATFORM__?: unknown }).__PLATFORM__ = platform;
   process.env.PLATFORM_URL = platform.url;
   process.env.PLATFORM_SEED = JSON.stringify(platform.seed);
