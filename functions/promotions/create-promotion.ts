@@ -5,7 +5,7 @@ import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { findLoyaltyProgram } from '../loyalty-programs';
-import { requireMediaUpload } from '../media-uploads';
+import { brandingImage } from '../media-uploads';
 import { queryWalletAssets } from '../wallet-assets';
 import type { StoredPromotion, StoredReward } from './entities';
 import { insertPromotion, presentPromotion } from './promotion-store';
@@ -21,8 +21,8 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
   if (!program) throw forbidden();
   const account = await auth.access.account(program.accountId);
   if (body.startsAt && body.endsAt && body.startsAt >= body.endsAt) throw badRequest('endsAt must be after startsAt');
-  if (body.mediaUploadId)
-    await requireMediaUpload(body.mediaUploadId, { accountId: account.id, purpose: 'branding-logo' });
+  // Its logo at the public address its `img` names (docs/api/media-uploads.md).
+  const branding = body.mediaUploadId ? await brandingImage(body.mediaUploadId, account.id) : {};
   const { target } = body.params;
   if (target.type === 'sum' && target.field === undefined) throw badRequest('params.target.field is required for sum');
   const conditions = (body.conditions ?? []).map(checkCondition);
@@ -35,7 +35,7 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
     name: body.name,
     ...(body.summary ? { summary: body.summary } : {}),
     ...(body.description ? { description: body.description } : {}),
-    ...(body.mediaUploadId ? { mediaUploadId: body.mediaUploadId } : {}),
+    ...branding,
     ...(body.startsAt ? { startsAt: body.startsAt } : {}),
     ...(body.endsAt ? { endsAt: body.endsAt } : {}),
     eventType: body.eventType,
