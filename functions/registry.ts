@@ -29,6 +29,7 @@ import { group as paymentRequests } from './payment-requests/group';
 import { group as promotions } from './promotions/group';
 import { group as quotas } from './quotas/group';
 import { group as salesChannels } from './sales-channels/group';
+import { group as scannedCodes } from './scanned-codes/group';
 import { group as settlements } from './settlements/group';
 import { group as system } from './system/group';
 import { group as tokens } from './tokens/group';
@@ -69,6 +70,7 @@ export const REGISTRY = [
   events,
   batches,
   settlements,
+  scannedCodes,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

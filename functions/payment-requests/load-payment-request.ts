@@ -1,4 +1,5 @@
 import { isoTimestamp } from '../core/clock';
+import { paymentRequestEntity, shortCodeIndex } from './keys';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { forbidden } from '../core/errors/classes';
@@ -29,6 +30,20 @@ export async function loadPaymentRequestOrForbid(id: string, now: Date): Promise
   const request = await loadPaymentRequest(id, now);
   if (!request) throw forbidden();
   return request;
+}
+
+/** Short codes are recycled over time: the latest request with the code is the one meant. */
+export async function loadPaymentRequestByShortCode(
+  code: string,
+  now: Date,
+): Promise<StoredPaymentRequest | undefined> {
+  const latest = await paymentRequestEntity.first({
+    partition: shortCodeIndex(code).GSI2PK,
+    index: 'GSI2',
+    newestFirst: true,
+  });
+  // Index reads lag: the request is read again from the table.
+  return latest && loadPaymentRequest(latest.id, now);
 }
 
 /** A request as its viewer reads it (due times applied), for groups that answer one they found by a link of theirs. */

@@ -71,6 +71,7 @@ const PAGES: Readonly<Record<string, string>> = {
   'GET /api/patron-codes/barcode/{barcode}': 'patron-codes',
   'GET /api/patron-codes/{namespace}/external-id/{externalId}': 'patron-codes',
   'POST /api/patron-codes/{patronCodeId}/metadata': 'patron-codes',
+  'POST /api/decode': 'scanned-codes',
   'POST /api/wallets': 'wallets',
   'POST /payments/api/requests.create': 'legacy-payment-requests',
   'GET /payments/api/requests.info': 'legacy-payment-requests',

@@ -93,6 +93,8 @@ const RESOURCE_REFUSALS: Readonly<Record<string, ErrorBody>> = {
   'GET /api/patron-codes/barcode/{barcode}': refusal(403, 'PATRON_CODE_INVALID'),
   'POST /api/patron-codes/{patronCodeId}/metadata': refusal(403, 'PATRON_CODE_INVALID'),
   'GET /api/assets/{assetType}/external-id/{externalId}': refusal(403, 'ASSET_NOT_FOUND'),
+  // Another account's config is not found, like a missing one (a code is looked up only with the caller's config).
+  'POST /api/decode': refusal(403, 'MERCHANT_CONFIG_NOT_FOUND'),
 };
 /**
  * Every route that moves value out of an asset: paying from it (a token's spend is a pay), sending

@@ -512,6 +512,12 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
   },
   'POST /api/connections': merchantFixture,
   'POST /api/payment-links': merchantFixture,
+  // A code the caller's merchant may decode: a payment request of its own.
+  'POST /api/decode': async () => {
+    const merchant = await newMerchant();
+    const request = await newPaymentRequest(merchant);
+    return { caller: merchant.owner, values: { code: request.shortCode, merchantConfigId: merchant.configId } };
+  },
   'POST /api/topups': () => fundsTransferFixture('0'),
   'POST /api/withdrawals': () => fundsTransferFixture('5000'),
   'POST /api/funds-transfers/{fundsTransferId}/bank-outcome': async () => {

@@ -70,6 +70,8 @@ const FRESH_REQUEST: Readonly<Record<string, RequestState>> = {
   releasePaymentRequest: 'authorised',
   acceptPaymentCondition: 'conditional',
   declinePaymentCondition: 'conditional',
+  // A scanned request's code decodes while the request is new (the shared one expires during a long run).
+  decodeScannedCode: 'new',
 };
 
 /** The body field naming the wallet a payment spends. */
@@ -722,6 +724,8 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
     params: async () => PROMOTION_PARAMS,
   },
   getLatestPaymentRequest: { connectionId: ({ tenant }) => tenant.requestedConnection() },
+  // The merchant's own request, scanned by its short code, for the merchant's config.
+  decodeScannedCode: { code: async ({ request }) => (await request()).shortCode, merchantConfigId: configOf },
 };
 
 /** A company of the fixture register: the register is no account's, so every account may read it. */

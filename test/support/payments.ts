@@ -1,6 +1,9 @@
 import { api, newAccount, seed, type TestAccount } from './api';
 
-/** A test merchant with a config accepting svc.nzd.test (its settlement wallet made by the platform). */
+/**
+ * A test merchant with a config accepting svc.nzd.test (its settlement wallet made by the platform), of a new account
+ * unless given its owner.
+ */
 export interface MerchantSetup {
   owner: TestAccount;
   merchantId: string;
@@ -8,8 +11,10 @@ export interface MerchantSetup {
   settlementWalletId: string;
 }
 
-export async function newMerchant(options: { allowedRedirectUrls?: string[] } = {}): Promise<MerchantSetup> {
-  const owner = await newAccount();
+export async function newMerchant(
+  options: { allowedRedirectUrls?: string[]; owner?: TestAccount } = {},
+): Promise<MerchantSetup> {
+  const { owner = await newAccount(), ...configFields } = options;
   const merchant = await api('POST', '/api/merchants', {
     key: owner.apiKey,
     body: { accountId: owner.accountId, name: 'Test Cafe', country: 'NZ', test: true },
@@ -17,7 +22,7 @@ export async function newMerchant(options: { allowedRedirectUrls?: string[] } = 
   if (merchant.status !== 200) throw new Error(`merchant: ${JSON.stringify(merchant.body)}`);
   const config = await api('POST', `/api/merchants/${merchant.body.id}/configs`, {
     key: owner.apiKey,
-    body: { paymentOptions: [{ type: 'svc.nzd.test' }], ...options },
+    body: { paymentOptions: [{ type: 'svc.nzd.test' }], ...configFields },
   });
   if (config.status !== 200) throw new Error(`config: ${JSON.stringify(config.body)}`);
   return {

@@ -1,0 +1,12 @@
+import type { GroupDefinition } from '../core/group';
+import { PERMISSIONS } from './permissions';
+import { ROUTES } from './routes';
+import { SCHEMAS } from './schemas';
+
+/** What this group declares for the platform to assemble (listed in functions/registry.ts). */
+export const group = {
+  name: 'scanned-codes',
+  routes: ROUTES,
+  schemas: SCHEMAS,
+  permissions: PERMISSIONS,
+} as const satisfies GroupDefinition;
