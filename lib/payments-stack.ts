@@ -5,6 +5,7 @@ import { PaymentsDashboard } from './constructs/dashboard';
 import { PaymentsData } from './constructs/data';
 import { PaymentsFunctions } from './constructs/functions';
 import { PaymentsHttpApi } from './constructs/http-api';
+import { PaymentsMediaCdn } from './constructs/media-cdn';
 import { PaymentsNotifications } from './constructs/notifications';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgements';
 import { PaymentsUsers } from './constructs/users';
@@ -24,7 +25,10 @@ export interface PaymentsStackProps extends StackProps {
   throttle?: { rateLimit: number; burstLimit: number };
 }
 
-/** The whole platform: data, one Lambda per endpoint group and per consumer, the HTTP API, alarms. */
+/**
+ * The whole platform: data, one Lambda per endpoint group and per consumer, the HTTP API, the branding images' CDN,
+ * alarms.
+ */
 export class PaymentsStack extends Stack {
   constructor(scope: Construct, id: string, props: PaymentsStackProps = {}) {
     super(scope, id, props);
@@ -32,11 +36,13 @@ export class PaymentsStack extends Stack {
     const appBaseUrl = props.appBaseUrl ?? 'https://app.example.com';
     const users = new PaymentsUsers(this, 'Users', { appBaseUrl });
     const emailDomain = props.emailDomain ?? new URL(appBaseUrl).hostname;
+    const cdn = new PaymentsMediaCdn(this, 'MediaCdn', { data });
     const functions = new PaymentsFunctions(this, 'Functions', {
       data,
       users,
       assetPrefix: props.assetPrefix ?? 'svc',
       appBaseUrl,
+      mediaBaseUrl: cdn.baseUrl,
       operationsEmail: props.operationsEmail ?? `operations@${emailDomain}`,
       stage: props.stage ?? 'prod',
     });

@@ -1,7 +1,7 @@
 import { escapeHtml, formatMoney, PAGE_COLUMN_STYLE, styledPages } from '../core/http/page';
 import type { ErrorCode } from '../core/errors/catalogue';
 import { CLAIM_SCRIPT } from './claim-script';
-import type { StoredAssetTransfer } from './entities';
+import { claimBy, type StoredAssetTransfer } from './entities';
 
 /**
  * The claim page's markup, pure: what a transfer shows to whoever holds its link (one without a recipient,
@@ -26,6 +26,7 @@ type ClaimPageTransfer = Pick<
   | 'claimType'
   | 'valueConfig'
   | 'returnAt'
+  | 'expiresAt'
   | 'recipientAlias'
 >;
 
@@ -50,7 +51,7 @@ export const STATUS_TEXT: Record<StoredAssetTransfer['status'], string> = {
   sent: 'Ready to claim.',
   claimed: 'This transfer has already been claimed.',
   cancelled: 'The sender cancelled this transfer: there is nothing to claim.',
-  expired: 'This transfer expired unclaimed and went back to the sender.',
+  expired: 'This transfer expired unclaimed: its value goes back to the sender.',
   returned: 'This transfer expired unclaimed and went back to the sender.',
 };
 
@@ -119,7 +120,7 @@ function details(view: ClaimView, worth: string): string {
     rows.push(['Each claim', worth]);
     rows.push(['Left to claim', formatMoney(transfer.currency, transfer.remainingValue)]);
   }
-  if (isOpenStatus(transfer.status)) rows.push(['Claim by', `${transfer.returnAt.slice(0, 16).replace('T', ' ')} UTC`]);
+  if (isOpenStatus(transfer.status)) rows.push(['Claim by', `${claimBy(transfer).slice(0, 16).replace('T', ' ')} UTC`]);
   const items = rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
   return `<dl class="details">${items}</dl>`;
 }

@@ -12,14 +12,14 @@ import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/
 import { notificationStep } from '../core/notifications/outbox';
 import { commitWithTimer } from '../core/timers';
 import { findAliasOwner } from './aliases';
-import { assetTransferEntity, type StoredAssetTransfer } from './entities';
+import { assetTransferEntity, claimBy, type StoredAssetTransfer } from './entities';
 import { findSendable, type Sendable } from './sendable';
 import { claimAssetTransferFor } from './settle';
 import { maskAlias, normalizeAlias, present } from './transfer-store';
 
 type Body = FromSchema<typeof createAssetTransferBody>;
 
-/** An unclaimed transfer goes back to its sender after two weeks (or at its own `expiresAt`). */
+/** An unclaimed transfer goes back to its sender after two weeks (or at its own `expiresAt`, if later). */
 const RETURN_AFTER_MS = 14 * 24 * 3600 * 1000;
 
 /**
@@ -68,8 +68,10 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   if (!alias && asset.kind === 'money' && terms.claimType === 'single') throw businessRule('RECIPIENT_MISSING');
   if (alias && terms.claimType === 'multi')
     throw badRequest('a multi-claim transfer is claimed through its page: it takes no recipientAlias');
-  const returnAt = body.expiresAt ? new Date(body.expiresAt) : new Date(now.getTime() + RETURN_AFTER_MS);
-  if (returnAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future');
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : undefined;
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future');
+  // Expired or simply unclaimed, its value goes back two weeks after it was made (or when it expires, if later).
+  const returnAt = new Date(Math.max(now.getTime() + RETURN_AFTER_MS, expiresAt?.getTime() ?? 0));
 
   const at = isoTimestamp(now);
   const id = newId();
@@ -97,7 +99,7 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     ...(terms.valueConfig ? { valueConfig: terms.valueConfig } : {}),
     ...(terms.claimConditions ? { claimConditions: terms.claimConditions } : {}),
     remainingValue: terms.value.toString(),
-    ...(body.expiresAt ? { expiresAt: isoTimestamp(returnAt) } : {}),
+    ...(expiresAt ? { expiresAt: isoTimestamp(expiresAt) } : {}),
     ...(body.loyaltyProgramId ? { loyaltyProgramId: body.loyaltyProgramId } : {}),
     version: 1,
     assetKind: asset.kind,
@@ -136,10 +138,11 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   const owner = alias ? await findAliasOwner(alias) : undefined;
   // Only a recipient no account has verified the alias of is told (and so can sign up and claim it).
   const notice = alias && !owner && !suppressed ? [recipientNotice(transfer, alias, asset)] : [];
-  // Reads return a due transfer themselves: a lost timer only delays the return to the next read.
+  // Its first timer is due when it can no longer be claimed (expiry sets the return's). Reads expire and return a due
+  // transfer themselves: a lost timer only delays it to the next read.
   await commitWithTimer(
     [assetTransferEntity.createStep(transfer), ...hold, ...notice],
-    { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: transfer.returnAt },
+    { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: claimBy(transfer) },
     now,
   );
   const recipient = owner ? await findAccount(owner) : undefined;

@@ -30,13 +30,17 @@ export type StoredAssetTransfer = AssetTransfer & {
   liveness: 'main' | 'test';
   /** The two-phase transfer reserving the value on the sender's asset from creation. */
   pendingTransferId: string;
-  /** When an unclaimed transfer goes back to the sender. */
+  /** When an unclaimed (or expired) transfer goes back to the sender: two weeks on, or at `expiresAt` if later. */
   returnAt: string;
   /** The full alias while the transfer awaits it (responses mask it; it is scrubbed on completion). */
   awaitingAlias?: string;
   claimCount: number;
   returnedAt?: string;
 };
+
+/** Until when a transfer may be claimed: its own `expiresAt`, else until it goes back. */
+export const claimBy = (transfer: Pick<StoredAssetTransfer, 'expiresAt' | 'returnAt'>): string =>
+  transfer.expiresAt ?? transfer.returnAt;
 
 const transferKey = (id: string): TableKey => ({ PK: `ASSETTRANSFER#${id}`, SK: 'ASSETTRANSFER' });
 export const sentTransfersPartition = (accountId: string) => `SENTTRANSFERS#${accountId}`;

@@ -4,14 +4,15 @@ import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { heldTransfer, postPending, voidPending, type PendingTransfer } from '../core/ledger/transfers';
+import { commitWithTimer } from '../core/timers';
 import { webhookEventSteps } from '../core/webhooks/outbox';
 import { findAliasOwner } from './aliases';
-import { assetTransferEntity, claimEntity, type StoredAssetTransfer } from './entities';
+import { assetTransferEntity, claimBy, claimEntity, type StoredAssetTransfer } from './entities';
 import { receivingSide } from './sendable';
 import { findAssetTransfer, present } from './transfer-store';
 
 // Every change of a transfer is a versioned replace (assetTransferEntity.replaceStep): of concurrent
-// claims, cancels and returns exactly one wins; the others re-read and meet its state.
+// claims, cancels, expiries and returns exactly one wins; the others re-read and meet its state.
 
 /** States in which a transfer still holds its value: it can be claimed, cancelled or returned. */
 const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
@@ -27,14 +28,30 @@ const holding = (transfer: StoredAssetTransfer): Promise<PendingTransfer> =>
   heldTransfer(`asset transfer ${transfer.id}`, transfer.pendingTransferId);
 
 /**
- * Returns an unclaimed transfer whose time has come (two weeks, or its `expiresAt`) to its
- * sender: the pending transfer is voided, so the whole remaining value is available again, the
- * transfer is `returned`, and the sender's webhooks are notified (`asset-transfer:returned`), all
- * in one transaction. The timer calls it at the due time; every read calls it too, so a late timer
- * loses nothing. Answers the transfer as it now stands.
+ * Moves an unclaimed transfer on when its time has come, one step at a time. At its `expiresAt` it becomes
+ * `expired`: no longer claimable, its value still held, and a timer set for its return. At `returnAt` (two weeks
+ * after it was made, or its `expiresAt` if later) an open or expired transfer goes back to its sender: the pending
+ * transfer is voided, so the whole remaining value is available again, the transfer is `returned`, and the sender's
+ * webhooks are notified (`asset-transfer:returned`), all in one transaction. Timers call it at the due times; every
+ * read calls it too, so a late timer loses nothing. Answers the transfer as it now stands.
  */
-async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
-  if (!isOpen(transfer) || Date.parse(transfer.returnAt) > now.getTime()) return transfer;
+async function settleIfDue(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
+  const due = (at: string) => Date.parse(at) <= now.getTime();
+  if ((isOpen(transfer) || transfer.status === 'expired') && due(transfer.returnAt))
+    return returnToSender(transfer, now);
+  if (isOpen(transfer) && due(claimBy(transfer))) return expire(transfer, now);
+  return transfer;
+}
+
+async function expire(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
+  const at = isoTimestamp(now);
+  const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'expired', updatedAt: at };
+  const timer = { kind: 'asset-transfer-return' as const, id: transfer.id, accountId: transfer.senderAccountId };
+  await commitWithTimer([assetTransferEntity.replaceStep(transfer, next)], { ...timer, dueAt: transfer.returnAt }, now);
+  return { ...next, version: transfer.version + 1 };
+}
+
+async function returnToSender(transfer: StoredAssetTransfer, now: Date): Promise<StoredAssetTransfer> {
   const at = isoTimestamp(now);
   const next: StoredAssetTransfer = { ...scrubbed(transfer), status: 'returned', returnedAt: at, updatedAt: at };
   const notice = webhookEventSteps(
@@ -57,11 +74,11 @@ async function returnIfDue(transfer: StoredAssetTransfer, now: Date): Promise<St
   return { ...next, version: transfer.version + 1 };
 }
 
-/** A transfer as it stands now (returned first if due); undefined when there is none. */
+/** A transfer as it stands now (expired or returned first if due); undefined when there is none. */
 export function loadAssetTransfer(id: string, now: Date): Promise<StoredAssetTransfer | undefined> {
   return retryOnConflict(async () => {
     const transfer = await findAssetTransfer(id);
-    return transfer && returnIfDue(transfer, now);
+    return transfer && settleIfDue(transfer, now);
   });
 }
 

@@ -125,6 +125,14 @@ export const BUCKET = {
 export const MEDIA_PREFIX = 'media/';
 
 /**
+ * Branding images, which anyone may read: a branding logo's object is this prefix followed by its public path
+ * (`public/media/<id>` for `/media/<id>`), so on AWS the CDN serves the path from the bucket with the prefix as its
+ * origin path and may read nothing else; the stack names the CDN's base URL in `baseUrlVariable` (locally unset:
+ * the gateway serves the same path).
+ */
+export const PUBLIC_MEDIA = { prefix: 'public/', baseUrlVariable: 'MEDIA_BASE_URL' } as const;
+
+/**
  * What an endpoint group's Lambda needs besides its code (functions/<group>/infrastructure.ts); the
  * stack grants it exactly this.
  */

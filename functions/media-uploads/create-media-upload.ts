@@ -5,7 +5,7 @@ import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { putObject } from './bucket';
 import { detectType, labelsAgree, PURPOSES, type Purpose } from './file-types';
-import { mediaObjectKey } from './keys';
+import { uploadObjectKey } from './branding';
 import { mediaUploadEntity } from './entities';
 import { madeBy } from '../core/audit';
 
@@ -28,7 +28,7 @@ export const createMediaUpload = authedOperation<Form>(async ({ body, auth, now 
     throw businessRule('FILE_TYPE_INVALID');
   const account = auth.principal.account;
   const id = newId();
-  const objectKey = mediaObjectKey(account.id, id);
+  const objectKey = uploadObjectKey(purpose, account.id, id);
   await putObject(objectKey, file.data, type);
   const at = isoTimestamp(now);
   await mediaUploadEntity.create({

@@ -4,19 +4,7 @@ import { publicOperation } from '../core/http/operation';
 import { getObject } from './bucket';
 import { mediaUploadEntity } from './entities';
 import { PURPOSES } from './file-types';
-
-/**
- * Headers of a served logo. Its id names bytes that never change, so anyone may keep it for a year; the
- * type was decided from the bytes at upload (PNG or JPEG only: SVG, which can carry script, is refused there),
- * and the CSP and `nosniff` keep a browser from treating it as anything but that image.
- */
-const IMAGE_HEADERS = {
-  'cache-control': 'public, max-age=31536000, immutable',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-  'cross-origin-resource-policy': 'cross-origin',
-  'referrer-policy': 'no-referrer',
-} as const;
+import { BRANDING_IMAGE_HEADERS } from './branding';
 
 /**
  * The bytes of a branding-logo upload, without authentication: the image its records' `img` fields name.
@@ -29,5 +17,5 @@ export const getBrandingImage = publicOperation(async ({ params }) => {
   if (upload?.purpose !== 'branding-logo' || !logo.includes(upload.contentType)) throw routeNotFound();
   const data = await getObject(upload.objectKey);
   if (!data) throw routeNotFound();
-  return new FileReply(data, { ...IMAGE_HEADERS, 'content-type': upload.contentType });
+  return new FileReply(data, { ...BRANDING_IMAGE_HEADERS, 'content-type': upload.contentType });
 });

@@ -1,8 +1,8 @@
-import { config } from '../core/config';
 import { businessRule } from '../core/errors/classes';
 import { mediaUploadEntity, type MediaUpload } from './entities';
 import type { Purpose } from './file-types';
 import { getObject } from './bucket';
+import { brandingImageUrl } from './branding';
 
 /**
  * The one check of every field that names a media upload: it exists, belongs to the account and
@@ -22,11 +22,12 @@ export async function requireMediaUpload(
 
 /**
  * A branding logo a record names (a branding-logo upload of the account, else MEDIA_UPLOAD_INVALID) and the stable
- * public URL of its image (GET /media/{mediaUploadId}), which the record keeps as its `img` (or `logoImg`).
+ * public URL of its image (`/media/{mediaUploadId}`, from the CDN on AWS), which the record keeps as its `img` (or
+ * `logoImg`).
  */
 export async function brandingImage(id: string, accountId: string): Promise<{ mediaUploadId: string; img: string }> {
   const upload = await requireMediaUpload(id, { accountId, purpose: 'branding-logo' });
-  return { mediaUploadId: upload.id, img: `${config().appBaseUrl}/media/${upload.id}` };
+  return { mediaUploadId: upload.id, img: brandingImageUrl(upload.id) };
 }
 
 /** The bytes of an upload's file (its consumers read it, e.g. a batch's); undefined when the object is gone. */

@@ -12,6 +12,8 @@ import { QUEUES, TABLE, deadLetterQueueName, type QueueDefinition } from '../../
 export class PaymentsData extends Construct {
   readonly table: dynamodb.TableV2;
   readonly mediaBucket: s3.Bucket;
+  /** Server access logs of the media bucket and the media CDN's standard logs (ACLs on: CloudFront writes by ACL). */
+  readonly accessLogs: s3.Bucket;
   readonly queues: { definition: QueueDefinition; queue: sqs.Queue; deadLetterQueue: sqs.Queue }[];
   readonly pageKeySecret: secrets.Secret;
   readonly webhookSigningKeys: secrets.Secret;
@@ -36,7 +38,7 @@ export class PaymentsData extends Construct {
       })),
     });
 
-    const accessLogs = new s3.Bucket(this, 'MediaAccessLogs', {
+    this.accessLogs = new s3.Bucket(this, 'MediaAccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -49,7 +51,7 @@ export class PaymentsData extends Construct {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
-      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'media/',
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -14,6 +14,7 @@ import {
   BUCKET,
   deadLetterQueueUrlVariable,
   MEDIA_PREFIX,
+  PUBLIC_MEDIA,
   queueUrlVariable,
   STREAM_CONSUMERS,
 } from '../../functions/core/infrastructure';
@@ -43,6 +44,8 @@ export interface FunctionsProps {
   users: PaymentsUsers;
   assetPrefix: string;
   appBaseUrl: string;
+  /** The media CDN's base URL, which branding images' URLs start with. */
+  mediaBaseUrl: string;
   /** The operations desk's address (integration requests to submit, approvals to review). */
   operationsEmail: string;
   stage: string;
@@ -70,6 +73,7 @@ export class PaymentsFunctions extends Construct {
       PAGE_KEY_SECRET_ARN: data.pageKeySecret.secretArn,
       WEBHOOK_SIGNING_KEYS_SECRET_ARN: data.webhookSigningKeys.secretArn,
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
+      [PUBLIC_MEDIA.baseUrlVariable]: props.mediaBaseUrl,
       ...props.users.environment,
       // Powertools (functions/core/observability.ts): Logger, EMF Metrics, Tracer.
       POWERTOOLS_SERVICE_NAME: SERVICE,
@@ -124,12 +128,14 @@ export class PaymentsFunctions extends Construct {
       const fn = make(`group-${name}`, `functions/lambda/${name}.ts`, Duration.seconds(10));
       if (infrastructure.table !== 'none') data.table.grantReadWriteData(fn);
       if (infrastructure.readsWebhookSigningKeys) data.webhookSigningKeys.grantRead(fn);
-      // Objects of the media prefix only, put and got: no listing, no deleting, no bucket settings.
+      // Objects of the media and public prefixes only, put and got: no listing, no deleting, no bucket settings.
       if (infrastructure.mediaBucket === 'read-write') {
         fn.addToRolePolicy(
           new iam.PolicyStatement({
             actions: ['s3:PutObject', 's3:GetObject'],
-            resources: [data.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`)],
+            resources: [MEDIA_PREFIX, PUBLIC_MEDIA.prefix].map((prefix) =>
+              data.mediaBucket.arnForObjects(`${prefix}*`),
+            ),
           }),
         );
       }

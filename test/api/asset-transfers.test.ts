@@ -416,6 +416,43 @@ describe('claim pages', () => {
 });
 
 describe('unclaimed transfers go back after two weeks', () => {
+  it('one past its expiresAt rests `expired`, unclaimable and held, until it goes back two weeks on', async () => {
+    const sender = await newPayer('5000');
+    const before = await funds(sender);
+    const alias = uniqueEmail();
+    const transfer = (
+      await sendAsset(sender, {
+        assetId: sender.walletId,
+        value: '700',
+        recipientAlias: alias,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+    ).body;
+    expect(transfer.status).toBe('created');
+
+    await advanceClock(sender.accountId, 2 * 3600);
+    const expired = await read(sender.apiKey, transfer.id);
+    expect(expired.body).toMatchObject({ status: 'expired', remainingValue: '700' });
+    expect(expired.body.returnedAt).toBeUndefined();
+    // No longer claimable, not yet returned: the value is still held from the sender.
+    expect(await funds(sender)).toEqual({ balance: before.balance, available: before.available - 700n });
+    const late = await newAccount();
+    await verifyAlias(late.accountId, alias);
+    expect(await received(late)).toBe(0n);
+    expect((await read(sender.apiKey, transfer.id)).body.status).toBe('expired');
+
+    // Two weeks after it was made, the return timer gives the value back, once.
+    await advanceClock(sender.accountId, 14 * DAY);
+    const returned = await waitFor(
+      () => read(sender.apiKey, transfer.id),
+      (r) => r.body.status === 'returned',
+    );
+    expect(returned.body).toMatchObject({ status: 'returned', remainingValue: '700' });
+    expect(await funds(sender)).toEqual(before);
+    expect((await read(sender.apiKey, transfer.id)).body.status).toBe('returned');
+    expect(await funds(sender)).toEqual(before);
+  }, 60_000);
+
   it('the return timer, on the sender’s clock, voids the ' +
     'hold, records the return and notifies the sender', async () => {
     const sender = await newPayer('5000');

@@ -83,6 +83,22 @@ describe('branding images', () => {
     },
   );
 
+  it('keeps a logo at the public path the CDN serves on AWS; every other file stays under its account', async () => {
+    const logo = await uploadLogo(issuer);
+    const statement = await upload(issuer, mediaForm('bank-statement', PDF, { filename: 'statement.pdf' }));
+    // Where the signed location reads each file from: the bucket's object.
+    const stored = async (id: string) => {
+      const { url } = await ok(api('GET', `/api/media-uploads/${id}/location`, { key: issuer.apiKey }));
+      expect((await fetch(url)).status).toBe(200);
+      return new URL(url).pathname;
+    };
+    // The CDN reads `/media/<id>` under the bucket's public prefix, which holds nothing but logos.
+    expect(await stored(logo)).toMatch(new RegExp(`/public/media/${logo}$`));
+    const other = await stored(statement);
+    expect(other).toMatch(new RegExp(`/media/${issuer.accountId}/${statement}$`));
+    expect(other).not.toMatch(/\/public\//);
+  });
+
   it('answers 404, not cacheable, for any other upload, a missing one and an id that cannot be one', async () => {
     const others = await Promise.all([
       upload(issuer, mediaForm('bank-statement', PNG, { filename: 'statement.png' })),

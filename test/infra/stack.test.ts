@@ -138,7 +138,8 @@ describe('PaymentsStack', () => {
     const integration = routesTemplate.toJSON().Resources[integrationId];
     expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
     expect(JSON.stringify(integration.Properties.IntegrationUri)).toMatch(/Functionsgroupmediauploads/);
-    // Served through the function, never from the bucket itself: the bucket blocks every public access.
+    // The bucket blocks every public access: the function reads it, and the media CDN its public prefix only
+    // (test/infra/media-cdn.test.ts).
     template.allResourcesProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
     });
