@@ -14,7 +14,8 @@ type PaymentOption = StoredMerchantConfig['paymentOptions'][number];
 /** The resource a code names, and whether a merchant config can take it (has a payment option for it). */
 export interface DecodedResource {
   type: (typeof RESOURCE_TYPES)[number];
-  id: string;
+  /** Absent where the caller may decode the code but not read what it names (another account's patron code). */
+  id?: string;
   fits: (config: StoredMerchantConfig) => boolean;
 }
 
@@ -23,8 +24,8 @@ const anyOption = (test: (option: PaymentOption) => boolean) => (config: StoredM
 
 /**
  * The live resource a code names, if the caller may read it; else undefined, whether it is missing, no longer live
- * or another's (a patron code of another account, a transfer sent to someone else), so a code never tells the caller
- * more than that it names nothing.
+ * or another's (a transfer sent to someone else), so a code never tells the caller more than that it names nothing.
+ * A patron code is the exception: whoever scanned it learns that it is one, but not its id.
  */
 export async function resourceOf(
   reference: CodeReference,
@@ -59,13 +60,17 @@ export async function passes(check: Promise<unknown>): Promise<boolean> {
 const mayRead = async (access: Access, accountId: string | undefined) =>
   accountId !== undefined && passes(access.account(accountId));
 
-/** A live patron code of the caller's account: paid from a wallet on the platform (a test scenario's, a test one). */
+/**
+ * A live patron code: paid from a wallet on the platform (a test scenario's, a test one). A patron shows it to the
+ * merchant to be scanned, so any merchant that holds the barcode may learn that it is one; its id (and so anything
+ * read by it) only the code's own account.
+ */
 async function patronCode(barcode: string, access: Access, now: Date): Promise<DecodedResource | undefined> {
   const code = await findPatronCodeByBarcode(barcode, now);
-  if (!code || !(await mayRead(access, code.accountId))) return undefined;
+  if (!code) return undefined;
   return {
     type: 'patron-code',
-    id: code.id,
+    ...((await mayRead(access, code.accountId)) ? { id: code.id } : {}),
     fits: anyOption((option) => {
       const money = parseMoneyAssetType(option.type);
       return money !== undefined && (code.testScenarioName === undefined || money.liveness === 'test');

@@ -36,7 +36,7 @@ export const decodeScannedCode = authedOperation<Body>(async ({ body, auth, now 
     provider: 'centrapay',
     displayName: DISPLAY_NAMES[resource.type],
     resourceType: resource.type,
-    resourceId: resource.id,
+    ...(resource.id === undefined ? {} : { resourceId: resource.id }),
   };
 });
 

@@ -18,7 +18,7 @@ export const decodeScannedCodeBody = {
 
 export const scannedCode = {
   type: 'object',
-  required: ['code', 'scannedBy', 'merchantConfigId', 'provider', 'displayName', 'resourceType', 'resourceId'],
+  required: ['code', 'scannedBy', 'merchantConfigId', 'provider', 'displayName', 'resourceType'],
   properties: {
     code: { type: 'string' },
     scannedBy: { enum: SCANNED_BY },
@@ -27,6 +27,7 @@ export const scannedCode = {
     provider: { enum: ['centrapay'] },
     displayName: { type: 'string' },
     resourceType: { enum: RESOURCE_TYPES },
+    /** Absent for another account's patron code: the scanner learns what the code is, not which. */
     resourceId: id,
   },
 } as const;

@@ -11,14 +11,14 @@ const decode = (caller: TestAccount, code: string, merchantConfigId: string) =>
   api('POST', '/api/decode', { key: caller.apiKey, body: { code, scannedBy: 'merchant', merchantConfigId } });
 
 /** The answer of a decoded code: the documented fields and the resource it names. */
-const decoded = (code: string, merchantConfigId: string, resourceType: string, resourceId: string) => ({
+const decoded = (code: string, merchantConfigId: string, resourceType: string, resourceId?: string) => ({
   code,
   scannedBy: 'merchant',
   merchantConfigId,
   provider: 'centrapay',
   displayName: expect.any(String),
   resourceType,
-  resourceId,
+  ...(resourceId === undefined ? {} : { resourceId }),
 });
 
 /** A barcode of the right shape whose check digit holds, which no patron code has (prefix 999000 is never random). */
@@ -65,15 +65,20 @@ describe('POST /api/decode', () => {
     expect((await decode(shop.owner, unknownBarcode(), shop.configId)).body).toEqual(UNKNOWN_CODE);
   });
 
-  it("answers another account's patron code, payment request or connection exactly as a code of nothing", async () => {
-    const [patronCode, request, connection] = await Promise.all([
-      ok(api('POST', '/api/patron-codes', { key: patron.apiKey })),
+  it("decodes a patron's code scanned by any merchant, without its id", async () => {
+    const code = await ok(api('POST', '/api/patron-codes', { key: patron.apiKey }));
+    const res = await decode(other.owner, code.barcode, other.configId);
+    expect(res.body).toStrictEqual(decoded(code.barcode, other.configId, 'patron-code'));
+  });
+
+  it("answers another account's payment request or connection exactly as a code of nothing", async () => {
+    const [request, connection] = await Promise.all([
       newPaymentRequest(shop),
       newConnection(shop.owner.apiKey, shop.merchantId),
     ]);
     const nothing = answer(await decode(other.owner, unknownBarcode(), other.configId));
     expect(nothing).toEqual({ status: 403, body: UNKNOWN_CODE });
-    for (const code of [patronCode.barcode, request.url, request.shortCode, connection.url]) {
+    for (const code of [request.url, request.shortCode, connection.url]) {
       const res = await decode(other.owner, code, other.configId);
       expect({ code, ...answer(res) }).toEqual({ code, ...nothing });
     }
