@@ -28,7 +28,8 @@ const MAX_LISTED = 50;
 const CONCURRENT_CHANNELS = 4;
 
 export interface DigestTotals {
-  sent: number;
+  /** Digests queued (their emails written to the notifications outbox). */
+  queued: number;
   failed: number;
 }
 
@@ -45,7 +46,7 @@ export async function runSalesChannelDigests(): Promise<DigestTotals> {
     limit: MAX_CHANNELS,
   });
   if (states.length === MAX_CHANNELS) logger.error('sales channel digest run read its limit of channels');
-  const totals: DigestTotals = { sent: 0, failed: 0 };
+  const totals: DigestTotals = { queued: 0, failed: 0 };
   for (let i = 0; i < states.length; i += CONCURRENT_CHANNELS) {
     const done = await Promise.all(
       states.slice(i, i + CONCURRENT_CHANNELS).map(({ salesChannelId }) =>
@@ -55,9 +56,9 @@ export async function runSalesChannelDigests(): Promise<DigestTotals> {
         }),
       ),
     );
-    for (const sent of done) {
-      if (sent === undefined) totals.failed += 1;
-      else totals.sent += sent;
+    for (const queued of done) {
+      if (queued === undefined) totals.failed += 1;
+      else totals.queued += queued;
     }
   }
   return totals;
