@@ -15,7 +15,7 @@ export type FunctionEntry = string;
 /** Where the local platform requires a function's entry module from. */
 export type FunctionModules = (entry: FunctionEntry) => string;
 
-/** Every function the stack deploys: a Lambda per group, per queue and stream consumer, the two scheduled ones. */
+/** Every function the stack deploys: a Lambda per group, per queue and stream consumer, the three scheduled ones. */
 export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
   ...GROUPS.map((group) => `functions/lambda/${group}`),
   ...[
@@ -23,6 +23,7 @@ export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
     ...STREAM_CONSUMERS.map((stream) => stream.consumer),
     'webhook-sweep',
     'settlements',
+    'sales-channel-digests',
   ].map((consumer) => `functions/consumers/${consumer}`),
 ];
 

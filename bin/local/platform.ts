@@ -150,6 +150,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     started.push(startSchedule('functions/consumers/webhook-sweep', 15_000, modules));
     if (options.settlementSchedule !== false)
       started.push(startSchedule('functions/consumers/settlements', 30_000, modules));
+    started.push(startSchedule('functions/consumers/sales-channel-digests', 30_000, modules));
     const gateway: Gateway = await startGateway({ port: gatewayPort, modules });
     started.push(gateway);
     if (options.publish)

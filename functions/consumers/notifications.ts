@@ -10,6 +10,7 @@ import { isProviderEvent, suppressAddress, suppressionsOf } from '../core/notifi
 import { logger } from '../core/observability';
 import { markIntegrationRequestNotified } from '../integration-requests';
 import { markInvitationSent } from '../invitations';
+import { markDigestSent } from '../sales-channels';
 
 /** What a sent notification moves on its subject, by the subject's kind (each group's own conditional change). */
 const ON_SENT: Readonly<Record<NotificationSubject['kind'], OnSent>> = {
@@ -17,6 +18,7 @@ const ON_SENT: Readonly<Record<NotificationSubject['kind'], OnSent>> = {
   'asset-transfer': (n, at) => markAssetTransferSent(n.subject.id, n.to, at),
   'integration-request': (n, at) => markIntegrationRequestNotified(n.subject.id, at),
   'bank-account-approval': markApprovalNotified,
+  'sales-channel-digest': markDigestSent,
 };
 const onSent: OnSent = (notification, at) => ON_SENT[notification.subject.kind](notification, at);
 

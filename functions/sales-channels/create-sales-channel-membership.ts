@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { isoTimestamp } from '../core/clock';
-import { runTransaction } from '../core/db/transaction';
+import { findAccount } from '../accounts';
+import { accountNow, isoTimestamp } from '../core/clock';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { loadMerchantFor } from '../merchants';
@@ -11,6 +12,7 @@ import {
   newMembership,
   presentMembership,
 } from './membership-store';
+import { connectRequestSteps } from './connect-request-store';
 import { findSalesChannel } from './sales-channel-store';
 import type { createSalesChannelMembershipBody } from './schemas';
 
@@ -19,7 +21,8 @@ type Body = FromSchema<typeof createSalesChannelMembershipBody>;
 /**
  * Joins a merchant of the caller's account to a sales channel. Any account's channel may be joined (a channel is
  * offered to every merchant; the answer shows nothing of it beyond its id); a missing one is INVALID_SALES_CHANNEL.
- * A merchant joins a channel once: asking again answers the membership as it is.
+ * A merchant joins a channel once: asking again answers the membership as it is. The membership is the merchant's
+ * request to connect to the channel: it is recorded with it, on the channel account's clock, for the channel's digest.
  */
 export const createSalesChannelMembership = authedOperation<Body>(async ({ body, auth, now }) => {
   const merchant = await loadMerchantFor(body.merchantId, auth.access);
@@ -29,7 +32,19 @@ export const createSalesChannelMembership = authedOperation<Body>(async ({ body,
   if (existing) return presentMembership(existing);
   const membership = newMembership(channel, merchant, auth.principal.crn, isoTimestamp(now));
   try {
-    await runTransaction(membershipSteps(membership));
+    // Read again on a conflict: the channel's clock moved past a digest while this request was being recorded.
+    await retryOnConflict(async () => {
+      const requestedAt = isoTimestamp(await accountNow(await findAccount(channel.accountId)));
+      const request = {
+        salesChannelId: channel.id,
+        membershipId: membership.id,
+        merchantId: merchant.id,
+        merchantName: merchant.name,
+        accountId: merchant.accountId,
+        requestedAt,
+      };
+      await runTransaction([...membershipSteps(membership), ...connectRequestSteps(request)]);
+    });
     return presentMembership(membership);
   } catch (error) {
     if (!(error instanceof MembershipExists)) throw error;

@@ -37,6 +37,9 @@ const PARKS_IN_DEAD_LETTER_QUEUE = new Set(['webhooks']);
 const SIGNS_WEBHOOKS = new Set(['webhooks']);
 /** Consumers that read media uploads' files (a batch's CSV). */
 const READS_MEDIA = new Set(['batches']);
+const SETTLEMENT_SCHEDULE =
+  "Settles each merchant's ended days to its settlement bank account and confirms paid payouts";
+const DIGEST_SCHEDULE = "Emails each sales channel its ended periods' connect requests";
 
 export interface FunctionsProps {
   data: PaymentsData;
@@ -52,8 +55,8 @@ export interface FunctionsProps {
 }
 
 /**
- * One Lambda per endpoint group, per queue consumer and per table stream consumer, the webhook sweep and the
- * settlement run, each with only the grants it needs.
+ * One Lambda per endpoint group, per queue consumer and per table stream consumer, the webhook sweep, the
+ * settlement run and the sales channel digest run, each with only the grants it needs.
  */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
@@ -227,20 +230,31 @@ export class PaymentsFunctions extends Construct {
     // account's advanced clock is settled within the hour; a rerun settles nothing twice.
     const settlements = make('settlements', 'functions/consumers/settlements.ts', Duration.minutes(5));
     data.table.grantReadWriteData(settlements);
-    // Its own role, invoking this function only (the L2 target would also grant its versions, `:*`).
-    const invoker = new iam.Role(this, 'SettlementScheduleRole', {
+    this.schedule('Settlement', settlements, 'cron(5 * * * ? *)', SETTLEMENT_SCHEDULE);
+    this.consumers.push(settlements);
+
+    // The sales channel digest run (functions/consumers/sales-channel-digests.ts): one email per channel and ended
+    // day or week with connect requests, queued through the notifications outbox (the table); hourly, so a test
+    // account's advanced clock is digested within the hour. A rerun sends nothing twice.
+    const digests = make('sales-channel-digests', 'functions/consumers/sales-channel-digests.ts', Duration.minutes(5));
+    data.table.grantReadWriteData(digests);
+    this.schedule('SalesChannelDigest', digests, 'cron(10 * * * ? *)', DIGEST_SCHEDULE);
+    this.consumers.push(digests);
+  }
+
+  /** An EventBridge Scheduler schedule invoking `fn`, with a role of its own that may invoke only that function. */
+  private schedule(id: string, fn: NodejsFunction, expression: string, description: string): void {
+    // The L2 target would also grant the function's versions (`:*`).
+    const invoker = new iam.Role(this, `${id}ScheduleRole`, {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
     });
-    invoker.addToPolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [settlements.functionArn] }),
-    );
-    new scheduler.CfnSchedule(this, 'SettlementSchedule', {
-      description: "Settles each merchant's ended days to its settlement bank account and confirms paid payouts",
-      scheduleExpression: 'cron(5 * * * ? *)',
+    invoker.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    new scheduler.CfnSchedule(this, `${id}Schedule`, {
+      description,
+      scheduleExpression: expression,
       flexibleTimeWindow: { mode: 'OFF' },
       state: 'ENABLED',
-      target: { arn: settlements.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2 } },
+      target: { arn: fn.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2 } },
     });
-    this.consumers.push(settlements);
   }
 }

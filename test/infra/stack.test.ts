@@ -18,8 +18,8 @@ const routesTemplate = Template.fromStack(
 );
 /** Functions fed by a queue or by the table's stream. */
 const consumers = [...QUEUES.filter((q) => q.consumer), ...STREAM_CONSUMERS];
-/** Functions run on a schedule rather than by a queue: the webhook outbox sweep and the settlement run. */
-const scheduled = 2;
+/** Functions run on a schedule rather than by a queue: the webhook outbox sweep, the settlement and digest runs. */
+const scheduled = 3;
 
 describe('PaymentsStack', () => {
   it('keeps one DynamoDB table: on demand, PITR, TTL, GSI1 and GSI2, retained', () => {
@@ -365,23 +365,28 @@ describe('PaymentsStack', () => {
     },
   );
 
-  it('runs the settlement consumer hourly by an EventBridge Scheduler schedule that may invoke only it', () => {
+  it.each([
+    ['settlement', 'settlements', 'cron(5 * * * ? *)'],
+    ['sales channel digest', 'saleschanneldigests', 'cron(10 * * * ? *)'],
+  ])('runs the %s consumer hourly by an EventBridge Scheduler schedule that may invoke only it', (_, name, cron) => {
     const functions = template.findResources('AWS::Lambda::Function');
-    const settlements = Object.keys(functions).filter((id) => /settlements/.test(id) && !/groupsettlements/.test(id));
-    expect(settlements).toHaveLength(1);
+    const consumer = Object.keys(functions).filter((id) => new RegExp(`^Functions${name}`).test(id));
+    expect(consumer).toHaveLength(1);
     const schedules = template.findResources('AWS::Scheduler::Schedule');
-    expect(Object.keys(schedules)).toHaveLength(1);
+    expect(Object.keys(schedules)).toHaveLength(2);
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: 'cron(5 * * * ? *)',
+      ScheduleExpression: cron,
       State: 'ENABLED',
       Target: Match.objectLike({
-        Arn: { 'Fn::GetAtt': [settlements[0], 'Arn'] },
+        Arn: { 'Fn::GetAtt': [consumer[0], 'Arn'] },
         RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
       }),
     });
-    // The scheduler's role invokes the settlement consumer and nothing else.
-    const role = (Object.values(schedules)[0] as { Properties: { Target: { RoleArn: unknown } } }).Properties.Target
-      .RoleArn as { 'Fn::GetAtt': [string, string] };
+    // The scheduler's role invokes the consumer and nothing else.
+    const schedule = Object.values(schedules).find((one) => JSON.stringify(one).includes(consumer[0])) as {
+      Properties: { Target: { RoleArn: { 'Fn::GetAtt': [string, string] } } };
+    };
+    const role = schedule.Properties.Target.RoleArn;
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p).includes(role['Fn::GetAtt'][0]),
     );
@@ -391,9 +396,10 @@ describe('PaymentsStack', () => {
           .Statement,
     );
     expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
-    // The consumer reads and writes the table (settlements, the ledger) and sends to no queue.
+    // The consumer reads and writes the table (settlements and the ledger; digests and their emails' records) and
+    // sends to no queue.
     const consumerPolicies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes('settlementsRole'),
+      JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes(`${name}Role`),
     );
     expect(JSON.stringify(consumerPolicies)).toMatch(/dynamodb:PutItem/);
     expect(JSON.stringify(consumerPolicies)).not.toMatch(/sqs:SendMessage/);

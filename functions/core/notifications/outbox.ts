@@ -13,7 +13,7 @@ export type Channel = 'email' | 'sms';
  * functions/consumers/notifications.ts): an invitation `sent`, an asset transfer `sent` with `lastSentTo`…
  */
 export interface NotificationSubject {
-  kind: 'invitation' | 'asset-transfer' | 'integration-request' | 'bank-account-approval';
+  kind: 'invitation' | 'asset-transfer' | 'integration-request' | 'bank-account-approval' | 'sales-channel-digest';
   id: string;
 }
 

@@ -3,6 +3,7 @@ import { assetTransferMessage } from './templates/asset-transfer';
 import { approvalOutcomeMessage, approvalReviewMessage } from './templates/bank-account-approval';
 import { integrationRequestMessage } from './templates/integration-request';
 import { invitationMessage } from './templates/invitation';
+import { salesChannelDigestMessage } from './templates/sales-channel-digest';
 import type { RenderedMessage, Template, TemplateData } from './templates/layout';
 
 export type { RenderedMessage, TemplateData } from './templates/layout';
@@ -13,6 +14,7 @@ const TEMPLATES = {
   'integration-request': integrationRequestMessage,
   'approval-review': approvalReviewMessage,
   'approval-outcome': approvalOutcomeMessage,
+  'sales-channel-digest': salesChannelDigestMessage,
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;
