@@ -9,4 +9,6 @@ export const group = {
   routes: ROUTES,
   schemas: SCHEMAS,
   permissions: PERMISSIONS,
+  // A decode reads an asset transfer as every read does: one past its expiry expires, which sets its return timer.
+  infrastructure: { sends: ['timers'] },
 } as const satisfies GroupDefinition;
