@@ -6,6 +6,7 @@ import { newId } from '../core/ids';
 import {
   accountLimitsEntity,
   bankAccountEntity,
+  bankBalanceEntity,
   holderGuardEntity,
   holdersCounterEntity,
   statementLineEntity,
@@ -103,8 +104,40 @@ export function newStatementLine(
   };
 }
 
-/** The step that writes a statement line (in the transaction of the transfer it records). */
-export const statementLineStep = (line: StatementLine): TransactionStep => statementLineEntity.createStep(line);
+/**
+ * How a statement line moves the holder's balance: a top up debits it; a withdrawal, and a top up paid back
+ * (aborted while it waited for the bank account's verification), pay into it.
+ */
+const DIRECTION: Record<StatementLine['kind'], bigint> = {
+  topup: -1n,
+  withdrawal: 1n,
+  'topup-return': 1n,
+  verification: 0n,
+};
+
+/**
+ * The steps that put a line on the statement (in the transaction of the transfer it records) and, when it moves money,
+ * add it to the bank account's balance in that same transaction.
+ */
+export function statementLineSteps(line: StatementLine): TransactionStep[] {
+  const cents = DIRECTION[line.kind] * BigInt(line.amount);
+  if (!cents) return [statementLineEntity.createStep(line)];
+  return [
+    statementLineEntity.createStep(line),
+    bankBalanceEntity.updateStep([line.bankAccountId], {
+      add: { cents },
+      setIfAbsent: { bankAccountId: line.bankAccountId },
+      upsert: true,
+    }),
+  ];
+}
+
+/** The balances of bank accounts at the simulated bank, in cents, by id; one that nothing moved yet is at zero. */
+export async function bankBalances(ids: readonly string[]): Promise<Map<string, bigint>> {
+  const kept = await bankBalanceEntity.getMany(ids.map((id): [string] => [id]));
+  const cents = new Map(kept.map((balance) => [balance.bankAccountId, BigInt(balance.cents)]));
+  return new Map(ids.map((id) => [id, cents.get(id) ?? 0n]));
+}
 
 /**
  * Registers a bank account: the record, a guard making it the account's only one with this number,
@@ -132,7 +165,7 @@ export function registrationSteps(record: BankAccount, codes: LimitCodes): Trans
       onConditionFailed: () => businessRule(codes.holderLimit),
     }),
     countStep(record.accountId, 1, record.directDebitAuthorized ? 1 : 0, codes.accountLimit),
-    statementLineStep(verificationLine(record, record.createdAt)),
+    ...statementLineSteps(verificationLine(record, record.createdAt)),
   ];
 }
 
@@ -193,7 +226,7 @@ export async function authorizeDirectDebit(
       () => businessRule('DIRECT_DEBIT_ALREADY_AUTHORIZED'),
     ),
     countStep(account.accountId, 0, 1, 'DIRECT_DEBIT_LIMIT_EXCEEDED'),
-    statementLineStep(verificationLine(next, at)),
+    ...statementLineSteps(verificationLine(next, at)),
   ]);
   return next;
 }

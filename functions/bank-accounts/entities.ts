@@ -3,6 +3,7 @@ import {
   accountBankAccountsIndex,
   accountLimitsKey,
   bankAccountKey,
+  bankBalanceKey,
   holderGuardKey,
   holdersCounterKey,
   statementLineKey,
@@ -93,6 +94,24 @@ export const statementLineEntity = defineEntity<StatementLine, [string, string, 
   key: statementLineKey,
   keyOf: (line) => statementLineKey(line.bankAccountNumber, line.createdAt, line.id),
   required: ['id', 'bankAccountNumber', 'bankAccountId', 'accountId', 'kind', 'amount', 'code', 'createdAt'],
+});
+
+/**
+ * A bank account's balance at the simulated bank, in cents: each statement line that moves money adds to it in the
+ * line's own transaction, so a balance is one read however long the statement grows.
+ */
+interface BankBalance {
+  bankAccountId: string;
+  /** A DynamoDB Number, written as a bigint; read back exactly (a number, or a bigint past 2^53). */
+  cents: number | bigint;
+}
+
+export const bankBalanceEntity = defineEntity<BankBalance, [bankAccountId: string]>({
+  type: 'bank-account-balance',
+  version: 1,
+  key: bankBalanceKey,
+  keyOf: (balance) => bankBalanceKey(balance.bankAccountId),
+  required: ['bankAccountId', 'cents'],
 });
 
 /** Makes a bank account its account's only one with this number; names that bank account. */

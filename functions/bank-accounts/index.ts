@@ -12,6 +12,6 @@ export {
   queryBankAccounts,
   recentStatementLines,
   registrationSteps,
-  statementLineStep,
+  statementLineSteps,
 } from './bank-account-store';
 export { bankAccountRecord } from './register';

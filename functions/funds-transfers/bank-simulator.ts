@@ -1,9 +1,17 @@
-import { newStatementLine, statementLineStep } from '../bank-accounts';
+import { newStatementLine, statementLineSteps, type BankAccount } from '../bank-accounts';
 import { scheduleTimer } from '../core/timers';
 import type { Bank } from './bank-port';
 
 /** A simulated bank clears a direct debit or a payment out one day after it was started. */
 const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
+
+/** A line on the bank account's statement, applied to its balance in the same transaction. */
+const onStatement = (
+  bankAccount: BankAccount,
+  kind: Parameters<typeof newStatementLine>[1],
+  money: { amount: string; currency: string },
+  at: string,
+) => statementLineSteps(newStatementLine(bankAccount, kind, money.amount, money.currency, at));
 
 /**
  * A bank for test money: each transfer (and each top up paid back) puts a line with a 4-digit code on
@@ -16,21 +24,13 @@ const SIMULATED_SETTLEMENT_SECONDS = 24 * 3600;
  */
 export const bankSimulator: Bank = {
   moves: (transfer) => transfer.test,
-  initiate: (transfer, bankAccount) => [
-    statementLineStep(
-      newStatementLine(bankAccount, transfer.type, transfer.amount, transfer.currency, transfer.createdAt),
-    ),
-  ],
-  repay: (transfer, bankAccount, at) => [
-    statementLineStep(newStatementLine(bankAccount, 'topup-return', transfer.amount, transfer.currency, at)),
-  ],
+  initiate: (transfer, bankAccount) => onStatement(bankAccount, transfer.type, transfer, transfer.createdAt),
+  repay: (transfer, bankAccount, at) => onStatement(bankAccount, 'topup-return', transfer, at),
   settlesAt: (now) => new Date(now.getTime() + SIMULATED_SETTLEMENT_SECONDS * 1000),
   watch: (transfer, now) =>
     scheduleTimer(
       { kind: 'funds-transfer-bank', id: transfer.id, accountId: transfer.accountId, dueAt: transfer.settleAt },
       now,
     ),
-  payOut: (payout, bankAccount) => [
-    statementLineStep(newStatementLine(bankAccount, 'withdrawal', payout.amount, payout.currency, payout.createdAt)),
-  ],
+  payOut: (payout, bankAccount) => onStatement(bankAccount, 'withdrawal', payout, payout.createdAt),
 };
