@@ -106,12 +106,15 @@ export function newStatementLine(
 
 /**
  * How a statement line moves the holder's balance: a top up debits it; a withdrawal, and a top up paid back
- * (aborted while it waited for the bank account's verification), pay into it.
+ * (aborted while it waited for the bank account's verification), pay into it; a reversal takes back what the
+ * transfer it reverses did.
  */
 const DIRECTION: Record<StatementLine['kind'], bigint> = {
   topup: -1n,
   withdrawal: 1n,
   'topup-return': 1n,
+  'topup-reversal': 1n,
+  'withdrawal-reversal': -1n,
   verification: 0n,
 };
 
@@ -171,6 +174,13 @@ export function registrationSteps(record: BankAccount, codes: LimitCodes): Trans
 
 /** The bank account of an id (other groups read it through index.ts; only this group writes it). */
 export const findBankAccount = (id: string): Promise<BankAccount | undefined> => bankAccountEntity.get(id);
+
+/** The bank account a transfer or payout names: bank accounts are archived, never deleted, so it is always there. */
+export async function namedBankAccount(id: string): Promise<BankAccount> {
+  const bankAccount = await findBankAccount(id);
+  if (!bankAccount) throw new Error(`bank account ${id} not found`);
+  return bankAccount;
+}
 
 /** An account's bank accounts, oldest first (bounded by MAX_BANK_ACCOUNTS and the archived ones). */
 export function queryBankAccounts(accountId: string): Promise<BankAccount[]> {

@@ -73,14 +73,15 @@ export const bankAccountEntity = defineEntity<BankAccount, [string]>({
 
 /**
  * A line of the bank's statement for a bank account number: a transaction the platform initiated
- * (a verification debit, a top up, a withdrawal, a top up paid back) with the 4-digit code its reference shows.
+ * (a verification debit, a top up, a withdrawal, a top up paid back) or the bank's reversal of a top up or withdrawal
+ * it failed or sent back, with the 4-digit code its reference shows.
  */
 export interface StatementLine {
   id: string;
   bankAccountNumber: string;
   bankAccountId: string;
   accountId: string;
-  kind: 'verification' | 'topup' | 'withdrawal' | 'topup-return';
+  kind: 'verification' | 'topup' | 'withdrawal' | 'topup-return' | 'topup-reversal' | 'withdrawal-reversal';
   amount: string;
   currency: string;
   code: string;

@@ -8,6 +8,7 @@ export {
   approvalSummaryStep,
   BANK_ACCOUNT_CODES,
   findBankAccount,
+  namedBankAccount,
   newStatementLine,
   queryBankAccounts,
   recentStatementLines,

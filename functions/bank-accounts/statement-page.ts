@@ -20,6 +20,8 @@ const DETAILS: Record<StatementLine['kind'], { text: string; sign: string }> = {
   topup: { text: 'Direct debit: wallet top up', sign: '\u2212' },
   withdrawal: { text: 'Payment in: wallet withdrawal', sign: '+' },
   'topup-return': { text: 'Top up paid back', sign: '+' },
+  'topup-reversal': { text: 'Direct debit reversed: wallet top up not collected', sign: '+' },
+  'withdrawal-reversal': { text: 'Payment in reversed: not paid', sign: '\u2212' },
 };
 
 /** The amount signed the way it went for the holder, as `−NZD 1,234.50`. */
