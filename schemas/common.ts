@@ -26,6 +26,15 @@ export function idOf<K extends IdKindName>(kind: K): IdSchema<K> {
 export const id = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
 /** A reference the client chooses (externalRef, invoiceRef, …): printable text, bounded. */
 export const reference = idOf('reference');
+/**
+ * The public URL of a branding-logo upload's image (`GET /media/{mediaUploadId}`, docs/api/media-uploads.md): a
+ * record derives it from the upload it names, so patrons without a key can show the logo.
+ */
+export const imageUrl = { type: 'string' } as const;
+/** A branded record's logo as it serves it: the branding-logo upload it names and the image URL derived from it. */
+export const imageFields = { mediaUploadId: { type: 'string' }, img: imageUrl } as const;
+/** A token's images: both its collection's logo, as the issuer's and as the token's own. */
+export const tokenImageFields = { issuerImg: imageUrl, img: imageUrl } as const;
 /** Integer amount in the smallest currency unit, carried as a string. */
 export const amount = { type: 'string', pattern: '^(0|[1-9][0-9]{0,17})$', maxLength: 18 } as const;
 export const monetary = {

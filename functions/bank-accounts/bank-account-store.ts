@@ -6,6 +6,7 @@ import { newId } from '../core/ids';
 import {
   accountLimitsEntity,
   bankAccountEntity,
+  bankBalanceEntity,
   holderGuardEntity,
   holdersCounterEntity,
   statementLineEntity,
@@ -103,8 +104,43 @@ export function newStatementLine(
   };
 }
 
-/** The step that writes a statement line (in the transaction of the transfer it records). */
-export const statementLineStep = (line: StatementLine): TransactionStep => statementLineEntity.createStep(line);
+/**
+ * How a statement line moves the holder's balance: a top up debits it; a withdrawal, and a top up paid back
+ * (aborted while it waited for the bank account's verification), pay into it; a reversal takes back what the
+ * transfer it reverses did.
+ */
+const DIRECTION: Record<StatementLine['kind'], bigint> = {
+  topup: -1n,
+  withdrawal: 1n,
+  'topup-return': 1n,
+  'topup-reversal': 1n,
+  'withdrawal-reversal': -1n,
+  verification: 0n,
+};
+
+/**
+ * The steps that put a line on the statement (in the transaction of the transfer it records) and, when it moves money,
+ * add it to the bank account's balance in that same transaction.
+ */
+export function statementLineSteps(line: StatementLine): TransactionStep[] {
+  const cents = DIRECTION[line.kind] * BigInt(line.amount);
+  if (!cents) return [statementLineEntity.createStep(line)];
+  return [
+    statementLineEntity.createStep(line),
+    bankBalanceEntity.updateStep([line.bankAccountId], {
+      add: { cents },
+      setIfAbsent: { bankAccountId: line.bankAccountId },
+      upsert: true,
+    }),
+  ];
+}
+
+/** The balances of bank accounts at the simulated bank, in cents, by id; one that nothing moved yet is at zero. */
+export async function bankBalances(ids: readonly string[]): Promise<Map<string, bigint>> {
+  const kept = await bankBalanceEntity.getMany(ids.map((id): [string] => [id]));
+  const cents = new Map(kept.map((balance) => [balance.bankAccountId, BigInt(balance.cents)]));
+  return new Map(ids.map((id) => [id, cents.get(id) ?? 0n]));
+}
 
 /**
  * Registers a bank account: the record, a guard making it the account's only one with this number,
@@ -132,12 +168,19 @@ export function registrationSteps(record: BankAccount, codes: LimitCodes): Trans
       onConditionFailed: () => businessRule(codes.holderLimit),
     }),
     countStep(record.accountId, 1, record.directDebitAuthorized ? 1 : 0, codes.accountLimit),
-    statementLineStep(verificationLine(record, record.createdAt)),
+    ...statementLineSteps(verificationLine(record, record.createdAt)),
   ];
 }
 
 /** The bank account of an id (other groups read it through index.ts; only this group writes it). */
 export const findBankAccount = (id: string): Promise<BankAccount | undefined> => bankAccountEntity.get(id);
+
+/** The bank account a transfer or payout names: bank accounts are archived, never deleted, so it is always there. */
+export async function namedBankAccount(id: string): Promise<BankAccount> {
+  const bankAccount = await findBankAccount(id);
+  if (!bankAccount) throw new Error(`bank account ${id} not found`);
+  return bankAccount;
+}
 
 /** An account's bank accounts, oldest first (bounded by MAX_BANK_ACCOUNTS and the archived ones). */
 export function queryBankAccounts(accountId: string): Promise<BankAccount[]> {
@@ -193,7 +236,7 @@ export async function authorizeDirectDebit(
       () => businessRule('DIRECT_DEBIT_ALREADY_AUTHORIZED'),
     ),
     countStep(account.accountId, 0, 1, 'DIRECT_DEBIT_LIMIT_EXCEEDED'),
-    statementLineStep(verificationLine(next, at)),
+    ...statementLineSteps(verificationLine(next, at)),
   ]);
   return next;
 }

@@ -3,6 +3,7 @@ import {
   accountBankAccountsIndex,
   accountLimitsKey,
   bankAccountKey,
+  bankBalanceKey,
   holderGuardKey,
   holdersCounterKey,
   statementLineKey,
@@ -72,14 +73,15 @@ export const bankAccountEntity = defineEntity<BankAccount, [string]>({
 
 /**
  * A line of the bank's statement for a bank account number: a transaction the platform initiated
- * (a verification debit, a top up, a withdrawal, a top up paid back) with the 4-digit code its reference shows.
+ * (a verification debit, a top up, a withdrawal, a top up paid back) or the bank's reversal of a top up or withdrawal
+ * it failed or sent back, with the 4-digit code its reference shows.
  */
 export interface StatementLine {
   id: string;
   bankAccountNumber: string;
   bankAccountId: string;
   accountId: string;
-  kind: 'verification' | 'topup' | 'withdrawal' | 'topup-return';
+  kind: 'verification' | 'topup' | 'withdrawal' | 'topup-return' | 'topup-reversal' | 'withdrawal-reversal';
   amount: string;
   currency: string;
   code: string;
@@ -93,6 +95,24 @@ export const statementLineEntity = defineEntity<StatementLine, [string, string, 
   key: statementLineKey,
   keyOf: (line) => statementLineKey(line.bankAccountNumber, line.createdAt, line.id),
   required: ['id', 'bankAccountNumber', 'bankAccountId', 'accountId', 'kind', 'amount', 'code', 'createdAt'],
+});
+
+/**
+ * A bank account's balance at the simulated bank, in cents: each statement line that moves money adds to it in the
+ * line's own transaction, so a balance is one read however long the statement grows.
+ */
+interface BankBalance {
+  bankAccountId: string;
+  /** A DynamoDB Number, written as a bigint; read back exactly (a number, or a bigint past 2^53). */
+  cents: number | bigint;
+}
+
+export const bankBalanceEntity = defineEntity<BankBalance, [bankAccountId: string]>({
+  type: 'bank-account-balance',
+  version: 1,
+  key: bankBalanceKey,
+  keyOf: (balance) => bankBalanceKey(balance.bankAccountId),
+  required: ['bankAccountId', 'cents'],
 });
 
 /** Makes a bank account its account's only one with this number; names that bank account. */

@@ -8,10 +8,11 @@ export {
   approvalSummaryStep,
   BANK_ACCOUNT_CODES,
   findBankAccount,
+  namedBankAccount,
   newStatementLine,
   queryBankAccounts,
   recentStatementLines,
   registrationSteps,
-  statementLineStep,
+  statementLineSteps,
 } from './bank-account-store';
 export { bankAccountRecord } from './register';

@@ -14,6 +14,8 @@
  * - statement line: PK BANKSTATEMENT#<number>, SK <at>#<id>
  *   serves: the bank's statement of a number: platform-initiated transactions and their verification codes, newest
  *     first
+ * - balance: PK BANKBALANCE#<bankAccountId>, SK BALANCE
+ *   serves: a test bank account's balance at the simulated bank, kept with each statement line that moves money
  */
 export const bankAccountKey = (id: string) => ({ PK: `BANKACCOUNT#${id}`, SK: 'BANKACCOUNT' });
 export const accountBankAccountsIndex = (accountId: string, createdAt?: string, id?: string) => ({
@@ -26,6 +28,7 @@ export const holderGuardKey = (number: string, accountId: string) => ({
 });
 export const holdersCounterKey = (number: string) => ({ PK: `BANKNUMBER#${number}`, SK: 'HOLDERS' });
 export const accountLimitsKey = (accountId: string) => ({ PK: `BANKACCOUNTLIMITS#${accountId}`, SK: 'LIMITS' });
+export const bankBalanceKey = (bankAccountId: string) => ({ PK: `BANKBALANCE#${bankAccountId}`, SK: 'BALANCE' });
 export const statementPartition = (number: string) => `BANKSTATEMENT#${number}`;
 export const statementLineKey = (number: string, at: string, id: string) => ({
   PK: statementPartition(number),

@@ -1,32 +1,21 @@
 import { authedOperation } from '../core/http/operation';
-import { queryBankAccounts } from './bank-account-store';
-import { statementLineEntity, type StatementLine } from './entities';
-import { statementPartition } from './keys';
-
-/**
- * How a statement line moves the bank account's balance: a top up debits it; a withdrawal, and a top up paid back
- * (aborted while it waited for the bank account's verification), pay into it.
- */
-const DIRECTION: Record<StatementLine['kind'], bigint> = {
-  topup: -1n,
-  withdrawal: 1n,
-  'topup-return': 1n,
-  verification: 0n,
-};
+import { bankBalances, queryBankAccounts } from './bank-account-store';
 
 /**
  * The balances the platform knows: those of the account's test bank accounts, held at the simulated bank, which
  * opens every account at zero and applies each transfer the platform initiates through it when it puts the
- * transfer's line on the statement. The balance is the net of this bank account's lines, and all of it is available
- * (the simulated bank holds nothing back). Live and archived bank accounts are left out: no open-banking provider
- * reports them. The list is bounded by the account's bank accounts (at most 50).
+ * transfer's line on the statement, to a balance kept in that line's transaction (bank-account-store.ts
+ * `statementLineSteps`): one read per bank account, however long its statement. All of it is available (the
+ * simulated bank holds nothing back). Live and archived bank accounts are left out: no open-banking provider reports
+ * them. The list is bounded by the account's bank accounts (at most 50).
  */
 export const listBankAccountBalances = authedOperation(async ({ params, auth }) => {
   const account = await auth.access.account(params.accountId);
   const held = (await queryBankAccounts(account.id)).filter((bank) => bank.test === true && bank.status !== 'archived');
-  const items = await Promise.all(
-    held.map(async (bank) => {
-      const balance = decimal(await statementNet(bank.bankAccountNumber, bank.id));
+  const balances = await bankBalances(held.map((bank) => bank.id));
+  return {
+    items: held.map((bank) => {
+      const balance = decimal(balances.get(bank.id) ?? 0n);
       return {
         bankAccountId: bank.id,
         bankAccountNumber: bank.bankAccountNumber,
@@ -35,18 +24,8 @@ export const listBankAccountBalances = authedOperation(async ({ params, auth }) 
         test: true,
       };
     }),
-  );
-  return { items };
+  };
 });
-
-/** The net, in cents, of the statement lines the platform put on the number for this bank account. */
-async function statementNet(bankAccountNumber: string, bankAccountId: string): Promise<bigint> {
-  const lines = await statementLineEntity.all({
-    partition: statementPartition(bankAccountNumber),
-    filter: { expression: 'bankAccountId = :id', values: { ':id': bankAccountId } },
-  });
-  return lines.reduce((sum, line) => sum + DIRECTION[line.kind] * BigInt(line.amount), 0n);
-}
 
 const decimal = (cents: bigint): string => {
   const sign = cents < 0n ? '-' : '';

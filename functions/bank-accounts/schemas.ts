@@ -194,13 +194,16 @@ export const bankAuthoritySummary = {
 
 const bankAuthorityList = { type: 'array', items: bankAuthoritySummary } as const;
 
-/** A line of a test bank account's simulated statement: a platform-initiated transaction and its code. */
+/**
+ * A line of a test bank account's simulated statement: a platform-initiated transaction, or the bank's reversal of a
+ * transfer it failed or sent back, and its code.
+ */
 export const statementLine = {
   type: 'object',
   additionalProperties: false,
   required: ['kind', 'amount', 'currency', 'code', 'reference', 'createdAt'],
   properties: {
-    kind: { enum: ['verification', 'topup', 'withdrawal', 'topup-return'] },
+    kind: { enum: ['verification', 'topup', 'withdrawal', 'topup-return', 'topup-reversal', 'withdrawal-reversal'] },
     amount,
     currency: { type: 'string', maxLength: 3 },
     /** The 4-digit code that verifies the bank account (`POST /api/bank-accounts/{bankAccountId}/verify`). */

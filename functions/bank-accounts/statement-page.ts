@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument, PAGE_BASE_STYLE } from '../core/http/page';
+import { escapeHtml, formatMoney, htmlDocument, PAGE_BASE_STYLE } from '../core/http/page';
 import type { BankAccount, StatementLine } from './entities';
 
 /**
@@ -20,14 +20,13 @@ const DETAILS: Record<StatementLine['kind'], { text: string; sign: string }> = {
   topup: { text: 'Direct debit: wallet top up', sign: '\u2212' },
   withdrawal: { text: 'Payment in: wallet withdrawal', sign: '+' },
   'topup-return': { text: 'Top up paid back', sign: '+' },
+  'topup-reversal': { text: 'Direct debit reversed: wallet top up not collected', sign: '+' },
+  'withdrawal-reversal': { text: 'Payment in reversed: not paid', sign: '\u2212' },
 };
 
-/** Minor units as `NZD 1,234.50`, exactly (bigint: no float touches the amount). */
-function money(line: StatementView['lines'][number]): string {
-  const cents = BigInt(line.amount);
-  const units = `${(cents / 100n).toLocaleString('en')}.${String(cents % 100n).padStart(2, '0')}`;
-  return `${DETAILS[line.kind].sign}${line.currency} ${units}`;
-}
+/** The amount signed the way it went for the holder, as `−NZD 1,234.50`. */
+const money = (line: StatementView['lines'][number]) =>
+  `${DETAILS[line.kind].sign}${formatMoney(line.currency, line.amount, { code: true })}`;
 
 /** `2026-11-28 09:30 UTC` in a <time> element. */
 const when = (iso: string) =>

@@ -14,7 +14,7 @@ import { pendingTransfer } from '../core/ledger/transfers';
 import { parsePositiveAmount } from '../core/money';
 import { logger } from '../core/observability';
 import { findWalletAsset, spendAccess, type WalletAsset } from '../wallet-assets';
-import { bank } from './bank';
+import { bank, bankWatch } from './bank';
 import type { FundsTransfer, FundsTransferType, StoredFundsTransfer } from './entities';
 import { bankClearingAsset } from './settle';
 import { insertStep, present } from './transfer-store';
@@ -143,7 +143,7 @@ export function initiateFundsTransfer(type: FundsTransferType) {
     );
     if (started) {
       // Reads settle a due transfer themselves: a lost timer only waits for the next read.
-      await bank()
+      await bankWatch()
         .watch(started, now)
         .catch((error: unknown) =>
           logger.warn('funds transfer bank timer not set', { fundsTransferId: started?.id, error: String(error) }),

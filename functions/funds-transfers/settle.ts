@@ -1,5 +1,5 @@
 import { findAccount } from '../accounts';
-import { findBankAccount } from '../bank-accounts';
+import { findBankAccount, namedBankAccount } from '../bank-accounts';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
@@ -103,9 +103,9 @@ async function creditSteps(transfer: StoredFundsTransfer, at: string): Promise<T
 /**
  * Applies what the bank reported about a transfer it had not settled (`created`), in one transaction
  * with the transfer's versioned update. A withdrawal's held amount is posted to the bank (settled:
- * `done`) or voided back to the wallet (`failed`, `aborted`). A settled top up is credited at once
- * when its bank account is verified (`done`), else it is `settled`: collected, held until it is.
- * Concurrent reports: one wins, the others meet its state.
+ * `done`) or voided back to the wallet (`failed`, `aborted`), and a failed or aborted transfer is reversed at the
+ * bank. A settled top up is credited at once when its bank account is verified (`done`), else it is `settled`:
+ * collected, held until it is. Concurrent reports: one wins, the others meet its state.
  */
 export async function applyOutcome(
   transfer: StoredFundsTransfer,
@@ -134,6 +134,8 @@ export async function applyOutcome(
     next = { ...transfer, status: outcome, updatedAt: at };
     if (transfer.type === 'withdrawal')
       steps.push(...voidPending(await holding(transfer), BigInt(transfer.amount), at));
+    // The bank reverses what it started: the transfer moved no money of the bank account either.
+    steps.push(...bank().reverse(transfer, await namedBankAccount(transfer.bankAccountId), at));
   }
   // Of concurrent outcomes one wins: the replace is conditional on the version read.
   const replace = fundsTransferEntity.replaceStep(transfer, next);
@@ -158,9 +160,7 @@ export async function abortTopup(transfer: StoredFundsTransfer, now: Date): Prom
     return;
   }
   if (transfer.status !== 'settled') throw businessRule('FUNDS_TRANSFER_ALREADY_COMPLETE');
-  const bankAccount = await findBankAccount(transfer.bankAccountId);
-  // Bank accounts are archived, never deleted: a transfer's is always there.
-  if (!bankAccount) throw new Error(`bank account ${transfer.bankAccountId} of top up ${transfer.id} not found`);
+  const bankAccount = await namedBankAccount(transfer.bankAccountId);
   const at = isoTimestamp(now);
   const replace = fundsTransferEntity.replaceStep(transfer, { ...transfer, status: 'aborted', updatedAt: at });
   await runTransaction([replace, ...bank().repay(transfer, bankAccount, at)]);

@@ -1,4 +1,4 @@
-import { crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
+import { crn, id, idOf, imageFields, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -35,8 +35,7 @@ export const loyaltyProgram = {
     id,
     name: { type: 'string' },
     description: { type: 'string' },
-    mediaUploadId: { type: 'string' },
-    img: { type: 'string' },
+    ...imageFields,
     accountId: id,
     createdAt: timestamp,
     createdBy: crn,
@@ -89,8 +88,7 @@ export const loyaltyProgramMembership = {
     name: { type: 'string' },
     description: { type: 'string' },
     status: { enum: ['active'] },
-    mediaUploadId: { type: 'string' },
-    img: { type: 'string' },
+    ...imageFields,
     createdAt: timestamp,
     createdBy: crn,
     test: { type: 'boolean' },

@@ -1,4 +1,4 @@
-import { amount, crn, id, idOf, pageQuery, timestamp } from '../../schemas/common';
+import { amount, crn, id, idOf, imageFields, pageQuery, timestamp } from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
@@ -109,8 +109,7 @@ const promotionFields = {
   name: { type: 'string' },
   summary: { type: 'string' },
   description: { type: 'string' },
-  mediaUploadId: { type: 'string' },
-  img: { type: 'string' },
+  ...imageFields,
   startsAt: timestamp,
   endsAt: timestamp,
   /** Deprecated by the docs (`params.rewards`), kept on responses. */

@@ -1,9 +1,10 @@
+import { namedBankAccount } from '../bank-accounts';
 import { isoTimestamp } from '../core/clock';
 import { serviceCrn } from '../core/crn';
 import { runTransaction } from '../core/db/transaction';
 import { derivedId } from '../core/ids';
 import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
-import { bankClearingAsset } from '../funds-transfers';
+import { bank, bankClearingAsset } from '../funds-transfers';
 import { settlementSide } from '../wallet-assets';
 import { settlementEntity, type StoredSettlement } from './entities';
 
@@ -37,8 +38,13 @@ export async function applyPayoutOutcome(
     status: paid ? 'confirmed' : 'returned',
     ...(paid ? { settledAt: at, settledBy: BANK_CRN } : {}),
   });
+  // A payout sent back is reversed at the bank: it no longer counts in the bank account's balance.
+  const reversal = paid
+    ? []
+    : bank().reverse(payoutMovement(settlement), await namedBankAccount(settlement.settlementBankAccountId), at);
   await runTransaction([
     replace,
+    ...reversal,
     ...(await postedTransfer(
       {
         id: derivedId(undefined, settlement.id, outcome),
@@ -54,3 +60,6 @@ export async function applyPayoutOutcome(
   ]);
   return replace.record;
 }
+
+const payoutMovement = (settlement: StoredSettlement) =>
+  ({ type: 'withdrawal', amount: settlement.settlementAmount, currency: settlement.currency }) as const;

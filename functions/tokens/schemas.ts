@@ -1,4 +1,14 @@
-import { crn, id, idOf, monetary, pageQuery, reference, timestamp } from '../../schemas/common';
+import {
+  crn,
+  id,
+  idOf,
+  imageFields,
+  monetary,
+  pageQuery,
+  reference,
+  timestamp,
+  tokenImageFields,
+} from '../../schemas/common';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -36,8 +46,7 @@ export const tokenCollection = {
     status: { enum: ['active'] },
     createdBy: crn,
     createdAt: timestamp,
-    mediaUploadId: { type: 'string' },
-    img: { type: 'string' },
+    ...imageFields,
     issuer: { type: 'string' },
     externalId: { type: 'string' },
   },
@@ -129,8 +138,7 @@ export const token = {
     liveness: { enum: ['main', 'test'] },
     createdBy: crn,
     description: { type: 'string' },
-    issuerImg: { type: 'string' },
-    img: { type: 'string' },
+    ...tokenImageFields,
     issuer: { type: 'string' },
     issuerWebsite: { type: 'string' },
     type: { type: 'string' },

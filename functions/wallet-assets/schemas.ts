@@ -1,4 +1,14 @@
-import { amount, crn, id, idOf, monetary, pageQuery, timestamp } from '../../schemas/common';
+import {
+  amount,
+  crn,
+  id,
+  idOf,
+  imageUrl,
+  monetary,
+  pageQuery,
+  timestamp,
+  tokenImageFields,
+} from '../../schemas/common';
 
 export const walletAsset = {
   type: 'object',
@@ -55,8 +65,7 @@ const asset = {
     collectionType: { type: 'string' },
     activeFrom: timestamp,
     expiresAt: timestamp,
-    issuerImg: { type: 'string' },
-    img: { type: 'string' },
+    ...tokenImageFields,
     issuer: { type: 'string' },
     issuerWebsite: { type: 'string' },
     externalId: { type: 'string' },
@@ -73,7 +82,7 @@ export const assetSummary = {
     liveness: { enum: ['main', 'test'] },
     description: { type: 'string' },
     expiresAt: timestamp,
-    img: { type: 'string' },
+    img: imageUrl,
     issuer: { type: 'string' },
   },
 } as const;

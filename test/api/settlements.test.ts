@@ -33,6 +33,14 @@ const refund = (merchant: SettlingMerchant, paymentRequestId: string, amount: st
 const bankReports = (settlementId: string, outcome: 'settled' | 'returned', key = seed().operatorApiKey) =>
   api('POST', `/api/settlements/${settlementId}/bank-outcome`, { key, body: { outcome } });
 
+/** The balance of the merchant's settlement bank account at the simulated bank. */
+async function bankBalance(merchant: SettlingMerchant): Promise<string> {
+  const res = await api('GET', `/api/accounts/${merchant.owner.accountId}/bank-account-balances`, {
+    key: merchant.owner.apiKey,
+  });
+  return res.body.items.find((item: Json) => item.bankAccountId === merchant.bankAccount.id).balance;
+}
+
 /** The wallet's ledger movements as its transactions list shows them (newest first, up to 100). */
 async function movements(merchant: SettlingMerchant): Promise<Json[]> {
   const res = await api('GET', `/api/wallets/${merchant.settlementWalletId}/transactions?paginationLimit=100`, {
@@ -137,6 +145,7 @@ describe('merchant settlements', () => {
     await endDay(merchant.owner.accountId);
     await runSettlements();
     const [sent] = await settlementsOf(merchant);
+    expect(await bankBalance(merchant)).toBe('25.00');
     const reported = await bankReports(sent.id, 'returned');
     expect(reported.body).toEqual({ ...sent, status: 'returned' });
     expect((await bankReports(sent.id, 'settled')).body).toEqual({
@@ -149,6 +158,8 @@ describe('merchant settlements', () => {
     expect(returned).toMatchObject({ status: 'returned', settlementAmount: '2500' });
     expect(returned.settledAt).toBeUndefined();
     expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('2500');
+    // The bank account's balance at the simulated bank no longer counts the payout it sent back.
+    expect(await bankBalance(merchant)).toBe('0.00');
     expect((await movements(merchant)).map((m) => [m.kind, m.value]).slice(0, 2)).toEqual([
       ['settlement-return', '2500'],
       ['settlement', '-2500'],

@@ -64,6 +64,12 @@ describe('hosted checkout: money in the currency format', () => {
     // Past 2^53: handed to Intl as a decimal string, no float rounding.
     expect(formatMoney('NZD', '123456789012345678')).toBe('NZ$1,234,567,890,123,456.78');
   });
+
+  it('prints the currency code with a plain space where a bank statement asks for it', () => {
+    expect(formatMoney('NZD', '123450', { code: true })).toBe('NZD 1,234.50');
+    expect(formatMoney('NZD', '-5', { code: true })).toBe('-NZD 0.05');
+    expect(formatMoney('JPY', '500', { code: true })).toBe('JPY 500');
+  });
 });
 
 describe('hosted checkout: the page', () => {

@@ -111,16 +111,22 @@ const messageBody = (page: MessagePage) =>
 
 /**
  * An amount in minor units (an integer string, possibly negative) in the currency's format, e.g.
- * `NZ$12.50`. The currency's own number of decimals comes from Intl (JPY has none); the amount is
+ * `NZ$12.50`, or with `code`, as a bank statement prints it: `NZD 12.50`, the ISO code and a plain space (Intl puts
+ * a no-break space there). The currency's own number of decimals comes from Intl (JPY has none); the amount is
  * handed to Intl as a decimal string, so no float rounding touches it.
  */
-export function formatMoney(currency: string, minorUnits: string): string {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+export function formatMoney(currency: string, minorUnits: string, options: { code?: boolean } = {}): string {
+  const format = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    currencyDisplay: options.code ? 'code' : 'symbol',
+  });
   const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
   const negative = minorUnits.startsWith('-');
   const digits = (negative ? minorUnits.slice(1) : minorUnits).padStart(decimals + 1, '0');
   const decimal = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
-  return (format.format as unknown as (value: string) => string)(`${negative ? '-' : ''}${decimal}`);
+  const formatted = (format.format as unknown as (value: string) => string)(`${negative ? '-' : ''}${decimal}`);
+  return options.code ? formatted.replace('\u00a0', ' ') : formatted;
 }
 
 /** A whole HTML document: its one style block runs under the response's nonce. */
