@@ -7,7 +7,9 @@ import {
 } from '../asset-programs';
 import { BANK_ACCOUNT_CODES, bankAccountRecord, registrationSteps } from '../bank-accounts';
 import { isoTimestamp } from '../core/clock';
-import { runTransaction } from '../core/db/transaction';
+import type { Account } from '../core/auth/account-directory';
+import type { Principal } from '../core/auth/principal';
+import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { hashRequest } from '../core/idempotency';
@@ -22,6 +24,7 @@ import {
 } from '../sales-channels';
 import { companyRegister } from './company-register';
 import { ONBOARDING_REGION, onboardedAccount } from './onboarded-account';
+import type { OnboardingRequest } from './entities';
 import { earlierRequest, ExternalIdTaken, onboardingRequestSteps, present } from './onboarding-store';
 
 type Body = FromSchema<typeof onboardBusinessBody>;
@@ -50,6 +53,11 @@ export const onboardBusiness = authedOperation<Body>(async ({ body, auth, now })
   auth.access.also('accounts:create');
   const input = declaredOnly(onboardBusinessBody, body);
   const requester = await auth.access.account(auth.principal.accountId);
+  // A concurrent request under the same external id may hold its claim's item: run again, and meet that request.
+  return retryOnConflict(() => onboard(input, requester, auth.principal, now));
+});
+
+async function onboard(input: Body, requester: Account, principal: Principal, now: Date): Promise<OnboardingRequest> {
   const requestHash = hashRequest(input);
   const repeat = () => earlierRequest(requester.id, input.externalId!, requestHash);
   if (input.externalId) {
@@ -67,7 +75,7 @@ export const onboardBusiness = authedOperation<Body>(async ({ body, auth, now })
   ]);
   if (input.nzbn && !company) throw businessRule('INVALID_NZBN');
 
-  const by = auth.principal.crn;
+  const by = principal.crn;
   const at = isoTimestamp(now);
   const tradingName = input.tradingName ?? input.legalName;
   const ids = { account: newId(), business: newId(), merchants: merchants.map(() => newId()) };
@@ -84,7 +92,7 @@ export const onboardBusiness = authedOperation<Body>(async ({ body, auth, now })
   const onboarded = onboardedAccount(
     {
       ids,
-      parentAccountId: auth.principal.role === 'platform-operator' ? undefined : requester.id,
+      parentAccountId: principal.role === 'platform-operator' ? undefined : requester.id,
       test,
       accountName: tradingName,
       business: {
@@ -156,7 +164,7 @@ export const onboardBusiness = authedOperation<Body>(async ({ body, auth, now })
     throw error;
   }
   return present(record);
-});
+}
 
 /** The request's merchants: the docs' one `merchant` (its devices in `salesChannels`) or our `merchants`. */
 function merchantParts(input: Body): MerchantPart[] {

@@ -211,6 +211,14 @@ describe('business onboarding requests', () => {
     expect((await onboard(theirs, other.apiKey)).status).toBe(200);
   });
 
+  it('the same externalId and body twice at once makes one business, answered to both', async () => {
+    const body = request({ externalId: uniqueKey('once') });
+    const [a, b] = await Promise.all([ok(onboard(body)), ok(onboard(body))]);
+    expect(b).toEqual(a);
+    expect((await ok(get(`/api/accounts/${a.created.accountId}/merchants`))).items).toHaveLength(1);
+    expect(await merchantsNamed(body.merchant.name)).toHaveLength(1);
+  });
+
   it('answers the documented codes for what it names', async () => {
     const missingProgram = request();
     missingProgram.assetProgram.assetProgramId = 'ap_zzNoSuchResourcezzzzzz';
