@@ -3,11 +3,8 @@ import type { createMembershipBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { businessRule, forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
-import { newId } from '../core/ids';
-import type { StoredMembership } from './entities';
-import { madeBy } from '../core/audit';
 import { billingBankAccount } from './load';
-import { findProgram, insertMembership, presentMembership } from './store';
+import { findProgram, insertMembership, newMembership, presentMembership } from './store';
 
 type Body = FromSchema<typeof createMembershipBody>;
 
@@ -26,20 +23,12 @@ export const createAssetProgramMembership = authedOperation<Body>(async ({ body,
   if (body.approve) await auth.access.also('asset-program-memberships:approve').account(program.accountId);
   if ((account.test === true) !== program.test) throw businessRule('LIVENESS_MISMATCH');
   const billing = await billingBankAccount(account.id, body.billingBankAccountId);
-  const at = isoTimestamp(now);
-  const membership: StoredMembership = {
-    id: newId('assetProgramMembership'),
-    accountId: account.id,
-    programAccountId: program.accountId,
-    assetProgramId: program.id,
-    status: body.approve ? 'approved' : body.accept ? 'accepted' : 'created',
-    test: program.test,
-    tosAcceptedAt: body.accept ? at : null,
-    approvedAt: body.approve ? at : null,
-    billingBankAccountId: billing,
-    ...madeBy(auth.principal.crn, at),
-    version: 1,
-  };
+  const membership = newMembership(
+    { accountId: account.id, program, billingBankAccountId: billing },
+    body,
+    auth.principal.crn,
+    isoTimestamp(now),
+  );
   await insertMembership(membership);
   return presentMembership(membership);
 });

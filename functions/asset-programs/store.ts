@@ -18,7 +18,9 @@ import {
 import { assetProgram, assetProgramConfig, assetProgramMembership } from './schemas';
 import { EntityExistsError, publicView } from '../core/db/entity';
 import type { Page } from '../core/db/pagination';
-import { runTransaction, TransactionConflictError } from '../core/db/transaction';
+import { runTransaction, TransactionConflictError, type TransactionStep } from '../core/db/transaction';
+import { madeBy } from '../core/audit';
+import { newId } from '../core/ids';
 import { businessRule } from '../core/errors/classes';
 
 type PageRequest = { pageKey?: string; paginationLimit?: number };
@@ -46,15 +48,45 @@ export const presentMembership = (membership: AssetProgramMembership): AssetProg
 
 /** A new membership and its guard in one transaction: an account joins a program once (MEMBERSHIP_ALREADY_EXISTS). */
 export async function insertMembership(membership: StoredMembership): Promise<void> {
+  await runTransaction(membershipSteps(membership));
+}
+
+/** The writes of a new membership and its guard, for a transaction of the caller's own (business onboarding). */
+export function membershipSteps(membership: StoredMembership): TransactionStep[] {
   const guard = {
     assetProgramId: membership.assetProgramId,
     accountId: membership.accountId,
     membershipId: membership.id,
   };
-  await runTransaction([
+  return [
     membershipEntity.createStep(membership),
     memberGuardEntity.createStep(guard, { onExists: () => businessRule('MEMBERSHIP_ALREADY_EXISTS') }),
-  ]);
+  ];
+}
+
+/**
+ * A new membership of an account in a program, billed to one of its bank accounts: `created`, or `accepted` /
+ * `approved` at once when the caller may and asked to.
+ */
+export function newMembership(
+  input: { accountId: string; program: StoredAssetProgram; billingBankAccountId: string },
+  steps: { accept?: boolean; approve?: boolean },
+  by: string,
+  at: string,
+): StoredMembership {
+  return {
+    id: newId('assetProgramMembership'),
+    accountId: input.accountId,
+    programAccountId: input.program.accountId,
+    assetProgramId: input.program.id,
+    status: steps.approve ? 'approved' : steps.accept ? 'accepted' : 'created',
+    test: input.program.test,
+    tosAcceptedAt: steps.accept ? at : null,
+    approvedAt: steps.approve ? at : null,
+    billingBankAccountId: input.billingBankAccountId,
+    ...madeBy(by, at),
+    version: 1,
+  };
 }
 
 export async function queryAccountMemberships(

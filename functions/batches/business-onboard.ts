@@ -1,9 +1,7 @@
-import { accountCreation } from '../accounts';
-import { businessCreation, companyRegister, REGISTER_NOT_CONFIGURED } from '../businesses';
+import { companyRegister, onboardedAccount, ONBOARDING_REGION, REGISTER_NOT_CONFIGURED } from '../businesses';
 import { ID_PREFIX, derivedId } from '../core/ids';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { ApiError, hasCode } from '../core/errors/classes';
-import { merchantCreation } from '../merchants';
 import type { TableKey } from '../core/db/entity';
 import { externalMerchantEntity, onboardingRecordEntity, type StoredBatch } from './entities';
 
@@ -58,7 +56,7 @@ const DETAILS = [
 ] as const;
 
 /** Businesses onboarded this way are New Zealand companies, in NZ org accounts. */
-const REGION = 'NZ';
+const REGION = ONBOARDING_REGION;
 
 type Row = Record<(typeof COLUMNS)[number], string>;
 
@@ -171,44 +169,31 @@ export async function prepareRecord(
     merchant: derivedId(undefined, batch.id, 'merchant', String(index)),
   };
   const name = record.tradingName || record.companyName;
-  const {
-    account,
-    steps: accountSteps,
-    items: accountItems,
-  } = accountCreation(
-    { name, type: 'org', region: REGION, test: batch.test, parentAccountId: batch.accountId },
-    batch.createdBy,
-    now,
-    ids.account,
-  );
-  const { steps: businessSteps, items: businessItems } = businessCreation(
+  const onboarded = onboardedAccount(
     {
-      accountId: account.id,
-      accountName: account.name,
-      name: company?.companyName ?? record.companyName,
-      nzbn: company?.nzbn,
-      tradingName: record.tradingName || company?.tradingName,
-      companyNumber: company?.companyNumber,
+      ids: { ...ids, merchants: [ids.merchant] },
+      parentAccountId: batch.accountId,
       test: batch.test,
+      accountName: name,
+      business: {
+        name: company?.companyName ?? record.companyName,
+        nzbn: company?.nzbn,
+        tradingName: record.tradingName || company?.tradingName,
+        companyNumber: company?.companyNumber,
+      },
+      merchants: [
+        {
+          name: record.merchantName,
+          type: record.merchantType as 'physical' | 'e-commerce',
+          categoryCode: record.categoryCode,
+          location: record.merchantType === 'physical' ? locationOf(record) : undefined,
+        },
+      ],
     },
     batch.createdBy,
     now,
-    ids.business,
   );
-  const { put: merchantPut } = merchantCreation(
-    {
-      accountId: account.id,
-      name: record.merchantName,
-      country: record.merchantCountry,
-      test: batch.test,
-      type: record.merchantType as 'physical' | 'e-commerce',
-      categoryCode: record.categoryCode,
-      location: record.merchantType === 'physical' ? locationOf(record) : undefined,
-    },
-    batch.createdBy,
-    now,
-    ids.merchant,
-  );
+  const { account } = onboarded;
   const details = Object.fromEntries(DETAILS.flatMap((column) => (record[column] ? [[column, record[column]]] : [])));
   details.chargeAccountNumber ||= record.settlementAccountNumber;
   const claim = { accountId: batch.accountId, batchId: batch.id, index };
@@ -222,7 +207,7 @@ export async function prepareRecord(
   };
   const merchantClaim = { ...claim, externalId: record.externalMerchantId, merchantId: ids.merchant };
   const claims = [onboardingRecordEntity.item(businessClaim), externalMerchantEntity.item(merchantClaim)];
-  const records = [...accountItems, ...businessItems, merchantPut.Item];
+  const records = onboarded.items;
   const prepared: PreparedRecord = {
     index,
     claimKeys: [
@@ -239,9 +224,7 @@ export async function prepareRecord(
     prepared.transaction = [
       onboardingRecordEntity.createStep(businessClaim, { onExists: ownClaim }),
       externalMerchantEntity.createStep(merchantClaim, { onExists: ownClaim }),
-      ...accountSteps,
-      ...businessSteps,
-      { item: { Put: merchantPut } },
+      ...onboarded.steps,
     ];
   }
   return prepared;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { business, businessActivity } from './schemas';
+import type { business, businessActivity, onboardingRequest } from './schemas';
 import { defineEntity, type TableKey } from '../core/db/entity';
 
 /**
@@ -14,6 +14,10 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  *   serves: an account's business; one business per account
  * - NZBN claim: PK NZBN#<live or test>#<nzbn>, SK BUSINESS
  *   serves: one business per NZBN per liveness (released when deactivated)
+ * - onboarding request: PK BUSINESSONBOARD#<id>, SK BUSINESSONBOARD
+ *   serves: get an onboarding request
+ * - onboarding external id: PK BUSINESSONBOARDEXT#<accountId>#<externalId>, SK BUSINESSONBOARD
+ *   serves: one onboarding request per external id of the requesting account (a repeat finds it)
  *
  * A business created by the API names a company of the register (its NZBN); one onboarded by a batch
  * row may have no NZBN, the onboarding record making it optional.
@@ -88,4 +92,35 @@ export const nzbnClaimEntity = defineEntity<
   key: nzbnClaimKey,
   keyOf: (c) => nzbnClaimKey(c.nzbn, c.test),
   required: ['businessId', 'accountId', 'nzbn', 'test'],
+});
+
+export type OnboardingRequest = FromSchema<typeof onboardingRequest>;
+/** Stored form: the requesting account (whose keys read it) and the hash of the request it answered. */
+export type StoredOnboardingRequest = OnboardingRequest & { accountId: string; requestHash: string };
+
+const onboardingKey = (id: string): TableKey => ({ PK: `BUSINESSONBOARD#${id}`, SK: 'BUSINESSONBOARD' });
+export const onboardingRequestEntity = defineEntity<StoredOnboardingRequest, [id: string]>({
+  type: 'business-onboarding-request',
+  version: 1,
+  key: onboardingKey,
+  keyOf: (r) => onboardingKey(r.id),
+  required: ['id', 'accountId', 'requestHash', 'legalName', 'contactEmail', 'assetProgram', 'status', 'created'],
+});
+
+/** An external id's claim: the request it names. */
+export interface OnboardingExternalId {
+  accountId: string;
+  externalId: string;
+  onboardingRequestId: string;
+}
+const externalIdKey = (accountId: string, externalId: string): TableKey => ({
+  PK: `BUSINESSONBOARDEXT#${accountId}#${externalId}`,
+  SK: 'BUSINESSONBOARD',
+});
+export const onboardingExternalIdEntity = defineEntity<OnboardingExternalId, [accountId: string, externalId: string]>({
+  type: 'business-onboarding-external-id',
+  version: 1,
+  key: externalIdKey,
+  keyOf: (c) => externalIdKey(c.accountId, c.externalId),
+  required: ['accountId', 'externalId', 'onboardingRequestId'],
 });

@@ -1,3 +1,3 @@
 /** The businesses group's public face: what other groups may use of it. */
-export { businessCreation } from './business-store';
+export { onboardedAccount, ONBOARDING_REGION } from './onboarded-account';
 export { companyRegister, REGISTER_NOT_CONFIGURED } from './company-register';

@@ -10,5 +10,7 @@ export const PERMISSIONS = {
   'business:create': { flags: [], roles: own('account-owner') },
   'business:update': { flags: [], roles: own('account-owner') },
   'business:read': { flags: [], roles: own('account-owner') },
+  // Onboarding requests are made and read on the requesting account (https://docs.centrapay.com/api/onboarding).
+  'business:onboard': { flags: [], roles: own('account-owner') },
   'company-register:read': { flags: [], roles: { 'account-owner': 'global' } },
 } as const satisfies Record<string, Grant>;

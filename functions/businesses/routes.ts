@@ -63,4 +63,27 @@ export const ROUTES = [
     summary: "A company's register details",
     impossibleId: 'badRequest',
   },
+  {
+    method: 'POST',
+    path: '/api/businesses/onboard',
+    operation: 'onboardBusiness',
+    permission: 'business:onboard',
+    authentication: 'apiKey',
+    body: 'OnboardBusinessBody',
+    response: 'BusinessOnboardingRequest',
+    alsoNeeds: ['accounts:create'],
+    labels: ['experimental'],
+    summary:
+      'Onboard a business whole: a new org account with its business, merchants, asset program membership and ' +
+      'sales channel memberships, all or nothing (same externalId and body again: the request made first)',
+  },
+  {
+    method: 'GET',
+    path: '/api/businesses/onboard/{onboardingRequestId}',
+    operation: 'getOnboardingRequest',
+    permission: 'business:onboard',
+    authentication: 'apiKey',
+    response: 'BusinessOnboardingRequest',
+    summary: "An onboarding request of the caller's account: what it asked for and what it made",
+  },
 ] as const satisfies readonly RouteSpec[];

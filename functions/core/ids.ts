@@ -16,6 +16,7 @@ export const ID_PREFIX = {
   connection: 'cn',
   webhook: 'wh',
   webhookDelivery: 'whd',
+  businessOnboarding: 'bo',
 } as const;
 
 export type PrefixedEntity = keyof typeof ID_PREFIX;
@@ -157,6 +158,7 @@ const PATH_PARAMETERS = {
   withdrawalId: 'id',
   fundsTransferId: 'id',
   businessId: 'id',
+  onboardingRequestId: 'businessOnboarding',
   nzbn: 'nzbn',
   batchId: 'id',
   settlementId: 'id',

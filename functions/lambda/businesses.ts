@@ -8,6 +8,8 @@ import { getAccountBusiness } from '../businesses/get-account-business';
 import { setBusinessOnboardingStatus } from '../businesses/set-business-onboarding-status';
 import { searchCompanyRegister } from '../businesses/search-company-register';
 import { getRegisteredCompany } from '../businesses/get-registered-company';
+import { onboardBusiness } from '../businesses/onboard-business';
+import { getOnboardingRequest } from '../businesses/get-onboarding-request';
 
 export const handler = groupHandler('businesses', ROUTES, build, {
   createBusiness,
@@ -16,4 +18,6 @@ export const handler = groupHandler('businesses', ROUTES, build, {
   setBusinessOnboardingStatus,
   searchCompanyRegister,
   getRegisteredCompany,
+  onboardBusiness,
+  getOnboardingRequest,
 });

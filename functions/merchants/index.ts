@@ -5,5 +5,8 @@ export {
   insertMerchant,
   merchantCreation,
   setAcceptedAssetTypes,
+  type Merchant,
+  type NewMerchant,
 } from './merchant-store';
 export { loadMerchantFor } from './load-merchant';
+export { checkMerchantFields } from './merchant-rules';

@@ -1,6 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { findAccount } from '../accounts';
-import { accountNow, isoTimestamp } from '../core/clock';
+import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
@@ -12,7 +11,7 @@ import {
   newMembership,
   presentMembership,
 } from './membership-store';
-import { connectRequestSteps } from './connect-request-store';
+import { connectRequestSteps, newConnectRequests } from './connect-request-store';
 import { findSalesChannel } from './sales-channel-store';
 import type { createSalesChannelMembershipBody } from './schemas';
 
@@ -34,16 +33,8 @@ export const createSalesChannelMembership = authedOperation<Body>(async ({ body,
   try {
     // Read again on a conflict: the channel's clock moved past a digest while this request was being recorded.
     await retryOnConflict(async () => {
-      const requestedAt = isoTimestamp(await accountNow(await findAccount(channel.accountId)));
-      const request = {
-        salesChannelId: channel.id,
-        membershipId: membership.id,
-        merchantId: merchant.id,
-        merchantName: merchant.name,
-        accountId: merchant.accountId,
-        requestedAt,
-      };
-      await runTransaction([...membershipSteps(membership), ...connectRequestSteps(request)]);
+      const requests = await newConnectRequests([{ channel, membership, merchantName: merchant.name }]);
+      await runTransaction([...membershipSteps(membership), ...connectRequestSteps(...requests)]);
     });
     return presentMembership(membership);
   } catch (error) {

@@ -41,18 +41,25 @@ export function newMembership(
 }
 
 /**
- * The writes that record a membership: conditional on the channel and merchant having none (MembershipExists), and
- * counted on the merchant (SALES_CHANNEL_MEMBERSHIP_LIMIT_EXCEEDED past MAX_MEMBERSHIPS_PER_MERCHANT).
+ * The writes that record memberships of one merchant: each conditional on its channel and the merchant having none
+ * (MembershipExists), and counted on the merchant in one step (SALES_CHANNEL_MEMBERSHIP_LIMIT_EXCEEDED past
+ * MAX_MEMBERSHIPS_PER_MERCHANT): one transaction may not write the count item twice.
  */
-export const membershipSteps = (membership: SalesChannelMembership): TransactionStep[] => [
-  salesChannelMembershipEntity.createStep(membership, { onExists: () => new MembershipExists() }),
-  boundedCountStep(
-    merchantMembershipCountKey(membership.merchantId),
-    1,
-    MAX_MEMBERSHIPS_PER_MERCHANT,
-    'SALES_CHANNEL_MEMBERSHIP_LIMIT_EXCEEDED',
-  ),
-];
+export function membershipSteps(...memberships: SalesChannelMembership[]): TransactionStep[] {
+  if (memberships.length === 0) return [];
+  if (new Set(memberships.map((m) => m.merchantId)).size > 1) throw new Error('memberships of one merchant only');
+  return [
+    ...memberships.map((membership) =>
+      salesChannelMembershipEntity.createStep(membership, { onExists: () => new MembershipExists() }),
+    ),
+    boundedCountStep(
+      merchantMembershipCountKey(memberships[0].merchantId),
+      memberships.length,
+      MAX_MEMBERSHIPS_PER_MERCHANT,
+      'SALES_CHANNEL_MEMBERSHIP_LIMIT_EXCEEDED',
+    ),
+  ];
+}
 
 export const findMembership = (salesChannelId: string, merchantId: string) =>
   salesChannelMembershipEntity.get(salesChannelId, merchantId);

@@ -294,6 +294,24 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     return { ...setup, values: { ...setup.values, nzbn: businessNzbn() } };
   },
   'PUT /api/businesses/{businessId}': businessFixture,
+  // An onboarding request joins a program (any account's published one) with an online merchant (no location).
+  'POST /api/businesses/onboard': async () => {
+    const issuer = await collectionManager();
+    const program = await newAssetProgram(issuer);
+    return {
+      caller: issuer,
+      values: {
+        accountId: issuer.accountId,
+        assetProgram: {
+          assetProgramId: program.id,
+          params: { settlementAccountNumber: uniqueBankNumber(), externalMerchantId: 'mass-merchant' },
+        },
+        merchant: { name: 'Mass Shop', categoryCode: '5812', type: 'e-commerce' },
+        // The business's address: a street, a city and a country.
+        location: { street: '1 Mass Street', city: 'Auckland', country: 'NZ' },
+      },
+    };
+  },
   'POST /api/businesses/{businessId}/set-onboarding-status': businessFixture,
   'POST /api/batches': async (route) => {
     const setup = await defaultSetup(route);

@@ -565,6 +565,14 @@ export class Tenant {
     );
   }
 
+  /** An onboarding request of this account: a new account of its own with its business and an online merchant. */
+  onboardingRequest(): Promise<string> {
+    return this.once(
+      'onboardingRequest',
+      async () => (await this.post('/api/businesses/onboard', await onboardingBody(this))).id,
+    );
+  }
+
   /** The url of a batch file (a CSV with the business-onboard header and no records) of this account. */
   batchFileUrl(): Promise<string> {
     return this.once('batchFile', () => uploadBatchFile(this.account, onboardCsv([])));
@@ -598,6 +606,22 @@ export class Tenant {
     );
   }
 }
+
+/** What an onboarding request joins: the tenant's program, settled to a new bank account number. */
+async function onboardingProgram(tenant: Tenant) {
+  return {
+    assetProgramId: await tenant.assetProgram(),
+    params: { settlementAccountNumber: uniqueBankNumber(), externalMerchantId: unique('ext') },
+  };
+}
+/** An online merchant: it needs no location. */
+const ONBOARDED_MERCHANT = { name: 'Matrix Shop', categoryCode: '5812', type: 'e-commerce' };
+const onboardingBody = async (tenant: Tenant) => ({
+  legalName: 'Matrix Holdings Limited',
+  contactEmail: 'matrix@example.com',
+  assetProgram: await onboardingProgram(tenant),
+  merchant: ONBOARDED_MERCHANT,
+});
 
 /** A payment referral's params: the tenant's merchant. */
 async function referralParams(tenant: Tenant): Promise<Record<string, string>> {
@@ -691,6 +715,7 @@ const PATH_PARAMS: Readonly<Record<string, Resolve>> = {
   // Aborts and the bank's reports end a top up: every call names a new one.
   fundsTransferId: ({ tenant }) => tenant.newTopup(),
   businessId: ({ tenant }) => tenant.business(),
+  onboardingRequestId: ({ tenant }) => tenant.onboardingRequest(),
   batchId: ({ tenant }) => tenant.batch(),
   nzbn: async () => REGISTERED_NZBN,
   // The bank's report ends a settlement's wait: every call names a new one (of a settling merchant of its own).
@@ -773,6 +798,7 @@ const OPERATION_OPTIONAL: Readonly<Record<string, Record<string, unknown>>> = {
   createAssetTransfer: SHARED_TRANSFER,
   // A profile update names at least one field.
   updateProfile: { marketingUpdates: true },
+  onboardBusiness: { merchant: ONBOARDED_MERCHANT },
 };
 /**
  * Fields an operation names differently from the table above: top ups and withdrawals move money between a wallet and a
@@ -788,6 +814,8 @@ const OPERATION_FIELDS: Readonly<Record<string, Readonly<Record<string, Resolve>
   createBatch: { url: ({ tenant }) => tenant.batchFileUrl() },
   // Each business takes a company of the fixture register for good.
   createBusiness: { nzbn: async () => businessNzbn() },
+  // Any account's published program may be joined: the request and what it makes are the caller's.
+  onboardBusiness: { assetProgram: ({ tenant }) => onboardingProgram(tenant) },
 };
 
 /** Values that make a body valid and its effect succeed; names, ids and keys are new on every call. */

@@ -65,7 +65,20 @@ describe('ids and money', () => {
     expect(ids.size).toBe(10_000);
     for (const id of [...ids].slice(0, 100)) expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{22}$/);
     expect(newId('merchantConfig')).toMatch(/^mc_[1-9A-HJ-NP-Za-km-z]{22}$/);
-    expect(Object.values(ID_PREFIX)).toEqual(['c', 'ap', 'apm', 'apc', 'mc', 'pl', 'sc', 'scm', 'cn', 'wh', 'whd']);
+    expect(Object.values(ID_PREFIX)).toEqual([
+      'c',
+      'ap',
+      'apm',
+      'apc',
+      'mc',
+      'pl',
+      'sc',
+      'scm',
+      'cn',
+      'wh',
+      'whd',
+      'bo',
+    ]);
     // Every id the platform makes fits its own kind, and no other prefix's.
     for (const entity of Object.keys(ID_PREFIX) as PrefixedEntity[]) {
       expect([

@@ -11,20 +11,21 @@ import type { TransactionStep } from './transaction';
  */
 export function boundedCountStep(
   key: TableKey,
-  delta: 1 | -1,
+  delta: number,
   max: number,
   code: BusinessRuleCode,
   attribute = 'count',
 ): TransactionStep {
+  if (delta > max) throw new Error(`a step of ${delta} passes the bound ${max}`);
   return {
     item: {
       Update: {
         TableName: config().tableName,
         Key: key,
         UpdateExpression: 'ADD #count :delta',
-        ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count < :max' } : {}),
+        ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room' } : {}),
         ExpressionAttributeNames: { '#count': attribute },
-        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':max': max } : {}) },
+        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': max - delta } : {}) },
       },
     },
     onConditionFailed: () => businessRule(code),
