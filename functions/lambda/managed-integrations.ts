@@ -5,9 +5,11 @@ import { ROUTES } from '../managed-integrations/routes';
 import { putManagedIntegration } from '../managed-integrations/put-managed-integration';
 import { getManagedIntegration } from '../managed-integrations/get-managed-integration';
 import { listManagedIntegrations } from '../managed-integrations/list-managed-integrations';
+import { reportProviderOutcome } from '../managed-integrations/report-provider-outcome';
 
 export const handler = groupHandler('managed-integrations', ROUTES, build, {
   putManagedIntegration,
   getManagedIntegration,
   listManagedIntegrations,
+  reportProviderOutcome,
 });

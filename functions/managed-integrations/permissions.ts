@@ -8,4 +8,6 @@ import { own, type Grant } from '../core/auth/permissions';
 export const PERMISSIONS = {
   'managed-integrations:update': { flags: ['org'], roles: own('account-owner') },
   'managed-integrations:read': { flags: ['org'], roles: own('account-owner') },
+  // Operator-only: what the provider reports; no provider is connected, so the operator stands in for it.
+  'managed-integrations:report-provider-outcome': { flags: [], roles: {} },
 } as const satisfies Record<string, Grant>;

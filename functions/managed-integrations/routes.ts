@@ -33,4 +33,16 @@ export const ROUTES = [
     response: 'ManagedIntegrationPage',
     summary: "An account's managed integrations, newest first",
   },
+  {
+    method: 'POST',
+    path: '/api/accounts/{accountId}/managed-integrations/{type}/{externalId}/provider-outcome',
+    operation: 'reportProviderOutcome',
+    permission: 'managed-integrations:report-provider-outcome',
+    authentication: 'apiKey',
+    body: 'ProviderOutcomeBody',
+    response: 'ManagedIntegration',
+    impossibleId: 'badRequest',
+    summary:
+      "Make the provider report an account's managed integration provisioned, failed or deprovisioned (operator)",
+  },
 ] as const satisfies readonly RouteSpec[];

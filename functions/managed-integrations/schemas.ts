@@ -60,6 +60,13 @@ export const putManagedIntegrationBody = {
   },
 } as const;
 
+/** What the provider reports about an integration (operator-only: it stands in for the provider). */
+export const providerOutcomeBody = {
+  type: 'object',
+  required: ['outcome'],
+  properties: { outcome: { enum: ['provisioned', 'failed', 'deprovisioned'] } },
+} as const;
+
 const managedIntegrationPage = {
   type: 'object',
   required: ['items'],
@@ -72,6 +79,7 @@ export const managedIntegrationsQuery = { type: 'object', properties: { ...pageQ
 export const SCHEMAS = {
   ManagedIntegration: managedIntegration,
   PutManagedIntegrationBody: putManagedIntegrationBody,
+  ProviderOutcomeBody: providerOutcomeBody,
   ManagedIntegrationPage: managedIntegrationPage,
   ManagedIntegrationsQuery: managedIntegrationsQuery,
 } as const;

@@ -284,3 +284,74 @@ describe('managed integrations', () => {
     }
   });
 });
+
+describe('the provider’s outcomes (the operator stands in for the provider)', () => {
+  let merchant: MerchantSetup;
+  beforeAll(async () => {
+    merchant = await newMerchant();
+  });
+
+  const report = (owner: TestAccount, externalId: string, outcome: string, key = seed().operatorApiKey) =>
+    api(
+      'POST',
+      `/api/accounts/${owner.accountId}/managed-integrations/payment-referral/${externalId}/provider-outcome`,
+      { key, body: { outcome } },
+    );
+  const write = (externalId: string, enabled: boolean) =>
+    ok(put(merchant.owner, 'payment-referral', externalId, { enabled, params: referral(merchant) }));
+  const referralOf = async (enabled: boolean, externalId = uniqueKey('ref')) => {
+    await write(externalId, enabled);
+    return externalId;
+  };
+  const invalidStatus = { body: refused('MANAGED_INTEGRATION_INVALID_STATUS'), written: [] };
+  const refusal = (res: Awaited<ReturnType<typeof report>>) => ({ body: res.body, written: written(res) });
+
+  it('provisioned: a provisioning integration becomes active, no longer in progress; reported once', async () => {
+    const externalId = await referralOf(true);
+    const active = await ok(report(merchant.owner, externalId, 'provisioned'));
+    expect(active).toMatchObject({ status: 'active', inProgress: false, enabled: true });
+    expect(active.updatedBy).toMatch(/^crn:.*:api-key:/);
+    expect((await get(merchant.owner, 'payment-referral', externalId)).body).toEqual(active);
+    expect(refusal(await report(merchant.owner, externalId, 'provisioned'))).toEqual(invalidStatus);
+    expect(refusal(await report(merchant.owner, externalId, 'failed'))).toEqual(invalidStatus);
+    // Enabled again, an active integration stays active.
+    expect(await write(externalId, true)).toMatchObject({ status: 'active', inProgress: false });
+  });
+
+  it('failed: provisioning ends inactive, still enabled; enabling again provisions it again', async () => {
+    const externalId = await referralOf(true);
+    const failed = await ok(report(merchant.owner, externalId, 'failed'));
+    expect(failed).toMatchObject({ status: 'inactive', inProgress: false, enabled: true });
+    expect(await write(externalId, true)).toMatchObject({ status: 'provisioning', inProgress: true });
+  });
+
+  it('deprovisioned: only a disabled inactive integration, which is archived for good', async () => {
+    const externalId = await referralOf(true);
+    expect(refusal(await report(merchant.owner, externalId, 'deprovisioned'))).toEqual(invalidStatus);
+    await ok(report(merchant.owner, externalId, 'provisioned'));
+    expect(refusal(await report(merchant.owner, externalId, 'deprovisioned'))).toEqual(invalidStatus);
+    await write(externalId, false);
+    const archived = await ok(report(merchant.owner, externalId, 'deprovisioned'));
+    expect(archived).toMatchObject({ status: 'archived', inProgress: false, enabled: false });
+    expect(await write(externalId, true)).toMatchObject({ status: 'archived', inProgress: false, enabled: true });
+    // Never provisioned, a disabled integration has nothing at the provider to remove.
+    expect(refusal(await report(merchant.owner, await referralOf(false), 'deprovisioned'))).toEqual(invalidStatus);
+  });
+
+  it('is the operator’s: the account’s own key, a missing integration and a bad outcome are refused', async () => {
+    const externalId = await referralOf(true);
+    expect(refusal(await report(merchant.owner, externalId, 'provisioned', merchant.owner.apiKey))).toEqual({
+      body: FORBIDDEN,
+      written: [],
+    });
+    expect(refusal(await report(merchant.owner, uniqueKey('none'), 'provisioned'))).toEqual({
+      body: FORBIDDEN,
+      written: [],
+    });
+    const bad = await report(merchant.owner, externalId, 'done');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('outcome');
+    expect(written(bad)).toEqual([]);
+    expect((await get(merchant.owner, 'payment-referral', externalId)).body).toMatchObject({ status: 'provisioning' });
+  });
+});

@@ -250,6 +250,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
     "a branding logo's image, the address `img`, `issuerImg` and `logoImg` name (docs/api/media-uploads.md)",
   'POST /api/settlements/{settlementId}/bank-outcome':
     "the operator's control of the simulated bank's settlement payouts (docs/api/settlements.md)",
+  'POST /api/accounts/{accountId}/managed-integrations/{type}/{externalId}/provider-outcome':
+    "the operator's stand-in for a managed integration's provider (docs/api/integrations.md)",
 };
 
 describe('conformance coverage', () => {

@@ -430,6 +430,15 @@ const FIXTURES: Record<string, (route: Route) => Promise<Setup>> = {
     const params = { platformMerchantId: m.merchantId, email: uniqueEmail() };
     return ofMerchant(m, { type: 'payment-referral', externalId: `mass-${Date.now()}`, params });
   },
+  'POST /api/accounts/{accountId}/managed-integrations/{type}/{externalId}/provider-outcome': async () => {
+    const m = await newMerchant();
+    const externalId = `mass-${Date.now()}`;
+    const params = { platformMerchantId: m.merchantId, email: uniqueEmail() };
+    const body = { enabled: true, params };
+    const path = `/api/managed-integrations/payment-referral/${externalId}`;
+    ok('managed integration', await api('PUT', path, { key: m.owner.apiKey, body }));
+    return { caller: operator(), values: { accountId: m.owner.accountId, type: 'payment-referral', externalId } };
+  },
   'POST /api/bank-accounts': () => bankAccountFixture(),
   'POST /api/bank-authorities': () => bankAccountFixture(),
   'POST /api/bank-accounts/{bankAccountId}/direct-debit-authorities': () =>

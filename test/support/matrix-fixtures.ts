@@ -468,14 +468,20 @@ export class Tenant {
    */
   managedIntegration(): Promise<unknown> {
     return this.once('managedIntegration', async () =>
-      ok(
-        api('PUT', `/api/managed-integrations/payment-referral/${(await this.patronCode()).externalId}`, {
-          key: this.account.apiKey,
-          body: { enabled: true, params: await referralParams(this) },
-        }),
-        'fixture managed integration',
-      ),
+      this.newManagedIntegration((await this.patronCode()).externalId),
     );
+  }
+
+  /** A new payment referral of this account's merchant, enabled (provisioning); answers its external id. */
+  async newManagedIntegration(externalId = unique('referral')): Promise<string> {
+    await ok(
+      api('PUT', `/api/managed-integrations/payment-referral/${externalId}`, {
+        key: this.account.apiKey,
+        body: { enabled: true, params: await referralParams(this) },
+      }),
+      'fixture managed integration',
+    );
+    return externalId;
   }
 
   /** A sales channel of this account (a provider: it names no other channel). */
@@ -729,6 +735,11 @@ const ROUTE_VALUES: Readonly<Record<string, Readonly<Record<string, Resolve>>>> 
   deleteIntegrationRequest: { integrationRequestId: ({ tenant }) => tenant.newIntegrationRequest() },
   putManagedIntegration: { type: async () => 'payment-referral', params: ({ tenant }) => referralParams(tenant) },
   getManagedIntegration: { type: async () => 'payment-referral' },
+  // The provider's report ends provisioning: every call names a new integration.
+  reportProviderOutcome: {
+    type: async () => 'payment-referral',
+    externalId: ({ tenant }) => tenant.newManagedIntegration(),
+  },
   removeMember: { userId: ({ tenant }) => tenant.newMember() },
   // Users join by invitation only: the call changes the role of a member.
   addMember: { userId: ({ tenant }) => tenant.newMember() },

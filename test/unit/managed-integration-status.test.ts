@@ -1,4 +1,4 @@
-import { awaitsClaim, nextStatus } from '../../functions/managed-integrations/status';
+import { awaitsClaim, nextStatus, providerStatus } from '../../functions/managed-integrations/status';
 
 describe('managed integration status on create or update', () => {
   it.each([
@@ -28,5 +28,18 @@ describe('managed integration status on create or update', () => {
     expect(awaitsClaim({ status: 'pending' })).toBe(true);
     expect(awaitsClaim({ status: 'pending', claimedByAccountId: 'a1' })).toBe(false);
     expect(awaitsClaim({ status: 'inactive' })).toBe(false);
+  });
+
+  it.each([
+    ['provisioning', true, 'provisioned', 'active'],
+    ['provisioning', true, 'failed', 'inactive'],
+    ['active', true, 'provisioned', undefined],
+    ['pending', true, 'failed', undefined],
+    ['inactive', false, 'deprovisioned', 'archived'],
+    ['inactive', true, 'deprovisioned', undefined],
+    ['created', false, 'deprovisioned', undefined],
+    ['archived', false, 'deprovisioned', undefined],
+  ] as const)('the provider reports on %s (enabled %s) %s → %s', (status, enabled, outcome, next) => {
+    expect(providerStatus({ status, enabled }, outcome)).toBe(next);
   });
 });

@@ -121,6 +121,7 @@ export const ERRORS = {
   },
   LOYALTY_PROGRAM_INACTIVE: { status: 403, source: 'https://docs.centrapay.com/api/loyalty-program-memberships' },
   LOYALTY_PROGRAM_NOT_FOUND: { status: 403, source: 'https://docs.centrapay.com/api/asset-transfers' },
+  MANAGED_INTEGRATION_INVALID_STATUS: { status: 403, source: 'docs/api/integrations.md#provider-outcomes' },
   MANAGED_INTEGRATION_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/integrations.md#managed-integrations' },
   MEDIA_UPLOAD_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/asset-programs' },
   MEMBERSHIP_ALREADY_EXISTS: { status: 403, source: 'https://docs.centrapay.com/api/loyalty-program-memberships' },
