@@ -182,6 +182,8 @@ const PAGES: Readonly<Record<string, string>> = {
   'POST /api/businesses/{businessId}/set-onboarding-status': 'businesses',
   'GET /api/nzbn-search': 'businesses',
   'GET /api/nzbn/{nzbn}': 'businesses',
+  'POST /api/businesses/onboard': 'onboarding',
+  'GET /api/businesses/onboard/{onboardingRequestId}': 'onboarding',
   'POST /api/accounts/{accountId}/events': 'events',
   'POST /api/batches': 'batches',
   'GET /api/batches/{batchId}': 'batches',
