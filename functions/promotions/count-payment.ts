@@ -6,11 +6,9 @@ import {
   TransactionConflictError,
   type TransactionStep,
 } from '../core/db/transaction';
-import { derivedId, newId } from '../core/ids';
-import { postedTransfers, type TransferSpec } from '../core/ledger/transfers';
+import { newId } from '../core/ids';
 import { activeProgramsOf, findMembership } from '../loyalty-programs';
 import { findPaymentRequest } from '../payment-requests';
-import { insertWalletAsset, queryWalletAssets, settlementSide } from '../wallet-assets';
 import {
   activityEntity,
   countedPaymentEntity,
@@ -21,9 +19,7 @@ import {
 } from './entities';
 import { counts, increment, type PaymentEvent } from './payment-event';
 import { promotionsOf } from './promotion-store';
-
-/** Who counts payments: the stream consumer, on no caller's behalf. */
-const COUNTER = 'crn::service:promotions';
+import { ISSUER, rewardSteps } from './rewards';
 
 /** The payment was counted for this member and promotion before (a redelivered stream record). */
 class AlreadyCounted extends Error {}
@@ -111,7 +107,7 @@ async function advanceSteps(
       programId: promotion.programId,
       accountId,
       createdAt: at,
-      createdBy: COUNTER,
+      createdBy: ISSUER,
       ...extra,
     });
   const steps: TransactionStep[] = [
@@ -126,35 +122,6 @@ async function advanceSteps(
   ];
   if (!completes) return steps;
   steps.push(activity('promotion:completed', { status: 'complete', targetProgress: String(target) }));
-  if (payRewards) steps.push(...(await postedTransfers(await rewardTransfers(promotion, accountId, completions), at)));
+  if (payRewards) steps.push(...(await rewardSteps(promotion, accountId, String(completions), at)));
   return steps;
-}
-
-/** The completion's rewards, each a transfer from the owner's funding wallet to a wallet of the member's own. */
-async function rewardTransfers(promotion: StoredPromotion, accountId: string, completion: number) {
-  const wallets = await queryWalletAssets(accountId);
-  const liveness = promotion.test ? 'test' : 'main';
-  const specs: TransferSpec[] = [];
-  for (const [i, reward] of promotion.rewards.entries()) {
-    const wallet =
-      wallets.find((w) => w.status === 'active' && w.type === reward.assetType && w.liveness === liveness) ??
-      (await insertWalletAsset(
-        { accountId, accountTest: promotion.test, ledgerId: reward.assetType, settlement: false },
-        COUNTER,
-        new Date(),
-      ));
-    wallets.push(wallet);
-    specs.push({
-      // One id per member, completion and reward: an issued reward is never issued again.
-      id: derivedId(undefined, 'promotion-reward', promotion.id, accountId, String(completion), String(i)),
-      kind: 'promotion-reward',
-      debit: settlementSide(reward.fundingAssetId, reward.fundingSettlement),
-      credit: { assetId: wallet.id, mode: 'single' },
-      amount: BigInt(reward.amount),
-      currency: reward.currency,
-      liveness,
-      refs: { promotionId: promotion.id },
-    });
-  }
-  return specs;
 }

@@ -6,12 +6,13 @@ import { authedOperation } from '../core/http/operation';
 import { newId } from '../core/ids';
 import { findLoyaltyProgram } from '../loyalty-programs';
 import { brandingImage } from '../media-uploads';
+import { findCollections, tokenAssetType } from '../tokens';
 import { queryWalletAssets } from '../wallet-assets';
 import type { StoredPromotion, StoredReward } from './entities';
 import { insertPromotion, presentPromotion } from './promotion-store';
 
 type Body = FromSchema<typeof createPromotionBody>;
-type Leaf = { assetType: string; amount: string };
+type Leaf = { assetType: string; amount?: string; collectionId?: string };
 type RewardGroup = Body['params']['rewards'];
 type Condition = NonNullable<Body['conditions']>[number];
 
@@ -63,12 +64,33 @@ const leavesOf = (group: RewardGroup): Leaf[] =>
   group.and.flatMap((item) => ('and' in item && Array.isArray(item.and) ? (item.and as Leaf[]) : [item as Leaf]));
 
 /**
- * Each reward is paid from an active wallet of the owner's account of its asset type and the program's
- * liveness: without one, PROMOTION_REWARDS_INVALID (the reward's ledger does not exist for the owner).
+ * Each money reward is paid from an active wallet of the owner's account of its asset type and the program's liveness;
+ * each token reward issues one token of a product collection of the owner's account of the program's liveness, under
+ * the token asset type of that liveness. Otherwise PROMOTION_REWARDS_INVALID (the reward's ledger does not exist for
+ * the owner).
  */
 async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): Promise<StoredReward[]> {
-  const wallets = await queryWalletAssets(accountId);
-  return leaves.map(({ assetType, amount }) => {
+  const [wallets, collections] = await Promise.all([
+    queryWalletAssets(accountId),
+    findCollections(leaves.flatMap((leaf) => (leaf.collectionId ? [leaf.collectionId] : []))),
+  ]);
+  return leaves.map(({ assetType, amount, collectionId }, index) => {
+    if (collectionId) {
+      if (amount !== undefined && amount !== '1')
+        throw badRequest(`params.rewards.${index}.amount must be 1 for a token reward`);
+      const collection = collections.get(collectionId);
+      const owned = collection?.accountId === accountId && collection.test === test && collection.type === 'product';
+      if (!owned || assetType !== tokenAssetType(test ? 'test' : 'main'))
+        throw businessRule('PROMOTION_REWARDS_INVALID');
+      return {
+        assetType,
+        amount: '1',
+        collectionId,
+        name: collection.name,
+        ...(collection.img ? { img: collection.img } : {}),
+      };
+    }
+    if (amount === undefined) throw badRequest(`params.rewards.${index}.amount is required for a money reward`);
     const wallet = wallets.find(
       (w) => w.status === 'active' && w.type === assetType && (w.liveness === 'test') === test,
     );

@@ -14,8 +14,8 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * - promotion count: PK LOYALTYPROGRAM#<programId>, SK PROMOTIONCOUNT (bounded, core/db/bounded-count.ts)
  */
 
-/** A reward as stored: the served fields and the owner's wallet that funds it. */
-export interface StoredReward {
+/** A money reward as stored: the served fields and the owner's wallet that funds it. */
+interface MoneyReward {
   assetType: string;
   amount: string;
   currency: string;
@@ -23,6 +23,18 @@ export interface StoredReward {
   /** The funding wallet is a settlement wallet: its balance lives on shards. */
   fundingSettlement: boolean;
 }
+
+/** A token reward: one token of the owner's product collection, issued by the tokens group; its name and image. */
+export interface TokenReward {
+  assetType: string;
+  amount: '1';
+  collectionId: string;
+  name: string;
+  img?: string;
+}
+
+export type StoredReward = MoneyReward | TokenReward;
+export const isTokenReward = (reward: StoredReward): reward is TokenReward => 'collectionId' in reward;
 
 export type Promotion = FromSchema<typeof promotion>;
 type Served = 'rewards' | 'target' | 'params' | 'conditions';

@@ -7,6 +7,7 @@ import type { AuthedRequest } from '../core/http/operation';
 import { newId } from '../core/ids';
 import {
   activityEntity,
+  isTokenReward,
   programPromotionsPartition,
   promotionCountKey,
   promotionEntity,
@@ -50,7 +51,17 @@ export async function loadPromotion(request: AuthedRequest): Promise<StoredPromo
 
 /** The rewards as served: what the docs' reward model shows of each (the funding wallet stays ours). */
 export const servedRewards = (promotion: StoredPromotion) =>
-  promotion.rewards.map(({ assetType, amount }) => ({ assetType, amount }));
+  promotion.rewards.map((reward) =>
+    isTokenReward(reward)
+      ? {
+          assetType: reward.assetType,
+          amount: reward.amount,
+          collectionId: reward.collectionId,
+          name: reward.name,
+          ...(reward.img ? { img: reward.img } : {}),
+        }
+      : { assetType: reward.assetType, amount: reward.amount },
+  );
 
 export const presentPromotion = (promotion: StoredPromotion): Promotion =>
   publicView<Promotion>(promotionSchema, {

@@ -18,11 +18,14 @@ const target = {
   properties: { type: { enum: ['count', 'sum'] }, field: { enum: ['amount'] }, amount: targetAmount },
 } as const;
 
-/** Money paid to the member's wallet of the asset type, from the program owner's wallet of that type. */
+/**
+ * A reward: money paid to the member's wallet of the asset type from the program owner's wallet of that type (`amount`
+ * required), or one token of the owner's product collection (`collectionId`, the token asset type).
+ */
 const rewardLeaf = {
   type: 'object',
-  required: ['assetType', 'amount'],
-  properties: { assetType: text(64), amount },
+  required: ['assetType'],
+  properties: { assetType: text(64), amount, collectionId: idOf('tokenCollection') },
 } as const;
 
 /** Every reward of a challenge is issued: an `and` group of rewards (nested groups flattened). */
@@ -90,7 +93,13 @@ const servedTarget = {
 } as const;
 const servedReward = {
   type: 'object',
-  properties: { assetType: { type: 'string' }, amount: { type: 'string' } },
+  properties: {
+    assetType: { type: 'string' },
+    amount: { type: 'string' },
+    collectionId: { type: 'string' },
+    name: { type: 'string' },
+    img: { type: 'string' },
+  },
 } as const;
 const servedCondition = {
   type: 'object',

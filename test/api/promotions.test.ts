@@ -11,7 +11,7 @@ import {
   type MerchantSetup,
   type Payer,
 } from '../support/payments';
-import { ok, uniqueKey, written } from '../support/value';
+import { newCollection, ok, subscribe, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
 jest.setTimeout(120_000);
@@ -211,5 +211,74 @@ describe('promotions', () => {
     );
     expect(done[0]).toMatchObject({ promotionId: promotion.id, progress: 3000, status: 'complete' });
     expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 3500 + 700));
+  });
+
+  it('issues a token reward once: one token of the owner’s collection per completion', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    await subscribe(merchant.owner.accountId, ['collection-manager']);
+    const collection = await newCollection(merchant.owner, { name: 'Free Coffee' });
+    const reward = { assetType: 'svc.token.test', collectionId: collection.id };
+    const promotion = await newPromotion(merchant.owner, programId, {
+      ...challenge({ type: 'count', amount: 1 }),
+      params: { target: { type: 'count', amount: 1 }, rewards: { and: [reward] } },
+      repeatable: true,
+    });
+    const served = [{ ...reward, amount: '1', name: 'Free Coffee' }];
+    expect(promotion).toMatchObject({ rewards: served, params: { rewards: { and: served } } });
+
+    await payAt(merchant, member);
+    await payAt(merchant, member);
+    await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.completions === 2,
+      30_000,
+    );
+    const tokens = async () =>
+      (await ok(api('GET', `/api/accounts/${member.accountId}/assets`, { key: member.apiKey }))).items.filter(
+        (a: { category: string }) => a.category === 'token',
+      );
+    const issued = await tokens();
+    expect(issued).toEqual([
+      expect.objectContaining({ collectionId: collection.id, accountId: member.accountId, status: 'active' }),
+      expect.objectContaining({ collectionId: collection.id, accountId: member.accountId, status: 'active' }),
+    ]);
+    expect(new Set(issued.map((t: { id: string }) => t.id)).size).toBe(2);
+    // Only the member's own payments moved its wallet: a token reward costs the owner no money.
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 2000));
+  });
+
+  it('refuses a token reward of a collection not the owner’s, or of another asset type', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const other = await newAccount();
+    await Promise.all([merchant.owner, other].map((a) => subscribe(a.accountId, ['collection-manager'])));
+    const [mine, theirs] = await Promise.all([newCollection(merchant.owner), newCollection(other)]);
+    const path = `/api/loyalty-programs/${program.id}/promotions`;
+    const withReward = (reward: Record<string, unknown>) => ({
+      ...challenge({ type: 'count', amount: 1 }),
+      params: { target: { type: 'count', amount: 1 }, rewards: { and: [reward] } },
+    });
+    for (const reward of [
+      { assetType: 'svc.token.test', collectionId: theirs.id },
+      { assetType: 'svc.nzd.test', collectionId: mine.id },
+      { assetType: 'svc.token.main', collectionId: mine.id },
+    ]) {
+      const res = await api('POST', path, { key: merchant.owner.apiKey, body: withReward(reward) });
+      expect({ body: res.body, written: written(res) }).toEqual({
+        body: refused('PROMOTION_REWARDS_INVALID'),
+        written: [],
+      });
+    }
+    for (const reward of [
+      { assetType: 'svc.token.test', collectionId: mine.id, amount: '2' },
+      { assetType: 'svc.nzd.test' },
+    ]) {
+      const res = await api('POST', path, { key: merchant.owner.apiKey, body: withReward(reward) });
+      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
+        status: 400,
+        message: expect.stringContaining('amount'),
+        written: [],
+      });
+    }
   });
 });
