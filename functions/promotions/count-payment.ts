@@ -17,7 +17,7 @@ import {
   type PromotionActivity,
   type StoredPromotion,
 } from './entities';
-import { counts, increment, type PaymentEvent } from './payment-event';
+import { completionLimit, counts, increment, type PaymentEvent } from './payment-event';
 import { promotionsOf } from './promotion-store';
 import { ISSUER, rewardSteps } from './rewards';
 
@@ -58,7 +58,9 @@ export async function countPayment(paymentRequestId: string, paidAt: string): Pr
 function advance(promotion: StoredPromotion, accountId: string, event: PaymentEvent): Promise<void> {
   return retryOnConflict(async () => {
     const progress = await progressEntity.get(promotion.id, accountId);
-    if (progress && progress.completions > 0 && !promotion.repeatable) return;
+    // At its limit the member takes no further part: the progress write below is conditional on the version read here,
+    // so concurrent payments cannot complete it past the limit.
+    if (progress && progress.completions >= completionLimit(promotion)) return;
     try {
       await runTransaction(await advanceSteps(promotion, accountId, event, progress, true));
     } catch (error) {
@@ -87,8 +89,8 @@ async function advanceSteps(
   const next: Progress = {
     promotionId: promotion.id,
     accountId,
-    // A repeatable promotion starts again; one that is not stays at its target.
-    current: completes ? (promotion.repeatable ? 0 : target) : reached,
+    // A promotion the member may complete again starts again; one at its limit stays at its target.
+    current: completes ? (completions < completionLimit(promotion) ? 0 : target) : reached,
     completions,
     ...(completes
       ? { rewardsIssued: payRewards }

@@ -9,6 +9,7 @@ import { brandingImage } from '../media-uploads';
 import { findCollections, tokenAssetType } from '../tokens';
 import { queryWalletAssets } from '../wallet-assets';
 import type { StoredPromotion, StoredReward } from './entities';
+import { PARTICIPATION_LIMIT } from './payment-event';
 import { insertPromotion, presentPromotion } from './promotion-store';
 
 type Body = FromSchema<typeof createPromotionBody>;
@@ -27,6 +28,8 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
   const { target } = body.params;
   if (target.type === 'sum' && target.field === undefined) throw badRequest('params.target.field is required for sum');
   const conditions = (body.conditions ?? []).map(checkCondition);
+  if (conditions.filter((c) => c.type === PARTICIPATION_LIMIT).length > 1)
+    throw badRequest(`conditions holds one ${PARTICIPATION_LIMIT} at most`);
   const rewards = await fundedRewards(account.id, program.test, leavesOf(body.params.rewards));
   const at = isoTimestamp(now);
   const promotion: StoredPromotion = {
@@ -105,8 +108,18 @@ async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): 
   });
 }
 
-/** A condition names a payment field, or a type standing for the field of its name (never both). */
+/**
+ * A condition names a payment field, or a type standing for the field of its name (never both); a participation limit
+ * is the type alone, `equals` the number of times (1 to 999) a member may complete the promotion.
+ */
 function checkCondition(condition: Condition, index: number) {
+  if (condition.type === PARTICIPATION_LIMIT) {
+    if (condition.field || condition.operator !== 'equals' || !/^[1-9][0-9]{0,2}$/.test(String(condition.value)))
+      throw badRequest(
+        `conditions.${index} of type ${PARTICIPATION_LIMIT} takes no field, equals and a count 1 to 999`,
+      );
+    return { type: condition.type, operator: condition.operator, value: condition.value };
+  }
   const field = condition.field ?? condition.type;
   if (!field || (condition.field && condition.type))
     throw badRequest(`conditions.${index} names a field or a type, one of them`);

@@ -41,7 +41,7 @@ type Served = 'rewards' | 'target' | 'params' | 'conditions';
 export type StoredPromotion = { [K in keyof Promotion as K extends Served ? never : K]: Promotion[K] } & {
   target: { type: 'count' | 'sum'; field?: 'amount'; amount: string };
   rewards: StoredReward[];
-  conditions: { type?: string; field: string; operator: string; value: string | string[] }[];
+  conditions: { type?: string; field?: string; operator: string; value: string | string[] }[];
   repeatable: boolean;
   test: boolean;
 };

@@ -5,6 +5,7 @@ import { derivedId } from '../core/ids';
 import { authedOperation } from '../core/http/operation';
 import { findMembership, membershipsPage, type StoredMembership } from '../loyalty-programs';
 import { progressEntity, type StoredPromotion } from './entities';
+import { completionLimit } from './payment-event';
 import { promotionsOf, servedRewards } from './promotion-store';
 import { promotionMembership as schema } from './schemas';
 
@@ -48,7 +49,7 @@ function view(
   now: Date,
 ): PromotionMembership {
   const current = progress?.current ?? 0;
-  const complete = (progress?.completions ?? 0) > 0 && !promotion.repeatable;
+  const complete = (progress?.completions ?? 0) >= completionLimit(promotion);
   const ended = promotion.endsAt !== undefined && promotion.endsAt <= now.toISOString();
   return publicView<PromotionMembership>(schema, {
     ...promotion,

@@ -51,13 +51,16 @@ const rewardGroup = {
   },
 } as const;
 
-/** A condition on the payment: a field of it (`amount`, `currency`, `merchantId`, `merchantAccountId`), or a type. */
+/**
+ * A condition on the payment: a field of it (`amount`, `currency`, `merchantId`, `merchantAccountId`), or a type; the
+ * type `participation-limit` bounds instead how many times a member may complete the promotion.
+ */
 const condition = {
   type: 'object',
   required: ['operator', 'value'],
   properties: {
     field: { enum: ['amount', 'currency', 'merchantId', 'merchantAccountId'] },
-    type: { enum: ['merchantId', 'merchantAccountId'] },
+    type: { enum: ['merchantId', 'merchantAccountId', 'participation-limit'] },
     operator: { enum: ['equals', 'not', 'in', 'greater-than', 'less-than'] },
     value: {
       anyOf: [text(128), { type: 'array', minItems: 1, maxItems: 50, items: text(128) }],

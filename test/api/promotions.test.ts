@@ -281,4 +281,56 @@ describe('promotions', () => {
       });
     }
   });
+
+  it('rewards a member at most as often as its participation limit allows', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    const limit = { type: 'participation-limit', operator: 'equals', value: '2' };
+    const limited = await newPromotion(
+      merchant.owner,
+      programId,
+      challenge({ type: 'count', amount: 1 }, '500', { repeatable: true, conditions: [limit] }),
+    );
+    expect(limited.conditions).toEqual([limit]);
+    // Counts only the last payment, of 1: once it is counted, the stream has delivered every payment before it.
+    await newPromotion(
+      merchant.owner,
+      programId,
+      challenge({ type: 'count', amount: 5 }, '500', {
+        conditions: [{ field: 'amount', operator: 'equals', value: '1' }],
+      }),
+    );
+    for (let i = 0; i < 3; i++) await payAt(merchant, member);
+    await payAt(merchant, member, '1');
+    const memberships = await waitFor(
+      () => promotionMemberships(member, programId),
+      (items) => items.some((m) => m.promotionId !== limited.id && m.progress === 1),
+      30_000,
+    );
+    expect(memberships.find((m) => m.promotionId === limited.id)).toMatchObject({
+      completions: 2,
+      status: 'complete',
+      progress: 1,
+    });
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 3001 + 2 * 500));
+    const types = (await activitiesOf(merchant.owner, limited.id)).map((a: { activityType: string }) => a.activityType);
+    expect(types.filter((t: string) => t === 'promotion:completed')).toHaveLength(2);
+
+    const path = `/api/loyalty-programs/${programId}/promotions`;
+    for (const conditions of [
+      [{ ...limit, value: '0' }],
+      [{ ...limit, operator: 'greater-than' }],
+      [{ ...limit, field: 'amount' }],
+      [limit, limit],
+    ]) {
+      const res = await api('POST', path, {
+        key: merchant.owner.apiKey,
+        body: challenge({ type: 'count', amount: 1 }, '500', { repeatable: true, conditions }),
+      });
+      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
+        status: 400,
+        message: expect.stringContaining('conditions'),
+        written: [],
+      });
+    }
+  });
 });
