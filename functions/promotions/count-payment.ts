@@ -6,11 +6,9 @@ import {
   TransactionConflictError,
   type TransactionStep,
 } from '../core/db/transaction';
-import { newId } from '../core/ids';
 import { activeProgramsOf, findMembership } from '../loyalty-programs';
 import { findPaymentRequest } from '../payment-requests';
 import {
-  activityEntity,
   countedPaymentEntity,
   progressEntity,
   type Progress,
@@ -18,8 +16,9 @@ import {
   type StoredPromotion,
 } from './entities';
 import { completionLimit, counts, increment, type PaymentEvent } from './payment-event';
-import { promotionsOf } from './promotion-store';
-import { ISSUER, rewardSteps } from './rewards';
+import { memberActivityStep, promotionsOf } from './promotion-store';
+import { rewardSteps } from './rewards';
+import { advanceShared } from './shared-target';
 
 /** The payment was counted for this member and promotion before (a redelivered stream record). */
 class AlreadyCounted extends Error {}
@@ -56,6 +55,7 @@ export async function countPayment(paymentRequestId: string, paidAt: string): Pr
 
 /** One member's progress by one payment: re-read and written again when another payment moved it first. */
 function advance(promotion: StoredPromotion, accountId: string, event: PaymentEvent): Promise<void> {
+  if (promotion.target.type === 'shared') return advanceShared(promotion, accountId, event);
   return retryOnConflict(async () => {
     const progress = await progressEntity.get(promotion.id, accountId);
     // At its limit the member takes no further part: the progress write below is conditional on the version read here,
@@ -102,16 +102,7 @@ async function advanceSteps(
     version: progress?.version ?? 0,
   };
   const activity = (activityType: PromotionActivity['activityType'], extra: Partial<PromotionActivity>) =>
-    activityEntity.createStep({
-      id: newId(),
-      activityType,
-      promotionId: promotion.id,
-      programId: promotion.programId,
-      accountId,
-      createdAt: at,
-      createdBy: ISSUER,
-      ...extra,
-    });
+    memberActivityStep(promotion, accountId, at, { activityType, ...extra });
   const steps: TransactionStep[] = [
     countedPaymentEntity.createStep(
       { promotionId: promotion.id, accountId, paymentRequestId: event.paymentRequestId, countedAt: at },

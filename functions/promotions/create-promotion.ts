@@ -27,6 +27,8 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
   const branding = body.mediaUploadId ? await brandingImage(body.mediaUploadId, account.id) : {};
   const { target } = body.params;
   if (target.type === 'sum' && target.field === undefined) throw badRequest('params.target.field is required for sum');
+  // Every contributor is rewarded when the pooled target is reached: once, so a shared challenge does not repeat.
+  if (target.type === 'shared' && body.repeatable) throw badRequest('repeatable must be false for a shared target');
   const conditions = (body.conditions ?? []).map(checkCondition);
   if (conditions.filter((c) => c.type === PARTICIPATION_LIMIT).length > 1)
     throw badRequest(`conditions holds one ${PARTICIPATION_LIMIT} at most`);

@@ -10,6 +10,8 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  *   serves: get a promotion; a program's promotions (the payments consumer reads them whole); an account's
  * - progress: PK PROMOTION#<id>, SK MEMBER#<accountId>: one member's progress, advanced by its payments
  * - counted payment: PK PROMOTION#<id>, SK COUNTED#<accountId>#<paymentRequestId>: a payment counted once
+ * - shared progress: PK PROMOTION#<id>, SK SHARED: the members' pooled progress toward a `shared` target
+ * - shared reward: PK PROMOTION#<id>, SK REWARDED#<accountId>: a contributor rewarded for a shared completion
  * - activity: PK PROMOTION#<id>, SK ACTIVITY#<createdAt>#<id>: the promotion's activities, newest first
  * - promotion count: PK LOYALTYPROGRAM#<programId>, SK PROMOTIONCOUNT (bounded, core/db/bounded-count.ts)
  */
@@ -39,7 +41,7 @@ export const isTokenReward = (reward: StoredReward): reward is TokenReward => 'c
 export type Promotion = FromSchema<typeof promotion>;
 type Served = 'rewards' | 'target' | 'params' | 'conditions';
 export type StoredPromotion = { [K in keyof Promotion as K extends Served ? never : K]: Promotion[K] } & {
-  target: { type: 'count' | 'sum'; field?: 'amount'; amount: string };
+  target: { type: 'count' | 'sum' | 'shared'; field?: 'amount'; amount: string };
   rewards: StoredReward[];
   conditions: { type?: string; field?: string; operator: string; value: string | string[] }[];
   repeatable: boolean;
@@ -83,18 +85,34 @@ export interface Progress {
   version: number;
 }
 
-const progressKey = (promotionId: string, accountId: string): TableKey => ({
-  PK: `PROMOTION#${promotionId}`,
-  SK: `MEMBER#${accountId}`,
-});
+/** An entity of one member's part in a promotion: PK PROMOTION#<promotionId>, SK <prefix>#<accountId>. */
+function memberEntity<T extends { promotionId: string; accountId: string }>(
+  type: string,
+  prefix: string,
+  required: (keyof T & string)[],
+) {
+  const key = (promotionId: string, accountId: string): TableKey => ({
+    PK: `PROMOTION#${promotionId}`,
+    SK: `${prefix}#${accountId}`,
+  });
+  return defineEntity<T, [promotionId: string, accountId: string]>({
+    type,
+    version: 1,
+    key,
+    keyOf: (r) => key(r.promotionId, r.accountId),
+    required,
+  });
+}
 
-export const progressEntity = defineEntity<Progress, [promotionId: string, accountId: string]>({
-  type: 'promotion-progress',
-  version: 1,
-  key: progressKey,
-  keyOf: (p) => progressKey(p.promotionId, p.accountId),
-  required: ['promotionId', 'accountId', 'current', 'completions', 'createdAt', 'modifiedAt', 'version'],
-});
+export const progressEntity = memberEntity<Progress>('promotion-progress', 'MEMBER', [
+  'promotionId',
+  'accountId',
+  'current',
+  'completions',
+  'createdAt',
+  'modifiedAt',
+  'version',
+]);
 
 /** A payment counted toward a member's progress: written with the progress, so a payment counts once. */
 export interface CountedPayment {
@@ -119,6 +137,34 @@ export const countedPaymentEntity = defineEntity<
   keyOf: (c) => countedKey(c.promotionId, c.accountId, c.paymentRequestId),
   required: ['promotionId', 'accountId', 'paymentRequestId', 'countedAt'],
 });
+
+/** The pooled progress of a `shared` target: every member's counted payments move it; its rewards all issued. */
+export type SharedProgress = Omit<Progress, 'accountId'>;
+
+const sharedKey = (promotionId: string): TableKey => ({ PK: `PROMOTION#${promotionId}`, SK: 'SHARED' });
+
+export const sharedProgressEntity = defineEntity<SharedProgress, [promotionId: string]>({
+  type: 'promotion-shared-progress',
+  version: 1,
+  key: sharedKey,
+  keyOf: (p) => sharedKey(p.promotionId),
+  required: ['promotionId', 'current', 'completions', 'createdAt', 'modifiedAt', 'version'],
+});
+
+/** A contributor to a shared completion, rewarded: written with its rewards, so each is rewarded once. */
+export interface SharedReward {
+  promotionId: string;
+  accountId: string;
+  issued: boolean;
+  createdAt: string;
+}
+
+export const sharedRewardEntity = memberEntity<SharedReward>('promotion-shared-reward', 'REWARDED', [
+  'promotionId',
+  'accountId',
+  'issued',
+  'createdAt',
+]);
 
 export type PromotionActivity = FromSchema<typeof promotionActivity>;
 

@@ -49,6 +49,6 @@ export function counts(promotion: StoredPromotion, event: PaymentEvent): boolean
   });
 }
 
-/** How far the payment moves the member toward the target: one payment, or its amount. */
+/** How far the payment moves the target: one payment, or the field summed (a `sum`, a `shared` target naming one). */
 export const increment = (promotion: StoredPromotion, event: PaymentEvent): number =>
-  promotion.target.type === 'count' ? 1 : Number(event[promotion.target.field ?? 'amount']);
+  promotion.target.type === 'count' || promotion.target.field === undefined ? 1 : Number(event[promotion.target.field]);

@@ -17,6 +17,26 @@ import {
 } from './entities';
 import { promotion as promotionSchema } from './schemas';
 
+/** Who counts payments and issues rewards: the promotions service, on no caller's behalf. */
+export const ISSUER = 'crn::service:promotions';
+
+/** A step writing an activity of a member's part in a promotion, by the promotions service. */
+export const memberActivityStep = (
+  promotion: StoredPromotion,
+  accountId: string,
+  at: string,
+  activity: Pick<PromotionActivity, 'activityType' | 'targetProgress' | 'status'>,
+) =>
+  activityEntity.createStep({
+    id: newId(),
+    promotionId: promotion.id,
+    programId: promotion.programId,
+    accountId,
+    createdAt: at,
+    createdBy: ISSUER,
+    ...activity,
+  });
+
 /** Promotions one program may run: each payment at its merchants is checked against all of them. */
 const MAX_PROMOTIONS_PER_PROGRAM = 20;
 

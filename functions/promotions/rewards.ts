@@ -5,9 +5,7 @@ import { postedTransfers, type TransferSpec } from '../core/ledger/transfers';
 import { findCollections, tokenIssueSteps } from '../tokens';
 import { insertWalletAsset, queryWalletAssets, settlementSide } from '../wallet-assets';
 import { isTokenReward, type StoredPromotion } from './entities';
-
-/** Who issues rewards: the promotions service, on no caller's behalf. */
-export const ISSUER = 'crn::service:promotions';
+import { ISSUER } from './promotion-store';
 
 /**
  * The steps that issue a promotion's rewards to a member on one occasion (`occasion`: its completion's number), for

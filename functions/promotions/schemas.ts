@@ -11,11 +11,14 @@ const targetAmount = {
   maximum: 999_999_999_999,
 } as const;
 
-/** How a member completes a challenge: `count` payments, or the `sum` of a payment field (`amount`). */
+/**
+ * How a member completes a challenge: `count` payments, the `sum` of a payment field (`amount`), or `shared`: the
+ * members' payments counted together toward one target.
+ */
 const target = {
   type: 'object',
   required: ['type', 'amount'],
-  properties: { type: { enum: ['count', 'sum'] }, field: { enum: ['amount'] }, amount: targetAmount },
+  properties: { type: { enum: ['count', 'sum', 'shared'] }, field: { enum: ['amount'] }, amount: targetAmount },
 } as const;
 
 /**
@@ -92,7 +95,13 @@ export const createPromotionBody = {
 
 const servedTarget = {
   type: 'object',
-  properties: { type: { type: 'string' }, field: { type: 'string' }, amount: { type: 'string' } },
+  properties: {
+    type: { type: 'string' },
+    field: { type: 'string' },
+    amount: { type: 'string' },
+    /** A shared target's pooled progress. */
+    progress: { type: 'number' },
+  },
 } as const;
 const servedReward = {
   type: 'object',
@@ -166,7 +175,14 @@ export const promotionActivity = {
   required: ['id', 'activityType', 'promotionId', 'programId', 'createdAt'],
   properties: {
     id,
-    activityType: { enum: ['promotion:created', 'promotion:progress-incremented', 'promotion:completed'] },
+    activityType: {
+      enum: [
+        'promotion:created',
+        'promotion:progress-incremented',
+        'promotion:shared-progress-incremented',
+        'promotion:completed',
+      ],
+    },
     promotionId: id,
     programId: id,
     accountId: id,

@@ -333,4 +333,41 @@ describe('promotions', () => {
       });
     }
   });
+
+  it('pools a shared target: all members’ concurrent payments counted exactly, each rewarded once', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const members = await Promise.all([1, 2, 3].map(() => newPayer('100000', { type: 'individual' })));
+    for (const member of members) await ok(join(program.id, member));
+    const promotion = await newPromotion(merchant.owner, program.id, challenge({ type: 'shared', amount: 6 }, '300'));
+    const requests = await Promise.all(
+      members.flatMap((member) => [1, 2].map(async () => ({ member, request: await newPaymentRequest(merchant) }))),
+    );
+    const paid = await Promise.all(requests.map(({ member, request }) => pay(member, request.id, uniqueKey('pay'))));
+    expect(paid.map((r) => r.status)).toEqual(requests.map(() => 200));
+
+    for (const member of members)
+      await waitFor(
+        () => balance(member.apiKey, member.walletId),
+        (value) => value === String(100000 - 2 * 1000 + 300),
+        30_000,
+      );
+    for (const member of members)
+      expect((await promotionMemberships(member, program.id))[0]).toMatchObject({
+        progress: 6,
+        status: 'complete',
+        params: { target: { type: 'shared', amount: '6', progress: 6 } },
+      });
+    const types = (await activitiesOf(merchant.owner, promotion.id)).map(
+      (a: { activityType: string }) => a.activityType,
+    );
+    expect(types.sort()).toEqual(
+      [
+        'promotion:created',
+        'promotion:completed',
+        ...Array<string>(6).fill('promotion:shared-progress-incremented'),
+      ].sort(),
+    );
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(6 * 1000 - 3 * 300));
+  });
 });
