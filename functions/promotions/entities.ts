@@ -14,6 +14,8 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * - shared reward: PK PROMOTION#<id>, SK REWARDED#<accountId>: a contributor rewarded for a shared completion
  * - activity: PK PROMOTION#<id>, SK ACTIVITY#<createdAt>#<id>: the promotion's activities, newest first
  * - promotion count: PK LOYALTYPROGRAM#<programId>, SK PROMOTIONCOUNT (bounded, core/db/bounded-count.ts)
+ * - uncounted payment: PK PROMOTIONUNCOUNTED#<paymentRequestId>, SK PROMOTIONUNCOUNTED
+ *   GSI1 PROMOTIONUNCOUNTED, <recordedAt>#<paymentRequestId>: a paid request the consumer could not count, until swept
  */
 
 /** A money reward as stored: the served fields and the owner's wallet that funds it. */
@@ -180,4 +182,28 @@ export const activityEntity = defineEntity<PromotionActivity, [activity: Promoti
   key: activityKey,
   keyOf: activityKey,
   required: ['id', 'activityType', 'promotionId', 'programId', 'createdAt'],
+});
+
+/** A paid payment request the payments consumer could not count: the sweep counts it again (recount.ts). */
+export interface UncountedPayment {
+  paymentRequestId: string;
+  /** When it was paid: what its promotions' dates are judged by. */
+  paidAt: string;
+  recordedAt: string;
+}
+
+const uncountedKey = (paymentRequestId: string): TableKey => ({
+  PK: `PROMOTIONUNCOUNTED#${paymentRequestId}`,
+  SK: 'PROMOTIONUNCOUNTED',
+});
+/** The sweep's index partition (GSI1): the uncounted payments, oldest first. */
+export const UNCOUNTED_PARTITION = 'PROMOTIONUNCOUNTED';
+
+export const uncountedPaymentEntity = defineEntity<UncountedPayment, [paymentRequestId: string]>({
+  type: 'promotion-uncounted-payment',
+  version: 1,
+  key: uncountedKey,
+  keyOf: (u) => uncountedKey(u.paymentRequestId),
+  indexes: (u) => ({ GSI1PK: UNCOUNTED_PARTITION, GSI1SK: `${u.recordedAt}#${u.paymentRequestId}` }),
+  required: ['paymentRequestId', 'paidAt', 'recordedAt'],
 });
