@@ -15,13 +15,14 @@ export type FunctionEntry = string;
 /** Where the local platform requires a function's entry module from. */
 export type FunctionModules = (entry: FunctionEntry) => string;
 
-/** Every function the stack deploys: a Lambda per group, per queue and stream consumer, the three scheduled ones. */
+/** Every function the stack deploys: a Lambda per group, per queue and stream consumer, the scheduled ones. */
 export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
   ...GROUPS.map((group) => `functions/lambda/${group}`),
   ...[
     ...QUEUES.flatMap((queue) => (queue.consumer ? [queue.consumer] : [])),
     ...STREAM_CONSUMERS.map((stream) => stream.consumer),
     'webhook-sweep',
+    'promotion-sweep',
     'settlements',
     'sales-channel-digests',
   ].map((consumer) => `functions/consumers/${consumer}`),

@@ -1,10 +1,10 @@
 import { handlerOf, type FunctionEntry, type FunctionModules } from './bundles';
 
 /**
- * What a schedule does on AWS, done locally on an interval: the webhook sweep (EventBridge every minute; more often
- * locally so an event the stream did not hand on shows up quickly), the settlement run and the sales channel digest
- * run (EventBridge Scheduler hourly; each merchant's or channel's periods go by its account's clock, test clocks
- * included). A run waits for the one before.
+ * What a schedule does on AWS, done locally on an interval: the webhook and promotion sweeps (EventBridge every
+ * minute; more often locally so an event the stream did not hand on shows up quickly), the settlement run and the
+ * sales channel digest run (EventBridge Scheduler hourly; each merchant's or channel's periods go by its account's
+ * clock, test clocks included). A run waits for the one before.
  */
 export function startSchedule(
   entry: FunctionEntry,

@@ -38,7 +38,8 @@ interface ShardReader {
  * Reads the table's stream and invokes each consumer of STREAM_CONSUMERS with the records its filter
  * lets through, in batches, shard by shard in order, as the event source mapping does on AWS: a
  * failed batch is retried from its earliest reported failure up to the consumer's retryAttempts,
- * then its records are skipped (on AWS they age out; the consumer's sweep recovers them). Starts at
+ * then its records are skipped and logged (on AWS its place is parked in the stream-failures queue; the consumer's
+ * sweep recovers what it recorded). Starts at
  * the stream's end, as a mapping created with StartingPosition LATEST does.
  */
 export function startStreamPollers(

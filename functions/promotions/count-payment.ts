@@ -6,24 +6,19 @@ import {
   TransactionConflictError,
   type TransactionStep,
 } from '../core/db/transaction';
-import { derivedId, newId } from '../core/ids';
-import { postedTransfers, type TransferSpec } from '../core/ledger/transfers';
 import { activeProgramsOf, findMembership } from '../loyalty-programs';
 import { findPaymentRequest } from '../payment-requests';
-import { insertWalletAsset, queryWalletAssets, settlementSide } from '../wallet-assets';
 import {
-  activityEntity,
   countedPaymentEntity,
   progressEntity,
   type Progress,
   type PromotionActivity,
   type StoredPromotion,
 } from './entities';
-import { counts, increment, type PaymentEvent } from './payment-event';
-import { promotionsOf } from './promotion-store';
-
-/** Who counts payments: the stream consumer, on no caller's behalf. */
-const COUNTER = 'crn::service:promotions';
+import { completionLimit, counts, increment, type PaymentEvent } from './payment-event';
+import { memberActivityStep, promotionsOf } from './promotion-store';
+import { rewardSteps } from './rewards';
+import { advanceShared } from './shared-target';
 
 /** The payment was counted for this member and promotion before (a redelivered stream record). */
 class AlreadyCounted extends Error {}
@@ -60,9 +55,12 @@ export async function countPayment(paymentRequestId: string, paidAt: string): Pr
 
 /** One member's progress by one payment: re-read and written again when another payment moved it first. */
 function advance(promotion: StoredPromotion, accountId: string, event: PaymentEvent): Promise<void> {
+  if (promotion.target.type === 'shared') return advanceShared(promotion, accountId, event);
   return retryOnConflict(async () => {
     const progress = await progressEntity.get(promotion.id, accountId);
-    if (progress && progress.completions > 0 && !promotion.repeatable) return;
+    // At its limit the member takes no further part: the progress write below is conditional on the version read here,
+    // so concurrent payments cannot complete it past the limit.
+    if (progress && progress.completions >= completionLimit(promotion)) return;
     try {
       await runTransaction(await advanceSteps(promotion, accountId, event, progress, true));
     } catch (error) {
@@ -91,8 +89,8 @@ async function advanceSteps(
   const next: Progress = {
     promotionId: promotion.id,
     accountId,
-    // A repeatable promotion starts again; one that is not stays at its target.
-    current: completes ? (promotion.repeatable ? 0 : target) : reached,
+    // A promotion the member may complete again starts again; one at its limit stays at its target.
+    current: completes ? (completions < completionLimit(promotion) ? 0 : target) : reached,
     completions,
     ...(completes
       ? { rewardsIssued: payRewards }
@@ -104,16 +102,7 @@ async function advanceSteps(
     version: progress?.version ?? 0,
   };
   const activity = (activityType: PromotionActivity['activityType'], extra: Partial<PromotionActivity>) =>
-    activityEntity.createStep({
-      id: newId(),
-      activityType,
-      promotionId: promotion.id,
-      programId: promotion.programId,
-      accountId,
-      createdAt: at,
-      createdBy: COUNTER,
-      ...extra,
-    });
+    memberActivityStep(promotion, accountId, at, { activityType, ...extra });
   const steps: TransactionStep[] = [
     countedPaymentEntity.createStep(
       { promotionId: promotion.id, accountId, paymentRequestId: event.paymentRequestId, countedAt: at },
@@ -126,35 +115,6 @@ async function advanceSteps(
   ];
   if (!completes) return steps;
   steps.push(activity('promotion:completed', { status: 'complete', targetProgress: String(target) }));
-  if (payRewards) steps.push(...(await postedTransfers(await rewardTransfers(promotion, accountId, completions), at)));
+  if (payRewards) steps.push(...(await rewardSteps(promotion, accountId, String(completions), at)));
   return steps;
-}
-
-/** The completion's rewards, each a transfer from the owner's funding wallet to a wallet of the member's own. */
-async function rewardTransfers(promotion: StoredPromotion, accountId: string, completion: number) {
-  const wallets = await queryWalletAssets(accountId);
-  const liveness = promotion.test ? 'test' : 'main';
-  const specs: TransferSpec[] = [];
-  for (const [i, reward] of promotion.rewards.entries()) {
-    const wallet =
-      wallets.find((w) => w.status === 'active' && w.type === reward.assetType && w.liveness === liveness) ??
-      (await insertWalletAsset(
-        { accountId, accountTest: promotion.test, ledgerId: reward.assetType, settlement: false },
-        COUNTER,
-        new Date(),
-      ));
-    wallets.push(wallet);
-    specs.push({
-      // One id per member, completion and reward: an issued reward is never issued again.
-      id: derivedId(undefined, 'promotion-reward', promotion.id, accountId, String(completion), String(i)),
-      kind: 'promotion-reward',
-      debit: settlementSide(reward.fundingAssetId, reward.fundingSettlement),
-      credit: { assetId: wallet.id, mode: 'single' },
-      amount: BigInt(reward.amount),
-      currency: reward.currency,
-      liveness,
-      refs: { promotionId: promotion.id },
-    });
-  }
-  return specs;
 }

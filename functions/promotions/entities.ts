@@ -10,12 +10,16 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  *   serves: get a promotion; a program's promotions (the payments consumer reads them whole); an account's
  * - progress: PK PROMOTION#<id>, SK MEMBER#<accountId>: one member's progress, advanced by its payments
  * - counted payment: PK PROMOTION#<id>, SK COUNTED#<accountId>#<paymentRequestId>: a payment counted once
+ * - shared progress: PK PROMOTION#<id>, SK SHARED: the members' pooled progress toward a `shared` target
+ * - shared reward: PK PROMOTION#<id>, SK REWARDED#<accountId>: a contributor rewarded for a shared completion
  * - activity: PK PROMOTION#<id>, SK ACTIVITY#<createdAt>#<id>: the promotion's activities, newest first
  * - promotion count: PK LOYALTYPROGRAM#<programId>, SK PROMOTIONCOUNT (bounded, core/db/bounded-count.ts)
+ * - uncounted payment: PK PROMOTIONUNCOUNTED#<paymentRequestId>, SK PROMOTIONUNCOUNTED
+ *   GSI1 PROMOTIONUNCOUNTED, <recordedAt>#<paymentRequestId>: a paid request the consumer could not count, until swept
  */
 
-/** A reward as stored: the served fields and the owner's wallet that funds it. */
-export interface StoredReward {
+/** A money reward as stored: the served fields and the owner's wallet that funds it. */
+interface MoneyReward {
   assetType: string;
   amount: string;
   currency: string;
@@ -24,12 +28,24 @@ export interface StoredReward {
   fundingSettlement: boolean;
 }
 
+/** A token reward: one token of the owner's product collection, issued by the tokens group; its name and image. */
+export interface TokenReward {
+  assetType: string;
+  amount: '1';
+  collectionId: string;
+  name: string;
+  img?: string;
+}
+
+export type StoredReward = MoneyReward | TokenReward;
+export const isTokenReward = (reward: StoredReward): reward is TokenReward => 'collectionId' in reward;
+
 export type Promotion = FromSchema<typeof promotion>;
 type Served = 'rewards' | 'target' | 'params' | 'conditions';
 export type StoredPromotion = { [K in keyof Promotion as K extends Served ? never : K]: Promotion[K] } & {
-  target: { type: 'count' | 'sum'; field?: 'amount'; amount: string };
+  target: { type: 'count' | 'sum' | 'shared'; field?: 'amount'; amount: string };
   rewards: StoredReward[];
-  conditions: { type?: string; field: string; operator: string; value: string | string[] }[];
+  conditions: { type?: string; field?: string; operator: string; value: string | string[] }[];
   repeatable: boolean;
   test: boolean;
 };
@@ -71,18 +87,34 @@ export interface Progress {
   version: number;
 }
 
-const progressKey = (promotionId: string, accountId: string): TableKey => ({
-  PK: `PROMOTION#${promotionId}`,
-  SK: `MEMBER#${accountId}`,
-});
+/** An entity of one member's part in a promotion: PK PROMOTION#<promotionId>, SK <prefix>#<accountId>. */
+function memberEntity<T extends { promotionId: string; accountId: string }>(
+  type: string,
+  prefix: string,
+  required: (keyof T & string)[],
+) {
+  const key = (promotionId: string, accountId: string): TableKey => ({
+    PK: `PROMOTION#${promotionId}`,
+    SK: `${prefix}#${accountId}`,
+  });
+  return defineEntity<T, [promotionId: string, accountId: string]>({
+    type,
+    version: 1,
+    key,
+    keyOf: (r) => key(r.promotionId, r.accountId),
+    required,
+  });
+}
 
-export const progressEntity = defineEntity<Progress, [promotionId: string, accountId: string]>({
-  type: 'promotion-progress',
-  version: 1,
-  key: progressKey,
-  keyOf: (p) => progressKey(p.promotionId, p.accountId),
-  required: ['promotionId', 'accountId', 'current', 'completions', 'createdAt', 'modifiedAt', 'version'],
-});
+export const progressEntity = memberEntity<Progress>('promotion-progress', 'MEMBER', [
+  'promotionId',
+  'accountId',
+  'current',
+  'completions',
+  'createdAt',
+  'modifiedAt',
+  'version',
+]);
 
 /** A payment counted toward a member's progress: written with the progress, so a payment counts once. */
 export interface CountedPayment {
@@ -108,6 +140,34 @@ export const countedPaymentEntity = defineEntity<
   required: ['promotionId', 'accountId', 'paymentRequestId', 'countedAt'],
 });
 
+/** The pooled progress of a `shared` target: every member's counted payments move it; its rewards all issued. */
+export type SharedProgress = Omit<Progress, 'accountId'>;
+
+const sharedKey = (promotionId: string): TableKey => ({ PK: `PROMOTION#${promotionId}`, SK: 'SHARED' });
+
+export const sharedProgressEntity = defineEntity<SharedProgress, [promotionId: string]>({
+  type: 'promotion-shared-progress',
+  version: 1,
+  key: sharedKey,
+  keyOf: (p) => sharedKey(p.promotionId),
+  required: ['promotionId', 'current', 'completions', 'createdAt', 'modifiedAt', 'version'],
+});
+
+/** A contributor to a shared completion, rewarded: written with its rewards, so each is rewarded once. */
+export interface SharedReward {
+  promotionId: string;
+  accountId: string;
+  issued: boolean;
+  createdAt: string;
+}
+
+export const sharedRewardEntity = memberEntity<SharedReward>('promotion-shared-reward', 'REWARDED', [
+  'promotionId',
+  'accountId',
+  'issued',
+  'createdAt',
+]);
+
 export type PromotionActivity = FromSchema<typeof promotionActivity>;
 
 const activityKey = (a: PromotionActivity): TableKey => ({
@@ -122,4 +182,28 @@ export const activityEntity = defineEntity<PromotionActivity, [activity: Promoti
   key: activityKey,
   keyOf: activityKey,
   required: ['id', 'activityType', 'promotionId', 'programId', 'createdAt'],
+});
+
+/** A paid payment request the payments consumer could not count: the sweep counts it again (recount.ts). */
+export interface UncountedPayment {
+  paymentRequestId: string;
+  /** When it was paid: what its promotions' dates are judged by. */
+  paidAt: string;
+  recordedAt: string;
+}
+
+const uncountedKey = (paymentRequestId: string): TableKey => ({
+  PK: `PROMOTIONUNCOUNTED#${paymentRequestId}`,
+  SK: 'PROMOTIONUNCOUNTED',
+});
+/** The sweep's index partition (GSI1): the uncounted payments, oldest first. */
+export const UNCOUNTED_PARTITION = 'PROMOTIONUNCOUNTED';
+
+export const uncountedPaymentEntity = defineEntity<UncountedPayment, [paymentRequestId: string]>({
+  type: 'promotion-uncounted-payment',
+  version: 1,
+  key: uncountedKey,
+  keyOf: (u) => uncountedKey(u.paymentRequestId),
+  indexes: (u) => ({ GSI1PK: UNCOUNTED_PARTITION, GSI1SK: `${u.recordedAt}#${u.paymentRequestId}` }),
+  required: ['paymentRequestId', 'paidAt', 'recordedAt'],
 });

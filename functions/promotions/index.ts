@@ -1,2 +1,2 @@
-/** The promotions group's public face: the promotion-payments consumer counts paid requests with it. */
-export { countPayment } from './count-payment';
+/** The promotions group's public face: the promotion-payments consumer counts paid requests, the sweep recounts. */
+export { countOrRecord, recountPayments } from './recount';

@@ -4,7 +4,8 @@ import { publicView } from '../core/db/entity';
 import { derivedId } from '../core/ids';
 import { authedOperation } from '../core/http/operation';
 import { findMembership, membershipsPage, type StoredMembership } from '../loyalty-programs';
-import { progressEntity, type StoredPromotion } from './entities';
+import { progressEntity, sharedProgressEntity, type StoredPromotion } from './entities';
+import { completionLimit } from './payment-event';
 import { promotionsOf, servedRewards } from './promotion-store';
 import { promotionMembership as schema } from './schemas';
 
@@ -32,11 +33,13 @@ export const listPromotionMemberships = authedOperation<unknown, Query>(async ({
 
 async function viewsOf(membership: StoredMembership, now: Date): Promise<PromotionMembership[]> {
   const promotions = await promotionsOf(membership.programId);
-  const progress = await progressEntity.getMany(
-    promotions.map((p) => [p.id, membership.accountId] as [string, string]),
-  );
+  const [progress, shared] = await Promise.all([
+    progressEntity.getMany(promotions.map((p) => [p.id, membership.accountId] as [string, string])),
+    sharedProgressEntity.getMany(promotions.filter((p) => p.target.type === 'shared').map((p) => [p.id] as [string])),
+  ]);
+  // A shared target's progress is every member's: the pooled one, complete for all once reached.
   return promotions.map((promotion) => {
-    const mine = progress.find((p) => p.promotionId === promotion.id);
+    const mine = (promotion.target.type === 'shared' ? shared : progress).find((p) => p.promotionId === promotion.id);
     return view(promotion, membership, mine, now);
   });
 }
@@ -48,7 +51,7 @@ function view(
   now: Date,
 ): PromotionMembership {
   const current = progress?.current ?? 0;
-  const complete = (progress?.completions ?? 0) > 0 && !promotion.repeatable;
+  const complete = (progress?.completions ?? 0) >= completionLimit(promotion);
   const ended = promotion.endsAt !== undefined && promotion.endsAt <= now.toISOString();
   return publicView<PromotionMembership>(schema, {
     ...promotion,
@@ -56,7 +59,11 @@ function view(
     accountId: membership.accountId,
     promotionId: promotion.id,
     rewards: servedRewards(promotion),
-    params: { target: promotion.target, rewards: { and: servedRewards(promotion) }, progress: { current } },
+    params: {
+      target: { ...promotion.target, ...(promotion.target.type === 'shared' ? { progress: current } : {}) },
+      rewards: { and: servedRewards(promotion) },
+      progress: { current },
+    },
     progress: current,
     completions: progress?.completions ?? 0,
     status: complete ? 'complete' : ended ? 'expired' : 'active',

@@ -14,11 +14,22 @@ export interface PaymentEvent {
 const FIELDS = ['amount', 'currency', 'merchantId', 'merchantAccountId'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** Whether the payment falls within the promotion's dates and meets every one of its conditions. */
+/** The condition type that bounds a member's completions rather than judging a payment. */
+export const PARTICIPATION_LIMIT = 'participation-limit';
+
+/** How many times a member may complete the promotion, each completion rewarded: once unless it is repeatable. */
+export function completionLimit(promotion: StoredPromotion): number {
+  if (!promotion.repeatable) return 1;
+  const limit = promotion.conditions.find((c) => c.type === PARTICIPATION_LIMIT);
+  return limit ? Number(limit.value) : Number.POSITIVE_INFINITY;
+}
+
+/** Whether the payment falls within the promotion's dates and meets every one of its payment conditions. */
 export function counts(promotion: StoredPromotion, event: PaymentEvent): boolean {
   if (promotion.startsAt && event.at < promotion.startsAt) return false;
   if (promotion.endsAt && event.at >= promotion.endsAt) return false;
-  return promotion.conditions.every(({ field, operator, value }) => {
+  return promotion.conditions.every(({ type, field, operator, value }) => {
+    if (type === PARTICIPATION_LIMIT) return true;
     if (!FIELDS.includes(field as Field)) return false;
     const actual = event[field as Field];
     switch (operator) {
@@ -38,6 +49,6 @@ export function counts(promotion: StoredPromotion, event: PaymentEvent): boolean
   });
 }
 
-/** How far the payment moves the member toward the target: one payment, or its amount. */
+/** How far the payment moves the target: one payment, or the field summed (a `sum`, a `shared` target naming one). */
 export const increment = (promotion: StoredPromotion, event: PaymentEvent): number =>
-  promotion.target.type === 'count' ? 1 : Number(event[promotion.target.field ?? 'amount']);
+  promotion.target.type === 'count' || promotion.target.field === undefined ? 1 : Number(event[promotion.target.field]);

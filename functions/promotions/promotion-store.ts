@@ -7,6 +7,7 @@ import type { AuthedRequest } from '../core/http/operation';
 import { newId } from '../core/ids';
 import {
   activityEntity,
+  isTokenReward,
   programPromotionsPartition,
   promotionCountKey,
   promotionEntity,
@@ -15,6 +16,26 @@ import {
   type StoredPromotion,
 } from './entities';
 import { promotion as promotionSchema } from './schemas';
+
+/** Who counts payments and issues rewards: the promotions service, on no caller's behalf. */
+export const ISSUER = 'crn::service:promotions';
+
+/** A step writing an activity of a member's part in a promotion, by the promotions service. */
+export const memberActivityStep = (
+  promotion: StoredPromotion,
+  accountId: string,
+  at: string,
+  activity: Pick<PromotionActivity, 'activityType' | 'targetProgress' | 'status'>,
+) =>
+  activityEntity.createStep({
+    id: newId(),
+    promotionId: promotion.id,
+    programId: promotion.programId,
+    accountId,
+    createdAt: at,
+    createdBy: ISSUER,
+    ...activity,
+  });
 
 /** Promotions one program may run: each payment at its merchants is checked against all of them. */
 const MAX_PROMOTIONS_PER_PROGRAM = 20;
@@ -50,7 +71,17 @@ export async function loadPromotion(request: AuthedRequest): Promise<StoredPromo
 
 /** The rewards as served: what the docs' reward model shows of each (the funding wallet stays ours). */
 export const servedRewards = (promotion: StoredPromotion) =>
-  promotion.rewards.map(({ assetType, amount }) => ({ assetType, amount }));
+  promotion.rewards.map((reward) =>
+    isTokenReward(reward)
+      ? {
+          assetType: reward.assetType,
+          amount: reward.amount,
+          collectionId: reward.collectionId,
+          name: reward.name,
+          ...(reward.img ? { img: reward.img } : {}),
+        }
+      : { assetType: reward.assetType, amount: reward.amount },
+  );
 
 export const presentPromotion = (promotion: StoredPromotion): Promotion =>
   publicView<Promotion>(promotionSchema, {

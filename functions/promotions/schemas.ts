@@ -11,18 +11,24 @@ const targetAmount = {
   maximum: 999_999_999_999,
 } as const;
 
-/** How a member completes a challenge: `count` payments, or the `sum` of a payment field (`amount`). */
+/**
+ * How a member completes a challenge: `count` payments, the `sum` of a payment field (`amount`), or `shared`: the
+ * members' payments counted together toward one target.
+ */
 const target = {
   type: 'object',
   required: ['type', 'amount'],
-  properties: { type: { enum: ['count', 'sum'] }, field: { enum: ['amount'] }, amount: targetAmount },
+  properties: { type: { enum: ['count', 'sum', 'shared'] }, field: { enum: ['amount'] }, amount: targetAmount },
 } as const;
 
-/** Money paid to the member's wallet of the asset type, from the program owner's wallet of that type. */
+/**
+ * A reward: money paid to the member's wallet of the asset type from the program owner's wallet of that type (`amount`
+ * required), or one token of the owner's product collection (`collectionId`, the token asset type).
+ */
 const rewardLeaf = {
   type: 'object',
-  required: ['assetType', 'amount'],
-  properties: { assetType: text(64), amount },
+  required: ['assetType'],
+  properties: { assetType: text(64), amount, collectionId: idOf('tokenCollection') },
 } as const;
 
 /** Every reward of a challenge is issued: an `and` group of rewards (nested groups flattened). */
@@ -48,13 +54,16 @@ const rewardGroup = {
   },
 } as const;
 
-/** A condition on the payment: a field of it (`amount`, `currency`, `merchantId`, `merchantAccountId`), or a type. */
+/**
+ * A condition on the payment: a field of it (`amount`, `currency`, `merchantId`, `merchantAccountId`), or a type; the
+ * type `participation-limit` bounds instead how many times a member may complete the promotion.
+ */
 const condition = {
   type: 'object',
   required: ['operator', 'value'],
   properties: {
     field: { enum: ['amount', 'currency', 'merchantId', 'merchantAccountId'] },
-    type: { enum: ['merchantId', 'merchantAccountId'] },
+    type: { enum: ['merchantId', 'merchantAccountId', 'participation-limit'] },
     operator: { enum: ['equals', 'not', 'in', 'greater-than', 'less-than'] },
     value: {
       anyOf: [text(128), { type: 'array', minItems: 1, maxItems: 50, items: text(128) }],
@@ -86,11 +95,23 @@ export const createPromotionBody = {
 
 const servedTarget = {
   type: 'object',
-  properties: { type: { type: 'string' }, field: { type: 'string' }, amount: { type: 'string' } },
+  properties: {
+    type: { type: 'string' },
+    field: { type: 'string' },
+    amount: { type: 'string' },
+    /** A shared target's pooled progress. */
+    progress: { type: 'number' },
+  },
 } as const;
 const servedReward = {
   type: 'object',
-  properties: { assetType: { type: 'string' }, amount: { type: 'string' } },
+  properties: {
+    assetType: { type: 'string' },
+    amount: { type: 'string' },
+    collectionId: { type: 'string' },
+    name: { type: 'string' },
+    img: { type: 'string' },
+  },
 } as const;
 const servedCondition = {
   type: 'object',
@@ -153,7 +174,14 @@ export const promotionActivity = {
   required: ['id', 'activityType', 'promotionId', 'programId', 'createdAt'],
   properties: {
     id,
-    activityType: { enum: ['promotion:created', 'promotion:progress-incremented', 'promotion:completed'] },
+    activityType: {
+      enum: [
+        'promotion:created',
+        'promotion:progress-incremented',
+        'promotion:shared-progress-incremented',
+        'promotion:completed',
+      ],
+    },
     promotionId: id,
     programId: id,
     accountId: id,

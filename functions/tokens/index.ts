@@ -10,6 +10,8 @@ export {
   isExpired,
   presentToken,
   receivedTokenItem,
+  tokenAssetType,
+  tokenIssueSteps,
 } from './token-store';
 export {
   planRedemption,

@@ -36,7 +36,8 @@ export const redemptionsSide = (collectionId: string): AssetSide => ({
   mode: 'system',
 });
 
-const tokenAssetType = (liveness: 'main' | 'test') => `${config().assetPrefix}.token.${liveness}`;
+/** The asset type of a liveness's tokens. */
+export const tokenAssetType = (liveness: 'main' | 'test') => `${config().assetPrefix}.token.${liveness}`;
 
 export interface NewToken {
   collection: TokenCollection;
@@ -66,52 +67,12 @@ export async function issueToken(
   };
   try {
     const issued = await idempotent<Token>(command, async ({ record, derive }) => {
-      const at = isoTimestamp(now);
-      const expiresAt = tokenExpiry(collection, now);
-      const stored: StoredToken = {
-        id: derive('token'),
-        accountId: input.accountId,
-        category: 'token',
-        collectionId: collection.id,
-        collectionType: collection.type,
-        collectionName: collection.name,
-        status: 'active',
-        createdAt: at,
-        activeFrom: at,
-        ...(expiresAt ? { expiresAt: isoTimestamp(expiresAt) } : {}),
-        liveness: input.liveness,
-        createdBy: caller.crn,
-        description: collection.name,
-        ...(collection.issuer ? { issuer: collection.issuer } : {}),
-        // The collection's branding logo is the issuer's image too: the only branding an issuer gives its tokens.
-        ...(collection.img ? { img: collection.img, issuerImg: collection.img } : {}),
-        type: tokenAssetType(input.liveness),
-        ...(input.externalId ? { externalId: input.externalId } : {}),
-        currency: TOKEN_CURRENCY,
-      };
-      const guard: TransactionStep[] = input.externalId
-        ? [
-            tokenExternalIdEntity.createStep(
-              { scope: collection.id, externalId: input.externalId, ownerId: stored.id },
-              { onExists: () => businessRule('TOKEN_ALREADY_CREATED') },
-            ),
-          ]
-        : [];
-      const transfer = await postedTransfer(
-        {
-          id: derive('issue'),
-          kind: 'token-issue',
-          debit: issuanceSide(collection.id),
-          credit: { assetId: stored.id, mode: 'single' },
-          amount: ONE_TOKEN,
-          currency: TOKEN_CURRENCY,
-          refs: { collectionId: collection.id, tokenId: stored.id },
-          openCredit: tokenEntity.item(stored),
-        },
-        at,
+      const { token, steps } = await tokenIssueSteps(
+        { ...input, tokenId: derive('token'), transferId: derive('issue') },
+        caller.crn,
+        now,
       );
-      const token = presentToken(stored);
-      await runTransaction([record(token), ...guard, ...transfer]);
+      await runTransaction([record(token), ...steps]);
       return token;
     });
     if (issued.replayed) throw businessRule('TOKEN_ALREADY_CREATED');
@@ -120,6 +81,67 @@ export async function issueToken(
     if (hasCode(error, 'IDEMPOTENT_OPERATION_FAILED')) throw businessRule('TOKEN_ALREADY_CREATED');
     throw error;
   }
+}
+
+/** A token to issue under ids its caller chose: the same ids can open the token once only. */
+export type TokenIssue = Omit<NewToken, 'idempotencyKey'> & { tokenId: string; transferId: string };
+
+/**
+ * The steps that issue one token (its asset opened by the transfer from the collection's issuance asset, and the
+ * externalId guard), for a caller's own transaction: the token's item is created on condition that its id is free,
+ * and the transfer's entries are keyed by its id, so steps built twice from the same ids issue once.
+ */
+export async function tokenIssueSteps(
+  input: TokenIssue,
+  createdBy: string,
+  now: Date,
+): Promise<{ token: Token; steps: TransactionStep[] }> {
+  const { collection } = input;
+  const at = isoTimestamp(now);
+  const expiresAt = tokenExpiry(collection, now);
+  const stored: StoredToken = {
+    id: input.tokenId,
+    accountId: input.accountId,
+    category: 'token',
+    collectionId: collection.id,
+    collectionType: collection.type,
+    collectionName: collection.name,
+    status: 'active',
+    createdAt: at,
+    activeFrom: at,
+    ...(expiresAt ? { expiresAt: isoTimestamp(expiresAt) } : {}),
+    liveness: input.liveness,
+    createdBy,
+    description: collection.name,
+    ...(collection.issuer ? { issuer: collection.issuer } : {}),
+    // The collection's branding logo is the issuer's image too: the only branding an issuer gives its tokens.
+    ...(collection.img ? { img: collection.img, issuerImg: collection.img } : {}),
+    type: tokenAssetType(input.liveness),
+    ...(input.externalId ? { externalId: input.externalId } : {}),
+    currency: TOKEN_CURRENCY,
+  };
+  const guard: TransactionStep[] = input.externalId
+    ? [
+        tokenExternalIdEntity.createStep(
+          { scope: collection.id, externalId: input.externalId, ownerId: stored.id },
+          { onExists: () => businessRule('TOKEN_ALREADY_CREATED') },
+        ),
+      ]
+    : [];
+  const transfer = await postedTransfer(
+    {
+      id: input.transferId,
+      kind: 'token-issue',
+      debit: issuanceSide(collection.id),
+      credit: { assetId: stored.id, mode: 'single' },
+      amount: ONE_TOKEN,
+      currency: TOKEN_CURRENCY,
+      refs: { collectionId: collection.id, tokenId: stored.id },
+      openCredit: tokenEntity.item(stored),
+    },
+    at,
+  );
+  return { token: presentToken(stored), steps: [...guard, ...transfer] };
 }
 
 export interface TokenHolding {

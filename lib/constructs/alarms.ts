@@ -31,6 +31,14 @@ export class PaymentsAlarms extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
     }
+    new cloudwatch.Alarm(this, 'stream-failures-depth', {
+      alarmDescription: 'A stream batch spent its retries: replay it from the stream within 24 hours',
+      metric: props.data.streamFailures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
     const period = Duration.minutes(5);
     new cloudwatch.Alarm(this, 'api-5xx-rate', {
       alarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',

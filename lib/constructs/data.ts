@@ -15,6 +15,8 @@ export class PaymentsData extends Construct {
   /** Server access logs of the media bucket and the media CDN's standard logs (ACLs on: CloudFront writes by ACL). */
   readonly accessLogs: s3.Bucket;
   readonly queues: { definition: QueueDefinition; queue: sqs.Queue; deadLetterQueue: sqs.Queue }[];
+  /** Where a stream consumer's batch that spent its retries is parked: its shard and sequence numbers, to replay. */
+  readonly streamFailures: sqs.Queue;
   readonly pageKeySecret: secrets.Secret;
   readonly webhookSigningKeys: secrets.Secret;
 
@@ -70,6 +72,13 @@ export class PaymentsData extends Construct {
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
       });
       return { definition, queue, deadLetterQueue };
+    });
+
+    // Kept as long as SQS keeps anything; the records themselves stay in the stream for 24 hours.
+    this.streamFailures = new sqs.Queue(this, 'stream-failures', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
     });
 
     this.pageKeySecret = new secrets.Secret(this, 'PageKeySecret', {

@@ -3,7 +3,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -55,8 +55,8 @@ export interface FunctionsProps {
 }
 
 /**
- * One Lambda per endpoint group, per queue consumer and per table stream consumer, the webhook sweep, the
- * settlement run and the sales channel digest run, each with only the grants it needs.
+ * One Lambda per endpoint group, per queue consumer and per table stream consumer, the webhook and promotion
+ * sweeps, the settlement run and the sales channel digest run, each with only the grants it needs.
  */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
@@ -178,7 +178,9 @@ export class PaymentsFunctions extends Construct {
 
     // Fed by the table's stream, filtered by the mapping (only matching records invoke the function).
     // A batch that keeps failing is retried retryAttempts times, in halves, then skipped: its events
-    // stay in the outbox for the sweep. A stream consumer sends only to the queue it hands its records to.
+    // stay in the outbox for the sweep (payments the promotions consumer could not count are recorded
+    // for its sweep), and its place in the stream is parked in the stream-failures queue (alarmed).
+    // A stream consumer sends only to the queue it hands its records to.
     for (const definition of STREAM_CONSUMERS) {
       const fn = make(
         `consumer-${definition.consumer}`,
@@ -193,6 +195,7 @@ export class PaymentsFunctions extends Construct {
           batchSize: definition.batchSize,
           bisectBatchOnError: true,
           retryAttempts: definition.retryAttempts,
+          onFailure: new SqsDlq(data.streamFailures),
           reportBatchItemFailures: true,
           parallelizationFactor: 10,
           filters: [
@@ -224,6 +227,16 @@ export class PaymentsFunctions extends Construct {
       targets: [new targets.LambdaFunction(sweep)],
     });
     this.consumers.push(sweep);
+
+    // The promotion sweep: counts the paid payment requests the promotions consumer recorded as uncounted.
+    const promotionSweep = make('promotion-sweep', 'functions/consumers/promotion-sweep.ts', Duration.seconds(60));
+    data.table.grantReadWriteData(promotionSweep);
+    new events.Rule(this, 'PromotionSweepSchedule', {
+      description: 'Counts toward promotions the paid payment requests the stream consumer could not count',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(promotionSweep)],
+    });
+    this.consumers.push(promotionSweep);
 
     // The settlement run (functions/consumers/settlements.ts): settles the merchants' ended days and confirms what
     // the bank paid. Hourly, five minutes past, so a day's last movements have reached the ledger's index and a test

@@ -74,4 +74,11 @@ export function nagAcknowledgements(stack: Stack, data: PaymentsData): { id: str
 
 export function acknowledgeNagFindings(stack: Stack, data: PaymentsData): void {
   for (const acknowledgement of nagAcknowledgements(stack, data)) Validations.of(stack).acknowledge(acknowledgement);
+  // On this queue alone: it is the stream mappings' on-failure destination, the end of the line as a DLQ is.
+  Validations.of(data.streamFailures).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason:
+      "The stream consumers' on-failure destination: it holds where a batch that spent its retries sits in the " +
+      'stream, for an operator (its depth alarms); a dead-letter queue of its own would have nothing to catch.',
+  });
 }

@@ -11,7 +11,7 @@ import {
   type MerchantSetup,
   type Payer,
 } from '../support/payments';
-import { ok, uniqueKey, written } from '../support/value';
+import { newCollection, ok, subscribe, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
 jest.setTimeout(120_000);
@@ -211,5 +211,163 @@ describe('promotions', () => {
     );
     expect(done[0]).toMatchObject({ promotionId: promotion.id, progress: 3000, status: 'complete' });
     expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 3500 + 700));
+  });
+
+  it('issues a token reward once: one token of the owner’s collection per completion', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    await subscribe(merchant.owner.accountId, ['collection-manager']);
+    const collection = await newCollection(merchant.owner, { name: 'Free Coffee' });
+    const reward = { assetType: 'svc.token.test', collectionId: collection.id };
+    const promotion = await newPromotion(merchant.owner, programId, {
+      ...challenge({ type: 'count', amount: 1 }),
+      params: { target: { type: 'count', amount: 1 }, rewards: { and: [reward] } },
+      repeatable: true,
+    });
+    const served = [{ ...reward, amount: '1', name: 'Free Coffee' }];
+    expect(promotion).toMatchObject({ rewards: served, params: { rewards: { and: served } } });
+
+    await payAt(merchant, member);
+    await payAt(merchant, member);
+    await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.completions === 2,
+      30_000,
+    );
+    const tokens = async () =>
+      (await ok(api('GET', `/api/accounts/${member.accountId}/assets`, { key: member.apiKey }))).items.filter(
+        (a: { category: string }) => a.category === 'token',
+      );
+    const issued = await tokens();
+    expect(issued).toEqual([
+      expect.objectContaining({ collectionId: collection.id, accountId: member.accountId, status: 'active' }),
+      expect.objectContaining({ collectionId: collection.id, accountId: member.accountId, status: 'active' }),
+    ]);
+    expect(new Set(issued.map((t: { id: string }) => t.id)).size).toBe(2);
+    // Only the member's own payments moved its wallet: a token reward costs the owner no money.
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 2000));
+  });
+
+  it('refuses a token reward of a collection not the owner’s, or of another asset type', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const other = await newAccount();
+    await Promise.all([merchant.owner, other].map((a) => subscribe(a.accountId, ['collection-manager'])));
+    const [mine, theirs] = await Promise.all([newCollection(merchant.owner), newCollection(other)]);
+    const path = `/api/loyalty-programs/${program.id}/promotions`;
+    const withReward = (reward: Record<string, unknown>) => ({
+      ...challenge({ type: 'count', amount: 1 }),
+      params: { target: { type: 'count', amount: 1 }, rewards: { and: [reward] } },
+    });
+    for (const reward of [
+      { assetType: 'svc.token.test', collectionId: theirs.id },
+      { assetType: 'svc.nzd.test', collectionId: mine.id },
+      { assetType: 'svc.token.main', collectionId: mine.id },
+    ]) {
+      const res = await api('POST', path, { key: merchant.owner.apiKey, body: withReward(reward) });
+      expect({ body: res.body, written: written(res) }).toEqual({
+        body: refused('PROMOTION_REWARDS_INVALID'),
+        written: [],
+      });
+    }
+    for (const reward of [
+      { assetType: 'svc.token.test', collectionId: mine.id, amount: '2' },
+      { assetType: 'svc.nzd.test' },
+    ]) {
+      const res = await api('POST', path, { key: merchant.owner.apiKey, body: withReward(reward) });
+      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
+        status: 400,
+        message: expect.stringContaining('amount'),
+        written: [],
+      });
+    }
+  });
+
+  it('rewards a member at most as often as its participation limit allows', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    const limit = { type: 'participation-limit', operator: 'equals', value: '2' };
+    const limited = await newPromotion(
+      merchant.owner,
+      programId,
+      challenge({ type: 'count', amount: 1 }, '500', { repeatable: true, conditions: [limit] }),
+    );
+    expect(limited.conditions).toEqual([limit]);
+    // Counts only the last payment, of 1: once it is counted, the stream has delivered every payment before it.
+    await newPromotion(
+      merchant.owner,
+      programId,
+      challenge({ type: 'count', amount: 5 }, '500', {
+        conditions: [{ field: 'amount', operator: 'equals', value: '1' }],
+      }),
+    );
+    for (let i = 0; i < 3; i++) await payAt(merchant, member);
+    await payAt(merchant, member, '1');
+    const memberships = await waitFor(
+      () => promotionMemberships(member, programId),
+      (items) => items.some((m) => m.promotionId !== limited.id && m.progress === 1),
+      30_000,
+    );
+    expect(memberships.find((m) => m.promotionId === limited.id)).toMatchObject({
+      completions: 2,
+      status: 'complete',
+      progress: 1,
+    });
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 3001 + 2 * 500));
+    const types = (await activitiesOf(merchant.owner, limited.id)).map((a: { activityType: string }) => a.activityType);
+    expect(types.filter((t: string) => t === 'promotion:completed')).toHaveLength(2);
+
+    const path = `/api/loyalty-programs/${programId}/promotions`;
+    for (const conditions of [
+      [{ ...limit, value: '0' }],
+      [{ ...limit, operator: 'greater-than' }],
+      [{ ...limit, field: 'amount' }],
+      [limit, limit],
+    ]) {
+      const res = await api('POST', path, {
+        key: merchant.owner.apiKey,
+        body: challenge({ type: 'count', amount: 1 }, '500', { repeatable: true, conditions }),
+      });
+      expect({ status: res.status, message: res.body.message, written: written(res) }).toEqual({
+        status: 400,
+        message: expect.stringContaining('conditions'),
+        written: [],
+      });
+    }
+  });
+
+  it('pools a shared target: all members’ concurrent payments counted exactly, each rewarded once', async () => {
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const members = await Promise.all([1, 2, 3].map(() => newPayer('100000', { type: 'individual' })));
+    for (const member of members) await ok(join(program.id, member));
+    const promotion = await newPromotion(merchant.owner, program.id, challenge({ type: 'shared', amount: 6 }, '300'));
+    const requests = await Promise.all(
+      members.flatMap((member) => [1, 2].map(async () => ({ member, request: await newPaymentRequest(merchant) }))),
+    );
+    const paid = await Promise.all(requests.map(({ member, request }) => pay(member, request.id, uniqueKey('pay'))));
+    expect(paid.map((r) => r.status)).toEqual(requests.map(() => 200));
+
+    for (const member of members)
+      await waitFor(
+        () => balance(member.apiKey, member.walletId),
+        (value) => value === String(100000 - 2 * 1000 + 300),
+        30_000,
+      );
+    for (const member of members)
+      expect((await promotionMemberships(member, program.id))[0]).toMatchObject({
+        progress: 6,
+        status: 'complete',
+        params: { target: { type: 'shared', amount: '6', progress: 6 } },
+      });
+    const types = (await activitiesOf(merchant.owner, promotion.id)).map(
+      (a: { activityType: string }) => a.activityType,
+    );
+    expect(types.sort()).toEqual(
+      [
+        'promotion:created',
+        'promotion:completed',
+        ...Array<string>(6).fill('promotion:shared-progress-incremented'),
+      ].sort(),
+    );
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(6 * 1000 - 3 * 300));
   });
 });

@@ -18,8 +18,11 @@ const routesTemplate = Template.fromStack(
 );
 /** Functions fed by a queue or by the table's stream. */
 const consumers = [...QUEUES.filter((q) => q.consumer), ...STREAM_CONSUMERS];
-/** Functions run on a schedule rather than by a queue: the webhook outbox sweep, the settlement and digest runs. */
-const scheduled = 3;
+/**
+ * Functions run on a schedule rather than by a queue: the webhook outbox and promotion sweeps, the settlement and
+ * digest runs.
+ */
+const scheduled = 4;
 
 describe('PaymentsStack', () => {
   it('keeps one DynamoDB table: on demand, PITR, TTL, GSI1 and GSI2, retained', () => {
@@ -74,7 +77,8 @@ describe('PaymentsStack', () => {
   });
 
   it('gives every queue a dead-letter queue and an alarm on its depth', () => {
-    template.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2);
+    // + the stream consumers' on-failure destination.
+    template.resourceCountIs('AWS::SQS::Queue', QUEUES.length * 2 + 1);
     for (const queue of QUEUES) {
       template.hasResourceProperties('AWS::SQS::Queue', {
         VisibilityTimeout: queue.visibilityTimeoutSeconds,
@@ -88,6 +92,29 @@ describe('PaymentsStack', () => {
       });
       expect(deadLetterQueueName(queue.name)).toBe(`${queue.name}-dlq`);
     }
+  });
+
+  it('parks every stream batch that spent its retries in the alarmed stream-failures queue', () => {
+    const [failures] = Object.keys(template.findResources('AWS::SQS::Queue')).filter((id) =>
+      id.startsWith('Datastreamfailures'),
+    );
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+      JSON.stringify(m).includes('StreamArn'),
+    );
+    expect(mappings).toHaveLength(STREAM_CONSUMERS.length);
+    for (const mapping of mappings)
+      expect(mapping).toMatchObject({
+        Properties: {
+          BisectBatchOnFunctionError: true,
+          MaximumRetryAttempts: 10,
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [failures, 'Arn'] } } },
+        },
+      });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }],
+      Threshold: 1,
+    });
   });
 
   it('has one function per endpoint group and per queue consumer: arm64, current Node.js, own log group', () => {
@@ -411,9 +438,9 @@ describe('PaymentsStack', () => {
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
     });
     // + the four on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, server
-    // errors).
+    // errors) and the stream-failures queue's depth.
     expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(
-      QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4,
+      QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4 + 1,
     );
   });
 });
