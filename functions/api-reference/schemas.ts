@@ -2,7 +2,7 @@
 export const apiReferenceScriptQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { v: { type: 'string', pattern: '^[0-9a-f]{1,64}$' } },
+  properties: { v: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]+$' } },
 } as const;
 
 /** The api-reference group's schemas by id; functions/schemas.ts assembles every group's. */
