@@ -8,10 +8,13 @@
  *   A group's Lambda imports only its own module, so it carries nothing of the other groups.
  * - functions/generated/openapi.js: the OpenAPI document (./openapi-document.ts), gzipped: the system group
  *   serves it, so its Lambda reads neither the route table nor the schema map.
+ * - functions/generated/api-reference-script.js: Scalar's browser bundle, gzipped, and its content hash: the
+ *   api-reference group serves it (no CDN), so its Lambda carries the bundle as one string and no package.
  * - functions/core/validation/generated/all-validators.js: every schema, resources included, for the
  *   tests' response checks only (no Lambda imports it).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Ajv, { type Options } from 'ajv';
@@ -195,8 +198,29 @@ export function buildValidators(): string {
     join(groupsDir, 'openapi.d.ts'),
     '/** The OpenAPI document (JSON), gzipped, base64. */\nexport declare const gzippedBase64: string;\n',
   );
+  writeApiReferenceScript();
   writeFileSync(join(testsDir, 'all-validators.js'), validatorsModule(Object.keys(SCHEMAS)));
   return `validators -> ${groupsDir}: ${lines.join('; ')}`;
+}
+
+// The package's `browser` entry, beside its main module (dist/index.js): its exports map does not export it.
+const SCALAR_BUNDLE = join(require.resolve('@scalar/api-reference'), '..', 'browser', 'standalone.js');
+
+/** Scalar's standalone bundle without its source map comment (the map is not served). */
+function writeApiReferenceScript(): void {
+  const script = readFileSync(SCALAR_BUNDLE, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+  const gzipped = gzipSync(script, { level: 9 });
+  const version = createHash('sha256').update(gzipped).digest('hex').slice(0, 16);
+  writeFileSync(
+    join(groupsDir, 'api-reference-script.js'),
+    `"use strict";\nexports.version=${JSON.stringify(version)};\n` +
+      `exports.gzippedBase64=${JSON.stringify(gzipped.toString('base64'))};\n`,
+  );
+  writeFileSync(
+    join(groupsDir, 'api-reference-script.d.ts'),
+    "/** Scalar's browser bundle, gzipped, base64; and its content hash. */\n" +
+      'export declare const version: string;\nexport declare const gzippedBase64: string;\n',
+  );
 }
 
 if (require.main === module) console.log(buildValidators());

@@ -106,9 +106,10 @@ function operationOf(route: Route): JsonObject {
   return operation;
 }
 
-/** What a 200 carries: JSON of the route's schema, a page, or an image's bytes. */
+/** What a 200 carries: JSON of the route's schema, a page or a script, or an image's bytes. */
 function successContent(route: Route): JsonObject {
-  if (route.contentType === 'text/html') return { 'text/html': { schema: { type: 'string' } } };
+  if (route.contentType === 'text/html' || route.contentType === 'text/javascript')
+    return { [route.contentType]: { schema: { type: 'string' } } };
   if (route.contentType === 'image/*')
     return { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } };
   return { 'application/json': { schema: route.response ? ref(route.response) : { type: 'object' } } };

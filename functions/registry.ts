@@ -4,6 +4,7 @@
  * (functions/<group>/, declared by its group.ts) + its import and entry here.
  */
 import { group as accounts } from './accounts/group';
+import { group as apiReference } from './api-reference/group';
 import { group as assetPrograms } from './asset-programs/group';
 import { group as assetTransfers } from './asset-transfers/group';
 import { group as bankAccountApprovals } from './bank-account-approvals/group';
@@ -71,6 +72,7 @@ export const REGISTRY = [
   batches,
   settlements,
   scannedCodes,
+  apiReference,
 ] as const;
 
 type Definition = (typeof REGISTRY)[number];

@@ -26,17 +26,19 @@ export const PAGE_HEADERS = {
 /**
  * A page's Content-Security-Policy: nothing loads but what carries this response's nonce (scripts and
  * style blocks) and, where the page polls, its own origin; forms post to this origin and may be
- * redirected on to `formTargets` (browsers check form-action on redirects). No frames, no <base>.
+ * redirected on to `formTargets` (browsers check form-action on redirects). No frames, no <base>. `inlineStyles`
+ * lets a page whose library writes style attributes and unnonced style blocks have them (styles only, never scripts).
  */
 export function pageCsp(
   nonce: string,
-  options: { formTargets?: readonly string[]; connectSelf?: boolean } = {},
+  options: { formTargets?: readonly string[]; connectSelf?: boolean; inlineStyles?: boolean } = {},
 ): string {
   const origins = [...new Set((options.formTargets ?? []).map((url) => new URL(url).origin))];
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
+    // A nonce would make browsers ignore 'unsafe-inline'.
+    options.inlineStyles ? "style-src 'unsafe-inline'" : `style-src 'nonce-${nonce}'`,
     ...(options.connectSelf ? ["connect-src 'self'"] : []),
     ["form-action 'self'", ...origins].join(' '),
     "base-uri 'none'",
@@ -129,8 +131,14 @@ export function formatMoney(currency: string, minorUnits: string, options: { cod
   return options.code ? formatted.replace('\u00a0', ' ') : formatted;
 }
 
-/** A whole HTML document: its one style block runs under the response's nonce. */
-export function htmlDocument(page: { title: string; nonce: string; style: string; body: string }): string {
+/** A whole HTML document: its one style block runs under the response's nonce; `head` adds to its head. */
+export function htmlDocument(page: {
+  title: string;
+  nonce: string;
+  style: string;
+  body: string;
+  head?: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -138,7 +146,7 @@ export function htmlDocument(page: { title: string; nonce: string; style: string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(page.title)}</title>
-<style nonce="${page.nonce}">${page.style}</style>
+<style nonce="${page.nonce}">${page.style}</style>${page.head ?? ''}
 </head>
 <body>
 ${page.body}

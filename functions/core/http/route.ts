@@ -48,8 +48,8 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
    */
   impossibleId?: 'badRequest' | 'notFound' | { status: 400 | 403; code: string };
   labels?: readonly Label[];
-  /** Responses are JSON unless a route serves a page, or images (its operation answers a FileReply). */
-  contentType?: 'text/html' | 'image/*';
+  /** Responses are JSON unless a route serves a page, or images or a script (its operation answers a FileReply). */
+  contentType?: 'text/html' | 'image/*' | 'text/javascript';
   /** Responses are `no-store` unless the route says how long they may be cached. */
   cacheControl?: string;
   summary: string;
