@@ -38,6 +38,7 @@ commands:
   add-webhook        --account ID --url U --types t1,t2             an account's webhook endpoint (types below)
   list-webhooks      --account ID
   listen             --account ID --forward-to URL [--types t1,t2] [--port P]   forward deliveries (local only)
+  trigger            <type> --account ID [--for ID]   make the platform send a webhook event of a test account
   advance-clock      [--account ID] --seconds N   a test account's clock, or the whole local platform's
   clock              [--account ID]               the account's (or the local platform's) clock
   rotate-signing-key                              add a webhook signing key that signs from now on
@@ -52,7 +53,8 @@ targets:
   --target local (default)            the running \`npm start\`, in memory or not, found in its state folder:
                                       --state-dir DIR, else LOCAL_STATE_DIR, else .local/ (its runtime.json)
   --target aws --table NAME [--region R]   a deployed table, with the default AWS credentials
-  --endpoint URL --table NAME         any DynamoDB endpoint (user-token then needs --keys-file and --issuer)
+  --endpoint URL --table NAME         any DynamoDB endpoint (user-token then needs --keys-file and --issuer;
+                                      listen and trigger need --api URL, the platform's HTTP address)
 signing key targets:
   --target local (default) [--keys-file PATH]   the state folder's webhook-signing-keys.json unless PATH
   --target aws --secret-arn ARN [--region R]    the deployed WebhookSigningKeys secret`;
@@ -124,16 +126,26 @@ const COMMANDS = [
   'add-webhook',
   'list-webhooks',
   'listen',
+  'trigger',
   'advance-clock',
   'clock',
   'inbox',
   'suppress',
 ];
 
+/** The platform's HTTP address: the running local platform's, or --api with an explicit endpoint. */
+function apiUrlOf(values: Record<string, string | boolean | undefined>, runtime: LocalRuntime | undefined): string {
+  const url = (values.api as string | undefined) ?? runtime?.url;
+  if (!url) throw new UsageError("--api URL (the platform's HTTP address) is required with --endpoint");
+  if (!/^https?:\/\/[^\s]{1,200}$/.test(url)) throw new UsageError('--api must be an http(s) URL');
+  return url.replace(/\/+$/, '');
+}
+
 async function run(
   command: string,
   values: Record<string, string | boolean | undefined>,
   runtime: LocalRuntime | undefined,
+  positionals: string[],
 ): Promise<unknown> {
   // Imported after the target is configured: the stores read TABLE_NAME and endpoints on first use.
   const { insertAccount, findAccount, issueApiKey, queryApiKeys, setApiKeyEnabled, createUser, findUser } =
@@ -276,12 +288,48 @@ async function run(
       return listen({
         accountId,
         forwardTo,
+        jwksUrl: `${apiUrlOf(values, runtime)}/api/.well-known/jwks.json`,
         types,
         port: values.port ? Number(values.port) : undefined,
         json: values.json === true,
         subscribe: (url) => addWebhook({ accountId, url, types }, 'crn::service:admin-listen', new Date()),
         unsubscribe: (webhookId) => removeWebhook(accountId, webhookId),
       });
+    }
+    case 'trigger': {
+      const type = positionals[1];
+      if (!(NOTIFICATION_TYPES as readonly string[]).includes(type ?? ''))
+        throw new UsageError(
+          `trigger: ${type === undefined ? 'no event type' : `unknown event type ${type}`}; ` +
+            `one of ${NOTIFICATION_TYPES.join(', ')}`,
+        );
+      required(values, 'account');
+      if (values.for !== undefined && !isIdOf('id', values.for as string))
+        throw new UsageError('--for must be the id of a payment request or an asset transfer');
+      const apiUrl = apiUrlOf(values, runtime);
+      const account = await findAccount(values.account as string);
+      if (!account) throw new Error(`no account ${values.account as string}`);
+      // It moves test money and the account's clock: never a live account's.
+      if (!account.test) throw new Error(`account ${account.id} is not a test account`);
+      const { advanceAccountClock } = await import('../functions/accounts');
+      const { trigger } = await import('./admin/trigger');
+      // A key of its own for the calls, disabled once they are made.
+      const keyName = `admin-trigger-${Date.now().toString(36)}`;
+      const key = await issueApiKey({ accountId: account.id, name: keyName, role: 'account-owner' }, ADMIN, now);
+      try {
+        return await trigger({
+          type: type as NotificationType,
+          apiUrl,
+          accountId: account.id,
+          apiKey: key.secret,
+          forId: values.for as string | undefined,
+          advanceClock: (seconds) => advanceAccountClock(account, seconds),
+        });
+      } finally {
+        // Refused only when it is the account's last owner key, which the platform never disables; its
+        // secret was never shown, so it opens nothing.
+        await setApiKeyEnabled(account.id, keyName, false, ADMIN, new Date()).catch(() => undefined);
+      }
     }
     case 'clock':
     case 'advance-clock': {
@@ -387,6 +435,8 @@ const parseCommandLine = () =>
       url: { type: 'string' },
       types: { type: 'string' },
       'forward-to': { type: 'string' },
+      api: { type: 'string' },
+      for: { type: 'string' },
       port: { type: 'string' },
       seconds: { type: 'string' },
       kid: { type: 'string' },
@@ -425,7 +475,7 @@ async function main(): Promise<number> {
     } else {
       // Before the target: a mistyped command needs no running platform to be told so.
       if (!COMMANDS.includes(command)) throw new UsageError(`unknown command ${command}`);
-      result = await run(command, values, configureTarget(values));
+      result = await run(command, values, configureTarget(values), positionals);
     }
     console.log(json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
     return 0;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { NotificationType } from '../../functions/core/webhooks/notification-types';
 
 /** Headers a proxy must not pass on: they describe the hop, not the delivery. */
@@ -16,6 +18,8 @@ const HOP_BY_HOP = new Set([
 export interface ListenOptions {
   accountId: string;
   forwardTo: string;
+  /** The platform's published signing keys, which every delivery is checked against. */
+  jwksUrl: string;
   types: NotificationType[];
   port?: number;
   json: boolean;
@@ -26,15 +30,45 @@ export interface ListenOptions {
 /** One line per event: what arrived and what the forward target answered. */
 function line(
   options: ListenOptions,
-  fields: { type?: string; eventId?: string; status?: number; error?: string; durationMs: number },
+  fields: {
+    type?: string;
+    eventId?: string;
+    verified: boolean;
+    verifyError?: string;
+    status?: number;
+    error?: string;
+    durationMs: number;
+  },
 ): string {
   const at = new Date().toISOString();
   if (options.json) return JSON.stringify({ at, ...fields, forwardedTo: options.forwardTo });
   const answer = fields.status !== undefined ? `[${fields.status}]` : `[error: ${fields.error}]`;
+  const signature = fields.verified ? 'signature verified' : `signature NOT verified: ${fields.verifyError}`;
   return (
-    `${at}  --> ${fields.type ?? '?'} [${fields.eventId ?? '?'}]  <-- ${answer} POST ${options.forwardTo} ` +
-    `(${fields.durationMs} ms)`
+    `${at}  --> ${fields.type ?? '?'} [${fields.eventId ?? '?'}] ${signature}  <-- ${answer} ` +
+    `POST ${options.forwardTo} (${fields.durationMs} ms)`
   );
+}
+
+/**
+ * What a receiver must check (docs/api/webhooks.md): the ES256 JWT of `Authorization` against the
+ * platform's JWKS, for this receiver's URL, over these exact bytes. Undefined when it holds; else why not.
+ */
+async function signatureProblem(
+  keys: ReturnType<typeof createRemoteJWKSet>,
+  url: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<string | undefined> {
+  const token = headers.authorization?.replace(/^Bearer\s+/i, '');
+  if (!token) return 'no Authorization header';
+  try {
+    const { payload } = await jwtVerify(token, keys, { audience: url });
+    const digest = createHash('sha256').update(body).digest('hex');
+    return payload.request_body_sha256 === digest ? undefined : 'request_body_sha256 does not match the body';
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /**
@@ -43,10 +77,13 @@ function line(
  * each signed delivery (body and headers as sent) to `forwardTo`, printing one line per event. The
  * platform gets the forward target's answer, so a failing target is retried on the account's schedule
  * (and its test clock). Unsubscribes on SIGINT / SIGTERM. Deliveries are signed for the receiver's
- * URL (`aud`), printed at start: a target verifying `aud` expects that URL while listening.
+ * URL (`aud`), printed at start: a target verifying `aud` expects that URL while listening. Each line
+ * says whether the delivery's signature verified against the platform's JWKS.
  */
 export async function listen(options: ListenOptions): Promise<{ webhookId: string; url: string; forwarded: number }> {
   let forwarded = 0;
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl));
+  let url = '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +95,8 @@ export async function listen(options: ListenOptions): Promise<{ webhookId: strin
       } catch {
         // forwarded as received all the same
       }
+      const verifyError = await signatureProblem(keys, url, req.headers, body);
+      const verification = { verified: verifyError === undefined, ...(verifyError ? { verifyError } : {}) };
       const started = Date.now();
       try {
         const answer = await fetch(options.forwardTo, {
@@ -73,6 +112,7 @@ export async function listen(options: ListenOptions): Promise<{ webhookId: strin
           line(options, {
             type: event.type,
             eventId: event.id,
+            ...verification,
             status: answer.status,
             durationMs: Date.now() - started,
           }),
@@ -81,7 +121,13 @@ export async function listen(options: ListenOptions): Promise<{ webhookId: strin
       } catch (error) {
         const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
         console.log(
-          line(options, { type: event.type, eventId: event.id, error: reason, durationMs: Date.now() - started }),
+          line(options, {
+            type: event.type,
+            eventId: event.id,
+            ...verification,
+            error: reason,
+            durationMs: Date.now() - started,
+          }),
         );
         res.writeHead(502).end();
       }
@@ -90,7 +136,7 @@ export async function listen(options: ListenOptions): Promise<{ webhookId: strin
   await new Promise<void>((resolve, reject) =>
     server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve),
   );
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/listen`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/listen`;
   const webhook = await options.subscribe(url);
   const ready =
     `Ready: forwarding ${options.types.join(', ')} events of ` + `account ${options.accountId} to ${options.forwardTo}`;

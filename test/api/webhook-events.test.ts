@@ -4,7 +4,16 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { NOTIFICATION_TYPES } from '../../functions/core/webhooks/notification-types';
-import { api, FORBIDDEN, newAccount, platformUrl, seed, type TestAccount, type Json } from '../support/api';
+import {
+  adminTargetFlags,
+  api,
+  FORBIDDEN,
+  newAccount,
+  platformUrl,
+  seed,
+  type TestAccount,
+  type Json,
+} from '../support/api';
 import { waitFor } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
@@ -223,10 +232,7 @@ describe('npm run admin -- listen', () => {
         owner.accountId,
         '--forward-to',
         forwardTo,
-        '--endpoint',
-        process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-        '--table',
-        process.env.TABLE_NAME!,
+        ...adminTargetFlags(),
         '--json',
       ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -282,6 +288,7 @@ describe('npm run admin -- listen', () => {
       expect.objectContaining({
         type: 'payment-request:refund-completed',
         eventId: sent.id,
+        verified: true,
         status: 500,
         forwardedTo: forwardTo,
       }),

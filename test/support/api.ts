@@ -21,6 +21,16 @@ export function platformUrl(): string {
   return url;
 }
 
+/** `npm run admin` flags naming the test platform: its table in DynamoDB Local and its HTTP address. */
+export const adminTargetFlags = (): string[] => [
+  '--endpoint',
+  process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+  '--table',
+  process.env.TABLE_NAME!,
+  '--api',
+  platformUrl(),
+];
+
 export function seed(): Seed {
   return JSON.parse(process.env.PLATFORM_SEED ?? '{}') as Seed;
 }
