@@ -252,6 +252,8 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
     "a branding logo's image, the address `img`, `issuerImg` and `logoImg` name (docs/api/media-uploads.md)",
   'POST /api/settlements/{settlementId}/bank-outcome':
     "the operator's control of the simulated bank's settlement payouts (docs/api/settlements.md)",
+  'GET /docs': 'our API reference page, rendered from the OpenAPI document (docs/api-reference.md)',
+  'GET /docs/api-reference.js': "the reference page's script, served by us (docs/api-reference.md)",
   'POST /api/accounts/{accountId}/managed-integrations/{type}/{externalId}/provider-outcome':
     "the operator's stand-in for a managed integration's provider (docs/api/integrations.md)",
 };
