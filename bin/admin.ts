@@ -297,12 +297,7 @@ async function run(
       });
     }
     case 'trigger': {
-      const type = positionals[1];
-      if (!(NOTIFICATION_TYPES as readonly string[]).includes(type ?? ''))
-        throw new UsageError(
-          `trigger: ${type === undefined ? 'no event type' : `unknown event type ${type}`}; ` +
-            `one of ${NOTIFICATION_TYPES.join(', ')}`,
-        );
+      const type = eventTypeToTrigger(positionals);
       required(values, 'account');
       if (values.for !== undefined && !isIdOf('id', values.for as string))
         throw new UsageError('--for must be the id of a payment request or an asset transfer');
@@ -318,7 +313,7 @@ async function run(
       const key = await issueApiKey({ accountId: account.id, name: keyName, role: 'account-owner' }, ADMIN, now);
       try {
         return await trigger({
-          type: type as NotificationType,
+          type,
           apiUrl,
           accountId: account.id,
           apiKey: key.secret,
@@ -359,6 +354,17 @@ async function run(
     default:
       throw new UsageError(`unknown command ${command}`);
   }
+}
+
+/** `trigger`'s event type, checked before the target so that a mistyped one needs no running platform. */
+function eventTypeToTrigger(positionals: string[]): NotificationType {
+  const type = positionals[1];
+  if (!(NOTIFICATION_TYPES as readonly string[]).includes(type ?? ''))
+    throw new UsageError(
+      `trigger: ${type === undefined ? 'no event type' : `unknown event type ${type}`}; ` +
+        `one of ${NOTIFICATION_TYPES.join(', ')}`,
+    );
+  return type as NotificationType;
 }
 
 function notificationTypes(list: string): NotificationType[] {
@@ -475,6 +481,7 @@ async function main(): Promise<number> {
     } else {
       // Before the target: a mistyped command needs no running platform to be told so.
       if (!COMMANDS.includes(command)) throw new UsageError(`unknown command ${command}`);
+      if (command === 'trigger') eventTypeToTrigger(positionals);
       result = await run(command, values, configureTarget(values), positionals);
     }
     console.log(json ? JSON.stringify(result) : JSON.stringify(result, null, 2));

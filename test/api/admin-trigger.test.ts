@@ -1,6 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { NOTIFICATION_TYPES } from '../../functions/core/webhooks/notification-types';
@@ -132,7 +134,8 @@ describe('npm run admin -- trigger, seen by listen', () => {
   }, 60_000);
 
   it('prints its usage with every event type and exits 2 on an unknown type or a live account', async () => {
-    const unknown = await admin('trigger', 'payment-request:lost', '--account', account.accountId, ...TARGET);
+    // Told before any platform is looked for: none runs in an empty state folder.
+    const unknown = await admin('trigger', 'payment-request:lost', '--state-dir', mkdtempSync(join(tmpdir(), 'none-')));
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^trigger: unknown event type payment-request:lost; one of /);
     for (const type of NOTIFICATION_TYPES) expect(unknown.stderr.split('\n')[0]).toContain(type);
