@@ -36,7 +36,8 @@ beforeAll(async () => {
     await endDay(merchant.owner.accountId, secondsIntoDay);
     await runSettlements();
   }
-});
+  // A settlement run visits every settling wallet the suite's files have made so far: under load, past 30 s.
+}, 120_000);
 
 describe('Settlements: documented example exchange', () => {
   it('GET /api/merchants/{merchantId}/settlements: a confirmed and an awaiting settlement', async () => {
