@@ -54,7 +54,7 @@ const membershipOf = async (member: Payer, programId: string, promotionId: strin
   (await promotionMemberships(member, programId)).find((m) => m.promotionId === promotionId);
 
 describe('promotion draws', () => {
-  it('bounds entries, draws at its end the winners the keyed scores give, rewards each once; reruns change nothing', async () => {
+  it('bounds entries; draws at its end the winners the keyed scores give, each paid once, reruns nothing', async () => {
     const merchant = await newMerchant();
     const program = await newActiveProgram(merchant.owner);
     const [many, two, one] = await Promise.all([1, 2, 3].map(() => newPayer('100000', { type: 'individual' })));
@@ -144,7 +144,7 @@ describe('promotion draws', () => {
     expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('0');
   });
 
-  it('refuses a draw without its end or entry bounds, a target, a repeat, or or-groups on a challenge (400)', async () => {
+  it('refuses a draw without end or entry bounds, with a target or repeatable; a challenge or-group', async () => {
     const merchant = await newMerchant();
     const program = await newActiveProgram(merchant.owner);
     const path = `/api/loyalty-programs/${program.id}/promotions`;
