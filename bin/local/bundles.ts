@@ -23,6 +23,7 @@ export const FUNCTION_ENTRIES: readonly FunctionEntry[] = [
     ...STREAM_CONSUMERS.map((stream) => stream.consumer),
     'webhook-sweep',
     'promotion-sweep',
+    'promotion-draws',
     'settlements',
     'sales-channel-digests',
   ].map((consumer) => `functions/consumers/${consumer}`),

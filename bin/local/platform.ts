@@ -149,6 +149,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
     started.push(startSchedule('functions/consumers/webhook-sweep', 15_000, modules));
     started.push(startSchedule('functions/consumers/promotion-sweep', 15_000, modules));
+    started.push(startSchedule('functions/consumers/promotion-draws', 15_000, modules));
     if (options.settlementSchedule !== false)
       started.push(startSchedule('functions/consumers/settlements', 30_000, modules));
     started.push(startSchedule('functions/consumers/sales-channel-digests', 30_000, modules));

@@ -15,7 +15,7 @@ import {
   type PromotionActivity,
   type StoredPromotion,
 } from './entities';
-import { completionLimit, counts, increment, type PaymentEvent } from './payment-event';
+import { completionLimit, counts, increment, targetOf, type PaymentEvent } from './payment-event';
 import { memberActivityStep, promotionsOf } from './promotion-store';
 import { rewardSteps } from './rewards';
 import { advanceShared } from './shared-target';
@@ -55,7 +55,8 @@ export async function countPayment(paymentRequestId: string, paidAt: string): Pr
 
 /** One member's progress by one payment: re-read and written again when another payment moved it first. */
 function advance(promotion: StoredPromotion, accountId: string, event: PaymentEvent): Promise<void> {
-  if (promotion.target.type === 'shared') return advanceShared(promotion, accountId, event);
+  if (promotion.type === 'draw') return enter(promotion, accountId, event);
+  if (promotion.target?.type === 'shared') return advanceShared(promotion, accountId, event);
   return retryOnConflict(async () => {
     const progress = await progressEntity.get(promotion.id, accountId);
     // At its limit the member takes no further part: the progress write below is conditional on the version read here,
@@ -74,6 +75,56 @@ function advance(promotion: StoredPromotion, accountId: string, event: PaymentEv
   });
 }
 
+/**
+ * A draw's entry: each counted payment earns the member one, up to the draw's maximum; a drawn draw takes no more. The
+ * progress write is conditional on the version read, so concurrent payments never pass the maximum.
+ */
+function enter(promotion: StoredPromotion, accountId: string, event: PaymentEvent): Promise<void> {
+  const maximum = promotion.progress?.maximum ?? 0;
+  if (promotion.status === 'ended') return Promise.resolve();
+  return retryOnConflict(async () => {
+    const progress = await progressEntity.get(promotion.id, accountId);
+    const current = (progress?.current ?? 0) + increment(promotion, event);
+    if (current > maximum) return;
+    const at = isoTimestamp(new Date());
+    const next: Progress = {
+      promotionId: promotion.id,
+      accountId,
+      current,
+      completions: 0,
+      createdAt: progress?.createdAt ?? at,
+      modifiedAt: at,
+      version: progress?.version ?? 0,
+    };
+    await runTransaction([
+      ...progressSteps(promotion, accountId, event, progress, next),
+      memberActivityStep(promotion, accountId, at, {
+        activityType: 'promotion:progress-incremented',
+        targetProgress: String(current),
+      }),
+    ]).catch((error) => {
+      if (!(error instanceof AlreadyCounted)) throw error;
+    });
+  });
+}
+
+/** The payment's marker (counted once per member) and the member's next progress, conditional on the one read. */
+const progressSteps = (
+  promotion: StoredPromotion,
+  accountId: string,
+  event: PaymentEvent,
+  progress: Progress | undefined,
+  next: Progress,
+): TransactionStep[] => [
+  countedPaymentEntity.createStep(
+    { promotionId: promotion.id, accountId, paymentRequestId: event.paymentRequestId, countedAt: next.modifiedAt },
+    { onExists: () => new AlreadyCounted() },
+  ),
+  progress
+    ? progressEntity.replaceStep(progress, next)
+    : progressEntity.createStep({ ...next, version: 1 }, { onExists: () => new TransactionConflictError() }),
+];
+
 async function advanceSteps(
   promotion: StoredPromotion,
   accountId: string,
@@ -82,7 +133,7 @@ async function advanceSteps(
   payRewards: boolean,
 ): Promise<TransactionStep[]> {
   const at = isoTimestamp(new Date());
-  const target = Number(promotion.target.amount);
+  const target = Number(targetOf(promotion).amount);
   const reached = (progress?.current ?? 0) + increment(promotion, event);
   const completes = reached >= target;
   const completions = (progress?.completions ?? 0) + (completes ? 1 : 0);
@@ -104,13 +155,7 @@ async function advanceSteps(
   const activity = (activityType: PromotionActivity['activityType'], extra: Partial<PromotionActivity>) =>
     memberActivityStep(promotion, accountId, at, { activityType, ...extra });
   const steps: TransactionStep[] = [
-    countedPaymentEntity.createStep(
-      { promotionId: promotion.id, accountId, paymentRequestId: event.paymentRequestId, countedAt: at },
-      { onExists: () => new AlreadyCounted() },
-    ),
-    progress
-      ? progressEntity.replaceStep(progress, next)
-      : progressEntity.createStep({ ...next, version: 1 }, { onExists: () => new TransactionConflictError() }),
+    ...progressSteps(promotion, accountId, event, progress, next),
     activity('promotion:progress-incremented', { targetProgress: String(completes ? target : reached) }),
   ];
   if (!completes) return steps;

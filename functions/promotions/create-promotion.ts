@@ -8,13 +8,13 @@ import { findLoyaltyProgram } from '../loyalty-programs';
 import { brandingImage } from '../media-uploads';
 import { findCollections, tokenAssetType } from '../tokens';
 import { queryWalletAssets } from '../wallet-assets';
-import type { StoredPromotion, StoredReward } from './entities';
+import type { RewardTree, StoredPromotion, StoredReward } from './entities';
 import { PARTICIPATION_LIMIT } from './payment-event';
 import { insertPromotion, presentPromotion } from './promotion-store';
 
 type Body = FromSchema<typeof createPromotionBody>;
-type Leaf = { assetType: string; amount?: string; collectionId?: string };
-type RewardGroup = Body['params']['rewards'];
+type Leaf = { assetType: string; amount?: string; collectionId?: string; totalSupply?: string | number };
+type RewardGroup = { and?: unknown[]; or?: unknown[] };
 type Condition = NonNullable<Body['conditions']>[number];
 
 /** A challenge of a loyalty program, by the program's owner: its rewards funded from the owner's own wallets. */
@@ -25,14 +25,15 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
   if (body.startsAt && body.endsAt && body.startsAt >= body.endsAt) throw badRequest('endsAt must be after startsAt');
   // Its logo at the public address its `img` names (docs/api/media-uploads.md).
   const branding = body.mediaUploadId ? await brandingImage(body.mediaUploadId, account.id) : {};
-  const { target } = body.params;
-  if (target.type === 'sum' && target.field === undefined) throw badRequest('params.target.field is required for sum');
-  // Every contributor is rewarded when the pooled target is reached: once, so a shared challenge does not repeat.
-  if (target.type === 'shared' && body.repeatable) throw badRequest('repeatable must be false for a shared target');
+  const kind = body.type === 'draw' ? drawParams(body) : challengeParams(body);
   const conditions = (body.conditions ?? []).map(checkCondition);
   if (conditions.filter((c) => c.type === PARTICIPATION_LIMIT).length > 1)
     throw badRequest(`conditions holds one ${PARTICIPATION_LIMIT} at most`);
-  const rewards = await fundedRewards(account.id, program.test, leavesOf(body.params.rewards));
+  if (body.type === 'draw' && conditions.some((c) => c.type === PARTICIPATION_LIMIT))
+    throw badRequest(`conditions of a draw take no ${PARTICIPATION_LIMIT}: a member is drawn once`);
+  const { leaves, tree } = rewardTreeOf(body.params.rewards as RewardGroup);
+  checkSupply(body.type, tree, leaves);
+  const rewards = await fundedRewards(account.id, program.test, leaves);
   const at = isoTimestamp(now);
   const promotion: StoredPromotion = {
     id: newId(),
@@ -46,12 +47,9 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
     ...(body.endsAt ? { endsAt: body.endsAt } : {}),
     eventType: body.eventType,
     type: body.type,
-    target: {
-      type: target.type,
-      ...(target.type === 'sum' ? { field: target.field } : {}),
-      amount: String(target.amount),
-    },
+    ...kind,
     rewards,
+    ...(body.type === 'draw' ? { rewardTree: tree, status: 'active' as const } : {}),
     conditions,
     repeatable: body.repeatable === true,
     test: program.test,
@@ -64,9 +62,70 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
   return presentPromotion(promotion);
 });
 
-/** Every leaf of an `and` tree: a challenge issues them all. */
-const leavesOf = (group: RewardGroup): Leaf[] =>
-  group.and.flatMap((item) => ('and' in item && Array.isArray(item.and) ? (item.and as Leaf[]) : [item as Leaf]));
+/** A challenge's target: completing it issues every reward, so its rewards are one `and` tree. */
+function challengeParams(body: Body) {
+  const { target, progress } = body.params;
+  if (!target) throw badRequest('params.target is required for a challenge');
+  if (progress) throw badRequest('params.progress is only for a draw');
+  if (target.type === 'sum' && target.field === undefined) throw badRequest('params.target.field is required for sum');
+  // Every contributor is rewarded when the pooled target is reached: once, so a shared challenge does not repeat.
+  if (target.type === 'shared' && body.repeatable) throw badRequest('repeatable must be false for a shared target');
+  return {
+    target: {
+      type: target.type,
+      ...(target.type === 'sum' ? { field: target.field } : {}),
+      amount: String(target.amount),
+    },
+  };
+}
+
+/** A draw's entry bounds; its winners are drawn at `endsAt`, once. */
+function drawParams(body: Body) {
+  const { target, progress } = body.params;
+  if (target) throw badRequest('params.target is only for a challenge; a draw takes params.progress');
+  if (!progress) throw badRequest('params.progress is required for a draw');
+  if (!body.endsAt) throw badRequest('endsAt is required for a draw: its winners are drawn then');
+  if (body.repeatable) throw badRequest('repeatable must be false for a draw');
+  const minimum = progress.minimum ?? 1;
+  const maximum = progress.maximum ?? MAX_ENTRIES;
+  if (minimum > maximum) throw badRequest('params.progress.maximum must be at least params.progress.minimum');
+  return { progress: { minimum, maximum } };
+}
+
+/** A member's entries in a draw at most (a payment earns one). */
+const MAX_ENTRIES = 100;
+/** A draw's rewards' supplies together, so a draw has at most this many winners (each takes one at least). */
+const MAX_SUPPLY = 100;
+
+/** Only a draw has `or` groups and supplies; a draw's supplies are bounded together. */
+function checkSupply(type: Body['type'], tree: RewardTree, leaves: Leaf[]) {
+  const hasOr = (node: RewardTree): boolean =>
+    'or' in node || node.and.some((item) => typeof item !== 'number' && hasOr(item));
+  if (type === 'draw') {
+    const supply = leaves.reduce((sum, leaf) => sum + Number(leaf.totalSupply ?? 1), 0);
+    if (supply > MAX_SUPPLY) throw badRequest(`params.rewards totalSupply together must be at most ${MAX_SUPPLY}`);
+    return;
+  }
+  if (hasOr(tree)) throw badRequest('params.rewards of a challenge take no or group');
+  if (leaves.some((leaf) => leaf.totalSupply !== undefined))
+    throw badRequest('params.rewards of a challenge take no totalSupply');
+}
+
+/**
+ * The rewards, flattened in order (each money reward funded, each token checked), and the tree as indexes into them.
+ * The schema bounds the tree to two levels of at most 5 items.
+ */
+function rewardTreeOf(group: RewardGroup): { leaves: Leaf[]; tree: RewardTree } {
+  const leaves: Leaf[] = [];
+  const walk = (node: RewardGroup): RewardTree => {
+    const items = (node.and ?? node.or ?? []).map((item) => {
+      if ('assetType' in (item as object)) return leaves.push(item as Leaf) - 1;
+      return walk(item as RewardGroup);
+    });
+    return node.or ? { or: items } : { and: items };
+  };
+  return { leaves, tree: walk(group) };
+}
 
 /**
  * Each money reward is paid from an active wallet of the owner's account of its asset type and the program's liveness;
@@ -79,7 +138,8 @@ async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): 
     queryWalletAssets(accountId),
     findCollections(leaves.flatMap((leaf) => (leaf.collectionId ? [leaf.collectionId] : []))),
   ]);
-  return leaves.map(({ assetType, amount, collectionId }, index) => {
+  return leaves.map(({ assetType, amount, collectionId, totalSupply }, index) => {
+    const supply = totalSupply === undefined ? {} : { totalSupply: Number(totalSupply) };
     if (collectionId) {
       if (amount !== undefined && amount !== '1')
         throw badRequest(`params.rewards.${index}.amount must be 1 for a token reward`);
@@ -93,6 +153,7 @@ async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): 
         collectionId,
         name: collection.name,
         ...(collection.img ? { img: collection.img } : {}),
+        ...supply,
       };
     }
     if (amount === undefined) throw badRequest(`params.rewards.${index}.amount is required for a money reward`);
@@ -106,6 +167,7 @@ async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): 
       currency: wallet.currency,
       fundingAssetId: wallet.id,
       fundingSettlement: wallet.settlement,
+      ...supply,
     };
   });
 }

@@ -13,7 +13,10 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  * - shared progress: PK PROMOTION#<id>, SK SHARED: the members' pooled progress toward a `shared` target
  * - shared reward: PK PROMOTION#<id>, SK REWARDED#<accountId>: a contributor rewarded for a shared completion
  * - activity: PK PROMOTION#<id>, SK ACTIVITY#<createdAt>#<id>: the promotion's activities, newest first
+ * - draw result: PK PROMOTION#<id>, SK DRAW: a draw's winners, written once when it is drawn
  * - promotion count: PK LOYALTYPROGRAM#<programId>, SK PROMOTIONCOUNT (bounded, core/db/bounded-count.ts)
+ * - pending draw: PK PROMOTIONDRAW#<id>, SK PROMOTIONDRAW
+ *   GSI1 PROMOTIONDRAWS, <endsAt>#<id>: a draw not yet drawn, until its winners are rewarded
  * - uncounted payment: PK PROMOTIONUNCOUNTED#<paymentRequestId>, SK PROMOTIONUNCOUNTED
  *   GSI1 PROMOTIONUNCOUNTED, <recordedAt>#<paymentRequestId>: a paid request the consumer could not count, until swept
  */
@@ -26,6 +29,8 @@ interface MoneyReward {
   fundingAssetId: string;
   /** The funding wallet is a settlement wallet: its balance lives on shards. */
   fundingSettlement: boolean;
+  /** A draw's: how many winners receive it. */
+  totalSupply?: number;
 }
 
 /** A token reward: one token of the owner's product collection, issued by the tokens group; its name and image. */
@@ -35,16 +40,27 @@ export interface TokenReward {
   collectionId: string;
   name: string;
   img?: string;
+  totalSupply?: number;
 }
 
 export type StoredReward = MoneyReward | TokenReward;
 export const isTokenReward = (reward: StoredReward): reward is TokenReward => 'collectionId' in reward;
 
 export type Promotion = FromSchema<typeof promotion>;
+/** A draw's reward tree: groups of indexes into the promotion's `rewards`, or of such groups. */
+export type RewardNode = number | RewardTree;
+export type RewardTree = { and: RewardNode[] } | { or: RewardNode[] };
+
 type Served = 'rewards' | 'target' | 'params' | 'conditions';
 export type StoredPromotion = { [K in keyof Promotion as K extends Served ? never : K]: Promotion[K] } & {
-  target: { type: 'count' | 'sum' | 'shared'; field?: 'amount'; amount: string };
+  /** A challenge's; a draw has none. */
+  target?: { type: 'count' | 'sum' | 'shared'; field?: 'amount'; amount: string };
+  /** Every reward, flattened: all of a challenge's are issued; a draw issues its winners' branches of `rewardTree`. */
   rewards: StoredReward[];
+  /** A draw's: its rewards as sent, `or` groups included. */
+  rewardTree?: RewardTree;
+  /** A draw's entry bounds: a member takes part with `minimum` entries and earns at most `maximum`. */
+  progress?: { minimum: number; maximum: number };
   conditions: { type?: string; field?: string; operator: string; value: string | string[] }[];
   repeatable: boolean;
   test: boolean;
@@ -69,7 +85,57 @@ export const promotionEntity = defineEntity<StoredPromotion, [id: string]>({
     GSI2PK: accountPromotionsPartition(p.accountId),
     GSI2SK: `${p.createdAt}#${p.id}`,
   }),
-  required: ['id', 'accountId', 'programId', 'name', 'eventType', 'type', 'target', 'rewards', 'conditions', 'test'],
+  required: ['id', 'accountId', 'programId', 'name', 'eventType', 'type', 'rewards', 'conditions', 'test'],
+});
+
+/** A draw's winner: the entry drawn for it and the rewards (indexes into the promotion's `rewards`) it receives. */
+export interface DrawWinner {
+  accountId: string;
+  entryId: string;
+  rewards: number[];
+}
+
+/** A draw, drawn: written once with its `promotion:ended` activity; its winners are then each rewarded once. */
+export interface DrawResult {
+  promotionId: string;
+  /** The members with at least the minimum of entries, and their entries. */
+  entrants: number;
+  entries: number;
+  winners: DrawWinner[];
+  drawnAt: string;
+}
+
+const drawResultKey = (promotionId: string): TableKey => ({ PK: `PROMOTION#${promotionId}`, SK: 'DRAW' });
+
+export const drawResultEntity = defineEntity<DrawResult, [promotionId: string]>({
+  type: 'promotion-draw-result',
+  version: 1,
+  key: drawResultKey,
+  keyOf: (r) => drawResultKey(r.promotionId),
+  required: ['promotionId', 'entrants', 'entries', 'winners', 'drawnAt'],
+});
+
+/** A draw waiting for its end: the draw run finds the due ones by their end time. */
+export interface PendingDraw {
+  promotionId: string;
+  accountId: string;
+  endsAt: string;
+}
+
+const pendingDrawKey = (promotionId: string): TableKey => ({
+  PK: `PROMOTIONDRAW#${promotionId}`,
+  SK: 'PROMOTIONDRAW',
+});
+/** The draw run's index partition (GSI1): the pending draws, earliest end first. */
+export const PENDING_DRAWS_PARTITION = 'PROMOTIONDRAWS';
+
+export const pendingDrawEntity = defineEntity<PendingDraw, [promotionId: string]>({
+  type: 'promotion-pending-draw',
+  version: 1,
+  key: pendingDrawKey,
+  keyOf: (d) => pendingDrawKey(d.promotionId),
+  indexes: (d) => ({ GSI1PK: PENDING_DRAWS_PARTITION, GSI1SK: `${d.endsAt}#${d.promotionId}` }),
+  required: ['promotionId', 'accountId', 'endsAt'],
 });
 
 /** One member's progress toward a promotion. */
@@ -153,7 +219,7 @@ export const sharedProgressEntity = defineEntity<SharedProgress, [promotionId: s
   required: ['promotionId', 'current', 'completions', 'createdAt', 'modifiedAt', 'version'],
 });
 
-/** A contributor to a shared completion, rewarded: written with its rewards, so each is rewarded once. */
+/** A contributor to a shared completion or a draw's winner, rewarded: written with its rewards, so once. */
 export interface SharedReward {
   promotionId: string;
   accountId: string;

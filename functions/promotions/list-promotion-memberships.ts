@@ -4,9 +4,9 @@ import { publicView } from '../core/db/entity';
 import { derivedId } from '../core/ids';
 import { authedOperation } from '../core/http/operation';
 import { findMembership, membershipsPage, type StoredMembership } from '../loyalty-programs';
-import { progressEntity, sharedProgressEntity, type StoredPromotion } from './entities';
+import { drawResultEntity, progressEntity, sharedProgressEntity, type StoredPromotion } from './entities';
 import { completionLimit } from './payment-event';
-import { promotionsOf, servedRewards } from './promotion-store';
+import { promotionsOf, servedParams, servedRewards } from './promotion-store';
 import { promotionMembership as schema } from './schemas';
 
 type Query = FromSchema<typeof promotionMembershipsQuery>;
@@ -33,14 +33,19 @@ export const listPromotionMemberships = authedOperation<unknown, Query>(async ({
 
 async function viewsOf(membership: StoredMembership, now: Date): Promise<PromotionMembership[]> {
   const promotions = await promotionsOf(membership.programId);
-  const [progress, shared] = await Promise.all([
+  const [progress, shared, drawn] = await Promise.all([
     progressEntity.getMany(promotions.map((p) => [p.id, membership.accountId] as [string, string])),
-    sharedProgressEntity.getMany(promotions.filter((p) => p.target.type === 'shared').map((p) => [p.id] as [string])),
+    sharedProgressEntity.getMany(promotions.filter((p) => p.target?.type === 'shared').map((p) => [p.id] as [string])),
+    drawResultEntity.getMany(promotions.filter((p) => p.status === 'ended').map((p) => [p.id] as [string])),
   ]);
   // A shared target's progress is every member's: the pooled one, complete for all once reached.
   return promotions.map((promotion) => {
-    const mine = (promotion.target.type === 'shared' ? shared : progress).find((p) => p.promotionId === promotion.id);
-    return view(promotion, membership, mine, now);
+    const mine = (promotion.target?.type === 'shared' ? shared : progress).find((p) => p.promotionId === promotion.id);
+    // A draw is complete for its winners once drawn.
+    const won = drawn
+      .find((d) => d.promotionId === promotion.id)
+      ?.winners.some((w) => w.accountId === membership.accountId);
+    return view(promotion, membership, mine, now, won === true);
   });
 }
 
@@ -49,10 +54,14 @@ function view(
   membership: StoredMembership,
   progress: { current: number; completions: number; createdAt: string; modifiedAt: string } | undefined,
   now: Date,
+  won: boolean,
 ): PromotionMembership {
   const current = progress?.current ?? 0;
-  const complete = (progress?.completions ?? 0) >= completionLimit(promotion);
-  const ended = promotion.endsAt !== undefined && promotion.endsAt <= now.toISOString();
+  const complete = won || (progress?.completions ?? 0) >= completionLimit(promotion);
+  const params = servedParams(promotion);
+  // A drawn draw has ended whatever the member's clock says.
+  const ended =
+    promotion.status === 'ended' || (promotion.endsAt !== undefined && promotion.endsAt <= now.toISOString());
   return publicView<PromotionMembership>(schema, {
     ...promotion,
     id: derivedId(undefined, 'promotion-membership', promotion.id, membership.accountId),
@@ -60,9 +69,9 @@ function view(
     promotionId: promotion.id,
     rewards: servedRewards(promotion),
     params: {
-      target: { ...promotion.target, ...(promotion.target.type === 'shared' ? { progress: current } : {}) },
-      rewards: { and: servedRewards(promotion) },
-      progress: { current },
+      ...params,
+      ...(promotion.target?.type === 'shared' ? { target: { ...promotion.target, progress: current } } : {}),
+      progress: { ...promotion.progress, current },
     },
     progress: current,
     completions: progress?.completions ?? 0,

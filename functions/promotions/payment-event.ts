@@ -49,6 +49,17 @@ export function counts(promotion: StoredPromotion, event: PaymentEvent): boolean
   });
 }
 
-/** How far the payment moves the target: one payment, or the field summed (a `sum`, a `shared` target naming one). */
-export const increment = (promotion: StoredPromotion, event: PaymentEvent): number =>
-  promotion.target.type === 'count' || promotion.target.field === undefined ? 1 : Number(event[promotion.target.field]);
+/**
+ * How far the payment moves the target: one payment (a `count`, a draw's entry), or the field summed (a `sum`, a
+ * `shared` target naming one).
+ */
+export function increment(promotion: StoredPromotion, event: PaymentEvent): number {
+  const field = promotion.target?.type === 'count' ? undefined : promotion.target?.field;
+  return field ? Number(event[field]) : 1;
+}
+
+/** A challenge's target (a draw has none: its payments are entries, count-payment.ts). */
+export function targetOf(promotion: StoredPromotion): NonNullable<StoredPromotion['target']> {
+  if (!promotion.target) throw new Error(`promotion ${promotion.id} has no target`);
+  return promotion.target;
+}

@@ -8,11 +8,13 @@ import { newId } from '../core/ids';
 import {
   activityEntity,
   isTokenReward,
+  pendingDrawEntity,
   programPromotionsPartition,
   promotionCountKey,
   promotionEntity,
   type Promotion,
   type PromotionActivity,
+  type RewardNode,
   type StoredPromotion,
 } from './entities';
 import { promotion as promotionSchema } from './schemas';
@@ -40,7 +42,10 @@ export const memberActivityStep = (
 /** Promotions one program may run: each payment at its merchants is checked against all of them. */
 const MAX_PROMOTIONS_PER_PROGRAM = 20;
 
-/** The promotion, its count within the program's limit and its `promotion:created` activity, in one transaction. */
+/**
+ * The promotion, its count within the program's limit and its `promotion:created` activity, in one transaction; a
+ * draw's pending entry with them, so the draw run finds it at its end.
+ */
 export function insertPromotion(promotion: StoredPromotion): Promise<void> {
   const created: PromotionActivity = {
     id: newId(),
@@ -54,6 +59,15 @@ export function insertPromotion(promotion: StoredPromotion): Promise<void> {
     promotionEntity.createStep(promotion),
     boundedCountStep(promotionCountKey(promotion.programId), 1, MAX_PROMOTIONS_PER_PROGRAM, 'PROMOTION_LIMIT_EXCEEDED'),
     activityEntity.createStep(created),
+    ...(promotion.type === 'draw' && promotion.endsAt
+      ? [
+          pendingDrawEntity.createStep({
+            promotionId: promotion.id,
+            accountId: promotion.accountId,
+            endsAt: promotion.endsAt,
+          }),
+        ]
+      : []),
   ]);
 }
 
@@ -71,23 +85,33 @@ export async function loadPromotion(request: AuthedRequest): Promise<StoredPromo
 
 /** The rewards as served: what the docs' reward model shows of each (the funding wallet stays ours). */
 export const servedRewards = (promotion: StoredPromotion) =>
-  promotion.rewards.map((reward) =>
-    isTokenReward(reward)
-      ? {
-          assetType: reward.assetType,
-          amount: reward.amount,
-          collectionId: reward.collectionId,
-          name: reward.name,
-          ...(reward.img ? { img: reward.img } : {}),
-        }
-      : { assetType: reward.assetType, amount: reward.amount },
-  );
+  promotion.rewards.map((reward) => ({
+    assetType: reward.assetType,
+    amount: reward.amount,
+    ...(isTokenReward(reward)
+      ? { collectionId: reward.collectionId, name: reward.name, ...(reward.img ? { img: reward.img } : {}) }
+      : {}),
+    ...(reward.totalSupply === undefined ? {} : { totalSupply: String(reward.totalSupply) }),
+  }));
+
+/** `params` as served: a challenge's target and `and` rewards, a draw's reward tree and entry bounds. */
+export function servedParams(promotion: StoredPromotion) {
+  const rewards = servedRewards(promotion);
+  if (!promotion.rewardTree) return { target: promotion.target, rewards: { and: rewards } };
+  const served = (node: RewardNode): unknown =>
+    typeof node === 'number'
+      ? rewards[node]
+      : 'and' in node
+        ? { and: node.and.map(served) }
+        : { or: node.or.map(served) };
+  return { rewards: served(promotion.rewardTree), progress: promotion.progress };
+}
 
 export const presentPromotion = (promotion: StoredPromotion): Promotion =>
   publicView<Promotion>(promotionSchema, {
     ...promotion,
     rewards: servedRewards(promotion),
-    params: { target: promotion.target, rewards: { and: servedRewards(promotion) } },
+    params: servedParams(promotion),
   });
 
 export const presentPage = async (found: Promise<Page<StoredPromotion>>): Promise<Page<Promotion>> => {

@@ -21,38 +21,44 @@ const target = {
   properties: { type: { enum: ['count', 'sum', 'shared'] }, field: { enum: ['amount'] }, amount: targetAmount },
 } as const;
 
+/** How many winners of a draw a reward goes to (1 to 100), sent as a string or a number. */
+const supply = {
+  type: ['string', 'integer'],
+  pattern: '^[1-9][0-9]?$|^100$',
+  maxLength: 3,
+  minimum: 1,
+  maximum: 100,
+} as const;
+
 /**
  * A reward: money paid to the member's wallet of the asset type from the program owner's wallet of that type (`amount`
- * required), or one token of the owner's product collection (`collectionId`, the token asset type).
+ * required), or one token of the owner's product collection (`collectionId`, the token asset type). A draw's reward
+ * may name its `totalSupply`: how many winners receive it (1 when absent).
  */
 const rewardLeaf = {
   type: 'object',
   required: ['assetType'],
-  properties: { assetType: text(64), amount, collectionId: idOf('tokenCollection') },
+  properties: { assetType: text(64), amount, collectionId: idOf('tokenCollection'), totalSupply: supply },
 } as const;
 
-/** Every reward of a challenge is issued: an `and` group of rewards (nested groups flattened). */
-const rewardGroup = {
-  type: 'object',
-  required: ['and'],
-  properties: {
-    and: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 5,
-      items: {
-        anyOf: [
-          rewardLeaf,
-          {
-            type: 'object',
-            required: ['and'],
-            properties: { and: { type: 'array', minItems: 1, maxItems: 5, items: rewardLeaf } },
-          },
-        ],
-      },
+/** Exactly one of `and` (every item issued) or `or` (one branch issued: draws only). */
+const group = <T extends object>(items: T) =>
+  ({
+    type: 'object',
+    minProperties: 1,
+    maxProperties: 1,
+    properties: {
+      and: { type: 'array', minItems: 1, maxItems: 5, items },
+      or: { type: 'array', minItems: 1, maxItems: 5, items },
     },
-  },
-} as const;
+  }) as const;
+
+/** A tree of rewards two levels deep: a group of rewards and groups of rewards. */
+const rewardGroup = group({ anyOf: [rewardLeaf, group(rewardLeaf)] });
+
+/** A draw's entries: a member enters with `minimum` entries, and earns at most `maximum` (1 to 100). */
+const entryBound = { type: 'integer', minimum: 1, maximum: 100 } as const;
+const drawProgress = { type: 'object', properties: { minimum: entryBound, maximum: entryBound } } as const;
 
 /**
  * A condition on the payment: a field of it (`amount`, `currency`, `merchantId`, `merchantAccountId`), or a type; the
@@ -82,11 +88,12 @@ export const createPromotionBody = {
     startsAt: timestamp,
     endsAt: timestamp,
     eventType: { enum: ['payment'] },
-    type: { enum: ['challenge'] },
+    type: { enum: ['challenge', 'draw'] },
+    /** A challenge's `target`; a draw's `progress` instead. */
     params: {
       type: 'object',
-      required: ['target', 'rewards'],
-      properties: { target, rewards: rewardGroup },
+      required: ['rewards'],
+      properties: { target, rewards: rewardGroup, progress: drawProgress },
     },
     conditions: { type: 'array', maxItems: 10, items: condition },
     repeatable: { type: 'boolean' },
@@ -111,7 +118,20 @@ const servedReward = {
     collectionId: { type: 'string' },
     name: { type: 'string' },
     img: { type: 'string' },
+    totalSupply: { type: 'string' },
   },
+} as const;
+/** A served reward tree: groups of rewards or of groups, as the owner sent it (the group is `and` or `or`). */
+const servedGroup = <T extends object>(items: T) =>
+  ({
+    type: 'object',
+    properties: { and: { type: 'array', items }, or: { type: 'array', items } },
+  }) as const;
+const servedRewards = servedGroup({ anyOf: [servedGroup(servedReward), servedReward] });
+/** A draw's entry bounds; a membership adds its own entries (`current`). */
+const servedProgress = {
+  type: 'object',
+  properties: { minimum: { type: 'number' }, maximum: { type: 'number' } },
 } as const;
 const servedCondition = {
   type: 'object',
@@ -146,16 +166,15 @@ const promotionFields = {
 
 export const promotion = {
   type: 'object',
-  required: ['id', 'accountId', 'programId', 'name', 'rewards', 'eventType', 'target', 'params', 'type', 'conditions'],
+  required: ['id', 'accountId', 'programId', 'name', 'rewards', 'eventType', 'params', 'type', 'conditions'],
   properties: {
     ...promotionFields,
     params: {
       type: 'object',
-      properties: {
-        target: servedTarget,
-        rewards: { type: 'object', properties: { and: { type: 'array', items: servedReward } } },
-      },
+      properties: { target: servedTarget, rewards: servedRewards, progress: servedProgress },
     },
+    /** A draw's: `active` until it is drawn, then `ended`. */
+    status: { enum: ['active', 'ended'] },
     updatedAt: timestamp,
     updatedBy: crn,
     repeatable: { type: 'boolean' },
@@ -180,6 +199,7 @@ export const promotionActivity = {
         'promotion:progress-incremented',
         'promotion:shared-progress-incremented',
         'promotion:completed',
+        'promotion:ended',
       ],
     },
     promotionId: id,
@@ -203,8 +223,11 @@ export const promotionMembership = {
       type: 'object',
       properties: {
         target: servedTarget,
-        rewards: { type: 'object', properties: { and: { type: 'array', items: servedReward } } },
-        progress: { type: 'object', properties: { current: { type: 'number' } } },
+        rewards: servedRewards,
+        progress: {
+          type: 'object',
+          properties: { current: { type: 'number' }, minimum: { type: 'number' }, maximum: { type: 'number' } },
+        },
       },
     },
     /** Deprecated by the docs (`params.progress.current`), kept on responses. */

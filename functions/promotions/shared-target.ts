@@ -1,19 +1,17 @@
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
-import { codeOf } from '../core/errors/classes';
 import {
   activityPartition,
   countedPaymentEntity,
   sharedProgressEntity,
-  sharedRewardEntity,
   type SharedProgress,
   type StoredPromotion,
 } from './entities';
-import { increment, type PaymentEvent } from './payment-event';
+import { increment, targetOf, type PaymentEvent } from './payment-event';
 import { memberActivityStep } from './promotion-store';
-import { rewardSteps } from './rewards';
+import { rewardMemberOnce } from './rewards';
 
-/** The payment was counted for this member before, or the contributor rewarded before. */
+/** The payment was counted for this member before. */
 class Done extends Error {}
 
 /**
@@ -27,7 +25,7 @@ export async function advanceShared(promotion: StoredPromotion, accountId: strin
     const current = await sharedProgressEntity.get(promotion.id);
     if (current && current.completions > 0) return current;
     const at = isoTimestamp(new Date());
-    const target = Number(promotion.target.amount);
+    const target = Number(targetOf(promotion).amount);
     const reached = Math.min((current?.current ?? 0) + increment(promotion, event), target);
     const next: SharedProgress = {
       promotionId: promotion.id,
@@ -79,7 +77,7 @@ async function rewardContributors(promotion: StoredPromotion) {
     for (const { accountId } of page.items) {
       if (rewarded.has(accountId)) continue;
       rewarded.add(accountId);
-      await rewardOnce(promotion, accountId);
+      await rewardMemberOnce(promotion, accountId, 'shared', isoTimestamp(new Date()));
     }
     pageKey = page.nextPageKey;
   } while (pageKey);
@@ -88,25 +86,4 @@ async function rewardContributors(promotion: StoredPromotion) {
     if (!current || current.rewardsIssued) return;
     await sharedProgressEntity.replace(current, { ...current, rewardsIssued: true, version: current.version + 1 });
   });
-}
-
-async function rewardOnce(promotion: StoredPromotion, accountId: string) {
-  const at = isoTimestamp(new Date());
-  const marker = (issued: boolean) =>
-    sharedRewardEntity.createStep(
-      { promotionId: promotion.id, accountId, issued, createdAt: at },
-      {
-        onExists: () => new Done(),
-      },
-    );
-  try {
-    await runTransaction([marker(true), ...(await rewardSteps(promotion, accountId, 'shared', at))]);
-  } catch (error) {
-    if (error instanceof Done) return;
-    // A reward the owner's wallet can no longer pay: the contributor is marked, its rewards not issued.
-    if (!codeOf(error) || error instanceof TransactionConflictError) throw error;
-    await runTransaction([marker(false)]).catch((again) => {
-      if (!(again instanceof Done)) throw again;
-    });
-  }
 }

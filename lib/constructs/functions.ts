@@ -40,6 +40,7 @@ const READS_MEDIA = new Set(['batches']);
 const SETTLEMENT_SCHEDULE =
   "Settles each merchant's ended days to its settlement bank account and confirms paid payouts";
 const DIGEST_SCHEDULE = "Emails each sales channel its ended periods' connect requests";
+const DRAW_SCHEDULE = 'Draws the promotion draws that ended and rewards their winners';
 
 export interface FunctionsProps {
   data: PaymentsData;
@@ -56,7 +57,8 @@ export interface FunctionsProps {
 
 /**
  * One Lambda per endpoint group, per queue consumer and per table stream consumer, the webhook and promotion
- * sweeps, the settlement run and the sales channel digest run, each with only the grants it needs.
+ * sweeps, the promotion draw run, the settlement run and the sales channel digest run, each with only the grants it
+ * needs.
  */
 export class PaymentsFunctions extends Construct {
   readonly groups = new Map<Group, NodejsFunction>();
@@ -237,6 +239,14 @@ export class PaymentsFunctions extends Construct {
       targets: [new targets.LambdaFunction(promotionSweep)],
     });
     this.consumers.push(promotionSweep);
+
+    // The draw run (functions/consumers/promotion-draws.ts): draws each promotion draw once its end has come by its
+    // owner's clock and rewards its winners; every minute, so a draw is drawn within a minute of its end. Its random
+    // source is keyed by the page-key secret (functions/promotions/draws.ts). A rerun rewards nobody twice.
+    const draws = make('promotion-draws', 'functions/consumers/promotion-draws.ts', Duration.minutes(5));
+    data.table.grantReadWriteData(draws);
+    this.schedule('PromotionDraw', draws, 'rate(1 minute)', DRAW_SCHEDULE);
+    this.consumers.push(draws);
 
     // The settlement run (functions/consumers/settlements.ts): settles the merchants' ended days and confirms what
     // the bank paid. Hourly, five minutes past, so a day's last movements have reached the ledger's index and a test

@@ -1,10 +1,12 @@
 /** Docs page "Promotions": src/content/api/promotions.mdoc and its example exchanges. */
+import { handler as runDraws } from '../../functions/consumers/promotion-draws';
 import { api, newAccount, type Json, type TestAccount } from '../support/api';
+import { advanceClock, HOUR } from '../support/clock';
 import { challenge, newActiveProgram, newPromotion } from '../support/loyalty';
 import { logoForm } from '../support/media';
 import { newMerchant } from '../support/payments';
 import { ok } from '../support/value';
-import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
+import { B, except, expectError, expectExchange, expectShape, S, type ShapeObject } from './support';
 
 const TARGET = { type: S, amount: S };
 const REWARD = { assetType: S, amount: S };
@@ -96,6 +98,26 @@ describe('Promotions: documented example exchanges', () => {
     const made = await newPromotion(owner, programId, body);
     const res = await api('GET', `/api/promotions/${made.id}/activities`, { key: owner.apiKey });
     expectExchange(res, { items: [{ id: S, activityType: S, promotionId: S, programId: S, createdAt: S }] });
+  });
+
+  it('GET /api/promotions/{promotionId}/activities: a drawn draw’s promotion:ended', async () => {
+    // Its own owner: moving the clock to the draw's end moves no other test's.
+    const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const made = await newPromotion(merchant.owner, program.id, {
+      name: 'Win a Coffee Year',
+      eventType: 'payment',
+      type: 'draw',
+      endsAt: new Date(Date.now() + HOUR * 1000).toISOString(),
+      params: { progress: { minimum: 1, maximum: 5 }, rewards: { or: [{ assetType: 'svc.nzd.test', amount: '500' }] } },
+    });
+    await advanceClock(merchant.owner.accountId, 2 * HOUR);
+    await runDraws();
+    const res = await api('GET', `/api/promotions/${made.id}/activities`, { key: merchant.owner.apiKey });
+    expectExchange(res, { items: [{ id: S, activityType: S, promotionId: S, createdAt: S }] });
+    const ended = res.body.items.find((a: Json) => a.activityType === 'promotion:ended');
+    expectShape(ended, { id: S, activityType: S, promotionId: S, createdBy: S, createdAt: S, status: S });
+    expect(ended.status).toBe('ended');
   });
 });
 

@@ -19,10 +19,10 @@ const routesTemplate = Template.fromStack(
 /** Functions fed by a queue or by the table's stream. */
 const consumers = [...QUEUES.filter((q) => q.consumer), ...STREAM_CONSUMERS];
 /**
- * Functions run on a schedule rather than by a queue: the webhook outbox and promotion sweeps, the settlement and
- * digest runs.
+ * Functions run on a schedule rather than by a queue: the webhook outbox and promotion sweeps, the settlement, digest
+ * and promotion draw runs.
  */
-const scheduled = 4;
+const scheduled = 5;
 
 describe('PaymentsStack', () => {
   it('keeps one DynamoDB table: on demand, PITR, TTL, GSI1 and GSI2, retained', () => {
@@ -396,12 +396,13 @@ describe('PaymentsStack', () => {
   it.each([
     ['settlement', 'settlements', 'cron(5 * * * ? *)'],
     ['sales channel digest', 'saleschanneldigests', 'cron(10 * * * ? *)'],
-  ])('runs the %s consumer hourly by an EventBridge Scheduler schedule that may invoke only it', (_, name, cron) => {
+    ['promotion draw', 'promotiondraws', 'rate(1 minute)'],
+  ])('runs the %s consumer by an EventBridge Scheduler schedule that may invoke only it', (_, name, cron) => {
     const functions = template.findResources('AWS::Lambda::Function');
     const consumer = Object.keys(functions).filter((id) => new RegExp(`^Functions${name}`).test(id));
     expect(consumer).toHaveLength(1);
     const schedules = template.findResources('AWS::Scheduler::Schedule');
-    expect(Object.keys(schedules)).toHaveLength(2);
+    expect(Object.keys(schedules)).toHaveLength(3);
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: cron,
       State: 'ENABLED',
@@ -424,8 +425,8 @@ describe('PaymentsStack', () => {
           .Statement,
     );
     expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
-    // The consumer reads and writes the table (settlements and the ledger; digests and their emails' records) and
-    // sends to no queue.
+    // The consumer reads and writes the table (settlements and the ledger; digests and their emails' records; draws
+    // and their rewards) and sends to no queue.
     const consumerPolicies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes(`${name}Role`),
     );
