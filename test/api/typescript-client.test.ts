@@ -22,7 +22,8 @@ function firstDifference(committed: string, served: string): string | undefined 
   const line = a.findIndex((text, i) => text !== b[i]);
   if (line === -1 && a.length === b.length) return undefined;
   const at = line === -1 ? a.length : line;
-  return `line ${at + 1}: committed ${JSON.stringify(a[at])}, served document gives ${JSON.stringify(b[at])}`;
+  const shown = `committed ${JSON.stringify(a[at])}, served document gives ${JSON.stringify(b[at])}`;
+  return `line ${at + 1}: ${shown} (run npm run client:generate)`;
 }
 
 describe('the generated types', () => {
