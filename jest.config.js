@@ -1,5 +1,7 @@
 /** @type {import('jest').Config} */
-// middy is ESM only: its modules are transformed to CommonJS like our own TypeScript (docs/architecture.md, Pins).
+// middy is ESM only: its modules are transformed to CommonJS like our own TypeScript (docs/architecture.md, Pins). So
+// are the ESM-only packages openapi-typescript's CommonJS build requires (the client's drift test runs it).
+const ESM_ONLY = ['@middy', 'parse-json', 'index-to-position', 'change-case', 'supports-color'].join('|');
 const esm = [
   'ts-jest',
   { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true } },
@@ -7,8 +9,11 @@ const esm = [
 const base = {
   preset: 'ts-jest',
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }], '/node_modules/@middy/.+\\.js$': esm },
-  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }], [`/node_modules/(${ESM_ONLY})/.+\\.js$`]: esm },
+  // A file in node_modules is left as it is unless its own package (the one nearest to it) is ESM only.
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY})/)(@[^/]+/)?[^/]+/(?!node_modules/)`],
+  // The client's examples import it by its package name, as an application would (tsconfig.json paths).
+  moduleNameMapper: { '^@payments-platform/client$': '<rootDir>/clients/typescript/src/index.ts' },
   // Stryker's sandboxes (npm run test:mutation) hold a copy of the tests and sources.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.stryker-tmp/'],
@@ -18,7 +23,11 @@ module.exports = {
   // 2 cores, where jest's 5 s default measures the machine's load, not the code.
   testTimeout: 30_000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/clients/typescript/test/**/*.test.ts'],
+    },
     { ...base, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
     // Each journey page starts a platform of its own (test/journeys/journeys.test.ts), none of global-setup's.
     { ...base, displayName: 'journeys', testMatch: ['<rootDir>/test/journeys/**/*.test.ts'] },

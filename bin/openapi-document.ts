@@ -1,3 +1,4 @@
+import { MAX_HEADER_KEY_LENGTH } from '../functions/core/idempotency';
 import { pathParameterKind } from '../functions/core/ids';
 import { flagsOf } from '../functions/permissions';
 import { ROUTES, type Route } from '../functions/routes';
@@ -29,9 +30,17 @@ const ref = (id: SchemaId) => ({ $ref: `#/components/schemas/${id}` });
  */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
+  // OpenAPI wants each operationId unique (generated clients name methods by it): a route serving an operation
+  // at a second path, such as the docs page's alias of a route, is numbered.
+  const served = new Map<string, number>();
   for (const route of ROUTES) {
+    const n = (served.get(route.operation) ?? 0) + 1;
+    served.set(route.operation, n);
     paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operationOf(route);
+    paths[route.path][route.method.toLowerCase()] = operationOf(
+      route,
+      n === 1 ? route.operation : `${route.operation}${n}`,
+    );
   }
   return {
     openapi: '3.1.0',
@@ -50,12 +59,12 @@ export function buildOpenApiDocument(): JsonObject {
   };
 }
 
-function operationOf(route: Route): JsonObject {
+function operationOf(route: Route, operationId: string): JsonObject {
   const operation: JsonObject = {
-    operationId: route.operation,
+    operationId,
     summary: route.summary,
     tags: [route.group],
-    parameters: [...pathParameters(route), ...queryParameters(route)],
+    parameters: [...pathParameters(route), ...queryParameters(route), ...headerParameters(route)],
     responses: {
       '200': {
         description: 'OK',
@@ -124,6 +133,13 @@ function pathParameters(route: Route): JsonObject[] {
     const kind = pathParameterKind(name);
     return { name, in: 'path', required: true, schema: kind ? idOf(kind) : { type: 'string' } };
   });
+}
+
+/** A money command whose body names no idempotency key takes one in a header (docs/api/money.md). */
+function headerParameters(route: Route): JsonObject[] {
+  if (route.idempotency !== 'header') return [];
+  const schema = { type: 'string', minLength: 1, maxLength: MAX_HEADER_KEY_LENGTH };
+  return [{ name: 'Idempotency-Key', in: 'header', required: false, schema }];
 }
 
 /** A legacy route's parameters may each come from the query string, so none is required there. */

@@ -127,7 +127,7 @@ function canonicalJson(value: unknown): string {
 }
 
 /** Longest `Idempotency-Key` header accepted. */
-const MAX_HEADER_KEY_LENGTH = 255;
+export const MAX_HEADER_KEY_LENGTH = 255;
 
 /**
  * Money commands whose body has no key (void, release) take an optional `Idempotency-Key` header
