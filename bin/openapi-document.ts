@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathParameterKind } from '../functions/core/ids';
 import { flagsOf } from '../functions/permissions';
 import { ROUTES, type Route } from '../functions/routes';
@@ -178,10 +180,37 @@ function operationOf(route: Route): JsonObject {
   } else if (route.body) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: ref(route.body) } } };
   }
+  embedExample(route, operation);
   const labels = route.labels ?? [];
   if (labels.includes('deprecated')) operation.deprecated = true;
   if (labels.includes('experimental')) operation['x-experimental'] = true;
   return operation;
+}
+
+/** Where the conformance suite's recording run leaves one exchange per operation (test/support/response-check.ts). */
+const EXAMPLES = join(__dirname, '..', 'openapi', 'examples');
+
+/** An exchange the conformance suite round-tripped: the JSON body sent (if any) and the success answered. */
+export interface RecordedExample {
+  request: { method: string; path: string; body?: unknown };
+  response: { status: number; body: unknown };
+}
+
+export function recordedExample(operationId: string): RecordedExample | undefined {
+  const file = join(EXAMPLES, `${operationId}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RecordedExample) : undefined;
+}
+
+type Content = Record<string, JsonObject>;
+
+/** The operation's recorded exchange as its request and success examples. */
+function embedExample(route: Route, operation: JsonObject): void {
+  const example = recordedExample(route.operationId ?? route.operation);
+  if (!example) return;
+  const success = (operation.responses as Record<string, { content: Content }>)['200'].content['application/json'];
+  if (success) success.example = example.response.body;
+  const request = (operation.requestBody as { content: Content } | undefined)?.content['application/json'];
+  if (request && example.request.body !== undefined) request.example = example.request.body;
 }
 
 /**

@@ -9,7 +9,7 @@ const FUNCTIONS = join(__dirname, '..', 'functions');
 const DEFINITIONS = join(FUNCTIONS, 'core', 'errors');
 const CODE_LITERAL = /'([A-Z][A-Z0-9_]+)'/g;
 const IMPORT = /^(import|export)\s+(type\s+)?(?:\{([^}]*)\}|\*(?:\s+as\s+\w+)?|\w+)\s+from\s+'(\.[^']*)'/gm;
-const LEGACY_OPERATION = /legacyOperation\(\s*'(\w+)'/;
+const LEGACY_OPERATION = /legacyOperation(?:<[^>]*>)?\(\s*'(\w+)'/;
 /** The typed errors (core/errors/classes.ts) whose code their call does not spell out. */
 const CALLS: Readonly<Partial<Record<ErrorCode, RegExp>>> = {
   FORBIDDEN: /\bforbidden\(\)/,
