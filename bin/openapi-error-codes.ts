@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ERRORS, type ErrorCode } from '../functions/core/errors/catalogue';
-import { TRANSLATIONS as LEGACY_TRANSLATIONS } from '../functions/legacy-payment-requests/legacy-errors';
+import { TRANSLATIONS as LEGACY_TRANSLATIONS } from '../functions/legacy-payment-requests';
 import type { Route } from '../functions/routes';
 
 const FUNCTIONS = join(__dirname, '..', 'functions');
