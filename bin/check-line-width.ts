@@ -17,6 +17,8 @@ const SKIPPED = new Set([
   'clients/postman/payments-platform.postman_collection.json',
   'clients/typescript/src/schema.d.ts',
 ]);
+// Recorded exchanges (docs/api-reference.md) are data: their strings are as the platform answered them.
+const RECORDED = 'openapi/examples/';
 
 const ROOT = join(__dirname, '..');
 const prefixes = process.argv.slice(2);
@@ -25,7 +27,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => CHECKED.test(file) && !SKIPPED.has(file))
+  .filter((file) => CHECKED.test(file) && !SKIPPED.has(file) && !file.startsWith(RECORDED))
   .filter((file) => !prefixes.length || prefixes.some((prefix) => file.startsWith(prefix)));
 
 let over = 0;

@@ -67,6 +67,7 @@ export const ROUTES = [
     method: 'POST',
     path: '/api/asset-programs/{assetProgramId}/set-terms-of-service-url',
     operation: 'setTermsOfServiceUrl',
+    operationId: 'setTermsOfServiceUrlByDocsPath',
     permission: 'asset-programs:update',
     authentication: 'apiKey',
     body: 'AssetProgramTermsOfServiceUrlBody',

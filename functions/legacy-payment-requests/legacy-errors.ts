@@ -19,7 +19,7 @@ const NOT_FOUND: Translation = { status: 400, code: 'REQUEST_NOT_FOUND' };
  * the legacy status and code. Everything else passes through unchanged, already 403 with its documented CODE or 400
  * naming a field.
  */
-const TRANSLATIONS: Record<LegacyOperationName, Readonly<Partial<Record<ErrorCode, Translation>>>> = {
+export const TRANSLATIONS: Record<LegacyOperationName, Readonly<Partial<Record<ErrorCode, Translation>>>> = {
   create: { FORBIDDEN: { status: 403, code: 'MERCHANT_CONFIGURATION_NOT_FOUND' } },
   info: { FORBIDDEN: NOT_FOUND },
   pay: { FORBIDDEN: NOT_FOUND },

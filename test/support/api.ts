@@ -1,5 +1,5 @@
 import type { Seed } from '../../bin/local/seed';
-import { checkResponse } from './response-check';
+import { checkResponse, recordExample } from './response-check';
 
 /**
  * A JSON body as a test reads it. Its shape is what the test asserts, and response-check.ts checks every
@@ -68,6 +68,7 @@ export async function api<T = Json>(
     // non-JSON bodies stay text, so a test can assert on them
   }
   checkResponse(method, path, response.status, response.headers.get('content-type'), parsed);
+  if (process.env.OPENAPI_RECORD) recordExample(method, path, options.body, response.status, parsed);
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 

@@ -12,6 +12,8 @@ export interface RouteSpec<Permission extends string = string, SchemaId extends 
   path: string;
   /** Operation module name inside functions/<group>/. */
   operation: string;
+  /** The OpenAPI operationId where another route serves the same operation (an alias path); else `operation`. */
+  operationId?: string;
   /** Permission from the roles matrix; null only for routes without authentication. */
   permission: Permission | null;
   authentication: 'apiKey' | 'none';
