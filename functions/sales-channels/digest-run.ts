@@ -2,6 +2,7 @@ import { findAccount } from '../accounts';
 import { accountNow, isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { derivedId } from '../core/ids';
+import { inBatches } from '../core/in-batches';
 import { notificationStep, type Notification } from '../core/notifications/outbox';
 import { logger } from '../core/observability';
 import { periodEnd, periodStart, type DigestFrequency } from './digest-periods';
@@ -46,22 +47,15 @@ export async function runSalesChannelDigests(): Promise<DigestTotals> {
     limit: MAX_CHANNELS,
   });
   if (states.length === MAX_CHANNELS) logger.error('sales channel digest run read its limit of channels');
-  const totals: DigestTotals = { queued: 0, failed: 0 };
-  for (let i = 0; i < states.length; i += CONCURRENT_CHANNELS) {
-    const done = await Promise.all(
-      states.slice(i, i + CONCURRENT_CHANNELS).map(({ salesChannelId }) =>
-        retryOnConflict(() => digestChannel(salesChannelId)).catch((error: unknown) => {
-          logger.error('sales channel digest failed', { salesChannelId, error: String(error) });
-          return undefined;
-        }),
-      ),
-    );
-    for (const queued of done) {
-      if (queued === undefined) totals.failed += 1;
-      else totals.queued += queued;
-    }
-  }
-  return totals;
+  return inBatches(states, CONCURRENT_CHANNELS, { queued: 0, failed: 0 }, ({ salesChannelId }) =>
+    retryOnConflict(() => digestChannel(salesChannelId)).then(
+      (queued) => ({ queued }),
+      (error: unknown) => {
+        logger.error('sales channel digest failed', { salesChannelId, error: String(error) });
+        return { failed: 1 };
+      },
+    ),
+  );
 }
 
 /** Digests a channel's ended periods since its last digest, oldest first; answers how many it queued. */
