@@ -4,6 +4,7 @@ import { retryOnConflict, runTransaction, TransactionConflictError } from '../co
 import { derivedId } from '../core/ids';
 import { inBatches } from '../core/in-batches';
 import { notificationStep, type Notification } from '../core/notifications/outbox';
+import { webhookEventSteps } from '../core/webhooks/outbox';
 import { logger } from '../core/observability';
 import { periodEnd, periodStart, type DigestFrequency } from './digest-periods';
 import {
@@ -147,8 +148,40 @@ function digestSteps(
   const asRead = state.digestedThrough
     ? { expression: '#through = :through', values: { ':through': state.digestedThrough } }
     : { expression: 'attribute_not_exists(#through)', values: {} };
+  const listed = period.requests.slice(0, MAX_LISTED);
+  // The channel's notificationUrl gets the same digest through the webhook deliveries (signed, retried, parked
+  // when they fail for good), its event written with the digest: once, as the digest is.
+  const posted = channel.notificationUrl
+    ? webhookEventSteps(
+        [
+          {
+            kind: 'sales-channel',
+            accountId: channel.accountId,
+            test: channel.test,
+            salesChannelId: channel.id,
+            notificationUrl: channel.notificationUrl,
+            data: {
+              frequency,
+              periodStart: period.start,
+              periodEnd: period.end,
+              connectRequestCount: period.requests.length,
+              ...(cutShort ? { partial: true } : {}),
+              connectRequests: listed.map((r) => ({
+                merchantId: r.merchantId,
+                merchantName: r.merchantName,
+                accountId: r.accountId,
+                membershipId: r.membershipId,
+                requestedAt: r.requestedAt,
+              })),
+            },
+          },
+        ],
+        at,
+      ).steps
+    : [];
   return [
     digestEntity.createStep(digest, { onExists: () => new TransactionConflictError() }),
+    ...posted,
     digestStateEntity.updateStep([channel.id], {
       set: { digestedThrough: period.end },
       if: {
@@ -170,8 +203,7 @@ function digestSteps(
           periodStart: period.start,
           periodEnd: period.end,
           count: `${period.requests.length}${cutShort ? ' or more' : ''}`,
-          requests: period.requests
-            .slice(0, MAX_LISTED)
+          requests: listed
             .map(
               (r) =>
                 `${r.merchantName} (merchant ${r.merchantId}, account ${r.accountId}, membership ${r.membershipId})` +
