@@ -10,7 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { ROLES, type Role } from '../functions/core/auth/permissions';
+import { STREAM_CONSUMERS, STREAM_FAILURES } from '../functions/core/infrastructure';
 import { isIdOf } from '../functions/core/ids';
 import { NOTIFICATION_TYPES, type NotificationType } from '../functions/core/webhooks/notification-types';
 import {
@@ -21,6 +23,7 @@ import {
   signerOf,
 } from '../functions/core/webhooks/signing-keys';
 import { readInbox } from './admin/inbox';
+import type { ReplayOptions } from './admin/replay-stream-failures';
 import { fileStore, secretStore, type SigningKeyStore } from './admin/signing-key-store';
 import { type LocalRuntime, readRuntime, signingKeysFile } from './local/platform';
 import type { IssuerKey } from './local/user-issuer';
@@ -45,6 +48,8 @@ commands:
   retire-signing-key --kid K                      stop publishing a key (tokens it signed no longer verify)
   inbox              [--to ADDRESS]               emails and text messages the local platform sent, newest first
   suppress           --to ADDRESS [--reason bounce|complaint|operator]   never email this address again
+  replay-stream-failures [--queue-url URL] [--limit N]   run stream consumers again on the batches parked in the
+                     stream-failures queue (on AWS --queue-url is the stack's stream-failures queue)
 notes:
   roles: ${ROLES.join(', ')}
   create-user: --phone marks the phone verified (a trusted user); --user-id takes a Cognito user's sub (AWS)
@@ -131,6 +136,7 @@ const COMMANDS = [
   'clock',
   'inbox',
   'suppress',
+  'replay-stream-failures',
 ];
 
 /** The platform's HTTP address: the running local platform's, or --api with an explicit endpoint. */
@@ -173,6 +179,8 @@ async function run(
       await suppressAddress(entry);
       return entry;
     }
+    case 'replay-stream-failures':
+      return replayParkedBatches(values);
     case 'create-account': {
       required(values, 'name', 'type');
       const type = values.type as 'org' | 'individual';
@@ -356,6 +364,75 @@ async function run(
   }
 }
 
+/**
+ * Replays the stream-failures queue: on AWS the failed function itself is invoked with the records (its consumer
+ * known by its CloudFormation logical id), locally (or with --endpoint) the consumer's code runs in this process
+ * against the target's table and queues.
+ */
+async function replayParkedBatches(values: Record<string, string | boolean | undefined>) {
+  const queueUrl = (values['queue-url'] as string | undefined) ?? process.env[STREAM_FAILURES.urlVariable];
+  if (!queueUrl) throw new UsageError('--queue-url (the stream-failures queue) is required unless the target is local');
+  if (!/^https?:\/\/[^\s]{1,300}$/.test(queueUrl)) throw new UsageError('--queue-url must be an http(s) URL');
+  const limit = values.limit === undefined ? 100 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+    throw new UsageError('--limit must be a whole number from 1 to 10000');
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  const { DynamoDBStreamsClient } = await import('@aws-sdk/client-dynamodb-streams');
+  const { replayStreamFailures } = await import('./admin/replay-stream-failures');
+  const onAws = values.target === 'aws';
+  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+  // The streams client reads no DynamoDB endpoint variable of its own: a local stream is the table's endpoint's.
+  const streams = new DynamoDBStreamsClient({ endpoint: onAws ? undefined : process.env.AWS_ENDPOINT_URL_DYNAMODB });
+  try {
+    const consumers = onAws ? await lambdaConsumers() : localConsumers();
+    return await replayStreamFailures({ sqs, streams, queueUrl, limit, ...consumers });
+  } finally {
+    sqs.destroy();
+    streams.destroy();
+  }
+}
+
+type ConsumerRunner = Pick<ReplayOptions, 'consumerOf' | 'run'>;
+
+/** The consumers' code in this process, each named in a parked batch as the local stream poller names it. */
+function localConsumers(): ConsumerRunner {
+  return {
+    consumerOf: async (functionArn) =>
+      STREAM_CONSUMERS.find((c) => functionArn.split(':')[6] === `consumer-${c.consumer}`),
+    run: async (definition, _functionArn, event) => {
+      const { fromSources, handlerOf } = await import('./local/bundles');
+      const handler = handlerOf<(e: typeof event) => Promise<DynamoDBBatchResponse | undefined>>(
+        fromSources,
+        `functions/consumers/${definition.consumer}`,
+      );
+      return handler(event);
+    },
+  };
+}
+
+/** The deployed functions: the stack's consumer functions carry their construct's name in their logical id. */
+async function lambdaConsumers(): Promise<ConsumerRunner> {
+  const { InvokeCommand, LambdaClient, ListTagsCommand } = await import('@aws-sdk/client-lambda');
+  const lambda = new LambdaClient({});
+  return {
+    consumerOf: async (functionArn) => {
+      // Tags are the function's, not a version's: the ARN without a qualifier.
+      const resource = functionArn.split(':').slice(0, 7).join(':');
+      const { Tags = {} } = await lambda.send(new ListTagsCommand({ Resource: resource }));
+      const logicalId = Tags['aws:cloudformation:logical-id'] ?? '';
+      return STREAM_CONSUMERS.find((c) =>
+        new RegExp(`consumer${c.consumer.replace(/[^A-Za-z0-9]/g, '')}[0-9A-F]{8}$`).test(logicalId),
+      );
+    },
+    run: async (_definition, functionArn, event) => {
+      const out = await lambda.send(new InvokeCommand({ FunctionName: functionArn, Payload: JSON.stringify(event) }));
+      const payload = out.Payload ? Buffer.from(out.Payload).toString('utf8') : '';
+      if (out.FunctionError) throw new Error(`${functionArn}: ${out.FunctionError} ${payload.slice(0, 500)}`);
+      return payload ? ((JSON.parse(payload) as DynamoDBBatchResponse | null) ?? undefined) : undefined;
+    },
+  };
+}
+
 /** `trigger`'s event type, checked before the target so that a mistyped one needs no running platform. */
 function eventTypeToTrigger(positionals: string[]): NotificationType {
   const type = positionals[1];
@@ -453,6 +530,8 @@ const parseCommandLine = () =>
       'user-id': { type: 'string' },
       issuer: { type: 'string' },
       'state-dir': { type: 'string' },
+      'queue-url': { type: 'string' },
+      limit: { type: 'string' },
       to: { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

@@ -2,6 +2,7 @@ import net from 'node:net';
 import {
   BUCKET,
   QUEUES,
+  STREAM_FAILURES,
   deadLetterQueueName,
   deadLetterQueueUrlVariable,
   queueUrlVariable,
@@ -64,6 +65,11 @@ export async function startMessaging(options: { port: number; region: string }):
     environment[queueUrlVariable(queue.name)] = created.queueUrl;
     environment[deadLetterQueueUrlVariable(queue.name)] = dlq.queueUrl;
   }
+  // As the stack's: kept as long as SQS keeps anything, no consumer (the admin command replays it).
+  const streamFailures = server.createQueue(STREAM_FAILURES.name, {
+    attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) },
+  });
+  environment[STREAM_FAILURES.urlVariable] = streamFailures.queueUrl;
   server.createBucket(BUCKET.localName);
   environment[BUCKET.environmentVariable] = BUCKET.localName;
   return {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { STREAM_FAILURES } from '../../functions/core/infrastructure';
 import { trackConsumedCapacity } from '../../functions/core/db/capacity';
 import { onDynamoDbClient } from '../../functions/core/db/client';
 import { rotate } from '../../functions/core/webhooks/signing-keys';
@@ -146,7 +147,15 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
     const modules = options.bundles ? await fromBundles() : fromSources;
     started.push(startQueuePollers(messaging.queueUrls, REGION, modules));
-    started.push(startStreamPollers(TABLE_NAME, dynamo.endpoint, REGION, modules));
+    started.push(
+      startStreamPollers(
+        TABLE_NAME,
+        dynamo.endpoint,
+        REGION,
+        modules,
+        messaging.environment[STREAM_FAILURES.urlVariable],
+      ),
+    );
     started.push(startSchedule('functions/consumers/webhook-sweep', 15_000, modules));
     started.push(startSchedule('functions/consumers/promotion-sweep', 15_000, modules));
     started.push(startSchedule('functions/consumers/promotion-draws', 15_000, modules));

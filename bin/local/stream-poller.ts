@@ -6,6 +6,7 @@ import {
   GetShardIteratorCommand,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import {
   STREAM_CONSUMERS,
@@ -35,11 +36,32 @@ interface ShardReader {
 }
 
 /**
+ * Where a batch that spent its retries sits in the stream, as the event source mapping's on-failure destination
+ * sends it to the stream-failures queue (the fields the replay reads; AWS adds a few more).
+ */
+export interface ParkedBatch {
+  requestContext: { functionArn: string; condition: string; approximateInvokeCount: number };
+  version: string;
+  timestamp: string;
+  DDBStreamBatchInfo: {
+    shardId: string;
+    startSequenceNumber: string;
+    endSequenceNumber: string;
+    batchSize: number;
+    streamArn: string;
+  };
+}
+
+/** The function a consumer runs as locally, named in its parked batches as AWS names the mapping's function. */
+const localConsumerArn = (region: string, consumer: string) =>
+  `arn:aws:lambda:${region}:000000000000:function:consumer-${consumer}`;
+
+/**
  * Reads the table's stream and invokes each consumer of STREAM_CONSUMERS with the records its filter
  * lets through, in batches, shard by shard in order, as the event source mapping does on AWS: a
  * failed batch is retried from its earliest reported failure up to the consumer's retryAttempts,
- * then its records are skipped and logged (on AWS its place is parked in the stream-failures queue; the consumer's
- * sweep recovers what it recorded). Starts at
+ * then its records are skipped and their place parked in the stream-failures queue, as on AWS
+ * (`npm run admin -- replay-stream-failures` runs the consumer on them again). Starts at
  * the stream's end, as a mapping created with StartingPosition LATEST does.
  */
 export function startStreamPollers(
@@ -47,9 +69,11 @@ export function startStreamPollers(
   endpoint: string,
   region: string,
   modules: FunctionModules,
+  failuresQueueUrl: string,
 ): { stop(): Promise<void> } {
   const client = sdkClient(new DynamoDBClient({ endpoint, region }));
   const streams = sdkClient(new DynamoDBStreamsClient({ endpoint, region }));
+  const sqs = sdkClient(new SQSClient({ region, useQueueUrlAsEndpoint: false }));
   const consumers = STREAM_CONSUMERS.map((definition) => ({
     definition,
     handler: handlerOf<Consumer>(modules, `functions/consumers/${definition.consumer}`),
@@ -110,6 +134,8 @@ export function startStreamPollers(
               definition,
               handler,
               records.filter((record) => streamFilterMatches(definition, record)),
+              (batch, attempts) =>
+                park(definition, { streamArn, shardId, region, queueUrl: failuresQueueUrl, sqs }, batch, attempts),
             );
           if (records.length) reader.lastSequenceNumber = records[records.length - 1].dynamodb!.SequenceNumber;
           reader.iterator = out.NextShardIterator;
@@ -139,6 +165,7 @@ export function startStreamPollers(
       await loop;
       client.destroy();
       streams.destroy();
+      sqs.destroy();
     },
   };
 }
@@ -147,6 +174,7 @@ async function deliver(
   definition: StreamConsumerDefinition,
   handler: Consumer,
   records: DynamoDBRecord[],
+  giveUp: (batch: DynamoDBRecord[], attempts: number) => Promise<void>,
 ): Promise<void> {
   for (let i = 0; i < records.length; i += definition.batchSize) {
     let batch = records.slice(i, i + definition.batchSize);
@@ -163,6 +191,7 @@ async function deliver(
         console.error(
           `stream consumer ${definition.consumer}: gave up on ${batch.length} records after ${attempt + 1} attempts`,
         );
+        await giveUp(batch, attempt + 1);
         break;
       }
       const from = batch.findIndex((record) => failed.includes(record.dynamodb!.SequenceNumber!));
@@ -172,8 +201,38 @@ async function deliver(
   }
 }
 
+/** Parks a batch's place in the stream-failures queue; if even that fails, its records are lost to the log only. */
+async function park(
+  definition: StreamConsumerDefinition,
+  at: { streamArn: string; shardId: string; region: string; queueUrl: string; sqs: SQSClient },
+  batch: DynamoDBRecord[],
+  attempts: number,
+): Promise<void> {
+  const parked: ParkedBatch = {
+    requestContext: {
+      functionArn: localConsumerArn(at.region, definition.consumer),
+      condition: 'RetryAttemptsExhausted',
+      approximateInvokeCount: attempts,
+    },
+    version: '1.0',
+    timestamp: new Date().toISOString(),
+    DDBStreamBatchInfo: {
+      shardId: at.shardId,
+      startSequenceNumber: batch[0].dynamodb!.SequenceNumber!,
+      endSequenceNumber: batch[batch.length - 1].dynamodb!.SequenceNumber!,
+      batchSize: batch.length,
+      streamArn: at.streamArn,
+    },
+  };
+  await at.sqs
+    .send(new SendMessageCommand({ QueueUrl: at.queueUrl, MessageBody: JSON.stringify(parked) }))
+    .catch((error: unknown) =>
+      console.error(`stream consumer ${definition.consumer}: could not park ${JSON.stringify(parked)}:`, error),
+    );
+}
+
 /** The SDK's stream record in the shape Lambda passes to a function. */
-function lambdaRecord(record: _Record): DynamoDBRecord {
+export function lambdaRecord(record: _Record): DynamoDBRecord {
   const { ApproximateCreationDateTime, ...dynamodb } = record.dynamodb ?? {};
   return {
     eventID: record.eventID,

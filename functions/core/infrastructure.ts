@@ -63,6 +63,13 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
   },
 ];
 
+/**
+ * Where a stream consumer's batch that spent its retries is parked: on AWS the event source mapping's on-failure
+ * destination (its message names the shard and the sequence-number range, not the records), locally the stream
+ * poller's. `npm run admin -- replay-stream-failures` runs the consumer on them again.
+ */
+export const STREAM_FAILURES = { name: 'stream-failures', urlVariable: 'QUEUE_URL_STREAM_FAILURES' } as const;
+
 /** Whether a stream record is one a consumer's filter lets through: a new item matching every prefix. */
 export function streamFilterMatches(
   definition: StreamConsumerDefinition,

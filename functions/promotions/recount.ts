@@ -1,4 +1,5 @@
 import { isoTimestamp, now } from '../core/clock';
+import { inBatches } from '../core/in-batches';
 import { logger } from '../core/observability';
 import { countPayment } from './count-payment';
 import { UNCOUNTED_PARTITION, uncountedPaymentEntity, type UncountedPayment } from './entities';
@@ -34,14 +35,14 @@ export async function recountPayments(): Promise<{ counted: number; failed: numb
     newestFirst: false,
     limit: SWEEP_LIMIT,
   });
-  let counted = 0;
-  for (const payment of uncounted) {
+  // One at a time: a member's payments move one progress item.
+  return inBatches(uncounted, 1, { counted: 0, failed: 0 }, async (payment) => {
     try {
       await countPayment(payment.paymentRequestId, payment.paidAt);
     } catch (error) {
       logger.error('uncounted promotion payment failed again', { paymentRequestId: payment.paymentRequestId, error });
       await recordedAgain(payment);
-      continue;
+      return { failed: 1 };
     }
     // Unless the consumer recorded it again meanwhile: that record is the next sweep's.
     await uncountedPaymentEntity
@@ -50,9 +51,8 @@ export async function recountPayments(): Promise<{ counted: number; failed: numb
         onConditionFailed: () => new Error('recorded again'),
       })
       .catch((error: unknown) => logger.warn('uncounted payment kept', { id: payment.paymentRequestId, error }));
-    counted++;
-  }
-  return { counted, failed: uncounted.length - counted };
+    return { counted: 1 };
+  });
 }
 
 const recordedAgain = (payment: UncountedPayment) =>

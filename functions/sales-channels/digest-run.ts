@@ -2,7 +2,9 @@ import { findAccount } from '../accounts';
 import { accountNow, isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { derivedId } from '../core/ids';
+import { inBatches } from '../core/in-batches';
 import { notificationStep, type Notification } from '../core/notifications/outbox';
+import { webhookEventSteps } from '../core/webhooks/outbox';
 import { logger } from '../core/observability';
 import { periodEnd, periodStart, type DigestFrequency } from './digest-periods';
 import {
@@ -46,22 +48,15 @@ export async function runSalesChannelDigests(): Promise<DigestTotals> {
     limit: MAX_CHANNELS,
   });
   if (states.length === MAX_CHANNELS) logger.error('sales channel digest run read its limit of channels');
-  const totals: DigestTotals = { queued: 0, failed: 0 };
-  for (let i = 0; i < states.length; i += CONCURRENT_CHANNELS) {
-    const done = await Promise.all(
-      states.slice(i, i + CONCURRENT_CHANNELS).map(({ salesChannelId }) =>
-        retryOnConflict(() => digestChannel(salesChannelId)).catch((error: unknown) => {
-          logger.error('sales channel digest failed', { salesChannelId, error: String(error) });
-          return undefined;
-        }),
-      ),
-    );
-    for (const queued of done) {
-      if (queued === undefined) totals.failed += 1;
-      else totals.queued += queued;
-    }
-  }
-  return totals;
+  return inBatches(states, CONCURRENT_CHANNELS, { queued: 0, failed: 0 }, ({ salesChannelId }) =>
+    retryOnConflict(() => digestChannel(salesChannelId)).then(
+      (queued) => ({ queued }),
+      (error: unknown) => {
+        logger.error('sales channel digest failed', { salesChannelId, error: String(error) });
+        return { failed: 1 };
+      },
+    ),
+  );
 }
 
 /** Digests a channel's ended periods since its last digest, oldest first; answers how many it queued. */
@@ -153,8 +148,40 @@ function digestSteps(
   const asRead = state.digestedThrough
     ? { expression: '#through = :through', values: { ':through': state.digestedThrough } }
     : { expression: 'attribute_not_exists(#through)', values: {} };
+  const listed = period.requests.slice(0, MAX_LISTED);
+  // The channel's notificationUrl gets the same digest through the webhook deliveries (signed, retried, parked
+  // when they fail for good), its event written with the digest: once, as the digest is.
+  const posted = channel.notificationUrl
+    ? webhookEventSteps(
+        [
+          {
+            kind: 'sales-channel',
+            accountId: channel.accountId,
+            test: channel.test,
+            salesChannelId: channel.id,
+            notificationUrl: channel.notificationUrl,
+            data: {
+              frequency,
+              periodStart: period.start,
+              periodEnd: period.end,
+              connectRequestCount: period.requests.length,
+              ...(cutShort ? { partial: true } : {}),
+              connectRequests: listed.map((r) => ({
+                merchantId: r.merchantId,
+                merchantName: r.merchantName,
+                accountId: r.accountId,
+                membershipId: r.membershipId,
+                requestedAt: r.requestedAt,
+              })),
+            },
+          },
+        ],
+        at,
+      ).steps
+    : [];
   return [
     digestEntity.createStep(digest, { onExists: () => new TransactionConflictError() }),
+    ...posted,
     digestStateEntity.updateStep([channel.id], {
       set: { digestedThrough: period.end },
       if: {
@@ -176,8 +203,7 @@ function digestSteps(
           periodStart: period.start,
           periodEnd: period.end,
           count: `${period.requests.length}${cutShort ? ' or more' : ''}`,
-          requests: period.requests
-            .slice(0, MAX_LISTED)
+          requests: listed
             .map(
               (r) =>
                 `${r.merchantName} (merchant ${r.merchantId}, account ${r.accountId}, membership ${r.membershipId})` +

@@ -5,6 +5,7 @@ import { serviceCrn } from '../core/crn';
 import { runTransaction, TransactionConflictError } from '../core/db/transaction';
 import { ApiError } from '../core/errors/classes';
 import { derivedId } from '../core/ids';
+import { inBatches } from '../core/in-batches';
 import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
 import { DuplicateTransferError, postedTransfer } from '../core/ledger/transfers';
 import { logger } from '../core/observability';
@@ -47,19 +48,12 @@ export interface RunTotals {
 export async function runSettlements(): Promise<RunTotals> {
   const { wallets, configsRead } = await settlementWalletsOfMerchants(MAX_SETTLING_CONFIGS);
   if (configsRead === MAX_SETTLING_CONFIGS) logger.error('settlement run read its limit of merchant configs');
-  const totals: RunTotals = { settled: 0, confirmed: 0, failed: 0 };
-  for (let i = 0; i < wallets.length; i += CONCURRENT_WALLETS) {
-    const done = await Promise.all(
-      wallets.slice(i, i + CONCURRENT_WALLETS).map((w) =>
-        runWallet(w.merchantId, w.walletId).catch((error: unknown) => {
-          logger.error('settlement of a wallet failed', { walletId: w.walletId, error: String(error) });
-          return { settled: 0, confirmed: 0, failed: 1 };
-        }),
-      ),
-    );
-    for (const one of done) for (const key of Object.keys(totals) as (keyof RunTotals)[]) totals[key] += one[key];
-  }
-  return totals;
+  return inBatches(wallets, CONCURRENT_WALLETS, { settled: 0, confirmed: 0, failed: 0 }, (w) =>
+    runWallet(w.merchantId, w.walletId).catch((error: unknown) => {
+      logger.error('settlement of a wallet failed', { walletId: w.walletId, error: String(error) });
+      return { failed: 1 };
+    }),
+  );
 }
 
 async function runWallet(merchantId: string, walletId: string): Promise<RunTotals> {

@@ -30,6 +30,15 @@ export async function fanOutEvent(eventId: string): Promise<void> {
 
 async function deliveriesOf(event: WebhookEvent, createdAt: string): Promise<WebhookDelivery[]> {
   const base = { accountId: event.accountId, eventId: event.id, status: 'pending' as const, attempts: [], createdAt };
+  if (event.kind === 'sales-channel')
+    return [
+      {
+        ...base,
+        id: derivedId('webhookDelivery', event.id, 'notificationUrl'),
+        kind: 'sales-channel',
+        url: event.notificationUrl,
+      },
+    ];
   if (event.kind === 'legacy') {
     return [
       {

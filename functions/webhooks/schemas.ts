@@ -57,7 +57,7 @@ export const webhookDelivery = {
     id,
     accountId: id,
     eventId: id,
-    kind: { enum: ['notification', 'legacy'] },
+    kind: { enum: ['notification', 'legacy', 'sales-channel'] },
     type: { enum: NOTIFICATION_TYPES },
     transactionType: { enum: ['CANCELLED', 'EXPIRED', 'PURCHASE', 'REFUND'] },
     webhookId: id,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../bin/local/free-port';
+import { untilListening } from '../support/local-platform';
 import { API_KEY_CACHE_TTL_MS } from '../../functions/core/auth/authenticate';
 import { api, FORBIDDEN, type Json } from '../support/api';
 
@@ -282,18 +283,7 @@ async function startLocal(stateDir: string, ...args: string[]): Promise<{ child:
     env: { ...shell(), PORT: String(port), LOCAL_STATE_DIR: stateDir, VALIDATORS_PREBUILT: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`platform did not start:\n${output}`)), 120_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Platform listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  });
+  await untilListening(child, 120_000);
   return { child, url: `http://127.0.0.1:${port}` };
 }
 

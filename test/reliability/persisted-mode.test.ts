@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../bin/local/free-port';
+import { untilListening } from '../support/local-platform';
 
 /**
  * `npm start`'s persisted mode, killed the hard way: every write the platform acknowledged is
@@ -24,18 +25,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`platform did not start:\n${output}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Platform listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  });
+  await untilListening(child, 90_000);
   return { child, url: `http://127.0.0.1:${port}` };
 }
 

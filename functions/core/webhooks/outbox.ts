@@ -16,7 +16,8 @@ export type LegacyTransactionType = 'CANCELLED' | 'EXPIRED' | 'PURCHASE' | 'REFU
 /**
  * Something that happened and must reach webhook receivers. `notification`: delivered to every
  * endpoint of the account subscribed to its type. `legacy`: delivered to one `notifyUrl` as
- * `{token: <JWT of payload>}`.
+ * `{token: <JWT of payload>}`. `sales-channel`: a channel's digest, delivered to its one `notificationUrl`,
+ * signed as notifications are.
  */
 export type WebhookEventInput =
   | {
@@ -37,6 +38,14 @@ export type WebhookEventInput =
       notifyUrl: string;
       payload: Record<string, unknown>;
       paymentRequestId: string;
+    }
+  | {
+      kind: 'sales-channel';
+      accountId: string;
+      test: boolean;
+      salesChannelId: string;
+      notificationUrl: string;
+      data: Record<string, unknown>;
     };
 
 export type WebhookEvent = WebhookEventInput & { id: string; createdAt: string };
