@@ -1,8 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createPaymentRequestBody } from './schemas';
 import { isoTimestamp } from '../core/clock';
-import { config } from '../core/config';
-import { patronRequestLinkEntity, paymentRequestEntity } from './keys';
+import { patronRequestLinkEntity, paymentRequestEntity, requestUrl } from './keys';
 import type { TransactionStep } from '../core/db/transaction';
 import { badRequest, businessRule, forbidden, invalidRequest } from '../core/errors/classes';
 import { newId } from '../core/ids';
@@ -87,7 +86,7 @@ export async function insertPaymentRequest(
   const request: StoredPaymentRequest = {
     id,
     shortCode,
-    url: `${config().appBaseUrl}/pay/${id}`,
+    url: requestUrl(id),
     value: { currency: value.currency, amount: formatAmount(value.amount) },
     paymentOptions,
     merchantId: merchant.id,

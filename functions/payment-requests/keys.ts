@@ -1,4 +1,6 @@
+import { config } from '../core/config';
 import { defineEntity } from '../core/db/entity';
+import { paidBy } from './paid-by';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { paymentActivity, paymentRequest } from './schemas';
 
@@ -8,7 +10,8 @@ import { paymentActivity, paymentRequest } from './schemas';
  * patterns they serve. One table holds every group's entities; core/db/keys.ts lists core's own.
  * Nothing else builds these keys.
  *
- * - payment request: PK PR#<id>, SK PR
+ * - payment request: PK PR#<id>, SK PR (version 2: `url`, `paidBy` and `expirySeconds` are derived on read,
+ *   not stored; a version 1 item's stored copies are read over and dropped by its next update that names them)
  *   GSI1 EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>
  *   GSI2 SHORTCODE#<code>, <createdAt>#<id>
  *   serves: get; by external ref; latest by short code
@@ -56,9 +59,26 @@ const patronRequestLinkKey = (patronAccountId: string, createdAt: string, paymen
 });
 export const patronRequestLinksOf = (patronAccountId: string) => ({ PK: `PATRONPR#${patronAccountId}` });
 
+/** Where a payer opens the request: the platform's pay page of it. */
+export const requestUrl = (id: string) => `${config().appBaseUrl}/pay/${id}`;
+
 export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: string]>({
   type: 'payment-request',
-  version: 1,
+  version: 2,
+  // Version 1 stored what version 2 derives; the derived values replace its copies.
+  upgrade: (item) => item,
+  derived: {
+    fields: ['url', 'paidBy', 'expirySeconds'],
+    of: (stored) => {
+      const { id, payments, value, createdAt, expiresAt } = stored as unknown as StoredPaymentRequest;
+      return {
+        url: requestUrl(id),
+        // Created at `createdAt`, due `expirySeconds` later; neither time ever changes.
+        expirySeconds: (Date.parse(expiresAt) - Date.parse(createdAt)) / 1000,
+        ...(payments.length ? { paidBy: paidBy(payments, value.currency) } : {}),
+      };
+    },
+  },
   key: requestKey,
   keyOf: (r) => requestKey(r.id),
   indexes: (r) => ({

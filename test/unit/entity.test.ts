@@ -33,6 +33,25 @@ describe('entities', () => {
   ])('refuses %s with a typed error', (_, item) => {
     expect(() => thing.parse(item)).toThrow(EntityShapeError);
   });
+  it('never stores a derived field, computes it on each read, removes an older copy when an update names it', () => {
+    const labelled = defineEntity<Thing & { label: string }, [string]>({
+      type: 'labelled',
+      version: 2,
+      key: (id) => ({ PK: `LABELLED#${id}`, SK: 'LABELLED' }),
+      keyOf: (t) => ({ PK: `LABELLED#${t.id}`, SK: 'LABELLED' }),
+      required: ['id', 'accountId', 'label'],
+      upgrade: (item) => item,
+      derived: { fields: ['label'], of: (stored) => ({ label: `${String(stored.id)}@${String(stored.accountId)}` }) },
+    });
+    const item = labelled.item({ id: 't1', accountId: 'a1', label: 'stale' });
+    expect(item).not.toHaveProperty('label');
+    expect(labelled.parse(item).label).toBe('t1@a1');
+    // A version 1 item stored its own copy: the derived value is read over it.
+    expect(labelled.parse({ ...item, v: 1, label: 'stale' }).label).toBe('t1@a1');
+    const update = labelled.updateStep(['t1'], { set: { name: 'n', label: 'stale' } }).item.Update;
+    expect(update?.UpdateExpression).toBe('SET #u0 = :u0 REMOVE #u1');
+    expect(update?.ExpressionAttributeNames).toMatchObject({ '#u0': 'name', '#u1': 'label' });
+  });
   it('public views carry only what the response schema declares', () => {
     const schema = {
       type: 'object',

@@ -55,6 +55,12 @@ export interface EntityDefinition<T extends object, K extends unknown[]> {
   required: readonly (keyof T & string)[];
   /** Lifts an item of an older version to this one. */
   upgrade?: (item: Record<string, unknown>, from: number) => Record<string, unknown>;
+  /**
+   * Fields computed from the rest of the record: never stored (every write drops them, an update that names
+   * them removes a copy an older version stored), computed afresh by every read. Items stay smaller, and
+   * a write unit is billed per started KB of an item.
+   */
+  derived?: { fields: readonly (keyof T & string)[]; of: (stored: Record<string, unknown>) => Partial<T> };
 }
 
 /** A condition on the stored item, in DynamoDB's expression language, with its own placeholders. */
@@ -188,8 +194,11 @@ const PRESENT: Condition = { expression: 'attribute_exists(PK)' };
 
 export function defineEntity<T extends object, K extends unknown[]>(definition: EntityDefinition<T, K>): Entity<T, K> {
   const tableName = () => config().tableName;
+  const derivedFields = new Set<string>(definition.derived?.fields ?? []);
+  const withoutDerived = (record: object) =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => !derivedFields.has(name)));
   const item = (record: T, extra: Record<string, unknown> = {}) => ({
-    ...record,
+    ...withoutDerived(record),
     ...extra,
     ...definition.keyOf(record),
     ...(definition.indexes?.(record) ?? {}),
@@ -210,6 +219,7 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     const current = version < definition.version && definition.upgrade ? definition.upgrade(stored, version) : stored;
     const record: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(current)) if (!STORAGE_ATTRIBUTES.has(name)) record[name] = value;
+    if (definition.derived) Object.assign(record, definition.derived.of(withoutDerived(record)));
     const missing = definition.required.filter((field) => record[field] === undefined);
     if (missing.length) throw new EntityShapeError(definition.type, `missing ${missing.join(', ')}`);
     return record as T;
@@ -354,8 +364,10 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
     if (value !== undefined) values[`:u${i}`] = value;
     return i;
   };
+  // A derived field is never set: one an older version stored goes when the update names it.
+  const derived = new Set<string>(definition.derived?.fields ?? []);
   const sets = Object.entries(changes.set ?? {})
-    .filter(([, value]) => value !== undefined)
+    .filter(([attribute, value]) => value !== undefined && !derived.has(attribute))
     .map(([attribute, value]) => {
       const i = placeholder(attribute, value);
       return `#u${i} = :u${i}`;
@@ -374,7 +386,10 @@ function updateInput<T extends object, K extends unknown[]>(definition: EntityDe
     const i = placeholder(attribute, value);
     return `#u${i} :u${i}`;
   });
-  const removes = (changes.remove ?? []).map((attribute) => `#u${placeholder(attribute)}`);
+  const removes = [
+    ...(changes.remove ?? []),
+    ...Object.keys(changes.set ?? {}).filter((name) => derived.has(name)),
+  ].map((attribute) => `#u${placeholder(attribute)}`);
   const clauses = [
     sets.length ? `SET ${sets.join(', ')}` : '',
     adds.length ? `ADD ${adds.join(', ')}` : '',
