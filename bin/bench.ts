@@ -18,14 +18,33 @@ import { client } from './bench/client';
 import { costOf, downstreamCost, flowCost, PRICES } from './bench/cost';
 import { listScale } from './bench/list-scale';
 import { measure, round } from './bench/measure';
-import { chart, markdown, type BenchResult } from './bench/report';
+import { bundleSection, chart, markdown, type BenchResult } from './bench/report';
 import { soak } from './bench/soak';
 
 const OPS = Number(process.env.BENCH_OPS ?? 200);
 const CONCURRENCIES = [1, 8];
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 20);
 
+/**
+ * BENCH_BUNDLES_ONLY=1: only the bundles and their cold imports (BENCH_COLD_RUNS runs each, default 7), written to
+ * bench/results/bundles.{json,md}: the platform is not started.
+ */
+function bundlesOnly(): void {
+  const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg()[0];
+  const bundles = bundleFigures(Number(process.env.BENCH_COLD_RUNS ?? 7));
+  const header =
+    `# Cold imports (${startedAt})\n\nLoad average ${round(loadAtStart)} at the start, ${round(loadavg()[0])} at ` +
+    `the end; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, Node ${process.version}.\n\n`;
+  const dir = join(__dirname, '..', 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'bundles.json'), JSON.stringify({ startedAt, bundles }, null, 2));
+  writeFileSync(join(dir, 'bundles.md'), header + bundleSection(bundles).join('\n'));
+  console.log(header + bundleSection(bundles).join('\n'));
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_BUNDLES_ONLY === '1') return bundlesOnly();
   process.env.TRACK_CONSUMED_CAPACITY = '1';
   process.env.RECORD_DYNAMODB_CALLS = '1';
   process.env.RATE_LIMIT_PER_MINUTE = '100000000';

@@ -12,26 +12,31 @@ export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export const MEMORY_MB = 512;
 
 /**
- * Minified CommonJS with a source map; the AWS SDK v3 is left to the runtime (CDK's default for
- * Node.js 18+ runtimes, stated here so the bench builds nothing else) and Powertools with the X-Ray
- * SDK to the layer every function carries (lib/powertools-layer.ts). package.json declares
- * `sideEffects: false`: a module is bundled only if something it exports is used (a group reached
- * through another's index.ts carries only what it calls), so no module may do work at import that
- * another relies on without importing it.
+ * Minified CommonJS with a source map. The AWS SDK v3 is bundled: built from its ES modules (`module`
+ * first), tree-shaken to the commands a function sends and minified into its one file, a cold import
+ * reads that file instead of the runtime's SDK as published (hundreds of files; see docs/performance.md
+ * for the side-by-side figures). Powertools with the X-Ray SDK stay in the layer every function
+ * carries (lib/powertools-layer.ts). package.json declares `sideEffects: false`: a module is bundled
+ * only if something it exports is used (a group reached through another's index.ts carries only what
+ * it calls), so no module may do work at import that another relies on without importing it.
  */
+/** ES modules first: the SDK's tree-shake; packages without them use `main`. */
+const MAIN_FIELDS = ['module', 'main'];
+
 export const BUNDLING: BundlingOptions = {
   minify: true,
   sourceMap: true,
   target: 'node22',
   format: OutputFormat.CJS,
-  externalModules: ['@aws-sdk/*', ...LAYER_PACKAGES],
+  mainFields: MAIN_FIELDS,
+  externalModules: LAYER_PACKAGES,
   // `import()` of a layer package becomes a lazy `require`: ESM resolution ignores NODE_PATH, where
   // Lambda puts the layer's node_modules.
   esbuildArgs: { '--supported:dynamic-import': 'false' },
 };
 
 /**
- * BUNDLING as esbuild's own options: a function built outside CDK (the tests' local platform, unit tests) is built the
+ * BUNDLING as esbuild's own options: a function built outside CDK (unit tests, the bench's variants) is built the
  * same way.
  */
 export const ESBUILD_OPTIONS = {
@@ -41,6 +46,15 @@ export const ESBUILD_OPTIONS = {
   target: BUNDLING.target,
   minify: BUNDLING.minify,
   sourcemap: BUNDLING.sourceMap,
-  external: BUNDLING.externalModules,
+  mainFields: MAIN_FIELDS,
+  external: LAYER_PACKAGES,
   supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
 } satisfies BuildOptions;
+
+/**
+ * The AWS SDK left out of a bundle, resolved from node_modules as the runtime's: the bench's "SDK left to the runtime"
+ * variant, and the local platform, where some forty functions share one process with the tests' instrumentation and
+ * fault injection, which hook the SDK's classes (an injected `TransactionCanceledException` must be the class the
+ * function's code checks against).
+ */
+export const SDK_EXTERNAL = ['@aws-sdk/*'];

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUES, STREAM_CONSUMERS } from '../../functions/core/infrastructure';
 import { GROUPS } from '../../functions/routes';
-import { ESBUILD_OPTIONS } from '../../lib/bundling';
+import { ESBUILD_OPTIONS, SDK_EXTERNAL } from '../../lib/bundling';
 
 const ROOT = join(__dirname, '..', '..');
 /**
@@ -38,7 +38,7 @@ export function handlerOf<H>(modules: FunctionModules, entry: FunctionEntry): H 
 export const fromSources: FunctionModules = (entry) => join(ROOT, entry);
 
 /**
- * Each function built as the stack builds it (lib/bundling.ts): one module graph per function, so
+ * Each function built as the stack builds it (lib/bundling.ts), the AWS SDK aside: one module graph per function, so
  * nothing one function's instance keeps (caches, clients, lazily loaded packages) is seen by
  * another's, and what bundling leaves out is missing, as on AWS.
  */
@@ -50,7 +50,14 @@ export async function fromBundles(): Promise<FunctionModules> {
     FUNCTION_ENTRIES.map(async (entry) => {
       const outfile = join(OUT, entry.replace(/\//g, '-'), 'index.js');
       mkdirSync(join(outfile, '..'), { recursive: true });
-      await build({ ...ESBUILD_OPTIONS, entryPoints: [join(ROOT, `${entry}.ts`)], outfile, logLevel: 'warning' });
+      await build({
+        ...ESBUILD_OPTIONS,
+        // The SDK stays the process's own (lib/bundling.ts SDK_EXTERNAL); everything else as shipped.
+        external: [...ESBUILD_OPTIONS.external, ...SDK_EXTERNAL],
+        entryPoints: [join(ROOT, `${entry}.ts`)],
+        outfile,
+        logLevel: 'warning',
+      });
       built.set(entry, outfile);
     }),
   );

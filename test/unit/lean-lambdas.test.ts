@@ -314,6 +314,62 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     },
   );
 
+  it(
+    'carries the AWS SDK tree-shaken inside the bundle, and requires the Tracer and the X-Ray SDK only under ' +
+      "Lambda's active tracing",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lean-sdk-'));
+      try {
+        const { code } = bundleOf('payment-requests');
+        // Left to a require: the SDK's CRT signer, tried only for SigV4a (none of our calls), not installed.
+        const required = [...code.matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((m) => m[1]);
+        expect(required.filter((name) => name !== '@aws-sdk/signature-v4-crt')).toEqual([]);
+        // Only the commands it sends: the SDK's DynamoDB and SQS clients as published are some 3 MB.
+        expect(code.length).toBeLessThan(700 * 1024);
+        const layer = join(buildLayerDirectory(ESBUILD_OPTIONS.target!), 'nodejs', 'node_modules');
+        buildSync({
+          ...ESBUILD_OPTIONS,
+          sourcemap: false,
+          entryPoints: [join(ROOT, 'functions', 'lambda', 'payment-requests.ts')],
+          outfile: join(dir, 'index.js'),
+          logLevel: 'silent',
+        });
+        // Only the layer on NODE_PATH: no SDK to resolve from outside the bundle. Traced: the daemon's address, which
+        // Lambda sets under active tracing.
+        const loaded = (traced: boolean) =>
+          JSON.parse(
+            execFileSync(
+              process.execPath,
+              ['-e', "require('./index.js');process.stdout.write(JSON.stringify(Object.keys(require.cache)))"],
+              {
+                cwd: dir,
+                encoding: 'utf8',
+                env: {
+                  PATH: process.env.PATH,
+                  NODE_PATH: layer,
+                  AWS_LAMBDA_FUNCTION_NAME: 'group-payment-requests',
+                  AWS_REGION: 'us-east-1',
+                  STAGE: 'prod',
+                  TABLE_NAME: 'payments',
+                  POWERTOOLS_METRICS_DISABLED: 'true',
+                  ...(traced ? { AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000' } : {}),
+                },
+              },
+            ),
+          ) as string[];
+        const tracer = join(layer, '@aws-lambda-powertools', 'tracer', 'index.js');
+        const untraced = loaded(false);
+        const traced = loaded(true);
+        expect(untraced).toContain(join(layer, '@aws-lambda-powertools', 'logger', 'index.js'));
+        expect(untraced).not.toContain(tracer);
+        expect(traced).toContain(tracer);
+        expect([...untraced, ...traced].filter((file) => file.includes('@aws-sdk'))).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('loads a layer package imported on first use with require, which resolves from the layer on NODE_PATH', () => {
     const { code } = bundleOf('accounts');
     expect(code).toMatch(/require\("jose"\)/);
