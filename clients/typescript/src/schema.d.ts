@@ -4711,7 +4711,7 @@ export interface components {
             accountId: string;
             eventId: string;
             /** @enum {unknown} */
-            kind: "notification" | "legacy";
+            kind: "notification" | "legacy" | "sales-channel";
             /** @enum {unknown} */
             type?: "payment-request:paid" | "payment-request:refund-initiated" | "payment-request:refund-completed" | "asset-transfer:returned";
             /** @enum {unknown} */
@@ -4742,7 +4742,7 @@ export interface components {
                 accountId: string;
                 eventId: string;
                 /** @enum {unknown} */
-                kind: "notification" | "legacy";
+                kind: "notification" | "legacy" | "sales-channel";
                 /** @enum {unknown} */
                 type?: "payment-request:paid" | "payment-request:refund-initiated" | "payment-request:refund-completed" | "asset-transfer:returned";
                 /** @enum {unknown} */
@@ -4791,7 +4791,7 @@ export interface components {
                 accountId: string;
                 eventId: string;
                 /** @enum {unknown} */
-                kind: "notification" | "legacy";
+                kind: "notification" | "legacy" | "sales-channel";
                 /** @enum {unknown} */
                 type?: "payment-request:paid" | "payment-request:refund-initiated" | "payment-request:refund-completed" | "asset-transfer:returned";
                 /** @enum {unknown} */
@@ -4836,7 +4836,7 @@ export interface components {
                     accountId: string;
                     eventId: string;
                     /** @enum {unknown} */
-                    kind: "notification" | "legacy";
+                    kind: "notification" | "legacy" | "sales-channel";
                     /** @enum {unknown} */
                     type?: "payment-request:paid" | "payment-request:refund-initiated" | "payment-request:refund-completed" | "asset-transfer:returned";
                     /** @enum {unknown} */
