@@ -42,16 +42,18 @@ const rewardLeaf = {
 } as const;
 
 /** Exactly one of `and` (every item issued) or `or` (one branch issued: draws only). */
-const group = <T extends object>(items: T) =>
-  ({
+const group = <T extends object>(items: T) => {
+  const list = { type: 'array', minItems: 1, maxItems: 5, items } as const;
+  return {
     type: 'object',
-    minProperties: 1,
-    maxProperties: 1,
-    properties: {
-      and: { type: 'array', minItems: 1, maxItems: 5, items },
-      or: { type: 'array', minItems: 1, maxItems: 5, items },
-    },
-  }) as const;
+    // By `required`, not a property count: an unknown field beside the group is ignored, as everywhere.
+    oneOf: [
+      { required: ['and'], properties: { and: list } },
+      { required: ['or'], properties: { or: list } },
+    ],
+    properties: { and: list, or: list },
+  } as const;
+};
 
 /** A tree of rewards two levels deep: a group of rewards and groups of rewards. */
 const rewardGroup = group({ anyOf: [rewardLeaf, group(rewardLeaf)] });

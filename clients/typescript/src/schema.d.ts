@@ -5435,7 +5435,7 @@ export interface components {
                         amount?: string;
                         collectionId?: string;
                         totalSupply?: string | number;
-                    } | {
+                    } | ({
                         and?: {
                             assetType: string;
                             amount?: string;
@@ -5448,13 +5448,27 @@ export interface components {
                             collectionId?: string;
                             totalSupply?: string | number;
                         }[];
-                    })[];
+                    } & ({
+                        and: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    } | {
+                        or: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    })))[];
                     or?: ({
                         assetType: string;
                         amount?: string;
                         collectionId?: string;
                         totalSupply?: string | number;
-                    } | {
+                    } | ({
                         and?: {
                             assetType: string;
                             amount?: string;
@@ -5467,8 +5481,90 @@ export interface components {
                             collectionId?: string;
                             totalSupply?: string | number;
                         }[];
-                    })[];
-                };
+                    } & ({
+                        and: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    } | {
+                        or: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    })))[];
+                } & ({
+                    and: ({
+                        assetType: string;
+                        amount?: string;
+                        collectionId?: string;
+                        totalSupply?: string | number;
+                    } | ({
+                        and?: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                        or?: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    } & ({
+                        and: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    } | {
+                        or: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    })))[];
+                } | {
+                    or: ({
+                        assetType: string;
+                        amount?: string;
+                        collectionId?: string;
+                        totalSupply?: string | number;
+                    } | ({
+                        and?: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                        or?: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    } & ({
+                        and: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    } | {
+                        or: {
+                            assetType: string;
+                            amount?: string;
+                            collectionId?: string;
+                            totalSupply?: string | number;
+                        }[];
+                    })))[];
+                });
                 progress?: {
                     minimum?: number;
                     maximum?: number;
