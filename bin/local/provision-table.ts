@@ -12,7 +12,7 @@ const STREAM = { StreamEnabled: true, StreamViewType: TABLE.stream };
 
 /**
  * Creates the table from the same definition the stack uses, if it does not exist yet; a table kept
- * from before the stream existed (`npm start`'s state folder) gets its stream.
+ * from before the stream existed (`npm start`'s state folder) gets its stream, and one of another view this one.
  */
 export async function provisionTable(
   client: DynamoDBClient,
@@ -20,7 +20,13 @@ export async function provisionTable(
 ): Promise<'created' | 'existing' | 'stream added'> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.StreamSpecification?.StreamEnabled) return 'existing';
+    const stream = Table?.StreamSpecification;
+    if (stream?.StreamEnabled && stream.StreamViewType === TABLE.stream) return 'existing';
+    // A stream of another view (a table kept from before old images were streamed) is turned off, then on anew.
+    if (stream?.StreamEnabled)
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }),
+      );
     await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
     return 'stream added';
   } catch (error) {

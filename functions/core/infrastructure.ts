@@ -14,8 +14,11 @@ export const TABLE = {
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   ],
-  /** The change stream carries each written item's new image (what STREAM_CONSUMERS read). */
-  stream: 'NEW_IMAGE',
+  /**
+   * The change stream carries each written item's new image (what STREAM_CONSUMERS read) and, of a changed item, its
+   * old one: a payment request's pair shows which activities its change recorded (payment-request-events).
+   */
+  stream: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 /**
@@ -25,8 +28,10 @@ export const TABLE = {
 export interface StreamConsumerDefinition {
   /** Consumer module `functions/consumers/<consumer>.ts` (exports a DynamoDB stream `handler`). */
   consumer: string;
-  /** Only newly inserted items whose string attributes start with these prefixes. */
+  /** Only items whose new image's string attributes start with these prefixes, newly inserted (see `changed`). */
   inserted: Readonly<Record<string, string>>;
+  /** Changed items too, not only inserted ones. */
+  changed?: boolean;
   /** Records per invocation. */
   batchSize: number;
   /** Attempts of a failing batch before its records are left to the consumer's sweep. */
@@ -54,6 +59,15 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     retryAttempts: 10,
     sends: 'notifications',
   },
+  // Payment requests, inserted or changed: each change's activities raise their webhook events, written by the
+  // consumer off the request path (payment-requests/webhook-events.ts); the webhook-events consumer fans them out.
+  {
+    consumer: 'payment-request-events',
+    inserted: { PK: 'PR#', entity: 'payment-request' },
+    changed: true,
+    batchSize: 10,
+    retryAttempts: 10,
+  },
   // Paid payment requests (their `paid` activity), counted toward their payers' loyalty promotions.
   {
     consumer: 'promotion-payments',
@@ -70,12 +84,16 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
  */
 export const STREAM_FAILURES = { name: 'stream-failures', urlVariable: 'QUEUE_URL_STREAM_FAILURES' } as const;
 
-/** Whether a stream record is one a consumer's filter lets through: a new item matching every prefix. */
+/** The stream events a consumer's filter lets through. */
+export const streamEventNames = (definition: StreamConsumerDefinition): string[] =>
+  definition.changed ? ['INSERT', 'MODIFY'] : ['INSERT'];
+
+/** Whether a stream record is one a consumer's filter lets through: a new (or changed) item matching every prefix. */
 export function streamFilterMatches(
   definition: StreamConsumerDefinition,
   record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }> } },
 ): boolean {
-  if (record.eventName !== 'INSERT') return false;
+  if (!streamEventNames(definition).includes(record.eventName ?? '')) return false;
   const image = record.dynamodb?.NewImage ?? {};
   return Object.entries(definition.inserted).every(
     ([attribute, prefix]) => image[attribute]?.S?.startsWith(prefix) === true,

@@ -3,16 +3,25 @@ import type { LegacyTransactionType, WebhookEventInput } from '../core/webhooks/
 import { denomination, ledgerOf, legacyNumber } from './legacy-format';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 
+/** A webhook event a payment request's change raises: a notification or a legacy webhook. */
+export type RaisedEventInput = Extract<WebhookEventInput, { kind: 'notification' | 'legacy' }>;
+
+/** An event with the activity that raised it (its id derives from the activity's key). */
+export interface RaisedEvent {
+  activity: PaymentActivity;
+  input: RaisedEventInput;
+}
+
 /**
  * The legacy webhooks a state change raises (https://docs.centrapay.com/api/legacy-payment-requests), for requests
  * created with a `notifyUrl`: a `paid` activity → PURCHASE, each `refund` → REFUND, a `cancellation` → CANCELLED
  * unless the same change refunded (a void of a paid request is a REFUND only), `expiry` → EXPIRED.
  */
-export function legacyWebhookEvents(request: StoredPaymentRequest, activities: PaymentActivity[]): WebhookEventInput[] {
+export function legacyWebhookEvents(request: StoredPaymentRequest, activities: PaymentActivity[]): RaisedEvent[] {
   const notifyUrl = request.legacy?.notifyUrl;
   if (!notifyUrl) return [];
   const refunded = activities.some((a) => a.type === 'refund');
-  const event = (transactionType: LegacyTransactionType, transaction: Record<string, unknown>): WebhookEventInput => ({
+  const event = (transactionType: LegacyTransactionType, transaction: Record<string, unknown>): RaisedEventInput => ({
     kind: 'legacy',
     accountId: request.merchantAccountId,
     test: request.liveness === 'test',
@@ -21,7 +30,7 @@ export function legacyWebhookEvents(request: StoredPaymentRequest, activities: P
     payload: { transaction: { transactionType, ...transaction } },
     paymentRequestId: request.id,
   });
-  return activities.flatMap((activity): WebhookEventInput[] => {
+  const raised = (activity: PaymentActivity): RaisedEventInput[] => {
     switch (activity.type) {
       case 'paid': {
         const transaction = purchaseOf(request, activities);
@@ -36,7 +45,8 @@ export function legacyWebhookEvents(request: StoredPaymentRequest, activities: P
       default:
         return [];
     }
-  });
+  };
+  return activities.flatMap((activity) => raised(activity).map((input) => ({ activity, input })));
 }
 
 /** The payment that settled the request in this change; a pre-auth authorises instead and has none. */

@@ -3,12 +3,10 @@ import { publicView } from '../core/db/entity';
 import { paymentActivityEntity, paymentRequestEntity } from './keys';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { newId } from '../core/ids';
-import { webhookEventSteps } from '../core/webhooks/outbox';
 import type { Monetary } from '../core/money';
 import { activityShortCode } from './short-code';
 import type { ActivityType, PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
 import { paymentActivity, paymentRequest } from './schemas';
-import { webhookEventsFor } from './webhook-events';
 
 export const findPaymentRequest = (id: string): Promise<StoredPaymentRequest | undefined> =>
   paymentRequestEntity.get(id);
@@ -66,9 +64,10 @@ const activityStep = (activity: PaymentActivity): TransactionStep =>
   paymentActivityEntity.createStep(activity, { onExists: () => new TransactionConflictError() });
 
 /**
- * The steps of one state change: the request's new fields, conditional on the version read, the
- * activities it records and the webhook events they raise (outbox). A concurrent change fails the
- * condition and the caller re-reads.
+ * The steps of one state change: the request's new fields, conditional on the version read, and the
+ * activities it records. A concurrent change fails the condition and the caller re-reads. The webhook
+ * events they raise are not written here: the request's stream record of the change raises them
+ * (webhook-events.ts recordWebhookEventsOfChange).
  */
 export function transitionSteps(
   request: StoredPaymentRequest,
@@ -90,8 +89,7 @@ export function transitionSteps(
     },
     onConditionFailed: () => new TransactionConflictError(),
   });
-  const events = webhookEventSteps(webhookEventsFor({ ...request, ...changes }, activities), at);
-  return [update, ...activities.map(activityStep), ...events.steps];
+  return [update, ...activities.map(activityStep)];
 }
 
 /** The request after `transitionSteps` committed, without re-reading it. */

@@ -1,6 +1,8 @@
 import { publicView } from '../core/db/entity';
-import type { NotificationType, WebhookEventInput } from '../core/webhooks/outbox';
-import { legacyWebhookEvents } from './legacy-webhook-events';
+import { derivedId } from '../core/ids';
+import { type NotificationType, recordDerivedWebhookEvents, type WebhookEvent } from '../core/webhooks/outbox';
+import { paymentActivityEntity, paymentRequestEntity } from './keys';
+import { legacyWebhookEvents, type RaisedEvent, type RaisedEventInput } from './legacy-webhook-events';
 import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { paymentActivity } from './schemas';
 
@@ -16,20 +18,63 @@ const NOTIFICATIONS: Partial<Record<ActivityType, NotificationType[]>> = {
  * Hence the legacy webhooks of requests created with a `notifyUrl` are derived here too, not in the
  * legacy-payment-requests group: that group builds on this one, and every path must raise them.
  */
-export function webhookEventsFor(request: StoredPaymentRequest, activities: PaymentActivity[]): WebhookEventInput[] {
+function webhookEventsFor(request: StoredPaymentRequest, activities: PaymentActivity[]): RaisedEvent[] {
   const test = request.liveness === 'test';
   const notifications = activities.flatMap((activity) =>
     (NOTIFICATIONS[activity.type] ?? []).map(
-      (type): WebhookEventInput => ({
-        kind: 'notification',
-        accountId: request.merchantAccountId,
-        test,
-        type,
-        // What the activity's response schema declares, as the API shows it.
-        data: publicView<Record<string, unknown>>(paymentActivity, activity),
-        paymentRequestId: request.id,
+      (type): RaisedEvent => ({
+        activity,
+        input: {
+          kind: 'notification',
+          accountId: request.merchantAccountId,
+          test,
+          type,
+          // What the activity's response schema declares, as the API shows it.
+          data: publicView<Record<string, unknown>>(paymentActivity, activity),
+          paymentRequestId: request.id,
+        },
       }),
     ),
   );
   return [...notifications, ...legacyWebhookEvents(request, activities)];
+}
+
+/** What an event is among those one activity raises: its notification type, or its legacy transaction type. */
+const raisedAs = (input: RaisedEventInput) =>
+  input.kind === 'notification' ? input.type : `legacy:${input.transactionType}`;
+
+/**
+ * Writes the webhook events of one committed change of a payment request, from the request's stream record of it
+ * (payment-request-events consumer), off the request path: the money transaction writes the request and its
+ * activities only. The record's new image is the request as that transaction left it (what the legacy payloads
+ * show: its notifyUrl, which no activity could carry under 1 KB, and the payment it recorded); its old image's
+ * activity count says which activities the transaction inserted, read back by key (activities never change). An
+ * inserted request has no old image: its activities are all new. Event ids derive from the activity's key and the
+ * event's type, and each event is created only if absent, so a record handled again (a retried or replayed batch)
+ * writes, and fans out, each event once; `createdAt` is the activity's, as when the transaction wrote the event.
+ */
+export async function recordWebhookEventsOfChange(
+  newImage: Record<string, unknown>,
+  oldImage: Record<string, unknown> | undefined,
+): Promise<void> {
+  const request = paymentRequestEntity.parse(newImage);
+  const before = oldImage ? Number(oldImage.activityCount) : 0;
+  if (!Number.isInteger(before)) throw new Error(`payment request ${request.id}: old image has no activity count`);
+  const numbers = Array.from({ length: Math.max(0, request.activityCount - before) }, (_, i) => before + i + 1);
+  if (!numbers.length) return;
+  const activities = (
+    await paymentActivityEntity.getMany(numbers.map((n) => [request.id, n] as [string, number]))
+  ).sort((a, b) => Number(a.activityNumber) - Number(b.activityNumber));
+  if (activities.length !== numbers.length)
+    throw new Error(`payment request ${request.id}: activities ${numbers.join(', ')} not all found`);
+  await recordDerivedWebhookEvents(
+    webhookEventsFor(request, activities).map(
+      ({ activity, input }) =>
+        ({
+          ...input,
+          id: derivedId(undefined, 'webhook-event', request.id, activity.activityNumber, raisedAs(input)),
+          createdAt: activity.createdAt,
+        }) as WebhookEvent,
+    ),
+  );
 }

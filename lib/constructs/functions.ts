@@ -17,6 +17,7 @@ import {
   PUBLIC_MEDIA,
   queueUrlVariable,
   STREAM_CONSUMERS,
+  streamEventNames,
 } from '../../functions/core/infrastructure';
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
@@ -202,7 +203,7 @@ export class PaymentsFunctions extends Construct {
           parallelizationFactor: 10,
           filters: [
             lambda.FilterCriteria.filter({
-              eventName: lambda.FilterRule.isEqual('INSERT'),
+              eventName: lambda.FilterRule.or(...streamEventNames(definition)),
               dynamodb: {
                 NewImage: Object.fromEntries(
                   Object.entries(definition.inserted).map(([attribute, prefix]) => [

@@ -37,7 +37,7 @@ describe('PaymentsStack', () => {
           { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
         ],
         TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
-        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
         GlobalSecondaryIndexes: TABLE.indexes.map((index) =>
           Match.objectLike({
             IndexName: index.name,

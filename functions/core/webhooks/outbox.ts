@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';
-import { defineEntity } from '../db/entity';
+import { defineEntity, EntityExistsError } from '../db/entity';
 import type { TransactionStep } from '../db/transaction';
 import { newId } from '../ids';
 import { sendMessages } from '../queues';
@@ -83,21 +83,39 @@ const RETENTION_SECONDS = 30 * 24 * 3600;
 
 const shardOf = (id: string) => id.charCodeAt(id.length - 1) % WEBHOOK_OUTBOX_SHARDS;
 
+const retention = (event: WebhookEvent) => ({
+  ttl: Math.floor(Date.parse(event.createdAt) / 1000) + RETENTION_SECONDS,
+});
+
 /**
  * The outbox: each event is written in the same transaction as the change that caused it, so an
  * event exists exactly when its change committed. The table's stream hands each new outbox event to
  * the dispatcher (core/infrastructure.ts STREAM_CONSUMERS), so the writer sends nothing after its
  * commit; an event the stream did not hand on stays in the outbox index until the sweep sends it on.
+ * Payment requests' events are not written so: their stream consumer derives them (recordDerivedWebhookEvents).
  */
 export function webhookEventSteps(
   inputs: WebhookEventInput[],
   at: string,
 ): { events: WebhookEvent[]; steps: TransactionStep[] } {
   const events = inputs.map((input) => ({ ...input, id: newId(), createdAt: at }) as WebhookEvent);
-  const steps = events.map((event) =>
-    webhookEventEntity.createStep(event, { extra: { ttl: Math.floor(Date.parse(at) / 1000) + RETENTION_SECONDS } }),
-  );
+  const steps = events.map((event) => webhookEventEntity.createStep(event, { extra: retention(event) }));
   return { events, steps };
+}
+
+/**
+ * Writes events derived from a committed change into the outbox, each only if its id (derived from what raised it)
+ * is free: a stream record handled again writes nothing twice, so its events enter the outbox, and are fanned out
+ * (the stream hands each new one on, as webhookEventSteps' are), once.
+ */
+export async function recordDerivedWebhookEvents(events: WebhookEvent[]): Promise<void> {
+  await Promise.all(
+    events.map((event) =>
+      webhookEventEntity.create(event, { extra: retention(event) }).catch((error: unknown) => {
+        if (!(error instanceof EntityExistsError)) throw error;
+      }),
+    ),
+  );
 }
 
 /** The message with which the sweep asks the webhook consumer to fan an event out to its receivers. */
