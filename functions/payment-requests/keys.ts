@@ -11,7 +11,9 @@ import { paymentActivity, paymentRequest } from './schemas';
  * Nothing else builds these keys.
  *
  * - payment request: PK PR#<id>, SK PR (version 2: `url`, `paidBy` and `expirySeconds` are derived on read,
- *   not stored; a version 1 item's stored copies are read over and dropped by its next update that names them)
+ *   not stored; a version 1 item's stored copies are read over and dropped by its next update that names them.
+ *   Version 3: `id`, `createdAt` and `shortCode` are read from the keys that hold them; `createdByAccountId`
+ *   is stored only when it is not the merchant's account, `merchantConditions` only when there are any)
  *   GSI1 EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>
  *   GSI2 SHORTCODE#<code>, <createdAt>#<id>
  *   serves: get; by external ref; latest by short code
@@ -22,14 +24,18 @@ import { paymentActivity, paymentRequest } from './schemas';
  *   serves: latest request attached to a patron's codes
  */
 /** A request's partition: the request, then its activities. */
-const requestPartition = (id: string) => `PR#${id}`;
+const REQUEST_PREFIX = 'PR#';
+const requestPartition = (id: string) => `${REQUEST_PREFIX}${id}`;
+/** The request id a request's (or its activity's) partition key holds. */
+export const requestIdOf = (item: Record<string, unknown>) => String(item.PK).slice(REQUEST_PREFIX.length);
 const requestKey = (id: string) => ({ PK: requestPartition(id), SK: 'PR' });
 export const externalRefIndex = (merchantAccountId: string, externalRef: string, createdAt?: string, id?: string) => ({
   GSI1PK: `EXTREF#${merchantAccountId}#${externalRef}`,
   GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
+const SHORT_CODE_PREFIX = 'SHORTCODE#';
 export const shortCodeIndex = (shortCode: string, createdAt?: string, id?: string) => ({
-  GSI2PK: `SHORTCODE#${shortCode}`,
+  GSI2PK: `${SHORT_CODE_PREFIX}${shortCode}`,
   GSI2SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
 const ACTIVITY_PREFIX = 'ACTIVITY#';
@@ -64,14 +70,21 @@ export const requestUrl = (id: string) => `${config().appBaseUrl}/pay/${id}`;
 
 export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: string]>({
   type: 'payment-request',
-  version: 2,
-  // Version 1 stored what version 2 derives; the derived values replace its copies.
+  version: 3,
+  // Versions 1 and 2 stored what version 3 derives or defaults (the same values); the derived ones replace their
+  // copies.
   upgrade: (item) => item,
   derived: {
-    fields: ['url', 'paidBy', 'expirySeconds'],
+    fields: ['id', 'createdAt', 'shortCode', 'url', 'paidBy', 'expirySeconds'],
     of: (stored) => {
-      const { id, payments, value, createdAt, expiresAt } = stored as unknown as StoredPaymentRequest;
+      const { payments, value, expiresAt } = stored as unknown as StoredPaymentRequest;
+      const id = requestIdOf(stored);
+      // The short code index: SHORTCODE#<code>, <createdAt>#<id> (an ISO time holds no `#`).
+      const createdAt = String(stored.GSI2SK).split('#')[0];
       return {
+        id,
+        createdAt,
+        shortCode: String(stored.GSI2PK).slice(SHORT_CODE_PREFIX.length),
         url: requestUrl(id),
         // Created at `createdAt`, due `expirySeconds` later; neither time ever changes.
         expirySeconds: (Date.parse(expiresAt) - Date.parse(createdAt)) / 1000,
@@ -79,6 +92,8 @@ export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: stri
       };
     },
   },
+  // Most requests are created by the merchant's own account, and with no conditions.
+  defaults: (r) => ({ createdByAccountId: r.merchantAccountId as string, merchantConditions: [] }),
   key: requestKey,
   keyOf: (r) => requestKey(r.id),
   indexes: (r) => ({

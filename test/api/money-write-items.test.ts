@@ -82,8 +82,8 @@ describe('items and write units of a money write', () => {
       create: 3,
       pay: 10,
       refund: 9,
-      payUnits: 31,
-      refundUnits: 40,
+      payUnits: 28,
+      refundUnits: 37,
       createUnits: 9,
       figures,
     });

@@ -219,6 +219,26 @@ describe('the money entities', () => {
     },
   );
 
+  it('a payment request item holds no copy of what its keys hold or of its defaults; older items read the same', () => {
+    const usual = { ...request, createdByAccountId: 'acct-m' };
+    const item = paymentRequestEntity.item(usual);
+    for (const left of ['id', 'createdAt', 'shortCode', 'createdByAccountId', 'merchantConditions', 'url', 'paidBy']) {
+      expect(item).not.toHaveProperty(left);
+    }
+    // What version 2 already derived (url, paidBy, expirySeconds) is this fixture's own; the rest reads back.
+    const { url: _u, paidBy: _p, expirySeconds: _e, ...expected } = usual;
+    expect(paymentRequestEntity.parse(item)).toMatchObject(expected);
+    // Version 2 stored them all: its items read as they did.
+    const version2 = { ...item, v: 2, id: 'pr1', createdAt: at, shortCode: 'CP-ABC-DEF', createdByAccountId: 'acct-x' };
+    expect(paymentRequestEntity.parse({ ...version2, merchantConditions: [] })).toMatchObject({
+      id: 'pr1',
+      createdAt: at,
+      shortCode: 'CP-ABC-DEF',
+      createdByAccountId: 'acct-x',
+      merchantConditions: [],
+    });
+  });
+
   it('writes balance items with numeric balances, and reads them back as the ledger client returns them', () => {
     for (const item of [
       walletAssetEntity.item(wallet),

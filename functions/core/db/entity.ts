@@ -56,11 +56,18 @@ export interface EntityDefinition<T extends object, K extends unknown[]> {
   /** Lifts an item of an older version to this one. */
   upgrade?: (item: Record<string, unknown>, from: number) => Record<string, unknown>;
   /**
-   * Fields computed from the rest of the record: never stored (every write drops them, an update that names
-   * them removes a copy an older version stored), computed afresh by every read. Items stay smaller, and
-   * a write unit is billed per started KB of an item.
+   * Fields computed from the rest of the stored item, its keys included (a field a key already holds is not
+   * stored twice): never stored (every write drops them, an update that names them removes a copy an older
+   * version stored), computed afresh by every read. Items stay smaller, and a write unit is billed per started
+   * KB of an item.
    */
   derived?: { fields: readonly (keyof T & string)[]; of: (stored: Record<string, unknown>) => Partial<T> };
+  /**
+   * Values a field usually holds, from the rest of the record (an empty list, the owner's id): a create or put
+   * leaves out a field holding its default, a read gives the default to a field that is absent. An update
+   * stores what it sets, which reads back the same.
+   */
+  defaults?: (record: Record<string, unknown>) => Partial<T>;
 }
 
 /** A condition on the stored item, in DynamoDB's expression language, with its own placeholders. */
@@ -197,8 +204,16 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
   const derivedFields = new Set<string>(definition.derived?.fields ?? []);
   const withoutDerived = (record: object) =>
     Object.fromEntries(Object.entries(record).filter(([name]) => !derivedFields.has(name)));
+  const withoutDefaults = (record: Record<string, unknown>) => {
+    const defaults: Record<string, unknown> = definition.defaults?.(record) ?? {};
+    return Object.fromEntries(
+      Object.entries(record).filter(
+        ([name, value]) => !(name in defaults) || JSON.stringify(value) !== JSON.stringify(defaults[name]),
+      ),
+    );
+  };
   const item = (record: T, extra: Record<string, unknown> = {}) => ({
-    ...withoutDerived(record),
+    ...withoutDefaults(withoutDerived(record)),
     ...extra,
     ...definition.keyOf(record),
     ...(definition.indexes?.(record) ?? {}),
@@ -219,7 +234,8 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     const current = version < definition.version && definition.upgrade ? definition.upgrade(stored, version) : stored;
     const record: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(current)) if (!STORAGE_ATTRIBUTES.has(name)) record[name] = value;
-    if (definition.derived) Object.assign(record, definition.derived.of(withoutDerived(record)));
+    if (definition.derived) Object.assign(record, definition.derived.of(withoutDerived(current)));
+    for (const [name, value] of Object.entries(definition.defaults?.(record) ?? {})) record[name] ??= value;
     const missing = definition.required.filter((field) => record[field] === undefined);
     if (missing.length) throw new EntityShapeError(definition.type, `missing ${missing.join(', ')}`);
     return record as T;
