@@ -167,8 +167,8 @@ describe('the money entities', () => {
       SK: 'PR',
       GSI1PK: 'EXTREF#acct-m#order-1',
       GSI1SK: `${at}#pr1`,
-      GSI2PK: 'SHORTCODE#CP-ABC-DEF',
-      GSI2SK: `${at}#pr1`,
+      GSI3PK: 'SHORTCODE#CP-ABC-DEF',
+      GSI3SK: `${at}#pr1`,
     });
     expect(paymentActivityEntity.item(activity)).toMatchObject({
       PK: 'PR#pr1',
@@ -228,8 +228,18 @@ describe('the money entities', () => {
     // What version 2 already derived (url, paidBy, expirySeconds) is this fixture's own; the rest reads back.
     const { url: _u, paidBy: _p, expirySeconds: _e, ...expected } = usual;
     expect(paymentRequestEntity.parse(item)).toMatchObject(expected);
-    // Version 2 stored them all: its items read as they did.
-    const version2 = { ...item, v: 2, id: 'pr1', createdAt: at, shortCode: 'CP-ABC-DEF', createdByAccountId: 'acct-x' };
+    // Version 2 stored them all, its short code on GSI2: its items read as they did.
+    const { GSI3PK, GSI3SK, ...unindexed } = item;
+    const version2 = {
+      ...unindexed,
+      GSI2PK: GSI3PK,
+      GSI2SK: GSI3SK,
+      v: 2,
+      id: 'pr1',
+      createdAt: at,
+      shortCode: 'CP-ABC-DEF',
+      createdByAccountId: 'acct-x',
+    };
     expect(paymentRequestEntity.parse({ ...version2, merchantConditions: [] })).toMatchObject({
       id: 'pr1',
       createdAt: at,

@@ -27,11 +27,23 @@ import { TransactionConflictError, type TransactionStep } from './transaction';
  */
 
 export type TableKey = { PK: string; SK: string };
-type IndexName = 'GSI1' | 'GSI2';
-type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
+type IndexName = 'GSI1' | 'GSI2' | 'GSI3';
+type IndexKeys = Partial<Record<`${IndexName}${'PK' | 'SK'}`, string>>;
 
 /** Attributes the table adds around a record: keys, index keys, TTL and the entity stamp. */
-const STORAGE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl', 'entity', 'v']);
+const STORAGE_ATTRIBUTES = new Set([
+  'PK',
+  'SK',
+  'GSI1PK',
+  'GSI1SK',
+  'GSI2PK',
+  'GSI2SK',
+  'GSI3PK',
+  'GSI3SK',
+  'ttl',
+  'entity',
+  'v',
+]);
 
 /** A stored item that is not what its entity says it is. */
 export class EntityShapeError extends Error {
@@ -152,6 +164,8 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
   all(selection: Selection): Promise<T[]>;
   /** The first record of a partition (a unique index entry such as a short code), or undefined. */
   first(selection: Selection): Promise<T | undefined>;
+  /** The first entry of an index partition as stored, unparsed: its keys, from a keys-only index. */
+  firstEntry(selection: Selection): Promise<Record<string, unknown> | undefined>;
 
   /** The transaction-step forms, for core/db/transaction.ts runTransaction. */
   createStep(record: T, options?: { extra?: Record<string, unknown>; onExists?: OnConditionFailed }): TransactionStep;
@@ -275,8 +289,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     onConditionFailed: options.onConditionFailed,
   });
   const listing = (selection: Selection) => queryInput(tableName(), selection);
-  const all: Entity<T, K>['all'] = async (selection) => {
-    if (!selection.limit) return (await queryAll(listing(selection))).map(parse);
+  /** The items a selection reads, as stored (a keys-only index's are keys only). */
+  const entries = async (selection: Selection) => {
+    if (!selection.limit) return queryAll(listing(selection));
     // A page stops at 1 MB: read on until `limit` items or the end, so fewer than `limit` means there are no more.
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
@@ -286,8 +301,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
       items.push(...((out.Items ?? []) as Record<string, unknown>[]));
       start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
     } while (start && items.length < selection.limit);
-    return items.map(parse);
+    return items;
   };
+  const all: Entity<T, K>['all'] = async (selection) => (await entries(selection)).map(parse);
 
   return {
     ...definition,
@@ -336,6 +352,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     all,
     async first(selection) {
       return (await all({ ...selection, limit: 1 }))[0];
+    },
+    async firstEntry(selection) {
+      return (await entries({ ...selection, limit: 1 }))[0];
     },
     createStep,
     putStep,
