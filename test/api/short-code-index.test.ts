@@ -1,4 +1,6 @@
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { provisionTable } from '../../bin/local/provision-table';
 import { db } from '../../functions/core/db/client';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { api } from '../support/api';
@@ -68,5 +70,44 @@ describe('the short code index', () => {
       new PutCommand({ TableName: TABLE_NAME(), Item: { ...item, GSI3PK: `SHORTCODE#${oldest.shortCode}` } }),
     );
     expect((await byCode(oldest.shortCode)).body.id).toBe(latest.id);
+  });
+});
+
+describe('a local table kept from before the keys-only index', () => {
+  it('gets the index on the next start, and is left as it is after that', async () => {
+    const client = new DynamoDBClient({});
+    const table = `before-gsi3-${Date.now()}`;
+    const keys = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
+    await client.send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+        AttributeDefinitions: keys.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: 'PK', KeyType: 'HASH' },
+          { AttributeName: 'SK', KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: ['GSI1', 'GSI2'].map((name) => ({
+          IndexName: name,
+          KeySchema: [
+            { AttributeName: `${name}PK`, KeyType: 'HASH' },
+            { AttributeName: `${name}SK`, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    try {
+      expect(await provisionTable(client, table)).toBe('index added');
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
+      expect(Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'GSI3')?.Projection).toEqual({
+        ProjectionType: 'KEYS_ONLY',
+      });
+      expect(await provisionTable(client, table)).toBe('existing');
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName: table }));
+      client.destroy();
+    }
   });
 });
