@@ -11,9 +11,12 @@ import { paymentActivity, paymentRequest } from './schemas';
  * Nothing else builds these keys.
  *
  * - payment request: PK PR#<id>, SK PR (version 2: `url`, `paidBy` and `expirySeconds` are derived on read,
- *   not stored; a version 1 item's stored copies are read over and dropped by its next update that names them)
+ *   not stored; a version 1 item's stored copies are read over and dropped by its next update that names them.
+ *   Version 3: `id`, `createdAt` and `shortCode` are read from the keys that hold them; `createdByAccountId`
+ *   is stored only when it is not the merchant's account, `merchantConditions` only when there are any.
+ *   Version 4: the short code index on GSI3, keys only)
  *   GSI1 EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>
- *   GSI2 SHORTCODE#<code>, <createdAt>#<id>
+ *   GSI3 (keys only) SHORTCODE#<code>, <createdAt>#<id>; versions 1 to 3 carry it on GSI2 (all attributes)
  *   serves: get; by external ref; latest by short code
  * - payment activity: PK PR#<prId>, SK ACTIVITY#<seq 15 digits>
  *   GSI1 MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq>
@@ -22,16 +25,28 @@ import { paymentActivity, paymentRequest } from './schemas';
  *   serves: latest request attached to a patron's codes
  */
 /** A request's partition: the request, then its activities. */
-const requestPartition = (id: string) => `PR#${id}`;
+const REQUEST_PREFIX = 'PR#';
+const requestPartition = (id: string) => `${REQUEST_PREFIX}${id}`;
+/** The request id a request's (or its activity's) partition key holds. */
+export const requestIdOf = (item: Record<string, unknown>) => String(item.PK).slice(REQUEST_PREFIX.length);
 const requestKey = (id: string) => ({ PK: requestPartition(id), SK: 'PR' });
 export const externalRefIndex = (merchantAccountId: string, externalRef: string, createdAt?: string, id?: string) => ({
   GSI1PK: `EXTREF#${merchantAccountId}#${externalRef}`,
   GSI1SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
+const SHORT_CODE_PREFIX = 'SHORTCODE#';
+/**
+ * The short code lookup only finds the request's id (it reads the request from the table), so its index holds keys
+ * only: a pay or refund, which changes no key, writes no index entry for it.
+ */
 export const shortCodeIndex = (shortCode: string, createdAt?: string, id?: string) => ({
-  GSI2PK: `SHORTCODE#${shortCode}`,
-  GSI2SK: createdAt && id ? `${createdAt}#${id}` : '',
+  GSI3PK: `${SHORT_CODE_PREFIX}${shortCode}`,
+  GSI3SK: createdAt && id ? `${createdAt}#${id}` : '',
 });
+/** Where versions 1 to 3 carry it, read beside the keys-only one until none of them is current (operations.md). */
+export const olderShortCodeIndex = (shortCode: string) => ({ GSI2PK: shortCodeIndex(shortCode).GSI3PK });
+/** The time a short code index entry's sort key (`<createdAt>#<id>`; an ISO time holds no `#`) starts with. */
+const createdAtOf = (sortKey: unknown) => String(sortKey).split('#')[0];
 const ACTIVITY_PREFIX = 'ACTIVITY#';
 const activityKey = (paymentRequestId: string, activityNumber: number) => ({
   PK: requestPartition(paymentRequestId),
@@ -64,14 +79,22 @@ export const requestUrl = (id: string) => `${config().appBaseUrl}/pay/${id}`;
 
 export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: string]>({
   type: 'payment-request',
-  version: 2,
-  // Version 1 stored what version 2 derives; the derived values replace its copies.
+  version: 4,
+  // Versions 1 and 2 stored what version 3 derives or defaults (the same values); the derived ones replace their
+  // copies.
   upgrade: (item) => item,
   derived: {
-    fields: ['url', 'paidBy', 'expirySeconds'],
+    fields: ['id', 'createdAt', 'shortCode', 'url', 'paidBy', 'expirySeconds'],
     of: (stored) => {
-      const { id, payments, value, createdAt, expiresAt } = stored as unknown as StoredPaymentRequest;
+      const { payments, value, expiresAt } = stored as unknown as StoredPaymentRequest;
+      const id = requestIdOf(stored);
+      // The short code index's keys: on GSI3 since version 4, on GSI2 before.
+      const [codeKey, sortKey] = stored.GSI3PK ? [stored.GSI3PK, stored.GSI3SK] : [stored.GSI2PK, stored.GSI2SK];
+      const createdAt = createdAtOf(sortKey);
       return {
+        id,
+        createdAt,
+        shortCode: String(codeKey).slice(SHORT_CODE_PREFIX.length),
         url: requestUrl(id),
         // Created at `createdAt`, due `expirySeconds` later; neither time ever changes.
         expirySeconds: (Date.parse(expiresAt) - Date.parse(createdAt)) / 1000,
@@ -79,6 +102,8 @@ export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: stri
       };
     },
   },
+  // Most requests are created by the merchant's own account, and with no conditions.
+  defaults: (r) => ({ createdByAccountId: r.merchantAccountId as string, merchantConditions: [] }),
   key: requestKey,
   keyOf: (r) => requestKey(r.id),
   indexes: (r) => ({

@@ -1,5 +1,5 @@
 import { isoTimestamp } from '../core/clock';
-import { paymentRequestEntity, shortCodeIndex } from './keys';
+import { olderShortCodeIndex, paymentRequestEntity, requestIdOf, shortCodeIndex } from './keys';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { forbidden } from '../core/errors/classes';
@@ -37,13 +37,19 @@ export async function loadPaymentRequestByShortCode(
   code: string,
   now: Date,
 ): Promise<StoredPaymentRequest | undefined> {
-  const latest = await paymentRequestEntity.first({
-    partition: shortCodeIndex(code).GSI2PK,
-    index: 'GSI2',
-    newestFirst: true,
-  });
-  // Index reads lag: the request is read again from the table.
-  return latest && loadPaymentRequest(latest.id, now);
+  // Requests of entity versions 1 to 3 carry their code on GSI2: both are read at once, the newer entry wins.
+  const [latest, older] = await Promise.all([
+    paymentRequestEntity.firstEntry({ partition: shortCodeIndex(code).GSI3PK, index: 'GSI3', newestFirst: true }),
+    paymentRequestEntity.firstEntry({
+      partition: olderShortCodeIndex(code).GSI2PK,
+      index: 'GSI2',
+      newestFirst: true,
+      projection: 'PK, GSI2SK',
+    }),
+  ]);
+  const found = latest && !(older && String(older.GSI2SK) > String(latest.GSI3SK)) ? latest : older;
+  // Index reads lag, and one holds keys only: the request is read from the table.
+  return found && loadPaymentRequest(requestIdOf(found), now);
 }
 
 /** A request as its viewer reads it (due times applied), for groups that answer one they found by a link of theirs. */

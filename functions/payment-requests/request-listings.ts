@@ -5,6 +5,7 @@ import {
   merchantActivityIndex,
   paymentActivityEntity,
   paymentRequestEntity,
+  requestIdOf,
 } from './keys';
 import { isDue, present, presentActivity } from './payment-request-store';
 import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
@@ -41,8 +42,8 @@ export async function listByExternalRef(
   const listed = await newestFirstPage(
     externalRefIndex(merchantAccountId, externalRef).GSI1PK,
     page,
-    (item) => item.id as string,
-    'PK, SK, GSI1PK, GSI1SK, id',
+    requestIdOf,
+    'PK, SK, GSI1PK, GSI1SK',
   );
   const requests = new Map((await paymentRequestEntity.getMany(listed.items.map((id) => [id]))).map((r) => [r.id, r]));
   // GSI reads lag; the base-table read is authoritative. Due requests show as expired (the timer records it).

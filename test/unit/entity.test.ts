@@ -52,6 +52,24 @@ describe('entities', () => {
     expect(update?.UpdateExpression).toBe('SET #u0 = :u0 REMOVE #u1');
     expect(update?.ExpressionAttributeNames).toMatchObject({ '#u0': 'name', '#u1': 'label' });
   });
+  it('derives a field from the key that holds it, and leaves out a field holding its default', () => {
+    const keyed = defineEntity<Thing & { tags: string[]; ownerId: string }, [string]>({
+      type: 'keyed',
+      version: 1,
+      key: (id) => ({ PK: `KEYED#${id}`, SK: 'KEYED' }),
+      keyOf: (t) => ({ PK: `KEYED#${t.id}`, SK: 'KEYED' }),
+      required: ['id', 'accountId', 'tags', 'ownerId'],
+      derived: { fields: ['id'], of: (stored) => ({ id: String(stored.PK).slice('KEYED#'.length) }) },
+      defaults: (t) => ({ tags: [], ownerId: t.accountId as string }),
+    });
+    const usual = { id: 't1', accountId: 'a1', tags: [], ownerId: 'a1' };
+    const item = keyed.item(usual);
+    for (const left of ['id', 'tags', 'ownerId']) expect(item).not.toHaveProperty(left);
+    expect(keyed.parse(item)).toEqual(usual);
+    const unusual = { id: 't2', accountId: 'a1', tags: ['x'], ownerId: 'a2' };
+    expect(keyed.item(unusual)).toMatchObject({ tags: ['x'], ownerId: 'a2' });
+    expect(keyed.parse(keyed.item(unusual))).toEqual(unusual);
+  });
   it('public views carry only what the response schema declares', () => {
     const schema = {
       type: 'object',

@@ -167,8 +167,8 @@ describe('the money entities', () => {
       SK: 'PR',
       GSI1PK: 'EXTREF#acct-m#order-1',
       GSI1SK: `${at}#pr1`,
-      GSI2PK: 'SHORTCODE#CP-ABC-DEF',
-      GSI2SK: `${at}#pr1`,
+      GSI3PK: 'SHORTCODE#CP-ABC-DEF',
+      GSI3SK: `${at}#pr1`,
     });
     expect(paymentActivityEntity.item(activity)).toMatchObject({
       PK: 'PR#pr1',
@@ -218,6 +218,36 @@ describe('the money entities', () => {
       expect(() => entity.parse({ id: 'x' })).toThrow(EntityShapeError);
     },
   );
+
+  it('a payment request item holds no copy of what its keys hold or of its defaults; older items read the same', () => {
+    const usual = { ...request, createdByAccountId: 'acct-m' };
+    const item = paymentRequestEntity.item(usual);
+    for (const left of ['id', 'createdAt', 'shortCode', 'createdByAccountId', 'merchantConditions', 'url', 'paidBy']) {
+      expect(item).not.toHaveProperty(left);
+    }
+    // What version 2 already derived (url, paidBy, expirySeconds) is this fixture's own; the rest reads back.
+    const { url: _u, paidBy: _p, expirySeconds: _e, ...expected } = usual;
+    expect(paymentRequestEntity.parse(item)).toMatchObject(expected);
+    // Version 2 stored them all, its short code on GSI2: its items read as they did.
+    const { GSI3PK, GSI3SK, ...unindexed } = item;
+    const version2 = {
+      ...unindexed,
+      GSI2PK: GSI3PK,
+      GSI2SK: GSI3SK,
+      v: 2,
+      id: 'pr1',
+      createdAt: at,
+      shortCode: 'CP-ABC-DEF',
+      createdByAccountId: 'acct-x',
+    };
+    expect(paymentRequestEntity.parse({ ...version2, merchantConditions: [] })).toMatchObject({
+      id: 'pr1',
+      createdAt: at,
+      shortCode: 'CP-ABC-DEF',
+      createdByAccountId: 'acct-x',
+      merchantConditions: [],
+    });
+  });
 
   it('writes balance items with numeric balances, and reads them back as the ledger client returns them', () => {
     for (const item of [

@@ -27,11 +27,23 @@ import { TransactionConflictError, type TransactionStep } from './transaction';
  */
 
 export type TableKey = { PK: string; SK: string };
-type IndexName = 'GSI1' | 'GSI2';
-type IndexKeys = Partial<Record<'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK', string>>;
+type IndexName = 'GSI1' | 'GSI2' | 'GSI3';
+type IndexKeys = Partial<Record<`${IndexName}${'PK' | 'SK'}`, string>>;
 
 /** Attributes the table adds around a record: keys, index keys, TTL and the entity stamp. */
-const STORAGE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl', 'entity', 'v']);
+const STORAGE_ATTRIBUTES = new Set([
+  'PK',
+  'SK',
+  'GSI1PK',
+  'GSI1SK',
+  'GSI2PK',
+  'GSI2SK',
+  'GSI3PK',
+  'GSI3SK',
+  'ttl',
+  'entity',
+  'v',
+]);
 
 /** A stored item that is not what its entity says it is. */
 export class EntityShapeError extends Error {
@@ -56,11 +68,18 @@ export interface EntityDefinition<T extends object, K extends unknown[]> {
   /** Lifts an item of an older version to this one. */
   upgrade?: (item: Record<string, unknown>, from: number) => Record<string, unknown>;
   /**
-   * Fields computed from the rest of the record: never stored (every write drops them, an update that names
-   * them removes a copy an older version stored), computed afresh by every read. Items stay smaller, and
-   * a write unit is billed per started KB of an item.
+   * Fields computed from the rest of the stored item, its keys included (a field a key already holds is not
+   * stored twice): never stored (every write drops them, an update that names them removes a copy an older
+   * version stored), computed afresh by every read. Items stay smaller, and a write unit is billed per started
+   * KB of an item.
    */
   derived?: { fields: readonly (keyof T & string)[]; of: (stored: Record<string, unknown>) => Partial<T> };
+  /**
+   * Values a field usually holds, from the rest of the record (an empty list, the owner's id): a create or put
+   * leaves out a field holding its default, a read gives the default to a field that is absent. An update
+   * stores what it sets, which reads back the same.
+   */
+  defaults?: (record: Record<string, unknown>) => Partial<T>;
 }
 
 /** A condition on the stored item, in DynamoDB's expression language, with its own placeholders. */
@@ -145,6 +164,8 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
   all(selection: Selection): Promise<T[]>;
   /** The first record of a partition (a unique index entry such as a short code), or undefined. */
   first(selection: Selection): Promise<T | undefined>;
+  /** The first entry of an index partition as stored, unparsed: its keys, from a keys-only index. */
+  firstEntry(selection: Selection): Promise<Record<string, unknown> | undefined>;
 
   /** The transaction-step forms, for core/db/transaction.ts runTransaction. */
   createStep(record: T, options?: { extra?: Record<string, unknown>; onExists?: OnConditionFailed }): TransactionStep;
@@ -197,8 +218,16 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
   const derivedFields = new Set<string>(definition.derived?.fields ?? []);
   const withoutDerived = (record: object) =>
     Object.fromEntries(Object.entries(record).filter(([name]) => !derivedFields.has(name)));
+  const withoutDefaults = (record: Record<string, unknown>) => {
+    const defaults: Record<string, unknown> = definition.defaults?.(record) ?? {};
+    return Object.fromEntries(
+      Object.entries(record).filter(
+        ([name, value]) => !(name in defaults) || JSON.stringify(value) !== JSON.stringify(defaults[name]),
+      ),
+    );
+  };
   const item = (record: T, extra: Record<string, unknown> = {}) => ({
-    ...withoutDerived(record),
+    ...withoutDefaults(withoutDerived(record)),
     ...extra,
     ...definition.keyOf(record),
     ...(definition.indexes?.(record) ?? {}),
@@ -219,7 +248,8 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     const current = version < definition.version && definition.upgrade ? definition.upgrade(stored, version) : stored;
     const record: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(current)) if (!STORAGE_ATTRIBUTES.has(name)) record[name] = value;
-    if (definition.derived) Object.assign(record, definition.derived.of(withoutDerived(record)));
+    if (definition.derived) Object.assign(record, definition.derived.of(withoutDerived(current)));
+    for (const [name, value] of Object.entries(definition.defaults?.(record) ?? {})) record[name] ??= value;
     const missing = definition.required.filter((field) => record[field] === undefined);
     if (missing.length) throw new EntityShapeError(definition.type, `missing ${missing.join(', ')}`);
     return record as T;
@@ -259,8 +289,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     onConditionFailed: options.onConditionFailed,
   });
   const listing = (selection: Selection) => queryInput(tableName(), selection);
-  const all: Entity<T, K>['all'] = async (selection) => {
-    if (!selection.limit) return (await queryAll(listing(selection))).map(parse);
+  /** The items a selection reads, as stored (a keys-only index's are keys only). */
+  const entries = async (selection: Selection) => {
+    if (!selection.limit) return queryAll(listing(selection));
     // A page stops at 1 MB: read on until `limit` items or the end, so fewer than `limit` means there are no more.
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
@@ -270,8 +301,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
       items.push(...((out.Items ?? []) as Record<string, unknown>[]));
       start = out.LastEvaluatedKey as Record<string, unknown> | undefined;
     } while (start && items.length < selection.limit);
-    return items.map(parse);
+    return items;
   };
+  const all: Entity<T, K>['all'] = async (selection) => (await entries(selection)).map(parse);
 
   return {
     ...definition,
@@ -320,6 +352,9 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     all,
     async first(selection) {
       return (await all({ ...selection, limit: 1 }))[0];
+    },
+    async firstEntry(selection) {
+      return (await entries({ ...selection, limit: 1 }))[0];
     },
     createStep,
     putStep,
