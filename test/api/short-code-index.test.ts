@@ -74,7 +74,7 @@ describe('the short code index', () => {
 });
 
 describe('a local table kept from before the keys-only index', () => {
-  it('gets the index on the next start, and is left as it is after that', async () => {
+  it('gets the index, then the stream view, on the next starts, and is left as it is after that', async () => {
     const client = new DynamoDBClient({});
     const table = `before-gsi3-${Date.now()}`;
     const keys = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK'];
@@ -104,6 +104,10 @@ describe('a local table kept from before the keys-only index', () => {
       expect(Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'GSI3')?.Projection).toEqual({
         ProjectionType: 'KEYS_ONLY',
       });
+      // Kept from before old images were streamed too: the next start switches the stream's view.
+      expect(await provisionTable(client, table)).toBe('stream added');
+      const after = await client.send(new DescribeTableCommand({ TableName: table }));
+      expect(after.Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
       expect(await provisionTable(client, table)).toBe('existing');
     } finally {
       await client.send(new DeleteTableCommand({ TableName: table }));
