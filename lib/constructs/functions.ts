@@ -236,9 +236,12 @@ export class PaymentsFunctions extends Construct {
 
     // The draw run (functions/consumers/promotion-draws.ts): draws each promotion draw once its end has come by its
     // owner's clock and rewards its winners; every minute, so a draw is drawn within a minute of its end. Its random
-    // source is keyed by the page-key secret (functions/promotions/draws.ts). A rerun rewards nobody twice.
+    // source is keyed by a secret of its own, which only it reads (functions/promotions/draws.ts). A rerun rewards
+    // nobody twice.
     const draws = make('promotion-draws', 'functions/consumers/promotion-draws.ts', Duration.minutes(5));
     data.table.grantReadWriteData(draws);
+    data.drawKeySecret.grantRead(draws);
+    draws.addEnvironment('DRAW_KEY_SECRET_ARN', data.drawKeySecret.secretArn);
     this.schedule('PromotionDraw', draws, 'rate(1 minute)', DRAW_SCHEDULE);
     this.consumers.push(draws);
 

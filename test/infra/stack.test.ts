@@ -344,6 +344,19 @@ describe('PaymentsStack', () => {
     },
   );
 
+  it('keys promotion draws with a retained secret of their own, named to and readable by the draw run only', () => {
+    const secretsFound = template.findResources('AWS::SecretsManager::Secret');
+    const drawSecret = Object.keys(secretsFound).find((id) => id.startsWith('DataPromotionDrawKeySecret'))!;
+    expect(secretsFound[drawSecret]).toMatchObject({ DeletionPolicy: 'Retain' });
+    const functions = template.findResources('AWS::Lambda::Function');
+    const named = Object.keys(functions).filter((id) => JSON.stringify(functions[id]).includes('DRAW_KEY_SECRET_ARN'));
+    expect(named).toEqual([expect.stringMatching(/^Functionspromotiondraws/)]);
+    const readers = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p).includes(drawSecret))
+      .map((p) => JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles));
+    expect(readers).toEqual([expect.stringMatching(/promotiondrawsRole/)]);
+  });
+
   it("consumes the webhooks queue and the table stream's new webhook events (the outbox sweep: below)", () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
