@@ -4,7 +4,7 @@
  *
  *   npm run admin -- <command> [flags] [--json]
  *   targets: --target local (default: the running `npm start`, in memory or not) | --target aws --table NAME
- *            [--region R] | --endpoint URL --table NAME
+ *            [--region R] (the replay of stream failures takes no table) | --endpoint URL --table NAME
  *   webhook signing keys live in a file (local) or a secret (aws), not the table.
  */
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,8 @@ commands:
   inbox              [--to ADDRESS]               emails and text messages the local platform sent, newest first
   suppress           --to ADDRESS [--reason bounce|complaint|operator]   never email this address again
   replay-stream-failures [--queue-url URL] [--limit N]   run stream consumers again on the batches parked in the
-                     stream-failures queue (on AWS --queue-url is the stack's stream-failures queue)
+                     stream-failures queue (on AWS --queue-url is the stack's stream-failures queue, and no
+                     --table: the deployed consumers are invoked)
 notes:
   roles: ${ROLES.join(', ')}
   create-user: --phone marks the phone verified (a trusted user); --user-id takes a Cognito user's sub (AWS)
@@ -57,7 +58,8 @@ notes:
 targets:
   --target local (default)            the running \`npm start\`, in memory or not, found in its state folder:
                                       --state-dir DIR, else LOCAL_STATE_DIR, else .local/ (its runtime.json)
-  --target aws --table NAME [--region R]   a deployed table, with the default AWS credentials
+  --target aws --table NAME [--region R]   a deployed table, with the default AWS credentials (--table: every
+                                      command but replay-stream-failures)
   --endpoint URL --table NAME         any DynamoDB endpoint (user-token then needs --keys-file and --issuer;
                                       listen and trigger need --api URL, the platform's HTTP address)
 signing key targets:
@@ -74,8 +76,17 @@ const stateDirOf = (values: Record<string, string | boolean | undefined>) =>
     (values['state-dir'] as string | undefined) ?? process.env.LOCAL_STATE_DIR ?? join(__dirname, '..', '.local'),
   );
 
+/**
+ * Commands that leave the table alone on AWS: the replay invokes the deployed consumers, which know their table
+ * (with --endpoint it runs their code here, against the named table).
+ */
+const TABLELESS_ON_AWS = new Set(['replay-stream-failures']);
+
 /** Points the stores at the target; the local platform's runtime, when that is the target. */
-function configureTarget(values: Record<string, string | boolean | undefined>): LocalRuntime | undefined {
+function configureTarget(
+  command: string,
+  values: Record<string, string | boolean | undefined>,
+): LocalRuntime | undefined {
   const target = (values.target as string | undefined) ?? (values.endpoint ? 'endpoint' : 'local');
   let runtime: LocalRuntime | undefined;
   if (target === 'local') {
@@ -96,8 +107,9 @@ function configureTarget(values: Record<string, string | boolean | undefined>): 
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
     });
   } else {
-    if (!values.table) throw new UsageError('--table is required with --target aws or --endpoint');
-    process.env.TABLE_NAME = values.table as string;
+    if (values.table) process.env.TABLE_NAME = values.table as string;
+    else if (!(target === 'aws' && TABLELESS_ON_AWS.has(command)))
+      throw new UsageError(`--table is required for ${command} with --target aws or --endpoint`);
     if (values.region) process.env.AWS_REGION = values.region as string;
     if (target === 'endpoint' || values.endpoint) {
       process.env.AWS_ENDPOINT_URL_DYNAMODB = values.endpoint as string;
@@ -561,7 +573,7 @@ async function main(): Promise<number> {
       // Before the target: a mistyped command needs no running platform to be told so.
       if (!COMMANDS.includes(command)) throw new UsageError(`unknown command ${command}`);
       if (command === 'trigger') eventTypeToTrigger(positionals);
-      result = await run(command, values, configureTarget(values), positionals);
+      result = await run(command, values, configureTarget(command, values), positionals);
     }
     console.log(json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
     return 0;

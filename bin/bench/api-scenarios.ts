@@ -1,4 +1,4 @@
-import type { RecordedCall } from '../../functions/core/db/capacity';
+import { readBackWrites, type RecordedCall } from '../../functions/core/db/capacity';
 import { lastCalls } from '../local/gateway';
 import type { Seed } from '../local/seed';
 import { expectOk, type BenchResponse, type Call } from './client';
@@ -7,10 +7,13 @@ import { replayFloor } from './floor';
 import { measure, percentile, round, type Measurement } from './measure';
 
 export interface ApiFigure extends Measurement {
-  /** Items written per call, measured (the rate limiter's counter included). */
+  /** Items written per call (the rate limiter's counter included), condition checks aside. */
   writes: number;
   readUnits: number;
-  /** Write units per call, the global secondary indexes' included (`gsiWriteUnits`). */
+  /**
+   * Write units per call as DynamoDB bills them, from each item read back after the call (core/db/capacity.ts
+   * `readBackWrites`), the global secondary indexes' included (`gsiWriteUnits`).
+   */
   writeUnits: number;
   gsiWriteUnits: number;
   /** Median serial DynamoDB round trips per call (calls started while none of the request's others was in flight). */
@@ -199,15 +202,17 @@ export async function apiScenarios(
     );
     const m = await measure(name, concurrency, ops, async (i, worker) => {
       const res = await op(ops + i, worker);
+      // The request's calls, kept by the gateway: its writes are read back now, before a later call changes them.
+      const calls = (res.requestId && lastCalls.get(res.requestId)) || [];
+      const writes = await readBackWrites(calls);
       read += res.capacity.read;
-      write += res.capacity.write;
-      items += res.capacity.items;
-      gsi += res.measured.gsiWriteUnits;
+      write += writes.writeUnits;
+      items += writes.items;
+      gsi += writes.gsiWriteUnits;
       roundTrips.push(res.measured.serialRoundTrips);
       handlerMs.push(res.measured.handlerMs);
-      // The last requests' calls, kept by the gateway, replayed below for the floor.
-      if (concurrency === 1 && i >= ops - FLOOR_SAMPLES && res.requestId)
-        sampled.push(lastCalls.get(res.requestId) ?? []);
+      // The last requests' calls are replayed below for the floor.
+      if (concurrency === 1 && i >= ops - FLOOR_SAMPLES && res.requestId) sampled.push(calls);
     });
     const figure: ApiFigure = {
       ...latency,

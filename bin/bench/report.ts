@@ -93,10 +93,14 @@ export function markdown(r: BenchResult): string {
       'DynamoDB calls each started after the one before it answered (median; calls side by side count once). ' +
       'Floor = the same calls of the last 40 requests replayed straight to DynamoDB Local, round trip by round ' +
       'trip, the condition of each write OR-ed with one that always holds so that it commits as it did in the ' +
-      'request (p50; concurrency 1). RCU/WCU = consumed capacity per call as DynamoDB bills it: a transaction 2 ' +
-      'WCU per item per started KB of the item as DynamoDB sizes it (DynamoDB Local reports a flat 2), updates ' +
-      'and condition checks at 1 KB, plus 1 WCU per global secondary index an item written carries (a lower ' +
-      "bound). Handler = time in the group's handler (Lambda's billed duration).",
+      'request (p50; concurrency 1). RCU = read units per call as DynamoDB Local reports them. WCU = write units ' +
+      'per call as DynamoDB bills them, counted from the items as written: after each measured call every item it ' +
+      'put or updated is read back and sized as DynamoDB sizes it, 2 WCU per started KB in a transaction (1 ' +
+      'alone) plus 1 per started KB per global secondary index entry it carries; a delete counts 1 KB and a ' +
+      "transaction's condition check 2 WCU (core/db/capacity.ts; DynamoDB Local reports a flat 2 per " +
+      'transaction and nothing for indexes). Items written = items put, updated or deleted (condition checks ' +
+      "aside), the rate limiter's counter included. Handler = time in the group's handler (Lambda's billed " +
+      'duration).',
     '',
     '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | ' +
       'handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
@@ -136,7 +140,7 @@ export function markdown(r: BenchResult): string {
       'their payment requests expiring after 10 s; measured from the first flow until no consumer had run ' +
       'for 2.5 s, as the local pollers invoke the consumers (a stream batch of up to 10 records, a queue batch ' +
       "of up to 10 messages); per flow. SQS requests: each message's send, and a receive and a delete per " +
-      'invocation.',
+      "invocation. WCU counted as the API's: each item a consumer wrote read back after its invocation.",
     '',
     '| consumer | invocations | records | billed ms | RCU | WCU |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',

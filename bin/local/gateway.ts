@@ -15,6 +15,7 @@ import {
   MEASURED_HEADER,
   newConsumedCapacity,
   WRITTEN_KEYS_HEADER,
+  writtenKeys,
   type RecordedCall,
 } from '../../functions/core/db/capacity';
 
@@ -209,13 +210,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, load: (group: Gr
     const result = await capacityScope.run(consumed, () => load(group)(event, context));
     const handlerMs = Number(process.hrtime.bigint() - started) / 1e6;
     const measured: Record<string, string> = {
-      'x-consumed-capacity': `read=${consumed.read};write=${consumed.write};items=${consumed.items}`,
-      [WRITTEN_KEYS_HEADER]: formatWrittenKeys(consumed.written),
+      'x-consumed-capacity': `read=${consumed.read}`,
+      [WRITTEN_KEYS_HEADER]: formatWrittenKeys(writtenKeys(consumed.calls)),
       [MEASURED_HEADER]: JSON.stringify({
         handlerMs,
         serialRoundTrips: consumed.serialRoundTrips,
         calls: consumed.calls.length,
-        gsiWriteUnits: consumed.gsiWriteUnits,
         attemptedWrites: attemptedWriteKeys(consumed.calls),
       }),
     };

@@ -117,6 +117,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       AWS_ENDPOINT_URL_S3: messaging.endpoint,
       TABLE_NAME,
       PAGE_KEY_SECRET: localSecret(options, 'page-key-secret'),
+      DRAW_KEY_SECRET: localSecret(options, 'draw-key-secret'),
       WEBHOOK_SIGNING_KEYS: await localSigningKeys(options),
       ...users,
       // The issuer's private key, for the tests (their workers inherit this) and `npm run admin -- user-token`.

@@ -1,11 +1,11 @@
 import { handlerOf, type FunctionEntry, type FunctionModules } from './bundles';
 
 /**
- * What a schedule does on AWS, done locally on an interval: the webhook and promotion sweeps (EventBridge every
- * minute; more often locally so an event the stream did not hand on shows up quickly), the promotion draw run
- * (EventBridge Scheduler every minute; each draw's end by its owner's clock), the settlement run and the
- * sales channel digest run (EventBridge Scheduler hourly; each merchant's or channel's periods go by its account's
- * clock, test clocks included). A run waits for the one before.
+ * What an EventBridge Scheduler schedule does on AWS (lib/constructs/functions.ts), done locally on an interval:
+ * the webhook and promotion sweeps (every minute; more often locally so an event the stream did not hand on shows
+ * up quickly), the promotion draw run (every minute; each draw's end by its owner's clock), the settlement run and
+ * the sales channel digest run (hourly; each merchant's or channel's periods go by its account's clock, test
+ * clocks included). A run waits for the one before.
  */
 export function startSchedule(
   entry: FunctionEntry,

@@ -9,7 +9,7 @@ const MAX_PAGES_PER_SHARD = 5;
 
 /**
  * Sends on outbox events whose wake-up after commit was lost (a crash, an SQS error): every event
- * still in the outbox a minute after it was written. Runs every minute (EventBridge; locally a timer).
+ * still in the outbox a minute after it was written. Runs every minute (EventBridge Scheduler; locally a timer).
  */
 export const handler = observedConsumer(async (): Promise<{ dispatched: number }> => {
   const before = new Date(now().getTime() - SWEEP_MIN_AGE_MS);

@@ -9,6 +9,9 @@ export interface RuntimeConfig {
   /** Secret for authenticating page keys: inline locally, a Secrets Manager ARN on AWS. */
   pageKeySecret?: string;
   pageKeySecretArn?: string;
+  /** Secret keying promotion draws (promotions/draws.ts): inline locally, a Secrets Manager ARN on AWS. */
+  drawKeySecret?: string;
+  drawKeySecretArn?: string;
   /** Webhook signing key set (JSON, see core/webhooks/signing-keys): inline locally, a Secrets Manager ARN on AWS. */
   webhookSigningKeys?: string;
   webhookSigningKeysSecretArn?: string;
@@ -56,6 +59,8 @@ export function config(): RuntimeConfig {
       assetPrefix: env.ASSET_PREFIX ?? 'svc',
       pageKeySecret: env.PAGE_KEY_SECRET,
       pageKeySecretArn: env.PAGE_KEY_SECRET_ARN,
+      drawKeySecret: env.DRAW_KEY_SECRET,
+      drawKeySecretArn: env.DRAW_KEY_SECRET_ARN,
       webhookSigningKeys: env.WEBHOOK_SIGNING_KEYS,
       webhookSigningKeysSecretArn: env.WEBHOOK_SIGNING_KEYS_SECRET_ARN,
       appBaseUrl: env.APP_BASE_URL ?? 'https://app.example.com',

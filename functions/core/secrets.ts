@@ -22,18 +22,23 @@ export async function readSecretString(secretId: string, maxAgeSeconds: number):
   return (await provider.get(secretId, { maxAge: maxAgeSeconds })) ?? '';
 }
 
-/**
- * The page-key secret: rotated by redeploying (it only invalidates outstanding page keys), so read once per instance.
- */
-const PAGE_KEY_SECRET_MAX_AGE_SECONDS = 24 * 3600;
+/** The page-key and draw-key secrets change only by a redeploy, so each is read once per instance. */
+const SERVER_SECRET_MAX_AGE_SECONDS = 24 * 3600;
+
+/** A server secret's bytes (UTF-8): inline from the environment locally, from Secrets Manager on AWS. */
+async function serverSecret(inline: string | undefined, arn: string | undefined, variable: string): Promise<Buffer> {
+  if (inline) return Buffer.from(inline, 'utf8');
+  if (!arn) throw new Error(`${variable} or ${variable}_ARN must be set`);
+  return Buffer.from(await readSecretString(arn, SERVER_SECRET_MAX_AGE_SECONDS), 'utf8');
+}
+
+/** The secret page keys are sealed with (core/db/pagination.ts derives their key from it). */
+export const getPageKeySecret = () =>
+  serverSecret(config().pageKeySecret, config().pageKeySecretArn, 'PAGE_KEY_SECRET');
 
 /**
- * The secret page keys are sealed with (core/db/pagination.ts derives their key from it): from the environment locally,
- * from Secrets Manager on AWS.
+ * The key of promotion draws (promotions/draws.ts), a secret of its own: rotating the page-key secret (which only
+ * invalidates outstanding page keys) leaves every draw recomputable by whoever holds this one.
  */
-export async function getPageKeySecret(): Promise<Buffer> {
-  const { pageKeySecret: inline, pageKeySecretArn } = config();
-  if (inline) return Buffer.from(inline, 'utf8');
-  if (!pageKeySecretArn) throw new Error('PAGE_KEY_SECRET or PAGE_KEY_SECRET_ARN must be set');
-  return Buffer.from(await readSecretString(pageKeySecretArn, PAGE_KEY_SECRET_MAX_AGE_SECONDS), 'utf8');
-}
+export const getDrawKeySecret = () =>
+  serverSecret(config().drawKeySecret, config().drawKeySecretArn, 'DRAW_KEY_SECRET');

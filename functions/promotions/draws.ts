@@ -4,7 +4,7 @@ import { accountNow, isoTimestamp } from '../core/clock';
 import { runTransaction } from '../core/db/transaction';
 import { newId } from '../core/ids';
 import { logger } from '../core/observability';
-import { getPageKeySecret } from '../core/secrets';
+import { getDrawKeySecret } from '../core/secrets';
 import {
   activityEntity,
   activityPartition,
@@ -93,7 +93,7 @@ async function recordDraw(promotion: StoredPromotion, now: Date): Promise<DrawRe
     promotionId: promotion.id,
     entrants: new Set(entries.map((e) => e.accountId)).size,
     entries: entries.length,
-    winners: pickWinners(promotion, entries, await drawKey()),
+    winners: pickWinners(promotion, entries, await getDrawKeySecret()),
     drawnAt: at,
   };
   try {
@@ -142,18 +142,11 @@ async function entriesOf(promotion: StoredPromotion): Promise<Entry[]> {
 }
 
 /**
- * The draw's key: derived from the platform's page-key secret (a server secret, core/secrets.ts), so that whoever
- * holds that secret can recompute a draw and nobody else can predict one.
- */
-const drawKey = async () =>
-  createHmac('sha256', await getPageKeySecret())
-    .update('promotion-draw')
-    .digest();
-
-/**
- * The winners, reproducibly: each entry's score is HMAC-SHA256(draw key, `<promotionId>#<entryId>`) in hex; entries in
- * ascending score order, a member's first entry in that order is its place (more entries, more chances). Members in
- * place order win while the rewards last: each takes the rewards its place resolves to in the reward tree.
+ * The winners, reproducibly: each entry's score is HMAC-SHA256(draw key, `<promotionId>#<entryId>`) in hex, the key
+ * being the draw-key secret (a server secret of its own, core/secrets.ts), so that whoever holds it can recompute a
+ * draw and nobody else can predict one; entries in ascending score order, a member's first entry in that order is its
+ * place (more entries, more chances). Members in place order win while the rewards last: each takes the rewards its
+ * place resolves to in the reward tree.
  */
 function pickWinners(promotion: StoredPromotion, entries: Entry[], key: Buffer): DrawWinner[] {
   const scored = entries

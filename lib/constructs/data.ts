@@ -18,6 +18,7 @@ export class PaymentsData extends Construct {
   /** Where a stream consumer's batch that spent its retries is parked: its shard and sequence numbers, to replay. */
   readonly streamFailures: sqs.Queue;
   readonly pageKeySecret: secrets.Secret;
+  readonly drawKeySecret: secrets.Secret;
   readonly webhookSigningKeys: secrets.Secret;
 
   constructor(scope: Construct, id: string) {
@@ -83,6 +84,13 @@ export class PaymentsData extends Construct {
 
     this.pageKeySecret = new secrets.Secret(this, 'PageKeySecret', {
       description: 'HMAC key authenticating pagination page keys',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Keys promotion draws (functions/promotions/draws.ts); never rotated, so every past draw stays recomputable.
+    this.drawKeySecret = new secrets.Secret(this, 'PromotionDrawKeySecret', {
+      description: 'HMAC key scoring promotion draw entries (whoever holds it can recompute a draw)',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });

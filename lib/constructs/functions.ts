@@ -1,6 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -42,6 +40,9 @@ const SETTLEMENT_SCHEDULE =
   "Settles each merchant's ended days to its settlement bank account and confirms paid payouts";
 const DIGEST_SCHEDULE = "Emails each sales channel its ended periods' connect requests";
 const DRAW_SCHEDULE = 'Draws the promotion draws that ended and rewards their winners';
+const WEBHOOK_SWEEP_SCHEDULE = 'Sends on webhook events still in the outbox a minute after they were written';
+const PROMOTION_SWEEP_SCHEDULE =
+  'Counts toward promotions the paid payment requests the stream consumer could not count';
 
 export interface FunctionsProps {
   data: PaymentsData;
@@ -224,28 +225,24 @@ export class PaymentsFunctions extends Construct {
     const sweep = make('webhook-sweep', 'functions/consumers/webhook-sweep.ts', Duration.seconds(60));
     data.table.grantReadData(sweep);
     queueNamed('webhooks').grantSendMessages(sweep);
-    new events.Rule(this, 'WebhookSweepSchedule', {
-      description: 'Sends on webhook events still in the outbox a minute after they were written',
-      schedule: events.Schedule.rate(Duration.minutes(1)),
-      targets: [new targets.LambdaFunction(sweep)],
-    });
+    // Ids other than the EventBridge rules' this replaced: CloudFormation cannot change a resource's type in place.
+    this.schedule('WebhookOutboxSweep', sweep, 'rate(1 minute)', WEBHOOK_SWEEP_SCHEDULE);
     this.consumers.push(sweep);
 
     // The promotion sweep: counts the paid payment requests the promotions consumer recorded as uncounted.
     const promotionSweep = make('promotion-sweep', 'functions/consumers/promotion-sweep.ts', Duration.seconds(60));
     data.table.grantReadWriteData(promotionSweep);
-    new events.Rule(this, 'PromotionSweepSchedule', {
-      description: 'Counts toward promotions the paid payment requests the stream consumer could not count',
-      schedule: events.Schedule.rate(Duration.minutes(1)),
-      targets: [new targets.LambdaFunction(promotionSweep)],
-    });
+    this.schedule('PromotionCountSweep', promotionSweep, 'rate(1 minute)', PROMOTION_SWEEP_SCHEDULE);
     this.consumers.push(promotionSweep);
 
     // The draw run (functions/consumers/promotion-draws.ts): draws each promotion draw once its end has come by its
     // owner's clock and rewards its winners; every minute, so a draw is drawn within a minute of its end. Its random
-    // source is keyed by the page-key secret (functions/promotions/draws.ts). A rerun rewards nobody twice.
+    // source is keyed by a secret of its own, which only it reads (functions/promotions/draws.ts). A rerun rewards
+    // nobody twice.
     const draws = make('promotion-draws', 'functions/consumers/promotion-draws.ts', Duration.minutes(5));
     data.table.grantReadWriteData(draws);
+    data.drawKeySecret.grantRead(draws);
+    draws.addEnvironment('DRAW_KEY_SECRET_ARN', data.drawKeySecret.secretArn);
     this.schedule('PromotionDraw', draws, 'rate(1 minute)', DRAW_SCHEDULE);
     this.consumers.push(draws);
 

@@ -45,7 +45,8 @@ export function nagAcknowledgements(stack: Stack, data: PaymentsData): { id: str
       id: 'AwsSolutions-SMG4',
       reason:
         'The page-key HMAC secret authenticates opaque pagination tokens; rotating it only invalidates ' +
-        'outstanding page keys, so it is rotated by redeploying, not on a schedule. The webhook signing key set ' +
+        'outstanding page keys, so it is rotated by redeploying, not on a schedule. The promotion draw key is ' +
+        'never rotated: every past draw must stay recomputable by whoever audits it. The webhook signing key set ' +
         'is rotated by the admin command (rotate-signing-key, then retire-signing-key once receivers have the ' +
         'new key), which a Lambda rotation schedule cannot sequence.',
     },

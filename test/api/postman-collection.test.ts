@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import newman, { type NewmanRunSummary } from 'newman';
 import { COLLECTION_FILE, ENVIRONMENT_FILE, generate } from '../../clients/postman/generate';
 import { SEEDED_FLOW_FOLDER } from '../../clients/postman/seeded-flow';
-import { api, platformUrl } from '../support/api';
+import { api, platformUrl, seed } from '../support/api';
 import { balance, newMerchant, newPayer } from '../support/payments';
 
 /** The committed collection (clients/postman/, docs/api-reference.md), run by newman against the test platform. */
@@ -37,6 +39,16 @@ async function runSeededFlow(values: Record<string, string>): Promise<NewmanRunS
 }
 
 const pick = (values: Record<string, string>, key: string) => (key in values ? { value: values[key] } : {});
+
+const ROOT = join(__dirname, '..', '..');
+
+/** The shell block of docs/api-reference.md that runs the seeded flow with `npx newman run`, as written there. */
+function documentedRun(): string {
+  const doc = read(join(ROOT, 'docs', 'api-reference.md'));
+  const block = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('npx newman run'));
+  if (!block) throw new Error('docs/api-reference.md has no sh block with `npx newman run`');
+  return block;
+}
 
 describe('Postman collection', () => {
   it('runs the seeded flow: create, pay, read (paid), refund, every assertion passing', async () => {
@@ -75,6 +87,24 @@ describe('Postman collection', () => {
       'request',
     ]);
     expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
+  }, 120_000);
+
+  it('runs as docs/api-reference.md tells a reader to: its newman block, with their seed and address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'postman-doc-'));
+    const seedFile = join(dir, 'seed.json');
+    // What `npm start` writes to SEED_OUT: here the test platform's seed.
+    writeFileSync(seedFile, JSON.stringify(seed()));
+    try {
+      // newman exits non-zero on a failed assertion or request (execFile then rejects); its summary counts them.
+      const { stdout } = await promisify(execFile)('bash', ['-c', documentedRun()], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, SEED_OUT: seedFile, B: platformUrl() },
+      });
+      expect(stdout).toMatch(/│\s+requests\s+│\s+4\s+│\s+0\s+│/);
+      expect(stdout).toMatch(/│\s+assertions\s+│\s+4\s+│\s+0\s+│/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('is what `npm run postman:generate` makes of the current OpenAPI document', async () => {

@@ -95,10 +95,8 @@ describe('promotion draws', () => {
     await Promise.all([runDraws(), runDraws()]);
     await runDraws();
 
-    // Whoever holds the server secret recomputes the order: each entry's keyed score, ascending.
-    const key = createHmac('sha256', process.env.PAGE_KEY_SECRET ?? '')
-      .update('promotion-draw')
-      .digest();
+    // Whoever holds the draw-key secret recomputes the order: each entry's score keyed by it, ascending.
+    const key = process.env.DRAW_KEY_SECRET ?? '';
     const entries = [...[1, 2, 3].map((n) => `${many.accountId}#${n}`), ...[1, 2].map((n) => `${two.accountId}#${n}`)];
     const score = (entry: string) => createHmac('sha256', key).update(`${promotion.id}#${entry}`).digest('hex');
     const order = [...new Set(entries.sort((a, b) => score(a).localeCompare(score(b))).map((e) => e.split('#')[0]))];

@@ -57,6 +57,7 @@ require('./bin/local.ts');
 
 let child: ChildProcess;
 let sqs: SQSClient;
+let runtime: LocalRuntime;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -78,7 +79,7 @@ beforeAll(async () => {
   });
   await untilListening(child, 180_000);
   // The test helpers call this platform, and reach its table and queues.
-  const runtime = JSON.parse(readFileSync(join(stateDir, 'runtime.json'), 'utf8')) as LocalRuntime;
+  runtime = JSON.parse(readFileSync(join(stateDir, 'runtime.json'), 'utf8')) as LocalRuntime;
   Object.assign(process.env, runtime.environment, {
     PLATFORM_URL: runtime.url,
     PLATFORM_SEED: readFileSync(join(stateDir, 'seed.json'), 'utf8'),
@@ -111,12 +112,18 @@ async function parked(): Promise<number> {
   );
 }
 
-/** The command, as an operator runs it beside `npm start` (the platform found in its state folder). */
-async function replay(): Promise<{ replayed: number; records: number; kept: unknown[] }> {
+/**
+ * The command, as an operator runs it: by default beside `npm start` (the platform found in its state folder), or
+ * with the target flags and environment given.
+ */
+async function replay(
+  target = ['--state-dir', stateDir],
+  env: Record<string, string> = {},
+): Promise<{ replayed: number; records: number; kept: unknown[] }> {
   const { stdout } = await run(
     join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [join(ROOT, 'bin', 'admin.ts'), 'replay-stream-failures', '--state-dir', stateDir, '--json'],
-    { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+    [join(ROOT, 'bin', 'admin.ts'), 'replay-stream-failures', ...target, '--json'],
+    { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
   );
   return JSON.parse(stdout);
 }
@@ -155,4 +162,23 @@ it('parks a batch the promotion consumer gave up on, and the replay counts it on
   expect(await promotionMemberships(payer, program.id)).toEqual(counted);
   expect(await increments(merchant.owner, promotion.id, payer.accountId)).toHaveLength(1);
   expect(await balance(payer.apiKey, payer.walletId)).toBe(String(100000 - 1000 + 500));
+});
+
+it('replays on AWS with no --table (the deployed consumers are invoked); --endpoint runs them here', async () => {
+  // The stream-failures queue reached as on AWS: its endpoint, region and credentials from the environment.
+  const aws = {
+    AWS_ENDPOINT_URL_SQS: runtime.environment.AWS_ENDPOINT_URL_SQS,
+    AWS_REGION: runtime.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
+  expect(await replay(['--target', 'aws', '--queue-url', queueUrl()], aws)).toEqual({
+    replayed: 0,
+    records: 0,
+    kept: [],
+  });
+  await expect(replay(['--endpoint', runtime.dynamoDbEndpoint, '--queue-url', queueUrl()], aws)).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--table is required for replay-stream-failures'),
+  });
 });

@@ -344,65 +344,73 @@ describe('PaymentsStack', () => {
     },
   );
 
-  it(
-    "consumes the webhooks queue and the table stream's new webhook events, and sweeps the webhook outbox every " +
-      'minute',
-    () => {
-      const functions = template.findResources('AWS::Lambda::Function');
-      const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
-      const queues = template.findResources('AWS::SQS::Queue');
-      const webhooksQueue = Object.keys(queues).find((id) => id.startsWith('Datawebhooksqueue'))!;
-      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        EventSourceArn: { 'Fn::GetAtt': [webhooksQueue, 'Arn'] },
-        FunctionName: { Ref: idOf('consumerwebhooks') },
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-      });
-      // Webhook events reach the dispatcher from the table's stream, filtered to events entering the outbox.
-      const tables = template.findResources('AWS::DynamoDB::GlobalTable');
-      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        EventSourceArn: { 'Fn::GetAtt': [Object.keys(tables)[0], 'StreamArn'] },
-        FunctionName: { Ref: idOf('consumerwebhookevents') },
-        StartingPosition: 'LATEST',
-        BatchSize: 10,
-        BisectBatchOnFunctionError: true,
-        MaximumRetryAttempts: 10,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-        FilterCriteria: {
-          Filters: [
-            {
-              Pattern: JSON.stringify({
-                eventName: ['INSERT'],
-                dynamodb: {
-                  NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } },
-                },
-              }),
-            },
-          ],
-        },
-      });
-      template.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: 'rate(1 minute)',
-        State: 'ENABLED',
-        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf('webhooksweep'), 'Arn'] } })],
-      });
-      // Consumers park given-up deliveries themselves; only the local platform lets webhooks reach private addresses.
-      template.allResourcesProperties('AWS::Lambda::Function', {
-        Environment: { Variables: Match.objectLike({ DLQ_URL_WEBHOOKS: Match.anyValue() }) },
-      });
-      expect(JSON.stringify(functions)).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
-    },
-  );
+  it('keys promotion draws with a retained secret of their own, named to and readable by the draw run only', () => {
+    const secretsFound = template.findResources('AWS::SecretsManager::Secret');
+    const drawSecret = Object.keys(secretsFound).find((id) => id.startsWith('DataPromotionDrawKeySecret'))!;
+    expect(secretsFound[drawSecret]).toMatchObject({ DeletionPolicy: 'Retain' });
+    const functions = template.findResources('AWS::Lambda::Function');
+    const named = Object.keys(functions).filter((id) => JSON.stringify(functions[id]).includes('DRAW_KEY_SECRET_ARN'));
+    expect(named).toEqual([expect.stringMatching(/^Functionspromotiondraws/)]);
+    const readers = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p).includes(drawSecret))
+      .map((p) => JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles));
+    expect(readers).toEqual([expect.stringMatching(/promotiondrawsRole/)]);
+  });
+
+  it("consumes the webhooks queue and the table stream's new webhook events (the outbox sweep: below)", () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;
+    const queues = template.findResources('AWS::SQS::Queue');
+    const webhooksQueue = Object.keys(queues).find((id) => id.startsWith('Datawebhooksqueue'))!;
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [webhooksQueue, 'Arn'] },
+      FunctionName: { Ref: idOf('consumerwebhooks') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // Webhook events reach the dispatcher from the table's stream, filtered to events entering the outbox.
+    const tables = template.findResources('AWS::DynamoDB::GlobalTable');
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [Object.keys(tables)[0], 'StreamArn'] },
+      FunctionName: { Ref: idOf('consumerwebhookevents') },
+      StartingPosition: 'LATEST',
+      BatchSize: 10,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: {
+                NewImage: { PK: { S: [{ prefix: 'WEBHOOKEVENT#' }] }, GSI1PK: { S: [{ prefix: 'WEBHOOKOUTBOX#' }] } },
+              },
+            }),
+          },
+        ],
+      },
+    });
+    // Consumers park given-up deliveries themselves; only the local platform lets webhooks reach private addresses.
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ DLQ_URL_WEBHOOKS: Match.anyValue() }) },
+    });
+    expect(JSON.stringify(functions)).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+  });
 
   it.each([
-    ['settlement', 'settlements', 'cron(5 * * * ? *)'],
-    ['sales channel digest', 'saleschanneldigests', 'cron(10 * * * ? *)'],
-    ['promotion draw', 'promotiondraws', 'rate(1 minute)'],
-  ])('runs the %s consumer by an EventBridge Scheduler schedule that may invoke only it', (_, name, cron) => {
+    ['settlement', 'settlements', 'cron(5 * * * ? *)', 'table'],
+    ['sales channel digest', 'saleschanneldigests', 'cron(10 * * * ? *)', 'table'],
+    ['promotion draw', 'promotiondraws', 'rate(1 minute)', 'table'],
+    ['promotion sweep', 'promotionsweep', 'rate(1 minute)', 'table'],
+    ['webhook outbox sweep', 'webhooksweep', 'rate(1 minute)', 'outbox'],
+  ])('runs the %s consumer by an EventBridge Scheduler schedule that may invoke only it', (_, name, cron, access) => {
     const functions = template.findResources('AWS::Lambda::Function');
     const consumer = Object.keys(functions).filter((id) => new RegExp(`^Functions${name}`).test(id));
     expect(consumer).toHaveLength(1);
+    // One mechanism for every schedule: no EventBridge rule.
     const schedules = template.findResources('AWS::Scheduler::Schedule');
-    expect(Object.keys(schedules)).toHaveLength(3);
+    expect(Object.keys(schedules)).toHaveLength(5);
+    expect(template.findResources('AWS::Events::Rule')).toEqual({});
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: cron,
       State: 'ENABLED',
@@ -425,13 +433,21 @@ describe('PaymentsStack', () => {
           .Statement,
     );
     expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
-    // The consumer reads and writes the table (settlements and the ledger; digests and their emails' records; draws
-    // and their rewards) and sends to no queue.
-    const consumerPolicies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes(`${name}Role`),
+    const consumerPolicies = JSON.stringify(
+      Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+        JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles).includes(`${name}Role`),
+      ),
     );
-    expect(JSON.stringify(consumerPolicies)).toMatch(/dynamodb:PutItem/);
-    expect(JSON.stringify(consumerPolicies)).not.toMatch(/sqs:SendMessage/);
+    if (access === 'table') {
+      // It reads and writes the table (settlements and the ledger; digests and their emails' records; draws and
+      // their rewards; the sweep's counts) and sends to no queue.
+      expect(consumerPolicies).toMatch(/dynamodb:PutItem/);
+      expect(consumerPolicies).not.toMatch(/sqs:SendMessage/);
+    } else {
+      // The outbox sweep only reads the table and sends to the webhooks queue.
+      expect(consumerPolicies).not.toMatch(/dynamodb:PutItem/);
+      expect(consumerPolicies).toMatch(/sqs:SendMessage/);
+    }
   });
 
   it('alarms on a 5xx rate above 1% and on function errors', () => {

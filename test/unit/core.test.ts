@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/errors/classes';
 import { derivedId, ID_PREFIX, isIdOf, newId, type PrefixedEntity } from '../../functions/core/ids';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { itemBytes, transactionWriteUnits } from '../../functions/core/db/capacity';
+import {
+  attemptedWriteKeys,
+  itemBytes,
+  itemWriteUnits,
+  writeFigures,
+  writtenKeys,
+  type RecordedCall,
+} from '../../functions/core/db/capacity';
 import { mergeMetadata } from '../../functions/core/metadata';
 import { parseAmount, parsePositiveAmount } from '../../functions/core/money';
 import { ROLES } from '../../functions/core/auth/permissions';
@@ -158,18 +165,66 @@ describe('route table', () => {
   });
 });
 
-describe('transaction write units (bench capacity)', () => {
-  it('counts 2 per item per started KB; updates and checks at 1 KB', () => {
-    const small = { Put: { Item: { PK: 'a' } } };
-    const large = { Put: { Item: { PK: 'b', blob: 'x'.repeat(2500) } } };
-    expect(transactionWriteUnits([])).toBe(0);
-    expect(transactionWriteUnits([small, {}, {}])).toBe(6);
-    expect(transactionWriteUnits([large])).toBe(6);
-    expect(transactionWriteUnits([{ Put: { Item: { n: 10n } } }])).toBe(2);
+describe('write units (the bench and the money write test)', () => {
+  const key = (PK: string, SK = 'S') => ({ PK: { S: PK }, SK: { S: SK } });
+  const transaction = (items: Record<string, unknown>[], failed?: boolean): RecordedCall => ({
+    commandName: 'TransactWriteItemsCommand',
+    input: { TransactItems: items },
+    roundTrip: 1,
+    ...(failed ? { failed } : {}),
+  });
+  const calls: RecordedCall[] = [
+    transaction([
+      { Put: { Item: key('A') } },
+      { Update: { Key: key('B') } },
+      { Delete: { Key: key('C') } },
+      { ConditionCheck: { Key: key('D') } },
+    ]),
+    { commandName: 'UpdateItemCommand', input: { Key: key('E') }, roundTrip: 2 },
+    { commandName: 'DeleteItemCommand', input: { Key: key('F') }, roundTrip: 2 },
+    {
+      commandName: 'BatchWriteItemCommand',
+      input: { RequestItems: { t: [{ PutRequest: { Item: key('G') } }] } },
+      roundTrip: 2,
+    },
+    { commandName: 'GetItemCommand', input: { Key: key('H') }, roundTrip: 2 },
+    transaction([{ Put: { Item: key('I') } }], true),
+  ];
+
+  it('bills per started KB of the item as written: 2 in a transaction, 1 alone, plus 1 per index entry', () => {
+    expect(itemWriteUnits({ PK: 'a' }, true, true)).toEqual({ table: 2, index: 0 });
+    expect(itemWriteUnits({ PK: 'a' }, false, true)).toEqual({ table: 1, index: 0 });
+    const large = { PK: 'b', GSI1PK: 'x', GSI2PK: 'y', blob: 'x'.repeat(2500) };
+    expect(itemWriteUnits(large, true, false)).toEqual({ table: 6, index: 6 });
+    // A webhook event dispatched since has left the outbox index it was written with.
+    expect(itemWriteUnits({ PK: 'c', dispatchedAt: 'now' }, true, false)).toEqual({ table: 2, index: 1 });
     // 822 bytes as DynamoDB sizes it, though its JSON is over 1,200: one KB.
-    expect(
-      transactionWriteUnits([{ Put: { Item: { PK: 'c', list: Array.from({ length: 203 }, () => 'abc') } } }]),
-    ).toBe(2);
+    expect(itemWriteUnits({ PK: 'c', list: Array.from({ length: 203 }, () => 'abc') }, true, true).table).toBe(2);
+    // A keys-only index's entry is written with a new item, not by an update that keeps its keys.
+    expect(itemWriteUnits({ PK: 'd', GSI3PK: 'k' }, true, true)).toEqual({ table: 2, index: 1 });
+    expect(itemWriteUnits({ PK: 'd', GSI3PK: 'k' }, true, false)).toEqual({ table: 2, index: 0 });
+  });
+
+  it('counts what took effect: puts and updates as read back, deletes at 1 KB, condition checks 2', () => {
+    const readBack = new Map([
+      ['A S', { PK: 'A', SK: 'S', GSI1PK: 'g', blob: 'x'.repeat(1500) }],
+      ['B S', { PK: 'B', SK: 'S' }],
+      ['E S', { PK: 'E', SK: 'S', blob: 'x'.repeat(1500) }],
+      ['G S', { PK: 'G', SK: 'S' }],
+    ]);
+    // A: 2 KB, 4 + 2 index; B 2; C deleted 2; D checked 2; E alone, 2 KB: 2; F deleted alone 1; G alone 1.
+    expect(writeFigures(calls, readBack)).toEqual({
+      items: 6,
+      writeUnits: 6 + 2 + 2 + 2 + 2 + 1 + 1,
+      gsiWriteUnits: 2,
+    });
+    // An item gone by its read-back counts 1 KB.
+    expect(writeFigures([calls[1]], new Map()).writeUnits).toBe(1);
+  });
+
+  it('reports the keys written, condition checks and failed calls aside; attempts include the failed', () => {
+    expect(writtenKeys(calls).map((k) => k.PK)).toEqual(['A', 'B', 'C', 'E', 'F', 'G']);
+    expect(attemptedWriteKeys(calls)).toEqual(['A', 'B', 'C', 'E', 'F', 'G', 'I']);
   });
 
   it(

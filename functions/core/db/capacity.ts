@@ -1,15 +1,13 @@
+import { TABLE } from '../infrastructure';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { getItems, keyOf } from './batch';
+import { documentClient } from './client';
 
+/** What the local gateway (tests, the bench) and the bench's consumer invocations measure of one request. */
 export interface ConsumedCapacity {
+  /** Read units, as DynamoDB Local reports them. */
   read: number;
-  write: number;
-  /** Items written (a transaction counts each of its items). */
-  items: number;
-  /** Keys of the items written, condition checks excluded (so a test can tell what a call changed). */
-  written: ItemKey[];
-  /** Write units the table's global secondary indexes consumed (also in `write`). */
-  gsiWriteUnits: number;
   /**
    * The request's serial DynamoDB round trips: the longest chain of its calls each started after the
    * one before it had answered (a call's depth is one more than the deepest call answered before it started).
@@ -17,7 +15,10 @@ export interface ConsumedCapacity {
   serialRoundTrips: number;
   /** Depth of the deepest call answered so far. */
   answeredDepth: number;
-  /** The request's calls as sent (marshalled), each with the round trip it started in (the bench replays them). */
+  /**
+   * The request's calls as sent (marshalled), each with the round trip it started in: the bench replays them and
+   * reads back what they wrote; the keys they wrote tell a test what a call changed.
+   */
   calls: RecordedCall[];
 }
 
@@ -26,14 +27,12 @@ export interface RecordedCall {
   input: unknown;
   /** Its depth in the request's chain of round trips (calls of one depth can run side by side). */
   roundTrip: number;
+  /** It threw (a refused condition, a cancelled transaction): it wrote nothing. */
+  failed?: boolean;
 }
 
 export const newConsumedCapacity = (): ConsumedCapacity => ({
   read: 0,
-  write: 0,
-  items: 0,
-  written: [],
-  gsiWriteUnits: 0,
   serialRoundTrips: 0,
   answeredDepth: 0,
   calls: [],
@@ -57,28 +56,6 @@ const READS = new Set([
   'BatchGetItemCommand',
   'TransactGetItemsCommand',
 ]);
-const SINGLE_WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand']);
-
-interface CapacityUnits {
-  CapacityUnits?: number;
-}
-
-/** Keys as the document clients (every client of the platform) pass them: plain strings. */
-type KeyAttributes = { PK?: string; SK?: string };
-
-interface TransactItem {
-  Put?: { Item?: unknown };
-  Update?: { Key?: KeyAttributes };
-  Delete?: { Key?: KeyAttributes };
-}
-
-const itemKey = (attributes: KeyAttributes): ItemKey => ({ PK: attributes.PK ?? '', SK: attributes.SK ?? '' });
-
-/** The key an item write names (Put: its item; Update and Delete: their key); none for a condition check. */
-function writtenKey(write: TransactItem): ItemKey | undefined {
-  const attributes = (write.Put?.Item as KeyAttributes | undefined) ?? write.Update?.Key ?? write.Delete?.Key;
-  return attributes && itemKey(attributes);
-}
 
 /** The response header of the keys a measured request wrote (local gateway). */
 export const WRITTEN_KEYS_HEADER = 'x-written-keys';
@@ -95,66 +72,69 @@ export function parseWrittenKeys(header: string | null): ItemKey[] {
   });
 }
 
-type Marshalled = { PK?: { S?: string } };
+type WriteKind = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+
+/** One write a call sent, as the recorded (marshalled) call names it. */
 interface SentWrite {
-  Item?: Marshalled;
-  Key?: Marshalled;
+  kind: WriteKind;
+  transactional: boolean;
+  key: ItemKey;
 }
+
+type MarshalledKey = { PK?: { S?: string }; SK?: { S?: string } };
+const sentKey = (key: MarshalledKey | undefined): ItemKey => ({ PK: key?.PK?.S ?? '', SK: key?.SK?.S ?? '' });
+const SINGLE_KINDS: Record<string, WriteKind> = {
+  PutItemCommand: 'Put',
+  UpdateItemCommand: 'Update',
+  DeleteItemCommand: 'Delete',
+};
+
+function sentWrites(call: RecordedCall): SentWrite[] {
+  const input = call.input as {
+    Item?: MarshalledKey;
+    Key?: MarshalledKey;
+    TransactItems?: Record<string, { Item?: MarshalledKey; Key?: MarshalledKey }>[];
+    RequestItems?: Record<string, { PutRequest?: { Item?: MarshalledKey }; DeleteRequest?: { Key?: MarshalledKey } }[]>;
+  };
+  if (call.commandName === 'TransactWriteItemsCommand') {
+    return (input.TransactItems ?? []).flatMap((item) =>
+      Object.entries(item).map(([kind, w]) => ({
+        kind: kind as WriteKind,
+        transactional: true,
+        key: sentKey(w.Item ?? w.Key),
+      })),
+    );
+  }
+  if (call.commandName === 'BatchWriteItemCommand') {
+    return Object.values(input.RequestItems ?? {}).flatMap((requests) =>
+      requests.map((r) => ({
+        kind: r.PutRequest ? ('Put' as const) : ('Delete' as const),
+        transactional: false,
+        key: sentKey(r.PutRequest?.Item ?? r.DeleteRequest?.Key),
+      })),
+    );
+  }
+  const kind = SINGLE_KINDS[call.commandName];
+  return kind ? [{ kind, transactional: false, key: sentKey(input.Item ?? input.Key) }] : [];
+}
+
+/** The writes of the calls that took effect (a failed call wrote nothing). */
+const writesDone = (calls: readonly RecordedCall[]) => calls.filter((call) => !call.failed).flatMap(sentWrites);
+
+/** The keys of the items a request's calls wrote, condition checks aside (the gateway's written-keys header). */
+export const writtenKeys = (calls: readonly RecordedCall[]): ItemKey[] =>
+  writesDone(calls).flatMap((w) => (w.kind === 'ConditionCheck' ? [] : [w.key]));
 
 /**
  * The partition keys of every write a request sent, refused ones included (a refused conditional
- * write changes nothing but is billed): calls as recorded, marshalled.
+ * write changes nothing but is billed).
  */
-export function attemptedWriteKeys(calls: readonly RecordedCall[]): string[] {
-  return calls.flatMap((call) => {
-    const input = call.input as SentWrite & { TransactItems?: Record<string, SentWrite>[] };
-    if (call.commandName === 'TransactWriteItemsCommand') {
-      return (input.TransactItems ?? []).flatMap((item) =>
-        Object.entries(item)
-          .filter(([kind]) => kind !== 'ConditionCheck')
-          .map(([, w]) => (w.Item ?? w.Key)?.PK?.S ?? ''),
-      );
-    }
-    return SINGLE_WRITES.has(call.commandName) ? [(input.Item ?? input.Key)?.PK?.S ?? ''] : [];
-  });
-}
+export const attemptedWriteKeys = (calls: readonly RecordedCall[]): string[] =>
+  calls.flatMap(sentWrites).flatMap((w) => (w.kind === 'ConditionCheck' ? [] : [w.key.PK]));
 
-const INDEX_KEYS = ['GSI1PK', 'GSI2PK'];
-
-/**
- * Write units the global secondary indexes take for a write, as DynamoDB bills them: 1 per index
- * whose key the written item carries, per started KB (an index write is a standard write, even for a
- * transaction's item). DynamoDB Local reports no index capacity. A lower bound: an update counts only
- * when it sets an index key, though on DynamoDB it rewrites the index entry of an item already indexed.
- */
-function gsiWriteUnits(commandName: string, input: unknown): number {
-  const writes: TransactItem[] =
-    commandName === 'TransactWriteItemsCommand'
-      ? ((input as { TransactItems?: TransactItem[] }).TransactItems ?? [])
-      : SINGLE_WRITES.has(commandName)
-        ? [
-            commandName === 'PutItemCommand'
-              ? { Put: input as TransactItem['Put'] }
-              : { Update: input as TransactItem['Update'] },
-          ]
-        : [];
-  let units = 0;
-  for (const write of writes) {
-    const item = write.Put?.Item as Record<string, unknown> | undefined;
-    const expression = (write.Update as { UpdateExpression?: string } | undefined)?.UpdateExpression ?? '';
-    const indexes = item
-      ? INDEX_KEYS.filter((key) => key in item).length
-      : INDEX_KEYS.filter((key) => expression.includes(key)).length;
-    units += indexes * startedKilobytes(write);
-  }
-  return units;
-}
-
-/** A Put's size from its item as DynamoDB sizes it (itemBytes); updates and checks count as 1 KB. */
-function startedKilobytes(item: TransactItem): number {
-  if (!item.Put?.Item) return 1;
-  return Math.max(1, Math.ceil(itemBytes(item.Put.Item as Record<string, unknown>) / 1024));
-}
+/** Partition keys of the indexes that project every attribute, and of those that hold keys only. */
+const INDEX_KEYS = TABLE.indexes.filter((i) => i.projection === 'ALL').map((i) => i.partitionKey);
+const KEYS_ONLY_INDEX_KEYS = TABLE.indexes.filter((i) => i.projection === 'KEYS_ONLY').map((i) => i.partitionKey);
 
 /**
  * An item's size as DynamoDB bills it ("Item sizes and formats" in its developer guide): each
@@ -193,18 +173,84 @@ function numberBytes(text: string): number {
   return Math.ceil(Math.max(1, digits.length) / 2) + 1;
 }
 
+const startedKb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+
 /**
- * Write units of a TransactWriteItems as DynamoDB bills them: 2 per item per started KB.
- * DynamoDB Local reports a flat 2 for any transaction, which would hide what each item costs.
+ * Index entries an item read back was written with: one per global secondary index whose key it carries. A
+ * webhook event leaves the outbox index (GSI1) once dispatched, which may follow its write at once: one read
+ * back dispatched was written with that entry. A keys-only index's entry is written with a new item (`created`)
+ * and again only when its keys change, which no update here does: an update of the item leaves it as it is.
  */
-export function transactionWriteUnits(items: readonly TransactItem[]): number {
-  return items.reduce((sum, item) => sum + 2 * startedKilobytes(item), 0);
+export function indexEntries(item: Record<string, unknown>, created: boolean): number {
+  return (
+    INDEX_KEYS.filter((key) => key in item || (key === 'GSI1PK' && 'dispatchedAt' in item)).length +
+    (created ? KEYS_ONLY_INDEX_KEYS.filter((key) => key in item).length : 0)
+  );
 }
 
 /**
- * Asks DynamoDB for ReturnConsumedCapacity on every call and adds it, with the keys of the items
- * written, to the open scope (benchmarks and the authorization tests only). A write that fails
- * (a condition, a cancelled transaction) throws before anything is recorded.
+ * Write units of a put or an update as DynamoDB bills them, from the item as written (read back): per started KB
+ * of it, 2 in a transaction and 1 alone, plus 1 per index entry (an index write is a standard write, even for a
+ * transaction's item). The tests of a money write's items and the bench count with this one rule.
+ */
+export function itemWriteUnits(item: Record<string, unknown>, transactional: boolean, created: boolean) {
+  const kb = startedKb(itemBytes(item));
+  return { table: (transactional ? 2 : 1) * kb, index: indexEntries(item, created) * kb };
+}
+
+/** Items written (condition checks aside) and their write units, the global secondary indexes' apart. */
+export interface WriteFigures {
+  items: number;
+  /** The indexes' included. */
+  writeUnits: number;
+  gsiWriteUnits: number;
+}
+
+const rewritten = (w: SentWrite) => w.kind === 'Put' || w.kind === 'Update';
+
+/**
+ * What a request's writes (its recorded calls) cost as DynamoDB bills them, given each item it put or updated as
+ * read back after it (`items`, by `keyOf`), sized as written: `itemWriteUnits`. A delete counts 1 KB (2 units in a
+ * transaction, 1 alone) and a transaction's condition check 2 units; an item deleted since its write reads back as
+ * none and counts 1 KB.
+ */
+export function writeFigures(
+  calls: readonly RecordedCall[],
+  items: ReadonlyMap<string, Record<string, unknown>>,
+): WriteFigures {
+  const figures: WriteFigures = { items: 0, writeUnits: 0, gsiWriteUnits: 0 };
+  for (const write of writesDone(calls)) {
+    if (write.kind !== 'ConditionCheck') figures.items += 1;
+    const item = rewritten(write) ? items.get(keyOf(write.key)) : undefined;
+    // A put is taken as a new item (our puts create), an update as a change of one.
+    const units = item
+      ? itemWriteUnits(item, write.transactional, write.kind === 'Put')
+      : { table: write.transactional ? 2 : 1, index: 0 };
+    figures.writeUnits += units.table + units.index;
+    figures.gsiWriteUnits += units.index;
+  }
+  return figures;
+}
+
+let readBackClient: ReturnType<typeof documentClient> | undefined;
+
+/**
+ * `writeFigures` of a request, its items read back now (strongly consistent). DynamoDB Local reports a flat 2 units
+ * for any transaction and none for an index, and a capture of the calls sees an update's expression, not the item
+ * it leaves: hence the read-back.
+ */
+export async function readBackWrites(calls: readonly RecordedCall[]): Promise<WriteFigures> {
+  // Exact numbers (balances beyond 2^53), sized by their digits.
+  readBackClient ??= documentClient({ unmarshallOptions: { wrapNumbers: true } });
+  const keys = writesDone(calls)
+    .filter(rewritten)
+    .map((w) => w.key);
+  return writeFigures(calls, await getItems(keys, readBackClient));
+}
+
+/**
+ * Records every call a client sends in the open scope, with the round trip it started in and whether it failed,
+ * and adds the read units DynamoDB reports (benchmarks and the tests only).
  */
 export function trackConsumedCapacity(client: DynamoDBClient): void {
   // In the build step, after the document client's marshalling (just before serialization): the
@@ -215,13 +261,17 @@ export function trackConsumedCapacity(client: DynamoDBClient): void {
       if (!scope) return next(args);
       const depth = scope.answeredDepth + 1;
       scope.serialRoundTrips = Math.max(scope.serialRoundTrips, depth);
-      scope.calls.push({
+      const call: RecordedCall = {
         commandName: context.commandName ?? '',
         input: structuredClone(args.input),
         roundTrip: depth,
-      });
+      };
+      scope.calls.push(call);
       try {
         return await next(args);
+      } catch (error) {
+        call.failed = true;
+        throw error;
       } finally {
         scope.answeredDepth = Math.max(scope.answeredDepth, depth);
       }
@@ -231,33 +281,20 @@ export function trackConsumedCapacity(client: DynamoDBClient): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const scope = capacityScope.getStore();
-      if (!scope) return next(args);
+      if (!scope || !READS.has(context.commandName ?? '')) return next(args);
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      const gsi = gsiWriteUnits(context.commandName ?? '', args.input);
-      scope.gsiWriteUnits += gsi;
-      scope.write += gsi;
-      if (context.commandName === 'TransactWriteItemsCommand') {
-        const items = (args.input as { TransactItems?: TransactItem[] }).TransactItems ?? [];
-        scope.write += transactionWriteUnits(items);
-        scope.items += items.length;
-        scope.written.push(...items.flatMap((item) => writtenKey(item) ?? []));
-        return result;
-      }
-      if (SINGLE_WRITES.has(context.commandName ?? '')) {
-        scope.items += 1;
-        const input = args.input as { Item?: KeyAttributes; Key?: KeyAttributes };
-        scope.written.push(itemKey(input.Item ?? input.Key ?? {}));
-      }
       const consumed = (result.output as { ConsumedCapacity?: CapacityUnits | CapacityUnits[] }).ConsumedCapacity;
-      const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce(
+      scope.read += (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce(
         (sum, c) => sum + (c.CapacityUnits ?? 0),
         0,
       );
-      if (READS.has(context.commandName ?? '')) scope.read += units;
-      else scope.write += units;
       return result;
     },
     { step: 'initialize', name: 'trackConsumedCapacity' },
   );
+}
+
+interface CapacityUnits {
+  CapacityUnits?: number;
 }
