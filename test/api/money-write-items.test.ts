@@ -80,10 +80,10 @@ describe('items and write units of a money write', () => {
       figures,
     }).toEqual({
       create: 3,
-      pay: 10,
-      refund: 9,
-      payUnits: 31,
-      refundUnits: 40,
+      pay: 9,
+      refund: 8,
+      payUnits: 29,
+      refundUnits: 38,
       createUnits: 9,
       figures,
     });
