@@ -80,10 +80,10 @@ describe('items and write units of a money write', () => {
       figures,
     }).toEqual({
       create: 3,
-      pay: 9,
-      refund: 8,
-      payUnits: 29,
-      refundUnits: 38,
+      pay: 8,
+      refund: 7,
+      payUnits: 27,
+      refundUnits: 34,
       createUnits: 9,
       figures,
     });

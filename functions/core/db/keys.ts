@@ -31,7 +31,7 @@ import { assetBalance, postedTransferEntity } from '../ledger/entities';
  * - rate limit: PK RATELIMIT#SOURCE#<ip or IPv6 /64>, SK RATELIMIT
  *   serves: failed authentications of a source address in the sliding minute (TTL)
  * - idempotency: PK IDEMPOTENCY#<accountId>#<operation>#<key>, SK IDEMPOTENCY
- *   serves: replay a keyed request
+ *   serves: replay a keyed request (not written by a posted pay or a keyed refund: their transfer carries the receipt)
  * - webhook event: PK WEBHOOKEVENT#<id>, SK WEBHOOKEVENT
  *   GSI1 WEBHOOKOUTBOX#<shard>, <createdAt (never later than written)>#<id> while undispatched
  *   GSI2 ACCOUNTEVENTS#<accountId>, <createdAt>#<id> (notifications)

@@ -186,7 +186,7 @@ export const legacyLedgerEntry = defineEntity<LedgerEntry, [txnId: string, side:
  * What a keyed command (core/idempotency.ts) keeps on the transfer it posted, in place of an idempotency record of
  * its own: the hash of the command and the key of the immutable item holding its response.
  */
-interface TransferReceipt {
+export interface TransferReceipt {
   requestHash: string;
   responsePK: string;
   responseSK: string;

@@ -16,6 +16,7 @@ import {
   type BalanceAttributes,
   type PendingTransfer,
   type TransferKind,
+  type TransferReceipt,
 } from './entities';
 import { transferRefs } from './history';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
@@ -80,6 +81,8 @@ export interface TransferSpec {
    * one read of the account's limits and one more item (two write units) in the transaction.
    */
   quota?: QuotaUsage;
+  /** The receipt of the keyed command that posts this transfer, kept on its record (core/idempotency.ts). */
+  receipt?: TransferReceipt;
 }
 
 /** Shards per hot asset: each takes about 1,000 write units a second on DynamoDB. */
@@ -414,6 +417,7 @@ function transferStep(transferId: string, spec: TransferSpec, amount: Amount, at
             amount: formatAmount(amount),
             currency: spec.currency,
             createdAt: at,
+            ...spec.receipt,
           },
           spec.refs ?? {},
         ),
