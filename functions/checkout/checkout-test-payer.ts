@@ -7,7 +7,13 @@ import { serviceCrn } from '../core/crn';
 import { defineEntity, EntityExistsError } from '../core/db/entity';
 import { idempotent } from '../core/idempotency';
 import { findWalletAsset, insertWalletAsset, issueTestFunds, type WalletAsset } from '../wallet-assets';
-import { commitPayment, type PayInput, type PaymentActivity, type StoredPaymentRequest } from '../payment-requests';
+import {
+  commitPayment,
+  PAY_RESPONSE,
+  type PayInput,
+  type PaymentActivity,
+  type StoredPaymentRequest,
+} from '../payment-requests';
 
 /**
  * The platform's test payer: what "Pay with test wallet" on a test-mode hosted checkout pays from.
@@ -91,8 +97,9 @@ export async function payFromTestWallet(
   };
   const paid = await idempotent<PaymentActivity>(
     command,
-    async ({ record, derive }) =>
-      (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity,
+    async ({ record, receipt, derive }) =>
+      (await commitPayment(input, auth, now, { record, receipt }, derive)).activity,
+    PAY_RESPONSE,
   );
   return paid.response;
 }

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { getItems, keyOf } from './db/batch';
+import type { TableKey } from './db/entity';
 import { idempotencyEntity } from './db/keys';
 import { retryOnConflict, type TransactionStep } from './db/transaction';
 import { holdWritesUntil, ungated } from './db/write-gate';
 import { badRequest, businessRule } from './errors/classes';
 import { derivedId, newId } from './ids';
+import { postedTransferEntity, type TransferReceipt } from './ledger/entities';
 import { DuplicateTransferError } from './ledger/transfers';
 
 /**
@@ -14,6 +17,12 @@ import { DuplicateTransferError } from './ledger/transfers';
  * response (`replayed`); with another command it is refused with the operation's documented code;
  * a concurrent duplicate loses on the record's condition (or on its derived transfer ids) and
  * then answers the winner's response.
+ *
+ * A command that posts a transfer under a label of its scope and answers with an immutable item
+ * (`kept`: a pay's or a refund's activity) keeps no record of its own: the transfer record carries
+ * its receipt (the request hash and the response's key), one item fewer per command. Its transfer's
+ * key is known from the scope alone, so the lookup reads it (and any separate record, as kept by
+ * commands that posted no transfer and before this, in the same strongly consistent batch).
  */
 
 /** Records outlive any sane retry window; TTL housekeeping only, never relied on for correctness. */
@@ -35,9 +44,23 @@ export interface IdempotentCommand {
   mismatchCode?: 'IDEMPOTENT_OPERATION_FAILED' | 'REPEAT_REFERENCE';
 }
 
+/** Where a command's response is kept when its transfer carries the receipt (see above). */
+export interface KeptResponse<T> {
+  /** The label the command derives its transfer's id from (`derive(transfer)`). */
+  transfer: string;
+  /** The key of the immutable item the response is, and its reading back. */
+  keyOf: (response: T) => TableKey;
+  parse: (item: Record<string, unknown>) => T;
+}
+
 export interface IdempotentContext<T> {
   /** The step that stores the response: put it in the effect's transaction. */
   record: (response: T) => TransactionStep;
+  /**
+   * The receipt to put on the transfer derived from `kept.transfer`, in place of `record` (only with `kept`):
+   * the response must be an item the same transaction writes.
+   */
+  receipt?: (response: T) => TransferReceipt;
   /** An id derived from the scope: the same on every retry (transfer and activity ids). */
   derive: (label: string) => string;
 }
@@ -55,12 +78,17 @@ class AlreadyStored extends Error {}
 export async function idempotent<T>(
   cmd: IdempotentCommand,
   run: (ctx: IdempotentContext<T>) => Promise<T>,
+  kept?: KeptResponse<T>,
 ): Promise<Idempotent<T>> {
   const requestHash = hashRequest(cmd.command);
+  const scope = [cmd.accountId, cmd.operation, cmd.key];
+  const derive = (label: string) => derivedId(undefined, ...scope, label);
+  const readStored = () =>
+    kept ? readReceipt(cmd, requestHash, kept, derive(kept.transfer)) : readRecord<T>(cmd, requestHash);
   // The stored record is looked up alongside the command's own reads, not before them: within an
   // HTTP request the command's writes wait for the lookup (core/db/write-gate.ts), and a record
   // found (or a key reused for another command) fails them before anything is written.
-  const lookup = readStored<T>(cmd, requestHash);
+  const lookup = readStored();
   lookup.catch(() => undefined);
   const unstored = lookup.then((found) => (found ? Promise.reject(new AlreadyStored()) : undefined));
   // Outside a request's gate nothing awaits this check: its rejection must not go unhandled (it would end the process).
@@ -69,9 +97,16 @@ export async function idempotent<T>(
     const stored = await lookup;
     if (stored) return { response: stored, replayed: true };
   }
-  const scope = [cmd.accountId, cmd.operation, cmd.key];
   const ctx: IdempotentContext<T> = {
-    derive: (label) => derivedId(undefined, ...scope, label),
+    derive,
+    ...(kept
+      ? {
+          receipt: (response: T) => {
+            const { PK, SK } = kept.keyOf(response);
+            return { requestHash, responsePK: PK, responseSK: SK };
+          },
+        }
+      : {}),
     record: (response) =>
       idempotencyEntity.createStep(
         {
@@ -94,7 +129,7 @@ export async function idempotent<T>(
     // A duplicate that committed while this attempt ran (this attempt lost on the record or on a
     // derived transfer id, or then saw the winner's effect, e.g. a paid request) answers with the winner's response.
     // Read afresh (ungated: not the request's earlier answer to the same read).
-    const winner = await ungated(() => readStored<T>(cmd, requestHash));
+    const winner = await ungated(readStored);
     if (winner) return { response: winner, replayed: true };
     if (error instanceof ConcurrentDuplicate || error instanceof DuplicateTransferError)
       throw new Error('duplicate without a stored response');
@@ -102,11 +137,45 @@ export async function idempotent<T>(
   }
 }
 
-async function readStored<T>(cmd: IdempotentCommand, requestHash: string): Promise<T | undefined> {
+/** The same key with another command. */
+const mismatch = (cmd: IdempotentCommand) => businessRule(cmd.mismatchCode ?? 'IDEMPOTENT_OPERATION_FAILED');
+
+async function readRecord<T>(cmd: IdempotentCommand, requestHash: string): Promise<T | undefined> {
   const stored = await idempotencyEntity.get(cmd.accountId, cmd.operation, cmd.key);
-  if (!stored) return undefined;
-  if (stored.requestHash !== requestHash) throw businessRule(cmd.mismatchCode ?? 'IDEMPOTENT_OPERATION_FAILED');
+  return stored && storedResponse(cmd, requestHash, stored);
+}
+
+function storedResponse<T>(
+  cmd: IdempotentCommand,
+  requestHash: string,
+  stored: { requestHash: string; response: string },
+): T {
+  if (stored.requestHash !== requestHash) throw mismatch(cmd);
   return JSON.parse(stored.response) as T;
+}
+
+/** The response of a command whose transfer may carry its receipt: its transfer and a separate record, read at once. */
+async function readReceipt<T>(
+  cmd: IdempotentCommand,
+  requestHash: string,
+  kept: KeptResponse<T>,
+  transferId: string,
+): Promise<T | undefined> {
+  const transferKey = postedTransferEntity.key(transferId);
+  const recordKey = idempotencyEntity.key(cmd.accountId, cmd.operation, cmd.key);
+  const found = await getItems([transferKey, recordKey]);
+  const transfer = found.get(keyOf(transferKey));
+  const receipt = transfer && postedTransferEntity.parse(transfer);
+  if (receipt?.requestHash && receipt.responsePK && receipt.responseSK) {
+    if (receipt.requestHash !== requestHash) throw mismatch(cmd);
+    const response = await getItems([{ PK: receipt.responsePK, SK: receipt.responseSK }]);
+    const item = [...response.values()][0];
+    // Written in the transfer's own transaction: a receipt without it breaks an invariant.
+    if (!item) throw new Error(`transfer ${transferId} names a response that is not stored`);
+    return kept.parse(item);
+  }
+  const record = found.get(keyOf(recordKey));
+  return record && storedResponse(cmd, requestHash, idempotencyEntity.parse(record));
 }
 
 /** Canonical JSON (sorted keys) so the same request always hashes the same. */

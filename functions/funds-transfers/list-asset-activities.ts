@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { assetActivitiesQuery } from './schemas';
 import { findBankAccount } from '../bank-accounts';
+import { countThrough } from '../core/db/pagination';
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
 import { assetActivityEntity, bankAccountActivitiesPartition, bankAccountActivitySortKey } from './entities';
@@ -14,7 +15,8 @@ export const listAssetActivities = authedOperation<unknown, ActivitiesQuery>(asy
   if (!bankAccount) throw forbidden();
   await auth.access.account(bankAccount.accountId);
   const partition = bankAccountActivitiesPartition(bankAccount.id);
-  return numberedPage(partition, await assetActivityEntity.page({ partition, index: 'GSI1' }, query), (activity) => {
+  const count = (sortKey: string) => countThrough(partition, sortKey);
+  return numberedPage(count, await assetActivityEntity.page({ partition, index: 'GSI1' }, query), (activity) => {
     const { id: _id, ...view } = activity;
     return { sortKey: bankAccountActivitySortKey(activity), view };
   });

@@ -1,7 +1,7 @@
 import { serviceCrn } from '../core/crn';
 import { forbidden } from '../core/errors/classes';
 import { authedOperation } from '../core/http/operation';
-import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
+import { assetHistoryPage, historyCountThrough } from '../core/ledger/history';
 import { findWalletAsset } from '../wallet-assets';
 import { type AssetTransaction, numberedPage, type PageQuery } from './numbered-page';
 
@@ -23,13 +23,13 @@ const BALANCE_TYPES: Record<string, AssetTransaction['type']> = {
 /** Who wrote a ledger entry: the platform's transfer engine. */
 const LEDGER_CRN = serviceCrn('ledger');
 
-/** The movements of a wallet asset, from its ledger entries, newest first. */
+/** The movements of a wallet asset, from its history (core/ledger/history.ts), newest first. */
 export const listAssetTransactions = authedOperation<unknown, PageQuery>(async ({ params, query, auth }) => {
   const wallet = await findWalletAsset(params.assetId);
   if (!wallet) throw forbidden();
   await auth.access.account(wallet.accountId);
-  const partition = assetHistoryIndex(wallet.id).GSI1PK;
-  return numberedPage(partition, await ledgerEntry.page({ partition, index: 'GSI1' }, query), (entry) => {
+  const count = (sortKey: string) => historyCountThrough(wallet.id, sortKey);
+  return numberedPage(count, await assetHistoryPage(wallet.id, query), ({ entry, sortKey }) => {
     const debit = entry.side === 'D';
     const ref = REF_TYPES.find(([field]) => entry[field]);
     const view = {
@@ -47,6 +47,6 @@ export const listAssetTransactions = authedOperation<unknown, PageQuery>(async (
       createdAt: entry.createdAt,
       createdBy: LEDGER_CRN,
     } as const;
-    return { sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK, view };
+    return { sortKey, view };
   });
 });

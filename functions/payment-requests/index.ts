@@ -12,7 +12,7 @@ export {
   loadPaymentRequestOrForbid,
   viewPaymentRequest,
 } from './load-payment-request';
-export { commitPayment, SpendForbidden, type PayInput } from './pay-payment-request';
+export { commitPayment, PAY_RESPONSE, SpendForbidden, type PayInput } from './pay-payment-request';
 export type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 export { findPaymentRequest } from './payment-request-store';
 export { refundRequest } from './refund-payment-request';

@@ -7,7 +7,7 @@ import { badRequest, businessRule, ForbiddenError } from '../core/errors/classes
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
-import { idempotent } from '../core/idempotency';
+import { idempotent, type IdempotentContext, type KeptResponse } from '../core/idempotency';
 import {
   pendingTransfer,
   postedTransfer,
@@ -25,6 +25,7 @@ import type { PaymentOption } from './payment-options';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { applied, buildActivities, transitionSteps } from './payment-request-store';
+import { paymentActivityEntity } from './keys';
 import type { Payment, PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { merchantNow } from './request-clock';
 import { assertNew } from './request-state';
@@ -52,6 +53,21 @@ const SETTLEMENT_CODES: Partial<RuleCodes> = {
 /** Ids of what a pay writes: derived from its idempotency scope, or fresh where the API version has no key. */
 export type DeriveId = (label: string) => string;
 const freshIds: DeriveId = () => newId();
+
+/**
+ * A keyed pay's response is its `payment` activity, an immutable item: a posted payment's transfer (derived from
+ * `transfer`) keeps the pay's idempotency receipt, pointing at it (core/idempotency.ts). A pre-auth's pending
+ * transfer is another item (`TRANSFER#`, updated as it is confirmed) and keeps a record of its own.
+ */
+export const activityResponse = (transfer: string): KeptResponse<PaymentActivity> => ({
+  transfer,
+  keyOf: paymentActivityEntity.keyOf,
+  parse: paymentActivityEntity.parse,
+});
+export const PAY_RESPONSE = activityResponse('transfer');
+
+/** What a keyed pay keeps of its answer: a record step, or a receipt on its transfer. */
+export type KeepAnswer = Partial<Pick<IdempotentContext<PaymentActivity>, 'record' | 'receipt'>>;
 
 /**
  * Pays a request from one of the caller's wallet assets. The payment request update (conditional
@@ -82,8 +98,9 @@ export const payPaymentRequest = authedOperation<Body>(async ({ body, auth, para
   return idempotentReply(
     await idempotent<PaymentActivity>(
       command,
-      async ({ record, derive }) =>
-        (await commitPayment(input, auth, now, (activity) => [record(activity)], derive)).activity,
+      async ({ record, receipt, derive }) =>
+        (await commitPayment(input, auth, now, { record, receipt }, derive)).activity,
+      PAY_RESPONSE,
     ),
   );
 });
@@ -111,28 +128,37 @@ export interface CommittedPayment {
 }
 
 /**
- * Plans one payment from the request as read and commits it in one transaction, with `withSteps`
- * (e.g. an idempotency record) in the same transaction. A concurrent change of the request fails
- * its version condition: callers retry on conflict.
+ * Plans one payment from the request as read and commits it in one transaction, with what `keep`
+ * keeps of its answer (an idempotency receipt on its transfer, else a record step) in the same
+ * transaction. A concurrent change of the request fails its version condition: callers retry on conflict.
  */
 export async function commitPayment(
   input: PayInput,
   auth: AuthedRequest['auth'],
   now: Date,
-  withSteps: (activity: PaymentActivity) => TransactionStep[] = () => [],
+  keep: KeepAnswer = {},
   derive: DeriveId = freshIds,
 ): Promise<CommittedPayment> {
-  const { paymentRequest, changes, activities, steps, transactionId } = await plan(input, auth, now, derive);
+  const { paymentRequest, changes, activities, steps, transactionId, receipted } = await plan(
+    input,
+    auth,
+    now,
+    derive,
+    keep.receipt,
+  );
   const at = changes.updatedAt as string;
-  await runTransaction([
-    ...withSteps(activities[0]),
-    ...transitionSteps(paymentRequest, changes, activities, at),
-    ...steps,
-  ]);
+  const record: TransactionStep[] = !receipted && keep.record ? [keep.record(activities[0])] : [];
+  await runTransaction([...record, ...transitionSteps(paymentRequest, changes, activities, at), ...steps]);
   return { activity: activities[0], transactionId, paymentRequest: applied(paymentRequest, changes, activities, at) };
 }
 
-async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Date, derive: DeriveId) {
+async function plan(
+  input: PayInput,
+  auth: AuthedRequest['auth'],
+  callerNow: Date,
+  derive: DeriveId,
+  receipt: KeepAnswer['receipt'],
+) {
   // Paying from an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = input.assetId ? spendRefused(() => spendAccess(auth.access)) : undefined;
   // Wallet money counts against the payer's spend quota, and a payer spends only its own account's
@@ -194,9 +220,6 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Dat
       at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)),
     },
   };
-  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release
-  // them.
-  const transfer = { txnId: spec.id, steps: await (preAuth ? pendingTransfer : postedTransfer)(spec, at) };
   const activities = buildActivities(
     paymentRequest,
     [
@@ -225,6 +248,16 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Dat
     ],
     at,
   );
+  // A posted payment's transfer keeps the pay's receipt, pointing at its `payment` activity (PAY_RESPONSE).
+  const receipted = !preAuth && receipt !== undefined && spec.id === derive(PAY_RESPONSE.transfer);
+  // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release
+  // them.
+  const transfer = {
+    txnId: spec.id,
+    steps: preAuth
+      ? await pendingTransfer(spec, at)
+      : await postedTransfer(receipted ? { ...spec, receipt: receipt(activities[0]) } : spec, at),
+  };
   if (preAuth) {
     const changes: Partial<StoredPaymentRequest> = {
       status: 'paid',
@@ -242,7 +275,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Dat
       confirmedAmount: '0',
       updatedAt: at,
     };
-    return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId };
+    return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId, receipted };
   }
   const payment: Payment = {
     activityId: activities[0].id,
@@ -265,7 +298,7 @@ async function plan(input: PayInput, auth: AuthedRequest['auth'], callerNow: Dat
     paidBy: paidBy(payments, currency),
     updatedAt: at,
   };
-  return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId };
+  return { paymentRequest, changes, activities, steps: transfer.steps, transactionId: transfer.txnId, receipted };
 }
 
 /** A token's spend, planned by the tokens group; a token the caller may not spend is refused as a wallet would be. */

@@ -7,17 +7,24 @@ import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
 import { idempotent, type Idempotent } from '../core/idempotency';
+import { postedTransfers } from '../core/ledger/transfers';
 import { parsePositiveAmount, type Amount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import type { DeriveId } from './pay-payment-request';
+import { activityResponse, type DeriveId, type KeepAnswer } from './pay-payment-request';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
-import { planRefund, refundedAssetType, refundValue } from './refund-steps';
+import { FIRST_REFUND_TRANSFER, planRefund, refundedAssetType, refundValue } from './refund-steps';
 import { merchantNow } from './request-clock';
 
 type Body = FromSchema<typeof refundBody>;
+
+/**
+ * A keyed refund's response is its `refund` activity: its first transfer back keeps the refund's idempotency receipt,
+ * pointing at it (core/idempotency.ts).
+ */
+const REFUND_RESPONSE = activityResponse(FIRST_REFUND_TRANSFER);
 
 /** How long after payment a refund is accepted (the documented window has no published length). */
 const REFUND_WINDOW_MS = 90 * 24 * 3600 * 1000;
@@ -81,7 +88,11 @@ export function refundRequest(
     command: { paymentRequestId: input.paymentRequestId, amount: input.amount, currency: input.currency },
     mismatchCode: 'REPEAT_REFERENCE' as const,
   };
-  return idempotent<PaymentActivity>(command, ({ record, derive }) => attemptRefund(input, auth, now, derive, record));
+  return idempotent<PaymentActivity>(
+    command,
+    ({ record, receipt, derive }) => attemptRefund(input, auth, now, derive, { record, receipt }),
+    REFUND_RESPONSE,
+  );
 }
 
 async function attemptRefund(
@@ -89,7 +100,7 @@ async function attemptRefund(
   auth: AuthedRequest['auth'],
   callerNow: Date,
   derive: DeriveId,
-  record?: (activity: PaymentActivity) => TransactionStep,
+  keep: KeepAnswer = {},
 ): Promise<PaymentActivity> {
   const { amount, externalRef } = input;
   const request = await loadPaymentRequestOrForbid(input.paymentRequestId, callerNow);
@@ -104,7 +115,7 @@ async function attemptRefund(
 
   const at = isoTimestamp(now);
   const refundId = derive('refund');
-  const refund = await planRefund(request, amount, at, { kind: 'refund', refs: { refundId }, derive });
+  const refund = planRefund(request, amount, { kind: 'refund', refs: { refundId }, derive });
   const [activity] = buildActivities(
     request,
     [
@@ -128,10 +139,17 @@ async function attemptRefund(
     payments: refund.payments,
     paidBy: paidBy(refund.payments, request.value.currency),
   };
+  // The first transfer back keeps the refund's receipt in place of an idempotency record (REFUND_RESPONSE).
+  const [first, ...others] = refund.transfers;
+  const receipted = keep.receipt !== undefined && first?.id === derive(REFUND_RESPONSE.transfer);
+  const record: TransactionStep[] = !receipted && keep.record ? [keep.record(activity)] : [];
   await runTransaction([
-    ...(record ? [record(activity)] : []),
+    ...record,
     ...transitionSteps(request, changes, [activity], at),
-    ...refund.steps,
+    ...(await postedTransfers(
+      receipted && keep.receipt ? [{ ...first, receipt: keep.receipt(activity) }, ...others] : refund.transfers,
+      at,
+    )),
   ]);
   return activity;
 }

@@ -1,5 +1,4 @@
-import type { TransactionStep } from '../core/db/transaction';
-import { postedTransfers, type RuleCodes, type TransferSpec } from '../core/ledger/transfers';
+import type { RuleCodes, TransferSpec } from '../core/ledger/transfers';
 import { monetary, type Amount } from '../core/money';
 import { businessRule } from '../core/errors/classes';
 import { tokenReturn } from '../tokens';
@@ -25,22 +24,26 @@ const SETTLEMENT_DEBIT_CODES: Partial<RuleCodes> = {
 };
 const PAYER_CREDIT_CODES: Partial<RuleCodes> = { missing: 'INACTIVE_ASSET', inactive: 'INACTIVE_ASSET' };
 
+/** The label the first transfer back derives its id from: known from the command's scope alone (REFUND_RESPONSE). */
+export const FIRST_REFUND_TRANSFER = 'refund:first';
+
 /**
  * Allocates a refund over the request's payments, newest first, never more than any payment has
- * left, and builds the transfers back: one per (settlement wallet, paying asset), however many
+ * left, and plans the transfers back: one per (settlement wallet, paying asset), however many
  * payments it sums, so a refund touches only what it must (at most MAX_PAYING_ASSETS_PER_REQUEST
- * credits) and fits one transaction.
+ * credits) and fits one transaction. The first (to the newest payment) derives its id from
+ * FIRST_REFUND_TRANSFER, the others from their pair.
  */
-export async function planRefund(
+export function planRefund(
   request: StoredPaymentRequest,
   amount: Amount,
-  at: string,
   { kind, refs, derive }: { kind: 'refund' | 'void-refund'; refs: Record<string, string>; derive: DeriveId },
-): Promise<{ payments: Payment[]; allocations: RefundAllocation[]; steps: TransactionStep[] }> {
+): { payments: Payment[]; allocations: RefundAllocation[]; transfers: TransferSpec[] } {
   let left = amount;
   const payments = request.payments.map((p) => ({ ...p }));
   const allocations: RefundAllocation[] = [];
   const transfers = new Map<string, TransferSpec>();
+  const transferId = (pair: string) => derive(transfers.size ? `refund:${pair}` : FIRST_REFUND_TRANSFER);
   for (const payment of [...payments].reverse()) {
     if (left === 0n) break;
     const refundable = BigInt(payment.amount) - BigInt(payment.refundedAmount);
@@ -62,18 +65,17 @@ export async function planRefund(
       const refunded = `token>${payment.assetId}`;
       transfers.set(
         refunded,
-        tokenReturn(
-          { assetId: payment.assetId, collectionId: payment.token.collectionId },
-          derive(`refund:${refunded}`),
-          { paymentRequestId: request.id, ...refs },
-        ),
+        tokenReturn({ assetId: payment.assetId, collectionId: payment.token.collectionId }, transferId(refunded), {
+          paymentRequestId: request.id,
+          ...refs,
+        }),
       );
       continue;
     }
     const pair = `${payment.settlementAssetId}>${payment.assetId}`;
     const seen = transfers.get(pair);
     transfers.set(pair, {
-      id: seen?.id ?? derive(`refund:${pair}`),
+      id: seen?.id ?? transferId(pair),
       kind,
       debit: settlementSide(payment.settlementAssetId),
       credit: { assetId: payment.assetId, mode: 'single' },
@@ -85,7 +87,7 @@ export async function planRefund(
     });
   }
   if (left > 0n) throw new Error('refund exceeds the refundable amount');
-  return { payments, allocations, steps: await postedTransfers([...transfers.values()], at) };
+  return { payments, allocations, transfers: [...transfers.values()] };
 }
 
 export const refundValue = (request: StoredPaymentRequest, amount: Amount) => monetary(request.value.currency, amount);

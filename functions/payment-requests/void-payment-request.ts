@@ -2,6 +2,7 @@ import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
+import { postedTransfers } from '../core/ledger/transfers';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { optionallyIdempotent } from '../core/idempotency';
@@ -89,7 +90,7 @@ export function voidRequest(
       return activities[0];
     }
     const refundId = derive('refund');
-    const refund = await planRefund(request, unrefunded, at, { kind: 'void-refund', refs: { refundId }, derive });
+    const refund = planRefund(request, unrefunded, { kind: 'void-refund', refs: { refundId }, derive });
     const activities = buildActivities(
       request,
       [
@@ -112,7 +113,7 @@ export function voidRequest(
     await runTransaction([
       ...recorded(activities[0]),
       ...transitionSteps(request, changes, activities, at),
-      ...refund.steps,
+      ...(await postedTransfers(refund.transfers, at)),
     ]);
     return activities[0];
   });

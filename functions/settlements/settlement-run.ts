@@ -6,7 +6,7 @@ import { runTransaction, TransactionConflictError } from '../core/db/transaction
 import { ApiError } from '../core/errors/classes';
 import { derivedId } from '../core/ids';
 import { inBatches } from '../core/in-batches';
-import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
+import { assetHistoryFrom } from '../core/ledger/history';
 import { DuplicateTransferError, postedTransfer } from '../core/ledger/transfers';
 import { logger } from '../core/observability';
 import { bank } from '../funds-transfers';
@@ -117,12 +117,7 @@ async function settlePeriods(
 
 /** The ended days with movements after the cursor: payments in, refunds out, returned payouts in. */
 async function unsettledDays(walletId: string, from: string | undefined, before: Date): Promise<DayTotal[]> {
-  const entries = await ledgerEntry.all({
-    index: 'GSI1',
-    partition: assetHistoryIndex(walletId).GSI1PK,
-    ...(from ? { sortKeyFrom: from } : {}),
-    limit: MAX_MOVEMENTS_READ,
-  });
+  const entries = (await assetHistoryFrom(walletId, from, MAX_MOVEMENTS_READ)).map(({ entry }) => entry);
   const movements = entries
     .filter((e) => e.kind !== 'settlement')
     .map((e) => ({ at: e.createdAt, amount: e.side === 'C' ? BigInt(e.amount) : -BigInt(e.amount) }));

@@ -4,9 +4,8 @@ import { walletTransaction, type walletTransactionsQuery } from './schemas';
 import { findAccount } from '../accounts';
 import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
-import { countThrough, newestFirstPage } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
-import { assetHistoryIndex, ledgerEntry } from '../core/ledger/entities';
+import { assetHistoryPage, historyCountThrough } from '../core/ledger/history';
 import { ledgerDb } from '../core/ledger/ledger-db';
 import { isWalletItem, walletAssetEntity } from './entities';
 import { loadWalletAsset } from './load-wallet-asset';
@@ -33,30 +32,27 @@ interface Listed {
  */
 export const listWalletTransactions = authedOperation<unknown, Query>(async (request) => {
   const asset = await loadWalletAsset(request, 'walletId');
-  const partition = assetHistoryIndex(asset.id).GSI1PK;
-  const page = await newestFirstPage<Listed>(partition, request.query, (item) => {
-    const entry = ledgerEntry.parse(item);
-    const debit = entry.side === 'D';
-    const out: Record<string, unknown> = {
-      id: entry.txnId,
-      kind: entry.kind,
-      amount: entry.amount,
-      value: debit ? `-${entry.amount}` : entry.amount,
-      currency: entry.currency,
-      srcWalletId: debit ? entry.assetId : entry.otherAssetId,
-      destWalletId: debit ? entry.otherAssetId : entry.assetId,
-      createdAt: entry.createdAt,
-    };
-    for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
-    return {
-      out,
-      sortKey: assetHistoryIndex(entry.assetId, entry.createdAt, entry.txnId).GSI1SK,
-      debit,
-      otherAssetId: entry.otherAssetId,
-    };
-  });
+  const history = await assetHistoryPage(asset.id, request.query);
+  const page = {
+    ...history,
+    items: history.items.map(({ entry, sortKey }): Listed => {
+      const debit = entry.side === 'D';
+      const out: Record<string, unknown> = {
+        id: entry.txnId,
+        kind: entry.kind,
+        amount: entry.amount,
+        value: debit ? `-${entry.amount}` : entry.amount,
+        currency: entry.currency,
+        srcWalletId: debit ? entry.assetId : entry.otherAssetId,
+        destWalletId: debit ? entry.otherAssetId : entry.assetId,
+        createdAt: entry.createdAt,
+      };
+      for (const ref of REFERENCES) if (entry[ref]) out[ref] = entry[ref];
+      return { out, sortKey, debit, otherAssetId: entry.otherAssetId };
+    }),
+  };
   if (!page.items.length) return { items: [], ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
-  const newestNumber = await countThrough(partition, page.items[0].sortKey);
+  const newestNumber = await historyCountThrough(asset.id, page.items[0].sortKey);
   const otherAccounts = await accountsByAsset(page.items.map((i) => i.otherAssetId));
   const parties = await partiesOf([asset.accountId, ...otherAccounts.values()]);
   const own = parties.get(asset.accountId) ?? '';

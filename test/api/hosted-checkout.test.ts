@@ -258,13 +258,18 @@ describe('paying with the test wallet', () => {
       const walletId = ref.Item!.id as string;
       const wallet = await api('GET', `/api/assets/${walletId}`, { key: seed().operatorApiKey });
       expect(wallet.body).toMatchObject({ liveness: 'test', settlement: false, type: 'svc.nzd.test' });
-      const entries = await db().send(
-        new QueryCommand({
-          TableName: config().tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': `ASSETTXN#${walletId}` },
-        }),
+      // The wallet's history: transfers debiting it on GSI1, crediting it on GSI2 (core/ledger/history.ts).
+      const sides = await Promise.all(
+        (['GSI1', 'GSI2'] as const).map((index) =>
+          db().send(
+            new QueryCommand({
+              TableName: config().tableName,
+              IndexName: index,
+              KeyConditionExpression: `${index}PK = :pk`,
+              ExpressionAttributeValues: { ':pk': `ASSETTXN#${walletId}` },
+            }),
+          ),
+        ),
       );
       const payer = await db().send(
         new GetCommand({ TableName: config().tableName, Key: { PK: 'HOSTEDCHECKOUT#TESTPAYER', SK: 'ACCOUNT' } }),
@@ -277,7 +282,7 @@ describe('paying with the test wallet', () => {
         `hosted-checkout:${request.id}:1000`,
         'topup',
       );
-      const items = entries.Items ?? [];
+      const items = sides.flatMap((side) => side.Items ?? []);
       expect(items.filter((e) => e.paymentRequestId === request.id).map((e) => [e.kind, e.amount])).toEqual([
         ['payment', '1000'],
       ]);

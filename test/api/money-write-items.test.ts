@@ -77,10 +77,10 @@ describe('items and write units of a money write', () => {
       figures,
     }).toEqual({
       create: 3,
-      pay: 9,
-      refund: 7,
-      payUnits: 23,
-      refundUnits: 20,
+      pay: 7,
+      refund: 5,
+      payUnits: 19,
+      refundUnits: 14,
       createUnits: 9,
       figures,
     });

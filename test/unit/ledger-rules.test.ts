@@ -4,7 +4,8 @@ import { TransactionConflictError, type TransactionStep } from '../../functions/
 import {
   assetBalance,
   assetShard,
-  ledgerEntry,
+  legacyLedgerEntry,
+  postedTransferEntity,
   pendingTransferEntity,
   type PendingTransfer,
 } from '../../functions/core/ledger/entities';
@@ -397,17 +398,16 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       `${liveness ? ' AND liveness = :liveness' : ''}`,
     values: { ':active': 'active', ':currency': 'NZD', ...(liveness ? { ':liveness': liveness } : {}) },
   });
-  const entries = (id: string, s: TransferSpec, amount = s.amount) =>
-    (['D', 'C'] as const).map((side) => ({
+  const entries = (id: string, s: TransferSpec, amount = s.amount) => [
+    {
       Put: {
         TableName: TABLE,
-        Item: ledgerEntry.item(
+        Item: postedTransferEntity.item(
           {
             txnId: id,
-            side,
             kind: s.kind,
-            assetId: side === 'D' ? s.debit.assetId : s.credit.assetId,
-            otherAssetId: side === 'D' ? s.credit.assetId : s.debit.assetId,
+            debitAssetId: s.debit.assetId,
+            creditAssetId: s.credit.assetId,
             amount: String(amount),
             currency: s.currency,
             createdAt: AT,
@@ -416,7 +416,8 @@ describe('transfers (core/ledger/transfers.ts)', () => {
         ),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
-    }));
+    },
+  ];
   const active = { status: 'active', currency: 'NZD', liveness: 'test', available: N(1000) };
 
   it('constants: rule codes, shard counts, a new asset’s zero balance, the test issuance asset', () => {
@@ -626,7 +627,7 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       AT,
     );
     expect(net.filter((s) => s.item.Update)).toEqual([]);
-    expect(net).toHaveLength(4);
+    expect(net).toHaveLength(2);
     const credited = await postedTransfers(
       [
         spec({
@@ -737,9 +738,9 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       [spec({ quota }), spec({ id: 't2', debit: single('x'), credit: single('y') })],
       AT,
     );
-    expect(steps).toHaveLength(9);
-    expect(steps[8].item.Update?.Key).toEqual({ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' });
-    expect(steps[8].item.Update?.ExpressionAttributeValues?.[':amount']).toEqual(N(300));
+    expect(steps).toHaveLength(7);
+    expect(steps[6].item.Update?.Key).toEqual({ PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' });
+    expect(steps[6].item.Update?.ExpressionAttributeValues?.[':amount']).toEqual(N(300));
   });
 
   describe('two-phase transfers', () => {
@@ -965,9 +966,28 @@ describe('transfers (core/ledger/transfers.ts)', () => {
     });
 
     it(
-      'findTransferRefs: the debit entry’s kind and ' + 'references, else the pending transfer’s, else nothing',
+      'findTransferRefs: the transfer’s kind and references, else a version 1 debit entry’s, else the pending ' +
+        'transfer’s, else nothing',
       async () => {
-        const entry = ledgerEntry.item(
+        const record = postedTransferEntity.item(
+          {
+            txnId: 't',
+            kind: 'payment',
+            debitAssetId: 'a',
+            creditAssetId: 'b',
+            amount: '1',
+            currency: 'NZD',
+            createdAt: AT,
+            requestHash: 'h',
+            responsePK: 'PR#pr',
+            responseSK: 'ACTIVITY#1',
+          },
+          { paymentRequestId: 'pr' },
+        );
+        reads = () => ({ Item: record });
+        expect(await findTransferRefs('t')).toEqual({ kind: 'payment', paymentRequestId: 'pr' });
+        expect(sent[0].input).toEqual({ TableName: TABLE, Key: postedTransferEntity.key('t'), ConsistentRead: true });
+        const entry = legacyLedgerEntry.item(
           {
             txnId: 't',
             side: 'D',
@@ -980,9 +1000,8 @@ describe('transfers (core/ledger/transfers.ts)', () => {
           },
           { paymentRequestId: 'pr' },
         );
-        reads = () => ({ Item: entry });
+        reads = (c) => ((c.input.Key as unknown as { SK: string }).SK === 'ENTRY#D' ? { Item: entry } : {});
         expect(await findTransferRefs('t')).toMatchObject({ kind: 'payment', paymentRequestId: 'pr' });
-        expect(sent[0].input).toEqual({ TableName: TABLE, Key: ledgerEntry.key('t', 'D'), ConsistentRead: true });
         const pending = pendingTransferEntity.item({
           id: 't',
           status: 'pending',

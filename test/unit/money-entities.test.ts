@@ -1,7 +1,13 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { EntityShapeError, type Entity } from '../../functions/core/db/entity';
 import { idempotencyEntity, rateLimitEntity } from '../../functions/core/db/keys';
-import { assetBalance, assetShard, ledgerEntry, pendingTransferEntity } from '../../functions/core/ledger/entities';
+import {
+  assetBalance,
+  assetShard,
+  legacyLedgerEntry,
+  pendingTransferEntity,
+  postedTransferEntity,
+} from '../../functions/core/ledger/entities';
 import { quotaCounterEntity, quotaLimitsEntity } from '../../functions/core/ledger/quotas';
 import { shardItems } from '../../functions/core/ledger/transfers';
 import {
@@ -105,8 +111,23 @@ const ITEMS: [Entity<object, never[]>, Record<string, unknown>][] = [
     }),
   ],
   [
-    ledgerEntry,
-    ledgerEntry.item(
+    postedTransferEntity,
+    postedTransferEntity.item(
+      {
+        txnId: 't1',
+        kind: 'payment',
+        debitAssetId: 'w1',
+        creditAssetId: 'w-settle',
+        amount: '100',
+        currency: 'NZD',
+        createdAt: at,
+      },
+      { paymentRequestId: 'pr1' },
+    ),
+  ],
+  [
+    legacyLedgerEntry,
+    legacyLedgerEntry.item(
       {
         txnId: 't1',
         side: 'D',
@@ -183,7 +204,17 @@ describe('the money entities', () => {
       GSI1SK: `${at}#w1`,
     });
     expect(assetShard.key('w1', 3)).toEqual({ PK: 'ASSET#w1', SK: 'SHARD#3' });
-    expect(ledgerEntry.key('t1', 'C')).toEqual({ PK: 'LEDGER#t1', SK: 'ENTRY#C' });
+    expect(legacyLedgerEntry.key('t1', 'C')).toEqual({ PK: 'LEDGER#t1', SK: 'ENTRY#C' });
+    expect(ITEMS.find(([entity]) => entity.type === 'ledger-entry' && entity.version === 2)?.[1]).toMatchObject({
+      PK: 'LEDGER#t1',
+      SK: 'TRANSFER',
+      GSI1PK: 'ASSETTXN#w1',
+      GSI1SK: `${at}#t1`,
+      GSI2PK: 'ASSETTXN#w-settle',
+      GSI2SK: `${at}#t1`,
+      entity: 'ledger-entry',
+      v: 2,
+    });
     expect(idempotencyEntity.key('a', 'op', 'k')).toEqual({ PK: 'IDEMPOTENCY#a#op#k', SK: 'IDEMPOTENCY' });
     expect(rateLimitEntity.key('SOURCE', '203.0.113.7')).toEqual({
       PK: 'RATELIMIT#SOURCE#203.0.113.7',

@@ -1,5 +1,5 @@
 import { defineEntity, type TableKey } from './entity';
-import { assetBalance, ledgerEntry } from '../ledger/entities';
+import { assetBalance, postedTransferEntity } from '../ledger/entities';
 
 /**
  * The table's keys of core's own entities (the ledger's assets and transfers, rate limits,
@@ -15,9 +15,13 @@ import { assetBalance, ledgerEntry } from '../ledger/entities';
  *   serves: balance items of a hot asset (one Query with the asset)
  * - pending transfer: PK TRANSFER#<id>, SK TRANSFER
  *   serves: a two-phase transfer's reservation
- * - ledger entry: PK LEDGER#<txnId>, SK ENTRY#<D|C>
- *   GSI1 ASSETTXN#<assetId>, <createdAt>#<txnId>
- *   serves: one transfer; history of an asset
+ * - posted transfer (ledger entry v2): PK LEDGER#<txnId>, SK TRANSFER, both sides in one item
+ *   GSI1 ASSETTXN#<debited assetId>, <createdAt>#<txnId>
+ *   GSI2 ASSETTXN#<credited assetId>, <createdAt>#<txnId>
+ *   serves: one transfer (and, for a keyed pay or refund, its command's idempotency receipt); history of an asset:
+ *     its GSI1 and GSI2 partitions merged by sort key (core/ledger/history.ts)
+ * - ledger entry v1 (no longer written, still read): PK LEDGER#<txnId>, SK ENTRY#<D|C>
+ *   GSI1 ASSETTXN#<assetId>, <createdAt>#<txnId> (either side)
  * - quota limits: PK QUOTA#<accountId>, SK LIMITS
  *   serves: an account's own quota limits (the operator's)
  * - quota counter: PK QUOTA#<accountId>, SK USAGE#<year>#<spend|topup>#<assetType>
@@ -27,7 +31,7 @@ import { assetBalance, ledgerEntry } from '../ledger/entities';
  * - rate limit: PK RATELIMIT#SOURCE#<ip or IPv6 /64>, SK RATELIMIT
  *   serves: failed authentications of a source address in the sliding minute (TTL)
  * - idempotency: PK IDEMPOTENCY#<accountId>#<operation>#<key>, SK IDEMPOTENCY
- *   serves: replay a keyed request
+ *   serves: replay a keyed request (not written by a posted pay or a keyed refund: their transfer carries the receipt)
  * - webhook event: PK WEBHOOKEVENT#<id>, SK WEBHOOKEVENT
  *   GSI1 WEBHOOKOUTBOX#<shard>, <createdAt (never later than written)>#<id> while undispatched
  *   GSI2 ACCOUNTEVENTS#<accountId>, <createdAt>#<id> (notifications)
@@ -41,7 +45,8 @@ import { assetBalance, ledgerEntry } from '../ledger/entities';
  *     (core/test-clock/alarms.ts)
  */
 export const assetKey = assetBalance.key;
-export const ledgerEntryKey = ledgerEntry.key;
+/** The item holding a posted transfer: both of its sides are one record, so `side` names the same item. */
+export const ledgerEntryKey = (txnId: string, _side?: 'D' | 'C') => postedTransferEntity.key(txnId);
 
 /**
  * A sliding-window counter (core/auth/rate-limit.ts): of an account's

@@ -127,18 +127,22 @@ function lastEvaluatedKeyOf(item: Record<string, unknown>, indexName: string | u
 }
 
 /**
- * How many items a GSI1 partition holds up to and including `sortKey`: the place of an item in a
+ * How many items a GSI1 (or `index`) partition holds up to and including `sortKey`: the place of an item in a
  * listing of immutable items (numbering a history from 1), one COUNT query.
  */
-export async function countThrough(partition: string, sortKey: string): Promise<number> {
+export async function countThrough(
+  partition: string,
+  sortKey: string,
+  index: 'GSI1' | 'GSI2' = 'GSI1',
+): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const out = await db().send(
       new QueryCommand({
         TableName: config().tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :sk',
+        IndexName: index,
+        KeyConditionExpression: `${index}PK = :pk AND ${index}SK <= :sk`,
         ExpressionAttributeValues: { ':pk': partition, ':sk': sortKey },
         Select: 'COUNT',
         ExclusiveStartKey: start,
@@ -165,21 +169,27 @@ export async function queryAll(
   return items;
 }
 
+/** Where a read of an index partition starts: before a sort key, newest first; or from one, oldest first. */
+export type IndexRange = { newestFirst: true; before?: string } | { newestFirst: false; from?: string };
+
 /**
- * Up to `limit` items of an index partition with sort keys before `before` (all when absent), newest first, that pass
- * `filter`: one side of a listing merged from partitions sharing a sort key form (`<createdAt>#<id>`), where the page
- * key is the last sort key returned rather than one partition's LastEvaluatedKey.
+ * Up to `limit` items of an index partition in the range (all of it when unbounded) that pass `filter`, reading on
+ * past short pages: one side of a listing merged from partitions sharing a sort key form (`<createdAt>#<id>`), where
+ * the page key is the last sort key returned rather than one partition's LastEvaluatedKey.
  */
-export async function newestBefore(
+export async function readIndex(
   selection: {
     partition: string;
-    before?: string;
+    index?: 'GSI1' | 'GSI2';
+    range: IndexRange;
     limit: number;
     filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
   },
   client: DynamoDBDocumentClient = db(),
 ): Promise<Record<string, unknown>[]> {
-  const { partition, before, limit, filter } = selection;
+  const { partition, index = 'GSI1', range, limit, filter } = selection;
+  const bound = range.newestFirst ? range.before : range.from;
+  const onSortKey = bound ? ` AND ${index}SK ${range.newestFirst ? '<' : '>='} :bound` : '';
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
   // A filtered query may return short pages; keep reading until `limit` or the partition ends.
@@ -187,11 +197,11 @@ export async function newestBefore(
     const out = await client.send(
       new QueryCommand({
         TableName: config().tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: before ? 'GSI1PK = :pk AND GSI1SK < :before' : 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': partition, ...(before ? { ':before': before } : {}), ...filter?.values },
+        IndexName: index,
+        KeyConditionExpression: `${index}PK = :pk${onSortKey}`,
+        ExpressionAttributeValues: { ':pk': partition, ...(bound ? { ':bound': bound } : {}), ...filter?.values },
         ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
-        ScanIndexForward: false,
+        ScanIndexForward: !range.newestFirst,
         Limit: limit - items.length,
         ExclusiveStartKey: exclusiveStartKey,
       }),
@@ -201,3 +211,23 @@ export async function newestBefore(
   } while (exclusiveStartKey && items.length < limit);
   return items;
 }
+
+/** Up to `limit` items of a GSI1 partition with sort keys before `before` (all when absent), newest first. */
+export const newestBefore = (
+  selection: {
+    partition: string;
+    before?: string;
+    limit: number;
+    filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  },
+  client: DynamoDBDocumentClient = db(),
+) =>
+  readIndex(
+    {
+      partition: selection.partition,
+      range: { newestFirst: true, before: selection.before },
+      limit: selection.limit,
+      ...(selection.filter ? { filter: selection.filter } : {}),
+    },
+    client,
+  );

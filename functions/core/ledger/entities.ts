@@ -140,7 +140,9 @@ export const pendingTransferEntity = defineEntity<PendingTransfer, [transferId: 
 });
 
 /**
- * One side of a posted movement, immutable; the transfer's references (payment request, refund, top-up ids) ride along.
+ * One side of a posted movement as a reader of an asset's history sees it (functions/core/ledger/history.ts): the
+ * transfer's references (payment request, refund, top-up ids) ride along. Version 1 stored each side as its own item;
+ * version 2 stores one transfer record carrying both sides.
  */
 export type LedgerEntry = {
   txnId: string;
@@ -153,19 +155,70 @@ export type LedgerEntry = {
   createdAt: string;
 } & { [ref: string]: string | undefined };
 
-const ledgerEntryKey = (txnId: string, side: 'D' | 'C'): TableKey => ({ PK: `LEDGER#${txnId}`, SK: `ENTRY#${side}` });
-
-/** An asset's history, newest last: its entries in the order they were written. */
-export const assetHistoryIndex = (assetId: string, createdAt?: string, txnId?: string) => ({
-  GSI1PK: `ASSETTXN#${assetId}`,
-  GSI1SK: createdAt && txnId ? `${createdAt}#${txnId}` : '',
+const ledgerPartition = (txnId: string) => `LEDGER#${txnId}`;
+const ledgerEntryKey = (txnId: string, side: 'D' | 'C'): TableKey => ({
+  PK: ledgerPartition(txnId),
+  SK: `ENTRY#${side}`,
 });
 
-export const ledgerEntry = defineEntity<LedgerEntry, [txnId: string, side: 'D' | 'C']>({
+/** An asset's history partition on an index (GSI1, and GSI2 for the credits of version 2 records). */
+export const assetHistoryPartition = (assetId: string) => `ASSETTXN#${assetId}`;
+/** The sort key of a movement in its asset's history: both indexes order by it, so merged they are in time order. */
+const historySortKey = (createdAt: string, txnId: string) => `${createdAt}#${txnId}`;
+
+/**
+ * Version 1: one item per side (`ENTRY#D`, `ENTRY#C`), each on GSI1 of its own asset. No longer written; read where
+ * stored, in the same listings as version 2 records.
+ */
+export const legacyLedgerEntry = defineEntity<LedgerEntry, [txnId: string, side: 'D' | 'C']>({
   type: 'ledger-entry',
   version: 1,
   key: ledgerEntryKey,
   keyOf: (e) => ledgerEntryKey(e.txnId, e.side),
-  indexes: (e) => assetHistoryIndex(e.assetId, e.createdAt, e.txnId),
+  indexes: (e) => ({
+    GSI1PK: assetHistoryPartition(e.assetId),
+    GSI1SK: historySortKey(e.createdAt, e.txnId),
+  }),
   required: ['txnId', 'side', 'kind', 'assetId', 'otherAssetId', 'amount', 'currency', 'createdAt'],
+});
+
+/**
+ * What a keyed command (core/idempotency.ts) keeps on the transfer it posted, in place of an idempotency record of
+ * its own: the hash of the command and the key of the immutable item holding its response.
+ */
+export interface TransferReceipt {
+  requestHash: string;
+  responsePK: string;
+  responseSK: string;
+}
+
+/** A posted transfer, immutable: both sides in one record, the transfer's references beside them. */
+export type PostedTransferRecord = {
+  txnId: string;
+  kind: TransferKind;
+  debitAssetId: string;
+  creditAssetId: string;
+  amount: string;
+  currency: string;
+  createdAt: string;
+} & Partial<TransferReceipt> & { [ref: string]: string | undefined };
+
+const postedTransferKey = (txnId: string): TableKey => ({ PK: ledgerPartition(txnId), SK: 'TRANSFER' });
+
+/**
+ * Version 2 of the ledger's record: one item per posted transfer, keyed by its id (a repeated id fails its
+ * `attribute_not_exists` condition), on GSI1 of the debited asset's history and GSI2 of the credited asset's.
+ */
+export const postedTransferEntity = defineEntity<PostedTransferRecord, [txnId: string]>({
+  type: 'ledger-entry',
+  version: 2,
+  key: postedTransferKey,
+  keyOf: (t) => postedTransferKey(t.txnId),
+  indexes: (t) => ({
+    GSI1PK: assetHistoryPartition(t.debitAssetId),
+    GSI1SK: historySortKey(t.createdAt, t.txnId),
+    GSI2PK: assetHistoryPartition(t.creditAssetId),
+    GSI2SK: historySortKey(t.createdAt, t.txnId),
+  }),
+  required: ['txnId', 'kind', 'debitAssetId', 'creditAssetId', 'amount', 'currency', 'createdAt'],
 });

@@ -9,13 +9,16 @@ import {
   assetBalance,
   assetShard,
   balanceItemsOf,
-  ledgerEntry,
+  legacyLedgerEntry,
   pendingTransferEntity,
+  postedTransferEntity,
   type AssetSide,
   type BalanceAttributes,
   type PendingTransfer,
   type TransferKind,
+  type TransferReceipt,
 } from './entities';
+import { transferRefs } from './history';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
 import { quotaSteps, type QuotaUsage } from './quotas';
 
@@ -27,8 +30,8 @@ export type { AssetSide, PendingTransfer, TransferKind } from './entities';
  * pending, kept as its own number because a condition expression cannot subtract). A posted
  * transfer debits `available` and `balance` at once; a pending one reserves `available` on the
  * payer's own asset and is later posted (in full or in parts) or voided. Every posted movement
- * writes two immutable ledger entries of equal amount and currency, keyed by the transfer id,
- * which callers derive from their idempotency scope, so a transfer can never be written twice.
+ * writes one immutable transfer record carrying both sides, keyed by the transfer id, which
+ * callers derive from their idempotency scope, so a transfer can never be written twice.
  *
  * Each side's condition is checked by DynamoDB, and a failure is decoded from the item as it was
  * (`ReturnValuesOnConditionCheckFailure`) into the one rule it broke, each with its own code.
@@ -49,7 +52,7 @@ export const DEFAULT_RULE_CODES: RuleCodes = {
 };
 
 export interface TransferSpec {
-  /** Derived from the caller's idempotency scope: a repeated transfer fails on its entries. */
+  /** Derived from the caller's idempotency scope: a repeated transfer fails on its record. */
   id: string;
   kind: TransferKind;
   debit: AssetSide;
@@ -58,7 +61,7 @@ export interface TransferSpec {
   currency: string;
   /** When given, both sides must be of this liveness. */
   liveness?: 'main' | 'test';
-  /** References recorded on the entries (payment request, refund, top-up ids). */
+  /** References recorded on the transfer (payment request, refund, top-up ids). */
   refs?: Record<string, string>;
   /** Codes for the debited and the credited side; the defaults are the payment codes. */
   debitCodes?: Partial<RuleCodes>;
@@ -78,6 +81,8 @@ export interface TransferSpec {
    * one read of the account's limits and one more item (two write units) in the transaction.
    */
   quota?: QuotaUsage;
+  /** The receipt of the keyed command that posts this transfer, kept on its record (core/idempotency.ts). */
+  receipt?: TransferReceipt;
 }
 
 /** Shards per hot asset: each takes about 1,000 write units a second on DynamoDB. */
@@ -397,30 +402,30 @@ function mergeLegs(legs: Leg[]): Leg[] {
   return [...merged.values()].filter((leg) => leg.delta !== 0n);
 }
 
-/** The two immutable entries of a posted movement. */
-function entrySteps(transferId: string, spec: TransferSpec, amount: Amount, at: string): TransactionStep[] {
-  const entry = (side: 'D' | 'C', assetId: string, otherAssetId: string) =>
-    ledgerEntry.item(
-      {
-        txnId: transferId,
-        side,
-        kind: spec.kind,
-        assetId,
-        otherAssetId,
-        amount: formatAmount(amount),
-        currency: spec.currency,
-        createdAt: at,
+/** The immutable record of a posted transfer: both sides in one item (TigerBeetle's model), its references beside. */
+function transferStep(transferId: string, spec: TransferSpec, amount: Amount, at: string): TransactionStep {
+  return {
+    item: {
+      Put: {
+        TableName: table(),
+        Item: postedTransferEntity.item(
+          {
+            txnId: transferId,
+            kind: spec.kind,
+            debitAssetId: spec.debit.assetId,
+            creditAssetId: spec.credit.assetId,
+            amount: formatAmount(amount),
+            currency: spec.currency,
+            createdAt: at,
+            ...spec.receipt,
+          },
+          spec.refs ?? {},
+        ),
+        ConditionExpression: 'attribute_not_exists(PK)',
       },
-      spec.refs ?? {},
-    );
-  const put = (item: Record<string, unknown>): TransactionStep => ({
-    item: { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    },
     onConditionFailed: () => new DuplicateTransferError(transferId),
-  });
-  return [
-    put(entry('D', spec.debit.assetId, spec.credit.assetId)),
-    put(entry('C', spec.credit.assetId, spec.debit.assetId)),
-  ];
+  };
 }
 
 function assertValid(spec: TransferSpec): void {
@@ -431,7 +436,7 @@ function assertValid(spec: TransferSpec): void {
 /**
  * Posted (single-phase) transfers that commit together, as the steps of the caller's transaction:
  * balance changes merged per item (debits of a hot asset planned over its shards for their sum),
- * then two entries per transfer.
+ * then one record per transfer.
  */
 export async function postedTransfers(specs: readonly TransferSpec[], at: string): Promise<TransactionStep[]> {
   specs.forEach(assertValid);
@@ -460,7 +465,7 @@ export async function postedTransfers(specs: readonly TransferSpec[], at: string
   for (const { side, amount, spec } of hotDebits.values()) legs.push(...(await shardDebits(side, amount, spec)));
   return [
     ...mergeLegs(legs).map(legStep),
-    ...specs.flatMap((spec) => entrySteps(spec.id, spec, spec.amount, at)),
+    ...specs.map((spec) => transferStep(spec.id, spec, spec.amount, at)),
     ...(await countedSteps(specs)),
   ];
 }
@@ -623,7 +628,7 @@ export function postPending(
       ...sideLegs(to.credit, amount, spec, spec.creditCodes, shardPicker()),
       ...(to.open ? { open: to.open } : {}),
     }),
-    ...entrySteps(id, spec, amount, at),
+    transferStep(id, spec, amount, at),
   ];
 }
 
@@ -689,10 +694,17 @@ export async function setAssetStatus(assetId: string, status: string): Promise<v
 export async function findTransferRefs(
   id: string,
 ): Promise<({ kind: TransferKind } & Partial<Record<string, string>>) | undefined> {
-  const entry = await ledgerDb().send(
-    new GetCommand({ TableName: table(), Key: ledgerEntry.key(id, 'D'), ConsistentRead: true }),
-  );
-  if (entry.Item) return ledgerEntry.parse(entry.Item);
+  const posted = await readItem(postedTransferEntity.key(id));
+  if (posted) {
+    const record = postedTransferEntity.parse(posted);
+    return { ...transferRefs(record), kind: record.kind };
+  }
+  // Posted before transfers were one record (version 1): its debit entry carries the same.
+  const entry = await readItem(legacyLedgerEntry.key(id, 'D'));
+  if (entry) return legacyLedgerEntry.parse(entry);
   const pending = await findPendingTransfer(id);
   return pending && { kind: pending.kind, ...(pending.refs ?? {}) };
 }
+
+const readItem = async (Key: { PK: string; SK: string }) =>
+  (await ledgerDb().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
