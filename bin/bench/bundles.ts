@@ -166,7 +166,7 @@ export function bundleFigures(runs = 7): BundleFigure[] {
 
 /**
  * The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS
- * (Logger, Metrics, a Tracer with the X-Ray SDK).
+ * under active tracing (a Tracer with the X-Ray SDK).
  */
 function layerFigure(modules: string, runs: number): BundleFigure {
   const js: Buffer[] = [];
@@ -179,13 +179,7 @@ function layerFigure(modules: string, runs: number): BundleFigure {
   };
   walk(modules);
   const code = Buffer.concat(js);
-  const imports = [
-    '@aws-lambda-powertools/logger',
-    '@aws-lambda-powertools/logger/middleware',
-    '@aws-lambda-powertools/metrics',
-    '@aws-lambda-powertools/tracer',
-    '@aws-lambda-powertools/tracer/middleware',
-  ];
+  const imports = ['@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware'];
   const env = {
     PATH: process.env.PATH,
     NODE_PATH: modules,
