@@ -191,9 +191,11 @@ async function dynamoDbStub(): Promise<{ url: string; stop: () => void }> {
       '-e',
       "const s=require('node:http').createServer((q,r)=>{q.resume();q.on('end',()=>{" +
         "r.setHeader('content-type','application/x-amz-json-1.0');r.end('{}')})});" +
-        "s.listen(0,'127.0.0.1',()=>console.log(s.address().port))",
+        "s.listen(0,'127.0.0.1',()=>console.log(s.address().port));" +
+        // Ends with the bench, however the bench ends (its end of the pipe closes).
+        "process.stdin.on('end',()=>process.exit()).resume()",
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const port = await new Promise<string>((resolve, reject) => {
     server.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8').trim()));
