@@ -29,10 +29,10 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 20);
  * BENCH_BUNDLES_ONLY=1: only the bundles and their cold imports (BENCH_COLD_RUNS runs each, default 7), written to
  * bench/results/bundles.{json,md}: the platform is not started.
  */
-function bundlesOnly(): void {
+async function bundlesOnly(): Promise<void> {
   const startedAt = new Date().toISOString();
   const loadAtStart = loadavg()[0];
-  const bundles = bundleFigures(Number(process.env.BENCH_COLD_RUNS ?? 7));
+  const bundles = await bundleFigures(Number(process.env.BENCH_COLD_RUNS ?? 7));
   const header =
     `# Cold imports (${startedAt})\n\nLoad average ${round(loadAtStart)} at the start, ${round(loadavg()[0])} at ` +
     `the end; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, Node ${process.version}.\n\n`;
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     await platform.stop();
   }
   log('bundles: cdk synth into a temporary cloud assembly, then cold imports');
-  const bundles = bundleFigures();
+  const bundles = await bundleFigures();
   const cpu = cpus();
   const full: BenchResult = {
     machine: {

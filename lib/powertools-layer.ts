@@ -1,5 +1,5 @@
 /**
- * Powertools (and the X-Ray SDK its Tracer needs) ship once, in a Lambda layer every function uses,
+ * Powertools' Tracer (and the X-Ray SDK it needs) and its Parameters ship once, in a Lambda layer every function uses,
  * instead of inside each function's bundle: they are the same in every function and were some 170 KiB
  * of each. jose (user tokens, webhook signatures) too: 25 KiB of each bundle, and loaded only when used.
  *
@@ -8,7 +8,8 @@
  * here); it now reads one file, each module in it evaluated when first required. Each module the
  * functions require (LAYER_ENTRIES) is a small package in the layer's node_modules that hands on its
  * part of that file, so Node's resolution (NODE_PATH, where Lambda puts the layer) finds them as before.
- * The AWS SDK stays the runtime's, as for the bundles.
+ * The AWS SDK stays the runtime's. Its Logger and Metrics are not in it: functions/core/observability.ts writes
+ * their formats itself, at a fraction of their cold import.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -29,9 +30,6 @@ const ROOT = join(__dirname, '..');
 
 /** What the functions require from the layer. */
 export const LAYER_ENTRIES = [
-  '@aws-lambda-powertools/logger',
-  '@aws-lambda-powertools/logger/middleware',
-  '@aws-lambda-powertools/metrics',
   '@aws-lambda-powertools/parameters/secrets',
   '@aws-lambda-powertools/tracer',
   '@aws-lambda-powertools/tracer/middleware',

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { App } from 'aws-cdk-lib';
 import { ESBUILD_OPTIONS, SDK_EXTERNAL } from '../../lib/bundling';
+import { REGISTRY } from '../../functions/registry';
 import { PaymentsStack } from '../../lib/payments-stack';
 import { percentile, round } from './measure';
 
@@ -18,6 +19,11 @@ export interface BundleFigure {
   coldImportMs: number;
   /** Cold import of each variant, the shipped one included (none for the layer's row). */
   variants?: Record<Variant, number>;
+  /**
+   * Of a group's function, each variant: its first invocation right after the cold import (median, ms), so that what a
+   * variant leaves to the first request is counted beside its import; and the status it answered.
+   */
+  firstCall?: { ms: Record<Variant, number>; route: string; statusCode: number };
   /**
    * Of the SDK-left-to-the-runtime variant: the AWS SDK packages its bundle requires at start, required alone the same
    * way (the runtime's, not shipped).
@@ -52,8 +58,9 @@ const ROOT = join(__dirname, '..', '..');
  * the same two ways. Each variant's runs are interleaved with the others', so a change in the
  * machine's load falls on all of them alike.
  */
-export function bundleFigures(runs = 7): BundleFigure[] {
+export async function bundleFigures(runs = 7): Promise<BundleFigure[]> {
   const outdir = mkdtempSync(join(tmpdir(), 'bench-assembly-'));
+  const dynamodb = await dynamoDbStub();
   try {
     const app = new App({ outdir });
     const stack = new PaymentsStack(app, 'PaymentsPlatform');
@@ -105,8 +112,10 @@ export function bundleFigures(runs = 7): BundleFigure[] {
         STAGE: 'prod',
         TABLE_NAME: 'payments',
         POWERTOOLS_METRICS_DISABLED: 'true',
+        AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,
       });
       const code = readFileSync(file);
+      const call = firstCallOf(fn);
       const runtimeFile = join(outdir, `runtime-sdk-${fn}`, 'index.js');
       buildSync({
         ...ESBUILD_OPTIONS,
@@ -137,36 +146,104 @@ export function bundleFigures(runs = 7): BundleFigure[] {
           ...Object.fromEntries(
             Object.entries(VARIANTS).map(([name, v]) => [
               name,
-              { statements: requiring([files[v.sdk]]), env: env(v.traced) },
+              { statements: `const fn=${requiring([files[v.sdk]])}`, call: call?.statement, env: env(v.traced) },
             ]),
           ),
           sdk: { statements: requiring(sdk), env: env(false) },
         },
         { cwd: dir, runs },
       );
-      const variants = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, timed[name]])) as Record<
-        Variant,
-        number
-      >;
+      const byVariant = (of: 'import' | 'first') =>
+        Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, timed[name][of] ?? 0])) as Record<
+          Variant,
+          number
+        >;
+      const variants = byVariant('import');
       figures.push({
         fn,
         minifiedBytes: code.length,
         gzipBytes: gzipSync(code).length,
         coldImportMs: variants[SHIPPED],
         variants,
-        runtimeSdkImportMs: sdk.length ? timed.sdk : 0,
+        ...(call
+          ? { firstCall: { ms: byVariant('first'), route: call.route, statusCode: timed[SHIPPED].statusCode ?? 0 } }
+          : {}),
+        runtimeSdkImportMs: sdk.length ? timed.sdk.import : 0,
       });
     }
     figures.push(layerFigure(layerModules, runs));
     return figures.sort((a, b) => a.fn.localeCompare(b.fn));
   } finally {
+    dynamodb.stop();
     rmSync(outdir, { recursive: true, force: true });
   }
 }
 
 /**
+ * A DynamoDB endpoint in a process of its own (the bench's runs block this one) answering every call with an empty
+ * result: a first call's reads find nothing, its writes succeed. Enough to run the SDK's whole path (client, signing,
+ * endpoint, HTTP) without DynamoDB Local.
+ */
+async function dynamoDbStub(): Promise<{ url: string; stop: () => void }> {
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('node:http').createServer((q,r)=>{q.resume();q.on('end',()=>{" +
+        "r.setHeader('content-type','application/x-amz-json-1.0');r.end('{}')})});" +
+        "s.listen(0,'127.0.0.1',()=>console.log(s.address().port));" +
+        // Ends with the bench, however the bench ends (its end of the pipe closes).
+        "process.stdin.on('end',()=>process.exit()).resume()",
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    server.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8').trim()));
+    server.once('error', reject);
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.kill() };
+}
+
+/**
+ * A group function's first call: its first route behind an API key (else its first route), with a key no account
+ * holds, so that authentication reads the table (the stub's) and the route answers 401; path parameters left as the
+ * route names them. None for consumers: what a batch of theirs does needs a table that holds it.
+ */
+function firstCallOf(fn: string): { statement: string; route: string } | undefined {
+  const group = REGISTRY.find((g) => `group-${g.name}` === fn);
+  const routes: readonly { method: string; path: string; authentication?: string }[] = group?.routes ?? [];
+  const route = routes.find((r) => r.authentication === 'apiKey') ?? routes[0];
+  if (!route) return undefined;
+  const routeKey = `${route.method} ${route.path}`;
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath: route.path,
+    rawQueryString: '',
+    headers: { 'x-api-key': 'b'.repeat(43) },
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: 'first-call',
+      routeKey,
+      timeEpoch: Date.now(),
+      http: { method: route.method, path: route.path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+    },
+  };
+  const context = {
+    functionName: fn,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${fn}`,
+    memoryLimitInMB: '512',
+    awsRequestId: 'first-call',
+    getRemainingTimeInMillis: '()=>10000',
+  };
+  const contextCode = JSON.stringify(context).replace('"()=>10000"', '()=>10000');
+  return { statement: `fn.handler(${JSON.stringify(event)},${contextCode})`, route: routeKey };
+}
+
+/**
  * The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS
- * (Logger, Metrics, a Tracer with the X-Ray SDK).
+ * under active tracing (a Tracer with the X-Ray SDK).
  */
 function layerFigure(modules: string, runs: number): BundleFigure {
   const js: Buffer[] = [];
@@ -179,13 +256,7 @@ function layerFigure(modules: string, runs: number): BundleFigure {
   };
   walk(modules);
   const code = Buffer.concat(js);
-  const imports = [
-    '@aws-lambda-powertools/logger',
-    '@aws-lambda-powertools/logger/middleware',
-    '@aws-lambda-powertools/metrics',
-    '@aws-lambda-powertools/tracer',
-    '@aws-lambda-powertools/tracer/middleware',
-  ];
+  const imports = ['@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware'];
   const env = {
     PATH: process.env.PATH,
     NODE_PATH: modules,
@@ -193,7 +264,7 @@ function layerFigure(modules: string, runs: number): BundleFigure {
     POWERTOOLS_METRICS_DISABLED: 'true',
   };
   const statements = `${requiring(imports)}new (require('@aws-lambda-powertools/tracer').Tracer)();`;
-  const startMs = medianStartMs({ layer: { statements, env } }, { cwd: tmpdir(), runs }).layer;
+  const startMs = medianStartMs({ layer: { statements, env } }, { cwd: tmpdir(), runs }).layer.import;
   return {
     fn: 'layer-powertools',
     minifiedBytes: code.length,
@@ -204,34 +275,51 @@ function layerFigure(modules: string, runs: number): BundleFigure {
 
 const requiring = (modules: string[]) => modules.map((m) => `require(${JSON.stringify(m)});`).join('');
 
+/** What precedes the times a run prints (after the function's own log lines). */
+const RESULT = 'BENCH-TIMES ';
+
 /**
- * Median time of each case's `statements` (JavaScript) run first thing in fresh Node processes, ms; the cases' runs
- * interleaved.
+ * Median time of each case's `statements` (JavaScript) run first thing in fresh Node processes, ms, and of its `call`
+ * (an expression whose promise settles with a Lambda answer) right after them; the cases' runs interleaved.
  */
 function medianStartMs(
-  cases: Record<string, { statements: string; env: NodeJS.ProcessEnv }>,
+  cases: Record<string, { statements: string; call?: string; env: NodeJS.ProcessEnv }>,
   options: { cwd: string; runs: number },
-): Record<string, number> {
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+): Record<string, { import: number; first?: number; statusCode?: number }> {
+  const times: Record<string, { import: number; first?: number; statusCode?: number }[]> = Object.fromEntries(
+    Object.keys(cases).map((name) => [name, []]),
+  );
   for (let run = 0; run < options.runs; run++) {
-    for (const [name, { statements, env }] of Object.entries(cases)) {
+    for (const [name, { statements, call, env }] of Object.entries(cases)) {
+      // The times follow the function's own log lines; then the process ends (the SDK's kept-alive sockets would hold
+      // it open).
       const script =
-        `const t=process.hrtime.bigint();${statements}` +
-        'process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))';
-      times[name].push(
-        Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env, cwd: options.cwd })),
-      );
+        'const ms=()=>Number(process.hrtime.bigint())/1e6;const t=ms();' +
+        `${statements}const i=ms()-t;` +
+        (call
+          ? `const c=ms();Promise.resolve(${call}).then((r)=>{process.stdout.write('\\n${RESULT}'+JSON.stringify(` +
+            '{import:i,first:ms()-c,statusCode:r&&r.statusCode}));process.exit(0)});'
+          : `process.stdout.write('\\n${RESULT}'+JSON.stringify({import:i}));`);
+      const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env, cwd: options.cwd });
+      times[name].push(JSON.parse(out.slice(out.lastIndexOf(RESULT) + RESULT.length)));
     }
   }
+  const median = (list: number[]) =>
+    round(
+      percentile(
+        list.sort((a, b) => a - b),
+        50,
+      ),
+    );
   return Object.fromEntries(
     Object.entries(times).map(([name, list]) => [
       name,
-      round(
-        percentile(
-          list.sort((a, b) => a - b),
-          50,
-        ),
-      ),
+      {
+        import: median(list.map((t) => t.import)),
+        ...(list[0]?.first === undefined
+          ? {}
+          : { first: median(list.map((t) => t.first ?? 0)), statusCode: list[list.length - 1].statusCode }),
+      },
     ]),
   );
 }

@@ -1,13 +1,13 @@
 /**
- * Powertools for every Lambda: one Logger (structured JSON on AWS, one readable line per entry under
- * `npm start`), one Metrics (CloudWatch EMF, namespace `PaymentsPlatform`), and the Tracer on AWS with active tracing.
- * Never log a secret: API keys, signing keys and request bodies are not logged; log calls name ids.
+ * Telemetry for every Lambda: one logger (structured JSON on AWS, one readable line per entry under `npm start`), EMF
+ * metrics (namespace `PaymentsPlatform`), and Powertools' Tracer on AWS with active tracing. The logger and the metrics
+ * write Powertools' own formats (the same log fields and EMF documents) without loading Powertools: its Logger and
+ * Metrics cost some 20 ms of CPU of each cold import here (docs/performance.md, Cold start). Never log a secret: API
+ * keys, signing keys and request bodies are not logged; log calls name ids.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import type { LogItem } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj } from '@middy/core';
+import type { Context } from 'aws-lambda';
 
 import { METRIC, METRICS_NAMESPACE, SERVICE, type MetricName } from './metric-names';
 import { mappedStack, withSourceStack } from './source-maps';
@@ -21,13 +21,10 @@ export { METRIC, type MetricName };
 const traced = () =>
   !!process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.STAGE !== 'local' && !!process.env.AWS_XRAY_DAEMON_ADDRESS;
 
-const LEVELS: Record<string, number> = { TRACE: 6, DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, CRITICAL: 24, SILENT: 28 };
+const LEVELS = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20 } as const;
+type Level = keyof typeof LEVELS;
+const levelOf = (name: string | undefined, fallback: number) => LEVELS[(name ?? '').toUpperCase() as Level] ?? fallback;
 
-/**
- * On AWS, Powertools' structured JSON. Under `npm start` and the tests (STAGE=local, read when a line
- * is printed, as the local platform sets it after loading): `HH:MM:SS.mmm LEVEL message key=value …`
- * on one line, the same attributes, at LOG_LEVEL (npm start: INFO; tests and the bench: WARN).
- */
 /** An attribute's value on a local log line: an error as its source-mapped stack. */
 const shown = (value: unknown): string =>
   typeof value === 'string'
@@ -36,56 +33,133 @@ const shown = (value: unknown): string =>
       ? (mappedStack(value.stack) ?? `${value.name}: ${value.message}`)
       : JSON.stringify(value);
 
-class PlatformLogger extends Logger {
-  protected override printLog(logLevel: number, log: LogItem): void {
-    if (process.env.STAGE !== 'local') {
-      super.printLog(logLevel, log);
-      return;
-    }
-    if (logLevel < (LEVELS[(process.env.LOG_LEVEL ?? 'WARN').toUpperCase()] ?? LEVELS.WARN)) return;
-    const attributes = log.getAttributes() as Record<string, unknown>;
-    const { level, message, timestamp } = attributes;
-    const fields = Object.entries(attributes)
-      .filter(([key, value]) => value !== undefined && !OMITTED_LOCALLY.has(key))
-      .map(([key, value]) => `${key}=${shown(value)}`)
-      .join(' ');
-    const line =
-      `${String(timestamp).slice(11, 23)} ${String(level).padEnd(5)} ` +
-      `${String(message)}${fields ? ` ${fields}` : ''}`;
-    (logLevel >= LEVELS.WARN ? console.error : console.log)(line);
-  }
+/** Where an error was thrown, `file:line`, from its stack's first frame (as Powertools gives it). */
+function location(stack: string | undefined): string {
+  const match = stack
+    ?.split('\n')
+    .map((line) => /\(([^()]*?):(\d+?):(\d+?)\)\\?$/.exec(line))
+    .find(Boolean);
+  return match ? `${match[1]}:${Number(match[2])}` : '';
 }
 
-/** Attributes that say nothing locally (the gateway's stand-in Lambda context) or are already on the line. */
-const OMITTED_LOCALLY = new Set([
-  'level',
-  'message',
-  'timestamp',
-  'service',
-  'sampling_rate',
-  'xray_trace_id',
-  'cold_start',
-  'function_arn',
-  'function_memory_size',
-  'function_name',
-  'function_request_id',
-]);
+/** An error as Powertools logs it (name, location, message, stack, its cause alike), stack mapped to sources. */
+function loggedError(error: Error): Record<string, unknown> {
+  const { name, message, stack, cause } = withSourceStack(error);
+  const fields: Record<string, unknown> = { name, location: location(stack), message, stack };
+  fields.cause = cause instanceof Error ? loggedError(cause) : cause;
+  for (const key of Object.keys(error))
+    if (!(key in fields)) fields[key] = (error as unknown as Record<string, unknown>)[key];
+  return fields;
+}
 
-// Locally every level reaches printLog, which filters by LOG_LEVEL when it prints.
-export const logger: Logger = new PlatformLogger({
-  serviceName: SERVICE,
-  logLevel:
-    process.env.STAGE === 'local' || !process.env.AWS_LAMBDA_FUNCTION_NAME
-      ? 'DEBUG'
-      : ((process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO'),
-  // An error logged names our sources (the bundle's source map, read when the first one is logged).
-  jsonReplacerFn: (_key, value) => withSourceStack(value),
-});
+const replacer = (_key: string, value: unknown) =>
+  value instanceof Error ? loggedError(value) : typeof value === 'bigint' ? value.toString() : value;
+
+/** The invocation's Lambda context fields, as Powertools' `injectLambdaContext` adds them (none in between). */
+let invocation: Record<string, unknown> = {};
+let loggerColdStart = true;
+
+function print(level: Level, message: string, extra: Record<string, unknown> = {}): void {
+  const local = process.env.STAGE === 'local';
+  // Locally at LOG_LEVEL (npm start: INFO; tests and the bench: WARN), read when a line is printed (the local platform
+  // sets it after loading); elsewhere off Lambda everything; on Lambda LOG_LEVEL or INFO.
+  const threshold = local
+    ? levelOf(process.env.LOG_LEVEL, LEVELS.WARN)
+    : process.env.AWS_LAMBDA_FUNCTION_NAME
+      ? levelOf(process.env.LOG_LEVEL, LEVELS.INFO)
+      : LEVELS.DEBUG;
+  if (LEVELS[level] < threshold) return;
+  const timestamp = new Date().toISOString();
+  if (local) {
+    const fields = Object.entries(extra)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}=${shown(value)}`)
+      .join(' ');
+    (LEVELS[level] >= LEVELS.WARN ? console.error : console.log)(
+      `${timestamp.slice(11, 23)} ${level.padEnd(5)} ${message}${fields ? ` ${fields}` : ''}`,
+    );
+    return;
+  }
+  const traceId = /Root=([^;]+)/.exec(process.env._X_AMZN_TRACE_ID ?? '')?.[1];
+  const line = JSON.stringify(
+    { level, message, timestamp, service: SERVICE, ...invocation, sampling_rate: 0, xray_trace_id: traceId, ...extra },
+    replacer,
+  );
+  (LEVELS[level] >= LEVELS.WARN ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+export const logger = {
+  info: (message: string, extra?: Record<string, unknown>) => print('INFO', message, extra),
+  warn: (message: string, extra?: Record<string, unknown>) => print('WARN', message, extra),
+  error: (message: string, extra?: Record<string, unknown>) => print('ERROR', message, extra),
+};
+
+/** The middy step that gives each invocation's log lines its Lambda context, and takes it away after. */
+export function lambdaContext(): MiddlewareObj {
+  const clear = () => {
+    invocation = {};
+  };
+  return {
+    before: ({ context }: { context: Context }) => {
+      invocation = {
+        cold_start: loggerColdStart,
+        function_arn: context.invokedFunctionArn,
+        function_memory_size: context.memoryLimitInMB === undefined ? undefined : Number(context.memoryLimitInMB),
+        function_name: context.functionName,
+        function_request_id: context.awsRequestId,
+      };
+      loggerColdStart = false;
+    },
+    after: clear,
+    onError: clear,
+  };
+}
+
+type Unit = 'Count' | 'None';
+
+/** One EMF document: the metrics with their units, the dimensions' values, to CloudWatch through stdout. */
+function emit(values: Map<string, { unit: Unit; values: number[] }>, dimensions: Record<string, string>): void {
+  const document = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [Object.keys(dimensions)],
+          Metrics: [...values].map(([name, { unit }]) => ({ Name: name, Unit: unit })),
+        },
+      ],
+    },
+    ...dimensions,
+    ...Object.fromEntries([...values].map(([name, m]) => [name, m.values.length === 1 ? m.values[0] : m.values])),
+  };
+  process.stdout.write(`${JSON.stringify(document)}\n`);
+}
 
 // EMF goes to CloudWatch from Lambda only: elsewhere (npm start, tests, the bench) nothing is printed
 // unless POWERTOOLS_METRICS_DISABLED=false asks for it.
 if (!process.env.AWS_LAMBDA_FUNCTION_NAME) process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE });
+const metricsDisabled = () => process.env.POWERTOOLS_METRICS_DISABLED === 'true';
+
+const stored = new Map<string, { unit: Unit; values: number[] }>();
+
+/** The invocation's metrics, published together by `metricsFlush` (dimension `service`). */
+export const metrics = {
+  hasStoredMetrics: () => stored.size > 0,
+  publishStoredMetrics(): void {
+    if (!metricsDisabled() && stored.size) emit(stored, { service: SERVICE });
+    stored.clear();
+  },
+  /** Powertools' `ColdStart` metric, by service and function name. */
+  captureColdStartMetric(): void {
+    if (metricsDisabled()) return;
+    const name = process.env.AWS_LAMBDA_FUNCTION_NAME;
+    emit(new Map([['ColdStart', { unit: 'Count', values: [1] }]]), {
+      service: SERVICE,
+      ...(name ? { function_name: name } : {}),
+    });
+  },
+};
 
 let tracerInstance: Tracer | undefined | null = null;
 
@@ -126,7 +200,9 @@ export function sdkClient<T extends { middlewareStack: { remove(name: string): b
 }
 
 export function countMetric(name: MetricName, value = 1): void {
-  metrics.addMetric(name, MetricUnit.Count, value);
+  const known = stored.get(name);
+  if (known) known.values.push(value);
+  else stored.set(name, { unit: 'Count', values: [value] });
 }
 
 /**
@@ -134,10 +210,11 @@ export function countMetric(name: MetricName, value = 1): void {
  * at once so that the currency dimension does not stick to the invocation's other metrics.
  */
 export function amountMetric(name: MetricName, value: { currency: string; amount: string } | undefined): void {
-  if (!value) return;
-  const single = metrics.singleMetric();
-  single.addDimension('currency', value.currency);
-  single.addMetric(name, MetricUnit.NoUnit, Number(value.amount));
+  if (!value || metricsDisabled()) return;
+  emit(new Map([[name, { unit: 'None', values: [Number(value.amount)] }]]), {
+    service: SERVICE,
+    currency: value.currency,
+  });
 }
 
 /** Flushes the invocation's EMF metrics, if it recorded any (Powertools warns on an empty flush). */

@@ -82,7 +82,7 @@ export class PaymentsFunctions extends Construct {
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
       [PUBLIC_MEDIA.baseUrlVariable]: props.mediaBaseUrl,
       ...props.users.environment,
-      // Powertools (functions/core/observability.ts): Logger, EMF Metrics, Tracer.
+      // Telemetry (functions/core/observability.ts): the log service, the EMF namespace, the Tracer's service.
       POWERTOOLS_SERVICE_NAME: SERVICE,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       LOG_LEVEL: 'INFO',
@@ -98,8 +98,7 @@ export class PaymentsFunctions extends Construct {
     };
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
     const powertools = new lambda.LayerVersion(this, 'PowertoolsLayer', {
-      description:
-        'Powertools for AWS Lambda (Logger, Metrics, Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
+      description: 'Powertools for AWS Lambda (Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
       code: lambda.Code.fromAsset(buildLayerDirectory(BUNDLING.target!)),
       compatibleRuntimes: [RUNTIME],
       compatibleArchitectures: [ARCHITECTURE],

@@ -1,10 +1,9 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Authorization } from '../auth/access';
 import { withWriteGate, type WriteGate } from '../db/write-gate';
-import { logger, metrics, metricsFlush, tracingSteps } from '../observability';
+import { lambdaContext, logger, metrics, metricsFlush, tracingSteps } from '../observability';
 import type { Validators } from '../validation/validate';
 import type { Operation, Request } from './operation';
 import {
@@ -46,7 +45,7 @@ let coldStart = true;
  * The Lambda entry of one endpoint group: one middy pipeline per route, built from its entry in the
  * route table, chosen by the event's routeKey:
  *
- *   Powertools (Logger context, EMF metrics, Tracer on AWS) → error handler → header normalizer →
+ *   telemetry (the logger's Lambda context, EMF metrics, the Tracer on AWS) → error handler → header normalizer →
  *   arrival → [authentication → rate limit] → clock (`now`, once) → [size, JSON / urlencoded parsers] →
  * [validator] → [path parameters against their id kinds] → [Idempotency-Key] → the operation → the response, once the
  * request is admitted.
@@ -100,10 +99,7 @@ function pipeline(
     },
   );
   handler.use(tracingSteps());
-  handler
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(metricsFlush())
-    .use(requestLog());
+  handler.use(lambdaContext()).use(metricsFlush()).use(requestLog());
   handler.use(errorStep()).use(admissionStep()).use(httpHeaderNormalizer()).use(arrivalStep(route));
   if (!route) return handler.use(notFoundStep());
   if (route.authentication === 'apiKey')
