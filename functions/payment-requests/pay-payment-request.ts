@@ -7,7 +7,7 @@ import { badRequest, businessRule, ForbiddenError } from '../core/errors/classes
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { newId } from '../core/ids';
-import { idempotent, type IdempotentContext, type KeptResponse } from '../core/idempotency';
+import { idempotent } from '../core/idempotency';
 import {
   pendingTransfer,
   postedTransfer,
@@ -25,7 +25,7 @@ import type { PaymentOption } from './payment-options';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { applied, buildActivities, transitionSteps } from './payment-request-store';
-import { paymentActivityEntity } from './keys';
+import { activityResponse, type DeriveId, type KeepAnswer } from './kept-answer';
 import type { Payment, PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { merchantNow } from './request-clock';
 import { assertNew } from './request-state';
@@ -50,24 +50,14 @@ const SETTLEMENT_CODES: Partial<RuleCodes> = {
   liveness: 'LIVENESS_MISMATCH',
 };
 
-/** Ids of what a pay writes: derived from its idempotency scope, or fresh where the API version has no key. */
-export type DeriveId = (label: string) => string;
 const freshIds: DeriveId = () => newId();
 
 /**
- * A keyed pay's response is its `payment` activity, an immutable item: a posted payment's transfer (derived from
- * `transfer`) keeps the pay's idempotency receipt, pointing at it (core/idempotency.ts). A pre-auth's pending
- * transfer is another item (`TRANSFER#`, updated as it is confirmed) and keeps a record of its own.
+ * A keyed pay's response is its `payment` activity: a posted payment's transfer (derived from `transfer`) keeps the
+ * pay's receipt. A pre-auth's pending transfer is another item (`TRANSFER#`, updated as it is confirmed) and keeps a
+ * record of its own.
  */
-export const activityResponse = (transfer: string): KeptResponse<PaymentActivity> => ({
-  transfer,
-  keyOf: paymentActivityEntity.keyOf,
-  parse: paymentActivityEntity.parse,
-});
 export const PAY_RESPONSE = activityResponse('transfer');
-
-/** What a keyed pay keeps of its answer: a record step, or a receipt on its transfer. */
-export type KeepAnswer = Partial<Pick<IdempotentContext<PaymentActivity>, 'record' | 'receipt'>>;
 
 /**
  * Pays a request from one of the caller's wallet assets. The payment request update (conditional

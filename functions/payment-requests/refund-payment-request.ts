@@ -12,7 +12,7 @@ import { parsePositiveAmount, type Amount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
-import { activityResponse, type DeriveId, type KeepAnswer } from './pay-payment-request';
+import { activityResponse, type DeriveId, type KeepAnswer } from './kept-answer';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { FIRST_REFUND_TRANSFER, planRefund, refundedAssetType, refundValue } from './refund-steps';

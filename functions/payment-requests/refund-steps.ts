@@ -3,7 +3,7 @@ import { monetary, type Amount } from '../core/money';
 import { businessRule } from '../core/errors/classes';
 import { tokenReturn } from '../tokens';
 import { settlementSide } from '../wallet-assets';
-import type { DeriveId } from './pay-payment-request';
+import type { DeriveId } from './kept-answer';
 import type { Payment, StoredPaymentRequest } from './payment-request';
 
 export interface RefundAllocation {

@@ -6,7 +6,7 @@ import { postedTransfers } from '../core/ledger/transfers';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
 import { idempotentReply } from '../core/http/response';
 import { optionallyIdempotent } from '../core/idempotency';
-import type { DeriveId } from './pay-payment-request';
+import type { DeriveId } from './kept-answer';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
 import { buildActivities, transitionSteps } from './payment-request-store';
