@@ -48,12 +48,17 @@ async function creditsPerItem(assetId: string): Promise<Map<string, bigint>> {
   return new Map(items.map((i) => [i.key.SK, i.balance / PAY_AMOUNT]));
 }
 
-/** Fresh accounts for the bench: a merchant with a config and `payers` funded test wallets. */
+/**
+ * Fresh accounts for the bench: a test merchant with a config, `payers` funded test wallets, and a live merchant with a
+ * config. Only test money can be paid locally (the simulated bank moves no live money), so pays and refunds run on the
+ * test merchant; creates run on the live one, because a test account's request also leaves its test clock an alarm
+ * (core/test-clock/alarms.ts), an item a live merchant's request, what production takes, does not write.
+ */
 async function fixtures(call: Call, seed: Seed, payers: number) {
   const operator = seed.operatorApiKey;
-  const newOrg = async (name: string) => {
+  const newOrg = async (name: string, test = true) => {
     const account = await expectOk(
-      call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', test: true }),
+      call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', ...(test ? { test } : {}) }),
       'account',
     );
     const key = await expectOk<{ secret: string }>(
@@ -75,6 +80,22 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
   const config = await expectOk<{ id: string; paymentOptions: { walletId: string }[] }>(
     call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }),
     'config',
+  );
+  const liveOwner = await newOrg('Bench live merchant', false);
+  const liveMerchant = await expectOk(
+    call('POST', '/api/merchants', liveOwner.key, {
+      accountId: liveOwner.accountId,
+      name: 'Bench Live Cafe',
+      country: 'NZ',
+      test: false,
+    }),
+    'live merchant',
+  );
+  const liveConfig = await expectOk<{ id: string }>(
+    call('POST', `/api/merchants/${liveMerchant.id}/configs`, liveOwner.key, {
+      paymentOptions: [{ type: 'svc.nzd.main' }],
+    }),
+    'live config',
   );
   const wallets = [];
   for (let i = 0; i < payers; i++) {
@@ -98,6 +119,7 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
     configId: config.id,
     settlementWalletId: config.paymentOptions[0].walletId,
     wallets,
+    live: { owner: liveOwner, configId: liveConfig.id },
   };
 }
 
@@ -242,7 +264,10 @@ export async function apiScenarios(
 
   for (const concurrency of concurrencies) {
     await run('create payment request', concurrency, () =>
-      ok(call('POST', '/api/payment-requests', f.owner.key, { configId: f.configId, value: nzd('1000') }), 'create'),
+      ok(
+        call('POST', '/api/payment-requests', f.live.owner.key, { configId: f.live.configId, value: nzd('1000') }),
+        'create',
+      ),
     );
     const readable = await create();
     await run('get payment request', concurrency, () =>

@@ -99,8 +99,10 @@ export function markdown(r: BenchResult): string {
       'alone) plus 1 per started KB per global secondary index entry it carries; a delete counts 1 KB and a ' +
       "transaction's condition check 2 WCU (core/db/capacity.ts; DynamoDB Local reports a flat 2 per " +
       'transaction and nothing for indexes). Items written = items put, updated or deleted (condition checks ' +
-      "aside), the rate limiter's counter included. Handler = time in the group's handler (Lambda's billed " +
-      'duration).',
+      "aside), the rate limiter's counter included (per call on average: its writes may be shared by calls). " +
+      "Handler = time in the group's handler (Lambda's billed duration). Creates are a live merchant's (what " +
+      "production takes: a test account's request also leaves its test clock an alarm, one more item); pays and " +
+      'refunds spend test money, the only money the simulated bank lets a wallet hold locally.',
     '',
     '| operation | concurrency | ops/s | p50 ms | p99 ms | serial round trips | floor p50 ms | p50 ÷ floor | ' +
       'handler p50 ms | items written | RCU | WCU (of which GSI) | p50 ÷ baseline |',
