@@ -15,7 +15,7 @@ import { apiScenarios } from './bench/api-scenarios';
 import { baselines } from './bench/baseline';
 import { bundleFigures } from './bench/bundles';
 import { client } from './bench/client';
-import { costOf, downstreamCost, flowCost, PRICES } from './bench/cost';
+import { costOf, downstreamCost, flowCost, onProvisionedCapacity, PRICES } from './bench/cost';
 import { listScale } from './bench/list-scale';
 import { measure, round } from './bench/measure';
 import { bundleSection, chart, markdown, type BenchResult } from './bench/report';
@@ -81,6 +81,10 @@ async function main(): Promise<void> {
     );
     const setOff = downstreamCost('what it sets off', downstream);
     const flowWithSetOff = flowCost('create + pay + get, with what it sets off', [flow, setOff]);
+    const provisioned = onProvisionedCapacity(
+      'create + pay + get, with what it sets off, the table on provisioned capacity',
+      flowWithSetOff,
+    );
     log('lists at scale');
     const lists = await listScale(call, platform.seed, tableName, Math.min(OPS, 100));
     log('rate limiter cost');
@@ -114,7 +118,7 @@ async function main(): Promise<void> {
         shareOfGetP50Percent: round((limiter.p50Ms / getP50) * 100, 1),
         inInstanceP50Ms: inInstance.p50Ms,
       },
-      costs: { prices: PRICES, operations: costs, flow, downstream, setOff, flowWithSetOff },
+      costs: { prices: PRICES, operations: costs, flow, downstream, setOff, flowWithSetOff, provisioned },
       lists,
       soak: soaked,
     };

@@ -2,7 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { PaymentsAlarms } from './constructs/alarms';
 import { PaymentsDashboard } from './constructs/dashboard';
-import { PaymentsData } from './constructs/data';
+import { PaymentsData, type TableCapacity } from './constructs/data';
 import { PaymentsFunctions } from './constructs/functions';
 import { PaymentsHttpApi } from './constructs/http-api';
 import { PaymentsMediaCdn } from './constructs/media-cdn';
@@ -23,6 +23,8 @@ export interface PaymentsStackProps extends StackProps {
   /** An AWS End User Messaging SMS phone pool or number ARN that text messages go from. */
   smsOriginationIdentityArn?: string;
   throttle?: { rateLimit: number; burstLimit: number };
+  /** Provisioned capacity with auto scaling for the table; on demand without (the default). */
+  tableCapacity?: TableCapacity;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface PaymentsStackProps extends StackProps {
 export class PaymentsStack extends Stack {
   constructor(scope: Construct, id: string, props: PaymentsStackProps = {}) {
     super(scope, id, props);
-    const data = new PaymentsData(this, 'Data');
+    const data = new PaymentsData(this, 'Data', { tableCapacity: props.tableCapacity });
     const appBaseUrl = props.appBaseUrl ?? 'https://app.example.com';
     const users = new PaymentsUsers(this, 'Users', { appBaseUrl });
     const emailDomain = props.emailDomain ?? new URL(appBaseUrl).hostname;

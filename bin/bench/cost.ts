@@ -17,8 +17,36 @@ export const PRICES = {
   lambdaArmPerGbSecond: 0.0000133334,
   dynamoDbPerMillionWriteUnits: 0.625,
   dynamoDbPerMillionReadUnits: 0.125,
+  /** Provisioned capacity (lib/constructs/data.ts `tableCapacity`): per unit provisioned for an hour. */
+  dynamoDbWriteUnitHour: 0.00065,
+  dynamoDbReadUnitHour: 0.00013,
+  /** What auto scaling keeps consumed ÷ provisioned at: the unused rest is paid for too. */
+  provisionedUtilization: 0.7,
   sqsPerMillionRequests: 0.4,
 } as const;
+
+/**
+ * Dollars per million units consumed on provisioned capacity at the target utilisation: a unit provisioned for an hour
+ * serves 3,600 units a second's worth, of which the target's share is consumed.
+ */
+const provisionedPerMillion = (unitHour: number) => (unitHour * 1e6) / (3600 * PRICES.provisionedUtilization);
+
+/** The same figure with its DynamoDB units priced on provisioned capacity (auto scaling at its target) instead. */
+export function onProvisionedCapacity(name: string, figure: CostFigure): CostFigure {
+  const { api, lambdaRequests, lambdaDuration, sqs, billedMs, readUnits, writeUnits, sqsRequests } = figure;
+  return priced(
+    name,
+    {
+      api,
+      lambdaRequests,
+      lambdaDuration,
+      dynamoDbReads: readUnits * provisionedPerMillion(PRICES.dynamoDbReadUnitHour),
+      dynamoDbWrites: writeUnits * provisionedPerMillion(PRICES.dynamoDbWriteUnitHour),
+      sqs,
+    },
+    { billedMs, readUnits, writeUnits, sqsRequests },
+  );
+}
 
 export interface CostFigure {
   operation: string;

@@ -27,6 +27,8 @@ export interface BenchResult {
     downstream: DownstreamFigure;
     setOff: CostFigure;
     flowWithSetOff: CostFigure;
+    /** The flow with what it sets off, its DynamoDB units priced on provisioned capacity. */
+    provisioned: CostFigure;
   };
   lists: ListScaleFigure;
   bundles: BundleFigure[];
@@ -122,13 +124,19 @@ export function markdown(r: BenchResult): string {
       `DynamoDB on demand $${prices.dynamoDbPerMillionWriteUnits}/M write units, ` +
       `$${prices.dynamoDbPerMillionReadUnits}/M read units (the RCU/WCU above); ` +
       `SQS $${prices.sqsPerMillionRequests}/M requests. Concurrency 1. ` +
-      `"What it sets off" is the consumers' work for one flow, measured below.`,
+      `"What it sets off" is the consumers' work for one flow, measured below. The last row prices the same ` +
+      'units on provisioned capacity with auto scaling (a deployment option: lib/constructs/data.ts ' +
+      `\`tableCapacity\`), $${prices.dynamoDbWriteUnitHour} per write unit-hour and ` +
+      `$${prices.dynamoDbReadUnitHour} per read unit-hour, ${prices.provisionedUtilization * 100}% of what is ` +
+      'provisioned consumed (the target; steady traffic: a burst above what is provisioned is throttled ' +
+      'until it scales).',
     '',
     '| operation | HTTP API | Lambda requests | Lambda duration | DynamoDB reads | DynamoDB writes | SQS | ' +
       'total per million |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...[...r.costs.operations, r.costs.flow, r.costs.setOff, r.costs.flowWithSetOff].map((c) => {
-      const bold = (text: string) => (c === r.costs.flow || c === r.costs.flowWithSetOff ? `**${text}**` : text);
+    ...[...r.costs.operations, r.costs.flow, r.costs.setOff, r.costs.flowWithSetOff, r.costs.provisioned].map((c) => {
+      const totals = [r.costs.flow, r.costs.flowWithSetOff, r.costs.provisioned];
+      const bold = (text: string) => (totals.includes(c) ? `**${text}**` : text);
       return (
         `| ${bold(c.operation)} | ${dollars(c.api)} | ${dollars(c.lambdaRequests)} | ${dollars(c.lambdaDuration)} ` +
         `(${c.billedMs} ms) | ${dollars(c.dynamoDbReads)} (${c.readUnits} RCU) | ${dollars(c.dynamoDbWrites)} ` +
@@ -205,7 +213,9 @@ export function markdown(r: BenchResult): string {
       `${payRatio ?? '–'} × (${pay?.p50Ms ?? '–'} ms ÷ ${baselineTransaction?.p50Ms ?? '–'} ms) | ` +
       `${mark((payRatio ?? Infinity) <= LEAN_GOALS.payToTransaction)} |`,
     `| create + pay + get with what it sets off, per million on AWS | ≤ ${dollars(LEAN_GOALS.flowDollars)} | ` +
-      `${dollars(r.costs.flowWithSetOff.total)} | ${mark(r.costs.flowWithSetOff.total <= LEAN_GOALS.flowDollars)} |`,
+      `${dollars(r.costs.flowWithSetOff.total)} on demand; ${dollars(r.costs.provisioned.total)} on provisioned ` +
+      `capacity | on demand ${mark(r.costs.flowWithSetOff.total <= LEAN_GOALS.flowDollars)}; provisioned ` +
+      `${mark(r.costs.provisioned.total <= LEAN_GOALS.flowDollars)} |`,
     `| cold import per function, as shipped (${SHIPPED}) | ≤ ${LEAN_GOALS.coldImportMs} ms median, every function | ` +
       `median ${shipped.median} ms, max ${shipped.max} ms | ` +
       `${mark(shipped.max <= LEAN_GOALS.coldImportMs)} |`,

@@ -7,11 +7,20 @@ import { nagAcknowledgements } from '../../lib/constructs/nag-acknowledgements';
 import { PaymentsStack } from '../../lib/payments-stack';
 import type { PaymentsData } from '../../lib/constructs/data';
 
+/** The table on demand (the default), and on provisioned capacity with auto scaling (a deployment's choice). */
+const BILLINGS = [
+  ['on demand', {}],
+  [
+    'provisioned',
+    { tableCapacity: { read: { min: 5, max: 500 }, write: { min: 5, max: 500 }, targetUtilizationPercent: 70 } },
+  ],
+] as const;
+
 describe('cdk-nag AwsSolutions', () => {
-  it('leaves no finding unacknowledged, errors and warnings alike', () => {
+  it.each(BILLINGS)('leaves no finding unacknowledged, errors and warnings alike (table %s)', (_, props) => {
     const outdir = mkdtempSync(join(tmpdir(), 'nag-'));
     const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
-    new PaymentsStack(app, 'PaymentsPlatform');
+    new PaymentsStack(app, 'PaymentsPlatform', props);
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     let failure = '';
     try {

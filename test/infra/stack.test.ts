@@ -53,6 +53,41 @@ describe('PaymentsStack', () => {
     });
   });
 
+  it('puts the table and every index on provisioned capacity with auto scaling when the deployment asks', () => {
+    const tableCapacity = { read: { min: 5, max: 100 }, write: { min: 10, max: 200 }, targetUtilizationPercent: 60 };
+    const provisioned = new PaymentsStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Provisioned', {
+      tableCapacity,
+    });
+    const scaled = (kind: 'Read' | 'Write', { min, max }: { min: number; max: number }) => ({
+      [`${kind}CapacityAutoScalingSettings`]: {
+        MinCapacity: min,
+        MaxCapacity: max,
+        TargetTrackingScalingPolicyConfiguration: { TargetValue: 60 },
+      },
+    });
+    Template.fromStack(provisioned).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PROVISIONED',
+      WriteProvisionedThroughputSettings: scaled('Write', tableCapacity.write),
+      GlobalSecondaryIndexes: TABLE.indexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.name,
+          WriteProvisionedThroughputSettings: scaled('Write', tableCapacity.write),
+        }),
+      ),
+      Replicas: [
+        Match.objectLike({
+          ReadProvisionedThroughputSettings: scaled('Read', tableCapacity.read),
+          GlobalSecondaryIndexes: TABLE.indexes.map((index) =>
+            Match.objectLike({
+              IndexName: index.name,
+              ReadProvisionedThroughputSettings: scaled('Read', tableCapacity.read),
+            }),
+          ),
+        }),
+      ],
+    });
+  });
+
   it('blocks public access to the media bucket, encrypts it and refuses plain HTTP', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
