@@ -4,12 +4,15 @@
  */
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { join } from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { LAYER_PACKAGES } from './powertools-layer';
 
 export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export const MEMORY_MB = 512;
+
+const ROOT = join(__dirname, '..');
 
 /**
  * Minified CommonJS with a source map. The AWS SDK v3 is bundled: built from its ES modules (`module`
@@ -23,6 +26,12 @@ export const MEMORY_MB = 512;
 /** ES modules first: the SDK's tree-shake; packages without them use `main`. */
 const MAIN_FIELDS = ['module', 'main'];
 
+/**
+ * The SDK's default credential chain replaced by its first link, the environment, where Lambda puts the role's
+ * credentials (functions/core/sdk-credentials.ts): the shipped bundles only.
+ */
+const ALIAS = { '@aws-sdk/credential-provider-node': './functions/core/sdk-credentials.ts' };
+
 export const BUNDLING: BundlingOptions = {
   minify: true,
   sourceMap: true,
@@ -31,8 +40,11 @@ export const BUNDLING: BundlingOptions = {
   mainFields: MAIN_FIELDS,
   externalModules: LAYER_PACKAGES,
   // `import()` of a layer package becomes a lazy `require`: ESM resolution ignores NODE_PATH, where
-  // Lambda puts the layer's node_modules.
-  esbuildArgs: { '--supported:dynamic-import': 'false' },
+  // Lambda puts the layer's node_modules. CDK runs esbuild from the project's root, where the alias's path starts.
+  esbuildArgs: {
+    '--supported:dynamic-import': 'false',
+    ...Object.fromEntries(Object.entries(ALIAS).map(([name, path]) => [`--alias:${name}`, path])),
+  },
 };
 
 /**
@@ -49,6 +61,7 @@ export const ESBUILD_OPTIONS = {
   mainFields: MAIN_FIELDS,
   external: LAYER_PACKAGES,
   supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
+  alias: Object.fromEntries(Object.entries(ALIAS).map(([name, path]) => [name, join(ROOT, path)])),
 } satisfies BuildOptions;
 
 /**

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { ESBUILD_OPTIONS } from '../../lib/bundling';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** The credential providers and clients of the SDK's default chain past the environment (lib/bundling.ts ALIAS). */
+const CHAIN_PAST_ENV =
+  /@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|http|login)|nested-clients)\//;
+
+describe('the shipped bundles take the credentials from the environment only', () => {
+  it("carry none of the default chain's other providers", () => {
+    const { metafile } = buildSync({
+      ...ESBUILD_OPTIONS,
+      sourcemap: false,
+      entryPoints: [join(ROOT, 'functions', 'lambda', 'payment-requests.ts')],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(Object.values(metafile.outputs)[0].inputs);
+    expect(inputs.filter((file) => CHAIN_PAST_ENV.test(file))).toEqual([]);
+    expect(inputs.some((file) => file.includes('@aws-sdk/credential-provider-env/'))).toBe(true);
+  });
+
+  it("resolve a bundled client's credentials from Lambda's environment, and fail without them", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-credentials-'));
+    const outfile = join(dir, 'index.js');
+    buildSync({
+      ...ESBUILD_OPTIONS,
+      sourcemap: false,
+      stdin: {
+        contents:
+          "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';" +
+          "const client = new DynamoDBClient({ region: 'us-east-1' });" +
+          'client.config.credentials().then(' +
+          '(c) => console.log(JSON.stringify({ id: c.accessKeyId, token: c.sessionToken })),' +
+          '(e) => console.log(JSON.stringify({ error: e.name })));',
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
+      outfile,
+      logLevel: 'silent',
+    });
+    // Run where no node_modules can be found and with no profile, metadata or token to fall back on.
+    const run = (env: Record<string, string>) =>
+      JSON.parse(
+        execFileSync(process.execPath, [outfile], {
+          cwd: dir,
+          env: { PATH: process.env.PATH ?? '', HOME: dir, AWS_EC2_METADATA_DISABLED: 'true', ...env },
+        }).toString(),
+      );
+    expect(
+      run({ AWS_ACCESS_KEY_ID: 'AKIDLAMBDA', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' }),
+    ).toEqual({ id: 'AKIDLAMBDA', token: 'session' });
+    expect(run({})).toEqual({ error: 'CredentialsProviderError' });
+  });
+});
