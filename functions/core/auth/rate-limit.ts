@@ -20,17 +20,34 @@ import type { Principal } from './principal';
  * in one DynamoDB item per address.
  *
  * The item holds the counts of the last 13 buckets of 5 s (`slots`, a ring indexed by bucket
- * mod 13), the newest bucket (`head`) and the sum of the slots (`counted`). A request at time t,
- * in bucket c, is admitted iff fewer than `limit` are counted in buckets c-12..c, which cover
- * [t - 60 s, t]: an admitted request stays counted for 60 to 65 s.
+ * mod 13), the newest bucket (`head`) and the sum of the slots (`counted`). One conditional write
+ * counts a block of k admissions in one bucket b, iff `counted + k <= limit` over buckets b-12..b,
+ * which cover [t - 60 s, t] for a time t in b: a count stays in the window for 60 to 65 s.
  *
- * Bound: in any 60-second span at most `limit` requests are admitted, a request's time being
- * the later of its clock and the start of the newest bucket already recorded (they differ only
- * for a request that raced a newer one across a bucket boundary: it is counted in the newer
- * bucket, never in an older one). Proof: of the k requests admitted in a span [s, s + 60], let
- * r be the last written. Every bucket recorded before r is at most r's bucket, and r's bucket is
- * at most bucket(s) + 12, so all k lie in r's 13 buckets; the k - 1 others were written before
- * r, hence counted when r's conditional write required `counted < limit`: k - 1 < limit.
+ * Leases: an instance counts writes of an account in blocks (`leaseSize`): the write that counts
+ * k in bucket b admits its request and leaves k - 1 admissions that this instance spends, with no
+ * DynamoDB call, on the account's next writes whose clock is in b, and never in a later bucket
+ * (what is left when the bucket moves on is dropped). k is 1 for an account the instance has not
+ * seen busy, so a quiet account costs one write per request as without leases and is refused only
+ * once `limit` requests are counted; it doubles while the instance uses its leases up within a
+ * bucket (up to 16, and a twentieth of the limit), halves when a bucket ends with some left, and
+ * shrinks to what is left of the limit when `counted + k` would pass it.
+ *
+ * Bound: in any 60-second span at most `limit` requests are admitted, a request's time being the
+ * later of its clock and the start of the bucket its admission is counted in (they differ only for
+ * a request that raced a newer one across a bucket boundary: it is counted in the newer bucket,
+ * never in an older one; a leased admission is spent only in its own bucket). Proof: take the
+ * writes that counted the requests admitted in a span [s, s + 60], and let w be the last of them.
+ * Heads only move forward, so every one of those writes counted in a bucket at most w's bucket,
+ * which is at most bucket(s) + 12; and each counted in the bucket of one of its requests' times,
+ * at least bucket(s). So all of them lie in w's 13 buckets, and those written before w were counted
+ * when w's condition required `counted + k <= limit`: together they counted at most `limit`
+ * admissions, and the span's requests spent some of them. Admissions leased but never spent stay
+ * counted: they only make the account refused earlier, never admit more than `limit`.
+ *
+ * That price: each instance leaves at most k - 1 < min(16, limit / 20) admissions unspent per
+ * bucket, and only in a bucket where it was busy (spent a lease and more); an account refused by
+ * the shared window has had at least `limit` minus those leftovers admitted in the last 65 s.
  */
 const BUCKET_MS = 5_000;
 const SLOTS = 13;
@@ -45,15 +62,66 @@ type Subject = Pick<RateLimitWindow, 'subject' | 'scope'>;
 /** The account's limit: its own `rateLimitPerMinute`, else the platform default. */
 const limitOf = (principal: Principal) => principal.account.rateLimitPerMinute ?? config().rateLimitPerMinute;
 
-/** Per account, shared by every instance through DynamoDB (writes): 429 beyond the account's limit. */
-export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {
-  const retryAt = await record({ subject: 'ACCOUNT', scope: principal.accountId }, limitOf(principal), now.getTime());
-  if (retryAt !== undefined) throw refusal(retryAt, now.getTime());
+/** The most admissions one write leases: at most this many, and at most a `LEASE_SHARE`th of the limit. */
+const MAX_LEASE = 16;
+const LEASE_SHARE = 20;
+
+/** Admissions this instance leased of an account in `bucket` and has not spent, and the size of that lease. */
+interface Lease {
+  bucket: number;
+  remaining: number;
+  size: number;
 }
 
-/** This instance's windows per account (same buckets as the stored ones), bounded like the blocked sources. */
+/** Per instance and account, bounded like the windows below. */
+const leases = new Map<string, Lease>();
+
+/**
+ * Per account, shared by every instance through DynamoDB (writes): 429 beyond the account's limit. A
+ * write spends an admission this instance leased in the current bucket, else counts a lease (above).
+ */
+export async function enforceRateLimit(principal: Principal, now: Date): Promise<void> {
+  const nowMs = now.getTime();
+  const bucket = bucketOf(nowMs);
+  const held = leases.get(principal.accountId);
+  if (held?.bucket === bucket && held.remaining > 0) {
+    held.remaining -= 1;
+    return;
+  }
+  const limit = limitOf(principal);
+  const size = leaseSize(held, bucket, limit);
+  const counted = await record({ subject: 'ACCOUNT', scope: principal.accountId }, limit, nowMs, size);
+  if ('retryAt' in counted) throw refusal(counted.retryAt, nowMs);
+  // Another request of this instance may have leased meanwhile: in the same bucket both leases are spendable.
+  const current = leases.get(principal.accountId);
+  if (current && current.bucket > counted.bucket) return;
+  const left = current?.bucket === counted.bucket ? current.remaining : 0;
+  remember(leases, principal.accountId, { bucket: counted.bucket, remaining: left + counted.size - 1, size });
+}
+
+/**
+ * How many admissions to lease in `bucket`: 1 unless the last lease was of this bucket or the one
+ * before; twice the last when it was spent within this bucket; as much when the last bucket spent its
+ * lease, half when it left some; never more than `MAX_LEASE` or a `LEASE_SHARE`th of the limit.
+ */
+function leaseSize(last: Lease | undefined, bucket: number, limit: number): number {
+  const cap = Math.min(MAX_LEASE, Math.floor(limit / LEASE_SHARE));
+  let size = 1;
+  if (last?.bucket === bucket) size = last.size * 2;
+  else if (last?.bucket === bucket - 1) size = last.remaining > 0 ? Math.floor(last.size / 2) : last.size;
+  return Math.max(1, Math.min(cap, size));
+}
+
+/** This instance's windows per account (same buckets as the stored ones). */
 const instanceWindows = new Map<string, Window>();
-const MAX_INSTANCE_WINDOWS = 10_000;
+
+/** Keeps `value` as the newest entry of `map`, forgetting the oldest: an instance's memory stays bounded. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+const MAX_REMEMBERED = 10_000;
 
 /**
  * Counts the request in this function instance's own window of the account: 429 once the account's
@@ -66,9 +134,7 @@ export function admitInInstance(principal: Principal, now: Date): void {
   if (window.counted >= limit) throw refusal(nextAdmission(window, limit), nowMs);
   window.slots[window.head % SLOTS] += 1;
   window.counted += 1;
-  instanceWindows.delete(principal.accountId);
-  if (instanceWindows.size >= MAX_INSTANCE_WINDOWS) instanceWindows.delete(instanceWindows.keys().next().value!);
-  instanceWindows.set(principal.accountId, window);
+  remember(instanceWindows, principal.accountId, window);
 }
 
 /**
@@ -77,7 +143,6 @@ export function admitInInstance(principal: Principal, now: Date): void {
  * other Lambdas can only add failures.
  */
 const blockedSources = new Map<string, number>();
-const MAX_BLOCKED_SOURCES = 10_000;
 
 /** Refuses (429), with no DynamoDB call, a source address this instance refused and whose refusal still holds. */
 export function refuseBlockedSource(sourceIp: string | undefined, now: Date): void {
@@ -107,8 +172,9 @@ export async function refuseFailingSource(sourceIp: string | undefined, now: Dat
 /** Counts a failed authentication of the source address: 429 instead of 401 once it is over the limit. */
 export async function recordAuthenticationFailure(sourceIp: string | undefined, now: Date): Promise<void> {
   const scope = sourceScope(sourceIp);
-  const retryAt = await record({ subject: 'SOURCE', scope }, config().unauthenticatedRateLimitPerMinute, now.getTime());
-  if (retryAt !== undefined) throw block(scope, retryAt, now.getTime());
+  const limit = config().unauthenticatedRateLimitPerMinute;
+  const counted = await record({ subject: 'SOURCE', scope }, limit, now.getTime(), 1);
+  if ('retryAt' in counted) throw block(scope, counted.retryAt, now.getTime());
 }
 
 /**
@@ -130,8 +196,7 @@ export function sourceScope(sourceIp: string | undefined): string {
 }
 
 function block(scope: string, retryAt: number, nowMs: number) {
-  if (blockedSources.size >= MAX_BLOCKED_SOURCES) blockedSources.delete(blockedSources.keys().next().value!);
-  blockedSources.set(scope, retryAt);
+  remember(blockedSources, scope, retryAt);
   return refusal(retryAt, nowMs);
 }
 
@@ -142,29 +207,36 @@ const refusal = (retryAt: number, nowMs: number) => {
 
 const bucketOf = (ms: number) => Math.floor(ms / BUCKET_MS);
 
+/** What `record` counted: `size` admissions in `bucket`; or when a retry would be admitted (ms). */
+type Counted = { bucket: number; size: number } | { retryAt: number };
+
 /**
- * Counts one request against the subject if fewer than `limit` are counted in its window.
- * Returns undefined once counted, else when a retry would be admitted (ms). One conditional
- * update when the item is already at this bucket; when it is not (the first request of a
- * bucket, or a first request ever), the failed condition returns the item and the next write
- * moves its window on (`advance`) or creates it. A write fails again only if another request
- * moved the window or created the item first: the third then counts in the window it made.
+ * Counts `size` admissions (at most the limit) against the subject if the window holds at most
+ * `limit - size`, else fewer: what is left of the limit, down to 1. One conditional update when the
+ * item is already at this bucket; when it is not (the first request of a bucket, or a first request
+ * ever), the failed condition returns the item and the next write moves its window on (`advance`) or
+ * creates it. A write fails again only if another request moved the window, created the item or took
+ * what was left first: the next one counts in the window that request made.
  */
-async function record(subject: Subject, limit: number, nowMs: number): Promise<number | undefined> {
-  let failed = await conditionally(increment(subject, bucketOf(nowMs), limit));
+async function record(subject: Subject, limit: number, nowMs: number, wanted: number): Promise<Counted> {
+  let bucket = bucketOf(nowMs);
+  let size = wanted;
+  let failed = await conditionally(increment(subject, bucket, limit, size));
   for (let attempt = 1; failed && attempt < MAX_ATTEMPTS; attempt++) {
     const current = failed.item;
     const window = slide(current, nowMs);
-    if (window.counted >= limit) return nextAdmission(window, limit);
+    if (window.counted >= limit) return { retryAt: nextAdmission(window, limit) };
+    size = Math.min(size, limit - window.counted);
+    bucket = window.head;
     failed = await conditionally(
       !current
-        ? create(subject, window.head)
-        : current.head === window.head
-          ? increment(subject, window.head, limit)
-          : advance(subject, current, window, limit),
+        ? create(subject, bucket, size)
+        : current.head === bucket
+          ? increment(subject, bucket, limit, size)
+          : advance(subject, current, window, limit, size),
     );
   }
-  return failed ? nowMs + 1000 : undefined;
+  return failed ? { retryAt: nowMs + 1000 } : { bucket, size };
 }
 
 /**
@@ -188,26 +260,29 @@ function nextAdmission(window: Window, limit: number): number {
   return (window.head + SLOTS) * BUCKET_MS;
 }
 
-function increment(subject: Subject, bucket: number, limit: number): Promise<unknown> {
+function increment(subject: Subject, bucket: number, limit: number, size: number): Promise<unknown> {
   const slot = `slots[${bucket % SLOTS}]`;
   return db().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: rateLimitEntity.key(subject.subject, subject.scope),
-      UpdateExpression: `SET ${slot} = ${slot} + :one, counted = counted + :one`,
-      ConditionExpression: 'head = :bucket AND counted < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':bucket': bucket, ':limit': limit },
+      UpdateExpression: `SET ${slot} = ${slot} + :size, counted = counted + :size`,
+      ConditionExpression: 'head = :bucket AND counted <= :room',
+      ExpressionAttributeValues: { ':size': size, ':bucket': bucket, ':room': limit - size },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     }),
   );
 }
 
-/** The subject's first window, holding only this request, if no request created it meanwhile. */
-function create(subject: Subject, head: number): Promise<unknown> {
+/** The subject's first window, holding only this lease, if no request created it meanwhile. */
+function create(subject: Subject, head: number, size: number): Promise<unknown> {
   return db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: rateLimitEntity.item({ ...subject, head, counted: 1, slots: onlyThisRequest(head) }, { ttl: expiry(head) }),
+      Item: rateLimitEntity.item(
+        { ...subject, head, counted: size, slots: onlyThisLease(head, size) },
+        { ttl: expiry(head) },
+      ),
       ConditionExpression: 'attribute_not_exists(PK)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     }),
@@ -215,29 +290,29 @@ function create(subject: Subject, head: number): Promise<unknown> {
 }
 
 /**
- * Moves the window from `current.head` to `next.head` and counts this request there, if the head is
- * still `current.head` and the buckets still in the window hold fewer than `limit`. Requests of the
+ * Moves the window from `current.head` to `next.head` and counts this lease there, if the head is
+ * still `current.head` and the buckets still in the window hold at most `limit - size`. Requests of the
  * old head may count meanwhile (`increment` adds to its slot and to `counted` only): the buckets that
  * leave are emptied slot by slot and `counted` is lowered by what they held, so no such count is
  * lost, and the condition reads `counted` as it is then. Those buckets change only with the head:
  * what they held is what `current` shows. Past a whole window (13 buckets) every slot leaves, the
  * old head's too, whose requests are then older than the window.
  */
-function advance(subject: Subject, current: Window, next: Window, limit: number): Promise<unknown> {
+function advance(subject: Subject, current: Window, next: Window, limit: number, size: number): Promise<unknown> {
   const key = rateLimitEntity.key(subject.subject, subject.scope);
   const base = { TableName: config().tableName, Key: key, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const };
   if (next.head - current.head >= SLOTS) {
     return db().send(
       new UpdateCommand({
         ...base,
-        UpdateExpression: 'SET head = :next, slots = :slots, counted = :one, #ttl = :ttl',
+        UpdateExpression: 'SET head = :next, slots = :slots, counted = :size, #ttl = :ttl',
         ConditionExpression: 'head = :head',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':head': current.head,
           ':next': next.head,
-          ':slots': onlyThisRequest(next.head),
-          ':one': 1,
+          ':slots': onlyThisLease(next.head, size),
+          ':size': size,
           ':ttl': expiry(next.head),
         },
       }),
@@ -246,31 +321,31 @@ function advance(subject: Subject, current: Window, next: Window, limit: number)
   const leaving: number[] = [];
   for (let b = current.head + 1; b <= next.head; b++) leaving.push(b % SLOTS);
   const left = leaving.reduce((sum, slot) => sum + current.slots[slot], 0);
-  const emptied = leaving.map((slot) => `slots[${slot}] = ${slot === next.head % SLOTS ? ':one' : ':zero'}`);
+  const emptied = leaving.map((slot) => `slots[${slot}] = ${slot === next.head % SLOTS ? ':size' : ':zero'}`);
   return db().send(
     new UpdateCommand({
       ...base,
       UpdateExpression: `SET head = :next, ${emptied.join(', ')}, counted = counted + :change, #ttl = :ttl`,
-      ConditionExpression: 'head = :head AND counted < :bound',
+      ConditionExpression: 'head = :head AND counted <= :room',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {
         ':head': current.head,
         ':next': next.head,
-        ':one': 1,
+        ':size': size,
         // DynamoDB refuses a value the expressions do not use: none is emptied when the head moves one bucket.
         ...(leaving.length > 1 ? { ':zero': 0 } : {}),
-        ':change': 1 - left,
-        ':bound': limit + left,
+        ':change': size - left,
+        ':room': limit - size + left,
         ':ttl': expiry(next.head),
       },
     }),
   );
 }
 
-/** A window's slots when it holds only the request being counted, in bucket `head`. */
-function onlyThisRequest(head: number): number[] {
+/** A window's slots when it holds only the lease being counted, in bucket `head`. */
+function onlyThisLease(head: number, size: number): number[] {
   const slots = Array<number>(SLOTS).fill(0);
-  slots[head % SLOTS] = 1;
+  slots[head % SLOTS] = size;
   return slots;
 }
 

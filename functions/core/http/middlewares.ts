@@ -97,9 +97,10 @@ export const authenticationStep = (route: Route, authorization: Authorization): 
 
 /**
  * Per-account rate limit (auth/rate-limit.ts): every request counts in this instance's window (no
- * DynamoDB call); a write also counts in the account's shared DynamoDB window, off the serial path:
- * that counter write runs alongside the operation, whose first DynamoDB write (and the answer) waits
- * for it, so a refused request writes nothing.
+ * DynamoDB call); a write also counts in the account's shared DynamoDB window (a busy account's writes
+ * mostly spend admissions the instance leased there, with no call), off the serial path: a counter
+ * write runs alongside the operation, whose first DynamoDB write (and the answer) waits for it, so a
+ * refused request writes nothing.
  */
 export const rateLimitStep = (route: Route): Middleware => ({
   before: (request) => {
