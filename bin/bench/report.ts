@@ -185,7 +185,9 @@ export function markdown(r: BenchResult): string {
         `${h.unshardedItemWritesPerSecond} |`,
     ),
     '',
-    "Rate limiting: a write's shared counter (one conditional update, off the serial path) " +
+    "Rate limiting: a write's shared counter, one busy account's writes (each instance leases admissions in " +
+      'blocks of up to 16, one conditional update a block, off the serial path: the p50 is a write that spends ' +
+      'a lease, the p99 one that takes a block) ' +
       `p50 ${r.rateLimit.p50Ms} ms (p99 ${r.rateLimit.p99Ms} ms) at concurrency ${r.rateLimit.concurrency}, ` +
       `${r.rateLimit.shareOfGetP50Percent}% of a GET payment request's p50; the in-instance window every ` +
       `request counts in, p50 ${r.rateLimit.inInstanceP50Ms} ms, no DynamoDB call.`,
