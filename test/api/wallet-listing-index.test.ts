@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { walletAssetEntity } from '../../functions/wallet-assets/entities';
@@ -33,6 +36,25 @@ const topup = (owner: TestAccount, assetId: string, amount: string) =>
     key: owner.apiKey,
     body: { value: { currency: 'NZD', amount }, idempotencyKey: `listing-${assetId}` },
   });
+
+/** `npm run admin -- migrate-wallet-listing` against the test platform's table, as an operator runs it. */
+async function migrate(): Promise<{ moved: number; alreadyMoved: number }> {
+  const root = join(__dirname, '..', '..');
+  const { stdout } = await promisify(execFile)(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    [
+      join(root, 'bin', 'admin.ts'),
+      'migrate-wallet-listing',
+      '--endpoint',
+      process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+      '--table',
+      process.env.TABLE_NAME!,
+      '--json',
+    ],
+    { cwd: root, env: process.env },
+  );
+  return JSON.parse(stdout);
+}
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
@@ -96,5 +118,25 @@ describe("an account's wallet listing", () => {
       expect(listed.find((w: { id: string }) => w.id === id)).toEqual(
         (await api('GET', `/api/assets/${id}`, { key: owner.apiKey })).body,
       );
+  });
+
+  it('moves wallets of version 1 to the keys-only index by the admin command, the listing unchanged', async () => {
+    const owner = await newAccount();
+    const created = [await newWallet(owner), await newWallet(owner), await newWallet(owner)];
+    for (const id of created.slice(0, 2)) await storeAsVersion1(id);
+    expect((await topup(owner, created[0], '250')).status).toBe(200);
+    const path = `/api/accounts/${owner.accountId}/assets`;
+    const before = (await api('GET', path, { key: owner.apiKey })).body;
+    expect(before.items).toHaveLength(3);
+
+    expect((await migrate()).moved).toBeGreaterThanOrEqual(2);
+    for (const id of created) {
+      const item = await stored(id);
+      expect(item).toMatchObject({ v: 2, GSI3PK: `ACCOUNTASSETS#${owner.accountId}` });
+      expect(item).not.toHaveProperty('GSI1PK');
+    }
+    expect((await api('GET', path, { key: owner.apiKey })).body).toEqual(before);
+    // Nothing of version 1 is left: a second run moves nothing.
+    expect(await migrate()).toEqual({ moved: 0, alreadyMoved: 0 });
   });
 });
