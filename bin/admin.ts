@@ -48,6 +48,8 @@ commands:
   retire-signing-key --kid K                      stop publishing a key (tokens it signed no longer verify)
   inbox              [--to ADDRESS]               emails and text messages the local platform sent, newest first
   suppress           --to ADDRESS [--reason bounce|complaint|operator]   never email this address again
+  migrate-wallet-listing                          move wallets stored before their listing entry was keys only
+                     (version 1, on GSI1) to GSI3; safe to run again and beside live traffic
   replay-stream-failures [--queue-url URL] [--limit N]   run stream consumers again on the batches parked in the
                      stream-failures queue (on AWS --queue-url is the stack's stream-failures queue, and no
                      --table: the deployed consumers are invoked)
@@ -148,6 +150,7 @@ const COMMANDS = [
   'clock',
   'inbox',
   'suppress',
+  'migrate-wallet-listing',
   'replay-stream-failures',
 ];
 
@@ -190,6 +193,10 @@ async function run(
       };
       await suppressAddress(entry);
       return entry;
+    }
+    case 'migrate-wallet-listing': {
+      const { moveWalletListingEntries } = await import('../functions/wallet-assets');
+      return moveWalletListingEntries();
     }
     case 'replay-stream-failures':
       return replayParkedBatches(values);

@@ -3,7 +3,7 @@ import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
-import { newestBefore, queryAll } from '../core/db/pagination';
+import { type IndexFilter, type IndexRange, mergeBySortKey, readIndex, readKeysOnlyIndex } from '../core/db/pagination';
 import { runTransaction } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
@@ -12,7 +12,7 @@ import { assetShard } from '../core/ledger/entities';
 import { HOT_ASSET_SHARDS, readBalanceItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';
 import { formatAmount } from '../core/money';
 import {
-  accountAssetsIndex,
+  accountAssetsPartition,
   isWalletItem,
   walletAssetEntity,
   walletCounterEntity,
@@ -98,20 +98,51 @@ export async function findWalletAsset(assetId: string): Promise<WalletAsset | un
 export const settlementSide = (assetId: string, settlement = true): AssetSide =>
   settlement ? { assetId, mode: 'sharded', shards: HOT_ASSET_SHARDS } : { assetId, mode: 'single' };
 
+/** Which of an account's stored wallets a reader shows: as the filter of an index read, and as a test of an item. */
+interface Shown {
+  filter: IndexFilter;
+  keep: (item: Record<string, unknown>) => boolean;
+}
+
+const ALL_WALLETS: Shown = {
+  filter: { expression: '#category = :money', names: { '#category': 'category' }, values: { ':money': 'money' } },
+  keep: isWalletItem,
+};
+const UNARCHIVED_WALLETS: Shown = {
+  filter: {
+    expression: '#status <> :archived AND #category = :money',
+    names: { '#status': 'status', '#category': 'category' },
+    values: { ':archived': 'archived', ':money': 'money' },
+  },
+  keep: (item) => isWalletItem(item) && item.status !== 'archived',
+};
+
+/**
+ * Up to `limit` (all when absent) of an account's wallets in the range, parsed, each with its sort key: wallets of
+ * version 2 from the keys-only GSI3 and the table, those of version 1 from GSI1 (index migrations in
+ * docs/operations.md), both read at once and merged in the range's order.
+ */
+async function accountWallets(accountId: string, range: IndexRange, shown: Shown, limit?: number) {
+  const partition = accountAssetsPartition(accountId);
+  const [current, older] = await Promise.all([
+    readKeysOnlyIndex({ partition, range, limit, keep: shown.keep }, ledgerDb()),
+    readIndex({ partition, index: 'GSI1', range, limit, filter: shown.filter }, ledgerDb()),
+  ]);
+  const sides = [
+    current.map((item) => ({ item, sortKey: String(item.GSI3SK) })),
+    older.map((item) => ({ item, sortKey: String(item.GSI1SK) })),
+  ];
+  return mergeBySortKey(sides, range.newestFirst, limit).map(({ item, sortKey }) => ({
+    sortKey,
+    wallet: walletAssetEntity.parse(item),
+  }));
+}
+
 /** Wallet assets of an account, oldest first; bounded by MAX_WALLETS_PER_LEDGER per ledger. */
 export async function queryWalletAssets(accountId: string): Promise<WalletAsset[]> {
-  const items = await queryAll(
-    {
-      TableName: config().tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': accountAssetsIndex(accountId).GSI1PK },
-    },
-    ledgerDb(),
-  );
-  const wallets = items.filter(isWalletItem).map((item) => walletAssetEntity.parse(item));
-  // Index reads lag and shards are not in the index: each wallet's balance items are read from the table.
-  return Promise.all(wallets.map(async (wallet) => present(wallet, (await readBalanceItems(wallet.id)).items)));
+  const wallets = await accountWallets(accountId, { newestFirst: false }, ALL_WALLETS);
+  // Shards are not in the index: each wallet's balance items are read from the table.
+  return Promise.all(wallets.map(async ({ wallet }) => present(wallet, (await readBalanceItems(wallet.id)).items)));
 }
 
 /**
@@ -120,26 +151,11 @@ export async function queryWalletAssets(accountId: string): Promise<WalletAsset[
  * reads no balances for it.
  */
 export async function accountWalletsBefore(accountId: string, before: string | undefined, limit: number) {
-  const items = await newestBefore(
-    {
-      partition: accountAssetsIndex(accountId).GSI1PK,
-      before,
-      limit,
-      filter: {
-        expression: '#status <> :archived AND category = :money',
-        names: { '#status': 'status' },
-        values: { ':archived': 'archived', ':money': 'money' },
-      },
-    },
-    ledgerDb(),
-  );
-  return items.map((item) => {
-    const wallet = walletAssetEntity.parse(item);
-    return {
-      sortKey: item.GSI1SK as string,
-      view: async () => present(wallet, (await readBalanceItems(wallet.id)).items),
-    };
-  });
+  const wallets = await accountWallets(accountId, { newestFirst: true, before }, UNARCHIVED_WALLETS, limit);
+  return wallets.map(({ sortKey, wallet }) => ({
+    sortKey,
+    view: async () => present(wallet, (await readBalanceItems(wallet.id)).items),
+  }));
 }
 
 /**

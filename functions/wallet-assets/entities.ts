@@ -12,8 +12,8 @@ import { walletAsset } from './schemas';
  * this group's. Nothing else builds these keys.
  *
  * - wallet asset: PK ASSET#<id>, SK ASSET
- *   GSI1 ACCOUNTASSETS#<accountId>, <createdAt>#<id>
- *   serves: get asset; wallet assets of an account
+ *   GSI3 (keys only) ACCOUNTASSETS#<accountId>, <createdAt>#<id>; version 1 carries it on GSI1 (all attributes)
+ *   serves: get asset; wallet assets of an account (keys from the index, the items from the table)
  * - wallet counter: PK ACCOUNT#<accountId>, SK WALLETCOUNT#<ledger type>
  *   serves: wallets per account and ledger (a limit kept under concurrent creates)
  */
@@ -35,14 +35,15 @@ export type StoredWalletAsset = Omit<WalletAsset, Computed> & {
   shards?: StoredNumber;
 };
 
-/** Assets of an account, oldest first. */
-export const accountAssetsIndex = (accountId: string, createdAt?: string, assetId?: string) => ({
-  GSI1PK: `ACCOUNTASSETS#${accountId}`,
-  GSI1SK: createdAt && assetId ? `${createdAt}#${assetId}` : '',
-});
+/**
+ * The partition of an account's wallets, in order of creation (`<createdAt>#<id>`): on GSI3, keys only, so the
+ * engine's balance updates, which leave the keys as they are, rewrite no index entry; wallets of version 1 are still
+ * on GSI1 under the same name.
+ */
+export const accountAssetsPartition = (accountId: string) => `ACCOUNTASSETS#${accountId}`;
 
 export const walletAssetEntity = assetBaseEntity<StoredWalletAsset>({
-  indexes: (a) => accountAssetsIndex(a.accountId, a.createdAt, a.id),
+  indexes: (a) => ({ GSI3PK: accountAssetsPartition(a.accountId), GSI3SK: `${a.createdAt}#${a.id}` }),
   required: [
     ...walletAsset.required.filter(
       (field): field is Exclude<typeof field, 'availableBalance'> => field !== 'availableBalance',

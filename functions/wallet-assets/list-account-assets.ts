@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { accountAssetsQuery } from './schemas';
 import { accountTokensBefore, accountTokensByExternalId } from '../tokens';
-import { decodePageKey, encodePageKey, paginationLimit } from '../core/db/pagination';
+import { decodePageKey, encodePageKey, mergeBySortKey, paginationLimit } from '../core/db/pagination';
 import { authedOperation } from '../core/http/operation';
 import { accountWalletsBefore } from './asset-store';
 
@@ -26,7 +26,7 @@ export const listAccountAssets = authedOperation<unknown, Query>(async ({ params
     query.category === 'token' ? [] : accountWalletsBefore(account.id, before, limit + 1),
     query.category === 'money' ? [] : accountTokensBefore(account.id, before, limit + 1),
   ]);
-  const merged = [...wallets, ...tokens].sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
+  const merged = mergeBySortKey<(typeof wallets)[number] | (typeof tokens)[number]>([wallets, tokens], true);
   const page = merged.slice(0, limit);
   const items = await Promise.all(page.map((entry) => entry.view()));
   const last = page.at(-1);

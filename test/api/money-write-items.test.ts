@@ -79,8 +79,8 @@ describe('items and write units of a money write', () => {
       create: 3,
       pay: 7,
       refund: 5,
-      payUnits: 19,
-      refundUnits: 14,
+      payUnits: 18,
+      refundUnits: 13,
       createUnits: 9,
       figures,
     });

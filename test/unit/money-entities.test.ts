@@ -200,8 +200,8 @@ describe('the money entities', () => {
     expect(walletAssetEntity.item(wallet)).toMatchObject({
       PK: 'ASSET#w1',
       SK: 'ASSET',
-      GSI1PK: 'ACCOUNTASSETS#acct-p',
-      GSI1SK: `${at}#w1`,
+      GSI3PK: 'ACCOUNTASSETS#acct-p',
+      GSI3SK: `${at}#w1`,
     });
     expect(assetShard.key('w1', 3)).toEqual({ PK: 'ASSET#w1', SK: 'SHARD#3' });
     expect(legacyLedgerEntry.key('t1', 'C')).toEqual({ PK: 'LEDGER#t1', SK: 'ENTRY#C' });

@@ -9,7 +9,8 @@ import { assetBalance, postedTransferEntity } from '../ledger/entities';
  * core/ledger/quotas.ts), the others here.
  *
  * - asset (base): PK ASSET#<id>, SK ASSET
- *   GSI1 the owner's (wallet-assets: ACCOUNTASSETS#<accountId>, <createdAt>#<id>)
+ *   the owner's index keys (a wallet: GSI3, keys only, ACCOUNTASSETS#<accountId>, <createdAt>#<id>; GSI1 in
+ *   version 1)
  *   serves: get asset; a single-item balance
  * - asset shard: PK ASSET#<id>, SK SHARD#<n>
  *   serves: balance items of a hot asset (one Query with the asset)

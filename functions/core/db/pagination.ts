@@ -3,6 +3,7 @@ import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } fro
 import { badRequest } from '../errors/classes';
 import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
+import { getItems, keyOf } from './batch';
 import { db } from './client';
 
 const PAGINATION_LIMIT_DEFAULT = 50;
@@ -172,44 +173,104 @@ export async function queryAll(
 /** Where a read of an index partition starts: before a sort key, newest first; or from one, oldest first. */
 export type IndexRange = { newestFirst: true; before?: string } | { newestFirst: false; from?: string };
 
+export type IndexFilter = { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+
+/** The Query of an index partition in a range, under an optional filter. */
+function rangeQuery(partition: string, index: 'GSI1' | 'GSI2' | 'GSI3', range: IndexRange, filter?: IndexFilter) {
+  const bound = range.newestFirst ? range.before : range.from;
+  const onSortKey = bound ? ` AND ${index}SK ${range.newestFirst ? '<' : '>='} :bound` : '';
+  return {
+    TableName: config().tableName,
+    IndexName: index,
+    KeyConditionExpression: `${index}PK = :pk${onSortKey}`,
+    ExpressionAttributeValues: { ':pk': partition, ...(bound ? { ':bound': bound } : {}), ...filter?.values },
+    ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+    ScanIndexForward: !range.newestFirst,
+  };
+}
+
 /**
- * Up to `limit` items of an index partition in the range (all of it when unbounded) that pass `filter`, reading on
+ * Up to `limit` items (all when absent) of an index partition in the range that pass `filter`, reading on
  * past short pages: one side of a listing merged from partitions sharing a sort key form (`<createdAt>#<id>`), where
  * the page key is the last sort key returned rather than one partition's LastEvaluatedKey.
  */
 export async function readIndex(
-  selection: {
-    partition: string;
-    index?: 'GSI1' | 'GSI2';
-    range: IndexRange;
-    limit: number;
-    filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
-  },
+  selection: { partition: string; index?: 'GSI1' | 'GSI2'; range: IndexRange; limit?: number; filter?: IndexFilter },
   client: DynamoDBDocumentClient = db(),
 ): Promise<Record<string, unknown>[]> {
   const { partition, index = 'GSI1', range, limit, filter } = selection;
-  const bound = range.newestFirst ? range.before : range.from;
-  const onSortKey = bound ? ` AND ${index}SK ${range.newestFirst ? '<' : '>='} :bound` : '';
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
   // A filtered query may return short pages; keep reading until `limit` or the partition ends.
   do {
     const out = await client.send(
       new QueryCommand({
-        TableName: config().tableName,
-        IndexName: index,
-        KeyConditionExpression: `${index}PK = :pk${onSortKey}`,
-        ExpressionAttributeValues: { ':pk': partition, ...(bound ? { ':bound': bound } : {}), ...filter?.values },
-        ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
-        ScanIndexForward: !range.newestFirst,
-        Limit: limit - items.length,
+        ...rangeQuery(partition, index, range, filter),
+        ...(limit === undefined ? {} : { Limit: limit - items.length }),
         ExclusiveStartKey: exclusiveStartKey,
       }),
     );
     items.push(...((out.Items ?? []) as Record<string, unknown>[]));
     exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (exclusiveStartKey && items.length < limit);
+  } while (exclusiveStartKey && (limit === undefined || items.length < limit));
   return items;
+}
+
+/**
+ * Up to `limit` items (all when absent) of a partition of the keys-only index (GSI3) in the range that `keep`
+ * accepts, in the range's order: each page of keys read from the index, then its items from the table by one
+ * strongly consistent BatchGetItem. An item gone, or no longer at its entry (an index read lags), is skipped, and so
+ * is one `keep` refuses; reading goes on until `limit` items or the partition ends.
+ */
+export async function readKeysOnlyIndex(
+  selection: {
+    partition: string;
+    range: IndexRange;
+    limit?: number;
+    keep?: (item: Record<string, unknown>) => boolean;
+  },
+  client: DynamoDBDocumentClient = db(),
+): Promise<Record<string, unknown>[]> {
+  const { partition, range, limit, keep = () => true } = selection;
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await client.send(
+      new QueryCommand({
+        ...rangeQuery(partition, 'GSI3', range),
+        ...(limit === undefined ? {} : { Limit: limit - items.length }),
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    const entries = (out.Items ?? []) as Record<string, unknown>[];
+    const found = await getItems(
+      entries.map((entry) => ({ PK: String(entry.PK), SK: String(entry.SK) })),
+      client,
+    );
+    for (const entry of entries) {
+      const item = found.get(keyOf({ PK: String(entry.PK), SK: String(entry.SK) }));
+      if (item && item.GSI3PK === partition && item.GSI3SK === entry.GSI3SK && keep(item)) items.push(item);
+    }
+    exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
+  } while (exclusiveStartKey && (limit === undefined || items.length < limit));
+  return items;
+}
+
+/**
+ * Listings of one partition name read from two indexes (an index's entries moved to another by a new entity
+ * version, a record indexed once per side), merged into one in the range's order by their sort keys, up to `limit`.
+ * Both sides share a sort key form (`<createdAt>#<id>`) and no key lies in both, so the merge is the listing.
+ */
+export function mergeBySortKey<T extends { sortKey: string }>(
+  sides: readonly (readonly T[])[],
+  newestFirst: boolean,
+  limit?: number,
+): T[] {
+  const order = newestFirst ? -1 : 1;
+  return sides
+    .flat()
+    .sort((a, b) => (a.sortKey < b.sortKey ? -order : a.sortKey > b.sortKey ? order : 0))
+    .slice(0, limit);
 }
 
 /** Up to `limit` items of a GSI1 partition with sort keys before `before` (all when absent), newest first. */
@@ -218,7 +279,7 @@ export const newestBefore = (
     partition: string;
     before?: string;
     limit: number;
-    filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+    filter?: IndexFilter;
   },
   client: DynamoDBDocumentClient = db(),
 ) =>

@@ -66,8 +66,12 @@ export interface BalanceAttributes {
 const assetPartition = (assetId: string) => `ASSET#${assetId}`;
 const assetBaseKey = (assetId: string): TableKey => ({ PK: assetPartition(assetId), SK: 'ASSET' });
 
-/** The base item's type and version: one for every reader of it (the engine and the asset's owner). */
-const ASSET_BASE = { type: 'asset', version: 1 } as const;
+/**
+ * The base item's type and version: one for every reader of it (the engine and the asset's owner). Version 2 moved a
+ * wallet's entry in its account's listing from GSI1 to GSI3 (keys only), so a balance change rewrites no index entry;
+ * the records of both versions are the same (a token's base item did not change at all), so version 1 reads as it is.
+ */
+const ASSET_BASE = { type: 'asset', version: 2 } as const;
 
 /**
  * The base item of an asset (`ASSET#<id>` / `ASSET`). The engine owns its key, type and version
@@ -81,6 +85,8 @@ export function assetBaseEntity<T extends { id: string }>(
     ...ASSET_BASE,
     key: assetBaseKey,
     keyOf: (asset) => assetBaseKey(asset.id),
+    // Only index keys differ between versions, and a parse drops index keys.
+    upgrade: (item) => item,
     ...record,
   });
 }

@@ -3,6 +3,7 @@ import {
   decodePageKey,
   encodePageKey,
   type IndexRange,
+  mergeBySortKey,
   type Page,
   paginationLimit,
   readIndex,
@@ -81,12 +82,11 @@ function historyItem(item: Record<string, unknown>, assetId: string): HistoryIte
 async function readHistory(assetId: string, range: IndexRange, limit: number): Promise<HistoryItem[]> {
   const partition = assetHistoryPartition(assetId);
   const sides = await Promise.all(INDEXES.map((index) => readIndex({ partition, index, range, limit })));
-  const order = range.newestFirst ? -1 : 1;
-  return sides
-    .flat()
-    .map((item) => historyItem(item, assetId))
-    .sort((a, b) => (a.sortKey < b.sortKey ? -order : a.sortKey > b.sortKey ? order : 0))
-    .slice(0, limit);
+  return mergeBySortKey(
+    sides.map((side) => side.map((item) => historyItem(item, assetId))),
+    range.newestFirst,
+    limit,
+  );
 }
 
 /**
