@@ -77,9 +77,9 @@ describe('items and write units of a money write', () => {
       figures,
     }).toEqual({
       create: 3,
-      pay: 7,
+      pay: 6,
       refund: 5,
-      payUnits: 19,
+      payUnits: 16,
       refundUnits: 14,
       createUnits: 9,
       figures,
