@@ -4,8 +4,8 @@ import { logger } from '../core/observability';
 import { countOrRecord } from '../promotions';
 
 /**
- * Paid payment requests, from the table's stream (their `paid` activities: core/infrastructure.ts
- * STREAM_CONSUMERS), counted toward their payers' promotions off the request path. Records are
+ * Paid payment requests, from the table's stream (the payments that settled them, their `paid` activity's time:
+ * core/infrastructure.ts STREAM_CONSUMERS), counted toward their payers' promotions off the request path. Records are
  * counted one after another: a member's payments move one progress item. A record delivered again
  * counts nothing twice (count-payment.ts). One that cannot be counted is recorded for the
  * promotion sweep (promotion-sweep.ts), so the stream moves on without losing it; only a record

@@ -71,10 +71,11 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     batchSize: 10,
     retryAttempts: 10,
   },
-  // Paid payment requests (their `paid` activity), counted toward their payers' loyalty promotions.
+  // Paid payment requests (the payment that settled one, whose `paid` activity is read from it: a string mark, which
+  // a prefix filter matches), counted toward their payers' loyalty promotions.
   {
     consumer: 'promotion-payments',
-    inserted: { PK: 'PR#', SK: 'ACTIVITY#', type: 'paid' },
+    inserted: { PK: 'PR#', SK: 'ACTIVITY#', settles: 'paid' },
     batchSize: 10,
     retryAttempts: 10,
   },

@@ -1,5 +1,6 @@
 import type { IdempotentContext, KeptResponse } from '../core/idempotency';
 import { paymentActivityEntity } from './keys';
+import { activitiesOf } from './paid-activity';
 import type { PaymentActivity } from './payment-request';
 
 /**
@@ -17,7 +18,8 @@ export type DeriveId = (label: string) => string;
 export const activityResponse = (transfer: string): KeptResponse<PaymentActivity> => ({
   transfer,
   keyOf: paymentActivityEntity.keyOf,
-  parse: paymentActivityEntity.parse,
+  // The activity as recorded, without a settling payment's mark (its `paid` activity is not the answer).
+  parse: (item) => activitiesOf(paymentActivityEntity.parse(item))[0],
 });
 
 /** What a keyed command keeps of its answer: a record step, or a receipt on its transfer. */

@@ -1,7 +1,8 @@
 import { config } from '../core/config';
 import { defineEntity } from '../core/db/entity';
 import { paidBy } from './paid-by';
-import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
+import type { StoredActivity } from './paid-activity';
+import type { StoredPaymentRequest } from './payment-request';
 import { paymentActivity, paymentRequest } from './schemas';
 
 /**
@@ -18,7 +19,9 @@ import { paymentActivity, paymentRequest } from './schemas';
  *   GSI1 EXTREF#<merchantAccountId>#<externalRef>, <createdAt>#<id>
  *   GSI3 (keys only) SHORTCODE#<code>, <createdAt>#<id>; versions 1 to 3 carry it on GSI2 (all attributes)
  *   serves: get; by external ref; latest by short code
- * - payment activity: PK PR#<prId>, SK ACTIVITY#<seq 15 digits>
+ * - payment activity: PK PR#<prId>, SK ACTIVITY#<seq 15 digits> (version 2: a payment that settles its request is
+ *   marked `settles` and the request's `paid` activity is read from it, not stored: paid-activity.ts; a version 1
+ *   `paid` item is read as stored)
  *   GSI1 MERCHANTACTIVITY#<merchantId>, <createdAt>#<prId>#<seq>
  *   serves: activities of a request; of a merchant, newest first
  * - patron PR link: PK PATRONPR#<patronAccountId>, SK <createdAt>#<prId>
@@ -124,9 +127,11 @@ export const paymentRequestEntity = defineEntity<StoredPaymentRequest, [id: stri
 });
 export const paymentRequestKey = paymentRequestEntity.key;
 
-export const paymentActivityEntity = defineEntity<PaymentActivity, [paymentRequestId: string, activityNumber: number]>({
+export const paymentActivityEntity = defineEntity<StoredActivity, [paymentRequestId: string, activityNumber: number]>({
   type: 'payment-activity',
-  version: 1,
+  version: 2,
+  // Version 1 stored each activity, `paid` ones too: read as they are.
+  upgrade: (item) => item,
   key: activityKey,
   keyOf: (a) => activityKey(a.paymentRequestId, Number(a.activityNumber)),
   indexes: (a) => merchantActivityIndex(a.merchantId, a.createdAt, a.paymentRequestId, Number(a.activityNumber)),

@@ -23,6 +23,7 @@ import { planRedemption, type AcceptedCollection, type Redemption } from '../tok
 import { findWalletAsset, settlementSide, spendAccess, type WalletAsset } from '../wallet-assets';
 import type { PaymentOption } from './payment-options';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
+import { paidOf } from './paid-activity';
 import { paidBy } from './paid-by';
 import { applied, buildActivities, transitionSteps } from './payment-request-store';
 import { activityResponse, type DeriveId, type KeepAnswer } from './kept-answer';
@@ -210,7 +211,7 @@ async function plan(
       at: isoTimestamp(await ownerNow(asset.accountId, callerNow, findAccount)),
     },
   };
-  const activities = buildActivities(
+  const built = buildActivities(
     paymentRequest,
     [
       {
@@ -225,12 +226,12 @@ async function plan(
           ? { lineItems: [redemption.lineItem as NonNullable<PaymentActivity['lineItems']>[number]] }
           : {}),
       },
-      ...(settled
+      ...(settled && preAuth
         ? [
             {
-              type: preAuth ? ('authorization' as const) : ('paid' as const),
+              type: 'authorization' as const,
               value: paymentRequest.value,
-              ...(preAuth ? { preAuth: true } : {}),
+              preAuth: true,
               createdBy: auth.principal.crn,
             },
           ]
@@ -238,6 +239,8 @@ async function plan(
     ],
     at,
   );
+  // The `paid` activity of a payment that settles is read from the payment (the store keeps it as a mark on it).
+  const activities = settled && !preAuth ? [built[0], paidOf(built[0], paymentRequest.value)] : built;
   // A posted payment's transfer keeps the pay's receipt, pointing at its `payment` activity (PAY_RESPONSE).
   const receipted = !preAuth && receipt !== undefined && spec.id === derive(PAY_RESPONSE.transfer);
   // A pre-auth payment authorises: the funds stay reserved on the payer's asset until merchants confirm or release

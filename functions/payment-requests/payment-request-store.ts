@@ -4,6 +4,7 @@ import { paymentActivityEntity, paymentRequestEntity } from './keys';
 import { TransactionConflictError, type TransactionStep } from '../core/db/transaction';
 import { newId } from '../core/ids';
 import type { Monetary } from '../core/money';
+import { type StoredActivity, storedActivities } from './paid-activity';
 import { activityShortCode } from './short-code';
 import type { ActivityType, PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
 import { paymentActivity, paymentRequest } from './schemas';
@@ -60,12 +61,13 @@ export function buildActivities(request: StoredPaymentRequest, inputs: ActivityI
   });
 }
 
-const activityStep = (activity: PaymentActivity): TransactionStep =>
+const activityStep = (activity: StoredActivity): TransactionStep =>
   paymentActivityEntity.createStep(activity, { onExists: () => new TransactionConflictError() });
 
 /**
  * The steps of one state change: the request's new fields, conditional on the version read, and the
- * activities it records. A concurrent change fails the condition and the caller re-reads. The webhook
+ * activities it records (a `paid` one as a mark on its payment: paid-activity.ts; the request's activity
+ * count counts it all the same). A concurrent change fails the condition and the caller re-reads. The webhook
  * events they raise are not written here: the request's stream record of the change raises them
  * (webhook-events.ts recordWebhookEventsOfChange).
  */
@@ -89,7 +91,7 @@ export function transitionSteps(
     },
     onConditionFailed: () => new TransactionConflictError(),
   });
-  return [update, ...activities.map(activityStep)];
+  return [update, ...storedActivities(activities).map(activityStep)];
 }
 
 /** The request after `transitionSteps` committed, without re-reading it. */

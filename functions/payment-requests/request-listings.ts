@@ -7,6 +7,7 @@ import {
   paymentRequestEntity,
   requestIdOf,
 } from './keys';
+import { activitiesOf, type StoredActivity } from './paid-activity';
 import { isDue, present, presentActivity } from './payment-request-store';
 import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './payment-request';
 
@@ -16,20 +17,26 @@ import type { PaymentActivity, PaymentRequest, StoredPaymentRequest } from './pa
  * authorized the caller.
  */
 
-/** Payment activities of one merchant across its requests, newest first, paginated. */
-export async function listMerchantActivities(merchantId: string, page: PageQuery): Promise<Page<PaymentActivity>> {
-  const found = await paymentActivityEntity.page(
+/** The activities a stored item is read as, newest first (a settling payment's `paid` before it), as shown. */
+const newestFirst = (stored: StoredActivity) => activitiesOf(stored).reverse().map(presentActivity);
+
+/**
+ * Payment activities of one merchant across its requests, newest first, paginated. A page may end between a
+ * settling payment's `paid` activity and the payment: the next one starts with the payment.
+ */
+export function listMerchantActivities(merchantId: string, page: PageQuery): Promise<Page<PaymentActivity>> {
+  return paymentActivityEntity.page(
     { partition: merchantActivityIndex(merchantId).GSI1PK, index: 'GSI1' },
     page,
+    newestFirst,
   );
-  return { ...found, items: found.items.map(presentActivity) };
 }
 
 /** Every activity of one request, newest first (a request has a bounded number of them). */
 export async function listActivities(paymentRequestId: string): Promise<PaymentActivity[]> {
   const { PK, SKPrefix } = activitiesOfRequest(paymentRequestId);
-  const activities = await paymentActivityEntity.all({ partition: PK, sortKeyPrefix: SKPrefix, newestFirst: true });
-  return activities.map(presentActivity);
+  const stored = await paymentActivityEntity.all({ partition: PK, sortKeyPrefix: SKPrefix, newestFirst: true });
+  return stored.flatMap(newestFirst);
 }
 
 /** Requests of a merchant account carrying one external reference, newest first. */

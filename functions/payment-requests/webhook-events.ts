@@ -2,6 +2,7 @@ import { publicView } from '../core/db/entity';
 import { derivedId } from '../core/ids';
 import { type NotificationType, recordDerivedWebhookEvents, type WebhookEvent } from '../core/webhooks/outbox';
 import { paymentActivityEntity, paymentRequestEntity } from './keys';
+import { activitiesOf } from './paid-activity';
 import { legacyWebhookEvents, type RaisedEvent, type RaisedEventInput } from './legacy-webhook-events';
 import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { paymentActivity } from './schemas';
@@ -48,7 +49,8 @@ const raisedAs = (input: RaisedEventInput) =>
  * (payment-request-events consumer), off the request path: the money transaction writes the request and its
  * activities only. The record's new image is the request as that transaction left it (what the legacy payloads
  * show: its notifyUrl, which no activity could carry under 1 KB, and the payment it recorded); its old image's
- * activity count says which activities the transaction inserted, read back by key (activities never change). An
+ * activity count says which activities the transaction inserted, read back by key (activities never change; a `paid`
+ * one from the payment it follows). An
  * inserted request has no old image: its activities are all new. Event ids derive from the activity's key and the
  * event's type, and each event is created only if absent, so a record handled again (a retried or replayed batch)
  * writes, and fans out, each event once; `createdAt` is the activity's, as when the transaction wrote the event.
@@ -62,9 +64,12 @@ export async function recordWebhookEventsOfChange(
   if (!Number.isInteger(before)) throw new Error(`payment request ${request.id}: old image has no activity count`);
   const numbers = Array.from({ length: Math.max(0, request.activityCount - before) }, (_, i) => before + i + 1);
   if (!numbers.length) return;
-  const activities = (
-    await paymentActivityEntity.getMany(numbers.map((n) => [request.id, n] as [string, number]))
-  ).sort((a, b) => Number(a.activityNumber) - Number(b.activityNumber));
+  // A `paid` activity has no item of its own: it is read from its payment, inserted by the same change.
+  const inserted = new Set(numbers.map(String));
+  const activities = (await paymentActivityEntity.getMany(numbers.map((n) => [request.id, n] as [string, number])))
+    .flatMap(activitiesOf)
+    .filter((activity) => inserted.has(activity.activityNumber))
+    .sort((a, b) => Number(a.activityNumber) - Number(b.activityNumber));
   if (activities.length !== numbers.length)
     throw new Error(`payment request ${request.id}: activities ${numbers.join(', ')} not all found`);
   await recordDerivedWebhookEvents(

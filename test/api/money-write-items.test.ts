@@ -77,9 +77,9 @@ describe('items and write units of a money write', () => {
       figures,
     }).toEqual({
       create: 3,
-      pay: 7,
+      pay: 6,
       refund: 5,
-      payUnits: 18,
+      payUnits: 15,
       refundUnits: 13,
       createUnits: 9,
       figures,

@@ -160,6 +160,12 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
    * any) is the page key's scope: a page key of one listing is refused by any other.
    */
   page(selection: Selection, page: { paginationLimit?: number; pageKey?: string }): Promise<Page<T>>;
+  /** The same, each record read as the records `expand` makes of it (a page may end between two of them). */
+  page<U>(
+    selection: Selection,
+    page: { paginationLimit?: number; pageKey?: string },
+    expand: (record: T) => U[],
+  ): Promise<Page<U>>;
   /** Every record of a small, bounded partition. */
   all(selection: Selection): Promise<T[]>;
   /** The first record of a partition (a unique index entry such as a short code), or undefined. */
@@ -339,14 +345,18 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     async remove(key, options = {}) {
       await runStep(removeStep(key, options));
     },
-    page(selection, page) {
+    page<U>(
+      selection: Selection,
+      page: { paginationLimit?: number; pageKey?: string },
+      expand: (record: T) => U[] = (record) => [record as unknown as U],
+    ) {
       return queryPage(listing({ newestFirst: true, ...selection }), {
         scope: selection.filter
           ? `${selection.partition}#${selection.filter.expression}#${JSON.stringify(selection.filter.values ?? {})}`
           : selection.partition,
         limit: paginationLimit(page.paginationLimit),
         pageKey: page.pageKey,
-        map: parse,
+        expand: (item) => expand(parse(item)),
       });
     },
     all,

@@ -64,33 +64,61 @@ export function paginationLimit(requested: number | undefined, fallback = PAGINA
   return requested;
 }
 
+/** What a page's items are read from, and as what: one record per item (`map`), or any number (`expand`). */
+type PageOptions<T> = { scope: string; limit: number; pageKey?: string } & (
+  | { map: (item: Record<string, unknown>) => T }
+  | { expand: (item: Record<string, unknown>) => T[] }
+);
+
+/**
+ * Where a page that ended inside an item's records resumes: that item (its table key) and how many of its records
+ * were served. A page key holds it beside the key of the item before (absent at the partition's start).
+ */
+interface Cut {
+  PK: unknown;
+  SK: unknown;
+  served: number;
+}
+
 /**
  * One Query page; cost grows with the page size, never with the table size. `scope` binds the
- * page key to this listing. Reads one extra item so `nextPageKey` appears only when more exist.
+ * page key to this listing. Reads one extra record so `nextPageKey` appears only when more exist.
+ * An item read as several records (`expand`) may be cut by the page's end: the page key then says
+ * how many of its records were served, and the next page starts with the rest of them.
  */
 export async function queryPage<T>(
   input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
-  options: { scope: string; limit: number; pageKey?: string; map: (item: Record<string, unknown>) => T },
+  options: PageOptions<T>,
 ): Promise<Page<T>> {
-  const startKey = options.pageKey ? await decodePageKey(options.pageKey, options.scope) : undefined;
-  const items: Record<string, unknown>[] = [];
-  let exclusiveStartKey = startKey;
+  const expand = 'expand' in options ? options.expand : (item: Record<string, unknown>) => [options.map(item)];
+  const { cut, ...startKey } = options.pageKey ? await decodePageKey(options.pageKey, options.scope) : {};
+  let skip = cut as Cut | undefined;
+  // Each record with where a page starting at it resumes: after the key of the item before its own.
+  const records: { record: T; after?: Record<string, unknown>; cut?: Cut }[] = [];
+  let after: Record<string, unknown> | undefined = Object.keys(startKey).length ? startKey : undefined;
+  let exclusiveStartKey = after;
   // A filtered query may return short pages; keep reading until the page is full or the partition ends.
   do {
     const out = await db().send(
-      new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey, Limit: options.limit + 1 - items.length }),
+      new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey, Limit: options.limit + 1 - records.length }),
     );
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+    for (const item of (out.Items ?? []) as Record<string, unknown>[]) {
+      // Only the item the page key was cut in (an index read may since show another first) skips what was served.
+      const served = skip && skip.PK === item.PK && skip.SK === item.SK ? skip.served : 0;
+      expand(item).forEach((record, i) => {
+        if (i >= served)
+          records.push({ record, after, ...(i ? { cut: { PK: item.PK, SK: item.SK, served: i } } : {}) });
+      });
+      skip = undefined;
+      after = lastEvaluatedKeyOf(item, input.IndexName);
+    }
     exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
-  } while (exclusiveStartKey && items.length <= options.limit);
+  } while (exclusiveStartKey && records.length <= options.limit);
 
-  const hasMore = items.length > options.limit;
-  const pageItems = items.slice(0, options.limit);
-  const page: Page<T> = { items: pageItems.map(options.map) };
-  if (hasMore) {
-    const last = pageItems[pageItems.length - 1];
-    page.nextPageKey = await encodePageKey(lastEvaluatedKeyOf(last, input.IndexName), options.scope);
-  }
+  const page: Page<T> = { items: records.slice(0, options.limit).map(({ record }) => record) };
+  const next = records[options.limit];
+  if (next)
+    page.nextPageKey = await encodePageKey({ ...next.after, ...(next.cut ? { cut: next.cut } : {}) }, options.scope);
   return page;
 }
 
