@@ -25,14 +25,17 @@ export const TABLE = {
 } as const;
 
 /**
- * A Lambda fed by the table's change stream: on AWS an event source mapping whose filter is built
- * from `inserted`, locally bin/local/stream-poller.ts, which applies the same filter.
+ * A Lambda fed by the table's change stream: on AWS an event source mapping whose filters are built
+ * from `inserted`, locally bin/local/stream-poller.ts, which applies the same filters.
  */
 export interface StreamConsumerDefinition {
   /** Consumer module `functions/consumers/<consumer>.ts` (exports a DynamoDB stream `handler`). */
   consumer: string;
-  /** Only items whose new image's string attributes start with these prefixes, newly inserted (see `changed`). */
-  inserted: Readonly<Record<string, string>>;
+  /**
+   * Only items whose new image's string attributes start with the prefixes of one of these (at most 5: an event source
+   * mapping's filters), newly inserted (see `changed`).
+   */
+  inserted: readonly Readonly<Record<string, string>>[];
   /** Changed items too, not only inserted ones. */
   changed?: boolean;
   /** Records per invocation. */
@@ -48,7 +51,7 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
   // no message sent by the writer; the outbox sweep sends on any the stream did not.
   {
     consumer: 'webhook-events',
-    inserted: { PK: WEBHOOK_EVENT_KEY_PREFIX, GSI1PK: WEBHOOK_OUTBOX_PREFIX },
+    inserted: [{ PK: WEBHOOK_EVENT_KEY_PREFIX, GSI1PK: WEBHOOK_OUTBOX_PREFIX }],
     batchSize: 10,
     retryAttempts: 10,
     sends: 'webhooks',
@@ -57,7 +60,7 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
   // the notifications queue, whose consumer sends them (never the request path).
   {
     consumer: 'notification-outbox',
-    inserted: { PK: NOTIFICATION_KEY_PREFIX },
+    inserted: [{ PK: NOTIFICATION_KEY_PREFIX }],
     batchSize: 10,
     retryAttempts: 10,
     sends: 'notifications',
@@ -66,16 +69,20 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
   // consumer off the request path (payment-requests/webhook-events.ts); the webhook-events consumer fans them out.
   {
     consumer: 'payment-request-events',
-    inserted: { PK: 'PR#', entity: 'payment-request' },
+    inserted: [{ PK: 'PR#', entity: 'payment-request' }],
     changed: true,
     batchSize: 10,
     retryAttempts: 10,
   },
-  // Paid payment requests (the payment that settled one, whose `paid` activity is read from it: a string mark, which
-  // a prefix filter matches), counted toward their payers' loyalty promotions.
+  // Paid payment requests, counted toward their payers' loyalty promotions: the payment that settled one (activities
+  // of version 2, whose `paid` activity is read from it: a string mark, which a prefix filter matches), or the `paid`
+  // activity itself (version 1), which a pay still writes while a deploy switches functions over.
   {
     consumer: 'promotion-payments',
-    inserted: { PK: 'PR#', SK: 'ACTIVITY#', settles: 'paid' },
+    inserted: [
+      { PK: 'PR#', SK: 'ACTIVITY#', settles: 'paid' },
+      { PK: 'PR#', SK: 'ACTIVITY#', type: 'paid' },
+    ],
     batchSize: 10,
     retryAttempts: 10,
   },
@@ -92,15 +99,18 @@ export const STREAM_FAILURES = { name: 'stream-failures', urlVariable: 'QUEUE_UR
 export const streamEventNames = (definition: StreamConsumerDefinition): string[] =>
   definition.changed ? ['INSERT', 'MODIFY'] : ['INSERT'];
 
-/** Whether a stream record is one a consumer's filter lets through: a new (or changed) item matching every prefix. */
+/**
+ * Whether a stream record is one a consumer's filters let through: a new (or changed) item matching every prefix of one
+ * of them.
+ */
 export function streamFilterMatches(
   definition: StreamConsumerDefinition,
   record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }> } },
 ): boolean {
   if (!streamEventNames(definition).includes(record.eventName ?? '')) return false;
   const image = record.dynamodb?.NewImage ?? {};
-  return Object.entries(definition.inserted).every(
-    ([attribute, prefix]) => image[attribute]?.S?.startsWith(prefix) === true,
+  return definition.inserted.some((prefixes) =>
+    Object.entries(prefixes).every(([attribute, prefix]) => image[attribute]?.S?.startsWith(prefix) === true),
   );
 }
 

@@ -425,6 +425,30 @@ describe('PaymentsStack', () => {
         ],
       },
     });
+    // Paid requests reach the promotions by either form of the settling activity: one filter each (either matches).
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: idOf('consumerpromotionpayments') },
+      FilterCriteria: {
+        Filters: ['settles', 'type'].map((mark) => ({
+          Pattern: JSON.stringify({
+            eventName: ['INSERT'],
+            dynamodb: {
+              NewImage: {
+                PK: { S: [{ prefix: 'PR#' }] },
+                SK: { S: [{ prefix: 'ACTIVITY#' }] },
+                [mark]: { S: [{ prefix: 'paid' }] },
+              },
+            },
+          }),
+        })),
+      },
+    });
+    // A group's code goes live only after the stream filters it writes for are updated (CloudFormation's order).
+    const streamMappings = Object.entries(template.findResources('AWS::Lambda::EventSourceMapping'))
+      .filter(([, mapping]) => JSON.stringify(mapping.Properties.EventSourceArn).includes('StreamArn'))
+      .map(([id]) => id);
+    expect(streamMappings).toHaveLength(STREAM_CONSUMERS.length);
+    expect(functions[idOf('grouppaymentrequests')].DependsOn).toEqual(expect.arrayContaining(streamMappings));
     // Consumers park given-up deliveries themselves; only the local platform lets webhooks reach private addresses.
     template.allResourcesProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ DLQ_URL_WEBHOOKS: Match.anyValue() }) },
