@@ -15,7 +15,7 @@ export const MEMORY_MB = 512;
  * Minified CommonJS with a source map. The AWS SDK v3 is bundled: built from its ES modules (`module`
  * first), tree-shaken to the commands a function sends and minified into its one file, a cold import
  * reads that file instead of the runtime's SDK as published (hundreds of files; see docs/performance.md
- * for the side-by-side figures). Powertools with the X-Ray SDK stay in the layer every function
+ * for the side-by-side figures). Powertools' Parameters and jose stay in the layer every function
  * carries (lib/powertools-layer.ts). package.json declares `sideEffects: false`: a module is bundled
  * only if something it exports is used (a group reached through another's index.ts carries only what
  * it calls), so no module may do work at import that another relies on without importing it.

@@ -82,7 +82,7 @@ export class PaymentsFunctions extends Construct {
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
       [PUBLIC_MEDIA.baseUrlVariable]: props.mediaBaseUrl,
       ...props.users.environment,
-      // Telemetry (functions/core/observability.ts): the log service, the EMF namespace, the Tracer's service.
+      // Telemetry (functions/core/observability.ts): the log service, the EMF namespace.
       POWERTOOLS_SERVICE_NAME: SERVICE,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       LOG_LEVEL: 'INFO',
@@ -98,7 +98,7 @@ export class PaymentsFunctions extends Construct {
     };
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
     const powertools = new lambda.LayerVersion(this, 'PowertoolsLayer', {
-      description: 'Powertools for AWS Lambda (Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
+      description: 'Powertools for AWS Lambda (Parameters) and jose, as pinned in package.json',
       code: lambda.Code.fromAsset(buildLayerDirectory(BUNDLING.target!)),
       compatibleRuntimes: [RUNTIME],
       compatibleArchitectures: [ARCHITECTURE],
@@ -114,7 +114,7 @@ export class PaymentsFunctions extends Construct {
         runtime: RUNTIME,
         architecture: ARCHITECTURE,
         memorySize: MEMORY_MB,
-        // X-Ray: Powertools' Tracer records each invocation and its AWS SDK calls.
+        // X-Ray: functions/core/tracing.ts records each invocation and its AWS SDK calls.
         tracing: lambda.Tracing.ACTIVE,
         timeout,
         environment,
