@@ -36,6 +36,22 @@ export const BUNDLING: BundlingOptions = {
 };
 
 /**
+ * BUNDLING, and `files` (paths from the project's root, a group's infrastructure.ts `files`) copied beside the
+ * bundle, where its code reads them at run time.
+ */
+export function bundlingWith(files: readonly string[] = []): BundlingOptions {
+  if (!files.length) return BUNDLING;
+  return {
+    ...BUNDLING,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+    },
+  };
+}
+
+/**
  * BUNDLING as esbuild's own options: a function built outside CDK (unit tests, the bench's variants) is built the
  * same way.
  */

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
-import { ESBUILD_OPTIONS } from '../../lib/bundling';
+import { bundlingWith, ESBUILD_OPTIONS } from '../../lib/bundling';
 import { buildLayerDirectory, LAYER_ENTRIES, LAYER_PACKAGES } from '../../lib/powertools-layer';
 import { FUNCTION_ENTRIES } from '../../bin/local/bundles';
 import { REGISTRY } from '../../functions/registry';
@@ -440,6 +440,84 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(document.openapi).toBe('3.1.0');
     expect(readFileSync(generated('system'), 'utf8')).not.toContain('CreatePaymentRequestBody');
   });
+
+  it(
+    "ships Scalar's script beside the api-reference group's bundle, as the stack's bundling copies it, and reads it " +
+      'on its first request only',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'api-reference-'));
+      try {
+        buildSync({
+          ...ESBUILD_OPTIONS,
+          sourcemap: false,
+          entryPoints: [join(ROOT, 'functions', 'lambda', 'api-reference.ts')],
+          outfile: join(dir, 'index.js'),
+          logLevel: 'silent',
+        });
+        // The commands CDK runs after bundling the group's function (lib/constructs/functions.ts).
+        const { infrastructure } = REGISTRY.find((g) => g.name === 'api-reference')!;
+        const hooks = bundlingWith(infrastructure.files).commandHooks!;
+        for (const command of hooks.afterBundling(ROOT, dir)) execFileSync('sh', ['-c', command]);
+        const code = readFileSync(join(dir, 'index.js'), 'utf8');
+        // The script (1.2 MB gzipped, 1.7 MB as base64 in a string) is not in the code a cold import parses.
+        expect(code.length).toBeLessThan(1024 * 1024);
+        const { version } = require(join(ROOT, 'functions', 'generated', 'api-reference-script.js')) as {
+          version: string;
+        };
+        const event = (path: string, query: string) => ({
+          version: '2.0',
+          routeKey: `GET ${path}`,
+          rawPath: path,
+          rawQueryString: query,
+          queryStringParameters: Object.fromEntries(new URLSearchParams(query)),
+          headers: {},
+          isBase64Encoded: false,
+          requestContext: {
+            requestId: 'r-1',
+            routeKey: `GET ${path}`,
+            timeEpoch: Date.now(),
+            http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+          },
+        });
+        // The page, then the script: the file is opened by the script's request, not before.
+        const script = `const fs = require('node:fs');
+        const read = fs.readFileSync;
+        const opened = [];
+        fs.readFileSync = (file, ...rest) => (opened.push(String(file)), read(file, ...rest));
+        const { handler } = require('./index.js');
+        const context = { awsRequestId: 'r-1', getRemainingTimeInMillis: () => 3000 };
+        (async () => {
+          const page = await handler(${JSON.stringify(event('/docs', ''))}, context);
+          const before = opened.filter((file) => file.endsWith('.gz'));
+          const js = await handler(${JSON.stringify(event('/docs/api-reference.js', `v=${version}`))}, context);
+          const text = require('node:zlib').gunzipSync(Buffer.from(js.body, 'base64')).toString('utf8');
+          const scalar = text.includes('createApiReference');
+          const result = { page: page.statusCode, before, js: { ...js, body: undefined, scalar }, opened };
+          process.stdout.write('\\nRESULT ' + JSON.stringify(result));
+        })();`;
+        const out = JSON.parse(
+          execFileSync(process.execPath, ['-e', script], {
+            cwd: dir,
+            encoding: 'utf8',
+            env: { PATH: process.env.PATH, AWS_LAMBDA_FUNCTION_NAME: 'group-api-reference', STAGE: 'prod' },
+          }).split('\nRESULT ')[1],
+        ) as {
+          page: number;
+          before: string[];
+          js: { statusCode: number; scalar: boolean; headers: Record<string, string> };
+          opened: string[];
+        };
+        expect(out.page).toBe(200);
+        expect(out.before).toEqual([]);
+        expect(out.js.statusCode).toBe(200);
+        expect(out.js.headers['content-encoding']).toBe('gzip');
+        expect(out.js.scalar).toBe(true);
+        expect(out.opened).toContain(join(dir, 'api-reference-script.js.gz'));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('Telemetry (core/observability.ts)', () => {
