@@ -8,8 +8,9 @@
  *   A group's Lambda imports only its own module, so it carries nothing of the other groups.
  * - functions/generated/openapi.js: the OpenAPI document (./openapi-document.ts), gzipped: the system group
  *   serves it, so its Lambda reads neither the route table nor the schema map.
- * - functions/generated/api-reference-script.js: Scalar's browser bundle, gzipped, and its content hash: the
- *   api-reference group serves it (no CDN), so its Lambda carries the bundle as one string and no package.
+ * - functions/generated/api-reference-script.js.gz: Scalar's browser bundle, gzipped, which the api-reference group
+ *   serves (no CDN); api-reference-script.js: its content hash and where it lies. The file ships beside the group's
+ *   bundle (its infrastructure.ts `files`), read on the script's first request: a cold import never parses it.
  * - functions/core/validation/generated/all-validators.js: every schema, resources included, for the
  *   tests' response checks only (no Lambda imports it).
  */
@@ -203,23 +204,31 @@ export function buildValidators(): string {
   return `validators -> ${groupsDir}: ${lines.join('; ')}`;
 }
 
+/** Named in the api-reference group's infrastructure.ts `files`, which ships it beside the group's bundle. */
+const API_REFERENCE_SCRIPT_FILE = 'api-reference-script.js.gz';
+
 // The package's `browser` entry, beside its main module (dist/index.js): its exports map does not export it.
 const SCALAR_BUNDLE = join(require.resolve('@scalar/api-reference'), '..', 'browser', 'standalone.js');
 
-/** Scalar's standalone bundle without its source map comment (the map is not served). */
+/**
+ * Scalar's standalone bundle without its source map comment (the map is not served), gzipped into a file of its own.
+ * Its module names the file by `__dirname`: the generated folder when run from the sources, the bundle's folder in a
+ * Lambda bundle (where the file is copied beside it).
+ */
 function writeApiReferenceScript(): void {
   const script = readFileSync(SCALAR_BUNDLE, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   const gzipped = gzipSync(script, { level: 9 });
   const version = createHash('sha256').update(gzipped).digest('hex').slice(0, 16);
+  writeFileSync(join(groupsDir, API_REFERENCE_SCRIPT_FILE), gzipped);
   writeFileSync(
     join(groupsDir, 'api-reference-script.js'),
     `"use strict";\nexports.version=${JSON.stringify(version)};\n` +
-      `exports.gzippedBase64=${JSON.stringify(gzipped.toString('base64'))};\n`,
+      `exports.file=require("node:path").join(__dirname,${JSON.stringify(API_REFERENCE_SCRIPT_FILE)});\n`,
   );
   writeFileSync(
     join(groupsDir, 'api-reference-script.d.ts'),
-    "/** Scalar's browser bundle, gzipped, base64; and its content hash. */\n" +
-      'export declare const version: string;\nexport declare const gzippedBase64: string;\n',
+    "/** Scalar's browser bundle: its content hash, and the path of the file holding it gzipped. */\n" +
+      'export declare const version: string;\nexport declare const file: string;\n',
   );
 }
 

@@ -18,7 +18,7 @@ const ROOT = join(__dirname, '..');
  * Minified CommonJS with a source map. The AWS SDK v3 is bundled: built from its ES modules (`module`
  * first), tree-shaken to the commands a function sends and minified into its one file, a cold import
  * reads that file instead of the runtime's SDK as published (hundreds of files; see docs/performance.md
- * for the side-by-side figures). Powertools with the X-Ray SDK stay in the layer every function
+ * for the side-by-side figures). Powertools' Parameters and jose stay in the layer every function
  * carries (lib/powertools-layer.ts). package.json declares `sideEffects: false`: a module is bundled
  * only if something it exports is used (a group reached through another's index.ts carries only what
  * it calls), so no module may do work at import that another relies on without importing it.
@@ -46,6 +46,22 @@ export const BUNDLING: BundlingOptions = {
     ...Object.fromEntries(Object.entries(ALIAS).map(([name, path]) => [`--alias:${name}`, path])),
   },
 };
+
+/**
+ * BUNDLING, and `files` (paths from the project's root, a group's infrastructure.ts `files`) copied beside the
+ * bundle, where its code reads them at run time.
+ */
+export function bundlingWith(files: readonly string[] = []): BundlingOptions {
+  if (!files.length) return BUNDLING;
+  return {
+    ...BUNDLING,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+    },
+  };
+}
 
 /**
  * BUNDLING as esbuild's own options: a function built outside CDK (unit tests, the bench's variants) is built the

@@ -1,15 +1,16 @@
 /**
- * Powertools' Tracer (and the X-Ray SDK it needs) and its Parameters ship once, in a Lambda layer every function uses,
- * instead of inside each function's bundle: they are the same in every function and were some 170 KiB
- * of each. jose (user tokens, webhook signatures) too: 25 KiB of each bundle, and loaded only when used.
+ * Powertools' Parameters ship once, in a Lambda layer every function uses, instead of inside each function's bundle:
+ * the same in every function. jose (user tokens, webhook signatures) too: 25 KiB of each bundle, and loaded only when
+ * used.
  *
  * The layer is built at synth from the pinned packages in node_modules (no download), bundled and
  * minified: a function's start required some 200 files of these packages as published (about 45 ms
  * here); it now reads one file, each module in it evaluated when first required. Each module the
  * functions require (LAYER_ENTRIES) is a small package in the layer's node_modules that hands on its
  * part of that file, so Node's resolution (NODE_PATH, where Lambda puts the layer) finds them as before.
- * The AWS SDK stays the runtime's. Its Logger and Metrics are not in it: functions/core/observability.ts writes
- * their formats itself, at a fraction of their cold import.
+ * The AWS SDK stays the runtime's. Powertools' Logger, Metrics and Tracer (with the X-Ray SDK) are not in it:
+ * functions/core/observability.ts writes their formats and functions/core/tracing.ts their traces itself, at a
+ * fraction of their cold import.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -31,8 +32,6 @@ const ROOT = join(__dirname, '..');
 /** What the functions require from the layer. */
 export const LAYER_ENTRIES = [
   '@aws-lambda-powertools/parameters/secrets',
-  '@aws-lambda-powertools/tracer',
-  '@aws-lambda-powertools/tracer/middleware',
   // Loaded on first use (a user token, a webhook signature): a file of its own, read only then.
   'jose',
 ] as const;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { App } from 'aws-cdk-lib';
 import { ESBUILD_OPTIONS, SDK_EXTERNAL } from '../../lib/bundling';
+import { LAYER_ENTRIES } from '../../lib/powertools-layer';
 import { REGISTRY } from '../../functions/registry';
 import { PaymentsStack } from '../../lib/payments-stack';
 import { percentile, round } from './measure';
@@ -33,8 +34,8 @@ export interface BundleFigure {
 
 /**
  * The ways a function can be built and run, side by side: the AWS SDK bundled into the function (tree-shaken from its
- * ES modules, minified: what ships) or left to the runtime, each traced (Lambda's active tracing: the Tracer and the
- * X-Ray SDK load) or not (no X-Ray daemon address: core/observability.ts requires neither).
+ * ES modules, minified: what ships) or left to the runtime, each traced (Lambda's active tracing: core/tracing.ts
+ * records each invocation and SDK call) or not (no X-Ray daemon address: core/observability.ts does not load it).
  */
 export const VARIANTS = {
   'sdk-bundled traced': { sdk: 'bundled', traced: true },
@@ -53,7 +54,7 @@ const ROOT = join(__dirname, '..', '..');
  * (the same NodejsFunction options as `npx cdk synth`, lib/bundling.ts), and each function's asset
  * is read from it: its index.js, minified, the AWS SDK inside it. Each is then required in fresh Node
  * processes with the function's NODE_OPTIONS and a Lambda environment, traced (an X-Ray daemon
- * address, so the Tracer and the X-Ray SDK load as on AWS) and not; and the same entry built with the
+ * address, so the tracer loads as on AWS) and not; and the same entry built with the
  * SDK left to the runtime (resolved from node_modules as the runtime resolves its own) is required
  * the same two ways. Each variant's runs are interleaved with the others', so a change in the
  * machine's load falls on all of them alike.
@@ -83,7 +84,7 @@ export async function bundleFigures(runs = 7): Promise<BundleFigure[]> {
       if (entry.startsWith('asset.') && statSync(join(outdir, entry)).isDirectory())
         assetsByKey.set(`${entry.slice('asset.'.length)}.zip`, join(outdir, entry));
     const figures: BundleFigure[] = [];
-    // The Powertools layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on
+    // The layer every function carries: resolved first, as Lambda puts /opt/nodejs/node_modules on
     // NODE_PATH.
     const layerResource = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::LayerVersion');
     const layerModules = join(
@@ -91,8 +92,7 @@ export async function bundleFigures(runs = 7): Promise<BundleFigure[]> {
       'nodejs',
       'node_modules',
     );
-    if (!layerResource || !existsSync(layerModules))
-      throw new Error('bench: the Powertools layer is not in the cloud assembly');
+    if (!layerResource || !existsSync(layerModules)) throw new Error('bench: the layer is not in the cloud assembly');
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
       const dir = assetsByKey.get(resource.Properties.Code?.S3Key ?? '');
@@ -242,8 +242,8 @@ function firstCallOf(fn: string): { statement: string; route: string } | undefin
 }
 
 /**
- * The layer as one more row: its JavaScript and the cold import of what every function takes from it at start on AWS
- * under active tracing (a Tracer with the X-Ray SDK).
+ * The layer as one more row: its JavaScript and the cold import of all it holds (Powertools' secrets provider with
+ * the runtime's Secrets Manager client, jose), which a function loads on its first secret read and first token.
  */
 function layerFigure(modules: string, runs: number): BundleFigure {
   const js: Buffer[] = [];
@@ -256,14 +256,13 @@ function layerFigure(modules: string, runs: number): BundleFigure {
   };
   walk(modules);
   const code = Buffer.concat(js);
-  const imports = ['@aws-lambda-powertools/tracer', '@aws-lambda-powertools/tracer/middleware'];
   const env = {
     PATH: process.env.PATH,
-    NODE_PATH: modules,
+    NODE_PATH: `${modules}:${join(ROOT, 'node_modules')}`,
     AWS_LAMBDA_FUNCTION_NAME: 'layer',
     POWERTOOLS_METRICS_DISABLED: 'true',
   };
-  const statements = `${requiring(imports)}new (require('@aws-lambda-powertools/tracer').Tracer)();`;
+  const statements = requiring([...LAYER_ENTRIES]);
   const startMs = medianStartMs({ layer: { statements, env } }, { cwd: tmpdir(), runs }).layer.import;
   return {
     fn: 'layer-powertools',

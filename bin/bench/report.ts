@@ -296,12 +296,12 @@ export function bundleSection(bundles: BundleFigure[]): string[] {
       "default 7 (the variants' runs interleaved). Variants: the AWS SDK bundled (what ships) or left to the " +
       'runtime (the same entry built with ' +
       'the SDK external, resolved from node_modules as the runtime resolves its own); traced = active tracing ' +
-      '(an X-Ray daemon address: the Tracer and the X-Ray SDK load) or untraced (neither loads). "Runtime\'s SDK ' +
-      'alone" = the SDK packages the runtime variant requires at start, required alone the same way. ' +
-      "`layer-powertools` is the layer every function carries (Powertools' Tracer and Parameters with the X-Ray " +
-      'SDK in one minified ' +
-      'file, jose in another), shipped once; its cold import is of what a traced function takes from it at start ' +
-      '(a Tracer with the X-Ray SDK), and is part of each traced figure. First call = the first invocation of a ' +
+      '(an X-Ray daemon address: core/tracing.ts records each invocation and SDK call) or untraced (it does not ' +
+      'load). "Runtime\'s SDK alone" = the SDK packages the runtime variant requires at start, required alone the ' +
+      "same way. `layer-powertools` is the layer every function carries (Powertools' Parameters in one minified " +
+      'file, jose in another), shipped once; its cold import is of all it holds with the Secrets Manager client the ' +
+      "runtime's SDK gives it, what a function takes from it on its first secret read and first token, part of no " +
+      'cold import. First call = the first invocation of a ' +
       "group's function right after its cold import: its first API-key route with a key no account holds, against a " +
       'DynamoDB stub answering every call empty (authentication reads the table, the route answers 401), so what a ' +
       'variant leaves to the first request is counted; consumers have none.',

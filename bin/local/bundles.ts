@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { QUEUES, STREAM_CONSUMERS } from '../../functions/core/infrastructure';
 import { GROUPS } from '../../functions/routes';
+import { REGISTRY } from '../../functions/registry';
+import type { GroupDefinition } from '../../functions/core/group';
 import { ESBUILD_OPTIONS, SDK_EXTERNAL } from '../../lib/bundling';
 
 const ROOT = join(__dirname, '..', '..');
@@ -58,6 +60,10 @@ export async function fromBundles(): Promise<FunctionModules> {
         outfile,
         logLevel: 'warning',
       });
+      // What the group reads beside its bundle at run time, as the stack ships it (lib/bundling.ts bundlingWith).
+      const group: GroupDefinition | undefined = REGISTRY.find((g) => entry === `functions/lambda/${g.name}`);
+      for (const file of group?.infrastructure?.files ?? [])
+        copyFileSync(join(ROOT, file), join(outfile, '..', basename(file)));
       built.set(entry, outfile);
     }),
   );

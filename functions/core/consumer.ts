@@ -4,7 +4,7 @@ import { lambdaContext, metricsFlush, tracingSteps } from './observability';
 
 /**
  * A queue or schedule consumer's Lambda entry with the HTTP pipeline's telemetry: the logger's Lambda context,
- * EMF metrics flushed after each invocation, the Tracer on AWS.
+ * EMF metrics flushed after each invocation, X-Ray traces on AWS.
  */
 export function observedConsumer<E, R>(run: (event: E) => Promise<R>): (event?: E, context?: Context) => Promise<R> {
   const handler = middy<E, R>(run);

@@ -184,4 +184,9 @@ export interface GroupInfrastructure {
   readsWebhookSigningKeys?: boolean;
   /** Reads and writes objects of the media bucket (BUCKET). */
   mediaBucket?: 'read-write';
+  /**
+   * Files (paths from the repository's root) shipped beside its bundle, which reads them at run time from its own
+   * folder instead of carrying them in its code.
+   */
+  files?: readonly string[];
 }

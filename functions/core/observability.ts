@@ -1,11 +1,10 @@
 /**
  * Telemetry for every Lambda: one logger (structured JSON on AWS, one readable line per entry under `npm start`), EMF
- * metrics (namespace `PaymentsPlatform`), and Powertools' Tracer on AWS with active tracing. The logger and the metrics
- * write Powertools' own formats (the same log fields and EMF documents) without loading Powertools: its Logger and
- * Metrics cost some 20 ms of CPU of each cold import here (docs/performance.md, Cold start). Never log a secret: API
- * keys, signing keys and request bodies are not logged; log calls name ids.
+ * metrics (namespace `PaymentsPlatform`), and X-Ray traces on AWS with active tracing (./tracing.ts). The logger and
+ * the metrics write Powertools' own formats (the same log fields and EMF documents) without loading Powertools: its
+ * Logger and Metrics cost some 20 ms of CPU of each cold import here (docs/performance.md, Cold start). Never log a
+ * secret: API keys, signing keys and request bodies are not logged; log calls name ids.
  */
-import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 
@@ -16,7 +15,7 @@ export { METRIC, type MetricName };
 
 /**
  * Traced: on AWS (a Lambda runtime the local platform is not) with active tracing, which gives the function the X-Ray
- * daemon's address. Only then are the Tracer and the X-Ray SDK required (some 20 ms of a cold start here).
+ * daemon's address. Only then is ./tracing.ts required.
  */
 const traced = () =>
   !!process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.STAGE !== 'local' && !!process.env.AWS_XRAY_DAEMON_ADDRESS;
@@ -161,42 +160,40 @@ export const metrics = {
   },
 };
 
-let tracerInstance: Tracer | undefined | null = null;
+type Tracing = Pick<typeof import('./tracing'), 'invocationTracing' | 'traceSdkCalls'>;
+let tracing: Tracing | undefined | null = null;
 
-/** The Tracer when traced (undefined elsewhere): loaded on first use, so untraced runs never load the X-Ray SDK. */
-function tracer(): Tracer | undefined {
-  if (tracerInstance === null) {
-    tracerInstance = traced()
-      ? new (require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({
-          serviceName: SERVICE,
-        })
-      : undefined;
+/** The tracer when traced (undefined elsewhere), loaded on first use. */
+function tracer(): Tracing | undefined {
+  if (tracing === null) {
+    if (traced()) {
+      const { invocationTracing, traceSdkCalls }: Tracing = require('./tracing');
+      tracing = { invocationTracing, traceSdkCalls };
+    } else tracing = undefined;
   }
-  return tracerInstance;
+  return tracing;
 }
 
 /**
- * The Tracer's middy step when traced (none elsewhere): each invocation a subsegment with its error,
- * never its response. A response may carry a secret (a new API key's) that no trace may hold, and
- * X-Ray drops a subsegment over 64 KB whole (the OpenAPI document is some 390 KB).
+ * The tracer's middy step when traced (none elsewhere): each invocation a subsegment with its error, never its
+ * response. A response may carry a secret (a new API key's) that no trace may hold, and X-Ray drops a subsegment over
+ * 64 KB whole (the OpenAPI document is some 390 KB).
  */
 export function tracingSteps(): MiddlewareObj[] {
   const active = tracer();
-  if (!active) return [];
-  const { captureLambdaHandler } =
-    require('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
-  return [captureLambdaHandler(active, { captureResponse: false })];
+  return active ? [active.invocationTracing()] : [];
 }
 
 /**
  * An AWS SDK client as the platform runs every one: without the SDK's logger step, which runs each
  * call's input and output through the service's schema to hide sensitive members before handing them
  * to a logger that logs nothing (some 0.4 ms of CPU a pay; we log ourselves), and with its calls
- * recorded by the Tracer as subsegments on AWS.
+ * recorded as subsegments on AWS.
  */
 export function sdkClient<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
-  return tracer()?.captureAWSv3Client(client) ?? client;
+  tracer()?.traceSdkCalls(client as unknown as Parameters<Tracing['traceSdkCalls']>[0]);
+  return client;
 }
 
 export function countMetric(name: MetricName, value = 1): void {

@@ -20,7 +20,7 @@ import {
 import { REGISTRY } from '../../functions/registry';
 import type { Group } from '../../functions/routes';
 import { METRICS_NAMESPACE, SERVICE } from '../../functions/core/metric-names';
-import { ARCHITECTURE, BUNDLING, MEMORY_MB, RUNTIME } from '../bundling';
+import { ARCHITECTURE, BUNDLING, bundlingWith, MEMORY_MB, RUNTIME } from '../bundling';
 import { buildLayerDirectory } from '../powertools-layer';
 import type { PaymentsData } from './data';
 import type { PaymentsUsers } from './users';
@@ -82,7 +82,7 @@ export class PaymentsFunctions extends Construct {
       [BUCKET.environmentVariable]: data.mediaBucket.bucketName,
       [PUBLIC_MEDIA.baseUrlVariable]: props.mediaBaseUrl,
       ...props.users.environment,
-      // Telemetry (functions/core/observability.ts): the log service, the EMF namespace, the Tracer's service.
+      // Telemetry (functions/core/observability.ts): the log service, the EMF namespace.
       POWERTOOLS_SERVICE_NAME: SERVICE,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       LOG_LEVEL: 'INFO',
@@ -98,12 +98,12 @@ export class PaymentsFunctions extends Construct {
     };
     const queueNamed = (name: string) => data.queues.find((q) => q.definition.name === name)!.queue;
     const powertools = new lambda.LayerVersion(this, 'PowertoolsLayer', {
-      description: 'Powertools for AWS Lambda (Tracer, Parameters) and the X-Ray SDK, as pinned in package.json',
+      description: 'Powertools for AWS Lambda (Parameters) and jose, as pinned in package.json',
       code: lambda.Code.fromAsset(buildLayerDirectory(BUNDLING.target!)),
       compatibleRuntimes: [RUNTIME],
       compatibleArchitectures: [ARCHITECTURE],
     });
-    const make = (name: string, entry: string, timeout: Duration) => {
+    const make = (name: string, entry: string, timeout: Duration, files: readonly string[] = []) => {
       const logGroup = new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH });
       // An own role writing only to its own log group, instead of the managed basic execution policy.
       const role = new iam.Role(this, `${name}Role`, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
@@ -114,13 +114,13 @@ export class PaymentsFunctions extends Construct {
         runtime: RUNTIME,
         architecture: ARCHITECTURE,
         memorySize: MEMORY_MB,
-        // X-Ray: Powertools' Tracer records each invocation and its AWS SDK calls.
+        // X-Ray: functions/core/tracing.ts records each invocation and its AWS SDK calls.
         tracing: lambda.Tracing.ACTIVE,
         timeout,
         environment,
         role,
         logGroup,
-        bundling: BUNDLING,
+        bundling: bundlingWith(files),
         layers: [powertools],
       });
       data.pageKeySecret.grantRead(fn);
@@ -131,7 +131,7 @@ export class PaymentsFunctions extends Construct {
     for (const group of REGISTRY) {
       const { name } = group;
       const { infrastructure = {} }: GroupDefinition = group;
-      const fn = make(`group-${name}`, `functions/lambda/${name}.ts`, Duration.seconds(10));
+      const fn = make(`group-${name}`, `functions/lambda/${name}.ts`, Duration.seconds(10), infrastructure.files);
       if (infrastructure.table !== 'none') data.table.grantReadWriteData(fn);
       if (infrastructure.readsWebhookSigningKeys) data.webhookSigningKeys.grantRead(fn);
       // Objects of the media and public prefixes only, put and got: no listing, no deleting, no bucket settings.

@@ -25,8 +25,8 @@ export function nagAcknowledgements(stack: Stack, data: PaymentsData): { id: str
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
-        'X-Ray active tracing (Powertools Tracer): xray:PutTraceSegments and xray:PutTelemetryRecords take no ' +
-        'resource-level permissions, so AWS grants them on * (the only wildcard resource the functions hold).',
+        'X-Ray active tracing (functions/core/tracing.ts): xray:PutTraceSegments and xray:PutTelemetryRecords take ' +
+        'no resource-level permissions, so AWS grants them on * (the only wildcard resource the functions hold).',
     },
     {
       id: 'AwsSolutions-APIG4',

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { hoistShared, withoutSchemaPaths } from '../../bin/build-validators';
 import { describe as describeError } from '../../functions/core/validation/validate';
 import { buildSync } from 'esbuild';
-import { ESBUILD_OPTIONS } from '../../lib/bundling';
+import { bundlingWith, ESBUILD_OPTIONS } from '../../lib/bundling';
 import { buildLayerDirectory, LAYER_ENTRIES, LAYER_PACKAGES } from '../../lib/powertools-layer';
 import { FUNCTION_ENTRIES } from '../../bin/local/bundles';
 import { REGISTRY } from '../../functions/registry';
@@ -19,7 +19,7 @@ import { newSigningKey } from '../../functions/core/webhooks/signing-keys';
 
 const ROOT = join(__dirname, '..', '..');
 /** Files of the packages the layer provides, wherever they are loaded from. */
-const LAYER_CODE = /\/(@aws-lambda-powertools|aws-xray-sdk-core|jose)\//;
+const LAYER_CODE = /\/(@aws-lambda-powertools|jose)\//;
 const generated = (group: string) => join(ROOT, 'functions', 'generated', `${group}.js`);
 
 /**
@@ -96,7 +96,6 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
       // As on Lambda: only the layer's node_modules on NODE_PATH, required from a folder with no node_modules above it.
       const script =
         `${LAYER_ENTRIES.map((m) => `require(${JSON.stringify(m)});`).join('')}` +
-        "new (require('@aws-lambda-powertools/tracer').Tracer)();" +
         'process.stdout.write(JSON.stringify(Object.keys(require.cache)))';
       // The runtime's SDK (the secrets provider needs its client) after the layer, as Lambda orders them.
       const env = {
@@ -122,13 +121,14 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
       }[];
       expect(licenses).toEqual(
         expect.arrayContaining([
-          { name: '@aws-lambda-powertools/tracer', version: expect.any(String), license: 'MIT-0' },
-          expect.objectContaining({ name: 'aws-xray-sdk-core' }),
+          { name: '@aws-lambda-powertools/parameters', version: expect.any(String), license: 'MIT-0' },
           expect.objectContaining({ name: 'jose' }),
         ]),
       );
-      for (const name of ['aws-xray-sdk-core', 'jose'])
-        expect(existsSync(join(modules, '.layer', 'licenses', name))).toBe(true);
+      // Neither Powertools' Tracer nor the X-Ray SDK: core/tracing.ts traces without them.
+      expect(licenses.map((l) => l.name).filter((name) => /tracer|xray/.test(name))).toEqual([]);
+      // Powertools' packages ship no license file (their manifest names MIT-0); jose ships its own.
+      expect(existsSync(join(modules, '.layer', 'licenses', 'jose'))).toBe(true);
     },
   );
 
@@ -283,7 +283,8 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
           loaded: string[];
         }[];
         expect(openapi.statusCode).toBe(200);
-        expect(openapi.loaded).toContain(join(layer, '.layer', 'powertools.js'));
+        // Nothing of the layer before the first secret read: tracing is the bundle's own (core/tracing.ts).
+        expect(openapi.loaded.filter((file) => file.startsWith(layer))).toEqual([]);
         // No secret read yet: neither the secrets provider nor the Secrets Manager client is loaded.
         expect(openapi.loaded.filter((file) => /secrets-manager|\/parameters\//.test(file))).toEqual([]);
         expect(jwks.statusCode).toBe(200);
@@ -311,17 +312,26 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
             }),
           ),
         );
-        // Each invocation's subsegment reached the daemon, with no part of its response.
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Each invocation's subsegment reached the daemon, the secret's read a child of the second's, with no part of
+        // its response.
+        while (traced.length < 3) await new Promise((resolve) => setImmediate(resolve));
         const segments = traced.map(
-          (message) => JSON.parse(message.slice(message.indexOf('\n') + 1)) as { name: string; trace_id: string },
+          (message) =>
+            JSON.parse(message.slice(message.indexOf('\n') + 1)) as {
+              id: string;
+              name: string;
+              trace_id: string;
+              parent_id: string;
+            },
         );
-        expect(
-          segments.filter(
-            (segment) =>
-              segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793',
-          ),
-        ).toHaveLength(2);
+        const handlers = segments.filter(
+          (segment) =>
+            segment.name === '## index.handler' && segment.trace_id === '1-5759e988-bd862e3fe1be46a994272793',
+        );
+        expect(handlers).toHaveLength(2);
+        expect(segments.filter((segment) => segment.name === 'SecretsManager')).toEqual([
+          expect.objectContaining({ parent_id: handlers[1].id, namespace: 'aws' }),
+        ]);
         expect(traced.join('')).not.toContain('openapi');
         expect(traced.join('')).not.toContain(signingKey.privateJwk.x!);
         expect(run.stdout + run.stderr).not.toMatch(/too large/);
@@ -334,8 +344,8 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
   );
 
   it(
-    'carries the AWS SDK tree-shaken inside the bundle, and requires the Tracer and the X-Ray SDK only under ' +
-      "Lambda's active tracing",
+    'carries the AWS SDK tree-shaken inside the bundle, and loads nothing of the layer at start, under ' +
+      "Lambda's active tracing or not",
     () => {
       const dir = mkdtempSync(join(tmpdir(), 'lean-sdk-'));
       try {
@@ -376,12 +386,10 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
               },
             ),
           ) as string[];
-        const tracer = join(layer, '@aws-lambda-powertools', 'tracer', 'index.js');
         const untraced = loaded(false);
         const traced = loaded(true);
-        // Untraced, nothing of the layer loads at start: the logger and the metrics are the bundle's own.
-        expect(untraced.filter((file) => file.startsWith(layer))).toEqual([]);
-        expect(traced).toContain(tracer);
+        // The logger, the metrics and the tracer are the bundle's own.
+        expect([...untraced, ...traced].filter((file) => file.startsWith(layer))).toEqual([]);
         expect([...untraced, ...traced].filter((file) => file.includes('@aws-sdk'))).toEqual([]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -432,6 +440,84 @@ describe('per-group build output (bin/build-validators.ts, run before the tests)
     expect(document.openapi).toBe('3.1.0');
     expect(readFileSync(generated('system'), 'utf8')).not.toContain('CreatePaymentRequestBody');
   });
+
+  it(
+    "ships Scalar's script beside the api-reference group's bundle, as the stack's bundling copies it, and reads it " +
+      'on its first request only',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'api-reference-'));
+      try {
+        buildSync({
+          ...ESBUILD_OPTIONS,
+          sourcemap: false,
+          entryPoints: [join(ROOT, 'functions', 'lambda', 'api-reference.ts')],
+          outfile: join(dir, 'index.js'),
+          logLevel: 'silent',
+        });
+        // The commands CDK runs after bundling the group's function (lib/constructs/functions.ts).
+        const { infrastructure } = REGISTRY.find((g) => g.name === 'api-reference')!;
+        const hooks = bundlingWith(infrastructure.files).commandHooks!;
+        for (const command of hooks.afterBundling(ROOT, dir)) execFileSync('sh', ['-c', command]);
+        const code = readFileSync(join(dir, 'index.js'), 'utf8');
+        // The script (1.2 MB gzipped, 1.7 MB as base64 in a string) is not in the code a cold import parses.
+        expect(code.length).toBeLessThan(1024 * 1024);
+        const { version } = require(join(ROOT, 'functions', 'generated', 'api-reference-script.js')) as {
+          version: string;
+        };
+        const event = (path: string, query: string) => ({
+          version: '2.0',
+          routeKey: `GET ${path}`,
+          rawPath: path,
+          rawQueryString: query,
+          queryStringParameters: Object.fromEntries(new URLSearchParams(query)),
+          headers: {},
+          isBase64Encoded: false,
+          requestContext: {
+            requestId: 'r-1',
+            routeKey: `GET ${path}`,
+            timeEpoch: Date.now(),
+            http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+          },
+        });
+        // The page, then the script: the file is opened by the script's request, not before.
+        const script = `const fs = require('node:fs');
+        const read = fs.readFileSync;
+        const opened = [];
+        fs.readFileSync = (file, ...rest) => (opened.push(String(file)), read(file, ...rest));
+        const { handler } = require('./index.js');
+        const context = { awsRequestId: 'r-1', getRemainingTimeInMillis: () => 3000 };
+        (async () => {
+          const page = await handler(${JSON.stringify(event('/docs', ''))}, context);
+          const before = opened.filter((file) => file.endsWith('.gz'));
+          const js = await handler(${JSON.stringify(event('/docs/api-reference.js', `v=${version}`))}, context);
+          const text = require('node:zlib').gunzipSync(Buffer.from(js.body, 'base64')).toString('utf8');
+          const scalar = text.includes('createApiReference');
+          const result = { page: page.statusCode, before, js: { ...js, body: undefined, scalar }, opened };
+          process.stdout.write('\\nRESULT ' + JSON.stringify(result));
+        })();`;
+        const out = JSON.parse(
+          execFileSync(process.execPath, ['-e', script], {
+            cwd: dir,
+            encoding: 'utf8',
+            env: { PATH: process.env.PATH, AWS_LAMBDA_FUNCTION_NAME: 'group-api-reference', STAGE: 'prod' },
+          }).split('\nRESULT ')[1],
+        ) as {
+          page: number;
+          before: string[];
+          js: { statusCode: number; scalar: boolean; headers: Record<string, string> };
+          opened: string[];
+        };
+        expect(out.page).toBe(200);
+        expect(out.before).toEqual([]);
+        expect(out.js.statusCode).toBe(200);
+        expect(out.js.headers['content-encoding']).toBe('gzip');
+        expect(out.js.scalar).toBe(true);
+        expect(out.opened).toContain(join(dir, 'api-reference-script.js.gz'));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('Telemetry (core/observability.ts)', () => {

@@ -45,7 +45,7 @@ let coldStart = true;
  * The Lambda entry of one endpoint group: one middy pipeline per route, built from its entry in the
  * route table, chosen by the event's routeKey:
  *
- *   telemetry (the logger's Lambda context, EMF metrics, the Tracer on AWS) → error handler → header normalizer →
+ *   telemetry (the logger's Lambda context, EMF metrics, X-Ray traces on AWS) → error handler → header normalizer →
  *   arrival → [authentication → rate limit] → clock (`now`, once) → [size, JSON / urlencoded parsers] →
  * [validator] → [path parameters against their id kinds] → [Idempotency-Key] → the operation → the response, once the
  * request is admitted.
