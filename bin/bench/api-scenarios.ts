@@ -1,7 +1,7 @@
 import { readBackWrites, type RecordedCall } from '../../functions/core/db/capacity';
 import { lastCalls } from '../local/gateway';
 import type { Seed } from '../local/seed';
-import { expectOk, type BenchResponse, type Call } from './client';
+import { benchMerchant, benchOrg, expectOk, type BenchResponse, type Call } from './client';
 import { downstreamOf, type DownstreamFigure } from './downstream';
 import { replayFloor } from './floor';
 import { measure, percentile, round, type Measurement } from './measure';
@@ -56,50 +56,21 @@ async function creditsPerItem(assetId: string): Promise<Map<string, bigint>> {
  */
 async function fixtures(call: Call, seed: Seed, payers: number) {
   const operator = seed.operatorApiKey;
-  const newOrg = async (name: string, test = true) => {
-    const account = await expectOk(
-      call('POST', '/api/accounts', operator, { name, type: 'org', region: 'NZ', ...(test ? { test } : {}) }),
-      'account',
-    );
-    const key = await expectOk<{ secret: string }>(
-      call('POST', `/api/accounts/${account.id}/api-keys`, operator, { name: 'bench', role: 'account-owner' }),
-      'key',
-    );
-    return { accountId: account.id, key: key.secret };
-  };
-  const owner = await newOrg('Bench merchant');
-  const merchant = await expectOk(
-    call('POST', '/api/merchants', owner.key, {
-      accountId: owner.accountId,
-      name: 'Bench Cafe',
-      country: 'NZ',
-      test: true,
-    }),
-    'merchant',
-  );
+  const { owner, merchantId } = await benchMerchant(call, operator, 'Bench Cafe');
   const config = await expectOk<{ id: string; paymentOptions: { walletId: string }[] }>(
-    call('POST', `/api/merchants/${merchant.id}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }),
+    call('POST', `/api/merchants/${merchantId}/configs`, owner.key, { paymentOptions: [{ type: 'svc.nzd.test' }] }),
     'config',
   );
-  const liveOwner = await newOrg('Bench live merchant', false);
-  const liveMerchant = await expectOk(
-    call('POST', '/api/merchants', liveOwner.key, {
-      accountId: liveOwner.accountId,
-      name: 'Bench Live Cafe',
-      country: 'NZ',
-      test: false,
-    }),
-    'live merchant',
-  );
+  const live = await benchMerchant(call, operator, 'Bench Live Cafe', false);
   const liveConfig = await expectOk<{ id: string }>(
-    call('POST', `/api/merchants/${liveMerchant.id}/configs`, liveOwner.key, {
+    call('POST', `/api/merchants/${live.merchantId}/configs`, live.owner.key, {
       paymentOptions: [{ type: 'svc.nzd.main' }],
     }),
     'live config',
   );
   const wallets = [];
   for (let i = 0; i < payers; i++) {
-    const payer = await newOrg(`Bench payer ${i}`);
+    const payer = await benchOrg(call, operator, `Bench payer ${i}`);
     const wallet = await expectOk(
       call('POST', '/api/wallet-assets', payer.key, { accountId: payer.accountId, ledgerId: 'svc.nzd.test' }),
       'wallet',
@@ -115,11 +86,11 @@ async function fixtures(call: Call, seed: Seed, payers: number) {
   }
   return {
     owner,
-    merchantId: merchant.id,
+    merchantId,
     configId: config.id,
     settlementWalletId: config.paymentOptions[0].walletId,
     wallets,
-    live: { owner: liveOwner, configId: liveConfig.id },
+    live: { owner: live.owner, configId: liveConfig.id },
   };
 }
 

@@ -72,3 +72,26 @@ export async function expectOk<T = { id: string }>(response: Promise<BenchRespon
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as T;
 }
+
+/** An org account made by the operator, with an account-owner API key: every bench fixture starts from one. */
+export async function benchOrg(call: Call, operatorKey: string, name: string, test = true) {
+  const account = await expectOk(
+    call('POST', '/api/accounts', operatorKey, { name, type: 'org', region: 'NZ', ...(test ? { test } : {}) }),
+    `${name}: account`,
+  );
+  const key = await expectOk<{ secret: string }>(
+    call('POST', `/api/accounts/${account.id}/api-keys`, operatorKey, { name: 'bench', role: 'account-owner' }),
+    `${name}: key`,
+  );
+  return { accountId: account.id, key: key.secret };
+}
+
+/** A fresh org account (benchOrg) and a merchant of it of the same liveness. */
+export async function benchMerchant(call: Call, operatorKey: string, name: string, test = true) {
+  const owner = await benchOrg(call, operatorKey, name, test);
+  const merchant = await expectOk(
+    call('POST', '/api/merchants', owner.key, { accountId: owner.accountId, name, country: 'NZ', test }),
+    `${name}: merchant`,
+  );
+  return { owner, merchantId: merchant.id };
+}

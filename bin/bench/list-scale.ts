@@ -1,7 +1,7 @@
 import { BatchWriteItemCommand, DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { newId } from '../../functions/core/ids';
 import type { Seed } from '../local/seed';
-import { expectOk, type Call } from './client';
+import { benchMerchant, type Call } from './client';
 import { percentile, round } from './measure';
 
 export interface ListScaleFigure {
@@ -34,40 +34,16 @@ export async function listScale(
   const dynamo = new DynamoDBClient({});
   try {
     const accountWith = async (count: number) => {
-      const account = await expectOk(
-        call('POST', '/api/accounts', seed.operatorApiKey, {
-          name: `List ${count}`,
-          type: 'org',
-          region: 'NZ',
-          test: true,
-        }),
-        'account',
-      );
-      const key = await expectOk<{ secret: string }>(
-        call('POST', `/api/accounts/${account.id}/api-keys`, seed.operatorApiKey, {
-          name: 'bench',
-          role: 'account-owner',
-        }),
-        'key',
-      );
-      const merchant = await expectOk(
-        call('POST', '/api/merchants', key.secret, {
-          accountId: account.id,
-          name: 'Listed',
-          country: 'NZ',
-          test: true,
-        }),
-        'merchant',
-      );
+      const { owner, merchantId } = await benchMerchant(call, seed.operatorApiKey, `List ${count}`);
       const { Item } = await dynamo.send(
         new GetItemCommand({
           TableName: tableName,
-          Key: { PK: { S: `MERCHANT#${merchant.id}` }, SK: { S: 'MERCHANT' } },
+          Key: { PK: { S: `MERCHANT#${merchantId}` }, SK: { S: 'MERCHANT' } },
         }),
       );
       if (!Item) throw new Error('merchant item not found: its key shape changed (functions/merchants/entities.ts)');
-      await copies(dynamo, tableName, Item, merchant.id, count - 1);
-      return { accountId: account.id, key: key.secret };
+      await copies(dynamo, tableName, Item, merchantId, count - 1);
+      return owner;
     };
     const smallAccount = await accountWith(small);
     const largeAccount = await accountWith(large);

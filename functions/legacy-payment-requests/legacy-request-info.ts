@@ -8,6 +8,6 @@ type Query = FromSchema<typeof legacyRequestInfoQuery>;
 
 export const legacyRequestInfo = legacyOperation<unknown, Query>('info', async ({ query, auth, now }) => {
   const request = await loadPaymentRequestOrForbid(query.requestId, now);
-  await auth.access.account(request.merchantAccountId);
+  await auth.access.authorize(request.merchantAccountId);
   return legacyView(request);
 });

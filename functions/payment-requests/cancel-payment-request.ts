@@ -19,7 +19,7 @@ export async function cancelRequest(
 ): Promise<{ activity: PaymentActivity; paymentRequest: StoredPaymentRequest }> {
   return retryOnConflict(async () => {
     const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
-    await auth.access.account(request.merchantAccountId);
+    await auth.access.authorize(request.merchantAccountId);
     assertNew(request);
     return cancelAsRead(request, 'CANCELLED_BY_MERCHANT', auth.principal.crn, now);
   });

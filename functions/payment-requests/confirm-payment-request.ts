@@ -44,7 +44,7 @@ export const confirmPaymentRequest = authedOperation<Body>(async ({ params, body
       const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
       // The merchant's clock judges the lapse and stamps the confirmation (request-clock.ts).
       const clock = await merchantNow(request, now);
-      await auth.access.account(request.merchantAccountId);
+      await auth.access.authorize(request.merchantAccountId);
       assertAuthorizedPreAuth(request, clock);
       if (body.value && body.value.currency !== request.value.currency)
         throw badRequest(`value.currency must be ${request.value.currency}`);

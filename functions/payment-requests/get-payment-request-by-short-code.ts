@@ -9,6 +9,6 @@ export const getPaymentRequestByShortCode = authedOperation(async ({ params, aut
   if (!code) throw invalidRequest('CHECKSUM_FAILED');
   const request = await loadPaymentRequestByShortCode(code, now);
   if (!request) throw forbidden();
-  await auth.access.account(request.merchantAccountId);
+  await auth.access.authorize(request.merchantAccountId);
   return present(request);
 });

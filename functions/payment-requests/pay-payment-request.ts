@@ -161,7 +161,7 @@ async function plan(
   }
   const paymentRequest = await loadPaymentRequestOrForbid(input.paymentRequestId, callerNow);
   const now = await merchantNow(paymentRequest, callerNow);
-  await auth.access.account(paymentRequest.merchantAccountId);
+  await auth.access.authorize(paymentRequest.merchantAccountId);
   assertNew(paymentRequest);
   if (paymentRequest.merchantConditions.some((c) => c.status !== 'accepted')) throw businessRule('PAYMENT_DECLINED');
   const option = paymentRequest.paymentOptions.find((o) => o.assetType === input.assetType);

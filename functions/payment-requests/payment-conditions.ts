@@ -19,7 +19,7 @@ export function setCondition(decision: 'accept' | 'decline') {
       const request = await loadPaymentRequestOrForbid(params.paymentRequestId, now);
       // The patron (the account of the patron code the request was made with) sets only conditions awaiting it.
       const patron = await isPatronOf(request, auth);
-      if (!patron) await auth.access.account(request.merchantAccountId);
+      if (!patron) await auth.access.authorize(request.merchantAccountId);
       const condition = request.merchantConditions.find((c) => c.id === params.conditionId);
       if (!condition) throw forbidden();
       const awaiting = patron ? 'awaiting-patron' : 'awaiting-merchant';

@@ -105,7 +105,7 @@ async function attemptRefund(
   const { amount, externalRef } = input;
   const request = await loadPaymentRequestOrForbid(input.paymentRequestId, callerNow);
   const now = await merchantNow(request, callerNow);
-  await auth.access.account(request.merchantAccountId);
+  await auth.access.authorize(request.merchantAccountId);
   input.assertAllowed?.(request);
   if (input.currency !== undefined && input.currency !== request.value.currency)
     throw badRequest(`value.currency must be ${request.value.currency}`);

@@ -36,7 +36,7 @@ async function release(
 ): Promise<PaymentActivity> {
   const recorded = (activity: PaymentActivity) => (record ? [record(activity)] : []);
   const request = await loadPaymentRequestOrForbid(paymentRequestId, now);
-  await auth.access.account(request.merchantAccountId);
+  await auth.access.authorize(request.merchantAccountId);
   if (!request.preAuth) throw businessRule('INVALID_PAYMENT_REQUEST_TYPE');
   if (request.preAuthStatus === 'released') throw businessRule('PRE_AUTH_RELEASED');
   const at = isoTimestamp(now);

@@ -56,7 +56,7 @@ export function voidRequest(
   return retryOnConflict(async () => {
     const request = await loadPaymentRequestOrForbid(paymentRequestId, callerNow);
     const now = await merchantNow(request, callerNow);
-    await auth.access.account(request.merchantAccountId);
+    await auth.access.authorize(request.merchantAccountId);
     assertVoidable(request);
     if (now.getTime() - Date.parse(request.createdAt) > VOID_WINDOW_MS) throw businessRule('VOID_WINDOW_EXCEEDED');
     const at = isoTimestamp(now);

@@ -9,7 +9,14 @@ import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { ledgerDb } from '../core/ledger/ledger-db';
 import { assetShard } from '../core/ledger/entities';
-import { HOT_ASSET_SHARDS, readBalanceItems, totals, ZERO_BALANCE, type AssetSide } from '../core/ledger/transfers';
+import {
+  baseBalanceItems,
+  HOT_ASSET_SHARDS,
+  readBalanceItems,
+  totals,
+  ZERO_BALANCE,
+  type AssetSide,
+} from '../core/ledger/transfers';
 import { formatAmount } from '../core/money';
 import {
   accountAssetsPartition,
@@ -132,17 +139,28 @@ async function accountWallets(accountId: string, range: IndexRange, shown: Shown
     current.map((item) => ({ item, sortKey: String(item.GSI3SK) })),
     older.map((item) => ({ item, sortKey: String(item.GSI1SK) })),
   ];
-  return mergeBySortKey(sides, range.newestFirst, limit).map(({ item, sortKey }) => ({
-    sortKey,
-    wallet: walletAssetEntity.parse(item),
-  }));
+  const consistent = new Set(current);
+  return mergeBySortKey(sides, range.newestFirst, limit).map(({ item, sortKey }) => {
+    const wallet = walletAssetEntity.parse(item);
+    return { sortKey, wallet, view: () => presentWithBalance(wallet, consistent.has(item) ? item : undefined) };
+  });
+}
+
+/**
+ * A wallet presented with its balance: a wallet without shards (no settlement wallet: the engine credits those on
+ * shards) from its base item when that was read from the table (GSI3's wallets are); else (shards, or a lagging GSI1
+ * copy of the item) from its balance items, read by one Query.
+ */
+async function presentWithBalance(wallet: StoredWalletAsset, base: Record<string, unknown> | undefined) {
+  if (base && !wallet.settlement && wallet.shards === undefined)
+    return present(wallet, baseBalanceItems(wallet.id, base));
+  return present(wallet, (await readBalanceItems(wallet.id)).items);
 }
 
 /** Wallet assets of an account, oldest first; bounded by MAX_WALLETS_PER_LEDGER per ledger. */
 export async function queryWalletAssets(accountId: string): Promise<WalletAsset[]> {
   const wallets = await accountWallets(accountId, { newestFirst: false }, ALL_WALLETS);
-  // Shards are not in the index: each wallet's balance items are read from the table.
-  return Promise.all(wallets.map(async ({ wallet }) => present(wallet, (await readBalanceItems(wallet.id)).items)));
+  return Promise.all(wallets.map(({ view }) => view()));
 }
 
 /**
@@ -152,10 +170,7 @@ export async function queryWalletAssets(accountId: string): Promise<WalletAsset[
  */
 export async function accountWalletsBefore(accountId: string, before: string | undefined, limit: number) {
   const wallets = await accountWallets(accountId, { newestFirst: true, before }, UNARCHIVED_WALLETS, limit);
-  return wallets.map(({ sortKey, wallet }) => ({
-    sortKey,
-    view: async () => present(wallet, (await readBalanceItems(wallet.id)).items),
-  }));
+  return wallets.map(({ sortKey, view }) => ({ sortKey, view }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Account } from '../../functions/core/auth/account-directory';
 import { Access, type Authorization } from '../../functions/core/auth/access';
+import { changesAuthentication, keptAccount } from '../../functions/core/auth/authenticate';
 import {
   API_KEY_ROLES,
   flagsIn,
@@ -204,6 +205,96 @@ describe('Access.account()', () => {
     expect(await refusal(() => access('account-owner', 'collections:write').access.account(HOME.id))).toEqual(
       FORBIDDEN,
     );
+  });
+});
+
+describe('Access.authorize() and the accounts an instance keeps (keptAccount)', () => {
+  const LIVE_TTL_MS = 30_000;
+  const TEST_TTL_MS = 1_000;
+  let clock = 0;
+  let ids = 0;
+  beforeEach(() => {
+    clock = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => clock);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  /** A directory holding one fresh account (ids never repeat: the kept accounts outlive a test). */
+  const directory = (more: Partial<Account> = {}) => {
+    const target = account(`kept-${++ids}`, more);
+    const findAccount = jest.fn(async (id: string) => (id === target.id ? target : undefined));
+    return { target, findAccount };
+  };
+
+  it('authorizes as account() does: a global grant reaches it, an account grant does not, flags hold', async () => {
+    const { auth } = authorization();
+    await expect(
+      Access.forRoute(principal('account-owner'), 'things:read-any', auth).authorize(FOREIGN.id),
+    ).resolves.toBeUndefined();
+    expect(
+      await refusal(() => Access.forRoute(principal('cashier'), 'things:read', auth).authorize(FOREIGN.id)),
+    ).toEqual(FORBIDDEN);
+    expect(
+      await refusal(() => Access.forRoute(principal('account-owner'), 'things:read', auth).authorize('missing')),
+    ).toEqual(FORBIDDEN);
+    const orgs = Access.forRoute(principal('account-owner'), 'orgs:write', auth);
+    await expect(orgs.authorize(CHILD.id)).resolves.toBeUndefined();
+    expect(await refusal(() => orgs.authorize(PERSON.id))).toEqual(FORBIDDEN);
+  });
+
+  it('the caller’s own account is not read; another is read once and kept', async () => {
+    const { target, findAccount } = directory();
+    const auth = authorization().auth;
+    auth.accounts.findAccount = findAccount;
+    const access = Access.forRoute(principal('account-owner'), 'things:read-any', auth);
+    await access.authorize(HOME.id);
+    expect(findAccount).not.toHaveBeenCalled();
+    await access.authorize(target.id);
+    await access.authorize(target.id);
+    expect(findAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('a live account is kept 30 s, a test account 1 s, each from before its read', async () => {
+    const live = directory();
+    await keptAccount(live.target.id, live.findAccount);
+    clock += LIVE_TTL_MS - 1;
+    await expect(keptAccount(live.target.id, live.findAccount)).resolves.toBe(live.target);
+    expect(live.findAccount).toHaveBeenCalledTimes(1);
+    clock += 1;
+    await keptAccount(live.target.id, live.findAccount);
+    expect(live.findAccount).toHaveBeenCalledTimes(2);
+
+    const test = directory({ test: true, testClockOffsetSeconds: 60 });
+    await keptAccount(test.target.id, test.findAccount);
+    clock += TEST_TTL_MS - 1;
+    await keptAccount(test.target.id, test.findAccount);
+    expect(test.findAccount).toHaveBeenCalledTimes(1);
+    clock += 1;
+    await keptAccount(test.target.id, test.findAccount);
+    expect(test.findAccount).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no missing account and no failed read; concurrent readers share one read', async () => {
+    const { findAccount } = directory();
+    await expect(keptAccount('nobody', findAccount)).resolves.toBeUndefined();
+    await keptAccount('nobody', findAccount);
+    expect(findAccount).toHaveBeenCalledTimes(2);
+    const failing = jest.fn().mockRejectedValueOnce(new Error('throttled')).mockResolvedValue(HOME);
+    await expect(keptAccount('flaky', failing)).rejects.toThrow('throttled');
+    await expect(keptAccount('flaky', failing)).resolves.toBe(HOME);
+    const shared = directory();
+    await Promise.all([
+      keptAccount(shared.target.id, shared.findAccount),
+      keptAccount(shared.target.id, shared.findAccount),
+    ]);
+    expect(shared.findAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('an account changed on this instance is read afresh at once (changesAuthentication)', async () => {
+    const { target, findAccount } = directory();
+    await keptAccount(target.id, findAccount);
+    await changesAuthentication(async () => undefined)({ params: { accountId: target.id } });
+    await keptAccount(target.id, findAccount);
+    expect(findAccount).toHaveBeenCalledTimes(2);
   });
 });
 

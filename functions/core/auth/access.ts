@@ -1,5 +1,6 @@
 import { businessRule, forbidden, type BusinessRuleCode } from '../errors/classes';
 import type { Account, AccountDirectory } from './account-directory';
+import { keptAccount } from './authenticate';
 import type { IntegrationDirectory } from './integration-directory';
 import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
 import type { Principal } from './principal';
@@ -43,8 +44,26 @@ export class Access {
   /** Loads the account and checks the caller may act on its resources under this permission. */
   async account(accountId: string): Promise<Account> {
     const { principal } = this;
-    const target =
-      accountId === principal.accountId ? principal.account : await this.authorization.accounts.findAccount(accountId);
+    return this.checked(
+      accountId === principal.accountId ? principal.account : await this.authorization.accounts.findAccount(accountId),
+    );
+  }
+
+  /**
+   * `account()` for an operation that only needs to know the caller may act there, and shows or changes nothing of
+   * the account (a payer paying a merchant's request): the account as this instance keeps it for authorization
+   * (core/auth/authenticate.ts `keptAccount`), so a merchant's busy till costs no read of its account per request.
+   */
+  async authorize(accountId: string): Promise<void> {
+    const { principal, authorization } = this;
+    this.checked(
+      accountId === principal.accountId
+        ? principal.account
+        : await keptAccount(accountId, (id) => authorization.accounts.findAccount(id)),
+    );
+  }
+
+  private checked(target: Account | undefined): Account {
     if (!target || !this.reaches(target) || !this.flagsHold(target)) throw forbidden();
     return target;
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { apiKeyCrn, userCrn } from '../crn';
 import { forbidden, unauthorized } from '../errors/classes';
-import type { AccountDirectory } from './account-directory';
+import type { Account, AccountDirectory } from './account-directory';
 import { hashApiKeySecret } from './api-key-secret';
 import type { Principal } from './principal';
 import { recordAuthenticationFailure, refuseBlockedSource, refuseFailingSource } from './rate-limit';
@@ -122,7 +122,7 @@ function accountHeaderOf(headers: Record<string, string | undefined>): string | 
   return undefined;
 }
 
-const cacheTtlOf = (principal: Principal) =>
+const cacheTtlOf = (principal: Pick<Principal, 'account'>) =>
   principal.account.test ? TEST_ACCOUNT_CACHE_TTL_MS : API_KEY_CACHE_TTL_MS;
 
 /**
@@ -139,13 +139,49 @@ function remember(cacheKey: string, principal: Principal, until: number): void {
   verified.set(cacheKey, { principal, until });
 }
 
+/** Accounts read to authorize a caller on them, or for their clocks, kept by the keys' rules (`keptAccount`). */
+const keptAccounts = new Map<string, { account: Promise<Account | undefined>; until: number }>();
+
 /**
- * Drops this instance's verified keys of an account (all when none is named): the accounts group
+ * Another account as authorization and clocks read it (a payer paying a merchant's request: the merchant's account),
+ * kept in the instance as verified keys are: 30 s, a test account's 1 s, forgotten where it is changed. Its record as
+ * an operation shows or changes it is read afresh (the accounts group's `findAccount`). The entry's time starts
+ * before its read is sent, so an advanced test clock shows by the time the advance answers, as for a key's account.
+ */
+export function keptAccount(
+  accountId: string,
+  find: (accountId: string) => Promise<Account | undefined>,
+): Promise<Account | undefined> {
+  const at = Date.now();
+  const entry = keptAccounts.get(accountId);
+  if (entry && entry.until > at) return entry.account;
+  if (keptAccounts.size >= API_KEY_CACHE_SIZE) keptAccounts.delete(keptAccounts.keys().next().value!);
+  const account = find(accountId);
+  const kept = { account, until: at + TEST_ACCOUNT_CACHE_TTL_MS };
+  keptAccounts.delete(accountId);
+  keptAccounts.set(accountId, kept);
+  // Kept as long as its kind of account may be; a missing account or a failed read is not kept.
+  account.then(
+    (found) => {
+      if (found) kept.until = at + cacheTtlOf({ account: found });
+      else if (keptAccounts.get(accountId) === kept) keptAccounts.delete(accountId);
+    },
+    () => {
+      if (keptAccounts.get(accountId) === kept) keptAccounts.delete(accountId);
+    },
+  );
+  return account;
+}
+
+/**
+ * Drops this instance's verified keys and kept accounts of an account (all when none is named): the accounts group
  * calls it after changing a key or an account, so the change holds at once where it was made.
  */
 function forgetAuthentications(accountId?: string): void {
   for (const [hash, { principal }] of verified)
     if (!accountId || principal.accountId === accountId) verified.delete(hash);
+  if (accountId) keptAccounts.delete(accountId);
+  else keptAccounts.clear();
 }
 
 /**

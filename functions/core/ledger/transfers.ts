@@ -130,17 +130,8 @@ export async function readBalanceItems(
   const rows = out.Items ?? [];
   const baseSK = assetBalance.key(assetId).SK;
   const base = rows.find((r) => r.SK === baseSK);
-  const balanceItem = (key: BalanceItem['key'], r: BalanceAttributes): BalanceItem => ({
-    key,
-    balance: toAmount(r.balance),
-    pending: toAmount(r.pending),
-    available: toAmount(r.available ?? r.balance),
-    status: r.status,
-    currency: r.currency,
-    liveness: r.liveness,
-  });
   const items = [
-    ...(base ? [balanceItem(assetBalance.key(assetId), assetBalance.parse(base))] : []),
+    ...(base ? baseBalanceItems(assetId, base) : []),
     ...rows
       .filter((r) => String(r.SK).startsWith(shardPrefix))
       .map((r) => {
@@ -150,6 +141,24 @@ export async function readBalanceItems(
   ];
   return { base, items };
 }
+
+const balanceItem = (key: BalanceItem['key'], r: BalanceAttributes): BalanceItem => ({
+  key,
+  balance: toAmount(r.balance),
+  pending: toAmount(r.pending),
+  available: toAmount(r.available ?? r.balance),
+  status: r.status,
+  currency: r.currency,
+  liveness: r.liveness,
+});
+
+/**
+ * The balance item an asset's base item holds, from that item as read (strongly consistently). For an asset without
+ * shards it is every balance item there is, so a reader that already has the base item needs no Query of them.
+ */
+export const baseBalanceItems = (assetId: string, base: Record<string, unknown>): BalanceItem[] => [
+  balanceItem(assetBalance.key(assetId), assetBalance.parse(base)),
+];
 
 /** Starts reading an asset's balance items now, for the same read later in the request (core/db/write-gate.ts). */
 export function prefetchBalanceItems(assetId: string): void {
