@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { freePort } from './local/free-port';
 import { startPlatform } from './local/platform';
 import { apiScenarios } from './bench/api-scenarios';
-import { baselines } from './bench/baseline';
+import { BASELINE_TRANSACTION, baselines } from './bench/baseline';
 import { bundleFigures } from './bench/bundles';
 import { client } from './bench/client';
 import { costOf, downstreamCost, flowCost, onProvisionedCapacity, PRICES } from './bench/cost';
@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     const { figures: api, hot, downstream } = await apiScenarios(call, platform.seed, OPS, CONCURRENCIES);
     const baselineFor = (writes: number, concurrency: number) =>
       base.find(
-        (b) => b.concurrency === concurrency && (writes > 1 ? b.name.includes('Transact') : b.name.includes('PutItem')),
+        (b) =>
+          b.concurrency === concurrency && (writes > 1 ? b.name === BASELINE_TRANSACTION : b.name.includes('PutItem')),
       )!;
     const withRatios = api.map((a) => {
       const b = baselineFor(a.writes, a.concurrency);

@@ -3,9 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { sdkClient } from '../../functions/core/observability';
 import { measure, type Measurement } from './measure';
 
+/** The baseline the goals and every write's ratio divide by: one 3-item transaction. */
+export const BASELINE_TRANSACTION = 'baseline: TransactWriteItems (3 items)';
+
 /**
- * Raw DynamoDB Local: what one PutItem and one 3-item TransactWriteItems cost on this machine (a client configured as
- * the platform's).
+ * Raw DynamoDB Local: what one PutItem and one TransactWriteItems of 3 and of 6 items cost on this machine (a client
+ * configured as the platform's).
  */
 export async function baselines(tableName: string, ops: number, concurrencies: number[]): Promise<Measurement[]> {
   const client = sdkClient(new DynamoDBClient({}));
@@ -17,17 +20,19 @@ export async function baselines(tableName: string, ops: number, concurrencies: n
         await client.send(new PutItemCommand({ TableName: tableName, Item: item() }));
       }),
     );
-    results.push(
-      await measure('baseline: TransactWriteItems (3 items)', concurrency, ops, async () => {
-        await client.send(
-          new TransactWriteItemsCommand({
-            TransactItems: [item(), item(), item()].map((Item) => ({
-              Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
-            })),
-          }),
-        );
-      }),
-    );
+    // 3 items: the goals' baseline; 6: the size of a pay's own transaction, to tell its share of a pay's time.
+    for (const size of [3, 6])
+      results.push(
+        await measure(`baseline: TransactWriteItems (${size} items)`, concurrency, ops, async () => {
+          await client.send(
+            new TransactWriteItemsCommand({
+              TransactItems: Array.from({ length: size }, () => ({
+                Put: { TableName: tableName, Item: item(), ConditionExpression: 'attribute_not_exists(PK)' },
+              })),
+            }),
+          );
+        }),
+      );
   }
   client.destroy();
   return results;

@@ -3,6 +3,7 @@ import { SHIPPED, VARIANTS, type BundleFigure, type Variant } from './bundles';
 import type { CostFigure, PRICES } from './cost';
 import type { DownstreamFigure } from './downstream';
 import type { ListScaleFigure } from './list-scale';
+import { BASELINE_TRANSACTION } from './baseline';
 import { percentile, round, type Measurement } from './measure';
 import type { SoakFigure } from './soak';
 
@@ -68,9 +69,11 @@ export function markdown(r: BenchResult): string {
   const money = single.filter((a) => MONEY.has(a.name));
   const groupBundles = r.bundles.filter((b) => b.fn.startsWith('group-'));
   const shipped = spread(r.bundles, SHIPPED);
-  const baselineTransaction = r.baselines.find((b) => b.concurrency === 1 && b.name.includes('Transact'));
+  const baselineTransaction = r.baselines.find((b) => b.concurrency === 1 && b.name === BASELINE_TRANSACTION);
   const pay = single.find((a) => a.name === 'pay');
   const payRatio = pay && baselineTransaction ? round(pay.p50Ms / baselineTransaction.p50Ms) : undefined;
+  // A pay's own transaction is of 6 items: what that size alone costs tells the ratio's floor.
+  const sixItems = r.baselines.find((b) => b.concurrency === 1 && b.name === 'baseline: TransactWriteItems (6 items)');
   const prices = r.costs.prices;
   const lines = [
     `# Benchmark (${r.machine.startedAt})`,
@@ -214,6 +217,13 @@ export function markdown(r: BenchResult): string {
     `| pay p50 ÷ raw 3-item TransactWriteItems, same run, concurrency 1 | ≤ ${LEAN_GOALS.payToTransaction} × | ` +
       `${payRatio ?? '–'} × (${pay?.p50Ms ?? '–'} ms ÷ ${baselineTransaction?.p50Ms ?? '–'} ms) | ` +
       `${mark((payRatio ?? Infinity) <= LEAN_GOALS.payToTransaction)} |`,
+    ...(pay && sixItems && baselineTransaction
+      ? [
+          `| (beside it: a raw 6-item TransactWriteItems, a pay's own transaction's size, ÷ the 3-item) | | ` +
+            `${round(sixItems.p50Ms / baselineTransaction.p50Ms)} × (${sixItems.p50Ms} ms); the pay ÷ it ` +
+            `${round(pay.p50Ms / sixItems.p50Ms)} × | |`,
+        ]
+      : []),
     `| create + pay + get with what it sets off, per million on AWS | ≤ ${dollars(LEAN_GOALS.flowDollars)} | ` +
       `${dollars(r.costs.flowWithSetOff.total)} on demand; ${dollars(r.costs.provisioned.total)} on provisioned ` +
       `capacity | on demand ${mark(r.costs.flowWithSetOff.total <= LEAN_GOALS.flowDollars)}; provisioned ` +

@@ -7,13 +7,17 @@ import { invokeConsumer } from './consumer-usage';
 
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
 
+/** How often a batching window's gathering asks its queue for more. */
+const GATHER_POLL_MS = 100;
+
 export interface QueuePoller {
   stop(): Promise<void>;
 }
 
 /**
  * Long-polls each queue that has a consumer and invokes it with an SQS event, as the Lambda event
- * source mapping does: reported failures stay on the queue (visibility timeout, then the DLQ).
+ * source mapping does (gathering for the queue's batching window, if it has one): reported failures stay on the
+ * queue (visibility timeout, then the DLQ).
  */
 export function startQueuePollers(
   queueUrls: Record<string, string>,
@@ -37,6 +41,20 @@ export function startQueuePollers(
         );
         const messages = out.Messages ?? [];
         if (!messages.length) continue;
+        // As the event source mapping does with a batching window: more, until 10 or the window has passed.
+        const gatherUntil = Date.now() + (queue.batchingWindowSeconds ?? 0) * 1000;
+        while (running && messages.length < 10 && Date.now() < gatherUntil) {
+          await new Promise((r) => setTimeout(r, Math.min(GATHER_POLL_MS, gatherUntil - Date.now())));
+          const more = await sqs.send(
+            new ReceiveMessageCommand({
+              QueueUrl: url,
+              MaxNumberOfMessages: 10 - messages.length,
+              WaitTimeSeconds: 0,
+              AttributeNames: ['All'],
+            }),
+          );
+          messages.push(...(more.Messages ?? []));
+        }
         const event: SQSEvent = {
           Records: messages.map((m) => ({
             messageId: m.MessageId ?? '',

@@ -1,6 +1,7 @@
 import { publicView } from '../core/db/entity';
 import { derivedId } from '../core/ids';
 import { type NotificationType, recordDerivedWebhookEvents, type WebhookEvent } from '../core/webhooks/outbox';
+import { queryWebhooks } from '../webhooks';
 import { paymentActivityEntity, paymentRequestEntity } from './keys';
 import { activitiesOf } from './paid-activity';
 import { legacyWebhookEvents, type RaisedEvent, type RaisedEventInput } from './legacy-webhook-events';
@@ -72,14 +73,18 @@ export async function recordWebhookEventsOfChange(
     .sort((a, b) => Number(a.activityNumber) - Number(b.activityNumber));
   if (activities.length !== numbers.length)
     throw new Error(`payment request ${request.id}: activities ${numbers.join(', ')} not all found`);
-  await recordDerivedWebhookEvents(
-    webhookEventsFor(request, activities).map(
-      ({ activity, input }) =>
-        ({
-          ...input,
-          id: derivedId(undefined, 'webhook-event', request.id, activity.activityNumber, raisedAs(input)),
-          createdAt: activity.createdAt,
-        }) as WebhookEvent,
-    ),
+  const events = webhookEventsFor(request, activities).map(
+    ({ activity, input }) =>
+      ({
+        ...input,
+        id: derivedId(undefined, 'webhook-event', request.id, activity.activityNumber, raisedAs(input)),
+        createdAt: activity.createdAt,
+      }) as WebhookEvent,
   );
+  // A notification goes to the merchant's webhooks subscribed to its type as it is recorded; a legacy event to the
+  // request's notifyUrl.
+  const subscribed = events.some((event) => event.kind === 'notification')
+    ? new Set((await queryWebhooks(request.merchantAccountId)).flatMap((webhook) => webhook.types))
+    : new Set<string>();
+  await recordDerivedWebhookEvents(events, (event) => event.kind !== 'notification' || subscribed.has(event.type));
 }

@@ -173,6 +173,9 @@ export class PaymentsFunctions extends Construct {
           batchSize: 10,
           reportBatchItemFailures: true,
           ...(definition.maxConcurrency ? { maxConcurrency: definition.maxConcurrency } : {}),
+          ...(definition.batchingWindowSeconds
+            ? { maxBatchingWindow: Duration.seconds(definition.batchingWindowSeconds) }
+            : {}),
         }),
       );
       this.consumers.push(fn);

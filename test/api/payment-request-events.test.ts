@@ -5,7 +5,7 @@ import { db } from '../../functions/core/db/client';
 import { handler } from '../../functions/consumers/payment-request-events';
 import { api, seed, type Json } from '../support/api';
 import { waitFor } from '../support/clock';
-import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/payments';
+import { newMerchant, newPayer, newPaymentRequest, pay, type MerchantSetup } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
 
 /**
@@ -33,27 +33,31 @@ async function payRecord(paymentRequestId: string): Promise<DynamoDBStreamEvent[
   };
 }
 
+/** An endpoint of the merchant's account taking one type, made by the operator. */
+async function subscribe(merchant: MerchantSetup, url: string, type: string) {
+  const res = await api('POST', `/api/accounts/${merchant.owner.accountId}/webhooks`, {
+    key: seed().operatorApiKey,
+    body: { url, types: [type] },
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The merchant's logged events of one payment request. */
+const loggedOf = (merchant: MerchantSetup, paymentRequestId: string) =>
+  api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: merchant.owner.apiKey }).then((res) =>
+    (res.body.items as Json[]).filter((e) => e.paymentRequestId === paymentRequestId),
+  );
+
 it('a replayed stream batch of a pay yields one event record and one delivery per endpoint', async () => {
   const merchant = await newMerchant();
   const hooks = await Promise.all([receiver(), receiver()]);
-  for (const hook of hooks)
-    expect(
-      (
-        await api('POST', `/api/accounts/${merchant.owner.accountId}/webhooks`, {
-          key: seed().operatorApiKey,
-          body: { url: hook.url, types: ['payment-request:paid'] },
-        })
-      ).status,
-    ).toBe(200);
+  for (const hook of hooks) await subscribe(merchant, hook.url, 'payment-request:paid');
   const payer = await newPayer('5000');
   const pr = await newPaymentRequest(merchant);
   expect((await pay(payer, pr.id, 'replayed-stream')).status).toBe(200);
   const [[first], [second]] = await Promise.all(hooks.map((hook) => hook.waitForAccepted(1)));
   expect(second.body.id).toBe(first.body.id);
-  const logged = () =>
-    api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: merchant.owner.apiKey }).then((res) =>
-      (res.body.items as Json[]).filter((e) => e.paymentRequestId === pr.id),
-    );
+  const logged = () => loggedOf(merchant, pr.id);
   // Both deliveries are named in the log once the fan-out recorded them.
   await waitFor(logged, (events) => events.length === 1 && events[0].deliveries.length === 2);
 
@@ -67,3 +71,33 @@ it('a replayed stream batch of a pay yields one event record and one delivery pe
   ]);
   expect(events[0].deliveries.map((d: Json) => d.url).sort()).toEqual(hooks.map((hook) => hook.url).sort());
 });
+
+it(
+  'an event no webhook of the merchant is subscribed to is logged as fanned out to none as it is recorded, never ' +
+    'entering the outbox; the type a webhook takes is fanned out',
+  async () => {
+    const merchant = await newMerchant();
+    const hook = await receiver();
+    await subscribe(merchant, hook.url, 'payment-request:refund-completed');
+    const payer = await newPayer('5000');
+    const pr = await newPaymentRequest(merchant);
+    expect((await pay(payer, pr.id, 'unsubscribed-paid')).status).toBe(200);
+    const logged = () => loggedOf(merchant, pr.id);
+    const [paid] = await waitFor(logged, (events) => events.length === 1);
+    expect(paid).toMatchObject({ type: 'payment-request:paid', dispatchedAt: paid.createdAt, deliveries: [] });
+    const { Item } = await db().send(
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { PK: `WEBHOOKEVENT#${paid.id}`, SK: 'WEBHOOKEVENT' } }),
+    );
+    expect(Item).toMatchObject({ id: paid.id, dispatchedAt: paid.createdAt });
+    expect(Item).not.toHaveProperty('GSI1PK');
+
+    const refund = await api('POST', `/api/payment-requests/${pr.id}/refund`, {
+      key: merchant.owner.apiKey,
+      body: { value: { currency: 'NZD', amount: '100' }, externalRef: 'unsubscribed-refund' },
+    });
+    expect(refund.status).toBe(200);
+    const [delivered] = await hook.waitForAccepted(1);
+    expect(delivered.body.type).toBe('payment-request:refund-completed');
+    await waitFor(logged, (all) => all.some((e) => e.id === delivered.body.id && e.deliveries.length === 1));
+  },
+);

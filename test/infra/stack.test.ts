@@ -392,6 +392,21 @@ describe('PaymentsStack', () => {
     expect(readers).toEqual([expect.stringMatching(/promotiondrawsRole/)]);
   });
 
+  it('gathers timers for a second before invoking their consumer; a webhook or a notification waits for none', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const mappingOf = (fragment: string) => {
+      const fn = Object.keys(functions).find((id) => id.includes(fragment))!;
+      const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+        (m) => (m as { Properties: { FunctionName: { Ref: string } } }).Properties.FunctionName.Ref === fn,
+      );
+      expect(mappings).toHaveLength(1);
+      return (mappings[0] as { Properties: Record<string, unknown> }).Properties;
+    };
+    expect(mappingOf('consumertimers')).toMatchObject({ BatchSize: 10, MaximumBatchingWindowInSeconds: 1 });
+    for (const consumer of ['consumerwebhooks', 'consumernotifications'])
+      expect(mappingOf(consumer).MaximumBatchingWindowInSeconds).toBeUndefined();
+  });
+
   it("consumes the webhooks queue and the table stream's new webhook events (the outbox sweep: below)", () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const idOf = (fragment: string) => Object.keys(functions).find((id) => id.includes(fragment))!;

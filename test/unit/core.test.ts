@@ -198,6 +198,8 @@ describe('write units (the bench and the money write test)', () => {
     expect(itemWriteUnits(large, true, false)).toEqual({ table: 6, index: 6 });
     // A webhook event dispatched since has left the outbox index it was written with.
     expect(itemWriteUnits({ PK: 'c', dispatchedAt: 'now' }, true, false)).toEqual({ table: 2, index: 1 });
+    // Stored dispatched as it was created (no receiver): it never had the outbox entry.
+    expect(itemWriteUnits({ PK: 'c', createdAt: 't', dispatchedAt: 't' }, false, true)).toEqual({ table: 1, index: 0 });
     // 822 bytes as DynamoDB sizes it, though its JSON is over 1,200: one KB.
     expect(itemWriteUnits({ PK: 'c', list: Array.from({ length: 203 }, () => 'abc') }, true, true).table).toBe(2);
     // A keys-only index's entry is written with a new item, not by an update that keeps its keys.

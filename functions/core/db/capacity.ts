@@ -178,12 +178,14 @@ const startedKb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 /**
  * Index entries an item read back was written with: one per global secondary index whose key it carries. A
  * webhook event leaves the outbox index (GSI1) once dispatched, which may follow its write at once: one read
- * back dispatched was written with that entry. A keys-only index's entry is written with a new item (`created`)
- * and again only when its keys change, which no update here does: an update of the item leaves it as it is.
+ * back dispatched was written with that entry, unless it was stored dispatched as it was created (no receiver: its
+ * `dispatchedAt` is its `createdAt`; core/webhooks/outbox.ts). A keys-only index's entry is written with a new item
+ * (`created`) and again only when its keys change, which no update here does: an update of the item leaves it as it is.
  */
 export function indexEntries(item: Record<string, unknown>, created: boolean): number {
+  const leftOutbox = 'dispatchedAt' in item && item.dispatchedAt !== item.createdAt;
   return (
-    INDEX_KEYS.filter((key) => key in item || (key === 'GSI1PK' && 'dispatchedAt' in item)).length +
+    INDEX_KEYS.filter((key) => key in item || (key === 'GSI1PK' && leftOutbox)).length +
     (created ? KEYS_ONLY_INDEX_KEYS.filter((key) => key in item).length : 0)
   );
 }

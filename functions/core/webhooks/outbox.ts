@@ -68,9 +68,9 @@ export const webhookEventEntity = defineEntity<WebhookEvent & { dispatchedAt?: s
   version: 1,
   key: webhookEventKey,
   keyOf: (e) => webhookEventKey(e.id),
+  // An event stored dispatched (no receiver took it: recordDerivedWebhookEvents) never enters the outbox.
   indexes: (e) => ({
-    GSI1PK: outboxPartition(shardOf(e.id)),
-    GSI1SK: `${outboxTime(e.createdAt)}#${e.id}`,
+    ...(e.dispatchedAt ? {} : { GSI1PK: outboxPartition(shardOf(e.id)), GSI1SK: `${outboxTime(e.createdAt)}#${e.id}` }),
     ...(e.kind === 'notification'
       ? { GSI2PK: accountEventsPartition(e.accountId), GSI2SK: `${e.createdAt}#${e.id}` }
       : {}),
@@ -106,14 +106,21 @@ export function webhookEventSteps(
 /**
  * Writes events derived from a committed change into the outbox, each only if its id (derived from what raised it)
  * is free: a stream record handled again writes nothing twice, so its events enter the outbox, and are fanned out
- * (the stream hands each new one on, as webhookEventSteps' are), once.
+ * (the stream hands each new one on, as webhookEventSteps' are), once. An event `received` says no receiver takes
+ * (an account with no webhook subscribed to its type) is stored as fanned out to none, dispatched as it was
+ * created: in the account's event log, never in the outbox, so nothing reads or rewrites it to send it nowhere.
  */
-export async function recordDerivedWebhookEvents(events: WebhookEvent[]): Promise<void> {
+export async function recordDerivedWebhookEvents(
+  events: WebhookEvent[],
+  received: (event: WebhookEvent) => boolean,
+): Promise<void> {
   await Promise.all(
     events.map((event) =>
-      webhookEventEntity.create(event, { extra: retention(event) }).catch((error: unknown) => {
-        if (!(error instanceof EntityExistsError)) throw error;
-      }),
+      webhookEventEntity
+        .create(received(event) ? event : { ...event, dispatchedAt: event.createdAt }, { extra: retention(event) })
+        .catch((error: unknown) => {
+          if (!(error instanceof EntityExistsError)) throw error;
+        }),
     ),
   );
 }
