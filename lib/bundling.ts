@@ -32,13 +32,22 @@ const MAIN_FIELDS = ['module', 'main'];
  */
 const ALIAS = { '@aws-sdk/credential-provider-node': './functions/core/sdk-credentials.ts' };
 
+/**
+ * SDK clients left to the runtime: Secrets Manager's. Powertools' Parameters in the layer requires it from the
+ * runtime on the first secret read (the layer leaves the SDK to the runtime), so a copy in the bundle was a second
+ * one, some 29 KiB that every cold import parsed (functions/core/secrets.ts requires it only on that read).
+ */
+const RUNTIME_SDK_CLIENTS = ['@aws-sdk/client-secrets-manager'];
+/** What a bundle leaves out: the layer's packages and the runtime's clients above. */
+const EXTERNAL = [...LAYER_PACKAGES, ...RUNTIME_SDK_CLIENTS];
+
 export const BUNDLING: BundlingOptions = {
   minify: true,
   sourceMap: true,
   target: 'node22',
   format: OutputFormat.CJS,
   mainFields: MAIN_FIELDS,
-  externalModules: LAYER_PACKAGES,
+  externalModules: EXTERNAL,
   // `import()` of a layer package becomes a lazy `require`: ESM resolution ignores NODE_PATH, where
   // Lambda puts the layer's node_modules. CDK runs esbuild from the project's root, where the alias's path starts.
   esbuildArgs: {
@@ -75,7 +84,7 @@ export const ESBUILD_OPTIONS = {
   minify: BUNDLING.minify,
   sourcemap: BUNDLING.sourceMap,
   mainFields: MAIN_FIELDS,
-  external: LAYER_PACKAGES,
+  external: EXTERNAL,
   supported: { 'dynamic-import': BUNDLING.esbuildArgs?.['--supported:dynamic-import'] !== 'false' },
   alias: Object.fromEntries(Object.entries(ALIAS).map(([name, path]) => [name, join(ROOT, path)])),
 } satisfies BuildOptions;
