@@ -192,22 +192,27 @@ export const legacyLedgerEntry = defineEntity<LedgerEntry, [txnId: string, side:
  * What a keyed command (core/idempotency.ts) keeps on the transfer it posted, in place of an idempotency record of
  * its own: the hash of the command and the key of the immutable item holding its response.
  */
-export interface TransferReceipt {
-  requestHash: string;
-  responsePK: string;
-  responseSK: string;
-}
+const RECEIPT_FIELDS = ['requestHash', 'responsePK', 'responseSK'] as const;
+export type TransferReceipt = Record<(typeof RECEIPT_FIELDS)[number], string>;
+
+/** What every posted transfer record holds: its sides and figures. */
+const POSTED_TRANSFER_FIELDS = [
+  'txnId',
+  'kind',
+  'debitAssetId',
+  'creditAssetId',
+  'amount',
+  'currency',
+  'createdAt',
+] as const;
 
 /** A posted transfer, immutable: both sides in one record, the transfer's references beside them. */
-export type PostedTransferRecord = {
-  txnId: string;
+export type PostedTransferRecord = Record<(typeof POSTED_TRANSFER_FIELDS)[number], string> & {
   kind: TransferKind;
-  debitAssetId: string;
-  creditAssetId: string;
-  amount: string;
-  currency: string;
-  createdAt: string;
 } & Partial<TransferReceipt> & { [ref: string]: string | undefined };
+
+/** A posted transfer record's own fields, the receipt's among them: any other string field is a reference. */
+export const TRANSFER_RECORD_FIELDS: ReadonlySet<string> = new Set([...POSTED_TRANSFER_FIELDS, ...RECEIPT_FIELDS]);
 
 const postedTransferKey = (txnId: string): TableKey => ({ PK: ledgerPartition(txnId), SK: 'TRANSFER' });
 
@@ -226,5 +231,5 @@ export const postedTransferEntity = defineEntity<PostedTransferRecord, [txnId: s
     GSI2PK: assetHistoryPartition(t.creditAssetId),
     GSI2SK: historySortKey(t.createdAt, t.txnId),
   }),
-  required: ['txnId', 'kind', 'debitAssetId', 'creditAssetId', 'amount', 'currency', 'createdAt'],
+  required: POSTED_TRANSFER_FIELDS,
 });

@@ -15,6 +15,7 @@ import {
   legacyLedgerEntry,
   type PostedTransferRecord,
   postedTransferEntity,
+  TRANSFER_RECORD_FIELDS,
 } from './entities';
 
 /**
@@ -34,25 +35,11 @@ export interface HistoryItem {
   sortKey: string;
 }
 
-/** Fields of a transfer record that are not references: its sides, figures and the receipt of its command. */
-const RECORD_FIELDS = new Set([
-  'txnId',
-  'kind',
-  'debitAssetId',
-  'creditAssetId',
-  'amount',
-  'currency',
-  'createdAt',
-  'requestHash',
-  'responsePK',
-  'responseSK',
-]);
-
 /** The references a transfer carries (payment request, refund, top-up ids): every other field of its record. */
 export function transferRefs(record: PostedTransferRecord): Record<string, string> {
   const refs: Record<string, string> = {};
   for (const [name, value] of Object.entries(record))
-    if (!RECORD_FIELDS.has(name) && typeof value === 'string') refs[name] = value;
+    if (!TRANSFER_RECORD_FIELDS.has(name) && typeof value === 'string') refs[name] = value;
   return refs;
 }
 
