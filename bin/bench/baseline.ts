@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { sdkClient } from '../../functions/core/observability';
 import { measure, type Measurement } from './measure';
 
+/** The name of the raw transaction baseline of `size` items. */
+export const transactionBaseline = (size: number) => `baseline: TransactWriteItems (${size} items)`;
 /** The baseline the goals and every write's ratio divide by: one 3-item transaction. */
-export const BASELINE_TRANSACTION = 'baseline: TransactWriteItems (3 items)';
+export const BASELINE_TRANSACTION = transactionBaseline(3);
 
 /**
  * Raw DynamoDB Local: what one PutItem and one TransactWriteItems of 3 and of 6 items cost on this machine (a client
@@ -23,7 +25,7 @@ export async function baselines(tableName: string, ops: number, concurrencies: n
     // 3 items: the goals' baseline; 6: the size of a pay's own transaction, to tell its share of a pay's time.
     for (const size of [3, 6])
       results.push(
-        await measure(`baseline: TransactWriteItems (${size} items)`, concurrency, ops, async () => {
+        await measure(transactionBaseline(size), concurrency, ops, async () => {
           await client.send(
             new TransactWriteItemsCommand({
               TransactItems: Array.from({ length: size }, () => ({

@@ -3,7 +3,7 @@ import { SHIPPED, VARIANTS, type BundleFigure, type Variant } from './bundles';
 import type { CostFigure, PRICES } from './cost';
 import type { DownstreamFigure } from './downstream';
 import type { ListScaleFigure } from './list-scale';
-import { BASELINE_TRANSACTION } from './baseline';
+import { BASELINE_TRANSACTION, transactionBaseline } from './baseline';
 import { percentile, round, type Measurement } from './measure';
 import type { SoakFigure } from './soak';
 
@@ -73,7 +73,7 @@ export function markdown(r: BenchResult): string {
   const pay = single.find((a) => a.name === 'pay');
   const payRatio = pay && baselineTransaction ? round(pay.p50Ms / baselineTransaction.p50Ms) : undefined;
   // A pay's own transaction is of 6 items: what that size alone costs tells the ratio's floor.
-  const sixItems = r.baselines.find((b) => b.concurrency === 1 && b.name === 'baseline: TransactWriteItems (6 items)');
+  const sixItems = r.baselines.find((b) => b.concurrency === 1 && b.name === transactionBaseline(6));
   const prices = r.costs.prices;
   const lines = [
     `# Benchmark (${r.machine.startedAt})`,

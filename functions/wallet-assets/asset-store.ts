@@ -147,13 +147,12 @@ async function accountWallets(accountId: string, range: IndexRange, shown: Shown
 }
 
 /**
- * A wallet presented with its balance: a wallet without shards (no settlement wallet: the engine credits those on
- * shards) from its base item when that was read from the table (GSI3's wallets are); else (shards, or a lagging GSI1
- * copy of the item) from its balance items, read by one Query.
+ * A wallet presented with its balance: a wallet without shards (any but a settlement wallet, `settlementSide`) from
+ * its base item when that was read from the table (GSI3's wallets are); else (shards, or a lagging GSI1 copy of the
+ * item) from its balance items, read by one Query.
  */
 async function presentWithBalance(wallet: StoredWalletAsset, base: Record<string, unknown> | undefined) {
-  if (base && !wallet.settlement && wallet.shards === undefined)
-    return present(wallet, baseBalanceItems(wallet.id, base));
+  if (base && !wallet.settlement) return present(wallet, baseBalanceItems(wallet.id, base));
   return present(wallet, (await readBalanceItems(wallet.id)).items);
 }
 
