@@ -4,11 +4,17 @@ import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
 import { publicView } from '../core/db/entity';
 import { type IndexFilter, type IndexRange, mergeBySortKey, readIndex, readKeysOnlyIndex } from '../core/db/pagination';
-import { runTransaction } from '../core/db/transaction';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import { ledgerDb } from '../core/ledger/ledger-db';
 import { assetShard } from '../core/ledger/entities';
+import { counterHolder, counterOffWallet, counterOnNewWallet } from '../core/ledger/quotas';
 import {
   baseBalanceItems,
   HOT_ASSET_SHARDS,
@@ -77,23 +83,49 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
         }),
       )
     : [];
-  await runTransaction([
-    // Made by the first create (upsert), counted by every one.
-    walletCounterEntity.updateStep([input.accountId, ledger.type], {
-      add: { walletCount: 1 },
-      set: { accountId: input.accountId, ledgerType: ledger.type },
-      upsert: true,
-      if: {
-        expression: 'attribute_not_exists(walletCount) OR walletCount < :max',
-        values: { ':max': MAX_WALLETS_PER_LEDGER },
-      },
-      onConditionFailed: () => businessRule('ACCOUNT_MAX_WALLETS_REACHED'),
-    }),
-    walletAssetEntity.createStep(asset),
-    ...shards,
-  ]);
+  await retryOnConflict(async () => {
+    const counter = await spendCounterSteps(input, asset);
+    await runTransaction([
+      // Made by the first create (upsert), counted by every one.
+      walletCounterEntity.updateStep([input.accountId, ledger.type], {
+        add: { walletCount: 1 },
+        set: { accountId: input.accountId, ledgerType: ledger.type },
+        upsert: true,
+        if: counter.first
+          ? { expression: 'attribute_not_exists(walletCount)' }
+          : {
+              expression: 'attribute_not_exists(walletCount) OR walletCount < :max',
+              values: { ':max': MAX_WALLETS_PER_LEDGER },
+            },
+        onConditionFailed: () =>
+          counter.first ? new TransactionConflictError() : businessRule('ACCOUNT_MAX_WALLETS_REACHED'),
+      }),
+      walletAssetEntity.createStep(asset, { extra: counter.attributes }),
+      ...shards,
+      ...counter.steps,
+    ]);
+  });
   // A new wallet holds nothing yet.
   return present(asset, []);
+}
+
+/**
+ * Where the new wallet leaves its account's spend counter of its type (core/ledger/quotas.ts): the account's first
+ * wallet of the type ever (its wallet counter not made yet), unless a settlement wallet, holds it; opening a second
+ * moves it off the first onto the counter items, in the same transaction. A race with another open of the type fails
+ * a condition of either, and is retried from these reads.
+ */
+async function spendCounterSteps(input: NewWalletAsset, asset: StoredWalletAsset) {
+  const none = { first: false, attributes: undefined, steps: [] as TransactionStep[] };
+  const counted = await walletCounterEntity.get(input.accountId, asset.type);
+  if (!counted) {
+    if (input.settlement) return none;
+    const opened = counterOnNewWallet(input.accountId, asset.type, asset.id);
+    return { first: true, attributes: opened.attributes, steps: [opened.step] };
+  }
+  const holder = await counterHolder(input.accountId, asset.type);
+  const base = holder ? (await readBalanceItems(holder)).base : undefined;
+  return base ? { ...none, steps: counterOffWallet(input.accountId, asset.type, base) } : none;
 }
 
 export async function findWalletAsset(assetId: string): Promise<WalletAsset | undefined> {

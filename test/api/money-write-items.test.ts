@@ -83,9 +83,9 @@ describe('items and write units of a money write', () => {
       figures,
     }).toEqual({
       create: 3,
-      pay: 6,
+      pay: 5,
       refund: 5,
-      payUnits: 15,
+      payUnits: 13,
       refundUnits: 13,
       createUnits: 9,
       alarms: 1,

@@ -1,3 +1,5 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../functions/core/db/client';
 import { api, FORBIDDEN, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
 import { advanceClock } from '../support/clock';
 import {
@@ -71,6 +73,14 @@ const year = (at: Date) => at.toISOString().slice(0, 4);
 async function payNew(merchant: MerchantSetup, payer: Payer, amount: string): Promise<ApiResponse> {
   const pr = await newPaymentRequest(merchant, { value: nzd(amount) });
   return pay(payer, pr.id, uniqueKey('pay'));
+}
+
+/** A pay that kept losing races past the platform's retries answers 409: the client retries with its key. */
+async function payOnce(payer: Payer, id: string, key: string): Promise<ApiResponse> {
+  for (;;) {
+    const res = await pay(payer, id, key);
+    if (res.status !== 409) return res;
+  }
 }
 
 let merchant: MerchantSetup;
@@ -345,17 +355,102 @@ describe('concurrent spends', () => {
     const requests = await Promise.all(
       Array.from({ length: 12 }, () => newPaymentRequest(merchant, { value: nzd('300') })),
     );
-    // A pay that kept losing races past the platform's retries answers 409: the client retries with its key.
-    const payOnce = async (id: string, key: string): Promise<ApiResponse> => {
-      for (;;) {
-        const res = await pay(payer, id, key);
-        if (res.status !== 409) return res;
-      }
-    };
-    const results = await Promise.all(requests.map((r, i) => payOnce(r.id, `race-${i}`)));
+    const results = await Promise.all(requests.map((r, i) => payOnce(payer, r.id, `race-${i}`)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     for (const r of results.filter((r) => r.status !== 200)) expect(r.body.message).toBe('QUOTA_EXCEEDED');
     expect((await spend(payer)).monthly.usage).toBe('900');
     expect(await balance(payer.apiKey, payer.walletId)).toBe('2700');
+  }, 60_000);
+});
+
+describe('where the spend counter is', () => {
+  /** The spend attributes the wallet's base item holds (core/ledger/quotas.ts: the counter on the wallet). */
+  const counterOn = async (walletId: string) => {
+    const out = await db().send(
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { PK: `ASSET#${walletId}`, SK: 'ASSET' } }),
+    );
+    return Object.keys(out.Item ?? {})
+      .filter((name) => name.startsWith('quotaSpend'))
+      .sort();
+  };
+  const openWallet = async (payer: Payer, amount: string) => {
+    const wallet = await ok(
+      api('POST', '/api/wallet-assets', {
+        key: payer.apiKey,
+        body: { accountId: payer.accountId, ledgerId: ASSET_TYPE },
+      }),
+    );
+    await ok(
+      api('POST', `/api/wallet-assets/${wallet.id}/test-topups`, {
+        key: payer.apiKey,
+        body: { value: nzd(amount), idempotencyKey: uniqueKey('fund') },
+      }),
+    );
+    return { ...payer, walletId: wallet.id as string };
+  };
+  const counterItems = (res: ApiResponse) => written(res).filter((key) => key.PK.startsWith('QUOTA#'));
+
+  it(
+    'the first wallet counts its spends on its own item; opening a second moves the usage to the counter items, ' +
+      'and both wallets then count together there',
+    async () => {
+      const payer = await newPayer('10000');
+      await ok(setLimits(payer, spendLimits('1000')));
+      const first = await payNew(merchant, payer, '700');
+      expect(first.status).toBe(200);
+      expect(counterItems(first)).toEqual([]);
+      const now = await clockOf(payer);
+      const names = [`quotaSpend${year(now)}`, `quotaSpend${year(now)}m${month(now).slice(5)}`];
+      expect(await counterOn(payer.walletId)).toEqual(['quotaSpend', ...names].sort());
+
+      const second = await openWallet(payer, '5000');
+      expect(await counterOn(payer.walletId)).toEqual([]);
+      expect((await spend(payer)).monthly.usage).toBe('700');
+      const fromSecond = await payNew(merchant, second, '200');
+      expect(fromSecond.status).toBe(200);
+      expect(counterItems(fromSecond)).toHaveLength(1);
+      const fromFirst = await payNew(merchant, payer, '200');
+      expect(fromFirst.body).toEqual(exceeded(spendQuota('monthly', month(now), '1000', '1100')));
+      expect(written(fromFirst)).toEqual([]);
+      expect(await spend(payer)).toMatchObject({ monthly: { usage: '900' }, yearly: { usage: '900' } });
+      // A third wallet finds the counter already moved.
+      const third = await openWallet(payer, '100');
+      expect((await payNew(merchant, third, '100')).status).toBe(200);
+      expect((await spend(payer)).monthly.usage).toBe('1000');
+      expect(await counterOn(third.walletId)).toEqual([]);
+    },
+  );
+
+  it('a new month leaves the wallet the names of its own month and year only', async () => {
+    const payer = await newPayer('10000');
+    expect((await payNew(merchant, payer, '100')).status).toBe(200);
+    const before = await clockOf(payer);
+    const nextMonth = Date.UTC(before.getUTCFullYear(), before.getUTCMonth() + 1, 2);
+    await advanceClock(payer.accountId, (nextMonth - before.getTime()) / 1000);
+    expect((await payNew(merchant, payer, '100')).status).toBe(200);
+    const after = await clockOf(payer);
+    expect(await counterOn(payer.walletId)).toEqual(
+      ['quotaSpend', `quotaSpend${year(after)}`, `quotaSpend${year(after)}m${month(after).slice(5)}`].sort(),
+    );
+    expect((await spend(payer)).monthly.usage).toBe('100');
+  });
+
+  it('pays racing the open of a second wallet: each counted once, wherever the counter is', async () => {
+    const payer = await newPayer('10000');
+    await ok(setLimits(payer, spendLimits('1000')));
+    const requests = await Promise.all(
+      Array.from({ length: 8 }, () => newPaymentRequest(merchant, { value: nzd('300') })),
+    );
+    const [results, second] = await Promise.all([
+      Promise.all(requests.map((r, i) => payOnce(payer, r.id, `open-race-${i}`))),
+      openWallet(payer, '1000'),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.body.message).toBe('QUOTA_EXCEEDED');
+    expect(await counterOn(payer.walletId)).toEqual([]);
+    expect((await spend(payer)).monthly.usage).toBe('900');
+    expect((await payNew(merchant, second, '200')).body.message).toBe('QUOTA_EXCEEDED');
+    expect((await payNew(merchant, second, '100')).status).toBe(200);
+    expect(await balance(payer.apiKey, payer.walletId)).toBe('9100');
   }, 60_000);
 });

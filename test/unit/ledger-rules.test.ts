@@ -84,6 +84,9 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The sort-key prefix a Query was sent with. */
+const prefixOf = (c: Sent) => (c.input.ExpressionAttributeValues as Record<string, unknown> | undefined)?.[':prefix'];
+
 /** The decoded failure of a step for the item as it was. */
 const failure = (step: TransactionStep, old?: Record<string, unknown>) => {
   const error = step.onConditionFailed!(old) as Error & { statusCode?: number; extra?: unknown };
@@ -201,12 +204,14 @@ describe('quotas (core/ledger/quotas.ts)', () => {
                 { type: 'topup', period: 'monthly', assetType: 'b', limit: '5' },
               ]),
             }
-          : {
-              Items: [
-                counterItem('spend', 'a', { yearly: 300, m03: 120, m02: 180 }),
-                counterItem('topup', 'b', { yearly: 4 }),
-              ],
-            };
+          : prefixOf(c) === 'USAGE#2026#'
+            ? {
+                Items: [
+                  counterItem('spend', 'a', { yearly: 300, m03: 120, m02: 180 }),
+                  counterItem('topup', 'b', { yearly: 4 }),
+                ],
+              }
+            : { Items: [] };
       const q = (type: string, period: string, assetType: string, limit: string, used: string) => ({
         limit,
         interval: period === 'monthly' ? '2026-03' : '2026',
@@ -235,6 +240,81 @@ describe('quotas (core/ledger/quotas.ts)', () => {
       expect((await accountQuotas('acc', ['a'], AT)).map((x) => x.usage)).toEqual(['0', '0', '0', '0']);
     },
   );
+
+  it(
+    'a spend from the wallet holding the counter counts in its debit: one update of the item, judged by its balance ' +
+      'first, then by the count (the mark gone: a conflict); past names removed',
+    async () => {
+      const base = {
+        ...assetBalance.item({ id: 'w1', status: 'active', currency: 'NZD', balance: N(1000) }),
+        available: N(1000),
+        quotaSpend: N(10),
+        quotaSpend2026m02: N(10),
+        quotaSpend2026: N(10),
+      };
+      reads = (c) => (c.name === 'QueryCommand' ? { Items: [base] } : {});
+      const steps = await postedTransfer(
+        {
+          id: 't1',
+          kind: 'payment',
+          debit: { assetId: 'w1', mode: 'single' },
+          credit: { assetId: 'm1', mode: 'single' },
+          amount: 400n,
+          currency: 'NZD',
+          quota: usage,
+        },
+        AT,
+      );
+      // No counter item: the debit, the credit and the transfer's record.
+      expect(steps.map((step) => step.item.Update?.Key ?? step.item.Put?.Item?.PK)).toEqual([
+        { PK: 'ASSET#w1', SK: 'ASSET' },
+        { PK: 'ASSET#m1', SK: 'ASSET' },
+        'LEDGER#t1',
+      ]);
+      const debit = steps[0];
+      expect(debit.item.Update).toMatchObject({
+        UpdateExpression:
+          'ADD balance :delta, available :delta, #qMark :qAmount, #qYear :qAmount, #qMonth :qAmount REMOVE #qStale0',
+        ExpressionAttributeNames: {
+          '#qMark': 'quotaSpend',
+          '#qYear': 'quotaSpend2026',
+          '#qMonth': 'quotaSpend2026m03',
+          '#qStale0': 'quotaSpend2026m02',
+        },
+        ExpressionAttributeValues: { ':qYearRoom': N(20_000_000 - 400), ':qMonthRoom': N(5_000_000 - 400) },
+      });
+      expect(String(debit.item.Update?.ConditionExpression)).toContain(
+        'available >= :needed AND attribute_exists(#qMark)',
+      );
+      expect(failure(debit, { ...base, available: N(100) })).toEqual({ code: 'INSUFFICIENT_ASSET_VALUE' });
+      expect(failure(debit, { ...base, quotaSpend: undefined })).toBe('conflict');
+      expect(failure(debit, { ...base, quotaSpend2026m03: N(4_999_700) })).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+      expect(failure(debit, base)).toBe('conflict');
+    },
+  );
+
+  it('accountQuotas: spend counted on the wallet holding the counter, its own month and year only', async () => {
+    const holder = { PK: 'QUOTA#acc', SK: 'SPENDWALLET#a', entity: 'quota-counter-holder', v: 1 };
+    reads = (c) => {
+      if (c.name === 'GetCommand')
+        return (c.input.Key as { SK?: string } | undefined)?.SK === 'ASSET'
+          ? { Item: { quotaSpend: N(90), quotaSpend2026: N(70), quotaSpend2026m03: N(30), quotaSpend2025m03: N(20) } }
+          : {};
+      return prefixOf(c) === 'SPENDWALLET#'
+        ? { Items: [{ ...holder, accountId: 'acc', assetType: 'a', assetId: 'w1' }] }
+        : { Items: [] };
+    };
+    expect((await accountQuotas('acc', ['a'], AT)).map((x) => [x.type, x.period, x.usage])).toEqual([
+      ['spend', 'monthly', '30'],
+      ['spend', 'yearly', '70'],
+      ['topup', 'monthly', '0'],
+      ['topup', 'yearly', '0'],
+    ]);
+    expect(sent.filter((c) => c.name === 'GetCommand').map((c) => c.input.Key)).toContainEqual({
+      PK: 'ASSET#w1',
+      SK: 'ASSET',
+    });
+  });
 
   it(
     'a counted amount is one conditional update of the year’s ' + 'counter: the room left in the year and in the month',

@@ -27,6 +27,9 @@ import { assetBalance, postedTransferEntity } from '../ledger/entities';
  *   serves: an account's own quota limits (the operator's)
  * - quota counter: PK QUOTA#<accountId>, SK USAGE#<year>#<spend|topup>#<assetType>
  *   serves: a year's and its months' usage, counted in the transfer's transaction; the year's in one Query
+ * - quota counter holder: PK QUOTA#<accountId>, SK SPENDWALLET#<assetType>
+ *   serves: the wallet whose base item holds the account's spend counter of the type (its first wallet of it, until a
+ *     second is opened), for the quotas listing; the counter's attributes are on that base item
  * - rate limit: PK RATELIMIT#ACCOUNT#<accountId>, SK RATELIMIT
  *   serves: requests of an account in the sliding minute (TTL)
  * - rate limit: PK RATELIMIT#SOURCE#<ip or IPv6 /64>, SK RATELIMIT

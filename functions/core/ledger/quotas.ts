@@ -5,6 +5,7 @@ import { TransactionConflictError, type TransactionStep } from '../db/transactio
 import { prefetch } from '../db/write-gate';
 import { businessRule } from '../errors/classes';
 import { formatAmount, type Amount } from '../money';
+import { assetBalance } from './entities';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
 
 /**
@@ -20,6 +21,11 @@ import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
  * nothing. Usage is never given back: refunds, voids, releases and returned or cancelled transfers
  * leave it as it was (the quota bounds what was attempted to move, as limits on card spend do).
  * Months and years are UTC calendar ones on the account's own clock (its test clock, if any).
+ *
+ * Where the counter is: an account's first wallet of a money asset type (a settlement wallet is never one) holds its
+ * account's spend counter of that type on its own base item, beside the balance every spend debits, so a spend
+ * changes one item instead of two (the counter on the wallet, below). Once the account opens a second wallet of the
+ * type, the counter moves in that open's transaction to the counter items every other account's counter is on.
  */
 
 export const QUOTA_TYPES = ['spend', 'topup'] as const;
@@ -43,6 +49,8 @@ export interface QuotaUsage {
   assetType: string;
   /** A reading of the account's own clock (ISO 8601 UTC): it decides the month and year counted. */
   at: string;
+  /** The debited wallet's base item holds this counter (set by the engine from the item as read: counterOnWallet). */
+  onWallet?: CounterOnWallet;
 }
 
 /** One quota as the API shows it: `usage` of `limit` in the current `interval` of its period. */
@@ -113,6 +121,144 @@ export const quotaCounterEntity = defineEntity<
 
 const table = () => config().tableName;
 
+/**
+ * The counter on the wallet. Its base item carries `quotaSpend` (every amount it counted: its mark, present while
+ * it holds the counter), `quotaSpend<YYYY>` (the year's usage) and `quotaSpend<YYYY>m<MM>` (the month's); a spend
+ * counts on the names of its own month and year and removes the others as read, so the item keeps two. A pointer in
+ * the account's quota partition names the wallet, for the quotas listing (it reads usage where it is).
+ */
+const ON_WALLET_MARK = 'quotaSpend';
+const ON_WALLET_PERIOD = /^quotaSpend\d{4}(m\d{2})?$/;
+const onWalletNames = (at: string) => {
+  const { yearly, monthAttribute } = intervalsOf(at);
+  return { year: `${ON_WALLET_MARK}${yearly}`, month: `${ON_WALLET_MARK}${yearly}${monthAttribute}` };
+};
+
+/** A wallet's base item holding its account's spend counter, as read: its key and the period names it held. */
+export interface CounterOnWallet {
+  key: TableKey;
+  periods: readonly string[];
+}
+
+/** The counter a base item as read holds, or undefined when it holds none. */
+export function counterOnWallet(base: Record<string, unknown> | undefined): CounterOnWallet | undefined {
+  if (!base || base[ON_WALLET_MARK] === undefined) return undefined;
+  return {
+    key: { PK: String(base.PK), SK: String(base.SK) },
+    periods: Object.keys(base).filter((name) => ON_WALLET_PERIOD.test(name)),
+  };
+}
+
+/** Which wallet holds an account's spend counter of an asset type (none once it has moved to the counter items). */
+interface CounterHolder {
+  accountId: string;
+  assetType: string;
+  assetId: string;
+}
+
+const holderKey = (accountId: string, assetType: string): TableKey => ({
+  PK: quotaPartition(accountId),
+  SK: `SPENDWALLET#${assetType}`,
+});
+
+const counterHolderEntity = defineEntity<CounterHolder, [accountId: string, assetType: string]>({
+  type: 'quota-counter-holder',
+  version: 1,
+  key: holderKey,
+  keyOf: (h) => holderKey(h.accountId, h.assetType),
+  required: ['accountId', 'assetType', 'assetId'],
+});
+
+/**
+ * What opening an account's first wallet of an asset type writes for the wallet to hold the spend counter: the mark
+ * on its base item (`attributes`) and the pointer (`step`, in the same transaction: a pointer already there is a race
+ * with another first open, retried).
+ */
+export function counterOnNewWallet(accountId: string, assetType: string, assetId: string) {
+  return {
+    attributes: { [ON_WALLET_MARK]: 0 },
+    step: counterHolderEntity.createStep(
+      { accountId, assetType, assetId },
+      { onExists: () => new TransactionConflictError() },
+    ),
+  };
+}
+
+/** The wallet holding an account's spend counter of an asset type, if one does. */
+export async function counterHolder(accountId: string, assetType: string): Promise<string | undefined> {
+  return (await counterHolderEntity.get(accountId, assetType))?.assetId;
+}
+
+/**
+ * The steps moving the spend counter off the wallet holding it (its base item as read, strongly consistently) onto
+ * the account's counter items, for the transaction that opens a second wallet of the type. The wallet's usage is
+ * added to each year's counter item and its attributes removed, on condition that it counted nothing since read
+ * (its mark unchanged): a spend counted in between is a conflict to re-read. From then on every wallet of the type
+ * counts on the counter items, and the two never both hold usage of one period.
+ */
+export function counterOffWallet(
+  accountId: string,
+  assetType: string,
+  base: Record<string, unknown>,
+): TransactionStep[] {
+  const held = counterOnWallet(base);
+  if (!held) throw new Error('the wallet holds no spend counter');
+  const years = new Map<string, Record<string, unknown>>();
+  for (const name of held.periods) {
+    const year = name.slice(ON_WALLET_MARK.length, ON_WALLET_MARK.length + 4);
+    const period = name.length > ON_WALLET_MARK.length + 4 ? name.slice(ON_WALLET_MARK.length + 4) : 'yearly';
+    years.set(year, { ...years.get(year), [period]: base[name] });
+  }
+  const removed = [ON_WALLET_MARK, ...held.periods];
+  return [
+    {
+      item: {
+        Update: {
+          TableName: table(),
+          Key: held.key,
+          UpdateExpression: `REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}`,
+          ConditionExpression: '#r0 = :counted',
+          ExpressionAttributeNames: Object.fromEntries(removed.map((name, i) => [`#r${i}`, name])),
+          ExpressionAttributeValues: { ':counted': base[ON_WALLET_MARK] },
+        },
+      },
+      onConditionFailed: () => new TransactionConflictError(),
+    },
+    ...[...years].map(([year, usage]) => {
+      const record: QuotaCounter = { accountId, quotaType: 'spend', assetType, year };
+      const set = counterAttributes(record);
+      const added = Object.entries(usage);
+      return {
+        item: {
+          Update: {
+            TableName: table(),
+            Key: quotaCounterEntity.keyOf(record),
+            UpdateExpression:
+              `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ` +
+              `ADD ${added.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
+              ...Object.fromEntries(added.map(([name], i) => [`#a${i}`, name])),
+            },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])),
+              ...Object.fromEntries(added.map(([, value], i) => [`:a${i}`, value])),
+            },
+          },
+        },
+      };
+    }),
+    counterHolderEntity.removeStep([accountId, assetType], {
+      if: { expression: 'attribute_exists(PK)' },
+      onConditionFailed: () => new TransactionConflictError(),
+    }),
+  ];
+}
+
+/** What a counter item's update sets besides usage: what the entity's `item` would write, keys aside. */
+const counterAttributes = (record: QuotaCounter) =>
+  Object.entries(quotaCounterEntity.item(record)).filter(([name]) => name !== 'PK' && name !== 'SK');
+
 /** The calendar month and year a clock reading falls in (UTC). */
 export function intervalsOf(at: string): Record<QuotaPeriod, string> & { monthAttribute: string } {
   return { monthly: at.slice(0, 7), yearly: at.slice(0, 4), monthAttribute: `m${at.slice(5, 7)}` };
@@ -159,37 +305,69 @@ function usageIn(counter: Record<string, unknown> | undefined, monthAttribute: s
   return { monthly: toAmount(counter?.[monthAttribute]), yearly: toAmount(counter?.yearly) };
 }
 
-/**
- * Every quota of an account for these asset types in the intervals `at` falls in: spend and top-up,
- * monthly and yearly. One Query of the year's counters and one read of the account's limits.
- */
-export async function accountQuotas(accountId: string, assetTypes: readonly string[], at: string): Promise<Quota[]> {
-  const intervals = intervalsOf(at);
-  const year = countersOfYear(accountId, intervals.yearly);
-  const [own, counters] = await Promise.all([
-    readQuotaLimits(accountId),
-    ledgerDb().send(
+/** One Query of an account's quota partition under a sort-key prefix, strongly consistent. */
+const queryQuotaPartition = async (accountId: string, prefix: string) =>
+  (
+    await ledgerDb().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': year.PK, ':prefix': year.SKPrefix },
+        ExpressionAttributeValues: { ':pk': quotaPartition(accountId), ':prefix': prefix },
         ConsistentRead: true,
       }),
-    ),
+    )
+  ).Items ?? [];
+
+/**
+ * Every quota of an account for these asset types in the intervals `at` falls in: spend and top-up,
+ * monthly and yearly. One Query of the year's counters, one of the wallets holding spend counters and one read of
+ * the account's limits side by side, then a read of each such wallet.
+ */
+export async function accountQuotas(accountId: string, assetTypes: readonly string[], at: string): Promise<Quota[]> {
+  const intervals = intervalsOf(at);
+  const [own, counters, holders] = await Promise.all([
+    readQuotaLimits(accountId),
+    queryQuotaPartition(accountId, countersOfYear(accountId, intervals.yearly).SKPrefix),
+    queryQuotaPartition(accountId, holderKey(accountId, '').SK),
   ]);
-  const read = (counters.Items ?? []).map((item) => quotaCounterEntity.parse(item));
+  const read = counters.map((item) => quotaCounterEntity.parse(item));
+  const onWallets = new Map(
+    await Promise.all(
+      holders
+        .map((item) => counterHolderEntity.parse(item))
+        .filter((h) => assetTypes.includes(h.assetType))
+        .map(async (h) => [h.assetType, await readItem(assetBalance.key(h.assetId))] as const),
+    ),
+  );
+  const names = onWalletNames(at);
   return assetTypes.flatMap((assetType) =>
     QUOTA_TYPES.flatMap((type) => {
-      const usage = usageIn(
+      const counted = usageIn(
         read.find((c) => c.quotaType === type && c.assetType === assetType),
         intervals.monthAttribute,
       );
+      // The two never both hold a period's usage (counterOffWallet moves it whole): summed, it is where it is.
+      const wallet = type === 'spend' ? onWallets.get(assetType) : undefined;
+      const onWallet = usageIn(
+        wallet && { yearly: wallet[names.year], [intervals.monthAttribute]: wallet[names.month] },
+        intervals.monthAttribute,
+      );
       return QUOTA_PERIODS.map((period) =>
-        quota(type, period, assetType, intervals[period], limitOf(own, type, period, assetType), usage[period]),
+        quota(
+          type,
+          period,
+          assetType,
+          intervals[period],
+          limitOf(own, type, period, assetType),
+          counted[period] + onWallet[period],
+        ),
       );
     }),
   );
 }
+
+const readItem = async (Key: TableKey) =>
+  (await ledgerDb().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
 
 const quota = (
   type: QuotaType,
@@ -226,33 +404,141 @@ function exceeded(
 }
 
 /**
- * The counter updates for what these transfers move against quotas: one step per counter (the
- * amounts of transfers counting on the same one are summed), conditional on every period staying
- * within its limit. A failed condition is decoded from the counter as it was into QUOTA_EXCEEDED.
- * Costs one read of the account's limits per account, and one transactional write per counter.
+ * A spend's count on the wallet holding its counter, for the engine to add to its update of that item (the debit:
+ * DynamoDB takes one operation per item in a transaction). Placeholders are `#q…` and `:q…`.
  */
-export async function quotaSteps(
-  counted: readonly { usage: QuotaUsage; amount: Amount }[],
-): Promise<TransactionStep[]> {
+export interface CounterClause {
+  key: TableKey;
+  /** Terms of an ADD clause. */
+  add: string;
+  remove: readonly string[];
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+  /** QUOTA_EXCEEDED from the item as it was, or undefined (a race: the counter moved, or was raced to its limit). */
+  decode: (old: Record<string, unknown> | undefined) => Error | undefined;
+}
+
+/** A counted transfer plan: steps of counter items, and counts for the updates of the wallets that hold theirs. */
+export interface QuotaPlan {
+  steps: TransactionStep[];
+  clauses: CounterClause[];
+}
+
+/**
+ * The counts of what these transfers move against quotas: one per counter (the amounts of transfers counting on the
+ * same one are summed), conditional on every period staying within its limit. A failed condition is decoded from
+ * the counter as it was into QUOTA_EXCEEDED. Costs one read of the account's limits per account, and one
+ * transactional write per counter item (none for a counter on the debited wallet).
+ */
+export async function quotaPlan(counted: readonly { usage: QuotaUsage; amount: Amount }[]): Promise<QuotaPlan> {
   const counters = new Map<string, { usage: QuotaUsage; amount: Amount }>();
   for (const { usage, amount } of counted) {
     // One operation per item in a transaction: transfers of one call share the first one's month.
-    const { PK, SK } = counterKey(usage.accountId, intervalsOf(usage.at).yearly, usage.type, usage.assetType);
+    const { PK, SK } =
+      usage.onWallet?.key ?? counterKey(usage.accountId, intervalsOf(usage.at).yearly, usage.type, usage.assetType);
     const id = `${PK}|${SK}`;
     const seen = counters.get(id);
     counters.set(id, { usage: seen?.usage ?? usage, amount: (seen?.amount ?? 0n) + amount });
   }
   const limitsOf = new Map<string, Promise<QuotaLimits | undefined>>();
-  return Promise.all(
+  const counts = await Promise.all(
     [...counters.values()].map(async ({ usage, amount }) => {
       if (!limitsOf.has(usage.accountId)) limitsOf.set(usage.accountId, readQuotaLimits(usage.accountId));
       const own = await limitsOf.get(usage.accountId);
-      return counterStep(usage, amount, {
+      const limits = {
         monthly: limitOf(own, usage.type, 'monthly', usage.assetType),
         yearly: limitOf(own, usage.type, 'yearly', usage.assetType),
-      });
+      };
+      return usage.onWallet
+        ? { clause: walletClause(usage, usage.onWallet, amount, limits) }
+        : { step: counterStep(usage, amount, limits) };
     }),
   );
+  return {
+    steps: counts.flatMap((c) => (c.step ? [c.step] : [])),
+    clauses: counts.flatMap((c) => (c.clause ? [c.clause] : [])),
+  };
+}
+
+/** The counts as transaction steps of their own (counters on wallets too, each an update of its wallet alone). */
+export async function quotaSteps(
+  counted: readonly { usage: QuotaUsage; amount: Amount }[],
+): Promise<TransactionStep[]> {
+  const plan = await quotaPlan(counted);
+  return [...plan.steps, ...plan.clauses.map((clause) => countedOn(undefined, clause))];
+}
+
+/**
+ * A wallet's update with a count added (or, with no update of it, the count alone, on condition that it exists).
+ * The update's expression must end in its ADD clause; a failed condition is the update's broken rule first, then
+ * the count's.
+ */
+export function countedOn(step: TransactionStep | undefined, clause: CounterClause): TransactionStep {
+  const update: NonNullable<TransactionStep['item']['Update']> = step?.item.Update ?? {
+    TableName: table(),
+    Key: clause.key,
+    UpdateExpression: 'ADD',
+    ConditionExpression: 'attribute_exists(PK)',
+  };
+  const joined = update.UpdateExpression === 'ADD' ? ' ' : ', ';
+  return {
+    item: {
+      Update: {
+        ...update,
+        UpdateExpression:
+          `${update.UpdateExpression}${joined}${clause.add}` +
+          (clause.remove.length ? ` REMOVE ${clause.remove.join(', ')}` : ''),
+        ConditionExpression: `${update.ConditionExpression} AND ${clause.condition}`,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...clause.names },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...clause.values },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (old) => {
+      const own = step?.onConditionFailed?.(old);
+      if (own && !(own instanceof TransactionConflictError)) return own;
+      return clause.decode(old) ?? own ?? new TransactionConflictError();
+    },
+  };
+}
+
+/**
+ * Counts `amount` on the wallet holding the counter: the period names of the spend's own month and year, the mark,
+ * and removes the other period names the item held as read (a past month's or year's), so it keeps two. Conditional
+ * on the item still holding the counter (its mark) and on each period staying within its limit.
+ */
+function walletClause(
+  usage: QuotaUsage,
+  onWallet: CounterOnWallet,
+  amount: Amount,
+  limits: Record<QuotaPeriod, Amount>,
+): CounterClause {
+  const { year, month } = onWalletNames(usage.at);
+  const stale = onWallet.periods.filter((name) => name !== year && name !== month);
+  return {
+    key: onWallet.key,
+    add: '#qMark :qAmount, #qYear :qAmount, #qMonth :qAmount',
+    remove: stale.map((_, i) => `#qStale${i}`),
+    condition:
+      `attribute_exists(#qMark) AND ${within('#qYear', ':qYearRoom', limits.yearly - amount)} AND ` +
+      `${within('#qMonth', ':qMonthRoom', limits.monthly - amount)}`,
+    names: {
+      '#qMark': ON_WALLET_MARK,
+      '#qYear': year,
+      '#qMonth': month,
+      ...Object.fromEntries(stale.map((name, i) => [`#qStale${i}`, name])),
+    },
+    values: {
+      ':qAmount': toDynamoNumber(amount),
+      ':qYearRoom': toDynamoNumber(limits.yearly - amount),
+      ':qMonthRoom': toDynamoNumber(limits.monthly - amount),
+    },
+    decode: (old) =>
+      old?.[ON_WALLET_MARK] === undefined
+        ? undefined
+        : exceeded(usage, amount, limits, { yearly: old[year], [intervalsOf(usage.at).monthAttribute]: old[month] }),
+  };
 }
 
 /**
@@ -263,18 +549,17 @@ export async function quotaSteps(
  */
 function counterStep(usage: QuotaUsage, amount: Amount, limits: Record<QuotaPeriod, Amount>): TransactionStep {
   const intervals = intervalsOf(usage.at);
-  const record: QuotaCounter = {
+  const set = counterAttributes({
     accountId: usage.accountId,
     quotaType: usage.type,
     assetType: usage.assetType,
     year: intervals.yearly,
-  };
-  const set = Object.entries(quotaCounterEntity.item(record)).filter(([name]) => name !== 'PK' && name !== 'SK');
+  });
   return {
     item: {
       Update: {
         TableName: table(),
-        Key: quotaCounterEntity.keyOf(record),
+        Key: counterKey(usage.accountId, intervals.yearly, usage.type, usage.assetType),
         UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD #yearly :amount, #month :amount`,
         ConditionExpression:
           `${within('#yearly', ':yearRoom', limits.yearly - amount)} AND ` +

@@ -20,7 +20,7 @@ import {
 } from './entities';
 import { transferRefs } from './history';
 import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
-import { quotaSteps, type QuotaUsage } from './quotas';
+import { counterOnWallet, countedOn, quotaPlan, type QuotaPlan, type QuotaUsage } from './quotas';
 
 export type { AssetSide, PendingTransfer, TransferKind } from './entities';
 
@@ -472,19 +472,56 @@ export async function postedTransfers(specs: readonly TransferSpec[], at: string
     });
   }
   for (const { side, amount, spec } of hotDebits.values()) legs.push(...(await shardDebits(side, amount, spec)));
-  return [
-    ...mergeLegs(legs).map(legStep),
-    ...specs.map((spec) => transferStep(spec.id, spec, spec.amount, at)),
-    ...(await countedSteps(specs)),
-  ];
+  const counts = withCounts(
+    mergeLegs(legs).map((leg) => ({ key: leg.key, step: legStep(leg) })),
+    await countedPlan(specs),
+  );
+  return [...counts.balances, ...specs.map((spec) => transferStep(spec.id, spec, spec.amount, at)), ...counts.counters];
 }
 
 /**
- * The quota counters the transfers count on, after their balance steps: a transaction that breaks
- * a balance rule and a quota answers the balance rule (the first failed step decides).
+ * The quota counts of the transfers. A spend from a wallet holding its account's counter (core/ledger/quotas.ts) is
+ * counted on that wallet's base item, read as the spend's own read of it left it (the request's read cache: no
+ * second round trip). A wallet read holding none never comes to hold one; one that no longer does fails the count's
+ * condition, a conflict to re-read.
  */
-const countedSteps = (specs: readonly TransferSpec[]) =>
-  quotaSteps(specs.flatMap((spec) => (spec.quota ? [{ usage: spec.quota, amount: spec.amount }] : [])));
+async function countedPlan(specs: readonly TransferSpec[]): Promise<QuotaPlan> {
+  const counted = await Promise.all(
+    specs.flatMap((spec): Promise<{ usage: QuotaUsage; amount: Amount }>[] => {
+      const quota = spec.quota;
+      if (!quota) return [];
+      const debit = spec.debit;
+      if (quota.type !== 'spend' || debit.mode !== 'single')
+        return [Promise.resolve({ usage: quota, amount: spec.amount })];
+      return [
+        readBalanceItems(debit.assetId).then(({ base }) => ({
+          usage: { ...quota, onWallet: counterOnWallet(base) },
+          amount: spec.amount,
+        })),
+      ];
+    }),
+  );
+  return quotaPlan(counted);
+}
+
+/**
+ * The balance steps with each count on a wallet added to that wallet's update; and the counter items' steps, with
+ * any count on a wallet the transaction does not otherwise change. A merged step judges its balance rule first, and
+ * the counters come after the balances: a transaction that breaks a balance rule and a quota answers the balance
+ * rule (the first failed step decides).
+ */
+function withCounts(balances: { key: { PK: string; SK: string }; step: TransactionStep }[], plan: QuotaPlan) {
+  const id = (key: { PK: string; SK: string }) => `${key.PK}|${key.SK}`;
+  const clauses = new Map(plan.clauses.map((clause) => [id(clause.key), clause]));
+  return {
+    balances: balances.map(({ key, step }) => {
+      const clause = clauses.get(id(key));
+      clauses.delete(id(key));
+      return clause ? countedOn(step, clause) : step;
+    }),
+    counters: [...plan.steps, ...[...clauses.values()].map((clause) => countedOn(undefined, clause))],
+  };
+}
 
 /** One posted transfer. */
 export const postedTransfer = (spec: TransferSpec, at: string) => postedTransfers([spec], at);
@@ -511,41 +548,40 @@ export async function pendingTransfer(spec: TransferSpec, at: string): Promise<T
     ...(spec.refs ? { refs: spec.refs } : {}),
     createdAt: at,
   };
-  return [
-    {
-      item: {
-        Update: {
-          TableName: table(),
-          Key: assetBalance.key(spec.debit.assetId),
-          UpdateExpression: 'ADD pending :amount, available :negative',
-          ConditionExpression: `${g.condition} AND available >= :amount`,
-          ExpressionAttributeNames: g.names,
-          ExpressionAttributeValues: {
-            ...g.values,
-            ':amount': toDynamoNumber(spec.amount),
-            ':negative': toDynamoNumber(-spec.amount),
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  const reserve: TransactionStep = {
+    item: {
+      Update: {
+        TableName: table(),
+        Key: assetBalance.key(spec.debit.assetId),
+        UpdateExpression: 'ADD pending :amount, available :negative',
+        ConditionExpression: `${g.condition} AND available >= :amount`,
+        ExpressionAttributeNames: g.names,
+        ExpressionAttributeValues: {
+          ...g.values,
+          ':amount': toDynamoNumber(spec.amount),
+          ':negative': toDynamoNumber(-spec.amount),
         },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-      onConditionFailed: ruleError(spec.debitCodes, {
-        currency: spec.currency,
-        liveness: spec.liveness,
-        amount: spec.amount,
-      }),
     },
-    {
-      item: {
-        Put: {
-          TableName: table(),
-          Item: pendingTransferEntity.item(transfer),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
+    onConditionFailed: ruleError(spec.debitCodes, {
+      currency: spec.currency,
+      liveness: spec.liveness,
+      amount: spec.amount,
+    }),
+  };
+  const record: TransactionStep = {
+    item: {
+      Put: {
+        TableName: table(),
+        Item: pendingTransferEntity.item(transfer),
+        ConditionExpression: 'attribute_not_exists(PK)',
       },
-      onConditionFailed: () => new DuplicateTransferError(spec.id),
     },
-    ...(await countedSteps([spec])),
-  ];
+    onConditionFailed: () => new DuplicateTransferError(spec.id),
+  };
+  const counts = withCounts([{ key: assetBalance.key(spec.debit.assetId), step: reserve }], await countedPlan([spec]));
+  return [...counts.balances, record, ...counts.counters];
 }
 
 /**
