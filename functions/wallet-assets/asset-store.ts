@@ -113,13 +113,14 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
  * Where the new wallet leaves its account's spend counter of its type (core/ledger/quotas.ts): the account's first
  * wallet of the type ever (its wallet counter not made yet), unless a settlement wallet, holds it; opening a second
  * moves it off the first onto the counter items, in the same transaction. A race with another open of the type fails
- * a condition of either, and is retried from these reads.
+ * a condition of one of them (`first`: the wallet counter still absent), retried from these reads.
  */
 async function spendCounterSteps(input: NewWalletAsset, asset: StoredWalletAsset) {
   const none = { first: false, attributes: undefined, steps: [] as TransactionStep[] };
   const counted = await walletCounterEntity.get(input.accountId, asset.type);
+  // A first open of either kind commits only if still the first: one racing it is retried as a second.
+  if (!counted && input.settlement) return { ...none, first: true };
   if (!counted) {
-    if (input.settlement) return none;
     const opened = counterOnNewWallet(input.accountId, asset.type, asset.id);
     return { first: true, attributes: opened.attributes, steps: [opened.step] };
   }

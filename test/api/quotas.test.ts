@@ -435,6 +435,22 @@ describe('where the spend counter is', () => {
     expect((await spend(payer)).monthly.usage).toBe('100');
   });
 
+  it('wallets opened at once on a new account (a settlement wallet among them): none keeps the counter', async () => {
+    // Which open wins is the race's: three rounds of each pair.
+    for (const settlement of [false, true, false, true, false, true]) {
+      const account = await newAccount();
+      const open = (body: Record<string, unknown>) =>
+        ok(
+          api('POST', '/api/wallet-assets', {
+            key: account.apiKey,
+            body: { accountId: account.accountId, ledgerId: ASSET_TYPE, ...body },
+          }),
+        );
+      const wallets = await Promise.all([open({}), open({ settlement })]);
+      for (const wallet of wallets) expect(await counterOn(wallet.id)).toEqual([]);
+    }
+  });
+
   it('pays racing the open of a second wallet: each counted once, wherever the counter is', async () => {
     const payer = await newPayer('10000');
     await ok(setLimits(payer, spendLimits('1000')));
