@@ -117,14 +117,16 @@ export async function insertWalletAsset(input: NewWalletAsset, createdBy: string
  */
 async function spendCounterSteps(input: NewWalletAsset, asset: StoredWalletAsset) {
   const none = { first: false, attributes: undefined, steps: [] as TransactionStep[] };
-  const counted = await walletCounterEntity.get(input.accountId, asset.type);
+  const [counted, holder] = await Promise.all([
+    walletCounterEntity.get(input.accountId, asset.type),
+    counterHolder(input.accountId, asset.type),
+  ]);
   // A first open of either kind commits only if still the first: one racing it is retried as a second.
   if (!counted && input.settlement) return { ...none, first: true };
   if (!counted) {
     const opened = counterOnNewWallet(input.accountId, asset.type, asset.id);
     return { first: true, attributes: opened.attributes, steps: [opened.step] };
   }
-  const holder = await counterHolder(input.accountId, asset.type);
   const base = holder ? (await readBalanceItems(holder)).base : undefined;
   return base ? { ...none, steps: counterOffWallet(input.accountId, asset.type, base) } : none;
 }

@@ -1,5 +1,7 @@
-import { NumberValue, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
 import { documentClient } from '../db/client';
+import type { TableKey } from '../db/entity';
 import type { Amount } from '../money';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -22,3 +24,10 @@ export function toAmount(value: unknown): Amount {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   throw new Error(`not an amount: ${String(value)}`);
 }
+
+/** One item as stored, strongly consistent, numbers as NumberValue; undefined when absent. */
+export const readLedgerItem = async (Key: TableKey) =>
+  (await ledgerDb().send(new GetCommand({ TableName: config().tableName, Key, ConsistentRead: true }))).Item;
+
+/** An item's identity within one transaction, which takes one operation per item. */
+export const itemId = (key: TableKey) => `${key.PK}|${key.SK}`;

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { defineEntity, type TableKey } from '../db/entity';
 import { TransactionConflictError, type TransactionStep } from '../db/transaction';
@@ -6,7 +6,7 @@ import { prefetch } from '../db/write-gate';
 import { businessRule } from '../errors/classes';
 import { formatAmount, type Amount } from '../money';
 import { assetBalance } from './entities';
-import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
+import { itemId, ledgerDb, readLedgerItem, toAmount, toDynamoNumber } from './ledger-db';
 
 /**
  * Spend and top-up quotas: how much value an account may move per asset type in a calendar month
@@ -265,10 +265,8 @@ export function intervalsOf(at: string): Record<QuotaPeriod, string> & { monthAt
 }
 
 export async function readQuotaLimits(accountId: string): Promise<QuotaLimits | undefined> {
-  const out = await ledgerDb().send(
-    new GetCommand({ TableName: table(), Key: limitsKey(accountId), ConsistentRead: true }),
-  );
-  return out.Item ? quotaLimitsEntity.parse(out.Item) : undefined;
+  const item = await readLedgerItem(limitsKey(accountId));
+  return item ? quotaLimitsEntity.parse(item) : undefined;
 }
 
 /**
@@ -336,7 +334,7 @@ export async function accountQuotas(accountId: string, assetTypes: readonly stri
       holders
         .map((item) => counterHolderEntity.parse(item))
         .filter((h) => assetTypes.includes(h.assetType))
-        .map(async (h) => [h.assetType, await readItem(assetBalance.key(h.assetId))] as const),
+        .map(async (h) => [h.assetType, await readLedgerItem(assetBalance.key(h.assetId))] as const),
     ),
   );
   const names = onWalletNames(at);
@@ -365,9 +363,6 @@ export async function accountQuotas(accountId: string, assetTypes: readonly stri
     }),
   );
 }
-
-const readItem = async (Key: TableKey) =>
-  (await ledgerDb().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
 
 const quota = (
   type: QuotaType,
@@ -435,9 +430,9 @@ export async function quotaPlan(counted: readonly { usage: QuotaUsage; amount: A
   const counters = new Map<string, { usage: QuotaUsage; amount: Amount }>();
   for (const { usage, amount } of counted) {
     // One operation per item in a transaction: transfers of one call share the first one's month.
-    const { PK, SK } =
-      usage.onWallet?.key ?? counterKey(usage.accountId, intervalsOf(usage.at).yearly, usage.type, usage.assetType);
-    const id = `${PK}|${SK}`;
+    const id = itemId(
+      usage.onWallet?.key ?? counterKey(usage.accountId, intervalsOf(usage.at).yearly, usage.type, usage.assetType),
+    );
     const seen = counters.get(id);
     counters.set(id, { usage: seen?.usage ?? usage, amount: (seen?.amount ?? 0n) + amount });
   }
@@ -461,33 +456,31 @@ export async function quotaPlan(counted: readonly { usage: QuotaUsage; amount: A
   };
 }
 
-/** The counts as transaction steps of their own (counters on wallets too, each an update of its wallet alone). */
+/**
+ * The counts of usages on counter items, as transaction steps (a top up's). A count on a wallet is the engine's to
+ * add to that wallet's update (core/ledger/transfers.ts): here it is a bug in the caller.
+ */
 export async function quotaSteps(
   counted: readonly { usage: QuotaUsage; amount: Amount }[],
 ): Promise<TransactionStep[]> {
   const plan = await quotaPlan(counted);
-  return [...plan.steps, ...plan.clauses.map((clause) => countedOn(undefined, clause))];
+  if (plan.clauses.length) throw new Error("a count on a wallet needs that wallet's update");
+  return plan.steps;
 }
 
 /**
- * A wallet's update with a count added (or, with no update of it, the count alone, on condition that it exists).
- * The update's expression must end in its ADD clause; a failed condition is the update's broken rule first, then
- * the count's.
+ * A wallet's update with a count added. The update's expression must end in its ADD clause; a failed condition is
+ * the update's broken rule first, then the count's.
  */
-export function countedOn(step: TransactionStep | undefined, clause: CounterClause): TransactionStep {
-  const update: NonNullable<TransactionStep['item']['Update']> = step?.item.Update ?? {
-    TableName: table(),
-    Key: clause.key,
-    UpdateExpression: 'ADD',
-    ConditionExpression: 'attribute_exists(PK)',
-  };
-  const joined = update.UpdateExpression === 'ADD' ? ' ' : ', ';
+export function countedOn(step: TransactionStep, clause: CounterClause): TransactionStep {
+  const update = step.item.Update;
+  if (!update) throw new Error('a count is added to an update of its wallet');
   return {
     item: {
       Update: {
         ...update,
         UpdateExpression:
-          `${update.UpdateExpression}${joined}${clause.add}` +
+          `${update.UpdateExpression}, ${clause.add}` +
           (clause.remove.length ? ` REMOVE ${clause.remove.join(', ')}` : ''),
         ConditionExpression: `${update.ConditionExpression} AND ${clause.condition}`,
         ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...clause.names },
@@ -496,7 +489,7 @@ export function countedOn(step: TransactionStep | undefined, clause: CounterClau
       },
     },
     onConditionFailed: (old) => {
-      const own = step?.onConditionFailed?.(old);
+      const own = step.onConditionFailed?.(old);
       if (own && !(own instanceof TransactionConflictError)) return own;
       return clause.decode(old) ?? own ?? new TransactionConflictError();
     },

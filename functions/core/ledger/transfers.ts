@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../db/transaction';
 import { prefetch } from '../db/write-gate';
@@ -19,7 +19,7 @@ import {
   type TransferReceipt,
 } from './entities';
 import { transferRefs } from './history';
-import { ledgerDb, toAmount, toDynamoNumber } from './ledger-db';
+import { itemId, ledgerDb, readLedgerItem, toAmount, toDynamoNumber } from './ledger-db';
 import { counterOnWallet, countedOn, quotaPlan, type QuotaPlan, type QuotaUsage } from './quotas';
 
 export type { AssetSide, PendingTransfer, TransferKind } from './entities';
@@ -403,7 +403,7 @@ function sideLegs(
 function mergeLegs(legs: Leg[]): Leg[] {
   const merged = new Map<string, Leg>();
   for (const leg of legs) {
-    const id = `${leg.key.PK}|${leg.key.SK}`;
+    const id = itemId(leg.key);
     const seen = merged.get(id);
     // A net debit is judged by the debit's codes.
     merged.set(id, seen ? { ...seen, delta: seen.delta + leg.delta, codes: (leg.delta < 0n ? leg : seen).codes } : leg);
@@ -505,22 +505,20 @@ async function countedPlan(specs: readonly TransferSpec[]): Promise<QuotaPlan> {
 }
 
 /**
- * The balance steps with each count on a wallet added to that wallet's update; and the counter items' steps, with
- * any count on a wallet the transaction does not otherwise change. A merged step judges its balance rule first, and
- * the counters come after the balances: a transaction that breaks a balance rule and a quota answers the balance
- * rule (the first failed step decides).
+ * The balance steps with each count on a wallet added to that wallet's update (the debit it counts: the wallet was
+ * read as the debited one), then the counter items' steps. A merged step judges its balance rule first, and the
+ * counters come after the balances: a transaction that breaks a balance rule and a quota answers the balance rule
+ * (the first failed step decides).
  */
 function withCounts(balances: { key: { PK: string; SK: string }; step: TransactionStep }[], plan: QuotaPlan) {
-  const id = (key: { PK: string; SK: string }) => `${key.PK}|${key.SK}`;
-  const clauses = new Map(plan.clauses.map((clause) => [id(clause.key), clause]));
-  return {
-    balances: balances.map(({ key, step }) => {
-      const clause = clauses.get(id(key));
-      clauses.delete(id(key));
-      return clause ? countedOn(step, clause) : step;
-    }),
-    counters: [...plan.steps, ...[...clauses.values()].map((clause) => countedOn(undefined, clause))],
-  };
+  const clauses = new Map(plan.clauses.map((clause) => [itemId(clause.key), clause]));
+  const counted = balances.map(({ key, step }) => {
+    const clause = clauses.get(itemId(key));
+    clauses.delete(itemId(key));
+    return clause ? countedOn(step, clause) : step;
+  });
+  if (clauses.size) throw new Error('a count on a wallet the transfer does not debit');
+  return { balances: counted, counters: plan.steps };
 }
 
 /** One posted transfer. */
@@ -693,11 +691,9 @@ export const testIssuanceAsset = (currency: string): AssetSide => ({
 });
 
 export async function findPendingTransfer(id: string): Promise<PendingTransfer | undefined> {
-  const out = await ledgerDb().send(
-    new GetCommand({ TableName: table(), Key: pendingTransferEntity.key(id), ConsistentRead: true }),
-  );
-  if (!out.Item) return undefined;
-  const transfer = pendingTransferEntity.parse(out.Item);
+  const item = await readLedgerItem(pendingTransferEntity.key(id));
+  if (!item) return undefined;
+  const transfer = pendingTransferEntity.parse(item);
   // The ledger client reads numbers as NumberValue; a side's shard count is a plain number.
   const side = (s: AssetSide): AssetSide => (s.mode === 'sharded' ? { ...s, shards: Number(String(s.shards)) } : s);
   return { ...transfer, debit: side(transfer.debit), credit: side(transfer.credit) };
@@ -739,17 +735,14 @@ export async function setAssetStatus(assetId: string, status: string): Promise<v
 export async function findTransferRefs(
   id: string,
 ): Promise<({ kind: TransferKind } & Partial<Record<string, string>>) | undefined> {
-  const posted = await readItem(postedTransferEntity.key(id));
+  const posted = await readLedgerItem(postedTransferEntity.key(id));
   if (posted) {
     const record = postedTransferEntity.parse(posted);
     return { ...transferRefs(record), kind: record.kind };
   }
   // Posted before transfers were one record (version 1): its debit entry carries the same.
-  const entry = await readItem(legacyLedgerEntry.key(id, 'D'));
+  const entry = await readLedgerItem(legacyLedgerEntry.key(id, 'D'));
   if (entry) return legacyLedgerEntry.parse(entry);
   const pending = await findPendingTransfer(id);
   return pending && { kind: pending.kind, ...(pending.refs ?? {}) };
 }
-
-const readItem = async (Key: { PK: string; SK: string }) =>
-  (await ledgerDb().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
