@@ -8,10 +8,18 @@ import { createServer } from 'node:net';
 const FIRST = 20_000;
 const RANGE = 12_000;
 
-/** A loopback port free right now, chosen at random outside the ephemeral range. */
+/**
+ * Ports this process has handed out: a platform picks its six side by side, and a port checked free and handed to one
+ * listener that has not bound it yet is still free to the next check.
+ */
+const handedOut = new Set<number>();
+
+/** A loopback port free right now, chosen at random outside the ephemeral range, never one handed out before. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = FIRST + Math.floor(Math.random() * RANGE);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await canListen(port)) return port;
   }
   throw new Error('no free loopback port found');
