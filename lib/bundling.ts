@@ -27,10 +27,14 @@ const ROOT = join(__dirname, '..');
 const MAIN_FIELDS = ['module', 'main'];
 
 /**
- * The SDK's default credential chain replaced by its first link, the environment, where Lambda puts the role's
- * credentials (functions/core/sdk-credentials.ts): the shipped bundles only.
+ * The shipped bundles only: the SDK's default credential chain replaced by its first link, the environment, where
+ * Lambda puts the role's credentials (functions/core/sdk-credentials.ts); its event-stream support by a module that
+ * refuses, as no operation the platform calls streams events (functions/core/sdk-event-streams.ts).
  */
-const ALIAS = { '@aws-sdk/credential-provider-node': './functions/core/sdk-credentials.ts' };
+const ALIAS = {
+  '@aws-sdk/credential-provider-node': './functions/core/sdk-credentials.ts',
+  '@smithy/core/event-streams': './functions/core/sdk-event-streams.ts',
+};
 
 /**
  * SDK clients left to the runtime: Secrets Manager's. Powertools' Parameters in the layer requires it from the

@@ -160,15 +160,15 @@ export const metrics = {
   },
 };
 
-type Tracing = Pick<typeof import('./tracing'), 'invocationTracing' | 'traceSdkCalls'>;
+type Tracing = Pick<typeof import('./tracing'), 'invocationTracing' | 'traceSdkCalls' | 'traceAwsCall'>;
 let tracing: Tracing | undefined | null = null;
 
 /** The tracer when traced (undefined elsewhere), loaded on first use. */
 function tracer(): Tracing | undefined {
   if (tracing === null) {
     if (traced()) {
-      const { invocationTracing, traceSdkCalls }: Tracing = require('./tracing');
-      tracing = { invocationTracing, traceSdkCalls };
+      const { invocationTracing, traceSdkCalls, traceAwsCall }: Tracing = require('./tracing');
+      tracing = { invocationTracing, traceSdkCalls, traceAwsCall };
     } else tracing = undefined;
   }
   return tracing;
@@ -195,6 +195,13 @@ export function sdkClient<T extends { middlewareStack: { remove(name: string): b
   tracer()?.traceSdkCalls(client as unknown as Parameters<Tracing['traceSdkCalls']>[0]);
   return client;
 }
+
+/**
+ * An AWS call made without an SDK client (core/object-store.ts), recorded as the SDK's calls are: `send` puts the
+ * trace header it is given (if any) on its request.
+ */
+export const awsCall: Tracing['traceAwsCall'] = (call, send, answered) =>
+  tracer()?.traceAwsCall(call, send, answered) ?? send(undefined);
 
 export function countMetric(name: MetricName, value = 1): void {
   const known = stored.get(name);

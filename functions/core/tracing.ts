@@ -79,7 +79,7 @@ function daemonAddress(): { host: string; port: number } | undefined {
 let socket: Socket | undefined;
 
 /** Sends a closed subsegment to the daemon; a failure is lost with it, never the request's. */
-function send(subsegment: Subsegment): void {
+function sendToDaemon(subsegment: Subsegment): void {
   const address = daemonAddress();
   if (!address) return;
   try {
@@ -126,7 +126,7 @@ export function invocationTracing(): MiddlewareObj {
       subsegment.fault = true;
       recordError(subsegment, error, false);
     }
-    send(subsegment);
+    sendToDaemon(subsegment);
   };
   return {
     before: () => {
@@ -208,67 +208,104 @@ function named(input: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/** One call to an AWS service, as its subsegment names it. */
+export interface AwsCall {
+  service: string;
+  operation: string;
+  region: string | undefined | (() => Promise<string>);
+  /** The call's input: the names X-Ray records of it are taken from it. */
+  input: Record<string, unknown>;
+}
+
+/** What a call's answer tells its subsegment. */
+export interface AwsAnswer {
+  metadata?: SdkMetadata;
+  contentLength?: string;
+}
+
 /**
- * Records each call of `client` as a subsegment of the invocation's, and hands the call's trace on to the service in
- * its `X-Amzn-Trace-Id` header, as the X-Ray SDK's instrumentation of a client does (its step, on `build`: once a
- * call, its retries inside).
+ * Records `call` as a subsegment of the invocation's, and hands its trace on to the service: `send` gets the
+ * `X-Amzn-Trace-Id` header to put on the request (none outside a traced invocation) and `answered` reads what the
+ * result tells. A failure carries its answer as the SDK's errors do (`$metadata`, `$retryable`).
+ */
+export async function traceAwsCall<T>(
+  call: AwsCall,
+  send: (traceHeader: string | undefined) => Promise<T>,
+  answered: (result: T) => AwsAnswer,
+): Promise<T> {
+  const current = invocation;
+  if (!current) return send(undefined);
+  const { trace, subsegment: parent } = current;
+  const subsegment: Subsegment | undefined = parent && {
+    id: newId(),
+    name: call.service,
+    trace_id: trace.root,
+    parent_id: parent.id,
+    type: 'subsegment',
+    start_time: seconds(),
+    namespace: 'aws',
+  };
+  const header = `Root=${trace.root};Parent=${subsegment?.id ?? trace.parent};Sampled=${subsegment ? 1 : 0}`;
+  if (!subsegment) return send(header);
+  const finish = async ({ metadata, contentLength }: AwsAnswer) => {
+    subsegment.end_time = seconds();
+    const { region } = call;
+    subsegment.aws = {
+      operation: call.operation,
+      region: typeof region === 'function' ? await region().catch(() => undefined) : region,
+      request_id: metadata?.requestId,
+      retries: Math.max((metadata?.attempts ?? 1) - 1, 0),
+      ...named(call.input),
+    };
+    const status = metadata?.httpStatusCode;
+    if (status !== undefined || contentLength !== undefined)
+      subsegment.http = {
+        response: { status, content_length: contentLength === undefined ? undefined : Number(contentLength) },
+      };
+    if (status === 429) subsegment.throttle = true;
+    if (status !== undefined && status >= 500) subsegment.fault = true;
+    else if (status !== undefined && status >= 400) subsegment.error = true;
+  };
+  try {
+    const result = await send(header);
+    await finish(answered(result));
+    sendToDaemon(subsegment);
+    return result;
+  } catch (error) {
+    const failure = error as SdkError;
+    await finish({ metadata: failure.$metadata });
+    if (failure.$retryable?.throttling) subsegment.throttle = true;
+    // No answer at all (a network failure): the call failed on our side of it.
+    if (!subsegment.error && !subsegment.fault) subsegment.fault = true;
+    recordError(subsegment, error, true);
+    sendToDaemon(subsegment);
+    throw error;
+  }
+}
+
+/**
+ * Records each call of `client` as a subsegment of the invocation's (traceAwsCall), as the X-Ray SDK's
+ * instrumentation of a client does (its step, on `build`: once a call, its retries inside).
  */
 export function traceSdkCalls(client: TracedClient): void {
   client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const current = invocation;
-      if (!current) return next(args);
-      const { trace, subsegment: parent } = current;
-      const service = (context.clientName ?? 'AWS').replace(/Client$/, '');
-      const command = (context.commandName ?? '').replace(/Command$/, '');
-      const subsegment: Subsegment | undefined = parent && {
-        id: newId(),
-        name: service,
-        trace_id: trace.root,
-        parent_id: parent.id,
-        type: 'subsegment',
-        start_time: seconds(),
-        namespace: 'aws',
-      };
-      if (args.request?.headers)
-        args.request.headers['X-Amzn-Trace-Id'] =
-          `Root=${trace.root};Parent=${subsegment?.id ?? trace.parent};Sampled=${subsegment ? 1 : 0}`;
-      if (!subsegment) return next(args);
-      const region = client.config.region;
-      const finish = async (metadata: SdkMetadata | undefined, contentLength?: string) => {
-        subsegment.end_time = seconds();
-        subsegment.aws = {
-          operation: command,
-          region: typeof region === 'function' ? await region().catch(() => undefined) : region,
-          request_id: metadata?.requestId,
-          retries: Math.max((metadata?.attempts ?? 1) - 1, 0),
-          ...named(args.input ?? {}),
-        };
-        const status = metadata?.httpStatusCode;
-        if (status !== undefined || contentLength !== undefined)
-          subsegment.http = {
-            response: { status, content_length: contentLength === undefined ? undefined : Number(contentLength) },
-          };
-        if (status === 429) subsegment.throttle = true;
-        if (status !== undefined && status >= 500) subsegment.fault = true;
-        else if (status !== undefined && status >= 400) subsegment.error = true;
-      };
-      try {
-        const result = await next(args);
-        await finish(result.output?.$metadata, result.response?.headers?.['content-length']);
-        send(subsegment);
-        return result;
-      } catch (error) {
-        const failure = error as SdkError;
-        await finish(failure.$metadata);
-        if (failure.$retryable?.throttling) subsegment.throttle = true;
-        // No answer at all (a network failure): the call failed on our side of it.
-        if (!subsegment.error && !subsegment.fault) subsegment.fault = true;
-        recordError(subsegment, error, true);
-        send(subsegment);
-        throw error;
-      }
-    },
+    (next, context) => (args) =>
+      traceAwsCall(
+        {
+          service: (context.clientName ?? 'AWS').replace(/Client$/, ''),
+          operation: (context.commandName ?? '').replace(/Command$/, ''),
+          region: client.config.region,
+          input: args.input ?? {},
+        },
+        (header) => {
+          if (header && args.request?.headers) args.request.headers['X-Amzn-Trace-Id'] = header;
+          return next(args);
+        },
+        (result) => ({
+          metadata: result.output?.$metadata,
+          contentLength: result.response?.headers?.['content-length'],
+        }),
+      ),
     { step: 'build', name: 'tracing' },
   );
 }

@@ -83,9 +83,29 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
     await new Promise((resolve) => dynamodb.close(resolve));
   });
 
-  /** The documents the daemon has been sent, once there are `count` of them (each after the protocol's header). */
+  /** The environment Lambda gives function `name` with active tracing, and `extra`. */
+  function lambdaEnvironment(name: string, extra: Record<string, string>): void {
+    process.env = {
+      ...env,
+      AWS_LAMBDA_FUNCTION_NAME: name,
+      _HANDLER: 'index.handler',
+      AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${(daemon.address() as AddressInfo).port}`,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+      LOG_LEVEL: 'ERROR',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      ...extra,
+    };
+  }
+
+  /**
+   * The documents the daemon has been sent, once there are `count` of them or a few seconds have passed (each after
+   * the protocol's header).
+   */
   async function documents(count: number): Promise<Document[]> {
-    while (received.length < count) await new Promise((resolve) => setImmediate(resolve));
+    const deadline = Date.now() + 5_000;
+    while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     return received.map((message) => {
       const [header, body] = [message.slice(0, message.indexOf('\n')), message.slice(message.indexOf('\n') + 1)];
       expect(JSON.parse(header)).toEqual({ format: 'json', version: 1 });
@@ -97,20 +117,11 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
     "sends each sampled invocation's handler subsegment and its DynamoDB calls' subsegments as its children, the " +
       'trace handed on to DynamoDB; nothing when the request is not sampled; an error as an exception',
     async () => {
-      process.env = {
-        ...env,
-        AWS_LAMBDA_FUNCTION_NAME: 'group-accounts',
-        _HANDLER: 'index.handler',
-        AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${(daemon.address() as AddressInfo).port}`,
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'test',
-        AWS_SECRET_ACCESS_KEY: 'test',
+      lambdaEnvironment('group-accounts', {
         AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${(dynamodb.address() as AddressInfo).port}`,
         STAGE: 'prod',
         TABLE_NAME: 'payments',
-        LOG_LEVEL: 'ERROR',
-        POWERTOOLS_METRICS_DISABLED: 'true',
-      };
+      });
       await jest.isolateModulesAsync(async () => {
         const { handler } = (await import('../../functions/lambda/accounts')) as unknown as {
           handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -185,4 +196,55 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
       });
     },
   );
+
+  it("records an S3 call made without the SDK's client as the SDK's calls, an error answer as an error", async () => {
+    const s3Headers: IncomingHttpHeaders[] = [];
+    const s3 = createServer((req, res) => {
+      s3Headers.push(req.headers);
+      req.resume().on('end', () => {
+        res.setHeader('x-amz-request-id', `s3-${s3Headers.length}`);
+        if (req.url?.startsWith('/media/missing')) {
+          res.statusCode = 403;
+          res.end('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+        } else res.end('bytes');
+      });
+    });
+    await new Promise<void>((resolve) => s3.listen(0, '127.0.0.1', resolve));
+    try {
+      lambdaEnvironment('group-media-uploads', {
+        AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${(s3.address() as AddressInfo).port}`,
+      });
+      await jest.isolateModulesAsync(async () => {
+        const { observedConsumer } = await import('../../functions/core/consumer');
+        const { ObjectStore } = await import('../../functions/core/object-store');
+        const store = new ObjectStore(() => 'media');
+        received.length = 0;
+        process.env._X_AMZN_TRACE_ID = traceHeader('3333333333333333', 1);
+        const reading = observedConsumer(async () => {
+          expect(await store.get('upload/1')).toEqual(Buffer.from('bytes'));
+          await store.get('missing/1');
+        });
+        await expect(reading({}, context('r-3'))).rejects.toMatchObject({ name: 'AccessDenied' });
+        const sent = await documents(3);
+        const [handlerSegment] = sent.filter((d) => d.name === '## index.handler');
+        const [read, denied] = sent.filter((d) => d.name === 'S3');
+        const common = { namespace: 'aws', type: 'subsegment', trace_id: ROOT, parent_id: handlerSegment.id };
+        expect(read).toMatchObject({
+          ...common,
+          aws: { operation: 'GetObject', region: 'us-east-1', bucket_name: 'media', request_id: 's3-1', retries: 0 },
+          http: { response: { status: 200 } },
+        });
+        expect(denied).toMatchObject({
+          ...common,
+          error: true,
+          aws: { operation: 'GetObject', request_id: 's3-2' },
+          http: { response: { status: 403 } },
+          cause: { exceptions: [{ type: 'AccessDenied', message: 'Access Denied', remote: true }] },
+        });
+        expect(s3Headers.map((h) => h['x-amzn-trace-id'])).toEqual([read, denied].map((d) => traceHeader(d.id, 1)));
+      });
+    } finally {
+      await new Promise((resolve) => s3.close(resolve));
+    }
+  });
 });

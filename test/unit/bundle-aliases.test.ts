@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
+import { EventStreamSerde, eventStreamSerdeProvider } from '../../functions/core/sdk-event-streams';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -11,17 +12,22 @@ const ROOT = join(__dirname, '..', '..');
 const CHAIN_PAST_ENV =
   /@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|http|login)|nested-clients)\//;
 
-describe('the shipped bundles take the credentials from the environment only', () => {
+/** The source files a function's shipped bundle is built from. */
+function inputsOf(entry: string): string[] {
+  const { metafile } = buildSync({
+    ...ESBUILD_OPTIONS,
+    sourcemap: false,
+    entryPoints: [join(ROOT, 'functions', entry)],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return Object.keys(Object.values(metafile.outputs)[0].inputs);
+}
+
+describe('the shipped bundles carry only the SDK they call (lib/bundling.ts)', () => {
   it("carry none of the default chain's other providers", () => {
-    const { metafile } = buildSync({
-      ...ESBUILD_OPTIONS,
-      sourcemap: false,
-      entryPoints: [join(ROOT, 'functions', 'lambda', 'payment-requests.ts')],
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(Object.values(metafile.outputs)[0].inputs);
+    const inputs = inputsOf('lambda/payment-requests.ts');
     expect(inputs.filter((file) => CHAIN_PAST_ENV.test(file))).toEqual([]);
     expect(inputs.some((file) => file.includes('@aws-sdk/credential-provider-env/'))).toBe(true);
   });
@@ -57,5 +63,23 @@ describe('the shipped bundles take the credentials from the environment only', (
       run({ AWS_ACCESS_KEY_ID: 'AKIDLAMBDA', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session' }),
     ).toEqual({ id: 'AKIDLAMBDA', token: 'session' });
     expect(run({})).toEqual({ error: 'CredentialsProviderError' });
+  });
+
+  it('carry no event-stream support, and refuse an event stream by name', () => {
+    expect(inputsOf('lambda/payment-requests.ts').filter((file) => /event-?stream/i.test(file))).toEqual([
+      'functions/core/sdk-event-streams.ts',
+    ]);
+    expect(() => eventStreamSerdeProvider()).toThrow('event streams are not bundled');
+    expect(() => new EventStreamSerde()).toThrow('event streams are not bundled');
+  });
+
+  it('reach S3 without client-s3 (core/object-store.ts)', () => {
+    for (const entry of ['lambda/media-uploads.ts', 'consumers/batches.ts']) {
+      const inputs = inputsOf(entry);
+      expect(inputs).toContain('functions/core/object-store.ts');
+      expect(
+        inputs.filter((file) => /@aws-sdk\/(client-s3|s3-request-presigner|middleware-sdk-s3)\//.test(file)),
+      ).toEqual([]);
+    }
   });
 });
