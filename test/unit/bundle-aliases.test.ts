@@ -73,14 +73,20 @@ describe('the shipped bundles carry only the SDK they call (lib/bundling.ts)', (
     expect(() => new EventStreamSerde()).toThrow('event streams are not bundled');
   });
 
-  it("reach S3 without client-s3 (core/object-store.ts), on the clients' own copy of the smithy packages", () => {
-    for (const entry of ['lambda/media-uploads.ts', 'consumers/batches.ts']) {
+  it("reach S3 and SQS without their clients (core/aws-request.ts), on the SDK's one copy of smithy", () => {
+    for (const [entry, module] of [
+      ['lambda/media-uploads.ts', 'object-store'],
+      ['consumers/batches.ts', 'object-store'],
+      ['lambda/payment-requests.ts', 'queues'],
+    ]) {
       const inputs = inputsOf(entry);
-      expect(inputs).toContain('functions/core/object-store.ts');
+      expect(inputs).toContain(`functions/core/${module}.ts`);
       // package.json pins @smithy/* to the versions the SDK's clients resolve: a second copy would be bundled too.
       expect(inputs.filter((file) => /node_modules\/.+\/node_modules\/@smithy\//.test(file))).toEqual([]);
       expect(
-        inputs.filter((file) => /@aws-sdk\/(client-s3|s3-request-presigner|middleware-sdk-s3)\//.test(file)),
+        inputs.filter((file) =>
+          /@aws-sdk\/(client-s3|s3-request-presigner|middleware-sdk-s3|client-sqs|middleware-sdk-sqs)\//.test(file),
+        ),
       ).toEqual([]);
     }
   });

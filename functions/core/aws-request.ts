@@ -1,0 +1,163 @@
+/**
+ * AWS calls without a service's SDK client, for the few operations the platform makes of S3 and SQS
+ * (core/object-store.ts, core/queues.ts): each request signed by the SDK's own SigV4 signer, sent by its Node HTTP
+ * handler, retried by its standard retry strategy on its own classification of failures, and traced as an SDK call
+ * is. Those pieces are what the DynamoDB client already brings into every bundle; a service's client brings its
+ * schemas, endpoint rules, protocol and middleware on top, parsed at every cold import of every function that has
+ * it (docs/performance.md).
+ */
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@smithy/core/checksum';
+import { isServerError, isThrottlingError, isTransientError, StandardRetryStrategy } from '@smithy/core/retry';
+import { HttpRequest } from '@smithy/core/transport';
+import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { awsCall } from './observability';
+
+/** The SDK's default: the first attempt and two retries. */
+const MAX_ATTEMPTS = 3;
+
+/** An error answer as the SDK's errors are: the service's error code as the name, the answer's metadata. */
+export class AwsServiceError extends Error {
+  constructor(
+    code: string,
+    message: string,
+    readonly $metadata: { httpStatusCode: number; requestId?: string; attempts: number },
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+/** A request to sign and send, and what its subsegment names. */
+export interface AwsRequest {
+  operation: string;
+  /** The call's input as the SDK's would be: X-Ray records the names it holds (`Bucket`, `QueueUrl`). */
+  input: Record<string, unknown>;
+  method: 'GET' | 'PUT' | 'POST';
+  /** The endpoint, its path, the headers the service wants and the body. */
+  url: { protocol: string; hostname: string; port?: number; path: string };
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Buffer | string;
+}
+
+export interface AwsAnswer {
+  body: Buffer;
+  headers: Record<string, string>;
+  $metadata: { httpStatusCode: number; requestId?: string; attempts: number };
+}
+
+/** What the SDK's retry step makes of a failure (its own classification): only the first two are retried. */
+function errorType(failure: unknown) {
+  const error = failure as Parameters<typeof isTransientError>[0];
+  if (isThrottlingError(error)) return 'THROTTLING' as const;
+  if (isTransientError(error)) return 'TRANSIENT' as const;
+  if (isServerError(error)) return 'SERVER_ERROR' as const;
+  return 'CLIENT_ERROR' as const;
+}
+
+/** A configured endpoint's URL parts (`AWS_ENDPOINT_URL_<SERVICE>`, the local emulators), or undefined. */
+export function configuredEndpoint(service: 'S3' | 'SQS') {
+  const endpoint = process.env[`AWS_ENDPOINT_URL_${service}`];
+  if (!endpoint) return undefined;
+  const url = new URL(endpoint);
+  return {
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname.replace(/\/$/, ''),
+  };
+}
+
+/** The function's region, from Lambda's environment. */
+export function region(): string {
+  const name = process.env.AWS_REGION;
+  if (!name) throw new Error('AWS_REGION is not set');
+  return name;
+}
+
+/** One AWS service's signed calls. */
+export class AwsService {
+  private readonly handler = new NodeHttpHandler();
+  private readonly retries = new StandardRetryStrategy(MAX_ATTEMPTS);
+  private readonly credentials = defaultProvider();
+  private signing?: SignatureV4;
+
+  /**
+   * `signingName`: the service's name in a signature (`s3`, `sqs`); `traceName`: its subsegment's; `errorOf`: the
+   * code and message of an error answer's body, as the service's protocol writes them.
+   */
+  constructor(
+    private readonly signingName: string,
+    private readonly traceName: string,
+    private readonly errorOf: (body: string, headers: Record<string, string>) => { code?: string; message?: string },
+  ) {}
+
+  signer(): SignatureV4 {
+    this.signing ??= new SignatureV4({
+      service: this.signingName,
+      region: region(),
+      credentials: this.credentials,
+      sha256: Sha256,
+      // S3's canonical URI is the path as sent, not encoded a second time; the others' paths need no encoding.
+      uriEscapePath: false,
+    });
+    return this.signing;
+  }
+
+  /** The request as an HTTP request, with the host header its signature covers. */
+  httpRequest({ method, url, headers = {}, query, body }: AwsRequest): HttpRequest {
+    const { protocol, hostname, port, path } = url;
+    return new HttpRequest({
+      method,
+      protocol,
+      hostname,
+      port,
+      path,
+      query,
+      headers: { host: port === undefined ? hostname : `${hostname}:${port}`, ...headers },
+      body,
+    });
+  }
+
+  /** Sends a signed request, retried as the SDK retries; the answer of a 2xx, else an AwsServiceError. */
+  send(request: AwsRequest): Promise<AwsAnswer> {
+    return awsCall(
+      { service: this.traceName, operation: request.operation, region: region(), input: request.input },
+      async (traceHeader) => {
+        let token = await this.retries.acquireInitialRetryToken(this.signingName);
+        for (let attempts = 1; ; attempts++) {
+          const http = this.httpRequest(request);
+          if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
+          let failure: unknown;
+          try {
+            const { response } = await this.handler.handle((await this.signer().sign(http)) as HttpRequest);
+            const body = Buffer.from(await streamCollector(response.body));
+            const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
+            const metadata = { httpStatusCode: response.statusCode, requestId, attempts };
+            if (response.statusCode < 300) {
+              this.retries.recordSuccess(token);
+              return { body, headers: response.headers, $metadata: metadata };
+            }
+            const { code, message } = this.errorOf(body.toString('utf8'), response.headers);
+            failure = new AwsServiceError(
+              code ?? `Http${response.statusCode}`,
+              message ?? `${this.traceName} answered ${response.statusCode}`,
+              metadata,
+            );
+          } catch (error) {
+            // No answer (the connection failed or timed out): the SDK's classification reads its code.
+            failure = error;
+          }
+          try {
+            token = await this.retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
+          } catch {
+            throw failure;
+          }
+        }
+      },
+      (answer) => ({ metadata: answer.$metadata, contentLength: answer.headers['content-length'] }),
+    );
+  }
+}
