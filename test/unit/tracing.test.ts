@@ -100,11 +100,11 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
   }
 
   /**
-   * The documents the daemon has been sent, once there are `count` of them or a few seconds have passed (each after
+   * The documents the daemon has been sent, once there are `count` of them or 20 s have passed (each after
    * the protocol's header).
    */
   async function documents(count: number): Promise<Document[]> {
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 20_000;
     while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     return received.map((message) => {
       const [header, body] = [message.slice(0, message.indexOf('\n')), message.slice(message.indexOf('\n') + 1)];
@@ -226,6 +226,7 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
         });
         await expect(reading({}, context('r-3'))).rejects.toMatchObject({ name: 'AccessDenied' });
         const sent = await documents(3);
+        expect(sent.map((d) => d.name).sort()).toEqual(['## index.handler', 'S3', 'S3']);
         const [handlerSegment] = sent.filter((d) => d.name === '## index.handler');
         const [read, denied] = sent.filter((d) => d.name === 'S3');
         const common = { namespace: 'aws', type: 'subsegment', trace_id: ROOT, parent_id: handlerSegment.id };
