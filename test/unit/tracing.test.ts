@@ -95,6 +95,8 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
       AWS_SECRET_ACCESS_KEY: 'test',
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // Not the local platform's stage, which a full run's global setup leaves in the environment: traced only on AWS.
+      STAGE: 'prod',
       ...extra,
     };
   }
@@ -119,7 +121,6 @@ describe('X-Ray tracing on AWS (core/tracing.ts)', () => {
     async () => {
       lambdaEnvironment('group-accounts', {
         AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${(dynamodb.address() as AddressInfo).port}`,
-        STAGE: 'prod',
         TABLE_NAME: 'payments',
       });
       await jest.isolateModulesAsync(async () => {
