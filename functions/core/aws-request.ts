@@ -71,10 +71,16 @@ export function configuredEndpoint(service: 'S3' | 'SQS') {
 }
 
 /** The function's region, from Lambda's environment. */
-export function region(): string {
+function region(): string {
   const name = process.env.AWS_REGION;
   if (!name) throw new Error('AWS_REGION is not set');
   return name;
+}
+
+/** A service's host name in the function's region: `<service>.<region>.amazonaws.com`, `.com.cn` in China's. */
+export function regionalHost(service: string): string {
+  const name = region();
+  return `${service}.${name}.${name.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com'}`;
 }
 
 /** One AWS service's signed calls. */
@@ -82,7 +88,7 @@ export class AwsService {
   private readonly handler = new NodeHttpHandler();
   private readonly retries = new StandardRetryStrategy(MAX_ATTEMPTS);
   private readonly credentials = defaultProvider();
-  private signing?: SignatureV4;
+  private signing?: { region: string; signer: SignatureV4 };
 
   /**
    * `signingName`: the service's name in a signature (`s3`, `sqs`); `traceName`: its subsegment's; `errorOf`: the
@@ -94,16 +100,22 @@ export class AwsService {
     private readonly errorOf: (body: string, headers: Record<string, string>) => { code?: string; message?: string },
   ) {}
 
+  /** The signer of the function's region (kept: it caches its signing keys). */
   signer(): SignatureV4 {
-    this.signing ??= new SignatureV4({
-      service: this.signingName,
-      region: region(),
-      credentials: this.credentials,
-      sha256: Sha256,
-      // S3's canonical URI is the path as sent, not encoded a second time; the others' paths need no encoding.
-      uriEscapePath: false,
-    });
-    return this.signing;
+    const name = region();
+    if (this.signing?.region !== name)
+      this.signing = {
+        region: name,
+        signer: new SignatureV4({
+          service: this.signingName,
+          region: name,
+          credentials: this.credentials,
+          sha256: Sha256,
+          // S3's canonical URI is the path as sent, not encoded a second time; the others' paths need no encoding.
+          uriEscapePath: false,
+        }),
+      };
+    return this.signing.signer;
   }
 
   /** The request as an HTTP request, with the host header its signature covers. */

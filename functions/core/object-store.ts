@@ -4,7 +4,7 @@
  * presigner's). client-s3 with its presigner, its XML protocol and its checksums was some 150 KiB of each bundle
  * that reached S3.
  */
-import { AwsService, AwsServiceError, configuredEndpoint, region, type AwsRequest } from './aws-request';
+import { AwsService, AwsServiceError, configuredEndpoint, regionalHost, type AwsRequest } from './aws-request';
 
 /** RFC 3986 unreserved characters stay; everything else is percent-encoded, as S3's canonical URI wants it. */
 const encodeSegment = (segment: string) =>
@@ -37,7 +37,7 @@ export class ObjectStore {
     const endpoint = configuredEndpoint('S3');
     const url = endpoint
       ? { ...endpoint, path: `${endpoint.path}/${bucket}${path}` }
-      : { protocol: 'https:', hostname: `${bucket}.s3.${region()}.amazonaws.com`, path };
+      : { protocol: 'https:', hostname: `${bucket}.${regionalHost('s3')}`, path };
     return {
       operation,
       input: { Bucket: bucket, Key: key },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AwsService, configuredEndpoint, region } from './aws-request';
+import { AwsService, configuredEndpoint, regionalHost } from './aws-request';
 import { deadLetterQueueUrlVariable, queueUrlVariable } from './infrastructure';
 
 /** SQS delays messages by at most 15 minutes; longer waits are re-delayed by their consumer. */
@@ -48,7 +48,7 @@ interface SendMessageBatchOutput {
 
 async function sendMessageBatch(queueUrl: string, entries: BatchEntry[]): Promise<SendMessageBatchOutput> {
   const input = { QueueUrl: queueUrl, Entries: entries };
-  const url = configuredEndpoint('SQS') ?? { protocol: 'https:', hostname: `sqs.${region()}.amazonaws.com`, path: '' };
+  const url = configuredEndpoint('SQS') ?? { protocol: 'https:', hostname: regionalHost('sqs'), path: '' };
   const answer = await sqs.send({
     operation: 'SendMessageBatch',
     input,

@@ -125,9 +125,9 @@ async function expectedAuthorization(request: Received, signingName: string): Pr
 }
 
 describe('S3 (core/object-store.ts)', () => {
-  const sdkClient = (local: boolean) =>
+  const sdkClient = (local: boolean, region = 'ap-southeast-2') =>
     new S3Client({
-      region: 'ap-southeast-2',
+      region,
       credentials: CREDENTIALS,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -135,15 +135,17 @@ describe('S3 (core/object-store.ts)', () => {
     });
 
   it.each([
-    ['on AWS (virtual-hosted)', false],
-    ['on a configured endpoint (path-style)', true],
-  ])('presigns the download URL the SDK presigns, %s', async (_where, local) => {
+    ['on AWS (virtual-hosted)', false, 'ap-southeast-2'],
+    ["in China's partition", false, 'cn-north-1'],
+    ['on a configured endpoint (path-style)', true, 'ap-southeast-2'],
+  ])('presigns the download URL the SDK presigns, %s', async (_where, local, region) => {
+    process.env.AWS_REGION = region;
     if (!local) delete process.env.AWS_ENDPOINT_URL_S3;
     jest.useFakeTimers({ now: new Date('2026-12-02T06:07:08Z'), doNotFake: ['nextTick', 'setImmediate'] });
     try {
       const ours = await new ObjectStore(() => BUCKET).presignedGetUrl(KEY, 'image/png', 300);
       const sdks = await getSignedUrl(
-        sdkClient(local),
+        sdkClient(local, region),
         new GetObjectCommand({ Bucket: BUCKET, Key: KEY, ResponseContentType: 'image/png' }),
         { expiresIn: 300 },
       );
