@@ -17,12 +17,19 @@ import { awsCall } from './observability';
 /** The SDK's default: the first attempt and two retries. */
 const MAX_ATTEMPTS = 3;
 
+/** What an answer tells of itself, as the SDK's `$metadata`. */
+interface AnswerMetadata {
+  httpStatusCode: number;
+  requestId?: string;
+  attempts: number;
+}
+
 /** An error answer as the SDK's errors are: the service's error code as the name, the answer's metadata. */
 export class AwsServiceError extends Error {
   constructor(
     code: string,
     message: string,
-    readonly $metadata: { httpStatusCode: number; requestId?: string; attempts: number },
+    readonly $metadata: AnswerMetadata,
   ) {
     super(message);
     this.name = code;
@@ -45,7 +52,7 @@ export interface AwsRequest {
 export interface AwsAnswer {
   body: Buffer;
   headers: Record<string, string>;
-  $metadata: { httpStatusCode: number; requestId?: string; attempts: number };
+  $metadata: AnswerMetadata;
 }
 
 /** What the SDK's retry step makes of a failure (its own classification): only the first two are retried. */
@@ -83,11 +90,16 @@ export function regionalHost(service: string): string {
   return `${service}.${name}.${name.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com'}`;
 }
 
+/** What sends a service's calls, made on its first call: a function that never calls it pays nothing at start. */
+interface Transport {
+  handler: NodeHttpHandler;
+  retries: StandardRetryStrategy;
+  credentials: ReturnType<typeof defaultProvider>;
+}
+
 /** One AWS service's signed calls. */
 export class AwsService {
-  private readonly handler = new NodeHttpHandler();
-  private readonly retries = new StandardRetryStrategy(MAX_ATTEMPTS);
-  private readonly credentials = defaultProvider();
+  private made?: Transport;
   private signing?: { region: string; signer: SignatureV4 };
 
   /**
@@ -100,6 +112,15 @@ export class AwsService {
     private readonly errorOf: (body: string, headers: Record<string, string>) => { code?: string; message?: string },
   ) {}
 
+  private transport(): Transport {
+    this.made ??= {
+      handler: new NodeHttpHandler(),
+      retries: new StandardRetryStrategy(MAX_ATTEMPTS),
+      credentials: defaultProvider(),
+    };
+    return this.made;
+  }
+
   /** The signer of the function's region (kept: it caches its signing keys). */
   signer(): SignatureV4 {
     const name = region();
@@ -109,7 +130,7 @@ export class AwsService {
         signer: new SignatureV4({
           service: this.signingName,
           region: name,
-          credentials: this.credentials,
+          credentials: this.transport().credentials,
           sha256: Sha256,
           // S3's canonical URI is the path as sent, not encoded a second time; the others' paths need no encoding.
           uriEscapePath: false,
@@ -138,18 +159,19 @@ export class AwsService {
     return awsCall(
       { service: this.traceName, operation: request.operation, region: region(), input: request.input },
       async (traceHeader) => {
-        let token = await this.retries.acquireInitialRetryToken(this.signingName);
+        const { handler, retries } = this.transport();
+        let token = await retries.acquireInitialRetryToken(this.signingName);
         for (let attempts = 1; ; attempts++) {
           const http = this.httpRequest(request);
           if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
           let failure: unknown;
           try {
-            const { response } = await this.handler.handle((await this.signer().sign(http)) as HttpRequest);
+            const { response } = await handler.handle((await this.signer().sign(http)) as HttpRequest);
             const body = Buffer.from(await streamCollector(response.body));
             const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
             const metadata = { httpStatusCode: response.statusCode, requestId, attempts };
             if (response.statusCode < 300) {
-              this.retries.recordSuccess(token);
+              retries.recordSuccess(token);
               return { body, headers: response.headers, $metadata: metadata };
             }
             const { code, message } = this.errorOf(body.toString('utf8'), response.headers);
@@ -163,7 +185,7 @@ export class AwsService {
             failure = error;
           }
           try {
-            token = await this.retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
+            token = await retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
           } catch {
             throw failure;
           }

@@ -1,6 +1,6 @@
 /**
  * S3 objects without client-s3 (core/aws-request.ts): a put, a get and a presigned download URL, the requests
- * client-s3 sends for these three operations (test/unit/object-store.test.ts compares the presigned URL with its
+ * client-s3 sends for these three operations (test/unit/aws-request.test.ts compares the presigned URL with its
  * presigner's). client-s3 with its presigner, its XML protocol and its checksums was some 150 KiB of each bundle
  * that reached S3.
  */

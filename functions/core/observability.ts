@@ -197,7 +197,7 @@ export function sdkClient<T extends { middlewareStack: { remove(name: string): b
 }
 
 /**
- * An AWS call made without an SDK client (core/object-store.ts), recorded as the SDK's calls are: `send` puts the
+ * An AWS call made without an SDK client (core/aws-request.ts), recorded as the SDK's calls are: `send` puts the
  * trace header it is given (if any) on its request.
  */
 export const awsCall: Tracing['traceAwsCall'] = (call, send, answered) =>

@@ -63,12 +63,9 @@ async function sendMessageBatch(queueUrl: string, entries: BatchEntry[]): Promis
   });
   const output = JSON.parse(answer.body.toString('utf8')) as SendMessageBatchOutput;
   const sent = new Map(entries.map((entry) => [entry.Id, entry.MessageBody]));
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
   const corrupted = (output.Successful ?? []).filter(
-    (entry) =>
-      entry.MD5OfMessageBody !==
-      createHash('md5')
-        .update(sent.get(entry.Id) ?? '')
-        .digest('hex'),
+    (entry) => entry.MD5OfMessageBody !== md5(sent.get(entry.Id) ?? ''),
   );
   if (corrupted.length)
     throw new Error(`Invalid MD5 checksum on messages: ${corrupted.map((entry) => entry.MessageId).join(', ')}`);

@@ -218,7 +218,7 @@ export interface AwsCall {
 }
 
 /** What a call's answer tells its subsegment. */
-export interface AwsAnswer {
+interface AwsCallOutcome {
   metadata?: SdkMetadata;
   contentLength?: string;
 }
@@ -231,7 +231,7 @@ export interface AwsAnswer {
 export async function traceAwsCall<T>(
   call: AwsCall,
   send: (traceHeader: string | undefined) => Promise<T>,
-  answered: (result: T) => AwsAnswer,
+  answered: (result: T) => AwsCallOutcome,
 ): Promise<T> {
   const current = invocation;
   if (!current) return send(undefined);
@@ -247,7 +247,7 @@ export async function traceAwsCall<T>(
   };
   const header = `Root=${trace.root};Parent=${subsegment?.id ?? trace.parent};Sampled=${subsegment ? 1 : 0}`;
   if (!subsegment) return send(header);
-  const finish = async ({ metadata, contentLength }: AwsAnswer) => {
+  const finish = async ({ metadata, contentLength }: AwsCallOutcome) => {
     subsegment.end_time = seconds();
     const { region } = call;
     subsegment.aws = {
