@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   accountExternalIdPartition,
   accountTokensPartition,
@@ -18,7 +17,7 @@ import { newestBefore } from '../core/db/pagination';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { businessRule, forbidden, hasCode } from '../core/errors/classes';
 import { idempotent } from '../core/idempotency';
-import { ledgerDb, toAmount } from '../core/ledger/ledger-db';
+import { ledgerDb, readLedgerItem, toAmount } from '../core/ledger/ledger-db';
 import { postedTransfer, type AssetSide } from '../core/ledger/transfers';
 import type { Amount } from '../core/money';
 
@@ -153,11 +152,9 @@ export interface TokenHolding {
 
 /** A token and what it holds, read consistently; undefined for any other asset. */
 export async function findToken(assetId: string): Promise<TokenHolding | undefined> {
-  const out = await ledgerDb().send(
-    new GetCommand({ TableName: config().tableName, Key: tokenEntity.key(assetId), ConsistentRead: true }),
-  );
-  if (out.Item?.category !== 'token') return undefined;
-  const { balance, available, pending: _pending, ...item } = out.Item;
+  const stored = await readLedgerItem(tokenEntity.key(assetId));
+  if (stored?.category !== 'token') return undefined;
+  const { balance, available, pending: _pending, ...item } = stored;
   return { token: tokenEntity.parse(item), balance: toAmount(balance), available: toAmount(available ?? balance) };
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
-import { ledgerDb } from '../core/ledger/ledger-db';
+import { LEDGER_READ, ledgerDb } from '../core/ledger/ledger-db';
 import { assetShard } from '../core/ledger/entities';
 import { counterHolder, counterOffWallet, counterOnNewWallet } from '../core/ledger/quotas';
 import {
@@ -167,7 +167,7 @@ const UNARCHIVED_WALLETS: Shown = {
 async function accountWallets(accountId: string, range: IndexRange, shown: Shown, limit?: number) {
   const partition = accountAssetsPartition(accountId);
   const [current, older] = await Promise.all([
-    readKeysOnlyIndex({ partition, range, limit, keep: shown.keep }, ledgerDb()),
+    readKeysOnlyIndex({ partition, range, limit, keep: shown.keep }, LEDGER_READ),
     readIndex({ partition, index: 'GSI1', range, limit, filter: shown.filter }, ledgerDb()),
   ]);
   const sides = [

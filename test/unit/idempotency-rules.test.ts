@@ -12,6 +12,7 @@ import {
 } from '../../functions/core/idempotency';
 import { derivedId } from '../../functions/core/ids';
 import { DuplicateTransferError } from '../../functions/core/ledger/transfers';
+import { itemReadsThroughDocumentClient } from '../support/item-reads';
 
 /**
  * The idempotency engine on its own (functions/core/idempotency.ts): the request hash, the scope
@@ -36,6 +37,7 @@ beforeEach(() => {
     gets.push(command.input);
     return { Item: stored };
   }) as never);
+  itemReadsThroughDocumentClient();
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -10,6 +10,7 @@ import {
   type PendingTransfer,
 } from '../../functions/core/ledger/entities';
 import { ledgerDb } from '../../functions/core/ledger/ledger-db';
+import { itemReadsThroughDocumentClient } from '../support/item-reads';
 import {
   accountQuotas,
   DEFAULT_QUOTA_LIMITS,
@@ -81,6 +82,7 @@ beforeEach(() => {
       return reads(call);
     }) as never);
   }
+  itemReadsThroughDocumentClient();
 });
 afterEach(() => jest.restoreAllMocks());
 

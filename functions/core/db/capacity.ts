@@ -2,7 +2,6 @@ import { TABLE } from '../infrastructure';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { getItems, keyOf } from './batch';
-import { documentClient } from './client';
 
 /** What the local gateway (tests, the bench) and the bench's consumer invocations measure of one request. */
 export interface ConsumedCapacity {
@@ -234,20 +233,17 @@ export function writeFigures(
   return figures;
 }
 
-let readBackClient: ReturnType<typeof documentClient> | undefined;
-
 /**
  * `writeFigures` of a request, its items read back now (strongly consistent). DynamoDB Local reports a flat 2 units
  * for any transaction and none for an index, and a capture of the calls sees an update's expression, not the item
  * it leaves: hence the read-back.
  */
 export async function readBackWrites(calls: readonly RecordedCall[]): Promise<WriteFigures> {
-  // Exact numbers (balances beyond 2^53), sized by their digits.
-  readBackClient ??= documentClient({ unmarshallOptions: { wrapNumbers: true } });
   const keys = writesDone(calls)
     .filter(rewritten)
     .map((w) => w.key);
-  return writeFigures(calls, await getItems(keys, readBackClient));
+  // Exact numbers (balances beyond 2^53), sized by their digits.
+  return writeFigures(calls, await getItems(keys, { wrapNumbers: true }));
 }
 
 /**

@@ -18,23 +18,35 @@ export function onDynamoDbClient(hook: ClientHook): void {
   hooks.push(hook);
 }
 
+/** A low-level client with the write gate and the hooks: what every document client wraps. */
+function lowLevelClient(): DynamoDBClient {
+  const raw = sdkClient(new DynamoDBClient({ maxAttempts: 3 }));
+  gateWrites(raw);
+  for (const hook of hooks) hook(raw);
+  return raw;
+}
+
 /**
  * A document client over its own low-level client (document clients share their client's
  * middleware stack, so two with different translation options must not share one). The endpoint
  * comes from AWS_ENDPOINT_URL_DYNAMODB locally.
  */
 export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
-  const raw = sdkClient(new DynamoDBClient({ maxAttempts: 3 }));
-  gateWrites(raw);
-  for (const hook of hooks) hook(raw);
-  return DynamoDBDocumentClient.from(raw, translate);
+  return DynamoDBDocumentClient.from(lowLevelClient(), translate);
 }
 
+let defaultRaw: DynamoDBClient | undefined;
 let defaultClient: DynamoDBDocumentClient | undefined;
+
+/**
+ * The low-level client under db(): item reads (db/batch.ts) send their own commands through it, which the document
+ * client's translation never touches, so they share its connections.
+ */
+export const rawDb = (): DynamoDBClient => (defaultRaw ??= lowLevelClient());
 
 /** The document client for everything but balances (see ledger/ledger-db.ts). */
 export function db(): DynamoDBDocumentClient {
-  defaultClient ??= documentClient({
+  defaultClient ??= DynamoDBDocumentClient.from(rawDb(), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     unmarshallOptions: { wrapNumbers: false },
   });

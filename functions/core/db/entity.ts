@@ -2,7 +2,6 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DeleteCommandInput,
-  GetCommand,
   PutCommand,
   type PutCommandInput,
   QueryCommand,
@@ -14,7 +13,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import type { ApiError } from '../errors/classes';
 import { declaredOnly } from '../validation/declared-only';
-import { getItems } from './batch';
+import { DB_READ, getItems, readItems } from './batch';
 import { db } from './client';
 import { type Page, paginationLimit, queryAll, queryPage } from './pagination';
 import { TransactionConflictError, type TransactionStep } from './transaction';
@@ -316,10 +315,8 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     item,
     parse,
     async get(...key) {
-      const out = await db().send(
-        new GetCommand({ TableName: tableName(), Key: definition.key(...key), ConsistentRead: true }),
-      );
-      return out.Item ? parse(out.Item) : undefined;
+      const [item] = await readItems([definition.key(...key)]);
+      return item ? parse(unmarshall(item, DB_READ)) : undefined;
     },
     async getMany(keys) {
       const found = await getItems(keys.map((key) => definition.key(...key)));

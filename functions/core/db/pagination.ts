@@ -3,7 +3,8 @@ import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } fro
 import { badRequest } from '../errors/classes';
 import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
-import { getItems, keyOf } from './batch';
+import type { unmarshallOptions } from '@aws-sdk/util-dynamodb';
+import { DB_READ, getItems, keyOf } from './batch';
 import { db } from './client';
 
 const PAGINATION_LIMIT_DEFAULT = 50;
@@ -247,8 +248,9 @@ export async function readIndex(
 /**
  * Up to `limit` items (all when absent) of a partition of the keys-only index (GSI3) in the range that `keep`
  * accepts, in the range's order: each page of keys read from the index, then its items from the table by one
- * strongly consistent BatchGetItem. An item gone, or no longer at its entry (an index read lags), is skipped, and so
- * is one `keep` refuses; reading goes on until `limit` items or the partition ends.
+ * strongly consistent BatchGetItem, translated with `options` (the index's entries are keys only: strings). An item
+ * gone, or no longer at its entry (an index read lags), is skipped, and so is one `keep` refuses; reading goes on
+ * until `limit` items or the partition ends.
  */
 export async function readKeysOnlyIndex(
   selection: {
@@ -257,13 +259,13 @@ export async function readKeysOnlyIndex(
     limit?: number;
     keep?: (item: Record<string, unknown>) => boolean;
   },
-  client: DynamoDBDocumentClient = db(),
+  options: unmarshallOptions = DB_READ,
 ): Promise<Record<string, unknown>[]> {
   const { partition, range, limit, keep = () => true } = selection;
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const out = await client.send(
+    const out = await db().send(
       new QueryCommand({
         ...rangeQuery(partition, 'GSI3', range),
         ...(limit === undefined ? {} : { Limit: limit - items.length }),
@@ -273,7 +275,7 @@ export async function readKeysOnlyIndex(
     const entries = (out.Items ?? []) as Record<string, unknown>[];
     const found = await getItems(
       entries.map((entry) => ({ PK: String(entry.PK), SK: String(entry.SK) })),
-      client,
+      options,
     );
     for (const entry of entries) {
       const item = found.get(keyOf({ PK: String(entry.PK), SK: String(entry.SK) }));

@@ -13,7 +13,8 @@ export interface WriteGate {
    * The request's GetItem and Query answers so far, by input: the same read made again in one
    * request (an account the route's authorization, the operation and its clock each look up; balances
    * a pay prefetches beside the request) costs no second round trip. Any write the request sends
-   * forgets them all, so a read after a write (a retried transaction's) goes to DynamoDB.
+   * forgets them all, so a read after a write (a retried transaction's) goes to DynamoDB. Item reads
+   * (db/batch.ts `readItems`) keep their answers here too.
    */
   reads?: Map<string, Promise<unknown>>;
   /** Other checks the request's writes wait for besides admission (core/idempotency.ts: the stored answer's lookup). */
@@ -30,6 +31,9 @@ const WRITES = new Set([
   'BatchWriteItemCommand',
 ]);
 const CACHED_READS = new Set(['GetItemCommand', 'QueryCommand']);
+
+/** The gate of the request the caller runs in, if any. */
+export const currentGate = (): WriteGate | undefined => gates.getStore();
 
 /** Runs `work` with its DynamoDB writes held until `gate.admitted` (once set) resolves; they fail with its refusal. */
 export const withWriteGate = <T>(gate: WriteGate, work: () => Promise<T>): Promise<T> => gates.run(gate, work);
