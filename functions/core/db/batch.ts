@@ -50,9 +50,9 @@ const pendingReads = new WeakMap<WriteGate, Map<string, PendingRead>>();
 /**
  * The items stored under the keys, strongly consistent, as DynamoDB answers them (undefined where none). Within a
  * request, the reads it starts in one turn of the event loop go to DynamoDB together, as one BatchGetItem, rather
- * than a call each: every SDK call costs CPU of its own (serializing, signing, parsing), which on a Lambda's share
- * of a core is a few milliseconds, and the reads a pay starts side by side (its request, its idempotency record and
- * receipt, the payer's limits) were three calls. A key the request read before is answered from that read until the
+ * than a call each: every call has costs of its own (the SDK's serializing, signing, retry bookkeeping and parsing,
+ * an HTTP request), and the reads a pay starts side by side (its request, its idempotency record and receipt, the
+ * payer's limits) were three calls. A key the request read before is answered from that read until the
  * request writes (the write gate's read cache). Outside a request, and for a read alone, each call is sent at once.
  */
 export function readItems(keys: readonly TableKey[]): Promise<(StoredItem | undefined)[]> {
