@@ -2,6 +2,7 @@ import { walletAsset } from './schemas';
 import { parseMoneyAssetType } from '../core/asset-types';
 import { isoTimestamp } from '../core/clock';
 import { config } from '../core/config';
+import { EXACT_READ } from '../core/db/client';
 import { publicView } from '../core/db/entity';
 import { type IndexFilter, type IndexRange, mergeBySortKey, readIndex, readKeysOnlyIndex } from '../core/db/pagination';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../core/db/transaction';
 import { badRequest, businessRule } from '../core/errors/classes';
 import { newId } from '../core/ids';
-import { LEDGER_READ, ledgerDb } from '../core/ledger/ledger-db';
+import { ledgerDb } from '../core/ledger/ledger-db';
 import { assetShard } from '../core/ledger/entities';
 import { counterHolder, counterOffWallet, counterOnNewWallet } from '../core/ledger/quotas';
 import {
@@ -167,7 +168,7 @@ const UNARCHIVED_WALLETS: Shown = {
 async function accountWallets(accountId: string, range: IndexRange, shown: Shown, limit?: number) {
   const partition = accountAssetsPartition(accountId);
   const [current, older] = await Promise.all([
-    readKeysOnlyIndex({ partition, range, limit, keep: shown.keep }, LEDGER_READ),
+    readKeysOnlyIndex({ partition, range, limit, keep: shown.keep }, EXACT_READ),
     readIndex({ partition, index: 'GSI1', range, limit, filter: shown.filter }, ledgerDb()),
   ]);
   const sides = [

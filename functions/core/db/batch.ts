@@ -2,7 +2,7 @@ import { type AttributeValue, BatchGetItemCommand, GetItemCommand } from '@aws-s
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall, type unmarshallOptions } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
-import { db, rawDb } from './client';
+import { DB_READ, db, rawDb } from './client';
 import { currentGate, type WriteGate } from './write-gate';
 
 /** A table key (entity.ts names it too; repeated here so the two modules do not import each other). */
@@ -18,9 +18,6 @@ const CONCURRENCY = 4;
 
 const table = () => config().tableName;
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
-
-/** How db() translates what it reads: numbers as JS numbers (balances use NumberValue: ledger/ledger-db.ts). */
-export const DB_READ: unmarshallOptions = { wrapNumbers: false };
 
 /**
  * The items stored under the keys (strongly consistent), by `PK SK`, translated with `options`; read as `readItems`

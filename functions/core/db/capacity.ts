@@ -2,6 +2,7 @@ import { TABLE } from '../infrastructure';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { getItems, keyOf } from './batch';
+import { EXACT_READ } from './client';
 
 /** What the local gateway (tests, the bench) and the bench's consumer invocations measure of one request. */
 export interface ConsumedCapacity {
@@ -243,7 +244,7 @@ export async function readBackWrites(calls: readonly RecordedCall[]): Promise<Wr
     .filter(rewritten)
     .map((w) => w.key);
   // Exact numbers (balances beyond 2^53), sized by their digits.
-  return writeFigures(calls, await getItems(keys, { wrapNumbers: true }));
+  return writeFigures(calls, await getItems(keys, EXACT_READ));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
+import type { unmarshallOptions } from '@aws-sdk/util-dynamodb';
 import { sdkClient } from '../observability';
 import { gateWrites } from './write-gate';
 
@@ -18,6 +19,11 @@ export function onDynamoDbClient(hook: ClientHook): void {
   hooks.push(hook);
 }
 
+/** How db() reads numbers: as JS numbers. */
+export const DB_READ: unmarshallOptions = { wrapNumbers: false };
+/** How balances are read (ledger/ledger-db.ts, the bench's read-back): numbers as NumberValue, exact beyond 2^53. */
+export const EXACT_READ: unmarshallOptions = { wrapNumbers: true };
+
 /** A low-level client with the write gate and the hooks: what every document client wraps. */
 function lowLevelClient(): DynamoDBClient {
   const raw = sdkClient(new DynamoDBClient({ maxAttempts: 3 }));
@@ -32,8 +38,12 @@ function lowLevelClient(): DynamoDBClient {
  * comes from AWS_ENDPOINT_URL_DYNAMODB locally.
  */
 export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(lowLevelClient(), translate);
+  return wrap(lowLevelClient(), translate);
 }
+
+/** A copy of the read options: the document client writes its own defaults into the options it is given. */
+const wrap = (raw: DynamoDBClient, { marshallOptions, unmarshallOptions }: TranslateConfig) =>
+  DynamoDBDocumentClient.from(raw, { marshallOptions, unmarshallOptions: { ...unmarshallOptions } });
 
 let defaultRaw: DynamoDBClient | undefined;
 let defaultClient: DynamoDBDocumentClient | undefined;
@@ -46,9 +56,9 @@ export const rawDb = (): DynamoDBClient => (defaultRaw ??= lowLevelClient());
 
 /** The document client for everything but balances (see ledger/ledger-db.ts). */
 export function db(): DynamoDBDocumentClient {
-  defaultClient ??= DynamoDBDocumentClient.from(rawDb(), {
+  defaultClient ??= wrap(rawDb(), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-    unmarshallOptions: { wrapNumbers: false },
+    unmarshallOptions: DB_READ,
   });
   return defaultClient;
 }

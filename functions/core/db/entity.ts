@@ -13,8 +13,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import type { ApiError } from '../errors/classes';
 import { declaredOnly } from '../validation/declared-only';
-import { DB_READ, getItems, readItems } from './batch';
-import { db } from './client';
+import { getItems, readItems } from './batch';
+import { DB_READ, db } from './client';
 import { type Page, paginationLimit, queryAll, queryPage } from './pagination';
 import { TransactionConflictError, type TransactionStep } from './transaction';
 

@@ -4,8 +4,8 @@ import { badRequest } from '../errors/classes';
 import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
 import type { unmarshallOptions } from '@aws-sdk/util-dynamodb';
-import { DB_READ, getItems, keyOf } from './batch';
-import { db } from './client';
+import { getItems, keyOf } from './batch';
+import { DB_READ, db } from './client';
 
 const PAGINATION_LIMIT_DEFAULT = 50;
 const PAGINATION_LIMIT_MAX = 100;

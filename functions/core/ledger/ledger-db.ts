@@ -1,22 +1,15 @@
 import { NumberValue, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { unmarshall, type unmarshallOptions } from '@aws-sdk/util-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { readItems } from '../db/batch';
-import { documentClient } from '../db/client';
+import { documentClient, EXACT_READ } from '../db/client';
 import type { TableKey } from '../db/entity';
 import type { Amount } from '../money';
 
 let client: DynamoDBDocumentClient | undefined;
 
-/** How balances are read: numbers as NumberValue, never JS floats. */
-export const LEDGER_READ: unmarshallOptions = { wrapNumbers: true };
-
 /** Reads balances without losing precision: numbers come back as NumberValue, never JS floats. */
 export function ledgerDb(): DynamoDBDocumentClient {
-  // A copy: the document client writes its own defaults into the options it is given.
-  client ??= documentClient({
-    marshallOptions: { removeUndefinedValues: true },
-    unmarshallOptions: { ...LEDGER_READ },
-  });
+  client ??= documentClient({ marshallOptions: { removeUndefinedValues: true }, unmarshallOptions: EXACT_READ });
   return client;
 }
 
@@ -33,7 +26,7 @@ export function toAmount(value: unknown): Amount {
 /** One item as stored, strongly consistent, numbers as NumberValue; undefined when absent. */
 export async function readLedgerItem(key: TableKey): Promise<Record<string, unknown> | undefined> {
   const [item] = await readItems([key]);
-  return item && unmarshall(item, LEDGER_READ);
+  return item && unmarshall(item, EXACT_READ);
 }
 
 /** An item's identity within one transaction, which takes one operation per item. */
