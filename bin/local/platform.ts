@@ -11,6 +11,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { startMessaging, type LocalMessaging } from './fauxqs';
 import { startInbox } from './inbox';
 import { freePort } from './free-port';
+import { processAlive } from './process-alive';
 import { startGateway, type Gateway } from './gateway';
 import { provisionTable } from './provision-table';
 import { startQueuePollers } from './queue-poller';
@@ -214,16 +215,6 @@ export function readRuntime(stateDir: string): LocalRuntime | undefined {
   if (!existsSync(file)) return undefined;
   const runtime = JSON.parse(readFileSync(file, 'utf8')) as LocalRuntime;
   return processAlive(runtime.pid) ? runtime : undefined;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** One published platform per state folder, so the admin command cannot mistake one for another. */
