@@ -16,9 +16,10 @@ const RANGE = 12_000;
  * A port checked free and handed to a listener that has not bound it yet is still free to the next check, in this
  * process or in another platform started beside it (two `npm start`s, the tests' platforms). So a port handed out is
  * claimed by a file named after it, made exclusively, holding the claiming process's id: no other process takes it
- * while that process lives, and this one lets its claims go when it exits.
+ * while that process lives, and this one lets its claims go when it exits. One folder per user: another user's would
+ * not be writable.
  */
-const CLAIMS = join(tmpdir(), 'payments-platform-ports');
+const CLAIMS = join(tmpdir(), `payments-platform-ports-${process.getuid?.() ?? 0}`);
 const claimed: string[] = [];
 
 /** A loopback port free right now, chosen at random outside the ephemeral range, never one handed out before. */
