@@ -1,10 +1,9 @@
 /**
- * AWS calls without a service's SDK client, for the few operations the platform makes of S3 and SQS
- * (core/object-store.ts, core/queues.ts): each request signed by the SDK's own SigV4 signer, sent by its Node HTTP
- * handler, retried by its standard retry strategy on its own classification of failures, and traced as an SDK call
- * is. Those pieces are what the DynamoDB client already brings into every bundle; a service's client brings its
- * schemas, endpoint rules, protocol and middleware on top, parsed at every cold import of every function that has
- * it (docs/performance.md).
+ * AWS calls without a service's SDK client: the few operations the platform makes of S3 and SQS (core/object-store.ts,
+ * core/queues.ts) and every DynamoDB call (core/db/dynamodb.ts). Each request is signed by the SDK's own SigV4 signer,
+ * sent by its Node HTTP handler, retried by its standard retry strategy on its own classification of failures, and
+ * traced as an SDK call is. A service's client brings its schemas, endpoint rules, protocol and middleware on top,
+ * parsed at every cold import of every function that has it (docs/performance.md).
  */
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
@@ -18,7 +17,7 @@ import { awsCall } from './observability';
 const MAX_ATTEMPTS = 3;
 
 /** What an answer tells of itself, as the SDK's `$metadata`. */
-interface AnswerMetadata {
+export interface AnswerMetadata {
   httpStatusCode: number;
   requestId?: string;
   attempts: number;
@@ -65,7 +64,7 @@ function errorType(failure: unknown) {
 }
 
 /** A configured endpoint's URL parts (`AWS_ENDPOINT_URL_<SERVICE>`, the local emulators), or undefined. */
-export function configuredEndpoint(service: 'S3' | 'SQS') {
+export function configuredEndpoint(service: 'S3' | 'SQS' | 'DYNAMODB') {
   const endpoint = process.env[`AWS_ENDPOINT_URL_${service}`];
   if (!endpoint) return undefined;
   const url = new URL(endpoint);
@@ -110,6 +109,8 @@ export class AwsService {
     private readonly signingName: string,
     private readonly traceName: string,
     private readonly errorOf: (body: string, headers: Record<string, string>) => { code?: string; message?: string },
+    /** The error an error answer becomes (DynamoDB's are the SDK's classes, which its callers check against). */
+    private readonly errorFor: ErrorFactory = (code, message, metadata) => new AwsServiceError(code, message, metadata),
   ) {}
 
   private transport(): Transport {
@@ -154,44 +155,60 @@ export class AwsService {
     });
   }
 
-  /** Sends a signed request, retried as the SDK retries; the answer of a 2xx, else an AwsServiceError. */
+  /** Sends a signed request, retried as the SDK retries, traced as an SDK call; see `call`. */
   send(request: AwsRequest): Promise<AwsAnswer> {
     return awsCall(
       { service: this.traceName, operation: request.operation, region: region(), input: request.input },
-      async (traceHeader) => {
-        const { handler, retries } = this.transport();
-        let token = await retries.acquireInitialRetryToken(this.signingName);
-        for (let attempts = 1; ; attempts++) {
-          const http = this.httpRequest(request);
-          if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
-          let failure: unknown;
-          try {
-            const { response } = await handler.handle((await this.signer().sign(http)) as HttpRequest);
-            const body = Buffer.from(await streamCollector(response.body));
-            const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
-            const metadata = { httpStatusCode: response.statusCode, requestId, attempts };
-            if (response.statusCode < 300) {
-              retries.recordSuccess(token);
-              return { body, headers: response.headers, $metadata: metadata };
-            }
-            const { code, message } = this.errorOf(body.toString('utf8'), response.headers);
-            failure = new AwsServiceError(
-              code ?? `Http${response.statusCode}`,
-              message ?? `${this.traceName} answered ${response.statusCode}`,
-              metadata,
-            );
-          } catch (error) {
-            // No answer (the connection failed or timed out): the SDK's classification reads its code.
-            failure = error;
-          }
-          try {
-            token = await retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
-          } catch {
-            throw failure;
-          }
-        }
-      },
+      (traceHeader) => this.call(request, traceHeader),
       (answer) => ({ metadata: answer.$metadata, contentLength: answer.headers['content-length'] }),
     );
   }
+
+  /**
+   * Sends a signed request, retried as the SDK retries (each attempt signed anew), untraced (a client tracing its
+   * calls itself passes the trace header): the answer of a 2xx, else the error `errorFor` makes of the answer.
+   */
+  async call(request: AwsRequest, traceHeader?: string): Promise<AwsAnswer> {
+    const { handler, retries } = this.transport();
+    let token = await retries.acquireInitialRetryToken(this.signingName);
+    for (let attempts = 1; ; attempts++) {
+      const http = this.httpRequest(request);
+      if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
+      let failure: unknown;
+      try {
+        const { response } = await handler.handle((await this.signer().sign(http)) as HttpRequest);
+        const body = Buffer.from(await streamCollector(response.body));
+        const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
+        const metadata = { httpStatusCode: response.statusCode, requestId, attempts };
+        if (response.statusCode < 300) {
+          retries.recordSuccess(token);
+          return { body, headers: response.headers, $metadata: metadata };
+        }
+        const text = body.toString('utf8');
+        const { code, message } = this.errorOf(text, response.headers);
+        failure = this.errorFor(
+          code ?? `Http${response.statusCode}`,
+          message ?? `${this.traceName} answered ${response.statusCode}`,
+          metadata,
+          text,
+        );
+      } catch (error) {
+        // No answer (the connection failed or timed out): the SDK's classification reads its code.
+        failure = error;
+      }
+      try {
+        token = await retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
+      } catch {
+        throw failure;
+      }
+    }
+  }
+
+  /** Closes the kept connections (a client made for a while, as the local platform's provisioning makes one). */
+  destroy(): void {
+    this.made?.handler.destroy();
+  }
 }
+
+/** What an error answer becomes: its code, message and metadata, and its body for what else the service put in it. */
+type ErrorFactory = (code: string, message: string, metadata: AnswerMetadata, body: string) => Error;

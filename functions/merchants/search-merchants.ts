@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../core/db/document';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { merchantSearchQuery } from './schemas';
 import { describeAssetType } from '../core/asset-types';

@@ -1,4 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '../core/db/document';
 import type { FromSchema } from 'json-schema-to-ts';
 import { walletTransaction, type walletTransactionsQuery } from './schemas';
 import { findAccount } from '../accounts';

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '../core/db/document';
 import { config } from '../core/config';
 import { db } from '../core/db/client';
 import { accountAssetsPartition, walletAssetEntity } from './entities';

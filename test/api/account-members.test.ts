@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { config } from '../../functions/core/config';
 import { api, FORBIDDEN, newAccount, seed, type TestAccount, type Json } from '../support/api';

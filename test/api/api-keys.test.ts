@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { api, FORBIDDEN, newAccount } from '../support/api';
 

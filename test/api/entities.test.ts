@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { paymentActivityEntity, paymentRequestEntity } from '../../functions/payment-requests/keys';
 import { walletAssetEntity } from '../../functions/wallet-assets/entities';

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../functions/core/db/document';
 import QRCode from 'qrcode';
 import { db } from '../../functions/core/db/client';
 import { config } from '../../functions/core/config';

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '../../functions/core/db/document';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { db } from '../../functions/core/db/client';
 import { EntityShapeError } from '../../functions/core/db/entity';

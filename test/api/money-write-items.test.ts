@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../functions/core/db/document';
 import { indexEntries, itemBytes, itemWriteUnits, type ItemKey } from '../../functions/core/db/capacity';
 import { db } from '../../functions/core/db/client';
 import { api, type ApiResponse } from '../support/api';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { derivedId } from '../../functions/core/ids';
 import { paymentActivityEntity } from '../../functions/payment-requests/keys';

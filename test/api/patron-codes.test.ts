@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { patronCodeEntity } from '../../functions/patron-codes/entities';
 import { isValidBarcode } from '../../functions/patron-codes/barcode';

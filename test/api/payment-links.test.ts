@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/core/db/document';
 import { config } from '../../functions/core/config';
 import { db } from '../../functions/core/db/client';
 import { activeLinkCountKey } from '../../functions/payment-links/entities';

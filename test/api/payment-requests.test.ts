@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { api, FORBIDDEN, newAccount } from '../support/api';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { api, FORBIDDEN, newAccount, seed, type ApiResponse, type TestAccount } from '../support/api';
 import { advanceClock } from '../support/clock';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { findAccount } from '../../functions/accounts/account-store';
 import type { Principal } from '../../functions/core/auth/principal';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../functions/core/db/document';
 import { db, onDynamoDbClient } from '../../functions/core/db/client';
 import { accountRateLimitKey } from '../../functions/core/db/keys';
 import { WRITTEN_KEYS_HEADER, parseWrittenKeys } from '../../functions/core/db/capacity';

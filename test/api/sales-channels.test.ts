@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { merchantMembershipCountKey, salesChannelCountKey } from '../../functions/sales-channels/entities';
 import { MAX_MEMBERSHIPS_PER_MERCHANT } from '../../functions/sales-channels/membership-store';

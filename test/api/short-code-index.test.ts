@@ -1,5 +1,5 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { provisionTable } from '../../bin/local/provision-table';
 import { db } from '../../functions/core/db/client';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';

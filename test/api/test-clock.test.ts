@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { provisionTable } from '../../bin/local/provision-table';
 import { TEST_ACCOUNT_CACHE_TTL_MS } from '../../functions/core/auth/authenticate';
 import { db } from '../../functions/core/db/client';

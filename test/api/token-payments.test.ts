@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { assetKey } from '../../functions/core/db/keys';
 import { findToken } from '../../functions/tokens';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { walletAssetEntity } from '../../functions/wallet-assets/entities';
 import { api, newAccount, type TestAccount } from '../support/api';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '../../functions/core/db/document';
 import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
 import { handler as consumeStream } from '../../functions/consumers/webhook-events';
 import { handler as consume } from '../../functions/consumers/webhooks';

@@ -3,7 +3,7 @@
  * the OpenAPI operation createPaymentRequest (src/content/api/openapi/).
  */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';

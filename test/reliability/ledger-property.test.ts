@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../functions/core/db/document';
 import fc from 'fast-check';
 import { db } from '../../functions/core/db/client';
 import { ledgerEntryKey } from '../../functions/core/db/keys';

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '../../functions/core/db/document';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { handler as consume } from '../../functions/consumers/promotion-payments';
 import { handler as sweep } from '../../functions/consumers/promotion-sweep';

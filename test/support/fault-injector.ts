@@ -1,5 +1,5 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDb } from '../../functions/core/db/dynamodb';
 
 /** Deterministic PRNG (mulberry32) so a failing seed replays the same faults. */
 export function rng(seed: number): () => number {
@@ -31,7 +31,7 @@ export function faultInjector() {
   let random = rng(0);
   let rate = 0;
   const stats: FaultStats = { calls: 0, injected: { throttle: 0, conflict: 0, network: 0, 'timeout-after-write': 0 } };
-  const hook = (client: DynamoDBClient) => {
+  const hook = (client: DynamoDb) => {
     client.middlewareStack.add(
       (next, context) => async (args) => {
         stats.calls++;

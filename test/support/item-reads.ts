@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '../../functions/core/db/document';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, rawDb } from '../../functions/core/db/client';
 

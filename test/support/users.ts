@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../functions/core/db/document';
 import { createUser } from '../../functions/accounts';
 import { userEntity } from '../../functions/accounts/entities';
 import { untilCachedTestAccountsExpire } from '../../functions/core/auth/authenticate';

@@ -66,11 +66,24 @@ describe('the shipped bundles carry only the SDK they call (lib/bundling.ts)', (
   });
 
   it('carry no event-stream support, and refuse an event stream by name', () => {
-    expect(inputsOf('lambda/payment-requests.ts').filter((file) => /event-?stream/i.test(file))).toEqual([
+    // The notifications consumer's SES client is the one SDK service client left in a bundle.
+    expect(inputsOf('consumers/notifications.ts').filter((file) => /event-?stream/i.test(file))).toEqual([
       'functions/core/sdk-event-streams.ts',
     ]);
     expect(() => eventStreamSerdeProvider()).toThrow('event streams are not bundled');
     expect(() => new EventStreamSerde()).toThrow('event streams are not bundled');
+  });
+
+  it('reach DynamoDB without its client or the document client (core/db/dynamodb.ts), with its errors', () => {
+    const inputs = inputsOf('lambda/payment-requests.ts');
+    expect(inputs).toContain('functions/core/db/dynamodb.ts');
+    expect(inputs.filter((file) => /@aws-sdk\/lib-dynamodb\//.test(file))).toEqual([]);
+    expect(
+      inputs.filter(
+        (file) => file.includes('@aws-sdk/client-dynamodb/') && !/\/dist-es\/(index|models\/[^/]+)\.js$/.test(file),
+      ),
+    ).toEqual([]);
+    expect(inputs.some((file) => file.endsWith('@aws-sdk/client-dynamodb/dist-es/models/errors.js'))).toBe(true);
   });
 
   it("reach S3 and SQS without their clients (core/aws-request.ts), on the SDK's one copy of smithy", () => {

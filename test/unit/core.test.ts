@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ApiError, badRequest, forbidden, tooManyRequests } from '../../functions/core/errors/classes';
 import { derivedId, ID_PREFIX, isIdOf, newId, type PrefixedEntity } from '../../functions/core/ids';
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValueImpl as NumberValue } from '@aws-sdk/util-dynamodb';
 import {
   attemptedWriteKeys,
   itemBytes,

@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PutCommand } from '../../functions/core/db/document';
 
-// The low-level client under db() is made on first use, from these (no DynamoDB is reached: see `answers`).
+// The low-level client under db() is made on first use, from these; "DynamoDB" is the server below.
 process.env.AWS_REGION = 'us-east-1';
 process.env.AWS_ACCESS_KEY_ID = 'test';
 process.env.AWS_SECRET_ACCESS_KEY = 'test';
-process.env.AWS_ENDPOINT_URL_DYNAMODB = 'http://127.0.0.1:1';
 
 import { getItems, readItems } from '../../functions/core/db/batch';
 import { db, rawDb } from '../../functions/core/db/client';
@@ -22,44 +22,53 @@ let table: Set<string>;
 let unprocessedOnce: Set<string>;
 let failNext: boolean;
 
-beforeAll(() => {
-  const client = rawDb() as unknown as { config: { requestHandler: unknown } };
-  client.config.requestHandler = {
-    handle: async (request: { headers: Record<string, string>; body: Uint8Array }) => {
-      const operation = request.headers['x-amz-target'].split('.')[1];
-      const input = JSON.parse(Buffer.from(request.body).toString());
-      const answer = (status: number, body: unknown) => ({
-        response: {
-          statusCode: status,
-          headers: { 'content-type': 'application/x-amz-json-1.0' },
-          body: Readable.from([Buffer.from(JSON.stringify(body))]),
-        },
-      });
-      if (failNext) {
-        failNext = false;
-        sent.push({ operation, keys: [] });
-        return answer(400, { __type: 'com.amazon.coral.validate#ValidationException', message: 'refused' });
-      }
-      if (operation === 'GetItem') {
-        sent.push({ operation, keys: [input.Key.PK.S] });
-        const pk = input.Key.PK.S as string;
-        return answer(200, table.has(pk) ? { Item: stored(pk.slice(3)) } : {});
-      }
-      if (operation === 'BatchGetItem') {
-        const keys = input.RequestItems.payments.Keys as { PK: { S: string } }[];
-        sent.push({ operation, keys: keys.map((k) => k.PK.S) });
-        const left = keys.filter((k) => unprocessedOnce.delete(k.PK.S));
-        const done = keys.filter((k) => !left.includes(k) && table.has(k.PK.S));
-        return answer(200, {
-          Responses: { payments: done.map((k) => stored(k.PK.S.slice(3))) },
-          ...(left.length ? { UnprocessedKeys: { payments: { Keys: left, ConsistentRead: true } } } : {}),
-        });
-      }
-      sent.push({ operation, keys: [] });
-      return answer(200, {});
-    },
-  };
+let server: Server;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const { status, body } = answerTo(String(request.headers['x-amz-target']).split('.')[1], chunks);
+      response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+afterAll(() => {
+  rawDb().destroy();
+  server.close();
+});
+
+function answerTo(operation: string, chunks: Buffer[]): { status: number; body: unknown } {
+  const input = JSON.parse(Buffer.concat(chunks).toString());
+  if (failNext) {
+    failNext = false;
+    sent.push({ operation, keys: [] });
+    return { status: 400, body: { __type: 'com.amazon.coral.validate#ValidationException', message: 'refused' } };
+  }
+  if (operation === 'GetItem') {
+    sent.push({ operation, keys: [input.Key.PK.S] });
+    const pk = input.Key.PK.S as string;
+    return { status: 200, body: table.has(pk) ? { Item: stored(pk.slice(3)) } : {} };
+  }
+  if (operation === 'BatchGetItem') {
+    const keys = input.RequestItems.payments.Keys as { PK: { S: string } }[];
+    sent.push({ operation, keys: keys.map((k) => k.PK.S) });
+    const left = keys.filter((k) => unprocessedOnce.delete(k.PK.S));
+    const done = keys.filter((k) => !left.includes(k) && table.has(k.PK.S));
+    return {
+      status: 200,
+      body: {
+        Responses: { payments: done.map((k) => stored(k.PK.S.slice(3))) },
+        ...(left.length ? { UnprocessedKeys: { payments: { Keys: left, ConsistentRead: true } } } : {}),
+      },
+    };
+  }
+  sent.push({ operation, keys: [] });
+  return { status: 200, body: {} };
+}
 
 beforeEach(() => {
   sent = [];

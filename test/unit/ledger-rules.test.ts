@@ -1,4 +1,4 @@
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValueImpl as NumberValue } from '@aws-sdk/util-dynamodb';
 import { db } from '../../functions/core/db/client';
 import { TransactionConflictError, type TransactionStep } from '../../functions/core/db/transaction';
 import {

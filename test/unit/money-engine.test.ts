@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValueImpl as NumberValue } from '@aws-sdk/util-dynamodb';
 import {
   MAX_TRANSACTION_ITEMS,
   runTransaction,

@@ -1,4 +1,4 @@
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValueImpl as NumberValue } from '@aws-sdk/util-dynamodb';
 import { EntityShapeError, type Entity } from '../../functions/core/db/entity';
 import { idempotencyEntity, rateLimitEntity } from '../../functions/core/db/keys';
 import {

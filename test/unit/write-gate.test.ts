@@ -1,27 +1,17 @@
-import { Readable } from 'node:stream';
-import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDb, GetItemCommand, PutItemCommand, QueryCommand } from '../../functions/core/db/dynamodb';
 import { gateWrites, prefetch, withWriteGate } from '../../functions/core/db/write-gate';
 
-/** A client whose every call answers an empty success, counting what reached "DynamoDB". */
+/** A client whose every call answers `answer` below its deserializer, counting what reached "DynamoDB". */
 function countingClient(answer = '{}') {
   const sent: string[] = [];
-  const client = new DynamoDBClient({
-    region: 'us-east-1',
-    endpoint: 'http://127.0.0.1:1',
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    requestHandler: {
-      handle: async (request: { headers: Record<string, string> }) => {
-        sent.push(request.headers['x-amz-target'].split('.')[1]);
-        return {
-          response: {
-            statusCode: 200,
-            headers: { 'content-type': 'application/x-amz-json-1.0' },
-            body: Readable.from([Buffer.from(answer)]),
-          },
-        };
-      },
+  const client = new DynamoDb();
+  client.middlewareStack.add(
+    () => async (args) => {
+      sent.push((args.request as { headers: Record<string, string> }).headers['x-amz-target'].split('.')[1]);
+      return { output: { $metadata: { httpStatusCode: 200, attempts: 1 } }, response: { body: answer } };
     },
-  });
+    { step: 'deserialize', priority: 'low', name: 'answer' },
+  );
   gateWrites(client);
   return { client, sent };
 }

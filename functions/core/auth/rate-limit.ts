@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '../db/document';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import { db } from '../db/client';

@@ -1,5 +1,6 @@
-import { type AttributeValue, BatchGetItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand } from './document';
+import { BatchGetItemCommand, GetItemCommand } from './dynamodb';
 import { unmarshall, type unmarshallOptions } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import { DB_READ, db, rawDb } from './client';

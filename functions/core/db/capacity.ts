@@ -1,6 +1,6 @@
 import { TABLE } from '../infrastructure';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDb } from './dynamodb';
 import { getItems, keyOf } from './batch';
 import { EXACT_READ } from './client';
 
@@ -251,7 +251,7 @@ export async function readBackWrites(calls: readonly RecordedCall[]): Promise<Wr
  * Records every call a client sends in the open scope, with the round trip it started in and whether it failed,
  * and adds the read units DynamoDB reports (benchmarks and the tests only).
  */
-export function trackConsumedCapacity(client: DynamoDBClient): void {
+export function trackConsumedCapacity(client: DynamoDb): void {
   // In the build step, after the document client's marshalling (just before serialization): the
   // calls are recorded as DynamoDB receives them, so that they can be sent again as they are.
   client.middlewareStack.add(

@@ -1,10 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, type TranslateConfig } from '@aws-sdk/lib-dynamodb';
 import type { unmarshallOptions } from '@aws-sdk/util-dynamodb';
 import { sdkClient } from '../observability';
+import { DocumentClient, type TranslateConfig } from './document';
+import { DynamoDb } from './dynamodb';
 import { gateWrites } from './write-gate';
 
-type ClientHook = (client: DynamoDBClient) => void;
+type ClientHook = (client: DynamoDb) => void;
 /**
  * Kept on globalThis: the local platform attaches its hooks once, and they reach the clients of the
  * group bundles it also serves (bin/local/bundles.ts), each of which carries its own copy of this module.
@@ -25,38 +25,30 @@ export const DB_READ: unmarshallOptions = { wrapNumbers: false };
 export const EXACT_READ: unmarshallOptions = { wrapNumbers: true };
 
 /** A low-level client with the write gate and the hooks: what every document client wraps. */
-function lowLevelClient(): DynamoDBClient {
-  const raw = sdkClient(new DynamoDBClient({ maxAttempts: 3 }));
+function lowLevelClient(): DynamoDb {
+  const raw = sdkClient(new DynamoDb());
   gateWrites(raw);
   for (const hook of hooks) hook(raw);
   return raw;
 }
 
-/**
- * A document client over its own low-level client (document clients share their client's
- * middleware stack, so two with different translation options must not share one). The endpoint
- * comes from AWS_ENDPOINT_URL_DYNAMODB locally.
- */
-export function documentClient(translate: TranslateConfig): DynamoDBDocumentClient {
-  return wrap(lowLevelClient(), translate);
+/** A document client over its own low-level client (the ledger's, whose numbers are read exactly). */
+export function documentClient(translate: TranslateConfig): DocumentClient {
+  return new DocumentClient(lowLevelClient(), translate);
 }
 
-/** A copy of the read options: the document client writes its own defaults into the options it is given. */
-const wrap = (raw: DynamoDBClient, { marshallOptions, unmarshallOptions }: TranslateConfig) =>
-  DynamoDBDocumentClient.from(raw, { marshallOptions, unmarshallOptions: { ...unmarshallOptions } });
-
-let defaultRaw: DynamoDBClient | undefined;
-let defaultClient: DynamoDBDocumentClient | undefined;
+let defaultRaw: DynamoDb | undefined;
+let defaultClient: DocumentClient | undefined;
 
 /**
  * The low-level client under db(): item reads (db/batch.ts) send their own commands through it, which the document
  * client's translation never touches, so they share its connections.
  */
-export const rawDb = (): DynamoDBClient => (defaultRaw ??= lowLevelClient());
+export const rawDb = (): DynamoDb => (defaultRaw ??= lowLevelClient());
 
 /** The document client for everything but balances (see ledger/ledger-db.ts). */
-export function db(): DynamoDBDocumentClient {
-  defaultClient ??= wrap(rawDb(), {
+export function db(): DocumentClient {
+  defaultClient ??= new DocumentClient(rawDb(), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     unmarshallOptions: DB_READ,
   });

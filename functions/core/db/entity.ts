@@ -1,14 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  type DeleteCommandInput,
-  PutCommand,
-  type PutCommandInput,
-  QueryCommand,
-  type QueryCommandInput,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from './document';
+import type { DeleteCommandInput, PutCommandInput, QueryCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config';
 import type { ApiError } from '../errors/classes';

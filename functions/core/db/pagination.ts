@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DocumentClient } from './document';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../errors/classes';
 import { config } from '../config';
 import { getPageKeySecret } from '../secrets';
@@ -187,7 +188,7 @@ export async function countThrough(
 /** Every item of a small, bounded partition (bare-array listings such as API keys). */
 export async function queryAll(
   input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
-  client: DynamoDBDocumentClient = db(),
+  client: DocumentClient = db(),
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;
@@ -225,7 +226,7 @@ function rangeQuery(partition: string, index: 'GSI1' | 'GSI2' | 'GSI3', range: I
  */
 export async function readIndex(
   selection: { partition: string; index?: 'GSI1' | 'GSI2'; range: IndexRange; limit?: number; filter?: IndexFilter },
-  client: DynamoDBDocumentClient = db(),
+  client: DocumentClient = db(),
 ): Promise<Record<string, unknown>[]> {
   const { partition, index = 'GSI1', range, limit, filter } = selection;
   const items: Record<string, unknown>[] = [];
@@ -311,7 +312,7 @@ export const newestBefore = (
     limit: number;
     filter?: IndexFilter;
   },
-  client: DynamoDBDocumentClient = db(),
+  client: DocumentClient = db(),
 ) =>
   readIndex(
     {

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from './document';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiError } from '../errors/classes';
 import { db } from './client';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDb } from './dynamodb';
 
 /**
  * A request's admission, awaited by its first DynamoDB write rather than before its first call: the
@@ -67,7 +67,7 @@ export const ungated = <T>(work: () => Promise<T>): Promise<T> => gates.exit(wor
  * Holds each write of the client until its request's admission, and answers a GetItem or Query the
  * request already made from its first answer (core/db/client.ts adds this to every client).
  */
-export function gateWrites(client: DynamoDBClient): void {
+export function gateWrites(client: DynamoDb): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const gate = gates.getStore();

@@ -1,4 +1,4 @@
-import type { NumberValue } from '@aws-sdk/lib-dynamodb';
+import type { NumberValue } from '@aws-sdk/util-dynamodb';
 import { defineEntity, type Entity, type EntityDefinition, type TableKey } from '../db/entity';
 
 /**

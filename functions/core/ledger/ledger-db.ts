@@ -1,14 +1,14 @@
-import { NumberValue, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { NumberValueImpl as NumberValue, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DocumentClient } from '../db/document';
 import { readItems } from '../db/batch';
 import { documentClient, EXACT_READ } from '../db/client';
 import type { TableKey } from '../db/entity';
 import type { Amount } from '../money';
 
-let client: DynamoDBDocumentClient | undefined;
+let client: DocumentClient | undefined;
 
 /** Reads balances without losing precision: numbers come back as NumberValue, never JS floats. */
-export function ledgerDb(): DynamoDBDocumentClient {
+export function ledgerDb(): DocumentClient {
   client ??= documentClient({ marshallOptions: { removeUndefinedValues: true }, unmarshallOptions: EXACT_READ });
   return client;
 }

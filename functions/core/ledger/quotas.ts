@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '../db/document';
 import { config } from '../config';
 import { defineEntity, type TableKey } from '../db/entity';
 import { TransactionConflictError, type TransactionStep } from '../db/transaction';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../db/document';
 import { config } from '../config';
 import { runTransaction, TransactionConflictError, type TransactionStep } from '../db/transaction';
 import { prefetch } from '../db/write-gate';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '../db/document';
 import { readingOf } from '../clock';
 import { config } from '../config';
 import { db } from '../db/client';

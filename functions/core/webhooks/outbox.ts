@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../db/document';
 import { config } from '../config';
 import { db } from '../db/client';
 import { defineEntity, EntityExistsError } from '../db/entity';
