@@ -26,7 +26,7 @@ beforeAll(async () => {
       const { status, body } = answers.length > 1 ? (answers.shift() as (typeof answers)[0]) : answers[0];
       response
         .writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ1' })
-        .end(JSON.stringify(body));
+        .end(typeof body === 'string' ? body : JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,6 +63,11 @@ describe('the DynamoDB client (core/db/dynamodb.ts)', () => {
       /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/us-east-1\/dynamodb\/aws4_request,/,
     );
     expect(body).toEqual({ TableName: 't', Key: { PK: { S: 'A' } } });
+  });
+
+  it('fails a call whose successful answer cannot be read, rather than reading it as empty', async () => {
+    answers = [{ status: 200, body: 'not json' }];
+    await expect(client.send(new GetItemCommand({ TableName: 't', Key: {} }))).rejects.toThrow(SyntaxError);
   });
 
   it('sends binary attributes as base64 and reads them back as bytes', async () => {

@@ -129,6 +129,15 @@ function errorFor(code: string, message: string, $metadata: AnswerMetadata, body
   return new DynamoDBServiceException({ ...options, name: code } as never);
 }
 
+/** A successful answer's members: one that cannot be read fails the call, never reads as an empty answer. */
+function parseAnswer(body: string): Record<string, unknown> {
+  const parsed = body ? (JSON.parse(body, reviveBinary) as unknown) : {};
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`DynamoDB answered with a body that is not an object: ${body.slice(0, 100)}`);
+  return parsed as Record<string, unknown>;
+}
+
+/** An error answer's members, or none when its body is not JSON (a proxy's page). */
 function parseOrEmpty(body: string): Record<string, unknown> {
   try {
     const parsed = JSON.parse(body, reviveBinary) as unknown;
@@ -200,7 +209,7 @@ export class DynamoDb {
     stack.add(
       (next) => async (args) => {
         const result = await next(args);
-        const answer = parseOrEmpty((result.response as WireResponse).body);
+        const answer = parseAnswer((result.response as WireResponse).body);
         return { ...result, output: { ...answer, ...result.output } as Output };
       },
       { step: 'deserialize', name: 'deserializerMiddleware' },
