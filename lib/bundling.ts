@@ -29,12 +29,10 @@ const MAIN_FIELDS = ['module', 'main'];
 
 /**
  * The shipped bundles only: the SDK's default credential chain replaced by its first link, the environment, where
- * Lambda puts the role's credentials (functions/core/sdk-credentials.ts); its event-stream support by a module that
- * refuses, as no operation the platform calls streams events (functions/core/sdk-event-streams.ts).
+ * Lambda puts the role's credentials (functions/core/sdk-credentials.ts).
  */
 const ALIAS = {
   '@aws-sdk/credential-provider-node': './functions/core/sdk-credentials.ts',
-  '@smithy/core/event-streams': './functions/core/sdk-event-streams.ts',
 };
 
 /**

@@ -64,7 +64,7 @@ function errorType(failure: unknown) {
 }
 
 /** A configured endpoint's URL parts (`AWS_ENDPOINT_URL_<SERVICE>`, the local emulators), or undefined. */
-export function configuredEndpoint(service: 'S3' | 'SQS' | 'DYNAMODB') {
+export function configuredEndpoint(service: 'S3' | 'SQS' | 'DYNAMODB' | 'SESV2' | 'PINPOINT_SMS_VOICE_V2') {
   const endpoint = process.env[`AWS_ENDPOINT_URL_${service}`];
   if (!endpoint) return undefined;
   const url = new URL(endpoint);

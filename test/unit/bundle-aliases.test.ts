@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { ESBUILD_OPTIONS } from '../../lib/bundling';
-import { EventStreamSerde, eventStreamSerdeProvider } from '../../functions/core/sdk-event-streams';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -65,15 +64,6 @@ describe('the shipped bundles carry only the SDK they call (lib/bundling.ts)', (
     expect(run({})).toEqual({ error: 'CredentialsProviderError' });
   });
 
-  it('carry no event-stream support, and refuse an event stream by name', () => {
-    // The notifications consumer's SES client is the one SDK service client left in a bundle.
-    expect(inputsOf('consumers/notifications.ts').filter((file) => /event-?stream/i.test(file))).toEqual([
-      'functions/core/sdk-event-streams.ts',
-    ]);
-    expect(() => eventStreamSerdeProvider()).toThrow('event streams are not bundled');
-    expect(() => new EventStreamSerde()).toThrow('event streams are not bundled');
-  });
-
   it('reach DynamoDB without its client or the document client (core/db/dynamodb.ts), with its errors', () => {
     const inputs = inputsOf('lambda/payment-requests.ts');
     expect(inputs).toContain('functions/core/db/dynamodb.ts');
@@ -84,6 +74,12 @@ describe('the shipped bundles carry only the SDK they call (lib/bundling.ts)', (
       ),
     ).toEqual([]);
     expect(inputs.some((file) => file.endsWith('@aws-sdk/client-dynamodb/dist-es/models/errors.js'))).toBe(true);
+  });
+
+  it('send emails and text messages without the SES v2 and End User Messaging SMS clients', () => {
+    const inputs = inputsOf('consumers/notifications.ts');
+    expect(inputs).toContain('functions/core/notifications/senders.ts');
+    expect(inputs.filter((file) => /@aws-sdk\/client-(sesv2|pinpoint-sms-voice-v2)\//.test(file))).toEqual([]);
   });
 
   it("reach S3 and SQS without their clients (core/aws-request.ts), on the SDK's one copy of smithy", () => {
