@@ -77,7 +77,7 @@ export function configuredEndpoint(service: 'S3' | 'SQS' | 'DYNAMODB' | 'SESV2' 
 }
 
 /** The function's region, from Lambda's environment. */
-function region(): string {
+export function region(): string {
   const name = process.env.AWS_REGION;
   if (!name) throw new Error('AWS_REGION is not set');
   return name;

@@ -1,5 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   ConditionalCheckFailedException,
   DynamoDBServiceException,
@@ -7,6 +6,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DocumentClient, GetCommand, PutCommand, QueryCommand } from '../../functions/core/db/document';
 import { DynamoDb, GetItemCommand } from '../../functions/core/db/dynamodb';
+import { standInService } from '../support/stand-in-service';
 
 process.env.AWS_REGION = 'us-east-1';
 process.env.AWS_ACCESS_KEY_ID = 'AKIDTEST';
@@ -15,24 +15,18 @@ process.env.AWS_SECRET_ACCESS_KEY = 'secret';
 /** What "DynamoDB" (the server below) received, and the answers it gives, one per call, the last one repeated. */
 let received: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[];
 let answers: { status: number; body: unknown }[];
-let server: Server;
+let close: () => void;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString()) });
-      const { status, body } = answers.length > 1 ? (answers.shift() as (typeof answers)[0]) : answers[0];
-      response
-        .writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ1' })
-        .end(typeof body === 'string' ? body : JSON.stringify(body));
-    });
+  const service = await standInService(({ headers, text }) => {
+    received.push({ headers, body: JSON.parse(text) });
+    const { status, body } = answers.length > 1 ? (answers.shift() as (typeof answers)[0]) : answers[0];
+    return { status, body, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ1' } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = service.close;
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = service.url;
 });
-afterAll(() => server.close());
+afterAll(() => close());
 
 let client: DynamoDb;
 beforeEach(() => {

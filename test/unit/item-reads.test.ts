@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PutCommand } from '../../functions/core/db/document';
 
 // The low-level client under db() is made on first use, from these; "DynamoDB" is the server below.
@@ -10,6 +8,7 @@ process.env.AWS_SECRET_ACCESS_KEY = 'test';
 import { getItems, readItems } from '../../functions/core/db/batch';
 import { db, rawDb } from '../../functions/core/db/client';
 import { withWriteGate, type WriteGate } from '../../functions/core/db/write-gate';
+import { standInService } from '../support/stand-in-service';
 
 type Key = { PK: string; SK: string };
 const key = (id: string): Key => ({ PK: `PR#${id}`, SK: 'PR' });
@@ -22,27 +21,23 @@ let table: Set<string>;
 let unprocessedOnce: Set<string>;
 let failNext: boolean;
 
-let server: Server;
+let close: () => void;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { status, body } = answerTo(String(request.headers['x-amz-target']).split('.')[1], chunks);
-      response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const service = await standInService(({ headers, text }) => ({
+    ...answerTo(String(headers['x-amz-target']).split('.')[1], text),
+    headers: { 'content-type': 'application/x-amz-json-1.0' },
+  }));
+  close = service.close;
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = service.url;
 });
 afterAll(() => {
   rawDb().destroy();
-  server.close();
+  close();
 });
 
-function answerTo(operation: string, chunks: Buffer[]): { status: number; body: unknown } {
-  const input = JSON.parse(Buffer.concat(chunks).toString());
+function answerTo(operation: string, text: string): { status: number; body: unknown } {
+  const input = JSON.parse(text);
   if (failNext) {
     failNext = false;
     sent.push({ operation, keys: [] });

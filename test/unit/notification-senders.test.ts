@@ -1,5 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 
@@ -11,6 +10,7 @@ process.env.SES_CONFIGURATION_SET = 'emails';
 process.env.SMS_ORIGINATION_IDENTITY = 'pool-1';
 
 import { send } from '../../functions/core/notifications/senders';
+import { standInService } from '../support/stand-in-service';
 
 /**
  * SES v2 and End User Messaging SMS without their SDK clients (functions/core/notifications/senders.ts): the request
@@ -25,29 +25,18 @@ interface Received {
 }
 let received: Received[] = [];
 let answer: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: '' };
-let server: Server;
+let close: () => void;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString();
-      received.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body: JSON.parse(text),
-      });
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body);
-    });
+  const service = await standInService(({ method, url, headers, text }) => {
+    received.push({ method, url, headers, body: JSON.parse(text) });
+    return { ...answer, headers: { 'content-type': 'application/json', ...answer.headers } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.AWS_ENDPOINT_URL_SESV2 = url;
-  process.env.AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2 = url;
+  close = service.close;
+  process.env.AWS_ENDPOINT_URL_SESV2 = service.url;
+  process.env.AWS_ENDPOINT_URL_PINPOINT_SMS_VOICE_V2 = service.url;
 });
-afterAll(() => server.close());
+afterAll(() => close());
 beforeEach(() => {
   received = [];
   answer = { status: 200, body: JSON.stringify({ MessageId: 'msg-1' }) };

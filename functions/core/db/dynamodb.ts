@@ -36,7 +36,7 @@ import type {
   QueryCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import { constructStack } from '@smithy/core/client';
-import { type AnswerMetadata, AwsService, configuredEndpoint, regionalHost } from '../aws-request';
+import { type AnswerMetadata, AwsService, configuredEndpoint, region, regionalHost } from '../aws-request';
 
 /** An operation's name, as the `X-Amz-Target` header and the hooks' `commandName` (`<operation>Command`) carry it. */
 export type Operation =
@@ -164,12 +164,6 @@ function bytesAsBase64(this: Record<string, unknown>, key: string, value: unknow
   const own = this[key];
   return own instanceof Uint8Array ? Buffer.from(own.buffer, own.byteOffset, own.byteLength).toString('base64') : value;
 }
-
-const region = (): string => {
-  const name = process.env.AWS_REGION;
-  if (!name) throw new Error('AWS_REGION is not set');
-  return name;
-};
 
 /** The endpoint: AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local), else the region's. */
 function endpoint() {
