@@ -1,20 +1,18 @@
 /**
- * AWS calls without a service's SDK client: the few operations the platform makes of S3 and SQS (core/object-store.ts,
- * core/queues.ts) and every DynamoDB call (core/db/dynamodb.ts). Each request is signed by the SDK's own SigV4 signer,
- * sent by its Node HTTP handler, retried by its standard retry strategy on its own classification of failures, and
- * traced as an SDK call is. A service's client brings its schemas, endpoint rules, protocol and middleware on top,
- * parsed at every cold import of every function that has it (docs/performance.md).
+ * AWS calls without a service's SDK client: the few operations the platform makes of S3, SQS, SES and SMS
+ * (core/object-store.ts, core/queues.ts, core/notifications/senders.ts) and every DynamoDB call (core/db/dynamodb.ts).
+ * Each request is signed by the SDK's own SigV4 signer (hashing with node:crypto), sent by its Node HTTP handler,
+ * retried as its standard retry mode retries (core/aws-retry.ts), and traced as an SDK call is. A service's client
+ * brings its schemas, endpoint rules, protocol and middleware on top, parsed at every cold import of every function
+ * that has it (docs/performance.md).
  */
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { Sha256 } from '@smithy/core/checksum';
-import { isServerError, isThrottlingError, isTransientError, StandardRetryStrategy } from '@smithy/core/retry';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { HttpRequest } from '@smithy/core/transport';
 import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { type Attempts, RetryQuota } from './aws-retry';
 import { awsCall } from './observability';
-
-/** The SDK's default: the first attempt and two retries. */
-const MAX_ATTEMPTS = 3;
 
 /** What an answer tells of itself, as the SDK's `$metadata`. */
 export interface AnswerMetadata {
@@ -54,13 +52,26 @@ export interface AwsAnswer {
   $metadata: AnswerMetadata;
 }
 
-/** What the SDK's retry step makes of a failure (its own classification): only the first two are retried. */
-function errorType(failure: unknown) {
-  const error = failure as Parameters<typeof isTransientError>[0];
-  if (isThrottlingError(error)) return 'THROTTLING' as const;
-  if (isTransientError(error)) return 'TRANSIENT' as const;
-  if (isServerError(error)) return 'SERVER_ERROR' as const;
-  return 'CLIENT_ERROR' as const;
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytesOf = (data: SourceData): string | Uint8Array =>
+  typeof data === 'string'
+    ? data
+    : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
+
+/** SHA-256 (an HMAC with a secret) for the signer, on node:crypto as the SDK's Node hash is, minus its JS fallback. */
+class Sha256 {
+  private readonly hash: Hash | Hmac;
+  constructor(secret?: SourceData) {
+    this.hash = secret ? createHmac('sha256', bytesOf(secret)) : createHash('sha256');
+  }
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
 }
 
 /** A configured endpoint's URL parts (`AWS_ENDPOINT_URL_<SERVICE>`, the local emulators), or undefined. */
@@ -92,7 +103,7 @@ export function regionalHost(service: string): string {
 /** What sends a service's calls, made on its first call: a function that never calls it pays nothing at start. */
 interface Transport {
   handler: NodeHttpHandler;
-  retries: StandardRetryStrategy;
+  retries: RetryQuota;
   credentials: ReturnType<typeof defaultProvider>;
 }
 
@@ -116,7 +127,7 @@ export class AwsService {
   private transport(): Transport {
     this.made ??= {
       handler: new NodeHttpHandler(),
-      retries: new StandardRetryStrategy(MAX_ATTEMPTS),
+      retries: new RetryQuota(),
       credentials: defaultProvider(),
     };
     return this.made;
@@ -170,8 +181,8 @@ export class AwsService {
    */
   async call(request: AwsRequest, traceHeader?: string): Promise<AwsAnswer> {
     const { handler, retries } = this.transport();
-    let token = await retries.acquireInitialRetryToken(this.signingName);
-    for (let attempts = 1; ; attempts++) {
+    const attempts: Attempts = { retries: 0 };
+    for (;;) {
       const http = this.httpRequest(request);
       if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
       let failure: unknown;
@@ -179,9 +190,9 @@ export class AwsService {
         const { response } = await handler.handle((await this.signer().sign(http)) as HttpRequest);
         const body = Buffer.from(await streamCollector(response.body));
         const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
-        const metadata = { httpStatusCode: response.statusCode, requestId, attempts };
+        const metadata = { httpStatusCode: response.statusCode, requestId, attempts: attempts.retries + 1 };
         if (response.statusCode < 300) {
-          retries.recordSuccess(token);
+          retries.recordSuccess(attempts);
           return { body, headers: response.headers, $metadata: metadata };
         }
         const text = body.toString('utf8');
@@ -196,11 +207,9 @@ export class AwsService {
         // No answer (the connection failed or timed out): the SDK's classification reads its code.
         failure = error;
       }
-      try {
-        token = await retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
-      } catch {
-        throw failure;
-      }
+      const delay = retries.retryAfter(failure, attempts);
+      if (delay === undefined) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 

@@ -25,10 +25,17 @@ function inputsOf(entry: string): string[] {
 }
 
 describe('the shipped bundles carry only the SDK they call (lib/bundling.ts)', () => {
-  it("carry none of the default chain's other providers", () => {
+  it("carry none of the default chain's providers, nor the SDK's core, its retry strategy or its JS hash", () => {
     const inputs = inputsOf('lambda/payment-requests.ts');
-    expect(inputs.filter((file) => CHAIN_PAST_ENV.test(file))).toEqual([]);
-    expect(inputs.some((file) => file.includes('@aws-sdk/credential-provider-env/'))).toBe(true);
+    expect(inputs).toContain('functions/core/sdk-credentials.ts');
+    expect(inputs.filter((file) => CHAIN_PAST_ENV.test(file) || file.includes('/credential-provider-env/'))).toEqual(
+      [],
+    );
+    expect(
+      inputs.filter((file) =>
+        /@aws-sdk\/core\/|@smithy\/core\/dist-es\/submodules\/(retry|checksum|config)\//.test(file),
+      ),
+    ).toEqual([]);
   });
 
   it("resolve a bundled client's credentials from Lambda's environment, and fail without them", () => {

@@ -25,7 +25,8 @@ import type {
   UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { type marshallOptions, type unmarshallOptions, marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDb, DynamoDbStack, Operation } from './dynamodb';
+import type { DynamoDb, Operation } from './dynamodb';
+import type { MiddlewareStack } from './middleware-stack';
 
 /** Where attribute values sit in an input or an output: member names, `*` for every entry of a map or list. */
 type Path = readonly string[];
@@ -138,7 +139,7 @@ export class DocumentClient {
     this.toPlain = (value) => unmarshall(value as never, unmarshalling);
   }
 
-  get middlewareStack(): DynamoDbStack {
+  get middlewareStack(): MiddlewareStack {
     return this.client.middlewareStack;
   }
 

@@ -1,8 +1,8 @@
 /**
  * DynamoDB's JSON protocol on the pieces `core/aws-request.ts` already carries into every bundle (the SDK's SigV4
- * signer, Node HTTP handler and standard retry strategy) and smithy's middleware stack, which the instrumentation
- * hooks (db/capacity.ts, db/write-gate.ts, tracing, the tests' fault injection) are added to as they would be to
- * the SDK's client. The SDK's DynamoDB client brings its schemas, protocol, endpoint rules, config loaders and
+ * signer and Node HTTP handler) and a middleware stack (db/middleware-stack.ts), which the instrumentation hooks
+ * (db/capacity.ts, db/write-gate.ts, tracing, the tests' fault injection) are added to as they would be to the SDK's
+ * client. The SDK's DynamoDB client brings its schemas, protocol, endpoint rules, config loaders and
  * `@aws-sdk/core` on top: some 95 KiB of every bundle that every cold import parsed (docs/performance.md). Errors
  * are the SDK's own classes, which the money engine and the tests check against.
  *
@@ -35,8 +35,8 @@ import type {
   QueryCommandInput,
   QueryCommandOutput,
 } from '@aws-sdk/client-dynamodb';
-import { constructStack } from '@smithy/core/client';
 import { type AnswerMetadata, AwsService, configuredEndpoint, region, regionalHost } from '../aws-request';
+import { MiddlewareStack } from './middleware-stack';
 
 /** An operation's name, as the `X-Amz-Target` header and the hooks' `commandName` (`<operation>Command`) carry it. */
 export type Operation =
@@ -74,9 +74,7 @@ export class QueryCommand extends DynamoDbCommand<QueryCommandInput, QueryComman
   readonly operation = 'Query';
 }
 
-/** What moves through the stack: the input, then (from the serialize step on) the HTTP request's headers and body. */
-type Input = Record<string, unknown>;
-type Output = { $metadata: AnswerMetadata } & Record<string, unknown>;
+/** What moves through the stack from the serialize step on: the HTTP request's headers and body; the answer's body. */
 interface WireRequest {
   headers: Record<string, string>;
   body: string;
@@ -84,7 +82,6 @@ interface WireRequest {
 interface WireResponse {
   body: string;
 }
-export type DynamoDbStack = ReturnType<typeof constructStack<Input, Output>>;
 
 /**
  * The SDK's error classes DynamoDB answers with on the operations the platform calls, by their code (the name after
@@ -129,9 +126,29 @@ function errorFor(code: string, message: string, $metadata: AnswerMetadata, body
   return new DynamoDBServiceException({ ...options, name: code } as never);
 }
 
+/**
+ * An input as JSON, its bytes as base64. The replacer that converts them halves JSON.stringify's speed, so it runs
+ * only when the input holds bytes.
+ */
+const serialized = (input: unknown): string =>
+  holdsBytes(input) ? JSON.stringify(input, bytesAsBase64) : JSON.stringify(input);
+
+function holdsBytes(value: unknown): boolean {
+  if (value instanceof Uint8Array) return true;
+  if (Array.isArray(value)) return value.some(holdsBytes);
+  if (value && typeof value === 'object') for (const key in value) if (holdsBytes((value as never)[key])) return true;
+  return false;
+}
+
+/**
+ * A binary attribute in an answer (`"B":` or `"BS":`): the reviver that turns them into bytes makes JSON.parse three
+ * times slower, so it runs only on an answer that may hold one.
+ */
+const MAY_HOLD_BYTES = /"BS?":/;
+
 /** A successful answer's members: one that cannot be read fails the call, never reads as an empty answer. */
 function parseAnswer(body: string): Record<string, unknown> {
-  const parsed = body ? (JSON.parse(body, reviveBinary) as unknown) : {};
+  const parsed = body ? (JSON.parse(body, MAY_HOLD_BYTES.test(body) ? reviveBinary : undefined) as unknown) : {};
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error(`DynamoDB answered with a body that is not an object: ${body.slice(0, 100)}`);
   return parsed as Record<string, unknown>;
@@ -140,7 +157,7 @@ function parseAnswer(body: string): Record<string, unknown> {
 /** An error answer's members, or none when its body is not JSON (a proxy's page). */
 function parseOrEmpty(body: string): Record<string, unknown> {
   try {
-    const parsed = JSON.parse(body, reviveBinary) as unknown;
+    const parsed = JSON.parse(body, MAY_HOLD_BYTES.test(body) ? reviveBinary : undefined) as unknown;
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -172,9 +189,40 @@ function endpoint() {
   return { protocol: 'https:', hostname: regionalHost('dynamodb'), path: '/' };
 }
 
+/**
+ * The client's own steps, inside the hooks of theirs: the input as DynamoDB's JSON (the operation named by a header),
+ * and the answer's body read into the output.
+ */
+const OWN_STEPS = [
+  {
+    step: 'serialize',
+    name: 'serializerMiddleware',
+    middleware: (next, context) => (args) =>
+      next({
+        ...args,
+        request: {
+          headers: {
+            'content-type': 'application/x-amz-json-1.0',
+            'x-amz-target': `DynamoDB_20120810.${context.commandName?.replace(/Command$/, '')}`,
+          },
+          body: serialized(args.input),
+        } satisfies WireRequest,
+      }),
+  },
+  {
+    step: 'deserialize',
+    name: 'deserializerMiddleware',
+    middleware: (next) => async (args) => {
+      const result = await next(args);
+      const answer = parseAnswer((result.response as WireResponse).body);
+      return { ...result, output: { ...answer, ...result.output } };
+    },
+  },
+] satisfies ConstructorParameters<typeof MiddlewareStack>[0];
+
 /** A DynamoDB client: `send` runs the call through its middleware stack, as an SDK client's does. */
 export class DynamoDb {
-  readonly middlewareStack: DynamoDbStack = constructStack<Input, Output>();
+  readonly middlewareStack = new MiddlewareStack(OWN_STEPS);
   /** What the tracing step reads of a client. */
   readonly config = { region: async () => region() };
   private readonly service = new AwsService('dynamodb', 'DynamoDB', errorOf, errorFor);
@@ -185,30 +233,7 @@ export class DynamoDb {
 
   /** One call of the operation (the document client's way in: a stub of `send` does not see its calls). */
   async call(operation: Operation, input: object): Promise<object> {
-    const stack = this.middlewareStack.clone();
-    stack.add(
-      (next) => (args) =>
-        next({
-          ...args,
-          request: {
-            headers: {
-              'content-type': 'application/x-amz-json-1.0',
-              'x-amz-target': `DynamoDB_20120810.${operation}`,
-            },
-            body: JSON.stringify(args.input, bytesAsBase64),
-          } satisfies WireRequest,
-        }),
-      { step: 'serialize', name: 'serializerMiddleware' },
-    );
-    stack.add(
-      (next) => async (args) => {
-        const result = await next(args);
-        const answer = parseAnswer((result.response as WireResponse).body);
-        return { ...result, output: { ...answer, ...result.output } as Output };
-      },
-      { step: 'deserialize', name: 'deserializerMiddleware' },
-    );
-    const handler = stack.resolve(
+    const handler = this.middlewareStack.resolve(
       async (args) => {
         const request = args.request as WireRequest | undefined;
         if (!request) throw new Error('a DynamoDB call reached the wire unserialized');
@@ -218,13 +243,13 @@ export class DynamoDb {
           traceHeader,
         );
         return {
-          output: { $metadata: answer.$metadata } as Output,
+          output: { $metadata: answer.$metadata },
           response: { body: answer.body.toString('utf8') } satisfies WireResponse,
         };
       },
       { clientName: 'DynamoDBClient', commandName: `${operation}Command` },
     );
-    const { output } = await handler({ input: input as Input });
+    const { output } = await handler({ input: input as Record<string, unknown> });
     return output;
   }
 
