@@ -1,17 +1,16 @@
 /**
  * AWS calls without a service's SDK client: the few operations the platform makes of S3, SQS, SES and SMS
  * (core/object-store.ts, core/queues.ts, core/notifications/senders.ts) and every DynamoDB call (core/db/dynamodb.ts).
- * Each request is signed by the SDK's own SigV4 signer (hashing with node:crypto), sent by its Node HTTP handler,
- * retried as its standard retry mode retries (core/aws-retry.ts), and traced as an SDK call is. A service's client
- * brings its schemas, endpoint rules, protocol and middleware on top, parsed at every cold import of every function
- * that has it (docs/performance.md).
+ * Each request is signed as the SDK's SigV4 signer signs it (core/aws-signature.ts), sent over kept-alive
+ * connections as its Node HTTP handler sends it, retried as its standard retry mode retries (core/aws-retry.ts), and
+ * traced as an SDK call is. A service's client brings its schemas, endpoint rules, protocol and middleware on top,
+ * parsed at every cold import of every function that has it (docs/performance.md).
  */
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { HttpRequest } from '@smithy/core/transport';
-import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
-import { SignatureV4 } from '@smithy/signature-v4';
+import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type Attempts, RetryQuota } from './aws-retry';
+import { queryString, type SignableRequest, Signer } from './aws-signature';
 import { awsCall } from './observability';
 
 /** What an answer tells of itself, as the SDK's `$metadata`. */
@@ -52,25 +51,70 @@ export interface AwsAnswer {
   $metadata: AnswerMetadata;
 }
 
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytesOf = (data: SourceData): string | Uint8Array =>
-  typeof data === 'string'
-    ? data
-    : ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
+/** Node's codes of a connection that failed or timed out: the SDK's handler names such a failure a TimeoutError. */
+const TIMEOUT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
 
-/** SHA-256 (an HMAC with a secret) for the signer, on node:crypto as the SDK's Node hash is, minus its JS fallback. */
-class Sha256 {
-  private readonly hash: Hash | Hmac;
-  constructor(secret?: SourceData) {
-    this.hash = secret ? createHmac('sha256', bytesOf(secret)) : createHash('sha256');
+/** A response's headers, a repeated one joined with commas as the SDK's handler joins them. */
+const flattened = (headers: IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)]),
+  );
+
+/** One HTTP exchange: the request sent whole, the answer read whole. */
+function exchange(
+  connections: Connections,
+  request: SignableRequest,
+): Promise<{ statusCode: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const query = request.query && Object.keys(request.query).length ? `?${queryString(request.query)}` : '';
+    const secure = request.protocol === 'https:';
+    const sent = (secure ? httpsRequest : httpRequest)(
+      {
+        agent: connections.agent(secure),
+        method: request.method,
+        host: request.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: request.port,
+        path: `${request.path}${query}`,
+        headers: request.headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            statusCode: response.statusCode ?? -1,
+            headers: flattened(response.headers),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    sent.on('error', (error: NodeJS.ErrnoException) =>
+      reject(TIMEOUT_CODES.has(error.code ?? '') ? Object.assign(error, { name: 'TimeoutError' }) : error),
+    );
+    sent.end(request.body);
+  });
+}
+
+/** Connections kept alive between calls, at most 50 at once to a host, as the SDK's handler keeps them. */
+const AGENT = { keepAlive: true, maxSockets: 50 };
+class Connections {
+  private http?: HttpAgent;
+  private https?: HttpsAgent;
+
+  agent(secure: boolean): HttpAgent {
+    if (secure) {
+      this.https ??= new HttpsAgent(AGENT);
+      return this.https;
+    }
+    this.http ??= new HttpAgent(AGENT);
+    return this.http;
   }
-  update(data: SourceData): void {
-    this.hash.update(bytesOf(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
+
+  destroy(): void {
+    this.http?.destroy();
+    this.https?.destroy();
   }
 }
 
@@ -102,7 +146,7 @@ export function regionalHost(service: string): string {
 
 /** What sends a service's calls, made on its first call: a function that never calls it pays nothing at start. */
 interface Transport {
-  handler: NodeHttpHandler;
+  connections: Connections;
   retries: RetryQuota;
   credentials: ReturnType<typeof defaultProvider>;
 }
@@ -110,7 +154,7 @@ interface Transport {
 /** One AWS service's signed calls. */
 export class AwsService {
   private made?: Transport;
-  private signing?: { region: string; signer: SignatureV4 };
+  private signing?: { region: string; signer: Signer };
 
   /**
    * `signingName`: the service's name in a signature (`s3`, `sqs`); `traceName`: its subsegment's; `errorOf`: the
@@ -126,35 +170,25 @@ export class AwsService {
 
   private transport(): Transport {
     this.made ??= {
-      handler: new NodeHttpHandler(),
+      connections: new Connections(),
       retries: new RetryQuota(),
       credentials: defaultProvider(),
     };
     return this.made;
   }
 
-  /** The signer of the function's region (kept: it caches its signing keys). */
-  signer(): SignatureV4 {
+  /** The signer of the function's region (kept: it keeps its signing keys). */
+  signer(): Signer {
     const name = region();
     if (this.signing?.region !== name)
-      this.signing = {
-        region: name,
-        signer: new SignatureV4({
-          service: this.signingName,
-          region: name,
-          credentials: this.transport().credentials,
-          sha256: Sha256,
-          // S3's canonical URI is the path as sent, not encoded a second time; the others' paths need no encoding.
-          uriEscapePath: false,
-        }),
-      };
+      this.signing = { region: name, signer: new Signer(this.signingName, name, this.transport().credentials) };
     return this.signing.signer;
   }
 
   /** The request as an HTTP request, with the host header its signature covers. */
-  httpRequest({ method, url, headers = {}, query, body }: AwsRequest): HttpRequest {
+  httpRequest({ method, url, headers = {}, query, body }: AwsRequest): SignableRequest {
     const { protocol, hostname, port, path } = url;
-    return new HttpRequest({
+    return {
       method,
       protocol,
       hostname,
@@ -163,7 +197,7 @@ export class AwsService {
       query,
       headers: { host: port === undefined ? hostname : `${hostname}:${port}`, ...headers },
       body,
-    });
+    };
   }
 
   /** Sends a signed request, retried as the SDK retries, traced as an SDK call; see `call`. */
@@ -180,15 +214,15 @@ export class AwsService {
    * calls itself passes the trace header): the answer of a 2xx, else the error `errorFor` makes of the answer.
    */
   async call(request: AwsRequest, traceHeader?: string): Promise<AwsAnswer> {
-    const { handler, retries } = this.transport();
+    const { connections, retries } = this.transport();
     const attempts: Attempts = { retries: 0 };
     for (;;) {
       const http = this.httpRequest(request);
       if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
       let failure: unknown;
       try {
-        const { response } = await handler.handle((await this.signer().sign(http)) as HttpRequest);
-        const body = Buffer.from(await streamCollector(response.body));
+        const response = await exchange(connections, await this.signer().sign(http));
+        const { body } = response;
         const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
         const metadata = { httpStatusCode: response.statusCode, requestId, attempts: attempts.retries + 1 };
         if (response.statusCode < 300) {
@@ -215,7 +249,7 @@ export class AwsService {
 
   /** Closes the kept connections (a client made for a while, as the local platform's provisioning makes one). */
   destroy(): void {
-    this.made?.handler.destroy();
+    this.made?.connections.destroy();
   }
 }
 

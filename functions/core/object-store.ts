@@ -5,10 +5,7 @@
  * that reached S3.
  */
 import { AwsService, AwsServiceError, configuredEndpoint, regionalHost, type AwsRequest } from './aws-request';
-
-/** RFC 3986 unreserved characters stay; everything else is percent-encoded, as S3's canonical URI wants it. */
-const encodeSegment = (segment: string) =>
-  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+import { escapeUri, queryString } from './aws-signature';
 
 /** S3's error code and message, from an error answer's XML body. */
 function errorOf(body: string): { code?: string; message?: string } {
@@ -33,7 +30,7 @@ export class ObjectStore {
     fields: Pick<AwsRequest, 'method' | 'headers' | 'query' | 'body'>,
   ): AwsRequest {
     const bucket = this.bucket();
-    const path = `/${key.split('/').map(encodeSegment).join('/')}`;
+    const path = `/${key.split('/').map(escapeUri).join('/')}`;
     const endpoint = configuredEndpoint('S3');
     const url = endpoint
       ? { ...endpoint, path: `${endpoint.path}/${bucket}${path}` }
@@ -80,12 +77,8 @@ export class ObjectStore {
         query: { 'response-content-type': contentType },
       }),
     );
-    const signed = await s3.signer().presign(request, { expiresIn, unsignableHeaders: new Set(['content-type']) });
-    const query = Object.entries(signed.query ?? {})
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(String(value))}`)
-      .join('&');
+    const signed = await s3.signer().presign(request, { expiresIn, unsignable: new Set(['content-type']) });
     const port = signed.port === undefined ? '' : `:${signed.port}`;
-    return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${query}`;
+    return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${queryString(signed.query ?? {})}`;
   }
 }
