@@ -19,7 +19,7 @@ const ROOT = join(__dirname, '..');
  * modules (`module` first), tree-shaken and minified into the function's one file, a cold import reads that file
  * instead of the runtime's SDK as published (hundreds of files; see docs/performance.md for the side-by-side
  * figures). DynamoDB, S3, SQS, SES and SMS are called without their service clients (core/db/dynamodb.ts,
- * core/aws-request.ts), on the SDK's signer and HTTP handler, retried as its standard mode retries. Powertools'
+ * core/aws-request.ts), signed, sent and retried as the SDK would, on Node's built-ins. Powertools'
  * Parameters and jose stay in the layer every function carries (lib/powertools-layer.ts). package.json declares
  * `sideEffects: false`: a module is bundled only if something it exports is used (a group reached through another's
  * index.ts carries only what it calls), so no module may do work at import that another relies on without importing

@@ -1,10 +1,10 @@
 /**
- * DynamoDB's JSON protocol on the pieces `core/aws-request.ts` already carries into every bundle (the SDK's SigV4
- * signer and Node HTTP handler) and a middleware stack (db/middleware-stack.ts), which the instrumentation hooks
- * (db/capacity.ts, db/write-gate.ts, tracing, the tests' fault injection) are added to as they would be to the SDK's
- * client. The SDK's DynamoDB client brings its schemas, protocol, endpoint rules, config loaders and
- * `@aws-sdk/core` on top: some 95 KiB of every bundle that every cold import parsed (docs/performance.md). Errors
- * are the SDK's own classes, which the money engine and the tests check against.
+ * DynamoDB's JSON protocol on the pieces `core/aws-request.ts` already carries into every bundle (SigV4 signing,
+ * kept-alive HTTP, the standard retry mode) and a middleware stack (db/middleware-stack.ts), which the
+ * instrumentation hooks (db/capacity.ts, db/write-gate.ts, tracing, the tests' fault injection) are added to as they
+ * would be to the SDK's client. The SDK's DynamoDB client brings its schemas, protocol, endpoint rules, config
+ * loaders and `@aws-sdk/core` on top: some 95 KiB of every bundle that every cold import parsed
+ * (docs/performance.md). Errors are the SDK's own classes, which the money engine and the tests check against.
  *
  * Every operation is one POST of its input as JSON, named by a header; a binary attribute travels as base64.
  */
