@@ -18,7 +18,14 @@ export interface AnswerMetadata {
   httpStatusCode: number;
   requestId?: string;
   attempts: number;
+  /** Set on an error answer that moved the clock offset (core/aws-retry.ts retries it). */
+  clockSkewCorrected?: boolean;
 }
+
+/** A signature dated this far from AWS's clock is skewed: the error answer that shows it is retried, dated anew. */
+const SKEW_MS = 240_000;
+/** An answer slower than this says too little of AWS's clock to correct ours. */
+const SLOW_ANSWER_MS = 900_000;
 
 /** An error answer as the SDK's errors are: the service's error code as the name, the answer's metadata. */
 export class AwsServiceError extends Error {
@@ -154,6 +161,8 @@ interface Transport {
 /** One AWS service's signed calls. */
 export class AwsService {
   private made?: Transport;
+  /** AWS's clock less ours, from the last answer's `Date`, as the SDK keeps it; signatures are dated on AWS's clock. */
+  private clockOffsetMs = 0;
   private signing?: { region: string; signer: Signer };
 
   /**
@@ -221,14 +230,24 @@ export class AwsService {
       if (traceHeader) http.headers['X-Amzn-Trace-Id'] = traceHeader;
       let failure: unknown;
       try {
-        const response = await exchange(connections, await this.signer().sign(http));
+        const offsetBefore = this.clockOffsetMs;
+        const sentAt = Date.now();
+        const response = await exchange(connections, await this.signer().sign(http, new Date(sentAt + offsetBefore)));
+        this.sampleClock(response.headers, sentAt);
         const { body } = response;
         const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
-        const metadata = { httpStatusCode: response.statusCode, requestId, attempts: attempts.retries + 1 };
+        const metadata: AnswerMetadata = {
+          httpStatusCode: response.statusCode,
+          requestId,
+          attempts: attempts.retries + 1,
+        };
         if (response.statusCode < 300) {
           retries.recordSuccess(attempts);
           return { body, headers: response.headers, $metadata: metadata };
         }
+        // The attempt was dated on a clock skewed from the one the answer set: the next one is dated right. (The SDK
+        // also flags any error answered while the clock stays skewed, which would retry a failed condition.)
+        if (Math.abs(this.clockOffsetMs - offsetBefore) >= SKEW_MS) metadata.clockSkewCorrected = true;
         const text = body.toString('utf8');
         const { code, message } = this.errorOf(text, response.headers);
         failure = this.errorFor(
@@ -245,6 +264,14 @@ export class AwsService {
       if (delay === undefined) throw failure;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
+  }
+
+  /** AWS's clock from an answer's `Date` (not a cached answer's, which carries an `Age`, nor a very slow one's). */
+  private sampleClock(headers: Record<string, string>, sentAt: number): void {
+    const serverTime = Date.parse(headers.date ?? '');
+    const now = Date.now();
+    if (headers.age !== undefined || Number.isNaN(serverTime) || now - sentAt > SLOW_ANSWER_MS) return;
+    this.clockOffsetMs = serverTime - now;
   }
 
   /** Closes the kept connections (a client made for a while, as the local platform's provisioning makes one). */

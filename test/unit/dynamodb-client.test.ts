@@ -14,14 +14,18 @@ process.env.AWS_SECRET_ACCESS_KEY = 'secret';
 
 /** What "DynamoDB" (the server below) received, and the answers it gives, one per call, the last one repeated. */
 let received: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[];
-let answers: { status: number; body: unknown }[];
+let answers: { status: number; body: unknown; headers?: Record<string, string> }[];
 let close: () => void;
 
 beforeAll(async () => {
   const service = await standInService(({ headers, text }) => {
     received.push({ headers, body: JSON.parse(text) });
-    const { status, body } = answers.length > 1 ? (answers.shift() as (typeof answers)[0]) : answers[0];
-    return { status, body, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ1' } };
+    const { status, body, headers: extra } = answers.length > 1 ? (answers.shift() as (typeof answers)[0]) : answers[0];
+    return {
+      status,
+      body,
+      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ1', ...extra },
+    };
   });
   close = service.close;
   process.env.AWS_ENDPOINT_URL_DYNAMODB = service.url;
@@ -123,6 +127,33 @@ describe('the DynamoDB client (core/db/dynamodb.ts)', () => {
     await expect(client.send(new GetItemCommand({ TableName: 't', Key: {} }))).rejects.toBeInstanceOf(
       ConditionalCheckFailedException,
     );
+    expect(received).toHaveLength(1);
+  });
+
+  it("dates signatures on AWS's clock: a skewed one refused is signed again on the server's time", async () => {
+    const serverTime = new Date(Date.now() + 3_600_000);
+    const skewed = failure('InvalidSignatureException');
+    answers = [
+      { ...skewed, headers: { date: serverTime.toUTCString() } },
+      { status: 200, body: {} },
+    ];
+    const output = await client.send(new GetItemCommand({ TableName: 't', Key: {} }));
+    expect(output.$metadata.attempts).toBe(2);
+    const [first, second] = received.map(({ headers }) =>
+      Date.parse(
+        String(headers['x-amz-date']).replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'),
+      ),
+    );
+    expect(second - first).toBeGreaterThan(3_590_000);
+    expect(second - first).toBeLessThan(3_610_000);
+
+    // The success answered with the server's own time (Node's Date header), so the clock is ours again; a refusal
+    // that finds no skew to correct is not retried.
+    received = [];
+    answers = [skewed];
+    await expect(client.send(new GetItemCommand({ TableName: 't', Key: {} }))).rejects.toMatchObject({
+      name: 'InvalidSignatureException',
+    });
     expect(received).toHaveLength(1);
   });
 
