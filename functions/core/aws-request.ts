@@ -232,7 +232,7 @@ export class AwsService {
       try {
         const offsetBefore = this.clockOffsetMs;
         const sentAt = Date.now();
-        const response = await exchange(connections, await this.signer().sign(http, new Date(sentAt + offsetBefore)));
+        const response = await exchange(connections, await this.signer().sign(http, this.now()));
         this.sampleClock(response.headers, sentAt);
         const { body } = response;
         const requestId = response.headers['x-amz-request-id'] ?? response.headers['x-amzn-requestid'];
@@ -264,6 +264,11 @@ export class AwsService {
       if (delay === undefined) throw failure;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
+  }
+
+  /** The time on AWS's clock, as far as the last answer told it: what a signature is dated with. */
+  now(): Date {
+    return new Date(Date.now() + this.clockOffsetMs);
   }
 
   /** AWS's clock from an answer's `Date` (not a cached answer's, which carries an `Age`, nor a very slow one's). */

@@ -77,7 +77,9 @@ export class ObjectStore {
         query: { 'response-content-type': contentType },
       }),
     );
-    const signed = await s3.signer().presign(request, { expiresIn, unsignable: new Set(['content-type']) });
+    const signed = await s3
+      .signer()
+      .presign(request, { expiresIn, unsignable: new Set(['content-type']), now: s3.now() });
     const port = signed.port === undefined ? '' : `:${signed.port}`;
     return `${signed.protocol}//${signed.hostname}${port}${signed.path}?${queryString(signed.query ?? {})}`;
   }
