@@ -1,15 +1,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A request as the stand-in received it, its body read whole. */
+/** A request as the stand-in received it, its body read whole (as bytes, and as UTF-8 text). */
 export interface StandInRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  body: Buffer;
   text: string;
 }
 
-/** What the stand-in answers: a status, a body (a string as it is, anything else as JSON) and headers. */
+/** What the stand-in answers: a status, a body (a string or bytes as they are, anything else as JSON) and headers. */
 export interface StandInAnswer {
   status: number;
   body: unknown;
@@ -27,13 +28,17 @@ export async function standInService(
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const received = Buffer.concat(chunks);
       const { status, body, headers } = answer({
         method: request.method ?? '',
         url: request.url ?? '',
         headers: request.headers,
-        text: Buffer.concat(chunks).toString(),
+        body: received,
+        text: received.toString(),
       });
-      response.writeHead(status, headers).end(typeof body === 'string' ? body : JSON.stringify(body));
+      response
+        .writeHead(status, headers)
+        .end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

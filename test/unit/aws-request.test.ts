@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -11,6 +10,7 @@ import { AwsServiceError } from '../../functions/core/aws-request';
 import { queueUrlVariable } from '../../functions/core/infrastructure';
 import { ObjectStore } from '../../functions/core/object-store';
 import { sendMessages } from '../../functions/core/queues';
+import { type StandInAnswer, type StandInRequest, standInService } from '../support/stand-in-service';
 
 /**
  * S3 and SQS without their SDK clients (functions/core/aws-request.ts): the requests are the clients' (the presigned
@@ -43,34 +43,31 @@ const received: Received[] = [];
  * entry sent, and for S3 200 with `stored`.
  */
 const answers: { status: number; body: string; headers?: Record<string, string> }[] = [];
-let stored = Buffer.from('');
+let stored: Buffer = Buffer.from('');
 /** The stand-in S3 and SQS: one server, as a configured endpoint may serve both. */
-const service = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-    res.setHeader('x-amz-request-id', `req-${received.length}`);
-    const answer = answers.shift();
-    if (answer) {
-      res.statusCode = answer.status;
-      for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-      res.end(answer.body);
-    } else if (req.headers['x-amz-target']) {
-      const { Entries } = JSON.parse(body.toString('utf8')) as { Entries: { Id: string; MessageBody: string }[] };
-      res.end(JSON.stringify({ Successful: Entries.map(({ Id, MessageBody }) => sqsEntry(Id, MessageBody)) }));
-    } else if (req.method === 'PUT') {
-      stored = body;
-      res.end();
-    } else res.end(stored);
-  });
-});
+function answerTo({ method, url, headers, body }: StandInRequest): StandInAnswer {
+  received.push({ method, url, headers, body });
+  const requestId = { 'x-amz-request-id': `req-${received.length}` };
+  const answer = answers.shift();
+  if (answer) return { status: answer.status, body: answer.body, headers: { ...requestId, ...answer.headers } };
+  if (headers['x-amz-target']) {
+    const { Entries } = JSON.parse(body.toString('utf8')) as { Entries: { Id: string; MessageBody: string }[] };
+    const sent = { Successful: Entries.map(({ Id, MessageBody }) => sqsEntry(Id, MessageBody)) };
+    return { status: 200, body: JSON.stringify(sent), headers: requestId };
+  }
+  if (method === 'PUT') {
+    stored = body;
+    return { status: 200, body: '', headers: requestId };
+  }
+  return { status: 200, body: stored, headers: requestId };
+}
 let endpoint = '';
+let close: () => void;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  const service = await standInService(answerTo);
+  endpoint = service.url;
+  close = service.close;
 });
 beforeEach(() => {
   process.env = {
@@ -86,9 +83,9 @@ beforeEach(() => {
   received.length = 0;
   answers.length = 0;
 });
-afterAll(async () => {
+afterAll(() => {
   process.env = env;
-  await new Promise((resolve) => service.close(resolve));
+  close();
 });
 
 /** The signature `signingName` (s3, sqs) would compute for `request` as it arrived, with the SDK's signer. */
