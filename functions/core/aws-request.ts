@@ -9,7 +9,7 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { type Attempts, RetryQuota } from './aws-retry';
+import { type Attempts, NODE_TIMEOUT_CODES, RetryQuota } from './aws-retry';
 import { queryString, type SignableRequest, Signer } from './aws-signature';
 import { awsCall } from './observability';
 
@@ -58,9 +58,6 @@ export interface AwsAnswer {
   $metadata: AnswerMetadata;
 }
 
-/** Node's codes of a connection that failed or timed out: the SDK's handler names such a failure a TimeoutError. */
-const TIMEOUT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
-
 /** A response's headers, a repeated one joined with commas as the SDK's handler joins them. */
 const flattened = (headers: IncomingHttpHeaders): Record<string, string> =>
   Object.fromEntries(
@@ -98,7 +95,7 @@ function exchange(
       },
     );
     sent.on('error', (error: NodeJS.ErrnoException) =>
-      reject(TIMEOUT_CODES.has(error.code ?? '') ? Object.assign(error, { name: 'TimeoutError' }) : error),
+      reject(NODE_TIMEOUT_CODES.has(error.code ?? '') ? Object.assign(error, { name: 'TimeoutError' }) : error),
     );
     sent.end(request.body);
   });

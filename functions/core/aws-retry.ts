@@ -33,17 +33,10 @@ const THROTTLING_CODES = new Set([
 ]);
 const TRANSIENT_CODES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
-/** Node's codes of a connection that failed or timed out, and of a network that could not be reached. */
-const NODE_TRANSIENT_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
+/** Node's codes of a connection that failed or timed out (the SDK's HTTP handler names such a failure TimeoutError). */
+export const NODE_TIMEOUT_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+/** Those, and Node's codes of a network that could not be reached. */
+const NODE_TRANSIENT_CODES = new Set([...NODE_TIMEOUT_CODES, 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** What a failure may carry: an error answer's name and metadata, a Node error's code, an SDK error's traits. */
 interface Failure {

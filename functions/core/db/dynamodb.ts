@@ -145,10 +145,11 @@ function holdsBytes(value: unknown): boolean {
  * times slower, so it runs only on an answer that may hold one.
  */
 const MAY_HOLD_BYTES = /"BS?":/;
+const parsedJson = (body: string): unknown => JSON.parse(body, MAY_HOLD_BYTES.test(body) ? reviveBinary : undefined);
 
 /** A successful answer's members: one that cannot be read fails the call, never reads as an empty answer. */
 function parseAnswer(body: string): Record<string, unknown> {
-  const parsed = body ? (JSON.parse(body, MAY_HOLD_BYTES.test(body) ? reviveBinary : undefined) as unknown) : {};
+  const parsed = body ? parsedJson(body) : {};
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error(`DynamoDB answered with a body that is not an object: ${body.slice(0, 100)}`);
   return parsed as Record<string, unknown>;
@@ -157,7 +158,7 @@ function parseAnswer(body: string): Record<string, unknown> {
 /** An error answer's members, or none when its body is not JSON (a proxy's page). */
 function parseOrEmpty(body: string): Record<string, unknown> {
   try {
-    const parsed = JSON.parse(body, MAY_HOLD_BYTES.test(body) ? reviveBinary : undefined) as unknown;
+    const parsed = parsedJson(body);
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
