@@ -11,9 +11,11 @@ type Image = Record<string, AttributeValue>;
  * Payment requests inserted or changed, from the table's stream (core/infrastructure.ts STREAM_CONSUMERS): the
  * webhook events of each change's activities are written here, off the request path, instead of in the money
  * transaction. The consumer only writes them: the webhook-events consumer fans each new one out, as it does every
- * other outbox event, so there is one fan-out path and the outbox sweep covers these events too. Records run in
- * order; one that fails is reported, the batch retried from it (what was written before is found, not written
- * again), and once its retries are spent its place in the stream is parked in the stream-failures queue.
+ * other outbox event, so there is one fan-out path and the outbox sweep covers these events too. A change whose
+ * events cannot be written now is recorded for the webhook sweep (webhook-sweep.ts), so the stream moves on without
+ * losing it; only a record that is not a change, or a change that could not even be recorded, is reported, the batch
+ * retried from it (what was written before is found, not written again), and once its retries are spent its place
+ * in the stream is parked in the stream-failures queue.
  */
 export const handler = observedConsumer(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {

@@ -1,7 +1,8 @@
 /**
  * The payment-requests group's public face: what the legacy API (which builds on this group), the
  * hosted checkout (a page over this group's requests), the payment-activities listings and the
- * timers, promotion-payments and payment-request-events consumers and the scanned codes decoder may use of it.
+ * timers, promotion-payments and payment-request-events consumers, the webhook sweep and the scanned codes decoder
+ * may use of it.
  */
 export { cancelAsRead, cancelRequest } from './cancel-payment-request';
 export { insertPaymentRequest } from './create-payment-request';
@@ -21,4 +22,4 @@ export { parseShortCode } from './short-code';
 export { listActivities, listByExternalRef, listMerchantActivities } from './request-listings';
 export { assertNew } from './request-state';
 export { voidRequest } from './void-payment-request';
-export { recordWebhookEventsOfChange } from './webhook-events';
+export { deriveUnderivedWebhookEvents, recordWebhookEventsOfChange } from './webhook-events';

@@ -1,3 +1,4 @@
+import type { BacklogEntry } from '../core/backlog';
 import { config } from '../core/config';
 import { defineEntity } from '../core/db/entity';
 import { paidBy } from './paid-by';
@@ -26,6 +27,9 @@ import { paymentActivity, paymentRequest } from './schemas';
  *   serves: activities of a request; of a merchant, newest first
  * - patron PR link: PK PATRONPR#<patronAccountId>, SK <createdAt>#<prId>
  *   serves: latest request attached to a patron's codes
+ * - underived change: PK PRUNDERIVED#<prId>, SK CHANGE#<activity count after it, 15 digits>
+ *   GSI1 PRUNDERIVED, <recordedAt>#<prId>#<count>
+ *   serves: the webhook sweep's backlog, oldest first
  */
 /** A request's partition: the request, then its activities. */
 const REQUEST_PREFIX = 'PR#';
@@ -51,9 +55,10 @@ export const olderShortCodeIndex = (shortCode: string) => ({ GSI2PK: shortCodeIn
 /** The time a short code index entry's sort key (`<createdAt>#<id>`; an ISO time holds no `#`) starts with. */
 const createdAtOf = (sortKey: unknown) => String(sortKey).split('#')[0];
 const ACTIVITY_PREFIX = 'ACTIVITY#';
+const sequence = (n: number) => String(n).padStart(15, '0');
 const activityKey = (paymentRequestId: string, activityNumber: number) => ({
   PK: requestPartition(paymentRequestId),
-  SK: `${ACTIVITY_PREFIX}${String(activityNumber).padStart(15, '0')}`,
+  SK: `${ACTIVITY_PREFIX}${sequence(activityNumber)}`,
 });
 export const activitiesOfRequest = (paymentRequestId: string) => ({
   PK: requestPartition(paymentRequestId),
@@ -154,4 +159,37 @@ export const patronRequestLinkEntity = defineEntity<
   key: patronRequestLinkKey,
   keyOf: (l) => patronRequestLinkKey(l.patronAccountId, l.createdAt, l.paymentRequestId),
   required: ['paymentRequestId'],
+});
+
+/**
+ * A committed change of a payment request whose webhook events the payment-request-events consumer could not derive,
+ * kept for the webhook sweep (webhook-events.ts). Its own partition, not the request's: the stream filter of that
+ * consumer takes items under `PR#`.
+ */
+export interface UnderivedChange extends BacklogEntry {
+  paymentRequestId: string;
+  /** The request as the change left it: its stream record's new image, what the events show. */
+  request: Record<string, unknown>;
+  /** Its activity count before and after the change: the activities numbered after `before` are the change's. */
+  before: number;
+  after: number;
+}
+
+/** The webhook sweep's backlog partition (GSI1): the underived changes, oldest first. */
+export const UNDERIVED_PARTITION = 'PRUNDERIVED';
+const underivedChangeKey = (paymentRequestId: string, after: number) => ({
+  PK: `${UNDERIVED_PARTITION}#${paymentRequestId}`,
+  SK: `CHANGE#${sequence(after)}`,
+});
+
+export const underivedChangeEntity = defineEntity<UnderivedChange, [paymentRequestId: string, after: number]>({
+  type: 'underived-payment-request-change',
+  version: 1,
+  key: underivedChangeKey,
+  keyOf: (c) => underivedChangeKey(c.paymentRequestId, c.after),
+  indexes: (c) => ({
+    GSI1PK: UNDERIVED_PARTITION,
+    GSI1SK: `${c.recordedAt}#${c.paymentRequestId}#${sequence(c.after)}`,
+  }),
+  required: ['paymentRequestId', 'request', 'before', 'after', 'recordedAt'],
 });

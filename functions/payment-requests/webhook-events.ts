@@ -1,8 +1,15 @@
+import { defineBacklog, type Work } from '../core/backlog';
 import { publicView } from '../core/db/entity';
 import { derivedId } from '../core/ids';
 import { type NotificationType, recordDerivedWebhookEvents, type WebhookEvent } from '../core/webhooks/outbox';
 import { queryWebhooks } from '../webhooks';
-import { paymentActivityEntity, paymentRequestEntity } from './keys';
+import {
+  paymentActivityEntity,
+  paymentRequestEntity,
+  UNDERIVED_PARTITION,
+  type UnderivedChange,
+  underivedChangeEntity,
+} from './keys';
 import { activitiesOf } from './paid-activity';
 import { legacyWebhookEvents, type RaisedEvent, type RaisedEventInput } from './legacy-webhook-events';
 import type { ActivityType, PaymentActivity, StoredPaymentRequest } from './payment-request';
@@ -50,11 +57,9 @@ const raisedAs = (input: RaisedEventInput) =>
  * (payment-request-events consumer), off the request path: the money transaction writes the request and its
  * activities only. The record's new image is the request as that transaction left it (what the legacy payloads
  * show: its notifyUrl, which no activity could carry under 1 KB, and the payment it recorded); its old image's
- * activity count says which activities the transaction inserted, read back by key (activities never change; a `paid`
- * one from the payment it follows). An
- * inserted request has no old image: its activities are all new. Event ids derive from the activity's key and the
- * event's type, and each event is created only if absent, so a record handled again (a retried or replayed batch)
- * writes, and fans out, each event once; `createdAt` is the activity's, as when the transaction wrote the event.
+ * activity count says which activities the transaction inserted. An inserted request has no old image: its
+ * activities are all new. A record that does not say so is refused (the stream retries it, then parks it); a change
+ * whose events cannot be written now is recorded for the webhook sweep, so neither is lost with the stream's 24 hours.
  */
 export async function recordWebhookEventsOfChange(
   newImage: Record<string, unknown>,
@@ -63,8 +68,27 @@ export async function recordWebhookEventsOfChange(
   const request = paymentRequestEntity.parse(newImage);
   const before = oldImage ? Number(oldImage.activityCount) : 0;
   if (!Number.isInteger(before)) throw new Error(`payment request ${request.id}: old image has no activity count`);
-  const numbers = Array.from({ length: Math.max(0, request.activityCount - before) }, (_, i) => before + i + 1);
-  if (!numbers.length) return;
+  if (request.activityCount <= before) return;
+  await underived.runOrRecord({
+    paymentRequestId: request.id,
+    request: newImage,
+    before,
+    after: request.activityCount,
+  });
+}
+
+/** Derives again the events of the changes recorded as underived (the webhook sweep). */
+export const deriveUnderivedWebhookEvents = () => underived.sweep();
+
+/**
+ * The change's activities, read back by key (activities never change; a `paid` one from the payment it follows),
+ * and the events they raise. Event ids derive from the activity's key and the event's type, and each event is
+ * created only if absent, so a change derived again (a retried or replayed batch, a sweep) writes, and fans out,
+ * each event once; `createdAt` is the activity's, as when the transaction wrote the event.
+ */
+async function deriveWebhookEvents({ request: image, before, after }: Work<UnderivedChange>): Promise<void> {
+  const request = paymentRequestEntity.parse(image);
+  const numbers = Array.from({ length: after - before }, (_, i) => before + i + 1);
   // A `paid` activity has no item of its own: it is read from its payment, inserted by the same change.
   const inserted = new Set(numbers.map(String));
   const activities = (await paymentActivityEntity.getMany(numbers.map((n) => [request.id, n] as [string, number])))
@@ -88,3 +112,13 @@ export async function recordWebhookEventsOfChange(
     : new Set<string>();
   await recordDerivedWebhookEvents(events, (event) => event.kind !== 'notification' || subscribed.has(event.type));
 }
+
+/** Changes whose events could not be derived, kept for the webhook sweep; any two may run at once. */
+const underived = defineBacklog({
+  what: 'payment request webhook events',
+  entity: underivedChangeEntity,
+  partition: UNDERIVED_PARTITION,
+  keyOf: ({ paymentRequestId, after }) => [paymentRequestId, after] as [string, number],
+  run: deriveWebhookEvents,
+  concurrency: 10,
+});

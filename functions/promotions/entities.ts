@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { promotion, promotionActivity } from './schemas';
 import { defineEntity, type TableKey } from '../core/db/entity';
+import type { BacklogEntry } from '../core/backlog';
 
 /**
  * The promotions group's entities (core/db/entity.ts); nothing else builds these keys.
@@ -251,11 +252,10 @@ export const activityEntity = defineEntity<PromotionActivity, [activity: Promoti
 });
 
 /** A paid payment request the payments consumer could not count: the sweep counts it again (recount.ts). */
-export interface UncountedPayment {
+export interface UncountedPayment extends BacklogEntry {
   paymentRequestId: string;
   /** When it was paid: what its promotions' dates are judged by. */
   paidAt: string;
-  recordedAt: string;
 }
 
 const uncountedKey = (paymentRequestId: string): TableKey => ({

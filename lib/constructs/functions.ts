@@ -40,7 +40,9 @@ const SETTLEMENT_SCHEDULE =
   "Settles each merchant's ended days to its settlement bank account and confirms paid payouts";
 const DIGEST_SCHEDULE = "Emails each sales channel its ended periods' connect requests";
 const DRAW_SCHEDULE = 'Draws the promotion draws that ended and rewards their winners';
-const WEBHOOK_SWEEP_SCHEDULE = 'Sends on webhook events still in the outbox a minute after they were written';
+const WEBHOOK_SWEEP_SCHEDULE =
+  'Derives the payment request webhook events their consumer could not, and sends on webhook events still in the ' +
+  'outbox a minute after they were written';
 const PROMOTION_SWEEP_SCHEDULE =
   'Counts toward promotions the paid payment requests the stream consumer could not count';
 
@@ -184,8 +186,9 @@ export class PaymentsFunctions extends Construct {
 
     // Fed by the table's stream, filtered by the mapping (only matching records invoke the function).
     // A batch that keeps failing is retried retryAttempts times, in halves, then skipped: its events
-    // stay in the outbox for the sweep (payments the promotions consumer could not count are recorded
-    // for its sweep), and its place in the stream is parked in the stream-failures queue (alarmed).
+    // stay in the outbox for the sweep (payments the promotions consumer could not count, and payment request
+    // changes whose events could not be derived, are recorded for their sweeps), and its place in the stream is
+    // parked in the stream-failures queue (alarmed).
     // A stream consumer sends only to the queue it hands its records to.
     const streamMappings: lambda.EventSourceMapping[] = [];
     for (const definition of STREAM_CONSUMERS) {
@@ -228,10 +231,10 @@ export class PaymentsFunctions extends Construct {
     // the new shape through before code writing it goes live: every group's function is updated after the mappings.
     for (const group of this.groups.values()) group.node.addDependency(...streamMappings);
 
-    // The webhook outbox sweep: sends on events the stream did not hand on. It only reads the table
-    // and sends to the webhooks queue.
+    // The webhook sweep: derives the payment request events their consumer recorded as underived (writing them and
+    // forgetting the record) and sends on outbox events the stream did not hand on (to the webhooks queue).
     const sweep = make('webhook-sweep', 'functions/consumers/webhook-sweep.ts', Duration.seconds(60));
-    data.table.grantReadData(sweep);
+    data.table.grantReadWriteData(sweep);
     queueNamed('webhooks').grantSendMessages(sweep);
     // Ids other than the EventBridge rules' this replaced: CloudFormation cannot change a resource's type in place.
     this.schedule('WebhookOutboxSweep', sweep, 'rate(1 minute)', WEBHOOK_SWEEP_SCHEDULE);

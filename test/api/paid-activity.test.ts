@@ -2,9 +2,9 @@ import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { derivedId } from '../../functions/core/ids';
 import { paymentActivityEntity } from '../../functions/payment-requests/keys';
-import { api, seed, type Json } from '../support/api';
+import { api, type Json } from '../support/api';
 import { newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
-import { receiversOfThisFile } from '../support/webhook-receiver';
+import { receiversOfThisFile, subscribeWebhook } from '../support/webhook-receiver';
 
 /**
  * A payment that settles its request stores no `paid` activity of its own: the payment is marked as settling and
@@ -67,11 +67,7 @@ const paidAfter = (payment: Json, value: Json, shortCode: string) => {
 it('a settling payment shows its paid activity in both listings, paged by 1, and in its webhook', async () => {
   const merchant = await newMerchant();
   const hook = await receiver();
-  const subscribed = await api('POST', `/api/accounts/${merchant.owner.accountId}/webhooks`, {
-    key: seed().operatorApiKey,
-    body: { url: hook.url, types: ['payment-request:paid'] },
-  });
-  expect(subscribed.status).toBe(200);
+  await subscribeWebhook(merchant.owner.accountId, hook.url, ['payment-request:paid']);
   const payer = await newPayer('5000');
   const whole = await newPaymentRequest(merchant, { value: nzd('1000') });
   const paid = await pay(payer, whole.id, 'paid-whole');

@@ -3,10 +3,10 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { db } from '../../functions/core/db/client';
 import { handler } from '../../functions/consumers/payment-request-events';
-import { api, seed, type Json } from '../support/api';
+import { api, type Json } from '../support/api';
 import { waitFor } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay, type MerchantSetup } from '../support/payments';
-import { receiversOfThisFile } from '../support/webhook-receiver';
+import { receiversOfThisFile, subscribeWebhook } from '../support/webhook-receiver';
 
 /**
  * A payment request's webhook events are derived from the table's stream of its change (its record, new and old
@@ -33,15 +33,6 @@ async function payRecord(paymentRequestId: string): Promise<DynamoDBStreamEvent[
   };
 }
 
-/** An endpoint of the merchant's account taking one type, made by the operator. */
-async function subscribe(merchant: MerchantSetup, url: string, type: string) {
-  const res = await api('POST', `/api/accounts/${merchant.owner.accountId}/webhooks`, {
-    key: seed().operatorApiKey,
-    body: { url, types: [type] },
-  });
-  expect(res.status).toBe(200);
-}
-
 /** The merchant's logged events of one payment request. */
 const loggedOf = (merchant: MerchantSetup, paymentRequestId: string) =>
   api('GET', `/api/accounts/${merchant.owner.accountId}/webhook-events`, { key: merchant.owner.apiKey }).then((res) =>
@@ -51,7 +42,7 @@ const loggedOf = (merchant: MerchantSetup, paymentRequestId: string) =>
 it('a replayed stream batch of a pay yields one event record and one delivery per endpoint', async () => {
   const merchant = await newMerchant();
   const hooks = await Promise.all([receiver(), receiver()]);
-  for (const hook of hooks) await subscribe(merchant, hook.url, 'payment-request:paid');
+  for (const hook of hooks) await subscribeWebhook(merchant.owner.accountId, hook.url, ['payment-request:paid']);
   const payer = await newPayer('5000');
   const pr = await newPaymentRequest(merchant);
   expect((await pay(payer, pr.id, 'replayed-stream')).status).toBe(200);
@@ -78,7 +69,7 @@ it(
   async () => {
     const merchant = await newMerchant();
     const hook = await receiver();
-    await subscribe(merchant, hook.url, 'payment-request:refund-completed');
+    await subscribeWebhook(merchant.owner.accountId, hook.url, ['payment-request:refund-completed']);
     const payer = await newPayer('5000');
     const pr = await newPaymentRequest(merchant);
     expect((await pay(payer, pr.id, 'unsubscribed-paid')).status).toBe(200);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { platformUrl, type Json } from './api';
+import { api, platformUrl, seed, type Json } from './api';
 
 /** One request a receiver got, with what verifying its JWT against the platform's JWKS found. */
 export interface ReceivedWebhook {
@@ -130,4 +130,13 @@ export function receiversOfThisFile(): (answers?: number[]) => Promise<WebhookRe
     started.push(receiver);
     return receiver;
   };
+}
+
+/** Subscribes an endpoint of an account to notification types, as the operator (who alone registers webhooks). */
+export async function subscribeWebhook(accountId: string, url: string, types: string[]): Promise<void> {
+  const res = await api('POST', `/api/accounts/${accountId}/webhooks`, {
+    key: seed().operatorApiKey,
+    body: { url, types },
+  });
+  expect(res.status).toBe(200);
 }
