@@ -74,13 +74,23 @@ const assetBaseKey = (assetId: string): TableKey => ({ PK: assetPartition(assetI
 const ASSET_BASE = { type: 'asset', version: 2 } as const;
 
 /**
+ * An asset's base item, without the writes that replace an item whole: the item holds what the engine adds to it
+ * beside the record (its balance; on a wallet, its account's spend counter: quotas.ts), which a Put of the record
+ * would erase. It is created, then only updated.
+ */
+export type AssetBaseEntity<T extends { id: string }> = Omit<
+  Entity<T, [assetId: string]>,
+  'put' | 'putStep' | 'replace' | 'replaceStep'
+>;
+
+/**
  * The base item of an asset (`ASSET#<id>` / `ASSET`). The engine owns its key, type and version
  * (it addresses the item for single-item balances); the asset's owner (wallet-assets) defines its
  * record, index keys and upgrades with this. Each reader parses the item for the fields it needs.
  */
 export function assetBaseEntity<T extends { id: string }>(
   record: Pick<EntityDefinition<T, [assetId: string]>, 'required' | 'indexes' | 'upgrade'>,
-): Entity<T, [assetId: string]> {
+): AssetBaseEntity<T> {
   return defineEntity<T, [assetId: string]>({
     ...ASSET_BASE,
     key: assetBaseKey,
