@@ -1,7 +1,7 @@
 import { isoTimestamp, now } from './clock';
 import type { Entity } from './db/entity';
 import { inBatches } from './in-batches';
-import { logger } from './observability';
+import { countMetric, logger, METRIC } from './observability';
 
 /** When an entry was last recorded: the sweep's order, and what tells an entry recorded again from the one it read. */
 export interface BacklogEntry {
@@ -49,7 +49,11 @@ export function defineBacklog<T extends BacklogEntry, K extends unknown[]>(
   definition: BacklogDefinition<T, K>,
 ): Backlog<T> {
   const { what, entity, keyOf, run } = definition;
-  const record = (work: Work<T>) => entity.put({ ...work, recordedAt: isoTimestamp(now()) } as T);
+  // Counted each time, first or again: work that keeps failing counts every sweep, which is what alarms.
+  const record = async (work: Work<T>) => {
+    await entity.put({ ...work, recordedAt: isoTimestamp(now()) } as T);
+    countMetric(METRIC.backlogRecorded);
+  };
   return {
     async runOrRecord(work) {
       try {

@@ -19,5 +19,6 @@ export const METRIC = {
   webhookDeliveriesParked: 'WebhookDeliveriesParked',
   rateLimitRefusals: 'RateLimitRefusals',
   serverErrors: 'ServerErrors',
+  backlogRecorded: 'BacklogRecorded',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -16,7 +16,7 @@ export interface AlarmsProps {
 /**
  * What must page someone: messages stuck in a dead-letter queue, a 5xx rate above 1%, function errors,
  * and on the platform's own metrics: failing or parked webhook deliveries, a flood of rate-limit
- * refusals, unhandled errors.
+ * refusals, a sweep's backlog that does not drain, unhandled errors.
  */
 export class PaymentsAlarms extends Construct {
   constructor(scope: Construct, id: string, props: AlarmsProps) {
@@ -82,6 +82,17 @@ export class PaymentsAlarms extends Construct {
       threshold: 500,
       evaluationPeriods: 3,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    // A failure swept within a minute counts once; work that keeps failing is recorded again by every sweep.
+    new cloudwatch.Alarm(this, 'backlog-not-draining', {
+      alarmDescription:
+        'Work a stream consumer could not finish (promotion counts, payment request webhook events) was recorded ' +
+        'for its sweep in each of three 5-minute periods running: it keeps failing',
+      metric: platformMetric(METRIC.backlogRecorded, cloudwatch.Stats.SUM, period),
+      threshold: 1,
+      evaluationPeriods: 3,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     new cloudwatch.Alarm(this, 'server-errors', {

@@ -109,14 +109,16 @@ export class PaymentsDashboard extends Construct {
         ],
         width: 12,
       }),
+      // What waits on a retry or an operator: messages given up on, and work recorded for the sweeps.
       new cloudwatch.GraphWidget({
-        title: 'Dead-letter queues',
+        title: 'Dead-letter queues; work recorded for the sweeps',
         left: props.data.queues.map(({ definition, deadLetterQueue }) =>
           deadLetterQueue.metricApproximateNumberOfMessagesVisible({
             period: Duration.minutes(1),
             label: `${definition.name}-dlq`,
           }),
         ),
+        right: [platformMetric(METRIC.backlogRecorded)],
         width: 12,
       }),
     );

@@ -524,11 +524,23 @@ describe('PaymentsStack', () => {
       AlarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes',
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)' })]),
     });
-    // + the four on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, server
-    // errors) and the stream-failures queue's depth.
+    // + the five on the platform's own metrics (webhook failure rate, parked deliveries, rate-limit refusals, a
+    // backlog that does not drain, server errors) and the stream-failures queue's depth.
     expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length).toBe(
-      QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 4 + 1,
+      QUEUES.length + 1 + GROUPS.length + consumers.length + scheduled + 5 + 1,
     );
+  });
+
+  it("alarms when a sweep's backlog keeps being recorded: three 5-minute periods running", () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'BacklogRecorded',
+      Namespace: 'PaymentsPlatform',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      EvaluationPeriods: 3,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 });
 

@@ -22,6 +22,25 @@ jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
 const receiver = receiversOfThisFile();
 
+/** The EMF metrics documents `run` emits, as Lambda's log would carry them. */
+async function metricsOf(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const lines: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  const disabled = process.env.POWERTOOLS_METRICS_DISABLED;
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  try {
+    await run();
+  } finally {
+    write.mockRestore();
+    if (disabled === undefined) delete process.env.POWERTOOLS_METRICS_DISABLED;
+    else process.env.POWERTOOLS_METRICS_DISABLED = disabled;
+  }
+  return lines.filter((line) => line.includes('"CloudWatchMetrics"')).map((line) => JSON.parse(line));
+}
+
 it('writes the events of a pay the consumer failed on once the sweep runs, and delivers them once', async () => {
   const merchant = await newMerchant();
   const hook = await receiver();
@@ -50,6 +69,14 @@ it('writes the events of a pay the consumer failed on once the sweep runs, and d
   );
   expect(recorded).toMatchObject({ paymentRequestId: request.id, before: 1, after: 3, recordedAt: expect.any(String) });
   expect(recorded!.request).toMatchObject({ status: 'paid', activityCount: 3 });
+  expect(await logged()).toEqual([]);
+
+  // Swept while the fault lasts, the work fails again and is recorded anew, counted each time (what alarms).
+  const emitted = await metricsOf(() => sweep());
+  expect(emitted.some((emf) => emf.BacklogRecorded === 1)).toBe(true);
+  const again = await underivedChangeEntity.get(request.id, 3);
+  expect(again).toMatchObject({ before: 1, after: 3 });
+  expect(again!.recordedAt > recorded!.recordedAt).toBe(true);
   expect(await logged()).toEqual([]);
 
   // The fault gone, the sweep writes the event and the outbox fans it out (the platform's scheduled sweep may come
