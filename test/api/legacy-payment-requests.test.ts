@@ -169,6 +169,17 @@ describe('requests.create', () => {
     expect((await create({ amount: '12.50' })).body).toEqual(legacyError('amount has an invalid format', 400));
     expect((await create({ amount: '0' })).body).toEqual(legacyError('amount must be greater than 0', 400));
     expect((await create({ paymentExpirySeconds: '5' })).status).toBe(400);
+    // Coerced to an infinity, a number would skip its bounds: refused in every way a legacy client sends it.
+    for (const via of ['form', 'query'] as const)
+      expect(
+        (
+          await legacy(
+            'requests.create',
+            { amount: '1000', asset: 'NZD', merchantId: merchant.merchantId, paymentExpirySeconds: '1e999' },
+            { key, via },
+          )
+        ).body,
+      ).toEqual(legacyError('paymentExpirySeconds must be a finite number', 400));
     expect((await create({ notifyUrl: 'ftp://example.com' })).status).toBe(400);
   });
 });

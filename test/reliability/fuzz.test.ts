@@ -158,20 +158,22 @@ function pathCases(route: Route): fc.Arbitrary<Input> | undefined {
   );
 }
 
-/** Valid path parameters naming nothing, generated: a fresh id of each kind (the account is the caller's). */
-const missingParameters = (route: Route): fc.Arbitrary<Record<string, string>> =>
-  fc.constant(null).map(() =>
-    Object.fromEntries(
-      parametersOf(route).map((name) => {
-        const kind = pathParameterKind(name)!;
-        if (kind === 'id') return [name, randomBase58()];
-        return [
-          name,
-          kind in ID_PREFIX ? `${ID_PREFIX[kind as keyof typeof ID_PREFIX]}_${randomBase58()}` : missingIdOf(kind),
-        ];
-      }),
-    ),
+/** Valid path parameters naming nothing: a fresh id of each kind. */
+const freshParameters = (route: Route): Record<string, string> =>
+  Object.fromEntries(
+    parametersOf(route).map((name) => {
+      const kind = pathParameterKind(name)!;
+      if (kind === 'id') return [name, randomBase58()];
+      return [
+        name,
+        kind in ID_PREFIX ? `${ID_PREFIX[kind as keyof typeof ID_PREFIX]}_${randomBase58()}` : missingIdOf(kind),
+      ];
+    }),
   );
+
+/** Fresh path parameters, generated anew each run (the account is the caller's where the path names one). */
+const missingParameters = (route: Route): fc.Arbitrary<Record<string, string>> =>
+  fc.constant(null).map(() => freshParameters(route));
 
 /** Query parameters no route declares: ignored everywhere. */
 const unknownQuery = fc
@@ -184,6 +186,16 @@ const unknownQuery = fc
 const ignoredJunk: fc.Arbitrary<Input> = fc
   .record({ query: unknownQuery, note: fc.string({ maxLength: 50 }) })
   .map(({ query, note }) => ({ kind: `ignored junk ${query}`, refused: false, query, body: { note } }));
+
+/** A query the route's schema accepts (empty for a route without one). */
+const validQueryOf = (route: Route) =>
+  new URLSearchParams(
+    route.query
+      ? Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(
+          ([k, v]): [string, string] => [k, String(v)],
+        )
+      : [],
+  );
 
 let owner: TestAccount;
 beforeAll(async () => {
@@ -203,13 +215,7 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
         route.body && route.bodyEncoding !== 'multipart'
           ? validInstance(schemaOf(route.body)!, { accountId: owner.accountId })
           : undefined;
-      const validQuery = route.query
-        ? new URLSearchParams(
-            Object.entries(validInstance(schemaOf(route.query)!) as Record<string, unknown>).map(
-              ([k, v]): [string, string] => [k, String(v)],
-            ),
-          ).toString()
-        : '';
+      const validQuery = validQueryOf(route).toString();
       await fc.assert(
         fc.asyncProperty(
           breakers.length ? fc.oneof(...breakers) : ignoredJunk,
@@ -255,4 +261,34 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
     },
     Math.max(60_000, RUNS * 1_000),
   );
+});
+
+/**
+ * ajv's coercion turns these into infinities and then skips the field's bounds (they apply to finite numbers), so
+ * every numeric query field of every route is sent each of them, every run: a 400 naming the field.
+ */
+const INFINITE = ['1e999', '-1e999', 'Infinity'];
+const numericQueryFields = fuzzed.flatMap((route) =>
+  (Object.entries(route.query ? (schemaOf(route.query)?.properties ?? {}) : {}) as [string, Schema][])
+    .filter(([, s]) => s.type === 'integer' || s.type === 'number')
+    .flatMap(([field]) =>
+      INFINITE.map((value) => [`${routeKey(route)} ${field}=${value}`, route, field, value] as const),
+    ),
+);
+
+describe('infinite numbers in a query', () => {
+  it('covers the routes with numeric query fields', () => {
+    expect(numericQueryFields.length).toBeGreaterThan(30);
+  });
+
+  it.each(numericQueryFields)('%s: 400 naming the field', async (_key, route, field, value) => {
+    const params: Record<string, string> = { ...freshParameters(route), accountId: owner.accountId };
+    const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+    // The route's valid query otherwise, so no other field is refused first.
+    const query = validQueryOf(route);
+    query.set(field, value);
+    const res = await api(route.method, `${path}?${query}`, { key: owner.apiKey });
+    expect([res.status, res.body.message]).toEqual([400, `${field} must be a finite number`]);
+    expect(written(res)).toEqual([]);
+  });
 });

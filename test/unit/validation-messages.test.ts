@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { describe as describeError } from '../../functions/core/validation/validate';
+import { QUERY_AJV_OPTIONS } from '../../functions/core/validation/ajv-options';
+import { describe as describeError, validateWith } from '../../functions/core/validation/validate';
 
 /**
  * The generated validators carry no message strings (messages: false); validate.ts words each error
@@ -34,5 +35,37 @@ describe('validation messages without ajv message strings', () => {
     expect(without.errors?.[0].keyword).toBe(keyword);
     expect(without.errors?.[0].message).toBeUndefined();
     expect(describeError(without.errors?.[0], 'body')).toBe(`field ${withMessages.errors?.[0].message}`);
+  });
+});
+
+describe('infinite numbers where values are coerced', () => {
+  const ajv = new Ajv({ ...QUERY_AJV_OPTIONS, code: {} });
+  const validators = {
+    Q: ajv.compile({
+      type: 'object',
+      properties: {
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+        'a/b': { type: 'object', properties: { n: { type: 'number', maximum: 5 } } },
+      },
+    }),
+  };
+  const refusal = (data: unknown, location: 'query' | 'body') => {
+    try {
+      validateWith(validators, 'Q', data, location);
+      return 'accepted';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it.each(['1e999', '-1e999', 'Infinity'])('%s: refused naming the field, as ajv coerces it past its bounds', (v) => {
+    expect(validators.Q({ limit: v })).toBe(true);
+    expect(refusal({ limit: v }, 'query')).toBe('limit must be a finite number');
+    expect(refusal({ 'a/b': { n: v } }, 'query')).toBe('a/b.n must be a finite number');
+  });
+
+  it('accepts finite numbers, and leaves bodies to the type check', () => {
+    expect(refusal({ limit: '7', 'a/b': { n: '4.5' } }, 'query')).toBe('accepted');
+    expect(refusal({ limit: Number.POSITIVE_INFINITY }, 'body')).toBe('limit must be an integer');
   });
 });

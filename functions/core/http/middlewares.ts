@@ -14,7 +14,7 @@ import { accountNow, now } from '../clock';
 import { impossiblePathParameter } from '../ids';
 import { ungated, type WriteGate } from '../db/write-gate';
 import { logger, METRIC, countMetric } from '../observability';
-import { describe, type Location, type Validators } from '../validation/validate';
+import { describe, type Location, type Validators, validationError } from '../validation/validate';
 import {
   ApiError,
   badRequest,
@@ -215,11 +215,9 @@ export function validationStep(route: Route, validators: Validators): Middleware
   const eventSchema = Object.assign(
     (event: { state: PipelineState }) => {
       for (const part of parts) {
-        const validate = validators[part.schema];
-        if (!validate(part.of(event.state))) {
-          eventSchema.errors = (validate.errors ?? [])
-            .slice(0, 1)
-            .map((error) => ({ ...error, location: part.location }));
+        const error = validationError(validators[part.schema], part.of(event.state), part.location);
+        if (error) {
+          eventSchema.errors = [{ ...error, location: part.location }];
           return false;
         }
       }

@@ -14,7 +14,32 @@ export type Location = 'body' | 'query' | 'params';
 export function validateWith(validators: Validators, schemaId: string, data: unknown, location: Location): void {
   const validator = validators[schemaId];
   if (!validator) throw new Error(`no validator generated for ${schemaId}`);
-  if (!validator(data)) throw badRequest(describe(validator.errors?.[0], location));
+  const error = validationError(validator, data, location);
+  if (error) throw badRequest(describe(error, location));
+}
+
+/** Runs a validator (coercing in place where it coerces): the first error, or null when the data is valid. */
+export function validationError(validator: ValidateFunction, data: unknown, location: Location): ErrorObject | null {
+  if (!validator(data))
+    return validator.errors?.[0] ?? { instancePath: '', schemaPath: '', keyword: 'invalid', params: {} };
+  if (location === 'body') return null;
+  const path = nonFinitePath(data);
+  return path === undefined ? null : { instancePath: path, schemaPath: '', keyword: 'finite', params: {} };
+}
+
+/**
+ * Where a coerced value became infinite, as a JSON pointer: ajv coerces "1e999" or "Infinity" to a number and then
+ * skips every bound of it (bounds apply to finite numbers only). Bodies need no such check: JSON's infinities fail
+ * ajv's type check where nothing is coerced.
+ */
+function nonFinitePath(data: unknown, path = ''): string | undefined {
+  if (typeof data === 'number') return Number.isFinite(data) ? undefined : path;
+  if (!data || typeof data !== 'object') return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const found = nonFinitePath(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** What a length or count limit counts (ajv's wording). */
@@ -52,6 +77,8 @@ export function describe(error: ErrorObject | undefined, location: Location): st
       return `${field} has an invalid key ${JSON.stringify(params.propertyName)}`;
     case 'pattern':
       return `${field} has an invalid format`;
+    case 'finite':
+      return `${field} must be a finite number`;
     case 'format':
       return `${field} must match format "${String(params.format)}"`;
     case 'maximum':
