@@ -104,10 +104,16 @@ function bodyBreakers(schema: Schema, accountId: string): fc.Arbitrary<Omit<Inpu
   return fc.oneof(...cases);
 }
 
+/** A schema's number-typed fields, with their schemas. */
+const numericFields = (schema: Schema) =>
+  (Object.entries(schema.properties ?? {}) as [string, Schema][]).filter(
+    ([, s]) => s.type === 'integer' || s.type === 'number',
+  );
+
 function queryCases(schema: Schema): fc.Arbitrary<Input> | undefined {
   const props = Object.entries(schema.properties ?? {}) as [string, Schema][];
   const cases: fc.Arbitrary<Omit<Input, 'refused'>>[] = [];
-  const numeric = props.filter(([, s]) => s.type === 'integer' || s.type === 'number');
+  const numeric = numericFields(schema);
   if (numeric.length) {
     cases.push(
       fc
@@ -130,6 +136,10 @@ function queryCases(schema: Schema): fc.Arbitrary<Input> | undefined {
 }
 
 const parametersOf = (route: Route) => [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
+
+/** The route's path with its parameters filled in. */
+const pathOf = (route: Route, params: Record<string, string>) =>
+  route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
 
 /**
  * One path parameter no id of its kind can be: any text (long ones included), or a valid one with a character added.
@@ -227,7 +237,7 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
               ...(missing.accountId ? { accountId: owner.accountId } : {}),
               ...input.params,
             };
-            const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+            const path = pathOf(route, params);
             // A refused query stands alone; otherwise the route's valid query (if any) and generated unknown
             // parameters.
             const query = input.query !== undefined ? input.query : [validQuery, junk].filter(Boolean).join('&');
@@ -269,11 +279,9 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a route)`, () => {
  */
 const INFINITE = ['1e999', '-1e999', 'Infinity'];
 const numericQueryFields = fuzzed.flatMap((route) =>
-  (Object.entries(route.query ? (schemaOf(route.query)?.properties ?? {}) : {}) as [string, Schema][])
-    .filter(([, s]) => s.type === 'integer' || s.type === 'number')
-    .flatMap(([field]) =>
-      INFINITE.map((value) => [`${routeKey(route)} ${field}=${value}`, route, field, value] as const),
-    ),
+  (route.query ? numericFields(schemaOf(route.query)!) : []).flatMap(([field]) =>
+    INFINITE.map((value) => [`${routeKey(route)} ${field}=${value}`, route, field, value] as const),
+  ),
 );
 
 describe('infinite numbers in a query', () => {
@@ -283,7 +291,7 @@ describe('infinite numbers in a query', () => {
 
   it.each(numericQueryFields)('%s: 400 naming the field', async (_key, route, field, value) => {
     const params: Record<string, string> = { ...freshParameters(route), accountId: owner.accountId };
-    const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+    const path = pathOf(route, params);
     // The route's valid query otherwise, so no other field is refused first.
     const query = validQueryOf(route);
     query.set(field, value);
