@@ -62,9 +62,12 @@ export const presentMembership = (membership: StoredMembership, program: StoredL
     img: program.img,
   });
 
-/** A page of an account's memberships, newest first. */
-export const membershipsPage = (accountId: string, page: { pageKey?: string; paginationLimit?: number }) =>
-  membershipEntity.page({ partition: accountMembershipsPartition(accountId), index: 'GSI2' }, page);
+/** A page of an account's memberships, newest first, each read as the records `expand` makes of it. */
+export const membershipsPage = <U>(
+  accountId: string,
+  page: { pageKey?: string; paginationLimit?: number },
+  expand: (membership: StoredMembership) => Promise<U[]>,
+) => membershipEntity.page({ partition: accountMembershipsPartition(accountId), index: 'GSI2' }, page, expand);
 
 /** The account's membership of the program, if it joined. */
 export const findMembership = (programId: string, accountId: string) => membershipEntity.get(programId, accountId);

@@ -12,13 +12,11 @@ import { promotionMembership as schema } from './schemas';
 type Query = FromSchema<typeof promotionMembershipsQuery>;
 type PromotionMembership = FromSchema<typeof promotionMembership>;
 
-/** Programs per page: each brings its promotions (at most 20), so a page holds at most 100 memberships. */
-const PROGRAMS_PER_PAGE = 5;
-
 /**
  * An account's promotion memberships: one per promotion of each program it belongs to (it takes part
  * in all of them from joining), with its progress. Pages run over the account's program memberships,
- * newest first; `loyaltyProgramId` keeps one program's.
+ * newest first, each program's promotions oldest first (so a page that ends inside a program resumes there even
+ * after the program gains one); `loyaltyProgramId` keeps one program's.
  */
 export const listPromotionMemberships = authedOperation<unknown, Query>(async ({ params, query, auth, now }) => {
   const account = await auth.access.account(params.accountId);
@@ -26,13 +24,11 @@ export const listPromotionMemberships = authedOperation<unknown, Query>(async ({
     const membership = await findMembership(query.loyaltyProgramId, account.id);
     return { items: membership ? await viewsOf(membership, now) : [] };
   }
-  const page = await membershipsPage(account.id, { pageKey: query.pageKey, paginationLimit: PROGRAMS_PER_PAGE });
-  const views = await Promise.all(page.items.map((membership) => viewsOf(membership, now)));
-  return { items: views.flat(), ...(page.nextPageKey ? { nextPageKey: page.nextPageKey } : {}) };
+  return membershipsPage(account.id, query, (membership) => viewsOf(membership, now));
 });
 
 async function viewsOf(membership: StoredMembership, now: Date): Promise<PromotionMembership[]> {
-  const promotions = await promotionsOf(membership.programId);
+  const promotions = (await promotionsOf(membership.programId)).reverse();
   const [progress, shared, drawn] = await Promise.all([
     progressEntity.getMany(promotions.map((p) => [p.id, membership.accountId] as [string, string])),
     sharedProgressEntity.getMany(promotions.filter((p) => p.target?.type === 'shared').map((p) => [p.id] as [string])),

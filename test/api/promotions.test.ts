@@ -1,4 +1,4 @@
-import { api, FORBIDDEN, newAccount, type TestAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, type Json, type TestAccount } from '../support/api';
 import { waitFor } from '../support/clock';
 import { challenge, join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
 import {
@@ -369,5 +369,35 @@ describe('promotions', () => {
       ].sort(),
     );
     expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(6 * 1000 - 3 * 300));
+  });
+
+  it('pages every membership once, at most paginationLimit a page, resuming inside a program', async () => {
+    const [merchant, member] = await Promise.all([newMerchant(), newPayer('100', { type: 'individual' })]);
+    // Joined oldest first: three promotions, none, two.
+    const programs: { id: string; promotions: string[] }[] = [];
+    for (const count of [3, 0, 2]) {
+      const program = await newActiveProgram(merchant.owner);
+      const promotions: string[] = [];
+      for (let i = 0; i < count; i++)
+        promotions.push((await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 1 }))).id);
+      await ok(join(program.id, member));
+      programs.push({ id: program.id, promotions });
+    }
+    const url = `/api/accounts/${member.accountId}/promotion-memberships`;
+    const listed = async (query: string) => (await ok(api('GET', `${url}?${query}`, { key: member.apiKey }))) as Json;
+    const ids = (items: Json[]) => items.map((m) => m.promotionId as string);
+    // Programs newest joined first, each program's promotions oldest first.
+    const expected = [...programs].reverse().flatMap((p) => p.promotions);
+
+    const whole = await listed('');
+    expect([ids(whole.items), whole.nextPageKey]).toEqual([expected, undefined]);
+
+    const first = await listed('paginationLimit=2');
+    const second = await listed(`paginationLimit=2&pageKey=${first.nextPageKey}`);
+    expect([ids(first.items), ids(second.items)]).toEqual([expected.slice(0, 2), expected.slice(2, 4)]);
+    // The page ended inside the oldest program; a promotion it gains meanwhile comes after the ones still due.
+    const late = (await newPromotion(merchant.owner, programs[0].id, challenge({ type: 'count', amount: 1 }))).id;
+    const third = await listed(`paginationLimit=2&pageKey=${second.nextPageKey}`);
+    expect([ids(third.items), third.nextPageKey]).toEqual([[expected[4], late], undefined]);
   });
 });

@@ -151,11 +151,14 @@ export interface Entity<T extends object, K extends unknown[]> extends EntityDef
    * any) is the page key's scope: a page key of one listing is refused by any other.
    */
   page(selection: Selection, page: { paginationLimit?: number; pageKey?: string }): Promise<Page<T>>;
-  /** The same, each record read as the records `expand` makes of it (a page may end between two of them). */
+  /**
+   * The same, each record read as the records `expand` makes of it, which may read more (a page may end between two
+   * of them; it resumes where it ended if `expand` makes them in the same order each time).
+   */
   page<U>(
     selection: Selection,
     page: { paginationLimit?: number; pageKey?: string },
-    expand: (record: T) => U[],
+    expand: (record: T) => U[] | Promise<U[]>,
   ): Promise<Page<U>>;
   /** Every record of a small, bounded partition. */
   all(selection: Selection): Promise<T[]>;
@@ -337,7 +340,7 @@ export function defineEntity<T extends object, K extends unknown[]>(definition: 
     page<U>(
       selection: Selection,
       page: { paginationLimit?: number; pageKey?: string },
-      expand: (record: T) => U[] = (record) => [record as unknown as U],
+      expand: (record: T) => U[] | Promise<U[]> = (record) => [record as unknown as U],
     ) {
       return queryPage(listing({ newestFirst: true, ...selection }), {
         scope: selection.filter

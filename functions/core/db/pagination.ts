@@ -66,11 +66,17 @@ export function paginationLimit(requested: number | undefined, fallback = PAGINA
   return requested;
 }
 
-/** What a page's items are read from, and as what: one record per item (`map`), or any number (`expand`). */
+/**
+ * What a page's items are read from, and as what: one record per item (`map`), or any number (`expand`, which may
+ * read more to make them).
+ */
 type PageOptions<T> = { scope: string; limit: number; pageKey?: string } & (
   | { map: (item: Record<string, unknown>) => T }
-  | { expand: (item: Record<string, unknown>) => T[] }
+  | { expand: (item: Record<string, unknown>) => T[] | Promise<T[]> }
 );
+
+/** Items expanded at once: enough to overlap an expansion's reads, few enough not to read far past a full page. */
+const EXPAND_GROUP = 5;
 
 /**
  * Where a page that ended inside an item's records resumes: that item (its table key) and how many of its records
@@ -86,7 +92,8 @@ interface Cut {
  * One Query page; cost grows with the page size, never with the table size. `scope` binds the
  * page key to this listing. Reads one extra record so `nextPageKey` appears only when more exist.
  * An item read as several records (`expand`) may be cut by the page's end: the page key then says
- * how many of its records were served, and the next page starts with the rest of them.
+ * how many of its records were served, and the next page starts with the rest of them. Items are expanded a few at
+ * a time, until the page is full.
  */
 export async function queryPage<T>(
   input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
@@ -104,15 +111,20 @@ export async function queryPage<T>(
     const out = await db().send(
       new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey, Limit: options.limit + 1 - records.length }),
     );
-    for (const item of (out.Items ?? []) as Record<string, unknown>[]) {
-      // Only the item the page key was cut in (an index read may since show another first) skips what was served.
-      const served = skip && skip.PK === item.PK && skip.SK === item.SK ? skip.served : 0;
-      expand(item).forEach((record, i) => {
-        if (i >= served)
-          records.push({ record, after, ...(i ? { cut: { PK: item.PK, SK: item.SK, served: i } } : {}) });
+    const items = (out.Items ?? []) as Record<string, unknown>[];
+    for (let start = 0; start < items.length && records.length <= options.limit; start += EXPAND_GROUP) {
+      const group = items.slice(start, start + EXPAND_GROUP);
+      const expanded = await Promise.all(group.map(expand));
+      group.forEach((item, n) => {
+        // Only the item the page key was cut in (an index read may since show another first) skips what was served.
+        const served = skip && skip.PK === item.PK && skip.SK === item.SK ? skip.served : 0;
+        expanded[n].forEach((record, i) => {
+          if (i >= served)
+            records.push({ record, after, ...(i ? { cut: { PK: item.PK, SK: item.SK, served: i } } : {}) });
+        });
+        skip = undefined;
+        after = lastEvaluatedKeyOf(item, input.IndexName);
       });
-      skip = undefined;
-      after = lastEvaluatedKeyOf(item, input.IndexName);
     }
     exclusiveStartKey = out.LastEvaluatedKey as Record<string, unknown> | undefined;
   } while (exclusiveStartKey && records.length <= options.limit);
