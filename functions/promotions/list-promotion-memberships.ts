@@ -16,7 +16,8 @@ type PromotionMembership = FromSchema<typeof promotionMembership>;
  * An account's promotion memberships: one per promotion of each program it belongs to (it takes part
  * in all of them from joining), with its progress. Pages run over the account's program memberships,
  * newest first, each program's promotions oldest first (so a page that ends inside a program resumes there even
- * after the program gains one); `loyaltyProgramId` keeps one program's.
+ * after the program gains one); `loyaltyProgramId` keeps one program's. A page reads the promotions of at most as
+ * many programs as an account may join (100), however few they hold.
  */
 export const listPromotionMemberships = authedOperation<unknown, Query>(async ({ params, query, auth, now }) => {
   const account = await auth.access.account(params.accountId);

@@ -11,6 +11,7 @@ import {
   type IdempotentContext,
 } from '../../functions/core/idempotency';
 import { derivedId } from '../../functions/core/ids';
+import { postedTransferEntity } from '../../functions/core/ledger/entities';
 import { DuplicateTransferError } from '../../functions/core/ledger/transfers';
 import { itemReadsThroughDocumentClient } from '../support/item-reads';
 
@@ -166,6 +167,79 @@ describe('idempotent()', () => {
         'IDEMPOTENT_OPERATION_FAILED',
       );
     });
+  });
+});
+
+describe('idempotent() with the response kept on its transfer', () => {
+  /** The response is the item at RESPONSE; the transfer derived from the scope's 'transfer' label has the receipt. */
+  const RESPONSE = { PK: 'PR#pr', SK: 'ACTIVITY#1' };
+  const kept = {
+    transfer: 'transfer',
+    keyOf: () => RESPONSE,
+    parse: (item: Record<string, unknown>) => ({ paid: item.paid }),
+  };
+  const transferId = derivedId(undefined, 'acc', 'payPaymentRequest', 'k1', 'transfer');
+  const transfer = (receipt: Record<string, string>) =>
+    postedTransferEntity.item({
+      txnId: transferId,
+      kind: 'payment',
+      debitAssetId: 'a',
+      creditAssetId: 'b',
+      amount: '5',
+      currency: 'NZD',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      ...receipt,
+    } as never);
+  const receiptOf = (command: unknown = CMD.command) => ({
+    requestHash: hashRequest(command),
+    responsePK: RESPONSE.PK,
+    responseSK: RESPONSE.SK,
+  });
+  type Key = { PK: string; SK: string };
+  /** Items by table key, answered to the batch reads the engine makes. */
+  let items: Record<string, unknown>[];
+  beforeEach(() => {
+    items = [];
+    type Read = { Key?: Key; RequestItems?: Record<string, { Keys: Key[] }> };
+    jest.spyOn(db(), 'send').mockImplementation((async ({ input: { Key, RequestItems } }: { input: Read }) => {
+      const keys = Key ? [Key] : Object.values(RequestItems!)[0].Keys;
+      const found = items.filter((item) => keys.some((key) => key.PK === item.PK && key.SK === item.SK));
+      return Key ? { Item: found[0] } : { Responses: { payments: found } };
+    }) as never);
+  });
+
+  it('a first command runs with a receipt naming its response and the command’s hash', async () => {
+    const run = jest.fn(async (ctx: IdempotentContext<{ paid: boolean }>) => {
+      expect(ctx.receipt?.({ paid: true })).toEqual(receiptOf());
+      return { paid: true };
+    });
+    expect(await idempotent(CMD, run, kept)).toEqual({ response: { paid: true }, replayed: false });
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('a repeat answers the response the receipt names, without running', async () => {
+    items = [transfer(receiptOf()), { ...RESPONSE, paid: 'yes' }];
+    const run = jest.fn();
+    expect(await idempotent(CMD, run, kept)).toEqual({ response: { paid: 'yes' }, replayed: true });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('the same key with another command is refused', async () => {
+    items = [transfer(receiptOf({ other: true })), { ...RESPONSE, paid: 'yes' }];
+    await expect(idempotent(CMD, jest.fn(), kept)).rejects.toThrow('IDEMPOTENT_OPERATION_FAILED');
+  });
+
+  it('a receipt naming no stored response is a bug', async () => {
+    items = [transfer(receiptOf())];
+    await expect(idempotent(CMD, jest.fn(), kept)).rejects.toThrow(`transfer ${transferId} names a response`);
+  });
+
+  it('a transfer without a receipt (or none) leaves the separate record to answer', async () => {
+    items = [transfer({}), record({ paid: 'recorded' })];
+    expect(await idempotent(CMD, jest.fn(), kept)).toEqual({ response: { paid: 'recorded' }, replayed: true });
+    items = [transfer({ requestHash: hashRequest(CMD.command), responsePK: RESPONSE.PK })];
+    const run = jest.fn(async () => ({ paid: true }));
+    expect(await idempotent(CMD, run, kept)).toEqual({ response: { paid: true }, replayed: false });
   });
 });
 

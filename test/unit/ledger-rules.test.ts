@@ -13,6 +13,9 @@ import { ledgerDb } from '../../functions/core/ledger/ledger-db';
 import { itemReadsThroughDocumentClient } from '../support/item-reads';
 import {
   accountQuotas,
+  counterOffWallet,
+  counterOnNewWallet,
+  counterOnWallet,
   DEFAULT_QUOTA_LIMITS,
   intervalsOf,
   MAX_QUOTA_LIMITS,
@@ -1129,5 +1132,93 @@ describe('transfers (core/ledger/transfers.ts)', () => {
       });
       expect(write?.input.TransactItems).toEqual([update(assetBalance.key('w')), update(assetShard.key('w', 0))]);
     });
+  });
+});
+
+describe('the spend counter on a wallet', () => {
+  const key = { PK: 'ASSET#a', SK: 'ASSET#a' };
+  // Counted 700 in all: 500 in 2026 (200 of it in December), 200 in 2025.
+  const base = { ...key, quotaSpend: 700, quotaSpend2026: 500, quotaSpend2026m12: 200, quotaSpend2025: 200, v: 3 };
+  const counterSet = (year: string) => ({
+    names: { '#s0': 'accountId', '#s1': 'quotaType', '#s2': 'assetType', '#s3': 'year', '#s4': 'entity', '#s5': 'v' },
+    values: { ':s0': 'acc', ':s1': 'spend', ':s2': 'svc.nzd.test', ':s3': year, ':s4': 'quota-counter', ':s5': 1 },
+  });
+
+  it('is read from a base item by its mark, with the period attributes it holds', () => {
+    expect(counterOnWallet(base)).toEqual({
+      key,
+      periods: ['quotaSpend2026', 'quotaSpend2026m12', 'quotaSpend2025'],
+    });
+    expect(counterOnWallet({ ...key, quotaSpend2026: 5 })).toBeUndefined();
+    expect(counterOnWallet(undefined)).toBeUndefined();
+  });
+
+  it('starts at 0 on a first wallet, beside a pointer naming it', () => {
+    const { attributes, step } = counterOnNewWallet('acc', 'svc.nzd.test', 'a');
+    expect(attributes).toEqual({ quotaSpend: 0 });
+    expect(step.item.Put).toMatchObject({
+      Item: {
+        PK: 'QUOTA#acc',
+        SK: 'SPENDWALLET#svc.nzd.test',
+        accountId: 'acc',
+        assetType: 'svc.nzd.test',
+        assetId: 'a',
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
+  });
+
+  it('moves onto each year’s counter item: the wallet’s attributes removed while its mark is unchanged', () => {
+    const steps = counterOffWallet('acc', 'svc.nzd.test', base);
+    expect(steps.map((step) => step.item)).toEqual([
+      {
+        Update: {
+          TableName: 'payments',
+          Key: key,
+          UpdateExpression: 'REMOVE #r0, #r1, #r2, #r3',
+          ConditionExpression: '#r0 = :counted',
+          ExpressionAttributeNames: {
+            '#r0': 'quotaSpend',
+            '#r1': 'quotaSpend2026',
+            '#r2': 'quotaSpend2026m12',
+            '#r3': 'quotaSpend2025',
+          },
+          ExpressionAttributeValues: { ':counted': 700 },
+        },
+      },
+      {
+        Update: {
+          TableName: 'payments',
+          Key: { PK: 'QUOTA#acc', SK: 'USAGE#2026#spend#svc.nzd.test' },
+          UpdateExpression: 'SET #s0 = :s0, #s1 = :s1, #s2 = :s2, #s3 = :s3, #s4 = :s4, #s5 = :s5 ADD #a0 :a0, #a1 :a1',
+          ExpressionAttributeNames: { ...counterSet('2026').names, '#a0': 'yearly', '#a1': 'm12' },
+          ExpressionAttributeValues: { ...counterSet('2026').values, ':a0': 500, ':a1': 200 },
+        },
+      },
+      {
+        Update: {
+          TableName: 'payments',
+          Key: { PK: 'QUOTA#acc', SK: 'USAGE#2025#spend#svc.nzd.test' },
+          UpdateExpression: 'SET #s0 = :s0, #s1 = :s1, #s2 = :s2, #s3 = :s3, #s4 = :s4, #s5 = :s5 ADD #a0 :a0',
+          ExpressionAttributeNames: { ...counterSet('2025').names, '#a0': 'yearly' },
+          ExpressionAttributeValues: { ...counterSet('2025').values, ':a0': 200 },
+        },
+      },
+      {
+        Delete: {
+          TableName: 'payments',
+          Key: { PK: 'QUOTA#acc', SK: 'SPENDWALLET#svc.nzd.test' },
+          ConditionExpression: 'attribute_exists(PK)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    ]);
+    // A spend counted since the read, or another second wallet's move, is a race to re-read.
+    for (const step of [steps[0], steps[3]])
+      expect(step.onConditionFailed?.({} as never)).toBeInstanceOf(TransactionConflictError);
+  });
+
+  it('is not moved from a wallet that holds none', () => {
+    expect(() => counterOffWallet('acc', 'svc.nzd.test', key)).toThrow('the wallet holds no spend counter');
   });
 });
