@@ -47,7 +47,7 @@ export async function countPayment(paymentRequestId: string, paidAt: string): Pr
       m ? [m.accountId] : [],
     );
     if (!members.length) continue;
-    const promotions = (await promotionsOf(program.id)).filter((p) => counts(p, event));
+    const promotions = (await promotionsOf(program.id, { newestFirst: true })).filter((p) => counts(p, event));
     // One member's promotions one after another: each moves only its own progress.
     for (const member of members) for (const promotion of promotions) await advance(promotion, member, event);
   }

@@ -29,7 +29,7 @@ export const listPromotionMemberships = authedOperation<unknown, Query>(async ({
 });
 
 async function viewsOf(membership: StoredMembership, now: Date): Promise<PromotionMembership[]> {
-  const promotions = (await promotionsOf(membership.programId)).reverse();
+  const promotions = await promotionsOf(membership.programId, { newestFirst: false });
   const [progress, shared, drawn] = await Promise.all([
     progressEntity.getMany(promotions.map((p) => [p.id, membership.accountId] as [string, string])),
     sharedProgressEntity.getMany(promotions.filter((p) => p.target?.type === 'shared').map((p) => [p.id] as [string])),

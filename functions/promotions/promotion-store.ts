@@ -71,9 +71,9 @@ export function insertPromotion(promotion: StoredPromotion): Promise<void> {
   ]);
 }
 
-/** Every promotion of a program (at most MAX_PROMOTIONS_PER_PROGRAM), newest first. */
-export const promotionsOf = (programId: string): Promise<StoredPromotion[]> =>
-  promotionEntity.all({ partition: programPromotionsPartition(programId), index: 'GSI1', newestFirst: true });
+/** Every promotion of a program (at most MAX_PROMOTIONS_PER_PROGRAM), in the order of their creation asked for. */
+export const promotionsOf = (programId: string, order: { newestFirst: boolean }): Promise<StoredPromotion[]> =>
+  promotionEntity.all({ partition: programPromotionsPartition(programId), index: 'GSI1', ...order });
 
 /** The promotion the path names, if the caller may act on its account under the route's permission. */
 export async function loadPromotion(request: AuthedRequest): Promise<StoredPromotion> {

@@ -334,6 +334,29 @@ describe('promotions', () => {
     }
   });
 
+  it('completes a promotion its funding wallet cannot pay without its reward; the newest promotion first', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    const older = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 1 }, '700'));
+    const newer = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 1 }, '600'));
+    // The payment is all the funding wallet holds: it pays the newer promotion's 600, then not the older's 700.
+    await payAt(merchant, member, '1000');
+    const done = await waitFor(
+      () => promotionMemberships(member, programId),
+      (items) => items.every((m) => m.status === 'complete'),
+      30_000,
+    );
+    expect(done.map((m) => [m.promotionId, m.completions])).toEqual([
+      [older.id, 1],
+      [newer.id, 1],
+    ]);
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 1000 + 600));
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(1000 - 600));
+    for (const promotion of [older, newer]) {
+      const types = (await activitiesOf(merchant.owner, promotion.id)).map((a: Json) => a.activityType);
+      expect(types).toContain('promotion:completed');
+    }
+  });
+
   it('pools a shared target: all members’ concurrent payments counted exactly, each rewarded once', async () => {
     const merchant = await newMerchant();
     const program = await newActiveProgram(merchant.owner);
