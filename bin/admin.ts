@@ -50,6 +50,8 @@ commands:
   suppress           --to ADDRESS [--reason bounce|complaint|operator]   never email this address again
   migrate-wallet-listing                          move wallets stored before their listing entry was keys only
                      (version 1, on GSI1) to GSI3; safe to run again and beside live traffic
+  migrate-integration-queue                       put pending integration requests stored before the queue
+                     (version 1) in it, for the operator's search; safe to run again and beside live traffic
   replay-stream-failures [--queue-url URL] [--limit N]   run stream consumers again on the batches parked in the
                      stream-failures queue (on AWS --queue-url is the stack's stream-failures queue, and no
                      --table: the deployed consumers are invoked)
@@ -151,6 +153,7 @@ const COMMANDS = [
   'inbox',
   'suppress',
   'migrate-wallet-listing',
+  'migrate-integration-queue',
   'replay-stream-failures',
 ];
 
@@ -197,6 +200,10 @@ async function run(
     case 'migrate-wallet-listing': {
       const { moveWalletListingEntries } = await import('../functions/wallet-assets');
       return moveWalletListingEntries();
+    }
+    case 'migrate-integration-queue': {
+      const { queuePendingIntegrationRequests } = await import('../functions/integration-requests');
+      return queuePendingIntegrationRequests();
     }
     case 'replay-stream-failures':
       return replayParkedBatches(values);

@@ -7,7 +7,8 @@ import { defineEntity, type TableKey } from '../core/db/entity';
  *
  * - integration request: PK INTEGRATIONREQUEST#<id>, SK INTEGRATIONREQUEST
  *   GSI1 ACCOUNTINTEGRATIONREQUESTS#<accountId>, <createdAt>#<id>
- *   serves: get; an account's requests
+ *   GSI2 PENDINGINTEGRATIONREQUESTS, <createdAt>#<id>, only while pending (since version 2)
+ *   serves: get; an account's requests; every account's pending ones (the operator's queue)
  * - integration grant: PK INTEGRATIONGRANT#<merchantId>#<accountId>, SK REQUEST#<requestId>
  *   serves: may the account serve the merchant (one Query)
  * - request count: PK INTEGRATIONREQUESTCOUNT#<accountId>, SK COUNT
@@ -32,6 +33,7 @@ export const MAX_REQUESTS_PER_ACCOUNT = 200;
 
 const requestKey = (id: string): TableKey => ({ PK: `INTEGRATIONREQUEST#${id}`, SK: 'INTEGRATIONREQUEST' });
 export const accountRequestsPartition = (accountId: string) => `ACCOUNTINTEGRATIONREQUESTS#${accountId}`;
+export const PENDING_REQUESTS_PARTITION = 'PENDINGINTEGRATIONREQUESTS';
 export const grantPartition = (merchantId: string, accountId: string) => `INTEGRATIONGRANT#${merchantId}#${accountId}`;
 const grantKey = (grant: IntegrationGrant): TableKey => ({
   PK: grantPartition(grant.merchantId, grant.accountId),
@@ -44,10 +46,17 @@ export const requestCountKey = (accountId: string): TableKey => ({
 
 export const integrationRequestEntity = defineEntity<StoredIntegrationRequest, [id: string]>({
   type: 'integration-request',
-  version: 1,
+  version: 2,
   key: requestKey,
   keyOf: (r) => requestKey(r.id),
-  indexes: (r) => ({ GSI1PK: accountRequestsPartition(r.accountId), GSI1SK: `${r.createdAt}#${r.id}` }),
+  indexes: (r) => ({
+    GSI1PK: accountRequestsPartition(r.accountId),
+    GSI1SK: `${r.createdAt}#${r.id}`,
+    // A request leaves the queue when it is activated (the write replaces the item) or deleted.
+    ...(r.status === 'pending' ? { GSI2PK: PENDING_REQUESTS_PARTITION, GSI2SK: `${r.createdAt}#${r.id}` } : {}),
+  }),
+  // Version 1 carried no queue entry: `npm run admin -- migrate-integration-queue` writes it.
+  upgrade: (item) => item,
   required: [
     'id',
     'accountId',

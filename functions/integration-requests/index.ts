@@ -2,3 +2,4 @@
 export { integrationDirectory } from './directory';
 export { INTEGRATION_TYPES } from './schemas';
 export { markIntegrationRequestNotified } from './mark-notified';
+export { queuePendingIntegrationRequests } from './queue-migration';

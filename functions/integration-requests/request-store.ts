@@ -3,6 +3,7 @@ import {
   integrationGrantEntity,
   integrationRequestEntity,
   MAX_REQUESTS_PER_ACCOUNT,
+  PENDING_REQUESTS_PARTITION,
   requestCountKey,
   type IntegrationGrant,
   type IntegrationRequest,
@@ -95,26 +96,31 @@ export async function deleteRequest(request: StoredIntegrationRequest): Promise<
   ]);
 }
 
-/** An account's requests, newest first, of one type and pending only where asked. */
+/**
+ * Requests newest first, of one type and pending only where asked: an account's, or with no account every account's
+ * pending ones (the queue holds only those, so a page reads no other account's history).
+ */
 export async function listRequests(
-  accountId: string,
+  accountId: string | undefined,
   query: { type?: IntegrationRequest['type']; pending?: boolean; pageKey?: string; paginationLimit?: number },
 ): Promise<Page<IntegrationRequest>> {
+  const pendingOnly = query.pending && accountId !== undefined;
   const filters: string[] = [];
   const values: Record<string, unknown> = {};
   if (query.type) {
     filters.push('#type = :type');
     values[':type'] = query.type;
   }
-  if (query.pending) {
+  if (pendingOnly) {
     filters.push('#status = :pending');
     values[':pending'] = 'pending';
   }
-  const names = { ...(query.type ? { '#type': 'type' } : {}), ...(query.pending ? { '#status': 'status' } : {}) };
+  const names = { ...(query.type ? { '#type': 'type' } : {}), ...(pendingOnly ? { '#status': 'status' } : {}) };
   const listed = await integrationRequestEntity.page(
     {
-      partition: accountRequestsPartition(accountId),
-      index: 'GSI1',
+      ...(accountId
+        ? { partition: accountRequestsPartition(accountId), index: 'GSI1' }
+        : { partition: PENDING_REQUESTS_PARTITION, index: 'GSI2' }),
       ...(filters.length ? { filter: { expression: filters.join(' AND '), names, values } } : {}),
     },
     query,

@@ -1,4 +1,7 @@
-import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
+import { db } from '../../functions/core/db/client';
+import { adminJson, type Migrated } from '../support/admin';
+import { api, FORBIDDEN, newAccount, seed, type Json, type TestAccount } from '../support/api';
 import { newMerchant, nzd, type MerchantSetup } from '../support/payments';
 import { ok, uniqueKey, written } from '../support/value';
 
@@ -27,6 +30,30 @@ const verifone = (merchant: MerchantSetup) => ({
   type: 'verifone',
   terminal: TERMINAL,
 });
+/** Every page of the operator's search of every account's requests (`query` without accountId). */
+async function searched(query: string): Promise<Json[]> {
+  const items: Json[] = [];
+  let pageKey: string | undefined;
+  do {
+    const page = await ok(
+      api('GET', `/api/integration-requests?${query}${pageKey ? `&pageKey=${pageKey}` : ''}`, { key: operatorKey() }),
+    );
+    items.push(...page.items);
+    pageKey = page.nextPageKey;
+  } while (pageKey);
+  return items;
+}
+
+/** Rewrites a request as version 1 stored it: no entry in the pending queue (GSI2). */
+async function storeAsVersion1(id: string) {
+  const Key = { PK: `INTEGRATIONREQUEST#${id}`, SK: 'INTEGRATIONREQUEST' };
+  const table = process.env.TABLE_NAME;
+  const { Item } = await db().send(new GetCommand({ TableName: table, Key, ConsistentRead: true }));
+  const { GSI2PK, GSI2SK, ...item } = Item as Record<string, unknown>;
+  expect([GSI2PK, GSI2SK]).toEqual(['PENDINGINTEGRATIONREQUESTS', expect.stringContaining(id)]);
+  await db().send(new PutCommand({ TableName: table, Item: { ...item, v: 1 } }));
+}
+
 const createPaymentRequest = (key: string, merchant: MerchantSetup) =>
   api('POST', '/api/payment-requests', { key, body: { configId: merchant.configId, value: nzd('250') } });
 
@@ -202,6 +229,58 @@ describe('integration requests', () => {
       written: [],
     });
   });
+
+  it('is searched by the operator across accounts without accountId: pending ones only, newest first, by type; one ' +
+    'activated or deleted leaves the search, one stored before the queue joins it by the migration', async () => {
+    const [one, two] = await Promise.all([newAccount(), newAccount()]);
+    const epay = { merchantId: merchant.merchantId, type: 'epay', product: { name: 'koha-card' } };
+    const first = await ok(request(one, epay));
+    const second = await ok(request(two, verifone(merchant)));
+    const third = await ok(request(two, epay));
+    const ids = (items: Json[]) => items.map((item) => item.id);
+    const pending = await searched('pending=true&paginationLimit=100');
+    expect(pending.every((item) => item.status === 'pending')).toBe(true);
+    expect(ids(pending).filter((id) => [first.id, second.id, third.id].includes(id))).toEqual([
+      third.id,
+      second.id,
+      first.id,
+    ]);
+    // Served as the request's own read serves it (the create answer's timestamps are of another form).
+    expect(pending.find((item) => item.id === third.id)).toEqual(
+      await ok(api('GET', `/api/integration-requests/${third.id}`, { key: two.apiKey })),
+    );
+    const epays = await searched('type=epay&pending=true');
+    expect(epays.every((item) => item.type === 'epay')).toBe(true);
+    expect(ids(epays)).toEqual(expect.arrayContaining([first.id, third.id]));
+    expect(ids(epays)).not.toContain(second.id);
+
+    // Searching every account's whole history is not offered: an account's is listed with its accountId.
+    const everything = await api('GET', '/api/integration-requests', { key: operatorKey() });
+    expect({ status: everything.status, message: everything.body.message, written: written(everything) }).toEqual({
+      status: 400,
+      message: expect.stringContaining('accountId'),
+      written: [],
+    });
+    // An account's own key still lists its own requests, and no other's, without accountId.
+    expect(ids((await ok(api('GET', '/api/integration-requests', { key: two.apiKey }))).items)).toEqual([
+      third.id,
+      second.id,
+    ]);
+
+    const path = `/api/integration-requests/${third.id}`;
+    await ok(api('PUT', `${path}/configs`, { key: operatorKey(), body: { terminalId: '11000021' } }));
+    expect(ids(await searched('type=epay&pending=true'))).toContain(third.id);
+    await ok(api('POST', `${path}/activate`, { key: merchant.owner.apiKey }));
+    await ok(api('DELETE', `/api/integration-requests/${first.id}`, { key: one.apiKey }));
+    const left = ids(await searched('pending=true&paginationLimit=100'));
+    expect([first.id, second.id, third.id].filter((id) => left.includes(id))).toEqual([second.id]);
+
+    await storeAsVersion1(second.id);
+    expect(ids(await searched('pending=true&paginationLimit=100'))).not.toContain(second.id);
+    expect((await adminJson<Migrated>('migrate-integration-queue')).moved).toBeGreaterThanOrEqual(1);
+    expect(ids(await searched('pending=true&paginationLimit=100'))).toContain(second.id);
+    expect(await adminJson<Migrated>('migrate-integration-queue')).toEqual({ moved: 0, alreadyMoved: 0 });
+  }, 60_000);
 
   it('is activated by the merchant’s account only: not by the requesting account, nor a third', async () => {
     const created = await ok(request(integrator, verifone(merchant)));

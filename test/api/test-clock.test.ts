@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { provisionTable } from '../../bin/local/provision-table';
@@ -9,7 +6,8 @@ import { db } from '../../functions/core/db/client';
 import { clockAlarmEntity } from '../../functions/core/test-clock/alarms';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
-import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
+import { runAdmin } from '../support/admin';
+import { api, FORBIDDEN, newAccount, seed } from '../support/api';
 import { advanceClock, DAY, HOUR, waitFor } from '../support/clock';
 import { balances, newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
@@ -235,28 +233,7 @@ describe('time rules on the test clock (each reached in under a second, besides 
 });
 
 describe('npm run admin -- advance-clock / clock', () => {
-  const ROOT = join(__dirname, '..', '..');
-  async function admin(table: string, ...args: string[]): Promise<{ code: number; out: Json; stderr: string }> {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(
-        join(ROOT, 'node_modules', '.bin', 'tsx'),
-        [
-          join(ROOT, 'bin', 'admin.ts'),
-          ...args,
-          '--endpoint',
-          process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-          '--table',
-          table,
-          '--json',
-        ],
-        { cwd: ROOT },
-      );
-      return { code: 0, out: JSON.parse(stdout), stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: e.stdout ? JSON.parse(e.stdout) : undefined, stderr: e.stderr };
-    }
-  }
+  const admin = (table: string, ...args: string[]) => runAdmin(args, table);
 
   it("advances a test account's clock like the endpoint does, and refuses a live one", async () => {
     const owner = await newAccount();

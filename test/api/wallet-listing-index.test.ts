@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { walletAssetEntity } from '../../functions/wallet-assets/entities';
+import { adminJson, type Migrated } from '../support/admin';
 import { api, newAccount, type TestAccount } from '../support/api';
 
 /**
@@ -38,23 +36,7 @@ const topup = (owner: TestAccount, assetId: string, amount: string) =>
   });
 
 /** `npm run admin -- migrate-wallet-listing` against the test platform's table, as an operator runs it. */
-async function migrate(): Promise<{ moved: number; alreadyMoved: number }> {
-  const root = join(__dirname, '..', '..');
-  const { stdout } = await promisify(execFile)(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    [
-      join(root, 'bin', 'admin.ts'),
-      'migrate-wallet-listing',
-      '--endpoint',
-      process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-      '--table',
-      process.env.TABLE_NAME!,
-      '--json',
-    ],
-    { cwd: root, env: process.env },
-  );
-  return JSON.parse(stdout);
-}
+const migrate = () => adminJson<Migrated>('migrate-wallet-listing');
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

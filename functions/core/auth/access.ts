@@ -121,10 +121,14 @@ export class Access {
     return target !== undefined && this.ownsAccount(target);
   }
 
+  /** Whether the route's permission reaches every account: what a search across accounts needs. */
+  get global(): boolean {
+    return scopeIn(this.authorization.permissions, this.principal.role, this.permission) === 'global';
+  }
+
   private reaches(target: Account): boolean {
     // `integration` reaches another account's merchant only through `merchantAccount()`.
-    if (scopeIn(this.authorization.permissions, this.principal.role, this.permission) === 'global') return true;
-    return this.ownsAccount(target);
+    return this.global || this.ownsAccount(target);
   }
 
   /** An account may act for itself and for the accounts it created (platforms onboarding businesses). */
