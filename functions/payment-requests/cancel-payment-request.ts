@@ -1,6 +1,8 @@
 import { isoTimestamp } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
+import { postedTransfers } from '../core/ledger/transfers';
 import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import { giveBack } from './give-back';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { applied, buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
@@ -27,8 +29,10 @@ export async function cancelRequest(
 
 /**
  * Cancels a `new` request as it was read, its checks passed: `cancelled` with `reason`, one
- * `cancellation` activity by `createdBy`, stamped `at`. The write is conditional on the request's
- * version, so callers run read, checks and this under `retryOnConflict`.
+ * `cancellation` activity by `createdBy`, stamped `at`. What was paid towards it (multi-asset payments
+ * short of its value, a token) is refunded in the same transaction, a `refund` activity before the
+ * cancellation: a cancelled request takes no refund or void afterwards. The write is conditional on
+ * the request's version, so callers run read, checks and this under `retryOnConflict`.
  */
 export async function cancelAsRead(
   request: StoredPaymentRequest,
@@ -37,12 +41,19 @@ export async function cancelAsRead(
   at: Date,
 ): Promise<{ activity: PaymentActivity; paymentRequest: StoredPaymentRequest }> {
   const stamp = isoTimestamp(at);
-  const changes = { status: 'cancelled' as const, cancellationReason: reason };
+  const given = giveBack(request, createdBy);
+  const changes = { status: 'cancelled' as const, cancellationReason: reason, ...given?.changes };
   const activities = buildActivities(
     request,
-    [{ type: 'cancellation', value: request.value, cancellationReason: reason, createdBy }],
+    [
+      ...(given ? [given.activity] : []),
+      { type: 'cancellation', value: request.value, cancellationReason: reason, createdBy },
+    ],
     stamp,
   );
-  await runTransaction(transitionSteps(request, changes, activities, stamp));
-  return { activity: activities[0], paymentRequest: applied(request, changes, activities, stamp) };
+  await runTransaction([
+    ...transitionSteps(request, changes, activities, stamp),
+    ...(given ? await postedTransfers(given.transfers, stamp) : []),
+  ]);
+  return { activity: activities[activities.length - 1], paymentRequest: applied(request, changes, activities, stamp) };
 }

@@ -2,9 +2,12 @@ import { isoTimestamp } from '../core/clock';
 import { olderShortCodeIndex, paymentRequestEntity, requestIdOf, shortCodeIndex } from './keys';
 import { serviceCrn } from '../core/crn';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
-import { forbidden } from '../core/errors/classes';
+import { ApiError, forbidden } from '../core/errors/classes';
+import { postedTransfers } from '../core/ledger/transfers';
+import { logger } from '../core/observability';
 import { applied, buildActivities, findPaymentRequest, isDue, present, transitionSteps } from './payment-request-store';
 import type { PaymentRequest, StoredPaymentRequest } from './payment-request';
+import { giveBack } from './give-back';
 import { isLapsed, releaseSteps } from './pre-auth';
 import { merchantNow } from './request-clock';
 
@@ -70,14 +73,36 @@ async function lapse(request: StoredPaymentRequest, now: Date): Promise<StoredPa
   return applied(request, release.changes, release.activities, at);
 }
 
+/**
+ * A `new` request past `expiresAt` expires. What was paid towards it (multi-asset payments short of its value, a
+ * token) is refunded in the same transaction, a `refund` activity before the expiry: an expired request takes no
+ * refund or void afterwards. Should the refund be refused (the merchant's settlement wallet no longer holds the
+ * money, the payer's asset is gone), the request still expires, as every read of it must, and the refusal is
+ * logged for the operator: what it held stays in the merchant's wallet, as it did before any refund.
+ */
 async function expire(request: StoredPaymentRequest, now: Date): Promise<StoredPaymentRequest> {
   const at = isoTimestamp(now);
+  const expiry = { type: 'expiry' as const, value: request.value, createdBy: PAYMENTS_SERVICE };
   const changes = { status: 'expired' as const, cancellationReason: 'PAYMENT_REQUEST_EXPIRED' };
-  const activities = buildActivities(
-    request,
-    [{ type: 'expiry', value: request.value, createdBy: PAYMENTS_SERVICE }],
-    at,
-  );
+  const given = giveBack(request, PAYMENTS_SERVICE);
+  if (given) {
+    const refunded = { ...changes, ...given.changes };
+    const activities = buildActivities(request, [given.activity, expiry], at);
+    try {
+      await runTransaction([
+        ...transitionSteps(request, refunded, activities, at),
+        ...(await postedTransfers(given.transfers, at)),
+      ]);
+      return applied(request, refunded, activities, at);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      logger.error('an expired payment request could not refund what was paid towards it', {
+        paymentRequestId: request.id,
+        error: String(error),
+      });
+    }
+  }
+  const activities = buildActivities(request, [expiry], at);
   await runTransaction(transitionSteps(request, changes, activities, at));
   return applied(request, changes, activities, at);
 }

@@ -8,12 +8,11 @@ import { idempotentReply } from '../core/http/response';
 import { optionallyIdempotent } from '../core/idempotency';
 import type { DeriveId } from './kept-answer';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
-import { paidBy } from './paid-by';
+import { giveBack } from './give-back';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { releaseSteps } from './pre-auth';
 import { merchantNow } from './request-clock';
-import { planRefund, refundedAssetType, refundValue } from './refund-steps';
 
 const VOID_WINDOW_MS = 24 * 3600 * 1000;
 
@@ -84,36 +83,18 @@ export function voidRequest(
     const unrefunded = BigInt(request.paidAmount) - BigInt(request.refundedAmount);
     // Paid and already refunded in full: nothing is left to void.
     if (BigInt(request.paidAmount) > 0n && unrefunded <= 0n) throw businessRule('ALREADY_REFUNDED');
-    if (unrefunded === 0n) {
+    const given = giveBack(request, auth.principal.crn, derive);
+    if (!given) {
       const activities = buildActivities(request, [cancellation], at);
       await runTransaction([...recorded(activities[0]), ...transitionSteps(request, changes, activities, at)]);
       return activities[0];
     }
-    const refundId = derive('refund');
-    const refund = planRefund(request, unrefunded, { kind: 'void-refund', refs: { refundId }, derive });
-    const activities = buildActivities(
-      request,
-      [
-        {
-          type: 'refund',
-          value: refundValue(request, unrefunded),
-          ...refundedAssetType(refund.allocations),
-          strategy: { refunds: refund.allocations },
-          createdBy: auth.principal.crn,
-        },
-        cancellation,
-      ],
-      at,
-    );
-    Object.assign(changes, {
-      refundedAmount: request.paidAmount,
-      payments: refund.payments,
-      paidBy: paidBy(refund.payments, request.value.currency),
-    });
+    const activities = buildActivities(request, [given.activity, cancellation], at);
+    Object.assign(changes, given.changes);
     await runTransaction([
       ...recorded(activities[0]),
       ...transitionSteps(request, changes, activities, at),
-      ...(await postedTransfers(refund.transfers, at)),
+      ...(await postedTransfers(given.transfers, at)),
     ]);
     return activities[0];
   });
