@@ -280,7 +280,7 @@ async function plan(
     settlementAssetId,
     transactionId: transfer.txnId,
     createdAt: at,
-    ...(redemption ? { token: { collectionId: redemption.collectionId } } : {}),
+    ...(redemption ? { token: { collectionId: redemption.collectionId, lineItem: redemption.lineItemIndex } } : {}),
   };
   const payments = [...paymentRequest.payments, payment];
   const changes: Partial<StoredPaymentRequest> = {
@@ -314,6 +314,7 @@ function redeem(
       acceptedCollections: (option.acceptedCollections ?? []) as AcceptedCollection[],
       merchantId: request.merchantId,
       requestLineItems: request.lineItems ?? [],
+      bought: request.payments.flatMap((p) => (p.token?.lineItem === undefined ? [] : [p.token.lineItem])),
       ...(input.lineItems ? { chosen: input.lineItems } : {}),
       currency: request.value.currency,
       remaining,

@@ -22,8 +22,11 @@ export interface Payment {
   /** The ledger transaction that moved it: the legacy API's transaction id. */
   transactionId: string;
   createdAt: string;
-  /** A token payment: the token (`assetId`) was spent whole and a refund gives it back whole. */
-  token?: { collectionId: string };
+  /**
+   * A token payment: the token (`assetId`) was spent whole and a refund gives it back whole. `lineItem`: the index of
+   * the request's line item it bought (absent on payments made before it was kept), which no other token buys.
+   */
+  token?: { collectionId: string; lineItem?: number };
 }
 
 /** What only the legacy API (`/payments/api/…`) keeps on a request it created. */

@@ -126,6 +126,8 @@ export interface RedemptionInput {
   merchantId: string;
   /** The request's line items, and those the pay names (SKUs of the request's items), if it names some. */
   requestLineItems: readonly RedeemableItem[];
+  /** Indexes of the request's line items earlier token payments bought: a line item is bought by one token only. */
+  bought?: readonly number[];
   chosen?: readonly { sku?: string }[];
   currency: string;
   remaining: Amount;
@@ -137,6 +139,8 @@ export interface Redemption {
   token: StoredToken;
   collectionId: string;
   lineItem: RedeemableItem;
+  /** The line item's index among the request's. */
+  lineItemIndex: number;
   /** What the token pays of the request: the line item's price, at most what remains. */
   amount: Amount;
   /** The one-unit transfer that spends the token, to be given its id. */
@@ -168,20 +172,32 @@ export async function planRedemption(
   ]);
   const collection = collections.get(token.collectionId);
   if (!condition || !collection) throw businessRule('ASSET_REDEMPTION_DENIED');
+  // A line item an earlier token bought is not for sale again: a second token would pay what the first bought.
+  const open = input.requestLineItems
+    .map((item, index) => ({ item, index }))
+    .filter(({ index }) => !input.bought?.includes(index));
   const candidates = input.chosen?.length
-    ? input.chosen.map((c) => input.requestLineItems.find((item) => item.sku !== undefined && item.sku === c.sku))
-    : input.requestLineItems;
-  if (candidates.some((item) => item === undefined)) throw businessRule('ASSET_REDEMPTION_DENIED');
+    ? input.chosen.map((c) => open.find(({ item }) => item.sku !== undefined && item.sku === c.sku))
+    : open;
+  if (candidates.some((c) => c === undefined)) throw businessRule('ASSET_REDEMPTION_DENIED');
+  const offered = candidates as { item: RedeemableItem; index: number }[];
   const lineItem = highest(
-    redeemable(candidates as RedeemableItem[], condition.allowedProducts, collection, input.currency),
+    redeemable(
+      offered.map((c) => c.item),
+      condition.allowedProducts,
+      collection,
+      input.currency,
+    ),
   );
   if (!lineItem) throw businessRule('ASSET_REDEMPTION_DENIED');
+  const lineItemIndex = offered.find((c) => c.item === lineItem)!.index;
   const price = BigInt(lineItem.price!);
   const amount = price < input.remaining ? price : input.remaining;
   return {
     token,
     collectionId: token.collectionId,
     lineItem,
+    lineItemIndex,
     amount,
     transfer: (id) => ({
       id,
