@@ -323,3 +323,20 @@ describe('paying with tokens', () => {
     expect(bad.body).toEqual(refused('COLLECTIONS_INVALID'));
   });
 });
+
+describe('tokens and line items', () => {
+  it('a line item of quantity 1 is bought by one token only: a second token does not pay it again', async () => {
+    const shop = await tokenShop();
+    const patron = await newPayer('5000');
+    const request = await newTokenRequest(shop.merchant, [lineItem('cake', '600'), lineItem('milk', '400')]);
+    const first = await shop.token(patron);
+    expect((await payWithToken(patron, request.id, first.id)).body).toMatchObject({
+      value: nzd('600'),
+      lineItems: [lineItem('cake', '600')],
+    });
+    // Milk is not a product the tokens may buy, and the one cake is paid: a second token has nothing to buy here.
+    const second = await shop.token(patron);
+    const again = await payWithToken(patron, request.id, second.id);
+    expect(again.body.message).toBe('ASSET_REDEMPTION_DENIED');
+  });
+});
