@@ -19,16 +19,17 @@ export type { ApiKey } from './entities';
 export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyGrant | undefined> {
   const lookup = await apiKeyLookupEntity.get(secretHash);
   if (!lookup) return undefined;
-  const { accountId, name, role, enabled } = lookup;
-  return { accountId, name, role, enabled };
+  const { accountId, name, role, enabled, untrusted } = lookup;
+  return { accountId, name, role, enabled, ...(untrusted ? { untrusted } : {}) };
 }
 
 /**
  * Issues a key: the key record and its lookup-by-hash record are written together; the name is
- * unique per account. The secret is returned here and never stored.
+ * unique per account. The secret is returned here and never stored. `untrusted`: made by a caller that is not a
+ * trusted user, whose key may then spend no more than it may (its lookup record says so, for authentication).
  */
 export async function issueApiKey(
-  input: { accountId: string; name: string; role: Role },
+  input: { accountId: string; name: string; role: Role; untrusted?: boolean },
   createdBy: string,
   now: Date,
 ): Promise<ApiKey & { secret: string }> {
@@ -52,7 +53,14 @@ export async function issueApiKey(
     await runTransaction([
       apiKeyEntity.createStep(stored, { onExists: exists }),
       apiKeyLookupEntity.createStep(
-        { secretHash, accountId: input.accountId, name: input.name, role: input.role, enabled: true },
+        {
+          secretHash,
+          accountId: input.accountId,
+          name: input.name,
+          role: input.role,
+          enabled: true,
+          ...(input.untrusted ? { untrusted: true } : {}),
+        },
         { onExists: exists },
       ),
     ]);

@@ -7,7 +7,7 @@ import { newId } from '../core/ids';
 import { findLoyaltyProgram } from '../loyalty-programs';
 import { brandingImage } from '../media-uploads';
 import { findCollections, tokenAssetType } from '../tokens';
-import { queryWalletAssets } from '../wallet-assets';
+import { queryWalletAssets, spendAccess } from '../wallet-assets';
 import type { RewardTree, StoredPromotion, StoredReward } from './entities';
 import { PARTICIPATION_LIMIT } from './payment-event';
 import { insertPromotion, presentPromotion } from './promotion-store';
@@ -17,7 +17,12 @@ type Leaf = { assetType: string; amount?: string; collectionId?: string; totalSu
 type RewardGroup = { and?: unknown[]; or?: unknown[] };
 type Condition = NonNullable<Body['conditions']>[number];
 
-/** A challenge of a loyalty program, by the program's owner: its rewards funded from the owner's own wallets. */
+/**
+ * A challenge of a loyalty program, by the program's owner: its rewards funded from the owner's own wallets. A money
+ * reward is paid out of the owner's wallet with no further say of the owner, so making one spends that wallet: it
+ * needs `assets:spend` on the owner's account, as sending the money would (a signed-in owner whose phone is not
+ * verified is refused, FORBIDDEN, writing nothing). A token reward is issued from its collection: no spend.
+ */
 export const createPromotion = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const program = await findLoyaltyProgram(params.loyaltyProgramId);
   if (!program) throw forbidden();
@@ -33,6 +38,7 @@ export const createPromotion = authedOperation<Body>(async ({ params, body, auth
     throw badRequest(`conditions of a draw take no ${PARTICIPATION_LIMIT}: a member is drawn once`);
   const { leaves, tree } = rewardTreeOf(body.params.rewards as RewardGroup);
   checkSupply(body.type, tree, leaves);
+  if (leaves.some((leaf) => !leaf.collectionId)) await spendAccess(auth.access).account(account.id);
   const rewards = await fundedRewards(account.id, program.test, leaves);
   const at = isoTimestamp(now);
   const promotion: StoredPromotion = {

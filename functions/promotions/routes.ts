@@ -9,6 +9,8 @@ export const ROUTES = [
     path: '/api/loyalty-programs/{loyaltyProgramId}/promotions',
     operation: 'createPromotion',
     permission: 'promotions:create',
+    // Its money rewards are paid out of the owner's wallets: making it spends them (create-promotion.ts).
+    alsoNeeds: ['assets:spend'],
     authentication: 'apiKey',
     body: 'CreatePromotionBody',
     response: 'Promotion',

@@ -1,6 +1,9 @@
 import { ScanCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { api, FORBIDDEN, newAccount } from '../support/api';
+import { balance, newMerchant, newPayer, newPaymentRequest, nzd } from '../support/payments';
+import { joinByInvitation, newUser, verifyPhone } from '../support/users';
+import { written } from '../support/value';
 
 describe('API keys', () => {
   it('shows the secret once, stores only its hash, and the new key works', async () => {
@@ -92,5 +95,41 @@ describe('API keys', () => {
     expect(create.body).toEqual(FORBIDDEN);
     const keys = await api('GET', `/api/accounts/${b.accountId}/api-keys`, { key: b.apiKey });
     expect(keys.body.map((k: { name: string }) => k.name)).not.toContain('x');
+  });
+});
+
+describe('a key made by a caller that is not a trusted user', () => {
+  it('is made, but spends nothing, nor does a key it makes; a key made once the phone is verified does', async () => {
+    const [payer, merchant, user] = await Promise.all([newPayer('5000'), newMerchant(), newUser()]);
+    await joinByInvitation(payer, user, 'account-owner');
+    const mint = async (as: { token: string; account: string } | { key: string }, name: string) => {
+      const made = await api('POST', `/api/accounts/${payer.accountId}/api-keys`, {
+        ...as,
+        body: { name, role: 'account-owner' },
+      });
+      expect(made.status).toBe(200);
+      return made.body.secret as string;
+    };
+    const payWith = async (key: string, idempotencyKey: string) => {
+      const pr = await newPaymentRequest(merchant, { value: nzd('100') });
+      return api('POST', `/api/payment-requests/${pr.id}/pay`, {
+        key,
+        body: { assetType: 'svc.nzd.test', assetId: payer.walletId, idempotencyKey },
+      });
+    };
+    // The user's phone is not verified: the key it makes (the matrix lets an owner make one) may spend nothing.
+    const untrusted = await mint({ token: user.token, account: payer.accountId }, 'made-untrusted');
+    const refused = await payWith(untrusted, 'by-untrusted');
+    expect({ body: refused.body, written: written(refused) }).toEqual({ body: FORBIDDEN, written: [] });
+    const heir = await mint({ key: untrusted }, 'made-by-untrusted');
+    expect((await payWith(heir, 'by-heir')).body).toEqual(FORBIDDEN);
+    // It does what needs no trust: its account's keys are listed to it.
+    expect((await api('GET', `/api/accounts/${payer.accountId}/api-keys`, { key: untrusted })).status).toBe(200);
+    expect(await balance(payer.apiKey, payer.walletId)).toBe('5000');
+
+    await verifyPhone(user.userId);
+    const trusted = await mint({ token: user.token, account: payer.accountId }, 'made-trusted');
+    expect((await payWith(trusted, 'by-trusted')).status).toBe(200);
+    expect(await balance(payer.apiKey, payer.walletId)).toBe('4900');
   });
 });

@@ -11,6 +11,7 @@ import {
   type MerchantSetup,
   type Payer,
 } from '../support/payments';
+import { joinByInvitation, newUser, verifyPhone } from '../support/users';
 import { newCollection, ok, subscribe, uniqueKey, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
@@ -130,6 +131,24 @@ describe('promotions', () => {
     });
     expect(over.body).toEqual(refused('PROMOTION_LIMIT_EXCEEDED'));
     expect(written(over)).toEqual([]);
+  });
+
+  it('needs assets:spend for money rewards: a signed-in owner whose phone is not verified funds none', async () => {
+    const org = await newPayer('5000');
+    const program = await newActiveProgram(org);
+    const user = await newUser();
+    await joinByInvitation(org, user, 'account-owner');
+    const create = () =>
+      api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+        token: user.token,
+        account: org.accountId,
+        // Every payment of a member would pay it 4000 of the account's money, with no further call of the owner.
+        body: challenge({ type: 'count', amount: 1 }, '4000', { repeatable: true }),
+      });
+    const refused = await create();
+    expect({ body: refused.body, written: written(refused) }).toEqual({ body: FORBIDDEN, written: [] });
+    await verifyPhone(user.userId);
+    expect((await create()).status).toBe(200);
   });
 
   it('keeps promotions to the program’s owner', async () => {

@@ -111,6 +111,8 @@ const MOVES_AN_ASSET = [
   'POST /api/asset-transfers',
   'POST /api/asset-transfers/{assetTransferId}/cancel',
   'POST /api/withdrawals',
+  // A promotion's money rewards are paid out of its owner's wallet, by no further call of the owner.
+  'POST /api/loyalty-programs/{loyaltyProgramId}/promotions',
   // Archiving a token moves nothing, but takes its value out of use for good.
   'POST /api/assets/{assetId}/archive',
 ];

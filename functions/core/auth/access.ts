@@ -3,7 +3,7 @@ import type { Account, AccountDirectory } from './account-directory';
 import { keptAccount } from './authenticate';
 import type { IntegrationDirectory } from './integration-directory';
 import { flagsIn, scopeIn, type Flag, type PermissionMatrix } from './permissions';
-import type { Principal } from './principal';
+import { isTrusted, type Principal } from './principal';
 
 /**
  * What authorization decides with: every group's permission grants, the accounts' records and the merchants'
@@ -149,7 +149,7 @@ function flagHolds(flag: Flag, target: Account, principal: Principal): boolean {
       return target.type === 'org';
     case 'trusted-user':
       // API keys are issued to known integrators; users are trusted once their phone is verified.
-      return principal.kind === 'apiKey' || principal.trusted === true;
+      return isTrusted(principal);
     case 'external-asset-issuer':
     case 'collection-manager':
       return target.subscriptions.includes(flag);

@@ -47,4 +47,6 @@ export interface ApiKeyGrant {
   name: string;
   role: Role;
   enabled: boolean;
+  /** Made by a caller not trusted (core/auth/principal.ts `isTrusted`): the key is not trusted either. */
+  untrusted?: boolean;
 }

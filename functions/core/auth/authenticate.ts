@@ -206,6 +206,7 @@ async function principalOf(hash: string, accounts: AccountDirectory): Promise<Pr
     accountId: key.accountId,
     account,
     keyName: key.name,
+    ...(key.untrusted ? { trusted: false } : {}),
     role: key.role,
     crn: apiKeyCrn(key.accountId, key.name),
   };
