@@ -134,10 +134,11 @@ function rewardTreeOf(group: RewardGroup): { leaves: Leaf[]; tree: RewardTree } 
 }
 
 /**
- * Each money reward is paid from an active wallet of the owner's account of its asset type and the program's liveness;
- * each token reward issues one token of a product collection of the owner's account of the program's liveness, under
- * the token asset type of that liveness. Otherwise PROMOTION_REWARDS_INVALID (the reward's ledger does not exist for
- * the owner).
+ * Each money reward is paid from an active wallet of the owner's account of its asset type and the program's liveness,
+ * never a settlement wallet (it holds payment money due to the merchant's bank account, API reference item 13); each
+ * token reward issues one token of a product collection of the owner's account of the program's liveness, under the
+ * token asset type of that liveness. Otherwise PROMOTION_REWARDS_INVALID (the owner holds no such wallet or
+ * collection).
  */
 async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): Promise<StoredReward[]> {
   const [wallets, collections] = await Promise.all([
@@ -164,7 +165,7 @@ async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): 
     }
     if (amount === undefined) throw badRequest(`params.rewards.${index}.amount is required for a money reward`);
     const wallet = wallets.find(
-      (w) => w.status === 'active' && w.type === assetType && (w.liveness === 'test') === test,
+      (w) => w.status === 'active' && !w.settlement && w.type === assetType && (w.liveness === 'test') === test,
     );
     if (!wallet || BigInt(amount) === 0n) throw businessRule('PROMOTION_REWARDS_INVALID');
     return {
@@ -172,7 +173,7 @@ async function fundedRewards(accountId: string, test: boolean, leaves: Leaf[]): 
       amount,
       currency: wallet.currency,
       fundingAssetId: wallet.id,
-      fundingSettlement: wallet.settlement,
+      fundingSettlement: false,
       ...supply,
     };
   });

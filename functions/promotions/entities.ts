@@ -28,7 +28,10 @@ interface MoneyReward {
   amount: string;
   currency: string;
   fundingAssetId: string;
-  /** The funding wallet is a settlement wallet: its balance lives on shards. */
+  /**
+   * The funding wallet is a settlement wallet: true only on promotions stored before rewards were kept off settlement
+   * wallets; their money rewards are no longer paid (rewards.ts). New promotions store false.
+   */
   fundingSettlement: boolean;
   /** A draw's: how many winners receive it. */
   totalSupply?: number;

@@ -3,7 +3,7 @@ import { businessRule, codeOf } from '../core/errors/classes';
 import { derivedId } from '../core/ids';
 import { postedTransfers, type TransferSpec } from '../core/ledger/transfers';
 import { findCollections, tokenIssueSteps } from '../tokens';
-import { insertWalletAsset, queryWalletAssets, settlementSide } from '../wallet-assets';
+import { insertWalletAsset, queryWalletAssets } from '../wallet-assets';
 import { isTokenReward, sharedRewardEntity, type StoredPromotion } from './entities';
 import { ISSUER } from './promotion-store';
 
@@ -44,6 +44,9 @@ export async function rewardSteps(
       steps.push(...issued);
       continue;
     }
+    // A promotion stored before rewards were kept off settlement wallets names one: that wallet holds payment money due
+    // to the merchant's bank account, never a reward's, so it counts as a funding wallet that cannot pay.
+    if (reward.fundingSettlement) throw businessRule('PROMOTION_REWARDS_INVALID');
     const wallet =
       wallets.find((w) => w.status === 'active' && w.type === reward.assetType && w.liveness === liveness) ??
       (await insertWalletAsset(
@@ -55,7 +58,7 @@ export async function rewardSteps(
     specs.push({
       id: idOf('promotion-reward', i),
       kind: 'promotion-reward',
-      debit: settlementSide(reward.fundingAssetId, reward.fundingSettlement),
+      debit: { assetId: reward.fundingAssetId, mode: 'single' },
       credit: { assetId: wallet.id, mode: 'single' },
       amount: BigInt(reward.amount),
       currency: reward.currency,

@@ -2,16 +2,8 @@ import { createHmac } from 'node:crypto';
 import { handler } from '../../functions/consumers/promotion-draws';
 import { api, type TestAccount } from '../support/api';
 import { advanceClock, HOUR, waitFor } from '../support/clock';
-import { join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
-import {
-  balance,
-  newMerchant,
-  newPayer,
-  newPaymentRequest,
-  pay,
-  type MerchantSetup,
-  type Payer,
-} from '../support/payments';
+import { FUNDS, fundedMerchant, join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
+import { balance, newPayer, newPaymentRequest, pay, type MerchantSetup, type Payer } from '../support/payments';
 import { ok, uniqueKey, written } from '../support/value';
 
 jest.setTimeout(180_000);
@@ -55,7 +47,7 @@ const membershipOf = async (member: Payer, programId: string, promotionId: strin
 
 describe('promotion draws', () => {
   it('bounds entries; draws at its end the winners the keyed scores give, each paid once, reruns nothing', async () => {
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const [many, two, one] = await Promise.all([1, 2, 3].map(() => newPayer('100000', { type: 'individual' })));
     for (const member of [many, two, one]) await ok(join(program.id, member));
@@ -105,7 +97,9 @@ describe('promotion draws', () => {
     expect(await balance(first.apiKey, first.walletId)).toBe(String(100000 - paidIn[first.accountId] + 700));
     expect(await balance(second.apiKey, second.walletId)).toBe(String(100000 - paidIn[second.accountId] + 300));
     expect(await balance(one.apiKey, one.walletId)).toBe(String(100000 - 1000));
-    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(8000 - 1000));
+    // The rewards come from the owner's funding wallet; the payments stay whole in the settlement wallet.
+    expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(String(Number(FUNDS) - 1000));
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('8000');
 
     const types = await typesOf(merchant.owner, promotion.id);
     expect(types.filter((t) => t === 'promotion:ended')).toHaveLength(1);
@@ -125,7 +119,7 @@ describe('promotion draws', () => {
   });
 
   it('ends a draw nobody entered with no winner', async () => {
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const promotion = await newPromotion(
       merchant.owner,
@@ -139,11 +133,11 @@ describe('promotion draws', () => {
     expect((await ok(api('GET', `/api/promotions/${promotion.id}`, { key: merchant.owner.apiKey }))).status).toBe(
       'ended',
     );
-    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('0');
+    expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(FUNDS);
   });
 
   it('refuses a draw without end or entry bounds, with a target or repeatable; a challenge or-group', async () => {
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const path = `/api/loyalty-programs/${program.id}/promotions`;
     const good = draw({ minimum: 1, maximum: 2 }, { and: [money('500')] });

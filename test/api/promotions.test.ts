@@ -1,6 +1,16 @@
+import { GetCommand, PutCommand } from '../../functions/core/db/document';
+import { db } from '../../functions/core/db/client';
 import { api, FORBIDDEN, newAccount, type Json, type TestAccount } from '../support/api';
 import { waitFor } from '../support/clock';
-import { challenge, join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
+import {
+  challenge,
+  FUNDS,
+  fundedMerchant,
+  join,
+  newActiveProgram,
+  newPromotion,
+  promotionMemberships,
+} from '../support/loyalty';
 import {
   balance,
   newMerchant,
@@ -18,8 +28,8 @@ const refused = (message: string) => ({ ...FORBIDDEN, message });
 jest.setTimeout(120_000);
 
 /** The merchant's account runs a program; the member (a funded payer) joins it. */
-async function programAtMerchant(): Promise<{ merchant: MerchantSetup; programId: string; member: Payer }> {
-  const [merchant, member] = await Promise.all([newMerchant(), newPayer('100000', { type: 'individual' })]);
+async function programAtMerchant(funds = FUNDS) {
+  const [merchant, member] = await Promise.all([fundedMerchant(funds), newPayer('100000', { type: 'individual' })]);
   const program = await newActiveProgram(merchant.owner);
   await ok(join(program.id, member));
   return { merchant, programId: program.id, member };
@@ -37,7 +47,7 @@ const activitiesOf = async (owner: TestAccount, promotionId: string) =>
 
 describe('promotions', () => {
   it('creates a challenge: served with its target, rewards and conditions; read back and listed', async () => {
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const body = challenge({ type: 'count', amount: 1 }, '500', {
       summary: 'Make a payment',
@@ -119,8 +129,22 @@ describe('promotions', () => {
     }
   });
 
-  it('runs at most 20 promotions per program (PROMOTION_LIMIT_EXCEEDED)', async () => {
+  it('refuses a money reward only a settlement wallet of its type could fund (PROMOTION_REWARDS_INVALID)', async () => {
+    // The merchant's account holds one svc.nzd.test wallet, its settlement wallet: payment money, never a reward's.
     const merchant = await newMerchant();
+    const program = await newActiveProgram(merchant.owner);
+    const res = await api('POST', `/api/loyalty-programs/${program.id}/promotions`, {
+      key: merchant.owner.apiKey,
+      body: challenge({ type: 'count', amount: 1 }),
+    });
+    expect({ body: res.body, written: written(res) }).toEqual({
+      body: refused('PROMOTION_REWARDS_INVALID'),
+      written: [],
+    });
+  });
+
+  it('runs at most 20 promotions per program (PROMOTION_LIMIT_EXCEEDED)', async () => {
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const body = challenge({ type: 'count', amount: 1 });
     for (let i = 0; i < 20; i += 5)
@@ -152,7 +176,7 @@ describe('promotions', () => {
   });
 
   it('keeps promotions to the program’s owner', async () => {
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const made = await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 1 }));
     const stranger = await newAccount();
@@ -196,8 +220,10 @@ describe('promotions', () => {
       30_000,
     );
     expect(done[0]).toMatchObject({ progress: 2, status: 'complete', completions: 1 });
-    // 100000 less two payments of 1000, plus the reward of 500.
+    // 100000 less two payments of 1000, plus the reward of 500: paid by the owner's own wallet, the payments whole.
     expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 2000 + 500));
+    expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(String(Number(FUNDS) - 500));
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('2000');
     const types = (await activitiesOf(merchant.owner, promotion.id)).map(
       (a: { activityType: string }) => a.activityType,
     );
@@ -354,10 +380,10 @@ describe('promotions', () => {
   });
 
   it('completes a promotion its funding wallet cannot pay without its reward; the newest promotion first', async () => {
-    const { merchant, programId, member } = await programAtMerchant();
+    const { merchant, programId, member } = await programAtMerchant('1000');
     const older = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 1 }, '700'));
     const newer = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 1 }, '600'));
-    // The payment is all the funding wallet holds: it pays the newer promotion's 600, then not the older's 700.
+    // The funding wallet holds 1000: it pays the newer promotion's 600, then not the older's 700.
     await payAt(merchant, member, '1000');
     const done = await waitFor(
       () => promotionMemberships(member, programId),
@@ -369,15 +395,45 @@ describe('promotions', () => {
       [newer.id, 1],
     ]);
     expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 1000 + 600));
-    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(1000 - 600));
+    expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(String(1000 - 600));
+    // The payment stays whole in the settlement wallet, due to the merchant's bank account.
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('1000');
     for (const promotion of [older, newer]) {
       const types = (await activitiesOf(merchant.owner, promotion.id)).map((a: Json) => a.activityType);
       expect(types).toContain('promotion:completed');
     }
   });
 
+  it('pays no reward of a promotion stored funded from the settlement wallet; its completion stands', async () => {
+    const { merchant, programId, member } = await programAtMerchant();
+    const promotion = await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 1 }, '500'));
+    // As stored before rewards were kept off settlement wallets: the reward funded from the merchant's.
+    const TableName = process.env.TABLE_NAME;
+    const Key = { PK: `PROMOTION#${promotion.id}`, SK: 'PROMOTION' };
+    const { Item } = await db().send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+    const rewards = Item!.rewards.map((r: Json) => ({
+      ...r,
+      fundingAssetId: merchant.settlementWalletId,
+      fundingSettlement: true,
+    }));
+    await db().send(new PutCommand({ TableName, Item: { ...Item, rewards } }));
+
+    await payAt(merchant, member, '1000');
+    const [done] = await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.status === 'complete',
+      30_000,
+    );
+    expect(done).toMatchObject({ promotionId: promotion.id, completions: 1 });
+    const types = (await activitiesOf(merchant.owner, promotion.id)).map((a: Json) => a.activityType);
+    expect(types).toContain('promotion:completed');
+    expect(await balance(member.apiKey, member.walletId)).toBe(String(100000 - 1000));
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('1000');
+    expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(FUNDS);
+  });
+
   it('pools a shared target: all members’ concurrent payments counted exactly, each rewarded once', async () => {
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const members = await Promise.all([1, 2, 3].map(() => newPayer('100000', { type: 'individual' })));
     for (const member of members) await ok(join(program.id, member));
@@ -410,11 +466,12 @@ describe('promotions', () => {
         ...Array<string>(6).fill('promotion:shared-progress-incremented'),
       ].sort(),
     );
-    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(6 * 1000 - 3 * 300));
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(6 * 1000));
+    expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(String(Number(FUNDS) - 3 * 300));
   });
 
   it('pages every membership once, at most paginationLimit a page, resuming inside a program', async () => {
-    const [merchant, member] = await Promise.all([newMerchant(), newPayer('100', { type: 'individual' })]);
+    const [merchant, member] = await Promise.all([fundedMerchant(), newPayer('100', { type: 'individual' })]);
     // Joined oldest first: three promotions, none, two.
     const programs: { id: string; promotions: string[] }[] = [];
     for (const count of [3, 0, 2]) {

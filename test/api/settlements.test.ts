@@ -1,7 +1,18 @@
 import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
-import { DAY } from '../support/clock';
+import { DAY, waitFor } from '../support/clock';
 import { bankAccountOf } from '../support/funds';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type Payer } from '../support/payments';
+import { challenge, join, newActiveProgram, newPromotion } from '../support/loyalty';
+import { ok } from '../support/value';
+import {
+  balance,
+  newFundedWallet,
+  newMerchant,
+  newPayer,
+  newPaymentRequest,
+  nzd,
+  pay,
+  type Payer,
+} from '../support/payments';
 import {
   endDay,
   runSettlements,
@@ -175,6 +186,28 @@ describe('merchant settlements', () => {
       settlementBankAccountId: merchant.bankAccount.id,
     });
     expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('0');
+  });
+
+  it("settles a day's payments whole when the merchant's promotion rewards a payer from another wallet", async () => {
+    const merchant = await settlingMerchant();
+    const funding = await newFundedWallet(merchant.owner, '1000');
+    const program = await newActiveProgram(merchant.owner);
+    const payer = await newPayer('100000', { type: 'individual' });
+    await ok(join(program.id, payer));
+    await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 1 }, '300'));
+    await paid(merchant, payer, '1000');
+    await waitFor(
+      () => balance(payer.apiKey, payer.walletId),
+      (value) => value === String(100000 - 1000 + 300),
+      30_000,
+    );
+    await endDay(merchant.owner.accountId);
+    await runSettlements();
+    expect(await settlementsOf(merchant)).toEqual([
+      expect.objectContaining({ status: 'awaiting-confirmation', settlementAmount: '1000' }),
+    ]);
+    expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe('0');
+    expect(await balance(merchant.owner.apiKey, funding)).toBe('700');
   });
 
   it('settles only merchants with a settlement config naming an approved bank account', async () => {

@@ -12,12 +12,13 @@ import { waitFor } from '../support/clock';
 import { untilListening } from '../support/local-platform';
 import {
   challenge,
+  fundedMerchant,
   join as joinProgram,
   newActiveProgram,
   newPromotion,
   promotionMemberships,
 } from '../support/loyalty';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
+import { balance, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { ok, uniqueKey } from '../support/value';
 
 /**
@@ -137,7 +138,7 @@ const increments = async (owner: TestAccount, promotionId: string, accountId: st
   );
 
 it('parks a batch the promotion consumer gave up on, and the replay counts it once', async () => {
-  const [merchant, payer] = await Promise.all([newMerchant(), newPayer('100000', { type: 'individual' })]);
+  const [merchant, payer] = await Promise.all([fundedMerchant(), newPayer('100000', { type: 'individual' })]);
   const program = await newActiveProgram(merchant.owner);
   await ok(joinProgram(program.id, payer));
   const promotion = await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 1 }, '500'));

@@ -1,7 +1,7 @@
 /** Docs page "Promotion Memberships": src/content/api/promotion-memberships.mdoc and its example exchange. */
 import { api } from '../support/api';
-import { challenge, join, newActiveProgram, newPromotion } from '../support/loyalty';
-import { newMerchant, newPayer } from '../support/payments';
+import { challenge, fundedMerchant, join, newActiveProgram, newPromotion } from '../support/loyalty';
+import { newPayer } from '../support/payments';
 import { logoForm } from '../support/media';
 import { ok } from '../support/value';
 import { except, expectExchange, N, S } from './support';
@@ -45,7 +45,7 @@ const SHAPE = except(
 
 describe('Promotion Memberships: documented example exchanges', () => {
   it('GET /api/accounts/{id}/promotion-memberships', async () => {
-    const [merchant, member] = await Promise.all([newMerchant(), newPayer('1000', { type: 'individual' })]);
+    const [merchant, member] = await Promise.all([fundedMerchant(), newPayer('1000', { type: 'individual' })]);
     const program = await newActiveProgram(merchant.owner);
     const logo = await ok(api('POST', '/api/media-uploads', { key: merchant.owner.apiKey, form: logoForm() }));
     await newPromotion(

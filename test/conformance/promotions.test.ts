@@ -2,9 +2,8 @@
 import { handler as runDraws } from '../../functions/consumers/promotion-draws';
 import { api, newAccount, type Json, type TestAccount } from '../support/api';
 import { advanceClock, HOUR } from '../support/clock';
-import { challenge, newActiveProgram, newPromotion } from '../support/loyalty';
+import { challenge, fundedMerchant, newActiveProgram, newPromotion } from '../support/loyalty';
 import { logoForm } from '../support/media';
-import { newMerchant } from '../support/payments';
 import { ok } from '../support/value';
 import { B, except, expectError, expectExchange, expectShape, S, type ShapeObject } from './support';
 
@@ -44,7 +43,7 @@ let owner: TestAccount;
 let programId: string;
 let body: Json;
 beforeAll(async () => {
-  const merchant = await newMerchant();
+  const merchant = await fundedMerchant();
   owner = merchant.owner;
   const [program, logo] = await Promise.all([
     newActiveProgram(owner),
@@ -102,7 +101,7 @@ describe('Promotions: documented example exchanges', () => {
 
   it('GET /api/promotions/{promotionId}/activities: a drawn draw’s promotion:ended', async () => {
     // Its own owner: moving the clock to the draw's end moves no other test's.
-    const merchant = await newMerchant();
+    const merchant = await fundedMerchant();
     const program = await newActiveProgram(merchant.owner);
     const made = await newPromotion(merchant.owner, program.id, {
       name: 'Win a Coffee Year',

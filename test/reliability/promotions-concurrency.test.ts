@@ -2,8 +2,16 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { handler } from '../../functions/consumers/promotion-payments';
 import { api, type TestAccount } from '../support/api';
 import { waitFor } from '../support/clock';
-import { challenge, join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
+import {
+  challenge,
+  FUNDS,
+  fundedMerchant,
+  join,
+  newActiveProgram,
+  newPromotion,
+  promotionMemberships,
+} from '../support/loyalty';
+import { balance, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 import { ok, uniqueKey } from '../support/value';
 
 /**
@@ -29,7 +37,7 @@ async function paidRequest(merchant: MerchantSetup, payer: Parameters<typeof pay
 }
 
 it(`${PAYMENTS} concurrent payments by one member toward one target issue exactly one reward`, async () => {
-  const [merchant, member] = await Promise.all([newMerchant(), newPayer('100000', { type: 'individual' })]);
+  const [merchant, member] = await Promise.all([fundedMerchant(), newPayer('100000', { type: 'individual' })]);
   const program = await newActiveProgram(merchant.owner);
   await ok(join(program.id, member));
   const promotion = await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 10 }, REWARD));
@@ -44,7 +52,7 @@ it(`${PAYMENTS} concurrent payments by one member toward one target issue exactl
 
   // A last payment of the member at another program's merchant: the local stream is read in order, so once it is
   // counted every payment before it has been.
-  const [sentinelMerchant] = await Promise.all([newMerchant()]);
+  const [sentinelMerchant] = await Promise.all([fundedMerchant()]);
   const sentinelProgram = await newActiveProgram(sentinelMerchant.owner);
   await ok(join(sentinelProgram.id, member));
   await newPromotion(sentinelMerchant.owner, sentinelProgram.id, challenge({ type: 'count', amount: 5 }, REWARD));
@@ -61,9 +69,8 @@ it(`${PAYMENTS} concurrent payments by one member toward one target issue exactl
   expect(await balance(member.apiKey, member.walletId)).toBe(
     String(100000 - (PAYMENTS + 1) * Number(AMOUNT) + Number(REWARD)),
   );
-  expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(
-    String(PAYMENTS * Number(AMOUNT) - Number(REWARD)),
-  );
+  expect(await balance(merchant.owner.apiKey, merchant.settlementWalletId)).toBe(String(PAYMENTS * Number(AMOUNT)));
+  expect(await balance(merchant.owner.apiKey, merchant.fundingWalletId)).toBe(String(Number(FUNDS) - Number(REWARD)));
   expect(await activityTypes(merchant.owner, promotion.id)).toEqual(
     ['promotion:completed', 'promotion:created', ...Array<string>(10).fill('promotion:progress-incremented')].sort(),
   );
@@ -93,10 +100,10 @@ async function redeliver(paymentRequestIds: string[]) {
 }
 
 it('a redelivered stream batch advances nothing twice', async () => {
-  const [merchant, member] = await Promise.all([newMerchant(), newPayer('100000', { type: 'individual' })]);
+  const [merchant, member] = await Promise.all([fundedMerchant(), newPayer('100000', { type: 'individual' })]);
   const program = await newActiveProgram(merchant.owner);
   await ok(join(program.id, member));
-  // Paid from the merchant's settlement wallet, which holds the three payments by then.
+  // Paid from the merchant's funding wallet.
   const promotion = await newPromotion(merchant.owner, program.id, challenge({ type: 'count', amount: 3 }, '50'));
   const state = async () => ({
     activities: await activityTypes(merchant.owner, promotion.id),

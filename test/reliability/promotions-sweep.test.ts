@@ -7,8 +7,15 @@ import { db } from '../../functions/core/db/client';
 import { uncountedPaymentEntity } from '../../functions/promotions/entities';
 import { api, type TestAccount } from '../support/api';
 import { waitFor } from '../support/clock';
-import { challenge, join, newActiveProgram, newPromotion, promotionMemberships } from '../support/loyalty';
-import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
+import {
+  challenge,
+  fundedMerchant,
+  join,
+  newActiveProgram,
+  newPromotion,
+  promotionMemberships,
+} from '../support/loyalty';
+import { balance, newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { ok, uniqueKey } from '../support/value';
 
 /**
@@ -33,7 +40,7 @@ const progressActivities = async (owner: TestAccount, promotionId: string) =>
 
 it('counts a payment the consumer failed on once the sweep runs, and only once', async () => {
   const [merchant, faulty, healthy] = await Promise.all([
-    newMerchant(),
+    fundedMerchant(),
     newPayer('100000', { type: 'individual' }),
     newPayer('100000', { type: 'individual' }),
   ]);

@@ -1,9 +1,22 @@
 import { api, newAccount, type Json, type TestAccount } from './api';
 import { logoForm } from './media';
+import { newFundedWallet, newMerchant, type MerchantSetup } from './payments';
 import { newLoyaltyProgram, ok } from './value';
 
 /** The docs' example program's description. */
 export const CAFE_DESCRIPTION = 'Centrapay Cafe Loyalty: Earn rewards, enjoy perks! Join now!';
+
+/** What a program owner's funding wallet holds unless a test says: more than its rewards take. */
+export const FUNDS = '100000';
+
+/**
+ * A merchant whose account also holds a svc.nzd.test wallet of its own with `funds`: the wallet its promotions' money
+ * rewards are paid from, never the settlement wallet its merchant config names.
+ */
+export async function fundedMerchant(funds = FUNDS): Promise<MerchantSetup & { fundingWalletId: string }> {
+  const merchant = await newMerchant();
+  return { ...merchant, fundingWalletId: await newFundedWallet(merchant.owner, funds) };
+}
 
 /** A new loyalty program of the owner, activated: one accounts can join. */
 export async function newActiveProgram(owner: TestAccount, body: Record<string, unknown> = {}): Promise<Json> {

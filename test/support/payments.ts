@@ -40,6 +40,14 @@ export interface Payer extends TestAccount {
 /** An account with a svc.nzd.test wallet funded with `amount` of test money. */
 export async function newPayer(amount: string, options: { type?: 'org' | 'individual' } = {}): Promise<Payer> {
   const account = await newAccount(options);
+  return { ...account, walletId: await newFundedWallet(account, amount) };
+}
+
+/**
+ * A new svc.nzd.test wallet of the account (not a settlement wallet) funded with `amount` of test money: a payer's, or
+ * the one a loyalty program's owner funds its promotions' rewards from.
+ */
+export async function newFundedWallet(account: TestAccount, amount: string): Promise<string> {
   const wallet = await api('POST', '/api/wallet-assets', {
     key: account.apiKey,
     body: { accountId: account.accountId, ledgerId: 'svc.nzd.test' },
@@ -52,7 +60,7 @@ export async function newPayer(amount: string, options: { type?: 'org' | 'indivi
     });
     if (topup.status !== 200) throw new Error(`topup: ${JSON.stringify(topup.body)}`);
   }
-  return { ...account, walletId: wallet.body.id };
+  return wallet.body.id;
 }
 
 export async function balance(key: string, assetId: string): Promise<string> {
