@@ -26,7 +26,7 @@ const SHAPE = except(
     target: TARGET,
     params: { target: TARGET, rewards: { and: [REWARD] }, progress: { current: N } },
     type: S,
-    conditions: [],
+    conditions: [{ field: S, value: S, operator: S }],
     createdAt: S,
     createdBy: S,
     modifiedAt: S,
@@ -37,7 +37,6 @@ const SHAPE = except(
     test: 'boolean',
   },
   {
-    img: 'no image URL is made from the logo upload: its location URL is signed for five minutes only',
     'target.amount': 'served as the string the promotion create example answers; this example shows a number',
     'params.target.amount': 'served as the string the promotion create example answers; this example shows a number',
   },
@@ -56,7 +55,8 @@ describe('Promotion Memberships: documented example exchanges', () => {
         mediaUploadId: logo.id,
         startsAt: '2023-02-16T00:47:54.131Z',
         endsAt: '2099-02-16T00:47:54.131Z',
-        description: 'Any payment counts.',
+        conditions: [{ field: 'amount', value: '99', operator: 'greater-than' }],
+        description: 'Only payments above 99 cents count.',
       }),
     );
     await ok(join(program.id, member));
