@@ -47,8 +47,11 @@ export async function rewardSteps(
     // A promotion stored before rewards were kept off settlement wallets names one: that wallet holds payment money due
     // to the merchant's bank account, never a reward's, so it counts as a funding wallet that cannot pay.
     if (reward.fundingSettlement) throw businessRule('PROMOTION_REWARDS_INVALID');
+    // Never the member's settlement wallet (a member may be a merchant): it takes payment money only.
     const wallet =
-      wallets.find((w) => w.status === 'active' && w.type === reward.assetType && w.liveness === liveness) ??
+      wallets.find(
+        (w) => w.status === 'active' && !w.settlement && w.type === reward.assetType && w.liveness === liveness,
+      ) ??
       (await insertWalletAsset(
         { accountId, accountTest: promotion.test, ledgerId: reward.assetType, settlement: false },
         ISSUER,

@@ -13,6 +13,7 @@ import {
 } from '../support/loyalty';
 import {
   balance,
+  newFundedWallet,
   newMerchant,
   newPayer,
   newPaymentRequest,
@@ -235,6 +236,25 @@ describe('promotions', () => {
         'promotion:progress-incremented',
       ].sort(),
     );
+  });
+
+  it('pays a member that is a merchant into a wallet of its own, never its settlement wallet', async () => {
+    const { merchant, programId } = await programAtMerchant();
+    // The member's settlement wallet is its first of the type: its balance is the merchant's payment money.
+    const shop = await newMerchant();
+    const member = { ...shop.owner, walletId: await newFundedWallet(shop.owner, '100000') };
+    await ok(join(programId, member));
+    await newPromotion(merchant.owner, programId, challenge({ type: 'count', amount: 1 }, '500'));
+    await payAt(merchant, member);
+    await waitFor(
+      () => promotionMemberships(member, programId),
+      ([m]) => m.status === 'complete',
+      30_000,
+    );
+    expect({
+      wallet: await balance(member.apiKey, member.walletId),
+      settlement: await balance(member.apiKey, shop.settlementWalletId),
+    }).toEqual({ wallet: String(100000 - 1000 + 500), settlement: '0' });
   });
 
   it('counts a sum of payment amounts and only payments that meet the conditions', async () => {
