@@ -1,6 +1,14 @@
 /** Settlement periods are UTC days: a settlement covers the movements from one day boundary to a later one. */
 const DAY_MS = 24 * 3600 * 1000;
 
+/**
+ * How long after a day ends it is settled. A movement is stamped when its command starts and reaches the wallet's
+ * history (an index, eventually consistent) once its transaction has committed: a run that read the day sooner could
+ * miss one stamped before midnight and move the wallet's cursor past it for good. What writes to a settlement wallet
+ * (an API group's function: 10 s at most; a queue consumer's: 30 s) commits well within it.
+ */
+export const SETTLE_AFTER_MS = 5 * 60 * 1000;
+
 /** The start of the UTC day `at` falls in. */
 export const dayStart = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 

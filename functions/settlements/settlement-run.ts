@@ -21,7 +21,7 @@ import {
   type StoredSettlement,
 } from './entities';
 import { applyPayoutOutcome, payoutsInTransit } from './payout-outcome';
-import { dayStart, endedDays, type DayTotal } from './periods';
+import { dayStart, endedDays, SETTLE_AFTER_MS, type DayTotal } from './periods';
 
 /** Merchant configs one run reads (each names its settlement wallets); reaching it is logged. */
 const MAX_SETTLING_CONFIGS = 10_000;
@@ -96,7 +96,11 @@ async function settlePeriods(
   now: Date,
 ): Promise<number> {
   let cursor = await settlementCursorEntity.get(wallet.id);
-  const days = await unsettledDays(wallet.id, cursor?.settledThrough, dayStart(now));
+  const days = await unsettledDays(
+    wallet.id,
+    cursor?.settledThrough,
+    dayStart(new Date(now.getTime() - SETTLE_AFTER_MS)),
+  );
   let made = 0;
   let start: string | undefined;
   let running = 0n;

@@ -262,7 +262,7 @@ export class PaymentsFunctions extends Construct {
     // account's advanced clock is settled within the hour; a rerun settles nothing twice.
     const settlements = make('settlements', 'functions/consumers/settlements.ts', Duration.minutes(5));
     data.table.grantReadWriteData(settlements);
-    this.schedule('Settlement', settlements, 'cron(5 * * * ? *)', SETTLEMENT_SCHEDULE);
+    this.schedule('Settlement', settlements, 'cron(10 * * * ? *)', SETTLEMENT_SCHEDULE);
     this.consumers.push(settlements);
 
     // The sales channel digest run (functions/consumers/sales-channel-digests.ts): one email per channel and ended

@@ -1,5 +1,6 @@
 import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
-import { DAY, waitFor } from '../support/clock';
+import { SETTLE_AFTER_MS } from '../../functions/settlements/periods';
+import { advanceClock, DAY, waitFor } from '../support/clock';
 import { bankAccountOf } from '../support/funds';
 import { challenge, join, newActiveProgram, newPromotion } from '../support/loyalty';
 import { ok } from '../support/value';
@@ -62,6 +63,18 @@ async function movements(merchant: SettlingMerchant): Promise<Json[]> {
 }
 
 describe('merchant settlements', () => {
+  it('settles a day five minutes after it ended: a movement stamped before midnight may commit after', async () => {
+    const merchant = await settlingMerchant();
+    const payer = await newPayer('1000');
+    await paid(merchant, payer, '1000');
+    await endDay(merchant.owner.accountId, 60);
+    await runSettlements();
+    expect(await settlementsOf(merchant)).toEqual([]);
+    await advanceClock(merchant.owner.accountId, SETTLE_AFTER_MS / 1000);
+    await runSettlements();
+    expect((await settlementsOf(merchant)).map((s: Json) => s.settlementAmount)).toEqual(['1000']);
+  });
+
   it(
     "settles an ended day's payments less refunds to the settlement bank account, debiting the wallet by the " +
       'amount its ledger entries of the day sum to, once',

@@ -1,4 +1,5 @@
 /** Docs page "Settlements": src/content/api/settlements.mdx and its example exchange. */
+import { SETTLE_AFTER_MS } from '../../functions/settlements/periods';
 import { api } from '../support/api';
 import { newPayer, newPaymentRequest, nzd, pay } from '../support/payments';
 import { endDay, runSettlements, settlingMerchant, type SettlingMerchant } from '../support/settlements';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // The bank pays a payout a day after it was sent: the second day's run, an hour later in its day than the
   // first's, confirms the first (the same hour would confirm it only if the second run were the slower one).
   for (const [amount, secondsIntoDay] of [
-    ['2500', 60],
+    ['2500', SETTLE_AFTER_MS / 1000 + 60],
     ['2200', 3600],
   ] as const) {
     const pr = await newPaymentRequest(merchant, { value: nzd(amount) });

@@ -472,7 +472,7 @@ describe('PaymentsStack', () => {
   });
 
   it.each([
-    ['settlement', 'settlements', 'cron(5 * * * ? *)', 'table'],
+    ['settlement', 'settlements', 'cron(10 * * * ? *)', 'table'],
     ['sales channel digest', 'saleschanneldigests', 'cron(10 * * * ? *)', 'table'],
     ['promotion draw', 'promotiondraws', 'rate(1 minute)', 'table'],
     ['promotion sweep', 'promotionsweep', 'rate(1 minute)', 'table'],

@@ -1,4 +1,5 @@
 import { handler } from '../../functions/consumers/settlements';
+import { SETTLE_AFTER_MS } from '../../functions/settlements/periods';
 import { api, seed, type Json } from './api';
 import { bankStatement } from './bank';
 import { advanceClock, DAY } from './clock';
@@ -59,10 +60,10 @@ export async function settlementsOf(merchant: MerchantSetup): Promise<Json[]> {
 }
 
 /**
- * Moves the account's test clock to `extraSeconds` past its next UTC midnight, so the day it was in has ended;
- * answers that midnight.
+ * Moves the account's test clock to `extraSeconds` past its next UTC midnight, so the day it was in has ended (and
+ * been over long enough to be settled: SETTLE_AFTER_MS); answers that midnight.
  */
-export async function endDay(accountId: string, extraSeconds = 60): Promise<string> {
+export async function endDay(accountId: string, extraSeconds = SETTLE_AFTER_MS / 1000 + 60): Promise<string> {
   const clock = await api('GET', `/api/accounts/${accountId}/test-clock`, { key: seed().operatorApiKey });
   const now = Date.parse(clock.body.now);
   const midnight = Math.ceil((now + 1) / (DAY * 1000)) * DAY * 1000;
