@@ -73,6 +73,12 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   // Expired or simply unclaimed, its value goes back two weeks after it was made (or when it expires, if later).
   const returnAt = new Date(Math.max(now.getTime() + RETURN_AFTER_MS, expiresAt?.getTime() ?? 0));
 
+  const owner = alias ? await findAliasOwner(alias) : undefined;
+  const recipient = owner ? await findAccount(owner) : undefined;
+  // The alias's account claims it at once below: one of the other liveness could not, so nothing is written for it.
+  if (recipient && (recipient.test === true) !== (asset.liveness === 'test'))
+    throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
+
   const at = isoTimestamp(now);
   const id = newId();
   const suppressed = body.suppressNotification === true;
@@ -135,7 +141,6 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     },
     at,
   );
-  const owner = alias ? await findAliasOwner(alias) : undefined;
   // Only a recipient no account has verified the alias of is told (and so can sign up and claim it).
   const notice = alias && !owner && !suppressed ? [recipientNotice(transfer, alias, asset)] : [];
   // Its first timer is due when it can no longer be claimed (expiry sets the return's). Reads expire and return a due
@@ -145,7 +150,6 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: claimBy(transfer) },
     now,
   );
-  const recipient = owner ? await findAccount(owner) : undefined;
   if (recipient) return present(await claimAssetTransferFor(id, recipient, 'alias', auth.principal.crn, now));
   return present(transfer);
 });

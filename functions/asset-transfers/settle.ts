@@ -1,5 +1,6 @@
 import type { Account } from '../core/auth/account-directory';
-import { isoTimestamp } from '../core/clock';
+import { findAccount } from '../accounts';
+import { isoTimestamp, ownerNow } from '../core/clock';
 import { retryOnConflict, runTransaction } from '../core/db/transaction';
 import { businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
@@ -74,11 +75,15 @@ async function returnToSender(transfer: StoredAssetTransfer, now: Date): Promise
   return { ...next, version: transfer.version + 1 };
 }
 
-/** A transfer as it stands now (expired or returned first if due); undefined when there is none. */
+/**
+ * A transfer as it stands now (expired or returned first if due); undefined when there is none. Whoever reads it,
+ * a claimant or the public page, its time is its sender's clock, as its timers' is: another account's test clock
+ * neither returns nor expires it early, nor keeps it open past its time.
+ */
 export function loadAssetTransfer(id: string, now: Date): Promise<StoredAssetTransfer | undefined> {
   return retryOnConflict(async () => {
     const transfer = await findAssetTransfer(id);
-    return transfer && settleIfDue(transfer, now);
+    return transfer && settleIfDue(transfer, await ownerNow(transfer.senderAccountId, now, findAccount));
   });
 }
 

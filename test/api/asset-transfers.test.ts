@@ -129,6 +129,17 @@ describe('asset transfers of money', () => {
     expect(await received(member)).toBe(250n);
   });
 
+  it('refuses a test transfer to an alias verified for a live account, writing nothing', async () => {
+    const alias = uniqueEmail();
+    const live = await newAccount({ test: false });
+    await verifyAlias(live.accountId, alias);
+    const before = await funds(sender);
+    const res = await sendAsset(sender, { assetId: sender.walletId, value: '40', recipientAlias: alias });
+    expect(res.body).toEqual(refused('ASSET_TRANSFER_INVALID_RECIPIENT'));
+    expect(written(res)).toEqual([]);
+    expect(await funds(sender)).toEqual(before);
+  });
+
   it("keeps a verified alias one account's: verifying it for another answers ALIAS_ALREADY_VERIFIED", async () => {
     const alias = uniqueEmail();
     const [first, second] = [await newAccount(), await newAccount()];
@@ -451,6 +462,22 @@ describe('unclaimed transfers go back after two weeks', () => {
     expect(await funds(sender)).toEqual(before);
     expect((await read(sender.apiKey, transfer.id)).body.status).toBe('returned');
     expect(await funds(sender)).toEqual(before);
+  }, 60_000);
+
+  it('a claimant’s test clock neither returns nor expires a transfer: the sender’s clock times it', async () => {
+    const sender = await newPayer('5000');
+    const before = await funds(sender);
+    // Shared 200 a claim, expiring in an hour on the sender's clock.
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const shared = { claimType: 'multi', valueConfig: { type: 'flat', params: { amount: '200' } }, expiresAt };
+    const transfer = (await sendAsset(sender, { assetId: sender.walletId, value: '600', ...shared })).body;
+    const ahead = await newAccount();
+    await advanceClock(ahead.accountId, 15 * DAY);
+    // Open on the sender's clock: the claimant's own clock has no say in when it expires or goes back.
+    expect((await claim(ahead, transfer.id)).body).toMatchObject({ status: 'created', remainingValue: '400' });
+    expect(await received(ahead)).toBe(200n);
+    expect((await read(sender.apiKey, transfer.id)).body).toMatchObject({ status: 'created', remainingValue: '400' });
+    expect(await funds(sender)).toEqual({ balance: before.balance - 200n, available: before.available - 600n });
   }, 60_000);
 
   it('the return timer, on the sender’s clock, voids the ' +
