@@ -56,7 +56,9 @@ async function attempt(delivery: WebhookDelivery, clock: () => Promise<Date>): P
     return;
   }
   countMetric(METRIC.webhookDeliveryFailures);
-  const next = nextAttemptAt(record.attemptNumber, event.createdAt, answeredAt, retryBaseSeconds(), Math.random());
+  // A redelivery has retries of its own: two weeks from when it was asked for, not from the event.
+  const retriedFrom = delivery.redelivery ? delivery.createdAt : event.createdAt;
+  const next = nextAttemptAt(record.attemptNumber, retriedFrom, answeredAt, retryBaseSeconds(), Math.random());
   if (!next) {
     // Parked before it is recorded: a crash in between repeats the parking, never loses it.
     await sendToDeadLetterQueue({ deliveryId: delivery.id });

@@ -14,7 +14,8 @@ import {
   type TestAccount,
   type Json,
 } from '../support/api';
-import { waitFor } from '../support/clock';
+import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
+import { advanceClock, DAY, HOUR, waitFor } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/payments';
 import { receiversOfThisFile } from '../support/webhook-receiver';
 
@@ -177,6 +178,32 @@ describe('redelivery', () => {
       logged.deliveries.map((d: { webhookId: string }) => d.webhookId).filter((id: string) => id === hookA.id),
     ).toHaveLength(3);
     expect(b.received).toHaveLength(2);
+  });
+
+  it('retries a redelivery on its own schedule, even of an event past the two weeks of its fan-out', async () => {
+    const owner = await newAccount();
+    const hook = await receiver([200, 500, 200]);
+    await subscribe(owner.accountId, hook.url, ['payment-request:paid']);
+    const sent = (await testEvent(owner, 'payment-request:paid')).body;
+    await hook.waitForAccepted(1);
+    await advanceClock(owner.accountId, GIVE_UP_AFTER_MS / 1000 + DAY);
+
+    expect((await redeliver(owner, sent.id)).status).toBe(200);
+    // Its first attempt fails: the redelivery is retried, not given up at once.
+    const retrying = await loggedWhen(owner, sent.id, (e) =>
+      e.deliveries.some((d: Json) => d.redelivery && d.attempts.length === 1),
+    );
+    expect(retrying.deliveries.find((d: Json) => d.redelivery)).toMatchObject({
+      status: 'pending',
+      attempts: [expect.objectContaining({ statusCode: 500 })],
+      nextAttemptAt: expect.any(String),
+    });
+    await advanceClock(owner.accountId, HOUR);
+    await hook.waitForAccepted(2);
+    const done = await loggedWhen(owner, sent.id, (e) =>
+      e.deliveries.some((d: Json) => d.redelivery && d.status === 'delivered'),
+    );
+    expect(done.deliveries.find((d: Json) => d.redelivery).attempts).toHaveLength(2);
   });
 
   it(

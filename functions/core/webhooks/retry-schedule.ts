@@ -20,15 +20,15 @@ export function retryDelaySeconds(failedAttempts: number, baseSeconds: number, r
 
 /**
  * When to try again after `failedAttempts` failures, or undefined to give up: no attempt is
- * scheduled later than two weeks after the event.
+ * scheduled later than two weeks after `retriedFrom` (the event, or when a redelivery was asked for).
  */
 export function nextAttemptAt(
   failedAttempts: number,
-  eventCreatedAt: string,
+  retriedFrom: string,
   now: Date,
   baseSeconds: number,
   random: number,
 ): Date | undefined {
   const next = new Date(now.getTime() + Math.round(retryDelaySeconds(failedAttempts, baseSeconds, random) * 1000));
-  return next.getTime() - Date.parse(eventCreatedAt) > GIVE_UP_AFTER_MS ? undefined : next;
+  return next.getTime() - Date.parse(retriedFrom) > GIVE_UP_AFTER_MS ? undefined : next;
 }
