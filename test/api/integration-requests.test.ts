@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { adminJson, type Migrated } from '../support/admin';
 import { api, FORBIDDEN, newAccount, seed, type Json, type TestAccount } from '../support/api';
+import { waitFor } from '../support/clock';
 import { newMerchant, nzd, type MerchantSetup } from '../support/payments';
 import { ok, uniqueKey, written } from '../support/value';
 
@@ -81,11 +82,17 @@ describe('integration requests', () => {
         createdBy: expect.stringMatching(`^crn:${integrator.accountId}:api-key:`),
         updatedBy: res.body.createdBy,
       });
-      const asIntegrator = await api('GET', `/api/integration-requests/${res.body.id}`, { key: integrator.apiKey });
+      // The provider's email is sent off the call, then recorded (`notifiedAt`): read once it has been, so both
+      // parties read the same record.
+      const asIntegrator = await waitFor(
+        () => api('GET', `/api/integration-requests/${res.body.id}`, { key: integrator.apiKey }),
+        (read) => read.body.notifiedAt !== undefined,
+      );
       expect(asIntegrator.body).toEqual({
         ...res.body,
         createdAt: expect.stringMatching(/Z$/),
         updatedAt: expect.stringMatching(/Z$/),
+        notifiedAt: expect.stringMatching(/Z$/),
       });
       expect(Date.parse(asIntegrator.body.createdAt) - Date.parse(res.body.createdAt)).toBeLessThan(1000);
       expect(
