@@ -14,6 +14,7 @@ import {
   type TestAccount,
   type Json,
 } from '../support/api';
+import { MAX_EVENT_DELIVERIES } from '../../functions/core/webhooks/event-log';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
 import { advanceClock, DAY, HOUR, waitFor } from '../support/clock';
 import { newMerchant, newPayer, newPaymentRequest, pay } from '../support/payments';
@@ -205,6 +206,36 @@ describe('redelivery', () => {
     );
     expect(done.deliveries.find((d: Json) => d.redelivery).attempts).toHaveLength(2);
   });
+
+  it(
+    'stops at MAX_EVENT_DELIVERIES deliveries an event holds: redeliveries racing for the last places, one makes ' +
+      'its deliveries and the others WEBHOOK_REDELIVERY_LIMIT_EXCEEDED, making none',
+    async () => {
+      const owner = await newAccount();
+      const [a, b] = [await receiver(), await receiver()];
+      await subscribe(owner.accountId, a.url, ['payment-request:paid']);
+      const sent = (await testEvent(owner, 'payment-request:paid')).body;
+      await loggedWhen(owner, sent.id, (e) => e.deliveries.length === 1);
+      for (let held = 1; held < MAX_EVENT_DELIVERIES - 2; held++)
+        expect((await redeliver(owner, sent.id)).status).toBe(200);
+      // Two endpoints now: each redelivery makes two deliveries, and two places are left.
+      await subscribe(owner.accountId, b.url, ['payment-request:paid']);
+      const raced = await Promise.all([1, 2, 3].map(() => redeliver(owner, sent.id)));
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 403, 403]);
+      for (const refused of raced.filter((r) => r.status === 403))
+        expect(refused.body).toMatchObject({ statusCode: 403, message: 'WEBHOOK_REDELIVERY_LIMIT_EXCEEDED' });
+      expect((await redeliver(owner, sent.id)).body.message).toBe('WEBHOOK_REDELIVERY_LIMIT_EXCEEDED');
+
+      const logged = await loggedWhen(owner, sent.id, (e) => e.deliveries.length === MAX_EVENT_DELIVERIES);
+      expect(logged.deliveries).toHaveLength(MAX_EVENT_DELIVERIES);
+      const made = await api('GET', `/api/accounts/${owner.accountId}/webhook-deliveries?paginationLimit=100`, {
+        key: owner.apiKey,
+      });
+      expect(made.body.items).toHaveLength(MAX_EVENT_DELIVERIES);
+      await b.waitForAccepted(1);
+      expect(b.received).toHaveLength(1);
+    },
+  );
 
   it(
     "answers FORBIDDEN for another account's event or endpoint and for an event id that cannot be one; 400 for a " +
