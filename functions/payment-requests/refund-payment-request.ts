@@ -12,7 +12,9 @@ import { parsePositiveAmount, type Amount } from '../core/money';
 import { resolveLineItems } from './line-items';
 import { loadPaymentRequestOrForbid } from './load-payment-request';
 import { paidBy } from './paid-by';
+import { activitiesOfRequest, paymentActivityEntity } from './keys';
 import { activityResponse, type DeriveId, type KeepAnswer } from './kept-answer';
+import { activitiesOf } from './paid-activity';
 import { buildActivities, transitionSteps } from './payment-request-store';
 import type { PaymentActivity, StoredPaymentRequest } from './payment-request';
 import { FIRST_REFUND_TRANSFER, planRefund, refundedAssetType, refundValue } from './refund-steps';
@@ -32,8 +34,9 @@ const REFUND_WINDOW_MS = 90 * 24 * 3600 * 1000;
 /**
  * Refunds part or all of what was paid, repeatedly, never more than was paid. `externalRef` is the
  * idempotency key, scoped to the request: the same ref and amount returns the first refund,
- * another amount (or currency) is REPEAT_REFERENCE. The idempotency record, the request update
- * (versioned) and the transfers back to the payers commit together.
+ * another amount (or currency) is REPEAT_REFERENCE, whichever account authorized on the merchant's
+ * made it. The idempotency record, the request update (versioned) and the transfers back to the
+ * payers commit together.
  */
 export const refundPaymentRequest = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const amount = parsePositiveAmount('value.amount', body.value.amount);
@@ -92,7 +95,36 @@ export function refundRequest(
     command,
     ({ record, receipt, derive }) => attemptRefund(input, auth, now, derive, { record, receipt }),
     REFUND_RESPONSE,
-  );
+  ).catch((error: unknown) => {
+    if (error instanceof RefundedUnderRef) return { response: error.refund, replayed: true };
+    throw error;
+  });
+}
+
+/** The request has a refund under the reference already, of the same amount: that refund is the answer. */
+class RefundedUnderRef extends Error {
+  constructor(readonly refund: PaymentActivity) {
+    super('refunded under this reference already');
+  }
+}
+
+/**
+ * The idempotency scope is the calling account's, so a reference one account used (a merchant's own key) is not
+ * found by another authorized on the merchant (its platform account, the operator): the request's refunds are
+ * read for it, so a reference refunds a request once whoever repeats it. Same amount: that refund
+ * (RefundedUnderRef); another amount: REPEAT_REFERENCE. Two refunds racing both write the versioned request: the
+ * loser reads again and finds the winner's.
+ */
+async function refusePriorReference(request: StoredPaymentRequest, externalRef: string, amount: Amount) {
+  if (BigInt(request.refundedAmount) === 0n) return;
+  const { PK, SKPrefix } = activitiesOfRequest(request.id);
+  const stored = await paymentActivityEntity.all({ partition: PK, sortKeyPrefix: SKPrefix });
+  const earlier = stored
+    .flatMap((item) => activitiesOf(item))
+    .find((activity) => activity.type === 'refund' && activity.externalRef === externalRef);
+  if (!earlier) return;
+  if (BigInt(earlier.value?.amount ?? '-1') !== amount) throw businessRule('REPEAT_REFERENCE');
+  throw new RefundedUnderRef(earlier);
 }
 
 async function attemptRefund(
@@ -111,6 +143,7 @@ async function attemptRefund(
     throw badRequest(`value.currency must be ${request.value.currency}`);
   // Without a reference a retry cannot be told from a second refund, so only the first is taken.
   if (externalRef === undefined && BigInt(request.refundedAmount) > 0n) throw businessRule('ALREADY_REFUNDED');
+  if (externalRef !== undefined) await refusePriorReference(request, externalRef, amount);
   assertRefundable(request, amount, now);
 
   const at = isoTimestamp(now);

@@ -1,7 +1,7 @@
 import { GetCommand } from '../../functions/core/db/document';
 import { db } from '../../functions/core/db/client';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
-import { api, FORBIDDEN, newAccount } from '../support/api';
+import { api, FORBIDDEN, newAccount, seed } from '../support/api';
 import { advanceClock, HOUR, waitFor } from '../support/clock';
 import { balance, newMerchant, newPayer, newPaymentRequest, nzd, pay, type MerchantSetup } from '../support/payments';
 
@@ -363,6 +363,38 @@ describe('refunds', () => {
     });
     expect(withItems.body).toEqual(code('LINE_ITEMS_SUM_CHECK_FAILED', 400));
   });
+
+  it(
+    'a reference refunds once whoever repeats it: another account authorized on the merchant (the operator) gets ' +
+      'the first refund for the same amount and REPEAT_REFERENCE for another, racing or not',
+    async () => {
+      const payer = await newPayer('1000');
+      const pr = await newPaymentRequest(merchant, { value: nzd('1000') });
+      await pay(payer, pr.id, 'r-pay');
+      const refund = (key: string, externalRef: string, amount: string) =>
+        api('POST', `/api/payment-requests/${pr.id}/refund`, { key, body: { value: nzd(amount), externalRef } });
+      const operator = seed().operatorApiKey;
+      const first = await refund(merchant.owner.apiKey, 'shared-1', '300');
+      expect(first.status).toBe(200);
+      const again = await refund(operator, 'shared-1', '300');
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect((await refund(operator, 'shared-1', '301')).body).toEqual(code('REPEAT_REFERENCE'));
+      expect(await balance(payer.apiKey, payer.walletId)).toBe('300');
+
+      const raced = await Promise.all([
+        refund(merchant.owner.apiKey, 'shared-2', '200'),
+        refund(operator, 'shared-2', '200'),
+      ]);
+      expect(raced.map((r) => r.status)).toEqual([200, 200]);
+      expect(raced[1].body.id).toBe(raced[0].body.id);
+      expect(await balance(payer.apiKey, payer.walletId)).toBe('500');
+      const refunds = (await api('GET', `/api/payment-requests/${pr.id}/activities`, { key: operator })).body.items
+        .filter((a: { type: string }) => a.type === 'refund')
+        .map((a: { externalRef: string }) => a.externalRef);
+      expect(refunds.sort()).toEqual(['shared-1', 'shared-2']);
+    },
+  );
 });
 
 /**
