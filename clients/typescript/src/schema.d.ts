@@ -18027,7 +18027,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        message?: "FORBIDDEN";
+                        message?: "FORBIDDEN" | "WEBHOOK_REDELIVERY_LIMIT_EXCEEDED";
                     };
                 };
             };
@@ -18132,7 +18132,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        message?: "FORBIDDEN";
+                        message?: "FORBIDDEN" | "WEBHOOK_REDELIVERY_LIMIT_EXCEEDED";
                     };
                 };
             };
