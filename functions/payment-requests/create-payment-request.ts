@@ -10,6 +10,7 @@ import { formatAmount, parseAmount, parsePositiveAmount } from '../core/money';
 import { logger } from '../core/observability';
 import { commitWithTimer } from '../core/timers';
 import { findMerchantConfig } from '../merchant-configs';
+import { accountTaxNumber } from '../businesses';
 import { connectionRequestStep, connectionStatusFor } from '../connections';
 import { activateMerchantOnFirstRequest, findMerchant } from '../merchants';
 import { attachPaymentRequestStep } from '../payment-links';
@@ -46,7 +47,10 @@ export async function insertPaymentRequest(
   const merchantConfig = await findMerchantConfig(body.configId);
   if (!merchantConfig) throw forbidden();
   await auth.access.merchantAccount(merchantConfig.merchantAccountId, merchantConfig.merchantId);
-  const merchant = await findMerchant(merchantConfig.merchantId);
+  const [merchant, taxNumber] = await Promise.all([
+    findMerchant(merchantConfig.merchantId),
+    accountTaxNumber(merchantConfig.merchantAccountId),
+  ]);
   if (!merchant) throw forbidden();
 
   const value = { currency: body.value.currency, amount: parsePositiveAmount('value.amount', body.value.amount) };
@@ -99,6 +103,8 @@ export async function insertPaymentRequest(
     expiresAt: isoTimestamp(new Date(now.getTime() + expirySeconds * 1000)),
     expirySeconds,
     merchantConditions: patron?.conditions ?? [],
+    // The merchant's business's, as it stands when the request is made (a later change is not the request's).
+    ...(taxNumber ? { taxNumber } : {}),
     remainingAmount: formatAmount(value.amount),
     ...copied(body),
     ...(lineItems ? { lineItems: lineItems.items as StoredPaymentRequest['lineItems'] } : {}),

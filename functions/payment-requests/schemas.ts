@@ -148,7 +148,11 @@ export const paymentRequest = {
     preAuth: { type: 'boolean' },
     preAuthExpiresAt: timestamp,
     preAuthStatus: { enum: ['authorized', 'released'] },
-    taxNumber: { type: 'object' },
+    taxNumber: {
+      type: 'object',
+      required: ['value', 'type'],
+      properties: { value: { type: 'string' }, type: { type: 'string' } },
+    },
     partialAllowed: { type: 'boolean' },
     paidBy: { type: 'object', properties: { assetTotals: { type: 'array', items: assetTotal } } },
     basketAmount: amount,

@@ -1,5 +1,6 @@
 import { api, FORBIDDEN, newAccount, seed, type TestAccount } from '../support/api';
 import { company } from '../support/batches';
+import { newMerchant, newPaymentRequest } from '../support/payments';
 import { ok, written } from '../support/value';
 
 const refused = (message: string) => ({ ...FORBIDDEN, message });
@@ -234,6 +235,33 @@ describe('businesses', () => {
       FORBIDDEN,
     );
   });
+
+  it(
+    "carries the business's tax number onto its merchants' payment requests as they are made, and none without " +
+      'one',
+    async () => {
+      const merchant = await newMerchant();
+      const key = merchant.owner.apiKey;
+      const untaxed = await newPaymentRequest(merchant);
+      expect(untaxed).not.toHaveProperty('taxNumber');
+      const business = await ok(
+        api('POST', '/api/businesses', {
+          key,
+          body: { nzbn: company(10).nzbn, accountId: merchant.owner.accountId, taxNumber: TAX },
+        }),
+      );
+      const taxed = await newPaymentRequest(merchant);
+      expect(taxed.taxNumber).toEqual(TAX);
+      expect((await ok(api('GET', `/api/payment-requests/${taxed.id}`, { key }))).taxNumber).toEqual(TAX);
+
+      const changed = { value: '987-654-321', type: 'nz-gst' };
+      await ok(api('PUT', `/api/businesses/${business.id}`, { key, body: { taxNumber: changed } }));
+      expect((await newPaymentRequest(merchant)).taxNumber).toEqual(changed);
+      // A request keeps the number it was made with; one made before there was a business has none.
+      expect((await ok(api('GET', `/api/payment-requests/${taxed.id}`, { key }))).taxNumber).toEqual(TAX);
+      expect(await ok(api('GET', `/api/payment-requests/${untaxed.id}`, { key }))).not.toHaveProperty('taxNumber');
+    },
+  );
 
   it('searches the register by name, NZBN or company number, most relevant first, a page at a time', async () => {
     const kea = company(3);

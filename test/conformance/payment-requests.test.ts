@@ -9,6 +9,7 @@ import { setAssetStatus } from '../../functions/core/ledger/transfers';
 import { luhnCheckDigit } from '../../functions/patron-codes/barcode';
 import { paymentRequestKey } from '../../functions/payment-requests/keys';
 import { api, newAccount, seed, type TestAccount } from '../support/api';
+import { company } from '../support/batches';
 import { authorize, authorizedConnection, newConnection, newPaymentLink, newWalletApp } from '../support/channels';
 import { advanceClock, DAY, HOUR } from '../support/clock';
 import {
@@ -69,8 +70,6 @@ const CREATED: ShapeObject = {
   connectionStatus: S,
   paymentLinkId: S,
 };
-const NO_BUSINESSES =
-  "taxNumber comes from the merchant's Business: businesses are not served, so no merchant has a tax number";
 
 /** Get by id: a request attached to a patron code, with a condition, part paid. */
 const FETCHED: ShapeObject = {
@@ -189,9 +188,17 @@ let key: string;
 let payer: Payer;
 let patron: TestAccount;
 
+/** The merchant's business's GST number, which its requests carry. */
+const TAX_NUMBER = { value: '123-456-789', type: 'nz-gst' };
+
 beforeAll(async () => {
   merchant = await newMerchant({ allowedRedirectUrls: ['https://shop.example.com/'] });
   key = merchant.owner.apiKey;
+  const business = await api('POST', '/api/businesses', {
+    key,
+    body: { nzbn: company(9).nzbn, accountId: merchant.owner.accountId, taxNumber: TAX_NUMBER },
+  });
+  expect(business.status).toBe(200);
   [payer, patron] = await Promise.all([newPayer('10000000'), newAccount()]);
 });
 
@@ -258,7 +265,8 @@ describe('Payment Requests: documented example exchanges', () => {
         connectionId: await connection(),
         paymentLinkId: await paymentLink(),
       });
-      expectExchange(res, except(CREATED, { taxNumber: NO_BUSINESSES }));
+      expectExchange(res, CREATED);
+      expect(res.body.taxNumber).toEqual(TAX_NUMBER);
       expect(res.body).toMatchObject({
         status: 'new',
         expirySeconds: 120,
@@ -279,7 +287,6 @@ describe('Payment Requests: documented example exchanges', () => {
     expectExchange(
       res,
       except(CREATED, {
-        taxNumber: NO_BUSINESSES,
         connectionId: 'none sent',
         connectionStatus: 'none sent',
         paymentLinkId: 'none sent',

@@ -13,7 +13,7 @@ export const company = (index: number) => register.companies[index];
 /**
  * NZBNs of the companies given, one per call, for suites that make businesses of their own: each
  * business claims its company's NZBN for good, so each suite has its own companies (businesses
- * tests 0–5, conformance 6–8, batches 13–15, mass assignment 32–39, the authorization matrix 40–99
+ * tests 0–5 and 10, conformance 6–9, batches 13–15, mass assignment 32–39, the authorization matrix 40–99
  * (each role's call is prepared, allowed or not), onboarding requests 100–102; the rest are free).
  */
 export function nzbnPool(indexes: readonly number[]): () => string {
