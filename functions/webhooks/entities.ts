@@ -10,6 +10,8 @@ import { defineEntity, type Selection } from '../core/db/entity';
  *
  * - webhook: PK ACCOUNT#<accountId>, SK WEBHOOK#<id>
  *   serves: an account's webhook endpoints (Query, a small operator-made set)
+ * - webhook count: PK ACCOUNT#<accountId>, SK WEBHOOKCOUNT
+ *   serves: the number of endpoints as last written, the guard of the account's limit
  * - webhook delivery: PK WEBHOOKDELIVERY#<id>, SK WEBHOOKDELIVERY
  *   GSI1 ACCOUNTDELIVERIES#<accountId>, <createdAt>#<id>
  *   serves: one (event, target) delivery; deliveries of an account, newest first
@@ -31,6 +33,22 @@ export const webhooksOfAccount = (accountId: string): Selection => {
   const { PK, SK } = webhookKey(accountId, '');
   return { partition: PK, sortKeyPrefix: SK };
 };
+
+/** How many endpoints an account had when they last changed: written with each change, conditional on the last. */
+export interface WebhookCount {
+  accountId: string;
+  count: number;
+}
+
+const webhookCountKey = (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'WEBHOOKCOUNT' });
+
+export const webhookCountEntity = defineEntity<WebhookCount, [accountId: string]>({
+  type: 'webhook-count',
+  version: 1,
+  key: webhookCountKey,
+  keyOf: (c) => webhookCountKey(c.accountId),
+  required: ['accountId', 'count'],
+});
 
 export type WebhookDelivery = FromSchema<typeof webhookDelivery>;
 /** Stored form: the attempt lease a worker holds while it attempts the delivery. */

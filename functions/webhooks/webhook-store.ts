@@ -1,15 +1,44 @@
 import { webhook } from './schemas';
 import { isoTimestamp } from '../core/clock';
 import { publicView } from '../core/db/entity';
-import { webhookEntity, webhooksOfAccount, type Webhook } from './entities';
-import { badRequest, forbidden } from '../core/errors/classes';
+import {
+  retryOnConflict,
+  runTransaction,
+  TransactionConflictError,
+  type TransactionStep,
+} from '../core/db/transaction';
+import { webhookCountEntity, webhookEntity, webhooksOfAccount, type Webhook } from './entities';
+import { badRequest, businessRule, forbidden } from '../core/errors/classes';
 import { newId } from '../core/ids';
 import type { NotificationType } from '../core/webhooks/notification-types';
 import { checkTarget, TargetRefusedError } from '../core/webhooks/target-guard';
 
 export type { Webhook } from './entities';
 
-/** Registers an endpoint for an account; the URL must pass the target guard (400 naming `url`). */
+/** How many endpoints one account may have (each event is delivered to every one subscribed). */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 20;
+
+/**
+ * The account's count moved from `seen` (what the caller just read of its endpoints) by `delta`: written only if no
+ * other change came in between (a count absent, as before counts were kept, is taken as read), else the caller
+ * reads again. So the limit holds under racing registrations, and the count is always the endpoints' own.
+ */
+const countStep = (accountId: string, seen: number, delta: number): TransactionStep =>
+  webhookCountEntity.updateStep([accountId], {
+    upsert: true,
+    set: { accountId, count: seen + delta },
+    if: {
+      expression: 'attribute_not_exists(#count) OR #count = :seen',
+      names: { '#count': 'count' },
+      values: { ':seen': seen },
+    },
+    onConditionFailed: () => new TransactionConflictError(),
+  });
+
+/**
+ * Registers an endpoint for an account; the URL must pass the target guard (400 naming `url`), and the account may
+ * have at most MAX_WEBHOOKS_PER_ACCOUNT (WEBHOOK_LIMIT_EXCEEDED).
+ */
 export async function addWebhook(
   input: { accountId: string; url: string; types: NotificationType[] },
   createdBy: string,
@@ -29,7 +58,12 @@ export async function addWebhook(
     createdAt: isoTimestamp(now),
     createdBy,
   };
-  return present(await webhookEntity.create(stored));
+  await retryOnConflict(async () => {
+    const held = (await webhookEntity.all(webhooksOfAccount(input.accountId))).length;
+    if (held >= MAX_WEBHOOKS_PER_ACCOUNT) throw businessRule('WEBHOOK_LIMIT_EXCEEDED');
+    await runTransaction([webhookEntity.createStep(stored), countStep(input.accountId, held, 1)]);
+  });
+  return present(stored);
 }
 
 /** The account's endpoints: a small set, registered by the operator only. */
@@ -42,8 +76,15 @@ const present = (record: Webhook): Webhook => publicView<Webhook>(webhook, recor
 
 /** Removes an endpoint; a missing one is FORBIDDEN, like any resource the caller cannot see. */
 export async function removeWebhook(accountId: string, id: string): Promise<void> {
-  await webhookEntity.remove([accountId, id], {
-    if: { expression: 'attribute_exists(PK)' },
-    onConditionFailed: () => forbidden(),
+  await retryOnConflict(async () => {
+    const held = await webhookEntity.all(webhooksOfAccount(accountId));
+    if (!held.some((webhook) => webhook.id === id)) throw forbidden();
+    await runTransaction([
+      webhookEntity.removeStep([accountId, id], {
+        if: { expression: 'attribute_exists(PK)' },
+        onConditionFailed: () => new TransactionConflictError(),
+      }),
+      countStep(accountId, held.length, -1),
+    ]);
   });
 }

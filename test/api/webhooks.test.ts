@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { PutCommand, UpdateCommand } from '../../functions/core/db/document';
+import { DeleteCommand, PutCommand, UpdateCommand } from '../../functions/core/db/document';
 import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
 import { handler as consumeStream } from '../../functions/consumers/webhook-events';
 import { handler as consume } from '../../functions/consumers/webhooks';
@@ -8,6 +8,7 @@ import { handler as sweep } from '../../functions/consumers/webhook-sweep';
 import { db } from '../../functions/core/db/client';
 import { webhookEventSteps, type NotificationType } from '../../functions/core/webhooks/outbox';
 import { GIVE_UP_AFTER_MS } from '../../functions/core/webhooks/retry-schedule';
+import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../functions/webhooks/webhook-store';
 import { deadLetterQueueUrlVariable } from '../../functions/core/infrastructure';
 import { api, FORBIDDEN, newAccount, seed, type Json } from '../support/api';
 import { advanceClock, DAY } from '../support/clock';
@@ -126,6 +127,40 @@ describe('webhook registration', () => {
       (await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/notAWebhookId`, { key: operator() })).body,
     ).toEqual(FORBIDDEN);
   });
+
+  it(
+    'takes at most MAX_WEBHOOKS_PER_ACCOUNT endpoints: registrations racing for the last places, only those that ' +
+      'fit are made (WEBHOOK_LIMIT_EXCEEDED for the others); removing one frees a place',
+    async () => {
+      const owner = await newAccount();
+      const hook = (n: number) => ({ url: `https://hooks.example.com/${n}`, types: ['payment-request:paid'] });
+      const listed = async () =>
+        (await api('GET', `/api/accounts/${owner.accountId}/webhooks`, { key: owner.apiKey })).body.items as Json[];
+      for (let n = 0; n < MAX_WEBHOOKS_PER_ACCOUNT - 2; n++)
+        expect((await subscribe(owner.accountId, hook(n))).status).toBe(200);
+      const raced = await Promise.all([100, 101, 102, 103].map((n) => subscribe(owner.accountId, hook(n))));
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 200, 403, 403]);
+      for (const refused of raced.filter((r) => r.status === 403))
+        expect(refused.body).toMatchObject({ statusCode: 403, message: 'WEBHOOK_LIMIT_EXCEEDED' });
+      expect(await listed()).toHaveLength(MAX_WEBHOOKS_PER_ACCOUNT);
+
+      // The limit is the endpoints' own number: an account whose count is missing (kept since) is not let past it.
+      await db().send(
+        new DeleteCommand({
+          TableName: process.env.TABLE_NAME,
+          Key: { PK: `ACCOUNT#${owner.accountId}`, SK: 'WEBHOOKCOUNT' },
+        }),
+      );
+      expect((await subscribe(owner.accountId, hook(200))).body.message).toBe('WEBHOOK_LIMIT_EXCEEDED');
+      const [first] = await listed();
+      expect(
+        (await api('DELETE', `/api/accounts/${owner.accountId}/webhooks/${first.id}`, { key: operator() })).status,
+      ).toBe(200);
+      expect((await subscribe(owner.accountId, hook(201))).status).toBe(200);
+      expect((await subscribe(owner.accountId, hook(202))).body.message).toBe('WEBHOOK_LIMIT_EXCEEDED');
+      expect(await listed()).toHaveLength(MAX_WEBHOOKS_PER_ACCOUNT);
+    },
+  );
 
   it.each([
     [{ url: 'ftp://hooks.example.com/x', types: ['payment-request:paid'] }, 'url must use http or https'],

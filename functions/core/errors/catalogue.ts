@@ -179,6 +179,7 @@ export const ERRORS = {
   VERIFICATION_CODE_INVALID: { status: 403, source: 'https://docs.centrapay.com/api/bank-accounts' },
   VOID_WINDOW_EXCEEDED: { status: 403, source: 'https://docs.centrapay.com/api/payment-requests' },
   WALLET_ALREADY_EXISTS: { status: 403, source: 'docs/api/sales-channels-and-links.md#connections' },
+  WEBHOOK_LIMIT_EXCEEDED: { status: 403, source: 'docs/api/webhooks.md#registering-an-endpoint' },
   WEBHOOK_REDELIVERY_LIMIT_EXCEEDED: {
     status: 403,
     source: 'docs/api/webhooks.md#the-event-log-redelivery-and-test-events',
