@@ -4090,7 +4090,10 @@ export interface components {
             preAuthExpiresAt?: string;
             /** @enum {unknown} */
             preAuthStatus?: "authorized" | "released";
-            taxNumber?: Record<string, never>;
+            taxNumber?: {
+                value: string;
+                type: string;
+            };
             partialAllowed?: boolean;
             paidBy?: {
                 assetTotals?: {
@@ -4185,7 +4188,10 @@ export interface components {
                 preAuthExpiresAt?: string;
                 /** @enum {unknown} */
                 preAuthStatus?: "authorized" | "released";
-                taxNumber?: Record<string, never>;
+                taxNumber?: {
+                    value: string;
+                    type: string;
+                };
                 partialAllowed?: boolean;
                 paidBy?: {
                     assetTotals?: {
@@ -17574,7 +17580,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        message?: "FORBIDDEN";
+                        message?: "FORBIDDEN" | "WEBHOOK_LIMIT_EXCEEDED";
                     };
                 };
             };
@@ -17702,7 +17708,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        message?: "FORBIDDEN";
+                        message?: "FORBIDDEN" | "WEBHOOK_LIMIT_EXCEEDED";
                     };
                 };
             };
@@ -17821,7 +17827,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        message?: "FORBIDDEN";
+                        message?: "FORBIDDEN" | "WEBHOOK_LIMIT_EXCEEDED";
                     };
                 };
             };
@@ -18132,7 +18138,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        message?: "FORBIDDEN" | "WEBHOOK_REDELIVERY_LIMIT_EXCEEDED";
+                        message?: "FORBIDDEN" | "WEBHOOK_LIMIT_EXCEEDED" | "WEBHOOK_REDELIVERY_LIMIT_EXCEEDED";
                     };
                 };
             };
