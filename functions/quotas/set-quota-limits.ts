@@ -11,7 +11,8 @@ type Body = FromSchema<typeof setQuotaLimitsBody>;
 /**
  * The operator's: replaces the account's own limits (an empty list restores every default) and
  * answers its quotas under them. Each limit names a money asset type of the account's liveness,
- * once per type and period. Usage already counted stays: a limit below it refuses what would add to it.
+ * once per type and period. Usage already counted stays: a limit below it refuses what would add to it,
+ * from the transfers that start after this answers (one in flight was judged by the limits it read).
  */
 export const setQuotaLimits = authedOperation<Body>(async ({ params, body, auth, now }) => {
   const account = await auth.access.account(params.accountId);

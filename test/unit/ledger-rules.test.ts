@@ -25,6 +25,7 @@ import {
   quotaLimitsEntity,
   quotaSteps,
   readQuotaLimits,
+  staleOnWallet,
   writeQuotaLimits,
   type QuotaUsage,
 } from '../../functions/core/ledger/quotas';
@@ -248,13 +249,14 @@ describe('quotas (core/ledger/quotas.ts)', () => {
 
   it(
     'a spend from the wallet holding the counter counts in its debit: one update of the item, judged by its balance ' +
-      'first, then by the count (the mark gone: a conflict); past names removed',
+      'first, then by the count (the mark gone: a conflict); names before the previous month removed',
     async () => {
       const base = {
         ...assetBalance.item({ id: 'w1', status: 'active', currency: 'NZD', balance: N(1000) }),
         available: N(1000),
         quotaSpend: N(10),
-        quotaSpend2026m02: N(10),
+        quotaSpend2026m01: N(4),
+        quotaSpend2026m02: N(6),
         quotaSpend2026: N(10),
       };
       reads = (c) => (c.name === 'QueryCommand' ? { Items: [base] } : {});
@@ -284,7 +286,7 @@ describe('quotas (core/ledger/quotas.ts)', () => {
           '#qMark': 'quotaSpend',
           '#qYear': 'quotaSpend2026',
           '#qMonth': 'quotaSpend2026m03',
-          '#qStale0': 'quotaSpend2026m02',
+          '#qStale0': 'quotaSpend2026m01',
         },
         ExpressionAttributeValues: { ':qYearRoom': N(20_000_000 - 400), ':qMonthRoom': N(5_000_000 - 400) },
       });
@@ -1151,6 +1153,22 @@ describe('the spend counter on a wallet', () => {
     });
     expect(counterOnWallet({ ...key, quotaSpend2026: 5 })).toBeUndefined();
     expect(counterOnWallet(undefined)).toBeUndefined();
+  });
+
+  it('loses only the periods before the previous month and year, never a newer one', () => {
+    const held = ['quotaSpend2025', 'quotaSpend2025m11', 'quotaSpend2025m12', 'quotaSpend2026', 'quotaSpend2026m01'];
+    // A spend of the new year keeps December and 2025: one dated 31 December may still commit after it.
+    expect(staleOnWallet(held, '2026-01-01T00:00:00.100Z')).toEqual(['quotaSpend2025m11']);
+    // That late spend removes nothing of January's.
+    expect(staleOnWallet(held, '2025-12-31T23:59:59.900Z')).toEqual([]);
+    // Past January, 2025's name goes too.
+    expect(staleOnWallet(held, '2026-03-15T10:00:00.000Z')).toEqual([
+      'quotaSpend2025',
+      'quotaSpend2025m11',
+      'quotaSpend2025m12',
+      'quotaSpend2026m01',
+    ]);
+    expect(staleOnWallet(held, '2027-03-01T00:00:00.000Z')).toEqual(held);
   });
 
   it('starts at 0 on a first wallet, beside a pointer naming it', () => {

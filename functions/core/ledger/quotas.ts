@@ -124,8 +124,9 @@ const table = () => config().tableName;
 /**
  * The counter on the wallet. Its base item carries `quotaSpend` (every amount it counted: its mark, present while
  * it holds the counter), `quotaSpend<YYYY>` (the year's usage) and `quotaSpend<YYYY>m<MM>` (the month's); a spend
- * counts on the names of its own month and year and removes the others as read, so the item keeps two. A pointer in
- * the account's quota partition names the wallet, for the quotas listing (it reads usage where it is).
+ * counts on the names of its own month and year and removes those before the previous month's and year's (see
+ * staleOnWallet), so the item keeps at most four. A pointer in the account's quota partition names the wallet, for
+ * the quotas listing (it reads usage where it is).
  */
 const ON_WALLET_MARK = 'quotaSpend';
 const ON_WALLET_PERIOD = /^quotaSpend\d{4}(m\d{2})?$/;
@@ -133,6 +134,17 @@ const onWalletNames = (at: string) => {
   const { yearly, monthAttribute } = intervalsOf(at);
   return { year: `${ON_WALLET_MARK}${yearly}`, month: `${ON_WALLET_MARK}${yearly}${monthAttribute}` };
 };
+
+/**
+ * The period names a spend at `at` removes from the wallet: those before the previous month and its year. They stay
+ * because a spend dated just before a boundary may commit after the first one dated past it, and must
+ * still find its own period's usage to be held within the limit; and a spend never removes a name newer than its own.
+ */
+export function staleOnWallet(periods: readonly string[], at: string): string[] {
+  const previous = new Date(Date.UTC(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 2, 1)).toISOString();
+  const keptFrom = onWalletNames(previous);
+  return periods.filter((name) => name < (name.length > keptFrom.year.length ? keptFrom.month : keptFrom.year));
+}
 
 /** A wallet's base item holding its account's spend counter, as read: its key and the period names it held. */
 export interface CounterOnWallet {
@@ -498,7 +510,7 @@ export function countedOn(step: TransactionStep, clause: CounterClause): Transac
 
 /**
  * Counts `amount` on the wallet holding the counter: the period names of the spend's own month and year, the mark,
- * and removes the other period names the item held as read (a past month's or year's), so it keeps two. Conditional
+ * and removes the period names the item held as read older than the previous month and year. Conditional
  * on the item still holding the counter (its mark) and on each period staying within its limit.
  */
 function walletClause(
@@ -508,7 +520,7 @@ function walletClause(
   limits: Record<QuotaPeriod, Amount>,
 ): CounterClause {
   const { year, month } = onWalletNames(usage.at);
-  const stale = onWallet.periods.filter((name) => name !== year && name !== month);
+  const stale = staleOnWallet(onWallet.periods, usage.at);
   return {
     key: onWallet.key,
     add: '#qMark :qAmount, #qYear :qAmount, #qMonth :qAmount',
