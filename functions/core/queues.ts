@@ -5,8 +5,9 @@ import { deadLetterQueueUrlVariable, queueUrlVariable } from './infrastructure';
 /** SQS delays messages by at most 15 minutes; longer waits are re-delayed by their consumer. */
 const MAX_DELAY_SECONDS = 900;
 
-/** SQS takes at most 10 messages a batch. */
+/** SQS takes at most 10 messages a batch, and at most 256 KiB of bodies in all (what it takes of one message). */
 const BATCH_SIZE = 10;
+const BATCH_BYTES = 256 * 1024;
 
 export interface OutgoingMessage {
   body: unknown;
@@ -35,7 +36,7 @@ function errorOf(body: string, headers: Record<string, string>): { code?: string
  */
 const sqs = new AwsService('sqs', 'SQS', errorOf);
 
-interface BatchEntry {
+export interface BatchEntry {
   Id: string;
   MessageBody: string;
   DelaySeconds?: number;
@@ -89,19 +90,39 @@ export async function sendMessages(
   options: { deadLetter?: boolean } = {},
 ): Promise<void> {
   const url = queueUrl(queue, options.deadLetter === true);
-  for (let i = 0; i < messages.length; i += BATCH_SIZE) {
-    const batch = messages.slice(i, i + BATCH_SIZE);
-    const out = await sendMessageBatch(
-      url,
-      batch.map((message, n) => ({
-        Id: String(n),
-        MessageBody: JSON.stringify(message.body),
-        ...(message.delaySeconds === undefined ? {} : { DelaySeconds: message.delaySeconds }),
-      })),
-    );
+  for (const batch of sendBatches(messages)) {
+    const out = await sendMessageBatch(url, batch);
     if (out.Failed?.length)
       throw new Error(`queue ${queue}: ${out.Failed.length} of ${batch.length} messages not sent`);
   }
+}
+
+/**
+ * Messages as SendMessageBatch entries, in batches SQS takes: at most BATCH_SIZE messages and BATCH_BYTES of bodies
+ * each (a message over BATCH_BYTES alone goes alone, for SQS to refuse by name). Bodies are JSON with the two
+ * characters SQS refuses though JSON allows them (U+FFFE, U+FFFF: text from a user's file) escaped, which reads back
+ * the same.
+ */
+export function sendBatches(messages: readonly OutgoingMessage[]): BatchEntry[][] {
+  const batches: BatchEntry[][] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const body = JSON.stringify(message.body).replace(/[\uFFFE\uFFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+    const size = Buffer.byteLength(body);
+    let batch = batches.at(-1);
+    if (!batch || batch.length >= BATCH_SIZE || bytes + size > BATCH_BYTES) {
+      batch = [];
+      batches.push(batch);
+      bytes = 0;
+    }
+    batch.push({
+      Id: String(batch.length),
+      MessageBody: body,
+      ...(message.delaySeconds === undefined ? {} : { DelaySeconds: message.delaySeconds }),
+    });
+    bytes += size;
+  }
+  return batches;
 }
 
 /** The SQS delay that makes a message arrive at `at` (or, past SQS's limit, as late as it can). */

@@ -9,7 +9,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { AwsServiceError } from '../../functions/core/aws-request';
 import { queueUrlVariable } from '../../functions/core/infrastructure';
 import { ObjectStore } from '../../functions/core/object-store';
-import { sendMessages } from '../../functions/core/queues';
+import { sendBatches, sendMessages } from '../../functions/core/queues';
 import { type StandInAnswer, type StandInRequest, standInService } from '../support/stand-in-service';
 
 /**
@@ -276,5 +276,20 @@ describe('SQS (core/queues.ts)', () => {
     });
     await sendMessages('timers', messages);
     expect(received).toHaveLength(5);
+  });
+
+  it('batches at most 10 messages and 256 KiB of bodies, escaping what SQS refuses in a body', () => {
+    const sized = (kib: number) => ({ body: 'x'.repeat(kib * 1024 - 2) });
+    // Ten chunk messages of 192 KiB (a batch's largest) go one or two at a time, never over 256 KiB a call.
+    const chunks = sendBatches(Array.from({ length: 10 }, () => sized(192)));
+    expect(chunks.map((batch) => batch.length)).toEqual(Array(10).fill(1));
+    expect(sendBatches([sized(100), sized(100), sized(56), sized(1)]).map((b) => b.map((e) => e.Id))).toEqual([
+      ['0', '1', '2'],
+      ['0'],
+    ]);
+    expect(sendBatches(Array.from({ length: 23 }, (_, i) => ({ body: i }))).map((b) => b.length)).toEqual([10, 10, 3]);
+    const [[odd]] = sendBatches([{ body: { cell: 'a\uFFFFb\uFFFE' }, delaySeconds: 5 }]);
+    expect(odd).toEqual({ Id: '0', MessageBody: '{"cell":"a\\uffffb\\ufffe"}', DelaySeconds: 5 });
+    expect(JSON.parse(odd.MessageBody)).toEqual({ cell: 'a\uFFFFb\uFFFE' });
   });
 });
