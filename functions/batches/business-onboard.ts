@@ -1,4 +1,7 @@
+import { findProgram } from '../asset-programs';
 import { companyRegister, onboardedAccount, ONBOARDING_REGION, REGISTER_NOT_CONFIGURED } from '../businesses';
+import { findSalesChannel } from '../sales-channels';
+import { location } from '../../schemas/common';
 import { ID_PREFIX, derivedId } from '../core/ids';
 import { runTransaction, type TransactionStep } from '../core/db/transaction';
 import { ApiError, hasCode } from '../core/errors/classes';
@@ -10,8 +13,9 @@ import { externalMerchantEntity, onboardingRecordEntity, type StoredBatch } from
  * submitting account's (its child, named after the business), with one merchant. The documented
  * columns; `nzbn`, `tradingName`, `chargeAccountNumber` (defaults to `settlementAccountNumber`), the
  * merchant's address parts, `deviceId` / `deviceSerialNumber` (one of them) and `deviceModel` may be
- * empty. Asset programs and sales channels are other groups' to check and join; their ids are kept
- * with the onboarding record.
+ * empty. The asset program and sales channel are checked as the API's onboarding checks them (a published
+ * program and a channel, each of the batch's liveness, the channel's required device fields given); joining them
+ * is left to those groups, and their ids are kept with the onboarding record.
  */
 const REQUIRED = [
   'companyName',
@@ -115,12 +119,35 @@ const RULES: readonly [keyof Row, RegExp, string][] = [
   ['merchantCountry', new RegExp(`^${REGION}$`), `must be ${REGION}`],
 ];
 
+/**
+ * The longest each column may be: what the field it fills takes through the API (account and merchant names,
+ * an address's parts, the onboarding API's contact and device fields), so nothing is made that the API could not make
+ * or update as it is. Other columns: 256, or their pattern's.
+ */
+const LENGTH_LIMITS: Partial<Record<keyof Row, number>> = {
+  companyName: 128,
+  tradingName: 128,
+  merchantName: 128,
+  contactName: 100,
+  primaryContactEmail: 254,
+  merchantStreet: location.properties.street.maxLength,
+  merchantSuburb: location.properties.suburb.maxLength,
+  merchantCity: location.properties.city.maxLength,
+  merchantState: location.properties.state.maxLength,
+  merchantPostcode: location.properties.postCode.maxLength,
+  deviceId: 35,
+  deviceSerialNumber: 35,
+  deviceModel: 100,
+};
+
 function check(record: Row): void {
   for (const column of REQUIRED) if (!record[column]) throw new RowError(`${column} is required`);
   for (const [column, pattern, rule] of RULES)
     if (!pattern.test(record[column])) throw new RowError(`${column} ${rule}`);
-  for (const column of COLUMNS)
-    if (record[column].length > 256) throw new RowError(`${column} must be at most 256 characters`);
+  for (const column of COLUMNS) {
+    const limit = LENGTH_LIMITS[column] ?? 256;
+    if (record[column].length > limit) throw new RowError(`${column} must be at most ${limit} characters`);
+  }
   if (!record.deviceId && !record.deviceSerialNumber)
     throw new RowError('one of deviceId or deviceSerialNumber is required');
   if (record.merchantType === 'physical') {
@@ -158,9 +185,19 @@ export async function prepareRecord(
   row: readonly string[],
   index: number,
   now: Date,
+  refs: ChunkReferences = chunkReferences(),
 ): Promise<PreparedRecord> {
   const record = recordOf(header, row);
   check(record);
+  const [program, channel] = await Promise.all([
+    refs.program(record.assetProgramId),
+    refs.channel(record.salesChannelId),
+  ]);
+  if (!program?.published || program.test !== batch.test) throw new RowError('INVALID_ASSET_PROGRAM');
+  if (!channel || channel.test !== batch.test) throw new RowError('INVALID_SALES_CHANNEL');
+  if (channel.deviceSerialNumber && !record.deviceSerialNumber)
+    throw new RowError('deviceSerialNumber is required by its sales channel');
+  if (channel.deviceModel && !record.deviceModel) throw new RowError('deviceModel is required by its sales channel');
   const company = record.nzbn ? await registered(record.nzbn) : undefined;
   if (record.nzbn && !company) throw new RowError('INVALID_NZBN');
   const ids = {
@@ -228,6 +265,23 @@ export async function prepareRecord(
     ];
   }
   return prepared;
+}
+
+/** The asset programs and sales channels a chunk's records name, each read once for the chunk. */
+export interface ChunkReferences {
+  program: (id: string) => ReturnType<typeof findProgram>;
+  channel: (id: string) => ReturnType<typeof findSalesChannel>;
+}
+
+export function chunkReferences(): ChunkReferences {
+  const read = <T>(find: (id: string) => Promise<T>) => {
+    const seen = new Map<string, Promise<T>>();
+    return (id: string) => {
+      if (!seen.has(id)) seen.set(id, find(id));
+      return seen.get(id)!;
+    };
+  };
+  return { program: read(findProgram), channel: read(findSalesChannel) };
 }
 
 /** Whose a claim is: this batch record's own, another's, or no one's yet. */

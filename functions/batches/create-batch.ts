@@ -20,10 +20,13 @@ const BATCH_FILE_PURPOSES: readonly MediaUploadPurpose[] = ['batch-file', 'busin
  * processes the chunks (process-batch.ts). `url` names a CSV media upload of the batch's account:
  * its S3 location (`s3://<bucket>/media/<accountId>/<id>`) or the URL its location route gave; any
  * other is MEDIA_UPLOAD_INVALID, the platform fetching nothing from elsewhere. A `test` flag other
- * than the account's is LIVENESS_MISMATCH.
+ * than the account's is LIVENESS_MISMATCH. The caller needs `accounts:create` on the account too, as onboarding a
+ * business through the API does.
  */
 export const createBatch = authedOperation<Body>(async ({ body, auth, now }) => {
   const account = await auth.access.account(body.accountId);
+  // Its records make accounts of the batch's (business-onboard, the one type served): the caller may make them there.
+  await auth.access.also('accounts:create').authorize(account.id);
   const test = account.test === true;
   if (body.test !== undefined && body.test !== test) throw businessRule('LIVENESS_MISMATCH');
   const upload = await uploadNamed(body.url, account.id);

@@ -19,6 +19,7 @@ import {
   headerProblem,
   onboardInTransaction,
   prepareRecord,
+  chunkReferences,
   RowError,
   uniqueFields,
   type PreparedRecord,
@@ -95,8 +96,8 @@ async function startBatch(batch: StoredBatch, now: Date): Promise<void> {
 }
 
 async function fail(batch: StoredBatch, error: string, at: string): Promise<void> {
-  await advanceBatch(batch.id, ['created', 'copied'], { status: 'error', error }, at);
-  await unlockAccount(batch);
+  // A repeated start that finds the batch already chunked leaves the lock to its chunks.
+  if (await advanceBatch(batch.id, ['created', 'copied'], { status: 'error', error }, at)) await unlockAccount(batch);
 }
 
 /** The records in chunks of at most CHUNK_ROWS records and CHUNK_BYTES, with the repeats of earlier records marked. */
@@ -139,6 +140,12 @@ async function runChunk(
 ): Promise<void> {
   if (batch.status !== 'chunked') return;
   if (!(await chunkCounted(batch.id, message.chunk))) {
+    // Its claims are read and written in bulk under the account's lock: renewed here, so a batch whose chunks outlast
+    // the lease (a backlog, a redrive) keeps it; one whose lock another batch took meanwhile waits for that one.
+    if (!(await lockAccount(batch))) {
+      await sendMessages(BATCHES_QUEUE, [{ body: message, delaySeconds: LOCKED_RETRY_SECONDS }]);
+      return;
+    }
     const errors: BatchError[] = [];
     const refuse = (k: number, error: unknown) => {
       if (!(error instanceof RowError)) throw error;
@@ -150,12 +157,13 @@ async function runChunk(
       });
     };
     const prepared: PreparedRecord[] = [];
+    const refs = chunkReferences();
     for (const [k, row] of message.rows.entries()) {
       const index = message.start + k;
       try {
         const duplicate = message.duplicates[String(index)];
         if (duplicate) throw new RowError(`DUPLICATE_EXTERNAL_ID: ${duplicate}`);
-        prepared.push(await prepareRecord(batch, message.header, row, index, now));
+        prepared.push(await prepareRecord(batch, message.header, row, index, now, refs));
       } catch (error) {
         refuse(k, error);
       }

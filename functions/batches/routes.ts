@@ -7,6 +7,7 @@ export const ROUTES = [
     path: '/api/batches',
     operation: 'createBatch',
     permission: 'batches:create',
+    alsoNeeds: ['accounts:create'],
     authentication: 'apiKey',
     body: 'CreateBatchBody',
     response: 'Batch',

@@ -8,9 +8,18 @@ import {
 import type { SQSEvent } from 'aws-lambda';
 import { startGateway, type Gateway } from '../../bin/local/gateway';
 import { onDynamoDbClient } from '../../functions/core/db/client';
+import { batchLockEntity } from '../../functions/batches/entities';
 import { handler } from '../../functions/consumers/batches';
-import { api, newAccount } from '../support/api';
-import { company, onboardCsv, onboardedIds, onboardRow, uploadBatchFile, type OnboardRow } from '../support/batches';
+import { api, FORBIDDEN, newAccount } from '../support/api';
+import {
+  company,
+  onboardCsv,
+  onboardedIds,
+  onboardReferences,
+  onboardRow,
+  uploadBatchFile,
+  type OnboardRow,
+} from '../support/batches';
 import { ok } from '../support/value';
 
 /**
@@ -123,12 +132,12 @@ it(
   'a chunk killed half-way and delivered again (twice at once, then late) creates nothing twice and is counted ' +
     'once',
   async () => {
-    const owner = await newAccount();
+    const [owner, refs] = await Promise.all([newAccount(), onboardReferences()]);
     const run = Date.now().toString(36);
-    const rows: OnboardRow[] = Array.from({ length: 300 }, (_, i) => onboardRow(`${run}-${i}`));
-    rows[260] = onboardRow(`${run}-260`, { nzbn: company(15).nzbn });
-    rows[100] = onboardRow(`${run}-100`, { categoryCode: '12' });
-    rows[280] = onboardRow(`${run}-280`, { nzbn: '9999999999999' });
+    const rows: OnboardRow[] = Array.from({ length: 300 }, (_, i) => onboardRow(`${run}-${i}`, refs));
+    rows[260] = onboardRow(`${run}-260`, refs, { nzbn: company(15).nzbn });
+    rows[100] = onboardRow(`${run}-100`, refs, { categoryCode: '12' });
+    rows[280] = onboardRow(`${run}-280`, refs, { nzbn: '9999999999999' });
     const url = await uploadBatchFile(owner, onboardCsv(rows));
     const batch = await ok(
       api('POST', '/api/batches', {
@@ -205,3 +214,38 @@ it(
     ).toBe(company(15).nzbn);
   },
 );
+
+it("a chunk whose account's lock another batch took (its lease ran out) waits for it, writing nothing", async () => {
+  const [owner, refs] = await Promise.all([newAccount(), onboardReferences()]);
+  const run = Date.now().toString(36);
+  const url = await uploadBatchFile(owner, onboardCsv([0, 1, 2].map((i) => onboardRow(`${run}-${i}`, refs))));
+  const batch = await ok(
+    api('POST', '/api/batches', {
+      key: owner.apiKey,
+      body: { type: 'business-onboard', url, accountId: owner.accountId },
+    }),
+  );
+  expect(await deliver(await drain())).toEqual([]);
+  const [chunk] = await drain();
+
+  // Another batch of the account holds the lock, as it may once this one's lease ran out.
+  await batchLockEntity.put({ accountId: owner.accountId, batchId: 'another-batch', expiresAt: Date.now() + 60_000 });
+  expect(await deliver([chunk])).toEqual([]);
+  const merchants = (index: number) =>
+    api('GET', `/api/accounts/${onboardedIds(batch.id, index).accountId}/merchants`, { key: owner.apiKey });
+  expect((await merchants(0)).body).toEqual(FORBIDDEN);
+  // The chunk was queued again, a little later.
+  let again: Message[] = [];
+  for (const until = Date.now() + 15_000; !again.length && Date.now() < until; ) again = await drain();
+  expect(again.map((m) => JSON.parse(m.Body!))).toEqual([JSON.parse(chunk.Body!)]);
+
+  // That batch done, its lock freed: the chunk runs and completes the batch.
+  await batchLockEntity.remove([owner.accountId]);
+  expect(await deliver(again)).toEqual([]);
+  expect(await ok(api('GET', `/api/batches/${batch.id}`, { key: owner.apiKey }))).toMatchObject({
+    status: 'complete',
+    count: '3',
+    errorCount: '0',
+  });
+  expect((await merchants(2)).status).toBe(200);
+});

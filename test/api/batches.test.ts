@@ -3,9 +3,11 @@ import {
   company,
   onboardCsv,
   onboardedIds,
+  onboardReferences,
   onboardRow,
   settledBatch,
   uploadBatchFile,
+  type OnboardReferences,
   type OnboardRow,
 } from '../support/batches';
 import { CSV, logoForm } from '../support/media';
@@ -19,8 +21,16 @@ jest.setTimeout(60_000);
 describe('batches', () => {
   let owner: TestAccount;
   let stranger: TestAccount;
+  let refs: OnboardReferences;
+  // A channel whose devices must give their model.
+  let modelChannel: string;
   beforeAll(async () => {
-    [owner, stranger] = await Promise.all([newAccount(), newAccount()]);
+    [owner, stranger, refs, { salesChannelId: modelChannel }] = await Promise.all([
+      newAccount(),
+      newAccount(),
+      onboardReferences(),
+      onboardReferences({ deviceModel: true }),
+    ]);
   });
 
   const createBatch = (url: string, changes: Record<string, unknown> = {}, key = owner.apiKey) =>
@@ -32,10 +42,10 @@ describe('batches', () => {
   it('onboards a 10,000-record file through the queue: exact ' +
     'counts, each bad record named, the good ones created', async () => {
     const run = `${Date.now().toString(36)}`;
-    const rows: OnboardRow[] = Array.from({ length: 10_000 }, (_, i) => onboardRow(`${run}-${i}`));
+    const rows: OnboardRow[] = Array.from({ length: 10_000 }, (_, i) => onboardRow(`${run}-${i}`, refs));
     // Two records name companies of the register; 15 are bad, each in its own way.
-    rows[10] = onboardRow(`${run}-10`, { nzbn: company(13).nzbn, companyName: 'ignored: the register names it' });
-    rows[9000] = onboardRow(`${run}-9000`, { nzbn: company(14).nzbn });
+    rows[10] = onboardRow(`${run}-10`, refs, { nzbn: company(13).nzbn, companyName: 'ignored: the register names it' });
+    rows[9000] = onboardRow(`${run}-9000`, refs, { nzbn: company(14).nzbn });
     const bad: [number, OnboardRow, string][] = [
       [3, { companyName: '' }, 'companyName is required'],
       [251, { categoryCode: 'abc' }, 'categoryCode must be 4 digits'],
@@ -47,13 +57,17 @@ describe('batches', () => {
       [3333, { deviceSerialNumber: '' }, 'one of deviceId or deviceSerialNumber is required'],
       [4000, { merchantStreet: '' }, 'merchantStreet is required for a physical merchant'],
       [5000, { assetProgramId: 'program-1' }, 'assetProgramId must be an asset program id (ap_…)'],
+      [5001, { assetProgramId: 'ap_NoSuchProgram' }, 'INVALID_ASSET_PROGRAM'],
       [6000, { salesChannelId: '' }, 'salesChannelId is required'],
+      [6001, { salesChannelId: 'sc_NoSuchChannel' }, 'INVALID_SALES_CHANNEL'],
+      [6002, { salesChannelId: modelChannel }, 'deviceModel is required by its sales channel'],
       [7000, { settlementAccountNumber: '12' }, 'settlementAccountNumber must be a bank account number'],
+      [7001, { merchantName: 'M'.repeat(129) }, 'merchantName must be at most 128 characters'],
       [8000, { externalBusinessId: `eb-${run}-7` }, `DUPLICATE_EXTERNAL_ID: externalBusinessId repeats record 7`],
       [8001, { externalMerchantId: `em-${run}-8` }, `DUPLICATE_EXTERNAL_ID: externalMerchantId repeats record 8`],
       [9999, { nzbn: company(13).nzbn }, 'DUPLICATE_EXTERNAL_ID: nzbn repeats record 10'],
     ];
-    for (const [index, changes] of bad) rows[index] = onboardRow(`${run}-${index}`, changes);
+    for (const [index, changes] of bad) rows[index] = onboardRow(`${run}-${index}`, refs, changes);
     const url = await uploadBatchFile(owner, onboardCsv(rows));
 
     const started = Date.now();
@@ -134,7 +148,7 @@ describe('batches', () => {
 
   it('the same records in a second batch are refused by their external ids', async () => {
     const tag = `again-${Date.now().toString(36)}`;
-    const csv = onboardCsv([onboardRow(`${tag}-0`), onboardRow(`${tag}-1`)]);
+    const csv = onboardCsv([onboardRow(`${tag}-0`, refs), onboardRow(`${tag}-1`, refs)]);
     const first = await ok(createBatch(await uploadBatchFile(owner, csv)));
     expect(await settledBatch(owner.apiKey, first.id)).toMatchObject({
       status: 'complete',

@@ -3,7 +3,7 @@
  * record).
  */
 import { api, newAccount } from '../support/api';
-import { onboardCsv, onboardRow, settledBatch, uploadBatchFile } from '../support/batches';
+import { onboardCsv, onboardReferences, onboardRow, settledBatch, uploadBatchFile } from '../support/batches';
 import { B, except, expectError, expectExchange, S, type ShapeObject } from './support';
 
 const BATCH: ShapeObject = {
@@ -25,11 +25,11 @@ const NO_ERRORS = { errors: 'a new batch lists no errors yet (checked to be [] b
 
 describe('Batches: documented example exchanges', () => {
   it('POST /api/batches and GET /api/batches/{batchId}', async () => {
-    const owner = await newAccount();
+    const [owner, refs] = await Promise.all([newAccount(), onboardReferences()]);
     const tag = `conf-${Date.now().toString(36)}`;
     const url = await uploadBatchFile(
       owner,
-      onboardCsv([onboardRow(`${tag}-0`), onboardRow(`${tag}-1`, { categoryCode: 'x' })]),
+      onboardCsv([onboardRow(`${tag}-0`, refs), onboardRow(`${tag}-1`, refs, { categoryCode: 'x' })]),
     );
     const created = await api('POST', '/api/batches', {
       key: owner.apiKey,

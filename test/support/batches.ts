@@ -1,8 +1,9 @@
 import { derivedId } from '../../functions/core/ids';
 import register from '../../functions/businesses/register-fixture.json';
 import { api, type TestAccount, type Json } from './api';
+import { newAssetProgram } from './asset-programs';
 import { mediaForm } from './media';
-import { ok } from './value';
+import { collectionManager, ok } from './value';
 
 /**
  * Companies of the fixture register, by index. NZBNs are claimed once per liveness in the shared table, so each test
@@ -53,15 +54,40 @@ export const ONBOARD_COLUMNS = [
 
 export type OnboardRow = Partial<Record<(typeof ONBOARD_COLUMNS)[number], string>>;
 
-/** A valid business-onboard record; `tag` makes its external ids unique. */
-export const onboardRow = (tag: string, changes: OnboardRow = {}): OnboardRow => ({
+/** What a record names that must exist: a published asset program and a sales channel, both test. */
+export type OnboardReferences = Required<Pick<OnboardRow, 'assetProgramId' | 'salesChannelId'>>;
+
+/** A program and a channel of a new provider account, for records to name (a channel's extra fields in `channel`). */
+export async function onboardReferences(channel: Record<string, unknown> = {}): Promise<OnboardReferences> {
+  const provider = await collectionManager();
+  const [program, made] = await Promise.all([
+    newAssetProgram(provider),
+    ok(
+      api('POST', '/api/sales-channels', {
+        key: provider.apiKey,
+        body: {
+          name: 'Terminal Co',
+          type: 'provider',
+          accountId: provider.accountId,
+          notificationUrl: 'https://terminals.example.com/connect',
+          ...channel,
+        },
+      }),
+      'sales channel',
+    ),
+  ]);
+  return { assetProgramId: program.id, salesChannelId: made.id };
+}
+
+/** A valid business-onboard record naming `refs`; `tag` makes its external ids unique. */
+export const onboardRow = (tag: string, refs: OnboardReferences, changes: OnboardRow = {}): OnboardRow => ({
   companyName: `Company ${tag} Limited`,
   contactName: 'Jo Bloggs',
   primaryContactEmail: `jo.${tag}@example.com`,
   externalBusinessId: `eb-${tag}`,
   categoryCode: '5812',
   settlementAccountNumber: '12-3456-0123456-001',
-  assetProgramId: 'ap_Program1',
+  ...refs,
   merchantName: `Cafe ${tag}`,
   merchantStreet: '1 Main Street',
   merchantCity: 'Auckland',
@@ -70,7 +96,6 @@ export const onboardRow = (tag: string, changes: OnboardRow = {}): OnboardRow =>
   merchantCountry: 'NZ',
   merchantType: 'physical',
   externalMerchantId: `em-${tag}`,
-  salesChannelId: 'sc_Channel1',
   deviceSerialNumber: `SN-${tag}`,
   ...changes,
 });
