@@ -1,20 +1,22 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { createAssetTransferBody } from './schemas';
 import { findAccount } from '../accounts';
+import type { Account } from '../core/auth/account-directory';
 import { findLoyaltyProgram } from '../loyalty-programs';
 import { spendAccess } from '../wallet-assets';
 import { isoTimestamp, ownerNow } from '../core/clock';
 import { config } from '../core/config';
 import { badRequest, businessRule, forbidden } from '../core/errors/classes';
-import { authedOperation } from '../core/http/operation';
-import { newId } from '../core/ids';
+import { authedOperation, type AuthedRequest } from '../core/http/operation';
+import { idempotentReply } from '../core/http/response';
+import { optionallyIdempotent } from '../core/idempotency';
 import { pendingTransfer, type AssetSide, type RuleCodes } from '../core/ledger/transfers';
 import { notificationStep } from '../core/notifications/outbox';
 import { commitWithTimer } from '../core/timers';
 import { findAliasOwner } from './aliases';
 import { assetTransferEntity, claimBy, type StoredAssetTransfer } from './entities';
 import { findSendable, type Sendable } from './sendable';
-import { claimAssetTransferFor } from './settle';
+import { claimAssetTransferFor, loadAssetTransfer, OPEN_STATUSES } from './settle';
 import { maskAlias, normalizeAlias, present } from './transfer-store';
 
 type Body = FromSchema<typeof createAssetTransferBody>;
@@ -46,8 +48,51 @@ const TOKEN_CODES: Partial<RuleCodes> = {
  * pending transfer on the sender's asset, in one transaction with the transfer and, for an alias no
  * account has verified, the email or text message that tells the recipient (unless suppressed); a
  * return timer is set for when it is due. An alias already verified for an account completes it at once.
+ * With an `Idempotency-Key` a retry sends nothing more: it answers the transfer as it now stands, and completes
+ * one to a verified alias whose claim a failure cut short.
  */
-export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, now }) => {
+export const createAssetTransfer = authedOperation<Body>(async ({ body, headers, auth, now }) => {
+  let created: Created | undefined;
+  const sent = await optionallyIdempotent<Sent>(
+    headers,
+    { accountId: auth.principal.accountId, operation: 'createAssetTransfer', command: body },
+    async (ctx) => {
+      created = await send(body, auth, now, ctx);
+      return sentOf(created);
+    },
+  );
+  const recipient =
+    created?.recipient ??
+    (sent.response.recipientAccountId ? await findAccount(sent.response.recipientAccountId) : undefined);
+  const transfer = created?.transfer ?? (await loadAssetTransfer(sent.response.id, now));
+  if (!transfer) throw new Error(`asset transfer ${sent.response.id} answered for a key is not stored`);
+  const delivered =
+    recipient && OPEN_STATUSES.includes(transfer.status)
+      ? await claimAssetTransferFor(transfer.id, recipient, 'alias', auth.principal.crn, now)
+      : transfer;
+  return idempotentReply({ response: present(delivered), replayed: sent.replayed });
+});
+
+/** What a create keeps for its key: the transfer, and the account it goes to at once (an alias verified for it). */
+interface Sent {
+  id: string;
+  recipientAccountId?: string;
+}
+
+interface Created {
+  transfer: StoredAssetTransfer;
+  recipient?: Account;
+}
+
+const sentOf = ({ transfer, recipient }: Created): Sent => ({
+  id: transfer.id,
+  ...(recipient ? { recipientAccountId: recipient.id } : {}),
+});
+
+type Context = Parameters<Parameters<typeof optionallyIdempotent<Sent>>[2]>[0];
+
+/** Checks and writes a transfer: its record, its hold and its recipient's message, with the key's record if any. */
+async function send(body: Body, auth: AuthedRequest['auth'], now: Date, { derive, record }: Context): Promise<Created> {
   // Sending an asset spends it: a role without `assets:spend` is refused before anything is read.
   const spend = spendAccess(auth.access);
   const asset = await findSendable(body.assetId, now);
@@ -80,7 +125,8 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     throw businessRule('ASSET_TRANSFER_INVALID_RECIPIENT');
 
   const at = isoTimestamp(now);
-  const id = newId();
+  // Ids derived from the key (fresh without one): a concurrent duplicate meets the first on them.
+  const id = derive('transfer');
   const suppressed = body.suppressNotification === true;
   const transfer: StoredAssetTransfer = {
     id,
@@ -111,7 +157,7 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
     assetKind: asset.kind,
     currency: asset.currency,
     liveness: asset.liveness,
-    pendingTransferId: newId(),
+    pendingTransferId: derive('hold'),
     returnAt: isoTimestamp(returnAt),
     claimCount: 0,
   };
@@ -146,13 +192,17 @@ export const createAssetTransfer = authedOperation<Body>(async ({ body, auth, no
   // Its first timer is due when it can no longer be claimed (expiry sets the return's). Reads expire and return a due
   // transfer themselves: a lost timer only delays it to the next read.
   await commitWithTimer(
-    [assetTransferEntity.createStep(transfer), ...hold, ...notice],
+    [
+      assetTransferEntity.createStep(transfer),
+      ...hold,
+      ...notice,
+      ...(record ? [record(sentOf({ transfer, recipient }))] : []),
+    ],
     { kind: 'asset-transfer-return', id, accountId: asset.accountId, dueAt: claimBy(transfer) },
     now,
   );
-  if (recipient) return present(await claimAssetTransferFor(id, recipient, 'alias', auth.principal.crn, now));
-  return present(transfer);
-});
+  return { transfer, ...(recipient ? { recipient } : {}) };
+}
 
 interface Terms {
   value: bigint;

@@ -9,6 +9,7 @@ export const ROUTES = [
     permission: 'asset-transfers:create',
     alsoNeeds: ['assets:spend'],
     authentication: 'apiKey',
+    idempotency: 'header',
     body: 'CreateAssetTransferBody',
     response: 'AssetTransfer',
     summary:

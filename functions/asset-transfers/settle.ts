@@ -16,7 +16,7 @@ import { findAssetTransfer, present } from './transfer-store';
 // claims, cancels, expiries and returns exactly one wins; the others re-read and meet its state.
 
 /** States in which a transfer still holds its value: it can be claimed, cancelled or returned. */
-const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
+export const OPEN_STATUSES: readonly StoredAssetTransfer['status'][] = ['created', 'sent'];
 const isOpen = (transfer: StoredAssetTransfer) => OPEN_STATUSES.includes(transfer.status);
 
 /** A finished transfer keeps no personal data: the alias stays masked, where it was last sent and the message go. */

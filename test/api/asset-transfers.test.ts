@@ -129,6 +129,37 @@ describe('asset transfers of money', () => {
     expect(await received(member)).toBe(250n);
   });
 
+  it('sends once under an Idempotency-Key: retries and racing duplicates answer the first transfer', async () => {
+    const keyed = (key: string, body: Record<string, unknown>) =>
+      api('POST', '/api/asset-transfers', { key: sender.apiKey, body, headers: { 'idempotency-key': key } });
+    const before = await funds(sender);
+    const body = { assetId: sender.walletId, value: '310', recipientAlias: uniqueEmail() };
+    const key = `send-${Date.now()}`;
+    const racing = await Promise.all(Array.from({ length: 4 }, () => keyed(key, body)));
+    const ids = new Set(racing.map((r) => r.body.id));
+    expect(racing.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(ids.size).toBe(1);
+    const retry = await keyed(key, body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toMatchObject({ id: [...ids][0], status: expect.stringMatching(/^(created|sent)$/) });
+    expect(written(retry)).toEqual([]);
+    expect(await funds(sender)).toEqual({ balance: before.balance, available: before.available - 310n });
+    // The key with another command is refused; without a key each call sends.
+    expect((await keyed(key, { ...body, value: '311' })).body).toEqual(refused('IDEMPOTENT_OPERATION_FAILED'));
+    expect((await sendAsset(sender, body)).body.id).not.toBe([...ids][0]);
+
+    // To an alias verified for an account, a retry answers the completed transfer and pays it once.
+    const alias = uniqueEmail();
+    const member = await newAccount();
+    await verifyAlias(member.accountId, alias);
+    const toMember = { assetId: sender.walletId, value: '45', recipientAlias: alias };
+    const first = await keyed(`${key}-member`, toMember);
+    const again = await keyed(`${key}-member`, toMember);
+    expect(first.body).toMatchObject({ status: 'claimed', recipientAccountId: member.accountId });
+    expect(again.body).toEqual(first.body);
+    expect(await received(member)).toBe(45n);
+  });
+
   it('refuses a test transfer to an alias verified for a live account, writing nothing', async () => {
     const alias = uniqueEmail();
     const live = await newAccount({ test: false });
