@@ -19241,7 +19241,9 @@ export interface operations {
     createAssetTransfer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
